@@ -1,0 +1,90 @@
+import { useState, type ReactNode } from 'react';
+import { ApiError } from '../../lib/api-fetch';
+import { Field, Input } from '../../components/input';
+import { AlertIcon, CheckIcon } from '../../components/icons';
+
+/** Field errors from the server's validation (zod or a refusal naming a field), first message per field. */
+export function fieldErrorsOf(e: unknown): Record<string, string> {
+  let all: Record<string, string[] | undefined> = {};
+  if (e instanceof ApiError) all = e.fieldErrors;
+  else {
+    // A tRPC client error: the server's errorFormatter puts them in data (zod) or data.details (refusals).
+    const data = (e as { data?: { fieldErrors?: Record<string, string[]>; details?: { fieldErrors?: Record<string, string[]> } } } | null)?.data;
+    all = { ...(data?.details?.fieldErrors ?? {}), ...(data?.fieldErrors ?? {}) };
+  }
+  return Object.fromEntries(Object.entries(all).filter(([, v]) => v?.length).map(([k, v]) => [k, v![0]]));
+}
+
+/** The server's sentence, or the spec's fallback (§5). */
+export function messageOf(e: unknown, fallback: string): string {
+  if (e instanceof ApiError) return e.serverMessage || fallback;
+  if (e instanceof Error && e.message && !/^(Failed to fetch|Load failed|NetworkError)/i.test(e.message)) return e.message;
+  return fallback;
+}
+
+export function FormAlert({ kind, children }: { kind: 'danger' | 'success'; children: ReactNode }) {
+  return (
+    <div className={`alert alert--${kind}`} role={kind === 'danger' ? 'alert' : 'status'}>
+      {kind === 'danger' ? <AlertIcon aria-hidden="true" /> : <CheckIcon aria-hidden="true" />}
+      <span>{children}</span>
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle (typing on a phone is hard enough). */
+export function PasswordField(props: {
+  label: string;
+  name: string;
+  value: string;
+  onChange(v: string): void;
+  error?: string;
+  hint?: ReactNode;
+  autoComplete: 'current-password' | 'new-password';
+}) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Field label={props.label} error={props.error} hint={props.hint}>
+      {(p) => (
+        <div className="auth-password">
+          <Input
+            {...p}
+            name={props.name}
+            type={shown ? 'text' : 'password'}
+            autoComplete={props.autoComplete}
+            value={props.value}
+            onChange={(e) => props.onChange(e.target.value)}
+            maxLength={128}
+            required
+          />
+          <button type="button" className="auth-password__toggle" onClick={() => setShown((s) => !s)} aria-pressed={shown} aria-label={shown ? 'Hide password' : 'Show password'}>
+            {shown ? 'Hide' : 'Show'}
+          </button>
+        </div>
+      )}
+    </Field>
+  );
+}
+
+export const PASSWORD_HINT = '8 to 128 characters. A short sentence is easy to remember and hard to guess.';
+
+/** Spec §7: try reset-password-brevo; on failure fall back to reset-password. */
+export async function requestPasswordReset(email: string): Promise<string> {
+  const call = async (path: string) => {
+    const res = await fetch(path, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    const body = (await res.json().catch(() => ({}))) as { message?: string; error?: string; fieldErrors?: Record<string, string[]> };
+    if (!res.ok) throw new ApiError(res.status, body.message ?? body.error ?? '', body);
+    return body.message ?? 'If an account exists for that e-mail, we have sent a link to reset the password.';
+  };
+  try {
+    return await call('/api/auth/reset-password-brevo');
+  } catch (e) {
+    // A refusal about the input itself (bad e-mail, too many attempts) is the answer; anything else falls back.
+    if (e instanceof ApiError && (e.status === 400 || e.status === 429)) throw e;
+    return call('/api/auth/reset-password');
+  }
+}

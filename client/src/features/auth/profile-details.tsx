@@ -1,0 +1,169 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { trpc } from '../../lib/trpc';
+import { useAuth } from './auth-context';
+import { FormAlert, PASSWORD_HINT, PasswordField, fieldErrorsOf, messageOf } from './forms';
+import { Button } from '../../components/button';
+import { Field, Input } from '../../components/input';
+import { toast } from '../../components/toast';
+import { formatIndianMobile } from '../../../../shared/rules/india';
+import type { Profile } from '../../../../shared/schemas/auth';
+
+const dateFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' });
+const PROVIDER_LABELS: Record<string, string> = { password: 'E-mail and password', google: 'Google' };
+
+/** The Profile tab: details (name, username, mobile), password, and the account facts. */
+export default function ProfileDetails() {
+  const profile = trpc.users.profile.useQuery(undefined, { staleTime: 60_000 });
+  if (profile.isError) return <FormAlert kind="danger">{messageOf(profile.error, 'Failed to fetch profile')}</FormAlert>;
+  if (!profile.data)
+    return (
+      <div className="profile-grid" aria-busy="true">
+        <span className="skeleton" style={{ height: '22rem' }} />
+        <span className="skeleton" style={{ height: '16rem' }} />
+      </div>
+    );
+  const p = profile.data;
+  return (
+    <div className="profile-grid">
+      <DetailsCard profile={p} />
+      <div className="stack stack--lg">
+        <PasswordCard hasPassword={p.has_password} />
+        <section className="card card--padded profile-card" aria-labelledby="account-h">
+          <h2 className="h4" id="account-h">
+            Account
+          </h2>
+          <dl className="profile-facts">
+            <div>
+              <dt>Member since</dt>
+              <dd>{dateFmt.format(new Date(p.created_at))}</dd>
+            </div>
+            <div>
+              <dt>Sign-in methods</dt>
+              <dd>{p.providers.map((x) => PROVIDER_LABELS[x] ?? x).join(', ') || '—'}</dd>
+            </div>
+            <div>
+              <dt>E-mail</dt>
+              <dd>{p.email_verified ? 'Verified' : 'Not verified yet'}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+type ProfileData = Profile;
+
+function DetailsCard({ profile }: { profile: ProfileData }) {
+  const utils = trpc.useUtils();
+  const { refreshUser } = useAuth();
+  const [v, setV] = useState({ name: profile.name, username: profile.username ?? '', mobile: profile.mobile ? formatIndianMobile(profile.mobile).replace(/^\+91 /, '') : '' });
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const save = trpc.users.updateProfile.useMutation();
+  useEffect(() => setFields({}), [v]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      const patch = { name: v.name, ...(v.username ? { username: v.username } : {}), ...(v.mobile ? { mobile: v.mobile } : {}) };
+      const next = await save.mutateAsync(patch);
+      utils.users.profile.setData(undefined, next);
+      await refreshUser();
+      toast({ title: 'Profile saved', description: 'Your details are up to date.', variant: 'success' });
+    } catch (err) {
+      setFields(fieldErrorsOf(err));
+      setError(messageOf(err, 'Your profile could not be saved. Please try again.'));
+    }
+  }
+
+  return (
+    <section className="card card--padded profile-card" aria-labelledby="details-h">
+      <div className="profile-card__head">
+        <h2 className="h4" id="details-h">
+          Your details
+        </h2>
+        <p className="text-sm text-muted">We use these for deliveries and to reach you about an order.</p>
+      </div>
+      <form className="stack" onSubmit={submit} noValidate aria-label="Your details">
+        {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
+        <Field label="Full name" error={fields.name}>
+          {(p) => <Input {...p} name="name" autoComplete="name" value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} maxLength={80} required />}
+        </Field>
+        <Field label="E-mail" hint="Write to us to change the e-mail of your account.">
+          {(p) => <Input {...p} name="email" value={profile.email} readOnly disabled />}
+        </Field>
+        <div className="auth-form__row">
+          <Field label="Username" error={fields.username} hint="3–30: a–z, 0–9, _ and .">
+            {(p) => <Input {...p} name="username" autoCapitalize="none" spellCheck={false} value={v.username} onChange={(e) => setV({ ...v, username: e.target.value })} maxLength={30} />}
+          </Field>
+          <Field label="Mobile" error={fields.mobile}>
+            {(p) => (
+              <div className="auth-mobile">
+                <span className="auth-mobile__prefix" aria-hidden="true">
+                  +91
+                </span>
+                <Input {...p} name="mobile" type="tel" inputMode="tel" autoComplete="tel-national" value={v.mobile} onChange={(e) => setV({ ...v, mobile: e.target.value })} maxLength={32} />
+              </div>
+            )}
+          </Field>
+        </div>
+        <div className="profile-form__actions">
+          <Button type="submit" loading={save.isPending}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
+  const change = trpc.auth.changePassword.useMutation();
+  const utils = trpc.useUtils();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setFields({});
+    setDone(null);
+    try {
+      const r = await change.mutateAsync({ ...(hasPassword ? { current_password: current } : {}), new_password: next });
+      setDone(r.message);
+      setCurrent('');
+      setNext('');
+      void utils.users.profile.invalidate();
+    } catch (err) {
+      setFields(fieldErrorsOf(err));
+      setError(messageOf(err, 'Your password could not be changed. Please try again.'));
+    }
+  }
+
+  return (
+    <section className="card card--padded profile-card" aria-labelledby="password-h">
+      <div className="profile-card__head">
+        <h2 className="h4" id="password-h">
+          {hasPassword ? 'Change password' : 'Set a password'}
+        </h2>
+        <p className="text-sm text-muted">{hasPassword ? 'Other devices are signed out when you change it.' : 'You sign in with Google. Add a password to sign in with your e-mail too.'}</p>
+      </div>
+      <form className="stack" onSubmit={submit} noValidate aria-label="Change password">
+        {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
+        {done ? <FormAlert kind="success">{done}</FormAlert> : null}
+        {hasPassword ? <PasswordField label="Current password" name="current_password" value={current} onChange={setCurrent} error={fields.current_password} autoComplete="current-password" /> : null}
+        <PasswordField label="New password" name="new_password" value={next} onChange={setNext} error={fields.new_password} hint={PASSWORD_HINT} autoComplete="new-password" />
+        <div className="profile-form__actions">
+          <Button type="submit" variant="secondary" loading={change.isPending}>
+            {hasPassword ? 'Change password' : 'Set password'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

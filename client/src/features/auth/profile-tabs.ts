@@ -1,0 +1,19 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The tabs of /profile, chosen by ?tab= (spec §2: subscriptions, orders).
+ * Adding a tab is one line here; a tab that is not listed is simply not shown.
+ * The first entry is the default.
+ */
+export interface ProfileTab {
+  key: string;
+  label: string;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const PROFILE_TABS: ProfileTab[] = [
+  { key: 'profile', label: 'Profile', load: () => import('./profile-details') },
+  { key: 'orders', label: 'Orders', load: () => import('../orders/orders-tab') },
+  { key: 'shakes', label: 'My shakes', load: () => import('../builder/my-shakes') },
+  { key: 'favorites', label: 'Favourites', load: () => import('../favorites/favorites-list') },
+];

@@ -1,0 +1,205 @@
+import { useEffect, useRef, useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { STALE_CART_MS } from '../../lib/query';
+import { useAuth } from '../auth/auth-context';
+import type { ServerCart } from '../../../../shared/schemas/cart';
+import { getCartItems, replaceCart, subscribeCart, type CartItem } from './cart-store';
+
+/**
+ * Keeps a signed-in customer's cart on the server so it follows them across devices (PRODUCT §5).
+ *
+ * The local cart remembers whose server cart it mirrors (`cart_owner`), the server version it last saw,
+ * and whether it has changes not yet saved. On sign-in:
+ *  - a guest cart is merged into the server cart (POST /api/user/cart/merge) — once;
+ *  - the customer's own mirror is pushed if it has unsaved changes, else replaced by the server copy;
+ *  - another customer's leftover cart is dropped.
+ * While signed in, changes are saved with a debounced PUT; the server copy is re-read when it is older
+ * than STALE_CART_MS, and adopted when another device changed it. Sign-out empties the local cart
+ * (it stays on the server).
+ */
+const OWNER_KEY = 'cart_owner';
+const VERSION_KEY = 'cart_version';
+const DIRTY_KEY = 'cart_dirty';
+export const CART_PUT_DEBOUNCE_MS = 600;
+
+const ls = {
+  get: (k: string) => {
+    try {
+      return localStorage.getItem(k);
+    } catch {
+      return null;
+    }
+  },
+  set: (k: string, v: string | null) => {
+    try {
+      if (v === null) localStorage.removeItem(k);
+      else localStorage.setItem(k, v);
+    } catch {
+      /* private mode */
+    }
+  },
+};
+
+const toLines = (items: readonly CartItem[]) =>
+  items.map((i) => ({ id: i.id, type: i.type, quantity: i.quantity, ...(i.recipe ? { recipe: i.recipe } : {}) }));
+
+/** Server lines → local items, keeping what the local copy knew about lines the server can no longer price. */
+export function fromServer(cart: ServerCart, local: readonly CartItem[]): CartItem[] {
+  return cart.lines.map((l) => {
+    const mine = local.find((i) => i.id === l.id && i.type === l.type);
+    return {
+      id: l.id,
+      type: l.type,
+      name: l.name || mine?.name || 'Unavailable item',
+      price: l.available ? l.unitPrice : (mine?.price ?? 0),
+      image: l.image || mine?.image || '',
+      quantity: l.quantity,
+      isFreeUnit: false,
+      freeUnitPrice: 0,
+      ...(l.recipe ? { recipe: l.recipe } : mine?.recipe ? { recipe: mine.recipe } : {}),
+    };
+  });
+}
+
+/** True while this tab is reconciling with the server after sign-in (the checkout waits for it). */
+let syncing = false;
+const syncListeners = new Set<() => void>();
+const setSyncing = (v: boolean) => {
+  syncing = v;
+  syncListeners.forEach((l) => l());
+};
+export const isCartSyncing = () => syncing;
+export function onCartSyncChange(l: () => void): () => void {
+  syncListeners.add(l);
+  return () => syncListeners.delete(l);
+}
+
+type Utils = ReturnType<typeof trpc.useUtils>;
+
+/** One reconciliation per customer at a time, shared by effects that run twice (StrictMode) or overlap. */
+let inFlight: { userId: string; promise: Promise<ServerCart> } | null = null;
+
+function reconcile(utils: Utils, userId: string): Promise<ServerCart> {
+  if (inFlight?.userId === userId) return inFlight.promise;
+  const run = async (): Promise<ServerCart> => {
+    const owner = ls.get(OWNER_KEY);
+    const local = getCartItems();
+    if (owner === userId) {
+      return ls.get(DIRTY_KEY) ? utils.client.cart.put.mutate({ lines: toLines(local) }) : utils.client.cart.get.query();
+    }
+    // Claim the cart before the request: a second tab must not merge the same guest cart again.
+    ls.set(OWNER_KEY, userId);
+    const guestLines = owner ? [] : toLines(local);
+    return guestLines.length ? utils.client.cart.merge.mutate({ lines: guestLines }) : utils.client.cart.get.query();
+  };
+  const promise = run().finally(() => {
+    if (inFlight?.promise === promise) inFlight = null;
+  });
+  inFlight = { userId, promise };
+  return promise;
+}
+
+export function CartSync(): null {
+  const { user, status } = useAuth();
+  const utils = trpc.useUtils();
+  const userId = user?.id ?? null;
+  /** The customer this tab has reconciled with the server for. */
+  const [readyFor, setReadyFor] = useState<string | null>(null);
+  const readyRef = useRef<string | null>(null);
+  readyRef.current = readyFor;
+  const applyingRemote = useRef(false);
+  const changeSeq = useRef(0);
+
+  const adopt = (cart: ServerCart) => {
+    applyingRemote.current = true;
+    try {
+      replaceCart(fromServer(cart, getCartItems()));
+    } finally {
+      applyingRemote.current = false;
+    }
+    ls.set(VERSION_KEY, String(cart.version));
+  };
+
+  // Sign-in / sign-out.
+  useEffect(() => {
+    if (status === 'loading') return;
+    if (!userId) {
+      setReadyFor(null);
+      if (ls.get(OWNER_KEY)) {
+        // Signed out (or the session ended): the cart stays with the account, not on this device.
+        applyingRemote.current = true;
+        replaceCart([]);
+        applyingRemote.current = false;
+        ls.set(OWNER_KEY, null);
+        ls.set(VERSION_KEY, null);
+        ls.set(DIRTY_KEY, null);
+      }
+      return;
+    }
+    if (readyRef.current === userId) return;
+    let current = true;
+    setSyncing(true);
+    reconcile(utils, userId)
+      .then((cart) => {
+        if (!current) return;
+        utils.cart.get.setData(undefined, cart);
+        adopt(cart);
+        ls.set(DIRTY_KEY, null);
+      })
+      .catch(() => {
+        // Offline or server trouble: keep the local cart; it is pushed on the next change or sign-in.
+        if (current) ls.set(DIRTY_KEY, '1');
+      })
+      .finally(() => {
+        if (!current) return;
+        setReadyFor(userId);
+        setSyncing(false);
+      });
+    return () => {
+      current = false;
+    };
+  }, [userId, status, utils]);
+
+  // Local changes → debounced PUT.
+  useEffect(() => {
+    if (!userId || readyFor !== userId) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = subscribeCart(() => {
+      if (applyingRemote.current) return;
+      ls.set(DIRTY_KEY, '1');
+      const seq = ++changeSeq.current;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        utils.client.cart.put
+          .mutate({ lines: toLines(getCartItems()) })
+          .then((cart) => {
+            ls.set(VERSION_KEY, String(cart.version));
+            utils.cart.get.setData(undefined, cart);
+            if (seq === changeSeq.current) ls.set(DIRTY_KEY, null);
+          })
+          .catch(() => {
+            /* stays dirty: pushed on the next change or sign-in */
+          });
+      }, CART_PUT_DEBOUNCE_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [userId, readyFor, utils]);
+
+  // Another device changed the cart: adopt the server copy when it is newer and nothing here is unsaved.
+  const remote = trpc.cart.get.useQuery(undefined, {
+    enabled: !!userId && readyFor === userId,
+    staleTime: STALE_CART_MS,
+    refetchInterval: STALE_CART_MS,
+    refetchIntervalInBackground: false,
+  });
+  useEffect(() => {
+    const cart = remote.data;
+    if (!cart || !userId || readyFor !== userId || ls.get(DIRTY_KEY)) return;
+    if (cart.version > Number(ls.get(VERSION_KEY) ?? 0)) adopt(cart);
+  }, [remote.data, userId, readyFor]);
+
+  return null;
+}

@@ -1,0 +1,52 @@
+import type { Quote } from '../../../../shared/schemas/cart';
+import type { Address } from '../../../../shared/schemas/addresses';
+import type { SlotSelection } from '../delivery/slot-picker';
+import { formatRupees } from '../../../../shared/rules/money';
+import { QuoteBreakdown } from '../cart/quote-breakdown';
+import { formatSlotDate, formatSlotRange } from '../../../../shared/rules/slots';
+
+/** What will be charged: the server quote's lines and numbers, never a sum made here. */
+export function CheckoutReview({
+  quote: q,
+  stale,
+  address,
+  slot,
+}: {
+  quote: Quote;
+  stale: boolean;
+  address: Address | null;
+  slot: SlotSelection | null;
+}) {
+  return (
+    <div className={`checkout-review${stale ? ' is-stale' : ''}`} data-testid="checkout-review">
+      <ul className="review-lines" role="list">
+        {q.lines.map((l) => (
+          <li key={`${l.type}:${l.id}`} className="review-line" data-unavailable={!l.available || undefined}>
+            <span className="review-line__qty">{l.quantity}×</span>
+            <span className="review-line__name">
+              {l.name || 'Item'}
+              {l.isFreeUnit ? <span className="badge badge--success">1 free</span> : null}
+              {!l.available ? <span className="review-line__reason">{l.reason}</span> : null}
+            </span>
+            <span className="review-line__price tabular">{l.available ? formatRupees(l.lineTotal) : '—'}</span>
+          </li>
+        ))}
+      </ul>
+      <QuoteBreakdown quote={q} variant="breakdown" testId="quote" />
+      {address || slot ? (
+        <div className="review-delivery text-sm">
+          {slot ? (
+            <p>
+              <strong>{formatSlotDate(slot.date)}</strong>, {formatSlotRange(slot.startTime, slot.endTime)}
+            </p>
+          ) : null}
+          {address ? (
+            <p className="text-muted">
+              {address.name}, {address.line1}, {address.city} {address.pincode}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { trpc } from '../../lib/trpc';
+import { useAuth } from '../auth/auth-context';
+import { RETURN_TO_KEY } from '../auth/guards';
+import { toast } from '../../components/toast';
+import { HeartIcon } from '../../components/icons';
+import './favorites.css';
+
+/** Favourites of the signed-in customer, shared by every heart on the page (one request). */
+export function useFavorites() {
+  const { status } = useAuth();
+  return trpc.favorites.list.useQuery(undefined, { enabled: status === 'authenticated' });
+}
+
+/**
+ * Heart toggle for a signature shake (spec §2: the card's Favorite button). Signed in: adds or removes
+ * at once (optimistic, rolled back on failure). Guest: a toast and a "Sign in" link invite them to /auth.
+ */
+export function FavoriteButton({ shakeId, shakeName }: { shakeId: string; shakeName?: string }) {
+  const { status } = useAuth();
+  const utils = trpc.useUtils();
+  const favorites = useFavorites();
+  const isFavorite = !!favorites.data?.some((f) => f.shakeId === shakeId);
+  const [invite, setInvite] = useState(false);
+  useEffect(() => {
+    if (!invite) return;
+    const t = setTimeout(() => setInvite(false), 6000);
+    return () => clearTimeout(t);
+  }, [invite]);
+
+  const add = trpc.favorites.add.useMutation({
+    onMutate: async () => {
+      await utils.favorites.list.cancel();
+      const before = utils.favorites.list.getData();
+      return { before };
+    },
+    onSuccess: (fav) => {
+      utils.favorites.list.setData(undefined, (list) => [fav, ...(list ?? []).filter((f) => f.shakeId !== fav.shakeId)]);
+      toast({ title: 'Added to favourites', description: fav.shake.name, variant: 'success' });
+    },
+    onError: (e, _v, ctx) => {
+      utils.favorites.list.setData(undefined, ctx?.before);
+      toast({ title: 'Error', description: e.message || 'Could not update your favourites. Please try again.', variant: 'destructive' });
+    },
+  });
+  const remove = trpc.favorites.remove.useMutation({
+    onMutate: async () => {
+      await utils.favorites.list.cancel();
+      const before = utils.favorites.list.getData();
+      utils.favorites.list.setData(undefined, (list) => (list ?? []).filter((f) => f.shakeId !== shakeId));
+      return { before };
+    },
+    onSuccess: () => toast({ title: 'Removed from favourites', description: shakeName }),
+    onError: (e, _v, ctx) => {
+      utils.favorites.list.setData(undefined, ctx?.before);
+      toast({ title: 'Error', description: e.message || 'Could not update your favourites. Please try again.', variant: 'destructive' });
+    },
+  });
+  const busy = add.isPending || remove.isPending;
+  const label = `${isFavorite ? 'Remove' : 'Add'} ${shakeName ?? 'this shake'} ${isFavorite ? 'from' : 'to'} favourites`;
+
+  const onClick = () => {
+    if (status !== 'authenticated') {
+      setInvite(true);
+      toast({ title: 'Sign in to save favourites', description: 'Your favourite shakes are kept with your account.' });
+      return;
+    }
+    if (busy) return;
+    if (isFavorite) remove.mutate({ id: shakeId });
+    else add.mutate({ shakeId });
+  };
+
+  return (
+    <span className="favorite">
+      <button
+        type="button"
+        className="icon-button favorite__button"
+        aria-pressed={isFavorite}
+        aria-label={label}
+        title={label}
+        onClick={onClick}
+        data-testid="favorite-button"
+      >
+        <HeartIcon fill={isFavorite ? 'currentColor' : 'none'} />
+      </button>
+      {invite ? (
+        <span className="favorite__invite" role="status">
+          <Link href="/auth" onClick={() => sessionStorage.setItem(RETURN_TO_KEY, window.location.pathname + window.location.search)}>
+            Sign in
+          </Link>{' '}
+          to save favourites
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,132 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useSearch } from 'wouter';
+import { ApiError, apiFetch } from '../../lib/api-fetch';
+import { useAuth } from '../auth/auth-context';
+import { Button, LinkButton } from '../../components/button';
+import { AlertIcon, PackageIcon, RefreshIcon } from '../../components/icons';
+import type { OrderHistory } from '../../../../shared/schemas/orders';
+import { formatRupees } from '../../../../shared/rules/money';
+import { paymentStatusTone } from '../../../../shared/rules/payment-labels';
+import { paymentBadge, placedAtFormat, STATUS_BADGE } from './order-format';
+import './orders.css';
+
+/** Spec §9: orders page size 10. */
+export const ORDERS_PAGE_SIZE = 10;
+/** Spec §8 fallback text. */
+export const ORDERS_FALLBACK_ERROR = 'Failed to fetch orders';
+
+/** Spec §7: GET /api/user/orders?page={n}&pageSize={n} → { orders, totalCount } (and X-Total-Count). */
+export async function fetchOrders(page: number, pageSize = ORDERS_PAGE_SIZE): Promise<OrderHistory> {
+  try {
+    return await apiFetch<OrderHistory>(`/api/user/orders?page=${page}&pageSize=${pageSize}`);
+  } catch (e) {
+    throw new Error(e instanceof ApiError && e.message ? e.message : ORDERS_FALLBACK_ERROR);
+  }
+}
+
+/** /profile?tab=orders: the customer's orders, newest first, 10 a page (?page= keeps the place on back/forward). */
+export default function OrdersTab() {
+  const { user } = useAuth();
+  const params = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const q = useQuery({
+    queryKey: ['user-orders', user?.id, page],
+    queryFn: () => fetchOrders(page),
+    enabled: !!user,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+  const total = q.data?.totalCount ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const go = (p: number) => {
+    navigate(p === 1 ? '/profile?tab=orders' : `/profile?tab=orders&page=${p}`);
+    window.scrollTo({ top: 0 });
+  };
+
+  if (q.isError) {
+    return (
+      <div className="alert alert--danger" role="alert" data-testid="orders-error">
+        <AlertIcon aria-hidden="true" />
+        <div className="stack stack--sm">
+          <p className="alert__title">{q.error.message || ORDERS_FALLBACK_ERROR}</p>
+          <div>
+            <Button size="sm" variant="secondary" onClick={() => void q.refetch()}>
+              <RefreshIcon /> Try again
+            </Button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  if (!q.data) return <span className="skeleton" style={{ height: '16rem' }} aria-busy="true" />;
+
+  if (total === 0) {
+    return (
+      <div className="empty-state card card--padded" data-testid="orders-empty">
+        <span className="empty-state__icon" aria-hidden="true">
+          <PackageIcon />
+        </span>
+        <h2 className="h4">No orders yet</h2>
+        <p className="text-muted">Your orders will appear here, with live tracking from our kitchen to your door.</p>
+        <LinkButton href="/signature-shakes">Browse signature shakes</LinkButton>
+      </div>
+    );
+  }
+
+  return (
+    <section className="orders-tab" aria-labelledby="orders-heading" data-testid="orders-tab">
+      <div className="orders-pager">
+        <h2 className="h4" id="orders-heading">
+          Your orders
+        </h2>
+        <p className="text-sm text-subtle" aria-live="polite">
+          {total.toLocaleString('en-IN')} {total === 1 ? 'order' : 'orders'}
+        </p>
+      </div>
+      <ul className="orders-list" data-testid="orders-list" aria-busy={q.isFetching || undefined}>
+        {q.data.orders.map((o) => (
+          <li key={o.id}>
+            <Link href={`/order/${o.id}`} className="order-card" data-testid="order-card">
+              <div className="stack stack--sm">
+                <div className="order-card__head">
+                  <p className="order-card__number">{o.number}</p>
+                  <p className="order-card__date">{placedAtFormat.format(new Date(o.placedAt))}</p>
+                </div>
+                <div className="order-card__badges">
+                  <span className={`badge ${STATUS_BADGE[o.status]}`} data-testid="order-card-status">
+                    {o.labels.status}
+                  </span>
+                  <span className={`badge ${paymentBadge(paymentStatusTone(o.paymentStatus))}`}>{o.labels.paymentStatus}</span>
+                  <span className="badge badge--outline">{o.labels.paymentMethod}</span>
+                </div>
+              </div>
+              <div className="order-card__side">
+                <span className="order-card__total tabular">{formatRupees(o.total)}</span>
+                <span className="text-sm text-subtle">
+                  {o.itemCount} {o.itemCount === 1 ? 'item' : 'items'}
+                </span>
+              </div>
+              <p className="order-card__items">{o.itemNames.join(', ')}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav className="orders-pager" aria-label="Order pages">
+          <span className="text-sm text-subtle" data-testid="orders-page">
+            Page {page} of {pages}
+          </span>
+          <div className="cluster">
+            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
+              Previous
+            </Button>
+            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => go(page + 1)} data-testid="orders-next">
+              Next
+            </Button>
+          </div>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { trpc } from '../../lib/trpc';
+import { usePageTitle } from '../../components/page-title';
+import { Button } from '../../components/button';
+import { Field, Input, Select } from '../../components/input';
+import { FormAlert, messageOf } from '../../features/auth/forms';
+import type { AuditEntry } from '../../../../shared/schemas/audit';
+import './admin-orders.css';
+
+const PAGE_SIZE = 25;
+const when = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** What changed between before and after, key by key (one level deep). */
+export function auditChanges(before: unknown, after: unknown): { key: string; from: unknown; to: unknown }[] {
+  const b = before && typeof before === 'object' ? (before as Record<string, unknown>) : {};
+  const a = after && typeof after === 'object' ? (after as Record<string, unknown>) : {};
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return keys
+    .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]) && !(b[k] === undefined && a[k] === null))
+    .map((k) => ({ key: k, from: b[k], to: a[k] }));
+}
+
+/** /admin/audit-log: every admin action — who, what, when, before and after. */
+export default function AuditLogPage() {
+  usePageTitle('Audit log');
+  const params = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
+  const entity = params.get('entity') ?? '';
+  const entityId = params.get('entityId') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [actor, setActor] = useState(params.get('actor') ?? '');
+  const [actorQuery, setActorQuery] = useState(actor);
+  const go = (patch: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams({
+      ...(entity ? { entity } : {}),
+      ...(entityId ? { entityId } : {}),
+      ...(actorQuery ? { actor: actorQuery } : {}),
+    });
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined || v === '' || (k === 'page' && v === 1)) next.delete(k);
+      else next.set(k, String(v));
+    }
+    const s = next.toString();
+    navigate(`/audit-log${s ? `?${s}` : ''}`, { replace: true });
+  };
+  useEffect(() => {
+    const t = setTimeout(() => setActorQuery(actor.trim()), 300);
+    return () => clearTimeout(t);
+  }, [actor]);
+
+  const q = trpc.audit.list.useQuery(
+    { entity: entity || undefined, entityId: entityId || undefined, actor: actorQuery || undefined, page, pageSize: PAGE_SIZE },
+    { placeholderData: (prev) => prev },
+  );
+  const total = q.data?.totalCount ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <section className="admin-page" data-page="admin/audit-log">
+      <header className="admin-page__header">
+        <p className="eyebrow">Accountability</p>
+        <h1 className="h2">Audit log</h1>
+        <p className="text-sm text-subtle">Every change made in the admin area: who made it, when, and what it was before and after.</p>
+      </header>
+      <div className="audit-filters card card--padded">
+        <Field label="Area">
+          {(p) => (
+            <Select {...p} value={entity} onChange={(e) => go({ entity: e.target.value || undefined, page: 1 })}>
+              <option value="">Everything</option>
+              {q.data?.entities.map((e) => (
+                <option key={e} value={e}>
+                  {e}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Who">
+          {(p) => (
+            <Input
+              {...p}
+              type="search"
+              placeholder="Admin e-mail"
+              value={actor}
+              maxLength={200}
+              onChange={(e) => setActor(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Record id">
+          {(p) => (
+            <Input
+              {...p}
+              type="search"
+              placeholder="Order, slot or customer id"
+              value={entityId}
+              maxLength={100}
+              onChange={(e) => go({ entityId: e.target.value.trim() || undefined, page: 1 })}
+            />
+          )}
+        </Field>
+      </div>
+      {q.isError ? <FormAlert kind="danger">{messageOf(q.error, 'The audit log could not be loaded.')}</FormAlert> : null}
+      <p className="text-sm text-subtle" aria-live="polite">
+        {q.data ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'entry' : 'entries'}` : ''}
+      </p>
+      <div className="table-wrap card">
+        <table className="table audit-table">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {q.data?.entries.map((e) => (
+              <AuditRow key={e.id} e={e} />
+            ))}
+            {q.data && q.data.entries.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="text-muted">
+                  Nothing recorded for these filters.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      <div className="admin-pager">
+        <span className="text-sm text-subtle">
+          Page {page} of {pages}
+        </span>
+        <div className="cluster">
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+            Previous
+          </Button>
+          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
+            Next
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function AuditRow({ e }: { e: Omit<AuditEntry, 'before' | 'after'> & { before?: unknown; after?: unknown } }) {
+  const changes = auditChanges(e.before, e.after);
+  return (
+    <tr data-testid="audit-row">
+      <td className="tabular" style={{ whiteSpace: 'nowrap' }}>
+        {when.format(new Date(e.at))}
+      </td>
+      <td>{e.actorEmail ?? 'system'}</td>
+      <td>
+        <strong>{e.action}</strong>
+        <span className="admin-orders__sub">
+          {e.entity === 'order' && e.entityId ? (
+            <Link href={`/orders?id=${e.entityId}`} className="link">
+              {e.entity} {e.entityId.slice(0, 8)}
+            </Link>
+          ) : (
+            `${e.entity}${e.entityId ? ` ${e.entityId.slice(0, 36)}` : ''}`
+          )}
+        </span>
+      </td>
+      <td>
+        <div className="audit-change">
+          {changes.slice(0, 6).map((c) => (
+            <span key={c.key}>
+              <span className="audit-change__key">{c.key}: </span>
+              {c.from !== undefined && c.to === undefined ? show(c.from) : null}
+              {c.from !== undefined && c.to !== undefined ? <del>{show(c.from)}</del> : null}
+              {c.from !== undefined && c.to !== undefined ? ' → ' : null}
+              {c.to !== undefined ? <ins>{show(c.to)}</ins> : null}
+            </span>
+          ))}
+        </div>
+        <details className="audit-raw">
+          <summary>Before and after</summary>
+          <pre>{JSON.stringify({ before: e.before, after: e.after }, null, 2)}</pre>
+        </details>
+      </td>
+    </tr>
+  );
+}

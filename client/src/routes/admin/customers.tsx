@@ -1,0 +1,207 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { trpc } from '../../lib/trpc';
+import { usePageTitle } from '../../components/page-title';
+import { Button } from '../../components/button';
+import { Field, Input } from '../../components/input';
+import { toast } from '../../components/toast';
+import { CloseIcon } from '../../components/icons';
+import { FormAlert, messageOf } from '../../features/auth/forms';
+import { formatIndianMobile } from '../../../../shared/rules/india';
+import '../../features/auth/auth.css';
+
+const PAGE_SIZE = 20;
+const date = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
+const fmt = (iso: string | null) => (iso ? date.format(new Date(iso)) : '—');
+
+/** /admin/customers: search, paging, and the detail of one customer (?id=). */
+export default function AdminCustomersPage() {
+  usePageTitle('Customers');
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const selected = params.get('id');
+  const [term, setTerm] = useState(params.get('q') ?? '');
+  const [query, setQuery] = useState(term);
+  const [page, setPage] = useState(1);
+
+  // Search as you type, without a request per keystroke.
+  useEffect(() => {
+    const t = setTimeout(() => {
+      setQuery(term.trim());
+      setPage(1);
+    }, 250);
+    return () => clearTimeout(t);
+  }, [term]);
+
+  const list = trpc.admin.customers.useQuery({ search: query || undefined, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const total = list.data?.totalCount ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const open = (id: string | null) => navigate(id ? `/customers?id=${id}` : '/customers');
+
+  return (
+    <section className="admin-page" data-page="admin/customers">
+      <header className="admin-page__header">
+        <p className="eyebrow">People</p>
+        <h1 className="h2">Customers</h1>
+      </header>
+      <div className="admin-toolbar">
+        <Field label="Search">
+          {(p) => <Input {...p} type="search" placeholder="Name, e-mail, username or mobile" value={term} onChange={(e) => setTerm(e.target.value)} maxLength={100} />}
+        </Field>
+        <p className="text-sm text-subtle" aria-live="polite">
+          {list.data ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'customer' : 'customers'}` : ''}
+        </p>
+      </div>
+      {list.isError ? <FormAlert kind="danger">{messageOf(list.error, 'Customers could not be loaded.')}</FormAlert> : null}
+
+      <div className={`admin-split${selected ? ' admin-split--open' : ''}`}>
+        <div className="stack">
+          <div className="table-wrap card">
+            <table className="table admin-customers">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Mobile</th>
+                  <th scope="col">Joined</th>
+                  <th scope="col">Last active</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data?.customers.map((c) => (
+                  <tr key={c.id} className="admin-table-row" aria-selected={c.id === selected} onClick={() => open(c.id)}>
+                    <td>
+                      <button type="button" onClick={() => open(c.id)}>
+                        {c.name || c.username || '—'}
+                      </button>
+                      {c.role === 'admin' ? <span className="badge badge--accent" style={{ marginLeft: '0.5rem' }}>Admin</span> : null}
+                    </td>
+                    <td>{c.email}</td>
+                    <td className="tabular">{c.mobile ? formatIndianMobile(c.mobile) : '—'}</td>
+                    <td>{fmt(c.created_at)}</td>
+                    <td>{fmt(c.last_active_at)}</td>
+                  </tr>
+                ))}
+                {list.data && list.data.customers.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} className="text-muted">
+                      No customer matches “{query}”.
+                    </td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+          </div>
+          <div className="admin-pager">
+            <span className="text-sm text-subtle">
+              Page {page} of {pages}
+            </span>
+            <div className="cluster">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Previous
+              </Button>
+              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                Next
+              </Button>
+            </div>
+          </div>
+        </div>
+        {selected ? <CustomerDetail id={selected} onClose={() => open(null)} /> : null}
+      </div>
+    </section>
+  );
+}
+
+function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
+  const q = trpc.admin.customer.useQuery({ id });
+  const reset = trpc.admin.passwordReset.useMutation();
+  const c = q.data?.customer;
+  return (
+    <aside className="card card--padded admin-detail" aria-label="Customer detail">
+      <div className="cluster" style={{ justifyContent: 'space-between' }}>
+        <h2 className="h4">{c ? c.name || c.email : 'Customer'}</h2>
+        <Button variant="ghost" size="sm" icon aria-label="Close" onClick={onClose}>
+          <CloseIcon />
+        </Button>
+      </div>
+      {q.isError ? <FormAlert kind="danger">{messageOf(q.error, 'This customer could not be loaded.')}</FormAlert> : null}
+      {c ? (
+        <>
+          <dl className="profile-facts">
+            <div>
+              <dt>E-mail</dt>
+              <dd>
+                {c.email} {c.email_verified ? '' : '(not verified)'}
+              </dd>
+            </div>
+            <div>
+              <dt>Username</dt>
+              <dd>{c.username ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>Mobile</dt>
+              <dd>{c.mobile ? formatIndianMobile(c.mobile) : '—'}</dd>
+            </div>
+            <div>
+              <dt>Role</dt>
+              <dd>{c.role === 'admin' ? 'Administrator' : 'Customer'}</dd>
+            </div>
+            <div>
+              <dt>Signs in with</dt>
+              <dd>{c.providers.map((p) => (p === 'password' ? 'Password' : p === 'google' ? 'Google' : p)).join(', ') || '—'}</dd>
+            </div>
+            <div>
+              <dt>Active sessions</dt>
+              <dd>{c.active_sessions}</dd>
+            </div>
+            <div>
+              <dt>Joined</dt>
+              <dd>{fmt(c.created_at)}</dd>
+            </div>
+            {c.disabled ? (
+              <div>
+                <dt>Status</dt>
+                <dd>Disabled</dd>
+              </div>
+            ) : null}
+          </dl>
+          {q.data!.sections.map((s) => (
+            <section key={s.key} className="stack stack--sm">
+              <h3 className="h4">{s.title}</h3>
+              <dl className="profile-facts">
+                {s.rows.map((r) => (
+                  <div key={r.label}>
+                    <dt>{r.label}</dt>
+                    <dd>{r.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ))}
+          <div className="stack stack--sm">
+            <Button
+              variant="secondary"
+              loading={reset.isPending}
+              onClick={async () => {
+                try {
+                  const r = await reset.mutateAsync({ userId: c.id });
+                  toast({ title: 'Reset link sent', description: `Sent to ${r.sentTo}. It works once, for 30 minutes.`, variant: 'success' });
+                } catch (e) {
+                  toast({ title: 'Not sent', description: messageOf(e, 'Please try again.'), variant: 'destructive' });
+                }
+              }}
+            >
+              Send password reset link
+            </Button>
+            <Link href={`/password-reset?email=${encodeURIComponent(c.email)}`} className="link text-sm">
+              Open the password reset screen
+            </Link>
+          </div>
+        </>
+      ) : q.isLoading ? (
+        <span className="skeleton" style={{ height: '12rem' }} />
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { useSearch } from 'wouter';
+import { trpc } from '../../lib/trpc';
+import { usePageTitle } from '../../components/page-title';
+import { Button } from '../../components/button';
+import { Field, Input } from '../../components/input';
+import { FormAlert, fieldErrorsOf, messageOf } from '../../features/auth/forms';
+
+const time = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' });
+
+/** /admin/password-reset: e-mail a customer a reset link. The admin never sees the token; the action is audited. */
+export default function AdminPasswordResetPage() {
+  usePageTitle('Password reset');
+  const search = useSearch();
+  const [email, setEmail] = useState(() => new URLSearchParams(search).get('email') ?? '');
+  const send = trpc.admin.passwordReset.useMutation();
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setDone(null);
+    setError(null);
+    setFields({});
+    try {
+      const r = await send.mutateAsync({ email });
+      setDone(`Sent to ${r.sentTo}. The link works once, until ${time.format(new Date(r.expiresAt))}.`);
+    } catch (err) {
+      setFields(fieldErrorsOf(err));
+      setError(messageOf(err, 'The link could not be sent. Please try again.'));
+    }
+  }
+
+  return (
+    <section className="admin-page admin-narrow" data-page="admin/password-reset">
+      <header className="admin-page__header">
+        <p className="eyebrow">Support</p>
+        <h1 className="h2">Password reset</h1>
+        <p className="text-muted">Send a customer a link to set a new password. All their devices are signed out when they use it.</p>
+      </header>
+      <form className="card card--padded stack" onSubmit={submit} noValidate aria-label="Send a reset link">
+        {done ? <FormAlert kind="success">{done}</FormAlert> : null}
+        {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
+        <Field label="Customer e-mail" error={fields.email}>
+          {(p) => <Input {...p} name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} required />}
+        </Field>
+        <div>
+          <Button type="submit" loading={send.isPending}>
+            Send reset link
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

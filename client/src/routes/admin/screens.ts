@@ -1,0 +1,42 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The admin screens that exist. A screen appears in the sidebar and answers its
+ * route once it is listed here — one line per screen:
+ *   { path: '/admin/orders', label: 'Orders', load: () => import('./orders') },
+ * Admin routes of spec §2 that are not listed show the 404 card (no fake screens).
+ */
+export interface AdminScreen {
+  /** Absolute path, one of ADMIN_ROUTES. */
+  path: string;
+  label: string;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const ADMIN_SCREENS: AdminScreen[] = [
+  { path: '/admin/dashboard', label: 'Dashboard', load: () => import('./dashboard') },
+  { path: '/admin/customers', label: 'Customers', load: () => import('./customers') },
+  { path: '/admin/password-reset', label: 'Password reset', load: () => import('./password-reset') },
+  { path: '/admin/delivery-slots', label: 'Delivery slots', load: () => import('./delivery-slots') },
+  { path: '/admin/orders', label: 'Orders', load: () => import('./orders') },
+  { path: '/admin/audit-log', label: 'Audit log', load: () => import('./audit-log') },
+];
+
+/** Spec §2: the 13 admin routes, in the order the sidebar shows them. /admin shows the dashboard. */
+export const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/dashboard',
+  '/admin/orders',
+  '/admin/subscriptions',
+  '/admin/customers',
+  '/admin/shakes',
+  '/admin/ingredients',
+  '/admin/coupons',
+  '/admin/pricing',
+  '/admin/subscription-management',
+  '/admin/delivery-slots',
+  '/admin/user-rewards',
+  '/admin/password-reset',
+  // Not in the spec's list: an extra screen, last in the sidebar.
+  '/admin/audit-log',
+] as const;

@@ -1,0 +1,274 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useAuth } from '../features/auth/auth-context';
+import { takeReturnTo } from '../features/auth/guards';
+import { FormAlert, PASSWORD_HINT, PasswordField, fieldErrorsOf, messageOf, requestPasswordReset } from '../features/auth/forms';
+import { usePageTitle } from '../components/page-title';
+import { Button } from '../components/button';
+import { Field, Input } from '../components/input';
+import { ArrowRightIcon, LeafIcon, ShieldIcon, TruckIcon } from '../components/icons';
+import '../features/auth/auth.css';
+
+type Mode = 'login' | 'register' | 'forgot';
+
+/** /auth: sign in, create an account, or ask for a reset link. `?mode=register` opens the second tab. */
+export default function AuthPage() {
+  const search = useSearch();
+  const initial = new URLSearchParams(search).get('mode');
+  const [mode, setMode] = useState<Mode>(initial === 'register' ? 'register' : initial === 'forgot' ? 'forgot' : 'login');
+  const { status } = useAuth();
+  const [, navigate] = useLocation();
+  usePageTitle(mode === 'register' ? 'Create your account' : mode === 'forgot' ? 'Reset your password' : 'Sign in');
+
+  // Already signed in (or just signed in): back to where the guard sent us from.
+  useEffect(() => {
+    if (status === 'authenticated') navigate(takeReturnTo('/'), { replace: true });
+  }, [status, navigate]);
+
+  return (
+    <div className="auth-page" data-page="auth">
+      <aside className="auth-page__story" aria-hidden="true">
+        <div className="auth-page__story-inner">
+          <p className="eyebrow">Hydro Shakes</p>
+          <p className="auth-page__quote">Greens grown in water, blended the morning we bring them to you.</p>
+          <ul className="auth-page__perks list-reset">
+            <li>
+              <LeafIcon /> Track orders and reorder favourites
+            </li>
+            <li>
+              <TruckIcon /> Save addresses for faster checkout
+            </li>
+            <li>
+              <ShieldIcon /> Your details stay private
+            </li>
+          </ul>
+        </div>
+      </aside>
+
+      <section className="auth-card card card--lg" aria-labelledby="auth-title">
+        {mode === 'forgot' ? (
+          <ForgotForm onBack={() => setMode('login')} />
+        ) : (
+          <>
+            <header className="auth-card__header">
+              <h1 id="auth-title" className="h2">
+                {mode === 'login' ? 'Welcome back' : 'Create your account'}
+              </h1>
+              <p className="text-muted">{mode === 'login' ? 'Sign in to check out, track orders and manage your subscription.' : 'It takes a minute. Your cart comes with you.'}</p>
+            </header>
+            <div className="tabs auth-card__tabs" role="tablist" aria-label="Sign in or register">
+              <button type="button" role="tab" className="tab" aria-selected={mode === 'login'} onClick={() => setMode('login')}>
+                Sign in
+              </button>
+              <button type="button" role="tab" className="tab" aria-selected={mode === 'register'} onClick={() => setMode('register')}>
+                Register
+              </button>
+            </div>
+            {mode === 'login' ? <LoginForm onForgot={() => setMode('forgot')} /> : <RegisterForm />}
+            <GoogleButton />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function LoginForm({ onForgot, submitLabel = 'Sign in' }: { onForgot?: () => void; submitLabel?: string }) {
+  const { signIn } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      await signIn(email, password);
+    } catch (err) {
+      const f = fieldErrorsOf(err);
+      setFields(f);
+      setError(Object.keys(f).length ? 'Please check the highlighted fields.' : messageOf(err, 'Sign in failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Sign in">
+      {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
+      <Field label="E-mail" error={fields.email}>
+        {(p) => <Input {...p} name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} required />}
+      </Field>
+      <PasswordField label="Password" name="password" value={password} onChange={setPassword} error={fields.password} autoComplete="current-password" />
+      {onForgot ? (
+        <button type="button" className="link auth-form__forgot" onClick={onForgot}>
+          Forgot your password?
+        </button>
+      ) : null}
+      <Button type="submit" size="lg" block loading={busy}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+function RegisterForm() {
+  const { signUp } = useAuth();
+  const [v, setV] = useState({ name: '', email: '', username: '', mobile: '', password: '' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV((s) => ({ ...s, [k]: e.target.value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    setFields({});
+    try {
+      const r = await signUp(v);
+      if (r && !r.signedIn) setNotice(r.message || 'Check your e-mail to continue.');
+    } catch (err) {
+      const f = fieldErrorsOf(err);
+      setFields(f);
+      // Field problems are shown beside their fields; the banner only says where to look.
+      setError(Object.keys(f).length ? 'Please check the highlighted fields.' : messageOf(err, 'Registration failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (notice) return <FormAlert kind="success">{notice}</FormAlert>;
+
+  return (
+    <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Register">
+      {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
+      <Field label="Full name" error={fields.name}>
+        {(p) => <Input {...p} name="name" autoComplete="name" value={v.name} onChange={set('name')} maxLength={80} required />}
+      </Field>
+      <Field label="E-mail" error={fields.email}>
+        {(p) => <Input {...p} name="email" type="email" autoComplete="email" inputMode="email" value={v.email} onChange={set('email')} maxLength={254} required />}
+      </Field>
+      <div className="auth-form__row">
+        <Field label="Username" error={fields.username} hint="3–30: a–z, 0–9, _ and .">
+          {(p) => <Input {...p} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={v.username} onChange={set('username')} maxLength={30} required />}
+        </Field>
+        <Field label="Mobile" error={fields.mobile} hint="10-digit Indian mobile">
+          {(p) => (
+            <div className="auth-mobile">
+              <span className="auth-mobile__prefix" aria-hidden="true">
+                +91
+              </span>
+              <Input {...p} name="mobile" type="tel" autoComplete="tel-national" inputMode="tel" value={v.mobile} onChange={set('mobile')} maxLength={32} required />
+            </div>
+          )}
+        </Field>
+      </div>
+      <PasswordField label="Password" name="password" value={v.password} onChange={(x) => setV((s) => ({ ...s, password: x }))} error={fields.password} hint={PASSWORD_HINT} autoComplete="new-password" />
+      <Button type="submit" size="lg" block loading={busy}>
+        Create account
+      </Button>
+      <p className="text-xs text-subtle">We e-mail you only about your orders and your account.</p>
+    </form>
+  );
+}
+
+function ForgotForm({ onBack }: { onBack(): void }) {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [sent, setSent] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      setSent(await requestPasswordReset(email));
+    } catch (err) {
+      setFields(fieldErrorsOf(err));
+      setError(messageOf(err, 'We could not send the link. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="stack">
+      <header className="auth-card__header">
+        <h1 id="auth-title" className="h2">
+          Reset your password
+        </h1>
+        <p className="text-muted">Enter the e-mail of your account. We will send a link that works once, for 30 minutes.</p>
+      </header>
+      {sent ? (
+        <FormAlert kind="success">{sent}</FormAlert>
+      ) : (
+        <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Reset password">
+          {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
+          <Field label="E-mail" error={fields.email}>
+            {(p) => <Input {...p} name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} required />}
+          </Field>
+          <Button type="submit" size="lg" block loading={busy}>
+            Send reset link
+          </Button>
+        </form>
+      )}
+      <button type="button" className="link auth-form__back" onClick={onBack}>
+        Back to sign in
+      </button>
+    </div>
+  );
+}
+
+function GoogleButton() {
+  const { googleEnabled, signInWithGoogle } = useAuth();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!googleEnabled) return null;
+  return (
+    <div className="stack stack--sm auth-google">
+      <div className="auth-divider" role="separator">
+        <span>or</span>
+      </div>
+      {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
+      <Button
+        variant="secondary"
+        size="lg"
+        block
+        loading={busy}
+        onClick={async () => {
+          setBusy(true);
+          setError(null);
+          try {
+            await signInWithGoogle();
+          } catch (e) {
+            setError(messageOf(e, 'Sign in failed'));
+            setBusy(false);
+          }
+        }}
+      >
+        <GoogleMark /> Continue with Google <ArrowRightIcon />
+      </Button>
+    </div>
+  );
+}
+
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8z" />
+      <path fill="#34A853" d="M12 23c3 0 5.5-1 7.2-2.7l-3.5-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.2v2.8A11 11 0 0 0 12 23z" />
+      <path fill="#FBBC05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.2a11 11 0 0 0 0 9.9z" />
+      <path fill="#EA4335" d="M12 5.4c1.6 0 3 .6 4.2 1.6l3.1-3.1A11 11 0 0 0 2.2 7.1l3.6 2.8C6.7 7.3 9.1 5.4 12 5.4z" />
+    </svg>
+  );
+}

@@ -1,0 +1,318 @@
+import { Link, useParams, useSearch } from 'wouter';
+import { trpc } from '../lib/trpc';
+import { usePageTitle } from '../components/page-title';
+import { NotFoundCard } from '../components/not-found-card';
+import { PageLoader } from '../components/page-loader';
+import { Button, LinkButton } from '../components/button';
+import { ShakeImage } from '../components/shake-card';
+import { AlertIcon, CheckIcon, ClockIcon, MapPinIcon, PackageIcon, RefreshIcon } from '../components/icons';
+import { appCodeOf } from '../features/checkout/errors';
+import type { Order } from '../../../shared/schemas/orders';
+import { formatRupees } from '../../../shared/rules/money';
+import { formatSlotDate, formatSlotRange } from '../../../shared/rules/slots';
+import { formatIndianMobile } from '../../../shared/rules/india';
+import { paymentStatusTone } from '../../../shared/rules/payment-labels';
+import '../features/checkout/checkout.css';
+import { useLiveOrder } from '../features/orders/use-live-order';
+import { OrderProgress } from '../features/orders/order-progress';
+import { CancelOrder, InvoiceLink, ReorderButton } from '../features/orders/order-actions';
+import { InvoicePage } from '../features/orders/invoice-view';
+import '../features/orders/orders.css';
+
+const placedAt = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const clockTime = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' });
+
+const STATUS_TONE: Record<Order['status'], string> = {
+  pending_payment: 'badge--warning',
+  confirmed: 'badge--success',
+  preparing: 'badge--info',
+  out_for_delivery: 'badge--info',
+  delivered: 'badge--success',
+  cancelled: 'badge--danger',
+};
+
+/** /order/{id}: the confirmation and order detail (owner or admin; the server answers 404 to anyone else); ?invoice=1 is its tax invoice. */
+export default function OrderPage() {
+  const { id } = useParams<{ id: string }>();
+  const invoice = new URLSearchParams(useSearch()).get('invoice') === '1';
+  return invoice && id ? <InvoicePage orderId={id} /> : <OrderDetail />;
+}
+
+function OrderDetail() {
+  const { id } = useParams<{ id: string }>();
+  const justPlaced = new URLSearchParams(useSearch()).get('placed') === '1';
+  const order = trpc.orders.get.useQuery(
+    { id: id ?? '' },
+    { enabled: !!id, staleTime: 0, retry: (n, e) => appCodeOf(e) !== 'NOT_FOUND' && n < 1 },
+  );
+  usePageTitle(order.data ? `Order ${order.data.number}` : 'Your order');
+  // Live status while something can still change: the admin moves it, a payment or refund lands.
+  const d = order.data;
+  const live = useLiveOrder(
+    id,
+    !!d && (d.status !== 'delivered' || d.refund.pending > 0) && (d.status !== 'cancelled' || d.refund.pending > 0 || d.canPay),
+  );
+
+  if (order.isLoading) return <PageLoader />;
+  if (order.isError) {
+    if (appCodeOf(order.error) === 'NOT_FOUND' || appCodeOf(order.error) === 'BAD_REQUEST') {
+      return <NotFoundCard message="We couldn’t find that order. It may belong to another account." />;
+    }
+    return (
+      <div className="container page">
+        <div className="alert alert--danger" role="alert">
+          <AlertIcon />
+          <div>
+            <p className="alert__title">We couldn&rsquo;t load this order</p>
+            <Button size="sm" variant="secondary" onClick={() => void order.refetch()}>
+              <RefreshIcon /> Try again
+            </Button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  const o = order.data!;
+  const paymentTone = paymentStatusTone(o.paymentStatus);
+
+  return (
+    <div className="container page order-page" data-page="order" data-testid="order-page">
+      {justPlaced && (o.status === 'confirmed' || o.paymentStatus === 'paid') ? (
+        <div className="order-thanks" role="status" data-testid="order-confirmed">
+          <span className="order-thanks__icon" aria-hidden="true">
+            <CheckIcon />
+          </span>
+          <div>
+            <h1 className="h3">Thank you! Your order is confirmed.</h1>
+            <p className="text-muted">We&rsquo;ll blend it fresh the morning of delivery. A confirmation e-mail is on its way.</p>
+          </div>
+        </div>
+      ) : null}
+
+      <header className="order-header">
+        <div>
+          <p className="eyebrow">Order</p>
+          {justPlaced && o.status === 'confirmed' ? <h2 className="h2">{o.number}</h2> : <h1 className="h2">{o.number}</h1>}
+          <p className="text-muted text-sm">Placed {placedAt.format(new Date(o.placedAt))}</p>
+        </div>
+        <div className="order-header__side">
+          <span className={`badge order-status-badge ${STATUS_TONE[o.status]}`} data-testid="order-status">
+            {o.labels.status}
+          </span>
+          {live || (o.status !== 'delivered' && o.status !== 'cancelled') ? (
+            <span className="order-live" data-on={live} data-testid="order-live" title={live ? 'This page updates by itself' : undefined}>
+              <span className="order-live__dot" aria-hidden="true" />
+              {live ? 'Live updates' : 'Connecting…'}
+            </span>
+          ) : null}
+        </div>
+      </header>
+
+      <OrderProgress order={o} />
+
+      <div className="order-actions">
+        <InvoiceLink order={o} />
+        <ReorderButton order={o} />
+        <CancelOrder order={o} />
+      </div>
+
+      {o.status === 'cancelled' && o.labels.cancelReason ? (
+        <div className="alert alert--warning" role="note">
+          <AlertIcon />
+          <p>{o.labels.cancelReason}.</p>
+        </div>
+      ) : null}
+
+      {o.canPay ? (
+        <section className="card card--padded order-pay" aria-label="Payment">
+          <p className="order-pay__title">
+            <ClockIcon /> Waiting for payment of <strong className="tabular">{formatRupees(o.breakdown.total)}</strong>
+            {o.expiresAt ? <> — pay by {clockTime.format(new Date(o.expiresAt))} to keep your slot</> : null}
+          </p>
+          {/* Razorpay Checkout is only ever loaded on /payment. */}
+          <LinkButton href={`/payment?order=${o.id}`} data-testid="pay-now">
+            Pay now
+          </LinkButton>
+        </section>
+      ) : null}
+
+      <div className="order-grid">
+        <section className="card card--padded order-section" aria-labelledby="order-items">
+          <h2 className="h4" id="order-items">
+            Items
+          </h2>
+          <ul className="order-lines" role="list">
+            {o.lines.map((l) => (
+              <li key={`${l.type}:${l.itemId}`} className="order-line">
+                <div className="order-line__media">
+                  <ShakeImage src={l.image} />
+                </div>
+                <div className="order-line__main">
+                  <p className="order-line__name">
+                    {l.name}
+                    {l.type === 'custom' ? <span className="badge badge--accent">Custom</span> : null}
+                    {l.isFreeUnit ? <span className="badge badge--success">1 free</span> : null}
+                  </p>
+                  <p className="text-sm text-subtle">
+                    {l.quantity} × {formatRupees(l.unitPrice)}
+                  </p>
+                </div>
+                <p className="order-line__total tabular">{formatRupees(l.lineTotal)}</p>
+              </li>
+            ))}
+          </ul>
+          <dl className="breakdown" data-testid="order-breakdown">
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatRupees(o.breakdown.subtotal)}</dd>
+            </div>
+            {o.breakdown.freeUnitDiscount > 0 ? (
+              <div className="breakdown__saving">
+                <dt>Free unit</dt>
+                <dd>−{formatRupees(o.breakdown.freeUnitDiscount)}</dd>
+              </div>
+            ) : null}
+            {o.breakdown.couponDiscount > 0 ? (
+              <div className="breakdown__saving">
+                <dt>Coupon {o.couponCode}</dt>
+                <dd>−{formatRupees(o.breakdown.couponDiscount)}</dd>
+              </div>
+            ) : null}
+            {o.breakdown.pointsDiscount > 0 ? (
+              <div className="breakdown__saving">
+                <dt>Points ({o.pointsRedeemed})</dt>
+                <dd>−{formatRupees(o.breakdown.pointsDiscount)}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Delivery</dt>
+              <dd>
+                {o.breakdown.deliveryFee === 0 ? <span className="breakdown__free">Free</span> : formatRupees(o.breakdown.deliveryFee)}
+              </dd>
+            </div>
+            <div className="breakdown__total">
+              <dt>Total</dt>
+              <dd data-testid="order-total">{formatRupees(o.breakdown.total)}</dd>
+            </div>
+          </dl>
+          <p className="text-xs text-subtle">
+            Includes GST ({o.breakdown.gstRatePercent}%) of {formatRupees(o.breakdown.gst)}
+          </p>
+        </section>
+
+        <div className="order-side">
+          <section className="card card--padded order-section" aria-labelledby="order-delivery">
+            <h2 className="h4" id="order-delivery">
+              Delivery
+            </h2>
+            <p className="order-fact">
+              <ClockIcon />
+              <span>
+                <strong>{formatSlotDate(o.slot.date, { year: true })}</strong>
+                <br />
+                {formatSlotRange(o.slot.startTime, o.slot.endTime)}
+              </span>
+            </p>
+            <p className="order-fact">
+              <MapPinIcon />
+              <span>
+                <strong>{o.address.name}</strong>
+                <br />
+                {[o.address.line1, o.address.line2, o.address.landmark ? `Near ${o.address.landmark}` : null].filter(Boolean).join(', ')}
+                <br />
+                {o.address.city}, {o.address.state} {o.address.pincode}
+                <br />
+                <span className="text-subtle">{formatIndianMobile(o.address.phone)}</span>
+              </span>
+            </p>
+          </section>
+
+          <section className="card card--padded order-section" aria-labelledby="order-payment">
+            <h2 className="h4" id="order-payment">
+              Payment
+            </h2>
+            <dl className="order-payment">
+              <div>
+                <dt>Method</dt>
+                <dd data-testid="payment-method">{o.labels.paymentMethod}</dd>
+              </div>
+              <div>
+                <dt>Status</dt>
+                <dd>
+                  <span
+                    className={`badge ${paymentTone === 'success' ? 'badge--success' : paymentTone === 'danger' ? 'badge--danger' : 'badge--warning'}`}
+                    data-testid="payment-status"
+                  >
+                    {o.labels.paymentStatus}
+                  </span>
+                </dd>
+              </div>
+              {o.invoiceNumber ? (
+                <div>
+                  <dt>Tax invoice</dt>
+                  <dd>
+                    <Link href={`/order/${o.id}?invoice=1`} className="link" data-testid="invoice-number">
+                      {o.invoiceNumber}
+                    </Link>
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+            {o.refund.processed + o.refund.pending > 0 ? (
+              <p className="order-refund-note" data-testid="order-refund">
+                {o.refund.processed ? `${formatRupees(o.refund.processed)} refunded` : ''}
+                {o.refund.processed && o.refund.pending ? ' · ' : ''}
+                {o.refund.pending ? `${formatRupees(o.refund.pending)} refund on its way` : ''}. Banks usually take 5–7 working days.
+              </p>
+            ) : null}
+          </section>
+
+          <section className="card card--padded order-section" aria-labelledby="order-timeline">
+            <h2 className="h4" id="order-timeline">
+              <PackageIcon /> Progress
+            </h2>
+            <ol className="order-timeline">
+              {o.timeline.map((e, i) => (
+                <li key={i} data-status={e.status}>
+                  <span className="order-timeline__dot" aria-hidden="true" />
+                  <span>
+                    <strong>{statusWord(e.status)}</strong>
+                    <span className="text-sm text-subtle"> · {placedAt.format(new Date(e.at))}</span>
+                    {e.note ? <span className="order-timeline__note text-sm text-muted">{e.note}</span> : null}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      </div>
+
+      <p className="order-footer-links">
+        <Link href="/profile?tab=orders" className="link-arrow">
+          All your orders
+        </Link>
+        <Link href="/signature-shakes" className="link-arrow">
+          Order more shakes
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function statusWord(s: Order['status']): string {
+  return {
+    pending_payment: 'Placed',
+    confirmed: 'Confirmed',
+    preparing: 'Preparing',
+    out_for_delivery: 'Out for delivery',
+    delivered: 'Delivered',
+    cancelled: 'Cancelled',
+  }[s];
+}

@@ -1,0 +1,319 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { RequireAuth } from '../features/auth/guards';
+import { useAuth } from '../features/auth/auth-context';
+import { useCart } from '../features/cart/cart-store';
+import { useCartQuote } from '../features/cart/use-cart-quote';
+import { AddressPicker } from '../features/addresses/address-picker';
+import { SlotPicker, type SlotSelection } from '../features/delivery/slot-picker';
+import { useRefreshDeliverySlots } from '../features/delivery/use-delivery-slots';
+import { idempotencyKeyFor, forgetIdempotencyKey } from '../features/checkout/idempotency';
+import { usePayOrder } from '../features/checkout/use-pay-order';
+import { loadRazorpay } from '../features/checkout/razorpay-checkout';
+import { PaymentMethodPicker } from '../features/checkout/payment-method-picker';
+import { CheckoutReview } from '../features/checkout/checkout-review';
+import { PaymentPanel, TestModeBanner } from '../features/checkout/payment-panel';
+import { appCodeOf, errorMessage } from '../features/checkout/errors';
+import { trpc } from '../lib/trpc';
+import { usePageTitle } from '../components/page-title';
+import { Button, LinkButton } from '../components/button';
+import { AlertIcon, ArrowRightIcon, BagIcon, ShieldIcon } from '../components/icons';
+import type { Address } from '../../../shared/schemas/addresses';
+import type { Order } from '../../../shared/schemas/orders';
+import { checkoutMethods, type CheckoutMethod } from '../../../shared/rules/order-rules';
+import { formatRupees } from '../../../shared/rules/money';
+import '../features/checkout/checkout.css';
+
+/**
+ * /payment: sign-in required (guests go to /auth and come back here).
+ * /payment?order={id}: pay for an order already placed (after a failure or a closed window).
+ * Razorpay's checkout.js is fetched here and nowhere else, and only in Razorpay mode.
+ */
+export default function PaymentPage() {
+  usePageTitle('Checkout');
+  const orderId = new URLSearchParams(useSearch()).get('order');
+  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 5 * 60_000 });
+  useEffect(() => {
+    // Warm it up while the shopper fills the form, so Pay opens Checkout at once.
+    if (config.data?.paymentMode === 'razorpay') void loadRazorpay().catch(() => {});
+  }, [config.data?.paymentMode]);
+  return <RequireAuth>{orderId ? <ResumePayment orderId={orderId} /> : <Checkout />}</RequireAuth>;
+}
+
+/** Paying for a placed online order that is still waiting for its payment. */
+function ResumePayment({ orderId }: { orderId: string }) {
+  const [, navigate] = useLocation();
+  const order = trpc.orders.get.useQuery({ id: orderId }, { staleTime: 0, retry: false });
+  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const pay = usePayOrder(useCallback((o: Order) => navigate(`/order/${o.id}?placed=1`), [navigate]));
+  const o = order.data;
+  return (
+    <div className="container container--narrow page checkout-page" data-page="payment">
+      <header className="checkout-page__header">
+        <p className="eyebrow">Payment</p>
+        <h1>{o ? `Pay for order ${o.number}` : 'Pay for your order'}</h1>
+      </header>
+      {config.data?.paymentMode === 'test' ? <TestModeBanner /> : null}
+      <section className="card checkout-summary checkout-summary--resume" aria-label="Payment">
+        {order.isLoading ? (
+          <span className="skeleton skeleton--text" aria-hidden="true" />
+        ) : !o ? (
+          <div className="alert alert--danger" role="alert">
+            <AlertIcon />
+            <p>{order.error ? errorMessage(order.error) : 'We could not find that order.'}</p>
+          </div>
+        ) : !o.canPay ? (
+          <div className="stack">
+            <p>
+              Order {o.number} can&rsquo;t be paid now:{' '}
+              {o.paymentStatus === 'paid' ? 'it is already paid.' : (o.labels.cancelReason ?? 'the time to pay has run out.')}
+            </p>
+            <LinkButton href={`/order/${o.id}`} variant="secondary">
+              See the order
+            </LinkButton>
+          </div>
+        ) : (
+          <>
+            <dl className="breakdown">
+              <div className="breakdown__total">
+                <dt>To pay</dt>
+                <dd data-testid="total">{formatRupees(o.breakdown.total)}</dd>
+              </div>
+            </dl>
+            {pay.state.kind === 'idle' ? (
+              <Button size="lg" block onClick={() => void pay.retry(o.id)} data-testid="pay">
+                Pay {formatRupees(o.breakdown.total)}
+              </Button>
+            ) : (
+              <PaymentPanel
+                state={pay.state}
+                number={o.number}
+                total={o.breakdown.total}
+                onTest={(x) => void pay.completeTest(x)}
+                onRetry={() => void pay.retry(o.id)}
+              />
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+interface Pending {
+  orderId: string;
+  number: string;
+  total: number;
+}
+
+function Checkout() {
+  const { user } = useAuth();
+  const [, navigate] = useLocation();
+  const { items, clearCart } = useCart();
+  const quote = useCartQuote(items);
+  const q = quote.data && items.length ? quote.data : null;
+  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const pricing = trpc.catalogue.pricing.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const refreshSlots = useRefreshDeliverySlots();
+  const utils = trpc.useUtils();
+
+  const [address, setAddress] = useState<Address | null>(null);
+  const [slot, setSlot] = useState<SlotSelection | null>(null);
+  const [chosen, setChosen] = useState<CheckoutMethod | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const onAddress = useCallback((a: Address | null) => setAddress(a), []);
+  const onSlot = useCallback((s: SlotSelection | null) => setSlot(s), []);
+
+  const methods = useMemo(
+    () => (q && pricing.data ? checkoutMethods({ totalPaise: q.total, codLimitPaise: pricing.data.codLimit, formatRupees }) : null),
+    [q, pricing.data],
+  );
+  // The shopper's choice while it is allowed; otherwise the first method that is.
+  const method: CheckoutMethod | null = methods
+    ? (methods.find((m) => m.method === chosen && m.available)?.method ?? methods.find((m) => m.available)?.method ?? null)
+    : null;
+
+  const finish = useCallback(
+    (order: Order) => {
+      clearCart();
+      forgetIdempotencyKey();
+      navigate(`/order/${order.id}?placed=1`);
+    },
+    [clearCart, navigate],
+  );
+  const pay = usePayOrder(finish);
+  const testMode = config.data?.paymentMode === 'test';
+
+  if (items.length === 0 && !pending) {
+    return (
+      <div className="container page checkout-page" data-page="payment">
+        <div className="empty-state" data-testid="checkout-empty">
+          <span className="empty-state__icon">
+            <BagIcon />
+          </span>
+          <h1 className="h3">Your cart is empty</h1>
+          <p>Add a shake or two, then come back here to choose a delivery slot and pay.</p>
+          <LinkButton href="/signature-shakes">
+            Browse signature shakes <ArrowRightIcon />
+          </LinkButton>
+        </div>
+      </div>
+    );
+  }
+
+  const missing = !address ? 'Choose a delivery address.' : !slot ? 'Choose a delivery slot.' : !method ? 'Choose how to pay.' : null;
+  const canPlace = !!q && !q.hasUnavailable && !missing && !placing && pay.state.kind !== 'busy';
+
+  const placeOrder = async () => {
+    if (!q || !address || !slot || !method) return;
+    setError(null);
+    setPlacing(true);
+    const request = {
+      lines: q.lines.map((l) => ({
+        id: l.id,
+        type: l.type,
+        quantity: l.quantity,
+        // The price on screen: the server refuses the order if it has changed since.
+        shownPrice: l.unitPrice,
+        ...(l.recipe ? { recipe: l.recipe } : {}),
+      })),
+      addressId: address.id,
+      slotId: slot.slotId,
+      date: slot.date,
+      paymentMethod: method,
+    };
+    try {
+      const placed = await utils.client.orders.place.mutate({ ...request, idempotencyKey: idempotencyKeyFor(request) });
+      if (!placed.payment) return finish(placed.order);
+      setPending({ orderId: placed.order.id, number: placed.order.number, total: placed.order.breakdown.total });
+      await pay.collect(placed.order.id, placed.payment);
+    } catch (e) {
+      const code = appCodeOf(e);
+      setError(errorMessage(e));
+      if (code === 'SLOT_FULL' || code === 'SLOT_CLOSED') {
+        setSlot(null);
+        void refreshSlots(slot.date);
+      }
+      if (code === 'PRICE_CHANGED' || code === 'OUT_OF_STOCK') void quote.refetch();
+    } finally {
+      setPlacing(false);
+    }
+  };
+  const payLabel = !q
+    ? 'Pay'
+    : method === 'cod'
+      ? `Place order · ${formatRupees(q.total)}`
+      : method === 'free'
+        ? 'Place complimentary order'
+        : `Pay ${formatRupees(q.total)}`;
+
+  return (
+    <div className="container page checkout-page" data-page="payment">
+      <header className="checkout-page__header">
+        <p className="eyebrow">Checkout</p>
+        <h1>Almost there</h1>
+        <p className="text-muted">Where and when should we bring your shakes?</p>
+      </header>
+
+      {testMode ? <TestModeBanner /> : null}
+
+      <div className="checkout-layout">
+        <div className="checkout-steps">
+          <section className="card checkout-step" aria-labelledby="step-address">
+            <StepHeading n={1} id="step-address" title="Delivery address" done={!!address} />
+            <AddressPicker value={address?.id ?? null} onChange={onAddress} defaults={{ name: user?.user_metadata.name }} title={null} />
+          </section>
+
+          <section className="card checkout-step" aria-labelledby="step-slot">
+            <StepHeading n={2} id="step-slot" title="Delivery date and time" done={!!slot} />
+            <SlotPicker planType="one_time" value={slot} onChange={onSlot} title={null} />
+          </section>
+
+          <section className="card checkout-step" aria-labelledby="step-method">
+            <StepHeading n={3} id="step-method" title="Payment method" done={!!method} />
+            {methods ? (
+              <PaymentMethodPicker methods={methods} value={method} onChange={setChosen} testMode={testMode} />
+            ) : (
+              <span className="skeleton skeleton--text" style={{ height: '4rem' }} aria-hidden="true" />
+            )}
+          </section>
+        </div>
+
+        <aside className="card checkout-summary" aria-label="Review your order" aria-busy={quote.isFetching || undefined}>
+          <h2 className="h4">Review</h2>
+          {q ? (
+            <CheckoutReview quote={q} stale={quote.isPlaceholderData} address={address} slot={slot} />
+          ) : quote.isError ? (
+            <div className="alert alert--danger" role="alert">
+              <AlertIcon />
+              <div>
+                <p className="alert__title">We couldn&rsquo;t price your cart</p>
+                <button type="button" className="link" onClick={() => void quote.refetch()}>
+                  Try again
+                </button>
+              </div>
+            </div>
+          ) : (
+            <div className="stack stack--sm" aria-hidden="true">
+              {[0, 1, 2, 3].map((i) => (
+                <span key={i} className="skeleton skeleton--text" />
+              ))}
+            </div>
+          )}
+
+          {q?.hasUnavailable ? (
+            <div className="alert alert--danger" role="alert">
+              <AlertIcon />
+              <p>
+                Some items can&rsquo;t be ordered right now. <Link href="/cart">Review your cart</Link>.
+              </p>
+            </div>
+          ) : null}
+
+          {error ? (
+            <div className="alert alert--danger" role="alert" data-testid="checkout-error">
+              <AlertIcon />
+              <p>{error}</p>
+            </div>
+          ) : null}
+
+          {pending && pay.state.kind !== 'idle' ? (
+            <PaymentPanel
+              state={pay.state}
+              number={pending.number}
+              total={pending.total}
+              onTest={(o) => void pay.completeTest(o)}
+              onRetry={() => void pay.retry(pending.orderId)}
+            />
+          ) : (
+            <>
+              <Button size="lg" block onClick={() => void placeOrder()} disabled={!canPlace} loading={placing} data-testid="pay">
+                {payLabel}
+              </Button>
+              {missing && q ? <p className="text-sm text-subtle checkout-summary__hint">{missing}</p> : null}
+            </>
+          )}
+          <p className="checkout-summary__trust text-sm text-subtle">
+            <ShieldIcon />{' '}
+            {testMode
+              ? 'Test mode: no real payment is taken.'
+              : 'Payments are processed securely by Razorpay: UPI, cards, net banking, wallets, EMI and pay later.'}
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function StepHeading({ n, id, title, done }: { n: number; id: string; title: string; done: boolean }) {
+  return (
+    <h2 className="checkout-step__title h4" id={id}>
+      <span className="checkout-step__number" data-done={done || undefined} aria-hidden="true">
+        {n}
+      </span>
+      {title}
+    </h2>
+  );
+}

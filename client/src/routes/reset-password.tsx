@@ -1,0 +1,155 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useAuth, type AuthAnswerLike } from '../features/auth/auth-context';
+import { FormAlert, PASSWORD_HINT, PasswordField, fieldErrorsOf, messageOf, requestPasswordReset } from '../features/auth/forms';
+import { ApiError } from '../lib/api-fetch';
+import { usePageTitle } from '../components/page-title';
+import { Button } from '../components/button';
+import { Field, Input } from '../components/input';
+import '../features/auth/auth.css';
+
+/** The token from the e-mailed link: ?token=… (or #token=… when a mail client moves it). */
+function readToken(): string | null {
+  const q = new URLSearchParams(window.location.search).get('token');
+  if (q) return q;
+  return new URLSearchParams(window.location.hash.slice(1)).get('token');
+}
+
+/** /reset-password, /reset-callback, /auth/reset-callback: set a new password from the e-mailed link. */
+export default function ResetPasswordPage() {
+  usePageTitle('Set a new password');
+  const [token] = useState(readToken);
+  return (
+    <div className="auth-single" data-page="reset-password">
+      <section className="auth-card auth-card--narrow card card--lg" aria-labelledby="reset-title">
+        {token ? <NewPasswordForm token={token} /> : <RequestLinkForm />}
+      </section>
+    </div>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const { acceptSession } = useAuth();
+  const [, navigate] = useLocation();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
+  const [fields, setFields] = useState<Record<string, string>>({});
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setFields({});
+    if (password !== confirm) {
+      setFields({ confirm: 'The two passwords are not the same.' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await fetch('/api/auth/reset-password/complete', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ token, password }),
+      });
+      const body = (await res.json().catch(() => ({}))) as AuthAnswerLike & { message?: string; code?: string };
+      if (!res.ok) throw new ApiError(res.status, body.message ?? '', body);
+      // The link is spent: keep it out of history, then continue signed in.
+      window.history.replaceState(null, '', '/reset-password');
+      acceptSession(body, 'reset');
+      navigate('/profile', { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'RESET_TOKEN_INVALID') setExpired(true);
+      setFields(fieldErrorsOf(err));
+      setError(messageOf(err, 'Your password could not be changed. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (expired)
+    return (
+      <div className="stack">
+        <header className="auth-card__header">
+          <h1 id="reset-title" className="h2">
+            This link has expired
+          </h1>
+          <p className="text-muted">{error}</p>
+        </header>
+        <RequestLinkForm compact />
+      </div>
+    );
+
+  return (
+    <div className="stack stack--lg">
+      <header className="auth-card__header">
+        <h1 id="reset-title" className="h2">
+          Set a new password
+        </h1>
+        <p className="text-muted">Choose a password you have not used here before. Every device signed in to your account will be signed out.</p>
+      </header>
+      <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Set a new password">
+        {error && !Object.keys(fields).length ? <FormAlert kind="danger">{error}</FormAlert> : null}
+        <PasswordField label="New password" name="password" value={password} onChange={setPassword} error={fields.password} hint={PASSWORD_HINT} autoComplete="new-password" />
+        <PasswordField label="Repeat the new password" name="confirm" value={confirm} onChange={setConfirm} error={fields.confirm} autoComplete="new-password" />
+        <Button type="submit" size="lg" block loading={busy}>
+          Save and sign in
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+function RequestLinkForm({ compact }: { compact?: boolean }) {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      setSent(await requestPasswordReset(email));
+    } catch (err) {
+      setFields(fieldErrorsOf(err));
+      setError(messageOf(err, 'We could not send the link. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="stack stack--lg">
+      {compact ? null : (
+        <header className="auth-card__header">
+          <h1 id="reset-title" className="h2">
+            Reset your password
+          </h1>
+          <p className="text-muted">Enter the e-mail of your account and we will send you a link to set a new password.</p>
+        </header>
+      )}
+      {sent ? (
+        <FormAlert kind="success">{sent}</FormAlert>
+      ) : (
+        <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Reset password">
+          {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
+          <Field label="E-mail" error={fields.email}>
+            {(p) => <Input {...p} name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} required />}
+          </Field>
+          <Button type="submit" size="lg" block loading={busy}>
+            Send a new link
+          </Button>
+        </form>
+      )}
+      <Link href="/auth" className="link">
+        Back to sign in
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export default function SubscriptionsPage() {
+  return <section data-page="subscriptions" />;
+}

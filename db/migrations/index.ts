@@ -1,0 +1,28 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0300 from './2026_11_22_0300_create_foundation';
+import * as m0310 from './2026_11_22_0310_create_catalogue';
+import * as m0330 from './2026_11_22_0330_create_addresses';
+import * as m0340 from './2026_11_22_0340_create_delivery';
+import * as m0700 from './2026_11_22_0700_create_orders';
+import * as m0730 from './2026_11_22_0730_create_auth';
+import * as m0740 from './2026_11_22_0740_create_carts';
+import * as m0815 from './2026_11_22_0815_create_invoices';
+
+/**
+ * Migrations are listed here, not discovered on disk, so the bundled server and
+ * the tests run exactly the same set. Add new files at the end, in name order.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_0300_create_foundation': m0300,
+  '2026_11_22_0310_create_catalogue': m0310,
+  '2026_11_22_0330_create_addresses': m0330,
+  '2026_11_22_0340_create_delivery': m0340,
+  '2026_11_22_0700_create_orders': m0700,
+  '2026_11_22_0730_create_auth': m0730,
+  '2026_11_22_0740_create_carts': m0740,
+  '2026_11_22_0815_create_invoices': m0815,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,137 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Json } from './foundation';
+
+export type OrderStatusColumn = 'pending_payment' | 'confirmed' | 'preparing' | 'out_for_delivery' | 'delivered' | 'cancelled';
+export type OrderPaymentStatusColumn = 'pending' | 'completed' | 'failed' | 'paid' | 'successful' | 'refunded';
+/** numeric comes back as a JS number (type parser 1700). */
+type Numeric = ColumnType<number, number | undefined, number>;
+
+export interface OrdersTable {
+  id: Generated<string>;
+  number: Generated<string>;
+  user_id: string;
+  status: OrderStatusColumn;
+  cancel_reason: string | null;
+  payment_method: 'razorpay' | 'cod' | 'free';
+  payment_status: OrderPaymentStatusColumn;
+  paid_with: string | null;
+  subtotal_paise: number;
+  free_unit_discount_paise: Generated<number>;
+  coupon_discount_paise: Generated<number>;
+  points_discount_paise: Generated<number>;
+  delivery_fee_paise: Generated<number>;
+  gst_paise: Generated<number>;
+  total_paise: number;
+  gst_rate_percent: Numeric;
+  coupon_code: string | null;
+  points_redeemed: Generated<number>;
+  contact_email: string;
+  contact_name: Generated<string>;
+  address_id: string | null;
+  address: Json;
+  pincode: string;
+  slot_id: string;
+  slot_date: string;
+  slot_start: string;
+  slot_end: string;
+  plan_type: Generated<string>;
+  idempotency_key: string;
+  request_hash: string;
+  expires_at: string | null;
+  reconcile_after: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+  confirmed_at: string | null;
+  paid_at: string | null;
+  cancelled_at: string | null;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: string;
+  position: number;
+  item_id: string;
+  item_type: 'signature' | 'custom';
+  name: string;
+  image: Generated<string>;
+  unit_price_paise: number;
+  quantity: number;
+  line_total_paise: number;
+  is_free_unit: Generated<boolean>;
+  recipe: Json | null;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: string;
+  status: OrderStatusColumn;
+  actor: 'customer' | 'admin' | 'system' | 'gateway';
+  actor_id: string | null;
+  note: string | null;
+  created_at: Generated<string>;
+}
+
+export interface PaymentAttemptsTable {
+  id: Generated<string>;
+  order_id: string;
+  gateway: 'razorpay' | 'test';
+  gateway_order_id: string;
+  amount_paise: number;
+  currency: Generated<string>;
+  status: Generated<'created' | 'paid' | 'failed'>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export type PaymentRowStatus = 'failed' | 'authorized' | 'captured' | 'refund_pending' | 'refunded';
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  order_id: string;
+  attempt_id: string;
+  gateway_payment_id: string;
+  amount_paise: number;
+  status: PaymentRowStatus;
+  method: string | null;
+  refunded_paise: Generated<number>;
+  error_code: string | null;
+  error_description: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+  captured_at: string | null;
+}
+
+export interface RefundsTable {
+  id: Generated<string>;
+  payment_id: string;
+  order_id: string;
+  amount_paise: number;
+  idempotency_key: string;
+  gateway_refund_id: string | null;
+  status: Generated<'pending' | 'processed' | 'failed'>;
+  reason: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  retry_after: Generated<string>;
+  created_at: Generated<string>;
+  processed_at: string | null;
+}
+
+export interface PaymentWebhookEventsTable {
+  event_id: string;
+  event_type: string;
+  payload: Json;
+  received_at: Generated<string>;
+  processed_at: string | null;
+  outcome: string | null;
+}
+
+export interface OrdersTables {
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_events: OrderEventsTable;
+  payment_attempts: PaymentAttemptsTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  payment_webhook_events: PaymentWebhookEventsTable;
+}

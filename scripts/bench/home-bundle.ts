@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+// @ts-expect-error plain ESM helper without types
+import { build, buildIsStale } from '../build-lib.mjs';
+import type { BenchRow } from './lib';
+
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean; css?: string[] }>;
+
+/** Gzipped JavaScript the home page loads before interaction: the entry, the home chunk and their static imports. */
+export async function runHomeBundleBench(): Promise<BenchRow[]> {
+  if (buildIsStale()) await build({ quiet: true, ifStale: true });
+  const dir = path.resolve('dist/client');
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const i of manifest[key].imports ?? []) walk(i);
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+  walk(entry);
+  const homeKey = Object.keys(manifest).find((k) => k.endsWith('routes/home.tsx'));
+  if (homeKey) walk(homeKey);
+  const files = [...seen].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  const gz = (f: string) => zlib.gzipSync(fs.readFileSync(path.join(dir, f)), { level: 9 }).length;
+  const total = files.reduce((n, f) => n + gz(f), 0) / 1024;
+  const forbidden = files.filter((f) => /admin|razorpay|supabase|payment/i.test(f));
+  return [
+    { name: `home page JS before interaction (${files.length} files, gzip)`, value: total, unit: 'KiB', budget: '≤ 110 KiB', pass: total <= 110 },
+    { name: 'admin / payment / identity code in the home bundle', value: forbidden.length, unit: 'files', budget: '0', pass: forbidden.length === 0 },
+  ];
+}

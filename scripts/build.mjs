@@ -1,0 +1,2 @@
+import { build } from './build-lib.mjs';
+await build();

@@ -1,0 +1,14 @@
+import { loadConfig } from '../server/config';
+import { createDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { runSeeds } from '../db/seeds';
+
+const config = loadConfig();
+const dbh = await createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+try {
+  await migrateToLatest(dbh.db);
+  const ran = await runSeeds(dbh.db);
+  console.log(ran.length ? `Seeded: ${ran.join(', ')}` : 'All seeds had already run.');
+} finally {
+  await dbh.close();
+}

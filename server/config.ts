@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * The whole environment contract, parsed once at boot. A bad value stops the
+ * process with a readable list of field errors instead of failing later.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+  .pipe(z.url().optional());
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Trust X-Forwarded-For from a reverse proxy in front (per-address rate limits use the client IP).
+   * Off by default: without a proxy that overwrites the header, a caller could pick its own address.
+   */
+  TRUST_PROXY: bool.default(false),
+  /** Extra origins allowed by CORS (comma separated). PUBLIC_URL is always allowed. */
+  CORS_ORIGINS: csv,
+  /** HMAC secret for the shop's own access tokens. Generated and kept in DATA_DIR when absent. */
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(900).default(900),
+  ADMIN_EMAILS: csv,
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString,
+  SUPABASE_URL: optionalUrl,
+  SUPABASE_ANON_KEY: optionalString,
+  SUPABASE_JWT_SECRET: optionalString,
+  SUPABASE_JWKS_URL: optionalUrl,
+  BREVO_API_KEY: optionalString,
+  BREVO_API_URL: z.url().default('https://api.brevo.com'),
+  MAIL_FROM: z.email().default('hello@hydroshakes.in'),
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  RAZORPAY_API_URL: optionalUrl,
+  /** Serve the built client from dist/client (off in API-only tests). */
+  SERVE_CLIENT: bool.default(true),
+  /** Run background jobs (expiry, reconciler, outbox) in this process. */
+  RUN_JOBS: bool.default(true),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, ...overrides };
+}
+
+/** Values the browser may see. Nothing secret ever goes here. */
+export function publicConfig(config: Config) {
+  return {
+    supabaseUrl: config.SUPABASE_URL ?? null,
+    supabaseAnonKey: config.SUPABASE_ANON_KEY ?? null,
+    razorpayKeyId: config.RAZORPAY_KEY_ID ?? null,
+    paymentMode: config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET ? ('razorpay' as const) : ('test' as const),
+  };
+}

@@ -1,0 +1,157 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { AppDeps } from '../../deps';
+import type { Executor } from '../../../db/database';
+import { AppError, notFound } from '../../lib/errors';
+import { MAX_ADDRESSES, type Address } from '../../../shared/schemas/addresses';
+import * as repo from './addresses.repository';
+import { notServiceable, servedAreaSql, serviceablePincodes } from '../delivery/delivery.service';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+/** Output of the create schema (phone and PIN code already normalised). */
+export interface AddressCreate {
+  name: string;
+  phone: string;
+  line1: string;
+  line2: string | null;
+  landmark: string | null;
+  city: string;
+  state: string;
+  pincode: string;
+  isDefault?: boolean;
+}
+export type AddressPatch = { id: string } & Partial<Omit<AddressCreate, 'line2' | 'landmark'>> & {
+    line2?: string | null;
+    landmark?: string | null;
+  };
+
+const NOT_FOUND = 'That address';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toDto(row: repo.AddressRow, served: Map<string, string>): Address {
+  const area = served.get(row.pincode) ?? null;
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    line1: row.line1,
+    line2: row.line2,
+    landmark: row.landmark,
+    city: row.city,
+    state: row.state,
+    pincode: row.pincode,
+    isDefault: row.is_default,
+    serviceable: area !== null,
+    area,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+async function withServiceability(executor: Executor, rows: repo.AddressRow[]): Promise<Address[]> {
+  const served = await serviceablePincodes(
+    executor,
+    rows.map((r) => r.pincode),
+  );
+  return rows.map((r) => toDto(r, served));
+}
+
+export async function list(deps: Deps, userId: string): Promise<Address[]> {
+  return withServiceability(deps.db, await repo.listForUser(deps.db, userId));
+}
+
+export async function create(deps: Deps, userId: string, input: AddressCreate): Promise<Address> {
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockOwner(trx, userId))) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+    const count = await repo.countForUser(trx, userId);
+    if (count >= MAX_ADDRESSES) {
+      throw new AppError('ADDRESS_LIMIT', `You can save up to ${MAX_ADDRESSES} addresses. Remove one to add another.`);
+    }
+    const makeDefault = count === 0 || input.isDefault === true;
+    if (makeDefault) await repo.clearDefault(trx, userId);
+    const row = await repo.insert(trx, userId, {
+      name: input.name,
+      phone: input.phone,
+      line1: input.line1,
+      line2: input.line2 || null,
+      landmark: input.landmark || null,
+      city: input.city,
+      state: input.state,
+      pincode: input.pincode,
+      is_default: makeDefault,
+    });
+    return (await withServiceability(trx, [row]))[0];
+  });
+}
+
+export async function update(deps: Deps, userId: string, input: AddressPatch): Promise<Address> {
+  return deps.db.transaction().execute(async (trx) => {
+    await repo.lockOwner(trx, userId);
+    const current = await repo.findForUser(trx, userId, input.id);
+    if (!current) throw notFound(NOT_FOUND);
+    if (input.isDefault === true && !current.is_default) await repo.clearDefault(trx, userId);
+    const row = await repo.update(trx, userId, input.id, {
+      name: input.name,
+      phone: input.phone,
+      line1: input.line1,
+      line2: input.line2 === undefined ? undefined : input.line2 || null,
+      landmark: input.landmark === undefined ? undefined : input.landmark || null,
+      city: input.city,
+      state: input.state,
+      pincode: input.pincode,
+      is_default: input.isDefault,
+    });
+    if (!row) throw notFound(NOT_FOUND);
+    return (await withServiceability(trx, [row]))[0];
+  });
+}
+
+export async function remove(deps: Deps, userId: string, id: string): Promise<{ ok: true }> {
+  return deps.db.transaction().execute(async (trx) => {
+    await repo.lockOwner(trx, userId);
+    const gone = await repo.remove(trx, userId, id);
+    if (!gone) throw notFound(NOT_FOUND);
+    if (gone.is_default) await repo.promoteLatest(trx, userId);
+    return { ok: true as const };
+  });
+}
+
+/**
+ * For checkout, inside its transaction: the customer's own address (404 for anyone
+ * else's). Serviceability is not checked here: call delivery's assertServiceable.
+ */
+export async function getOwnAddress(executor: Executor, userId: string, id: string): Promise<Address> {
+  if (!/^[0-9a-f-]{36}$/i.test(String(id))) throw notFound(NOT_FOUND);
+  const row = await repo.findForUser(executor, userId, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return (await withServiceability(executor, [row]))[0];
+}
+
+/**
+ * getDeliverableAddress in two halves, for a caller that folds the read into a statement
+ * of its own (order placement reads price, address and PIN code in one round trip):
+ * `sql` is a json-valued expression, `finish` turns its value into the address or throws
+ * NOT_FOUND (not the customer's) / NOT_SERVICEABLE (we don't deliver to its PIN code).
+ */
+export function deliverableAddressRead(userId: string, id: string): { sql: RawBuilder<unknown>; finish(raw: unknown): Address } {
+  const wellFormed = UUID_RE.test(String(id));
+  return {
+    sql: wellFormed ? repo.deliverableAddressSql(userId, id, servedAreaSql) : sql`null`,
+    finish(raw) {
+      const row = wellFormed ? repo.decodeDeliverable(raw) : undefined;
+      if (!row) throw notFound(NOT_FOUND);
+      if (row.area === null) throw notServiceable(row.pincode);
+      return toDto(row, new Map([[row.pincode, row.area]]));
+    },
+  };
+}
+
+/**
+ * For checkout, inside its transaction: the customer's own address (404 for anyone
+ * else's), refused with NOT_SERVICEABLE when we don't deliver to its PIN code. One round trip.
+ */
+export async function getDeliverableAddress(executor: Executor, userId: string, id: string): Promise<Address> {
+  const read = deliverableAddressRead(userId, id);
+  if (!UUID_RE.test(String(id))) return read.finish(null);
+  return read.finish(await repo.selectValue(executor, read.sql));
+}

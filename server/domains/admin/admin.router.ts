@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { router } from '../../trpc/init';
+import { adminProcedure } from '../../trpc/procedures';
+import {
+  AdminPasswordResetAnswerSchema,
+  AdminPasswordResetInputSchema,
+  CustomerDetailSchema,
+  CustomerIdInputSchema,
+  CustomersListInputSchema,
+  CustomersPageSchema,
+  DashboardSchema,
+} from '../../../shared/schemas/auth';
+import * as admin from './admin.service';
+
+const tags = ['admin'];
+
+export const adminRouter = router({
+  dashboard: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/dashboard', tags, summary: 'Dashboard figures (customers, catalogue; other domains add theirs)', protect: true } })
+    .input(z.void())
+    .output(DashboardSchema)
+    .query(({ ctx }) => admin.dashboard(ctx.deps)),
+
+  customers: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/customers', tags, summary: 'Customers, newest first; search by e-mail, name, username or mobile (X-Total-Count)', protect: true } })
+    .input(CustomersListInputSchema)
+    .output(CustomersPageSchema)
+    .query(({ ctx, input }) => admin.listCustomers(ctx.deps, input, ctx.resHeaders)),
+
+  customer: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/customers/{id}', tags, summary: 'One customer with the sections other domains add', protect: true } })
+    .input(CustomerIdInputSchema)
+    .output(CustomerDetailSchema)
+    .query(({ ctx, input }) => admin.customerDetail(ctx.deps, input.id)),
+
+  passwordReset: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/password-reset', tags, summary: 'E-mail a customer a password reset link (audited)', protect: true } })
+    .input(AdminPasswordResetInputSchema)
+    .output(AdminPasswordResetAnswerSchema)
+    .mutation(({ ctx, input }) => admin.sendPasswordReset(ctx.deps, ctx.user, input, ctx.req.ip)),
+});

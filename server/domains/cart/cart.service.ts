@@ -1,0 +1,259 @@
+import type { RawBuilder } from 'kysely';
+import type { AppDeps } from '../../deps';
+import type { Executor } from '../../../db/database';
+import { DEFAULT_PRICING, PricingSchema, type Pricing } from '../../../shared/schemas/catalogue';
+import type { CartLineInput, MergeCartInput, PutCartInput, Quote, QuoteLine, ServerCart } from '../../../shared/schemas/cart';
+import { CUSTOM_SHAKE_IMAGE, type CustomRecipe } from '../../../shared/schemas/builder';
+import { customItemId, evaluateRecipe, recipeName, type BuilderIngredient } from '../../../shared/rules/shake-builder';
+import { applyFreeUnit, type SubscriptionPlanInfo } from '../../../shared/rules/free-unit';
+import { mergeLines } from '../../../shared/rules/cart-rules';
+import * as repo from './cart.repository';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string): boolean => UUID_RE.test(s);
+
+/** A line to price: what a client sent, or what the server cart holds. */
+export type PriceLine = Pick<CartLineInput, 'id' | 'type' | 'quantity' | 'recipe' | 'shownPrice'>;
+
+export interface PriceCartInput {
+  lines: readonly PriceLine[];
+  userId: string | null;
+  /** Accepted for the checkout work; not applied yet (couponDiscount stays 0). */
+  couponCode?: string;
+  /** Accepted for the checkout work; not applied yet (pointsDiscount stays 0). */
+  pointsToRedeem?: number;
+}
+
+export interface ActivePlan extends SubscriptionPlanInfo {
+  freeDelivery: boolean;
+}
+
+/**
+ * The plan that gives a signed-in customer a free unit and free delivery.
+ * Plug-in point for the subscriptions domain: call its service here (through `executor`, so order
+ * placement sees the same state it locks). Until it exists no customer has a plan.
+ */
+export async function activePlanFor(_deps: Deps, _executor: Executor, userId: string | null): Promise<ActivePlan | null> {
+  if (!userId) return null;
+  return null;
+}
+
+export function toBuilderIngredient(r: repo.PricedIngredientRow): BuilderIngredient {
+  return {
+    id: r.id,
+    name: r.name,
+    category: r.category,
+    price: r.price_paise,
+    nutrition: { kcal: r.kcal, protein: r.protein_g, carbs: r.carbs_g, fat: r.fat_g, fibre: r.fibre_g, sugar: r.sugar_g },
+    allergens: r.allergens,
+    vegan: r.vegan,
+    inStock: r.in_stock,
+  };
+}
+
+export function parsePricing(value: unknown): Pricing {
+  const parsed = PricingSchema.safeParse(value);
+  return parsed.success ? parsed.data : DEFAULT_PRICING;
+}
+
+/** Catalogue rows a recipe needs, by id; non-uuid ids are left out (they are simply unknown). */
+export function recipeIngredientIds(recipe: CustomRecipe | undefined): string[] {
+  if (!recipe) return [];
+  return [recipe.baseId, ...recipe.addIns.map((a) => a.ingredientId)].filter(isUuid);
+}
+
+/**
+ * Prices a cart from the database — the one pricing function for the cart page, checkout and order
+ * placement (call it with the order's transaction as `executor`). Client names, prices and flags are
+ * never read: a line is id + type + quantity (+ recipe); `shownPrice` is only compared.
+ * One database round trip (plus the plan lookup once subscriptions exist).
+ */
+export async function priceCart(deps: Deps, executor: Executor, input: PriceCartInput): Promise<Quote> {
+  const { shakeIds, ingredientIds } = catalogueIdsOf(input.lines);
+  const [inputs, plan] = await Promise.all([
+    repo.loadPricingInputs(executor, shakeIds, ingredientIds),
+    activePlanFor(deps, executor, input.userId),
+  ]);
+  return buildQuote(input, inputs, plan).quote;
+}
+
+/**
+ * priceCart in two halves, for a caller that folds the catalogue read into a statement of its own
+ * (order placement reads price, address and PIN code in one round trip, inside its transaction):
+ * `sql` is a json-valued expression to select, `finish` prices the cart from its value. Returns the
+ * pricing settings the quote used too, so the caller applies limits (COD) from the same read.
+ */
+export function pricingRead(
+  deps: Deps,
+  executor: Executor,
+  input: PriceCartInput,
+): { sql: RawBuilder<unknown>; finish(raw: unknown): Promise<{ quote: Quote; pricing: Pricing }> } {
+  const { shakeIds, ingredientIds } = catalogueIdsOf(input.lines);
+  return {
+    sql: repo.pricingInputsSql(shakeIds, ingredientIds),
+    async finish(raw) {
+      const plan = await activePlanFor(deps, executor, input.userId);
+      return buildQuote(input, repo.decodePricingInputs(raw), plan);
+    },
+  };
+}
+
+function catalogueIdsOf(lines: readonly PriceLine[]): { shakeIds: string[]; ingredientIds: string[] } {
+  const shakeIds = new Set<string>();
+  const ingredientIds = new Set<string>();
+  for (const l of lines) {
+    if (l.type === 'signature' && isUuid(l.id)) shakeIds.add(l.id);
+    if (l.type === 'custom') recipeIngredientIds(l.recipe).forEach((id) => ingredientIds.add(id));
+  }
+  return { shakeIds: [...shakeIds], ingredientIds: [...ingredientIds] };
+}
+
+/** The quote from what the database said: pure, no I/O. */
+function buildQuote(input: PriceCartInput, inputs: repo.PricingInputs, plan: ActivePlan | null): { quote: Quote; pricing: Pricing } {
+  const pricing = parsePricing(inputs.pricing);
+  const shakes = new Map(inputs.shakes.map((s) => [s.id, s]));
+  const ingredients = new Map(inputs.ingredients.map((i) => [i.id, toBuilderIngredient(i)]));
+
+  const priced: QuoteLine[] = input.lines.map((l) => {
+    const base = { id: l.id, type: l.type, quantity: l.quantity, shownPrice: l.shownPrice ?? null, isFreeUnit: false, freeUnitPrice: 0 };
+    const unavailable = (name: string, image: string, reason: string): QuoteLine => ({
+      ...base,
+      name,
+      image,
+      unitPrice: 0,
+      lineTotal: 0,
+      available: false,
+      reason,
+      priceChanged: false,
+    });
+    const available = (name: string, image: string, unitPrice: number): QuoteLine => ({
+      ...base,
+      name,
+      image,
+      unitPrice,
+      lineTotal: unitPrice * l.quantity,
+      available: true,
+      reason: null,
+      priceChanged: l.shownPrice !== undefined && l.shownPrice !== unitPrice,
+    });
+    if (l.type === 'signature') {
+      const s = isUuid(l.id) ? shakes.get(l.id) : undefined;
+      if (!s) return unavailable('', '', 'This shake is no longer on the menu.');
+      if (!s.in_stock) return unavailable(s.name, s.image, `${s.name} is out of stock right now.`);
+      return available(s.name, s.image, s.price_paise);
+    }
+    if (!l.recipe) return unavailable('', CUSTOM_SHAKE_IMAGE, 'This custom shake has no recipe. Please build it again.');
+    const result = evaluateRecipe(l.recipe, ingredients, pricing);
+    const line = result.valid
+      ? available(result.name, CUSTOM_SHAKE_IMAGE, result.price)
+      : unavailable(recipeName(l.recipe.name), CUSTOM_SHAKE_IMAGE, result.problems[0]!.message);
+    return { ...line, recipe: l.recipe };
+  });
+
+  const free = applyFreeUnit(
+    priced.map((l) => ({ ...l, price: l.available ? l.unitPrice : 0, type: l.available ? l.type : ('custom' as const) })),
+    plan,
+  );
+  const lines = priced.map((l, i) => ({ ...l, isFreeUnit: free.lines[i]!.isFreeUnit, freeUnitPrice: free.lines[i]!.freeUnitPrice }));
+
+  const availableLines = lines.filter((l) => l.available);
+  const subtotal = availableLines.reduce((n, l) => n + l.lineTotal, 0);
+  const freeUnitDiscount = free.freeItem?.freeUnitPrice ?? 0;
+  const couponDiscount = 0;
+  const pointsDiscount = 0;
+  const itemsTotal = Math.max(0, subtotal - freeUnitDiscount - couponDiscount);
+
+  let deliveryWaivedBy: Quote['deliveryWaivedBy'] = null;
+  if (plan?.freeDelivery) deliveryWaivedBy = 'subscription';
+  else if (itemsTotal >= pricing.freeDeliveryThreshold) deliveryWaivedBy = 'threshold';
+  const deliveryFee = availableLines.length === 0 || deliveryWaivedBy ? 0 : pricing.deliveryFee;
+  const total = Math.max(0, itemsTotal - pointsDiscount + deliveryFee);
+  const gst = total - Math.round(total / (1 + pricing.gstRatePercent / 100));
+
+  const quote: Quote = {
+    lines,
+    itemCount: lines.reduce((n, l) => n + l.quantity, 0),
+    subtotal,
+    freeItem: free.freeItem,
+    freeUnitDiscount,
+    couponCode: null,
+    couponDiscount,
+    pointsToRedeem: 0,
+    pointsDiscount,
+    itemsTotal,
+    deliveryFee,
+    standardDeliveryFee: pricing.deliveryFee,
+    freeDeliveryThreshold: pricing.freeDeliveryThreshold,
+    amountToFreeDelivery: deliveryWaivedBy ? 0 : Math.max(0, pricing.freeDeliveryThreshold - itemsTotal),
+    deliveryWaivedBy,
+    gstRatePercent: pricing.gstRatePercent,
+    gst,
+    total,
+    hasUnavailable: lines.some((l) => !l.available),
+    hasPriceChanges: lines.some((l) => l.priceChanged),
+    subscriptionPlan: plan?.planName ?? null,
+  };
+  return { quote, pricing };
+}
+
+/** POST /api/cart/quote */
+export function quote(
+  deps: Deps,
+  input: { lines: PriceLine[]; couponCode?: string; pointsToRedeem?: number },
+  userId: string | null,
+): Promise<Quote> {
+  return priceCart(deps, deps.db, { ...input, userId });
+}
+
+/**
+ * Lines as the server keeps them: custom lines re-keyed by their canonical recipe id (so the same
+ * recipe from two devices is one line), duplicates folded, at most 20 lines, quantities 1–20.
+ */
+export function normaliseLines(lines: readonly PriceLine[]): repo.StoredCartLine[] {
+  const keyed = lines.map((l) => ({
+    id: l.type === 'custom' && l.recipe ? customItemId(l.recipe) : l.id,
+    type: l.type,
+    quantity: l.quantity,
+    ...(l.type === 'custom' && l.recipe ? { recipe: l.recipe } : {}),
+  }));
+  return mergeLines([], keyed);
+}
+
+async function cartView(
+  deps: Deps,
+  executor: Executor,
+  userId: string,
+  stored: { version: number; updatedAt: string | null; lines: repo.StoredCartLine[] },
+): Promise<ServerCart> {
+  const q = await priceCart(deps, executor, { lines: stored.lines, userId });
+  return { lines: q.lines, version: stored.version, updatedAt: stored.updatedAt };
+}
+
+/** GET /api/user/cart — the customer's cart with today's names and prices. */
+export async function getCart(deps: Deps, userId: string): Promise<ServerCart> {
+  return cartView(deps, deps.db, userId, await repo.readCart(deps.db, userId));
+}
+
+/** PUT /api/user/cart — replaces the server cart with the client's (last writer wins). */
+export function putCart(deps: Deps, userId: string, input: PutCartInput): Promise<ServerCart> {
+  return deps.db.transaction().execute(async (trx) => {
+    const v = await repo.touchCart(trx, userId);
+    const lines = normaliseLines(input.lines);
+    await repo.replaceLines(trx, userId, lines);
+    return cartView(deps, trx, userId, { ...v, lines });
+  });
+}
+
+/** POST /api/user/cart/merge — sign-in: the local cart is added to the server cart (same line → quantities added, max 20). */
+export function mergeCart(deps: Deps, userId: string, input: MergeCartInput): Promise<ServerCart> {
+  return deps.db.transaction().execute(async (trx) => {
+    // Lock first, then read: two devices signing in at once merge one after the other.
+    const v = await repo.touchCart(trx, userId);
+    const current = await repo.readCart(trx, userId);
+    const lines = mergeLines(current.lines, normaliseLines(input.lines));
+    await repo.replaceLines(trx, userId, lines);
+    return cartView(deps, trx, userId, { ...v, lines });
+  });
+}

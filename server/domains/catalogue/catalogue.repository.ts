@@ -1,0 +1,86 @@
+import type { Executor } from '../../../db/database';
+import type { Ingredient, Pricing, SignatureShake } from '../../../shared/schemas/catalogue';
+import { DEFAULT_PRICING, PricingSchema } from '../../../shared/schemas/catalogue';
+import type { Selectable } from 'kysely';
+import type { IngredientsTable, SignatureShakesTable } from '../../../db/tables/catalogue';
+
+export function toShake(r: Selectable<SignatureShakesTable>): SignatureShake {
+  return {
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    price: r.price_paise,
+    image: r.image,
+    description: r.description,
+    calories: r.calories,
+    protein: r.protein_g,
+    carbs: r.carbs_g,
+    fat: r.fat_g,
+    fibre: r.fibre_g,
+    sugar: r.sugar_g,
+    ingredients: r.ingredients,
+    allergens: r.allergens as SignatureShake['allergens'],
+    vegan: r.vegan,
+    tags: r.tags,
+    inStock: r.in_stock,
+    sortOrder: r.sort_order,
+  };
+}
+
+export function toIngredient(r: Selectable<IngredientsTable>): Ingredient {
+  return {
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    category: r.category,
+    description: r.description,
+    price: r.price_paise,
+    nutrition: { kcal: r.kcal, protein: r.protein_g, carbs: r.carbs_g, fat: r.fat_g, fibre: r.fibre_g, sugar: r.sugar_g },
+    allergens: r.allergens as Ingredient['allergens'],
+    vegan: r.vegan,
+    hydroponic: r.hydroponic,
+    inStock: r.in_stock,
+    sortOrder: r.sort_order,
+  };
+}
+
+export async function listActiveShakes(db: Executor): Promise<SignatureShake[]> {
+  const rows = await db
+    .selectFrom('signature_shakes')
+    .selectAll()
+    .where('active', '=', true)
+    .orderBy('sort_order')
+    .orderBy('name')
+    .execute();
+  return rows.map(toShake);
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** By id or slug; inactive shakes are not found. */
+export async function findActiveShake(db: Executor, idOrSlug: string): Promise<SignatureShake | null> {
+  const row = await db
+    .selectFrom('signature_shakes')
+    .selectAll()
+    .where('active', '=', true)
+    .where(UUID_RE.test(idOrSlug) ? 'id' : 'slug', '=', idOrSlug)
+    .executeTakeFirst();
+  return row ? toShake(row) : null;
+}
+
+export async function listActiveIngredients(db: Executor): Promise<Ingredient[]> {
+  const rows = await db
+    .selectFrom('ingredients')
+    .selectAll()
+    .where('active', '=', true)
+    .orderBy('sort_order')
+    .orderBy('name')
+    .execute();
+  return rows.map(toIngredient);
+}
+
+export async function readPricing(db: Executor): Promise<Pricing> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', 'pricing').executeTakeFirst();
+  const parsed = PricingSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : DEFAULT_PRICING;
+}

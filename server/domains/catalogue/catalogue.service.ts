@@ -1,0 +1,35 @@
+import type { AppDeps } from '../../deps';
+import type { Ingredient, Pricing, SignatureShake } from '../../../shared/schemas/catalogue';
+import { notFound } from '../../lib/errors';
+import * as repo from './catalogue.repository';
+
+/**
+ * Catalogue reads are hot and change rarely: they are served from the cache,
+ * which admin writes invalidate (on every instance) through CATALOGUE_CACHE.
+ */
+export const CATALOGUE_CACHE = 'catalogue:';
+
+type Deps = Pick<AppDeps, 'db' | 'cache'>;
+
+export function listSignatureShakes(deps: Deps): Promise<SignatureShake[]> {
+  return deps.cache.get(`${CATALOGUE_CACHE}shakes`, () => repo.listActiveShakes(deps.db));
+}
+
+export async function getShake(deps: Deps, idOrSlug: string): Promise<SignatureShake> {
+  const all = await listSignatureShakes(deps);
+  const hit = all.find((s) => s.id === idOrSlug || s.slug === idOrSlug);
+  if (hit) return hit;
+  throw notFound('That shake');
+}
+
+export function listIngredients(deps: Deps): Promise<Ingredient[]> {
+  return deps.cache.get(`${CATALOGUE_CACHE}ingredients`, () => repo.listActiveIngredients(deps.db));
+}
+
+export function getPricing(deps: Deps): Promise<Pricing> {
+  return deps.cache.get(`${CATALOGUE_CACHE}pricing`, () => repo.readPricing(deps.db));
+}
+
+export function invalidateCatalogue(deps: Pick<AppDeps, 'cache'>): Promise<void> {
+  return deps.cache.invalidate(CATALOGUE_CACHE);
+}

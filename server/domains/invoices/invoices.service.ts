@@ -1,0 +1,132 @@
+import type { AppDeps } from '../../deps';
+import type { Trx } from '../../../db/database';
+import type { AuthUser } from '../../trpc/context';
+import { AppError } from '../../lib/errors';
+import * as orders from '../orders/orders.service';
+import * as repo from './invoices.repository';
+import { HSN_SHAKES, SAC_DELIVERY, SELLER } from './seller';
+import type { Invoice } from '../../../shared/schemas/invoices';
+import { amountInWords, financialYear, formatInvoiceNumber, splitInclusiveGst } from '../../../shared/rules/gst-invoice';
+import { istToday } from '../../../shared/rules/slots';
+import { formatIndianMobile } from '../../../shared/rules/india';
+
+type Deps = AppDeps;
+
+/**
+ * Issues the order's tax invoice, exactly once, inside the transaction that
+ * makes the order paid (online) or delivered (cash on delivery, complimentary).
+ * The order row is locked first (a no-op when the caller already holds it), so
+ * two transactions issuing for one order queue up and the second sees the
+ * first one's invoice. Numbers come from the financial year's counter row.
+ */
+export async function issueInvoice(deps: Pick<Deps, 'clock'>, trx: Trx, orderId: string): Promise<{ number: string; created: boolean }> {
+  const order = await orders.lockOrder(trx, orderId);
+  if (!order) throw new AppError('NOT_FOUND', 'That order was not found.');
+  const existing = await repo.findInvoice(trx, orderId);
+  if (existing) return { number: existing.number, created: false };
+  const now = deps.clock.now();
+  const fy = financialYear(istToday(now));
+  const seq = await repo.nextInvoiceSeq(trx, fy);
+  const rate = Number(order.gst_rate_percent);
+  const split = splitInclusiveGst(order.total_paise, rate);
+  const row = await repo.insertInvoice(trx, {
+    order_id: orderId,
+    number: formatInvoiceNumber(fy, seq),
+    fy,
+    seq,
+    issued_at: now.toISOString(),
+    gst_rate_percent: rate,
+    taxable_paise: split.taxable,
+    cgst_paise: split.cgst,
+    sgst_paise: split.sgst,
+    total_paise: split.total,
+  });
+  return { number: row.number, created: true };
+}
+
+export async function invoiceNumberOf(deps: Pick<Deps, 'db'>, orderId: string): Promise<string | null> {
+  return (await repo.findInvoice(deps.db, orderId))?.number ?? null;
+}
+
+export async function invoiceNumbersOf(deps: Pick<Deps, 'db'>, orderIds: string[]): Promise<Map<string, string>> {
+  return new Map((await repo.invoiceNumbersOf(deps.db, orderIds)).map((r) => [r.order_id, r.number]));
+}
+
+/** GET /api/orders/{id}/invoice (and the PDF): the owner or an admin; anyone else gets the same 404 as a missing order. */
+export async function getInvoice(deps: Deps, user: AuthUser, orderId: string): Promise<Invoice> {
+  const row = await orders.readVisibleOrder(deps, user, orderId);
+  const inv = await repo.findInvoice(deps.db, orderId);
+  if (!inv) {
+    throw new AppError(
+      'INVALID_STATE',
+      row.payment_method === 'razorpay'
+        ? `Order ${row.number} has no tax invoice yet: it is issued as soon as the payment is received.`
+        : `Order ${row.number} has no tax invoice yet: it is issued when the order is delivered.`,
+    );
+  }
+  const o = orders.toOrderDto(row, deps.clock.now());
+  const rate = Number(inv.gst_rate_percent);
+  const adjustments: Invoice['adjustments'] = [];
+  if (o.breakdown.freeUnitDiscount) adjustments.push({ label: 'Subscription free unit', amount: -o.breakdown.freeUnitDiscount });
+  if (o.breakdown.couponDiscount)
+    adjustments.push({ label: `Coupon${o.couponCode ? ` ${o.couponCode}` : ''}`, amount: -o.breakdown.couponDiscount });
+  if (o.breakdown.pointsDiscount) adjustments.push({ label: `Reward points (${o.pointsRedeemed})`, amount: -o.breakdown.pointsDiscount });
+  adjustments.push({ label: `Delivery charges (SAC ${SAC_DELIVERY})`, amount: o.breakdown.deliveryFee });
+  const a = o.address;
+  let remark: string | null = null;
+  if (o.status === 'cancelled')
+    remark = `This order was cancelled${o.cancelledAt ? ` on ${new Date(o.cancelledAt).toISOString().slice(0, 10)}` : ''}; any amount paid is refunded.`;
+  else if (o.paymentStatus === 'refunded') remark = 'The amount of this invoice has been refunded.';
+  return {
+    number: inv.number,
+    issuedAt: new Date(inv.issued_at).toISOString(),
+    financialYear: inv.fy,
+    orderId: o.id,
+    orderNumber: o.number,
+    orderDate: o.placedAt,
+    seller: {
+      name: SELLER.name,
+      legalName: SELLER.legalName,
+      lines: [...SELLER.lines],
+      phone: SELLER.phone,
+      email: SELLER.email,
+      gstin: SELLER.gstin,
+      fssai: SELLER.fssai,
+      state: SELLER.state,
+      stateCode: SELLER.stateCode,
+    },
+    buyer: {
+      name: a.name,
+      lines: [
+        [a.line1, a.line2].filter(Boolean).join(', '),
+        a.landmark ? `Near ${a.landmark}` : null,
+        `${a.city}, ${a.state} ${a.pincode}`,
+      ].filter((x): x is string => !!x),
+      phone: formatIndianMobile(a.phone),
+      email: row.contact_email,
+    },
+    placeOfSupply: `${SELLER.state} (${SELLER.stateCode})`,
+    lines: o.lines.map((l) => ({
+      description: l.type === 'custom' ? `${l.name} (custom shake)` : l.name,
+      hsn: HSN_SHAKES,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      amount: l.lineTotal,
+      note: l.isFreeUnit ? '1 unit free with subscription' : null,
+    })),
+    subtotal: o.breakdown.subtotal,
+    adjustments,
+    total: inv.total_paise,
+    tax: {
+      ratePercent: rate,
+      taxable: inv.taxable_paise,
+      cgstRatePercent: rate / 2,
+      cgst: inv.cgst_paise,
+      sgstRatePercent: rate / 2,
+      sgst: inv.sgst_paise,
+    },
+    amountInWords: amountInWords(inv.total_paise),
+    payment: { method: o.labels.paymentMethod, status: o.labels.paymentStatus, paidAt: o.paidAt },
+    remark,
+  };
+}

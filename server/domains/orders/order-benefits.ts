@@ -1,0 +1,72 @@
+import type { AppDeps } from '../../deps';
+import type { Trx } from '../../../db/database';
+
+/**
+ * The placing transaction's seams for coupons, points and the subscription
+ * free unit. Pricing is decided once, by priceCart (the quote); these
+ * functions CONSUME what the quote granted, inside the same transaction, with
+ * conditional SQL, and report what they consumed. Placement refuses the order
+ * when a seam grants a different amount than the quote priced, so a discount
+ * can never be charged without being consumed (or the other way round).
+ *
+ * Today coupons, points and subscriptions do not exist yet: priceCart grants
+ * no coupon discount, no points discount and no free unit, and each seam
+ * consumes nothing and returns zero. The domains that add them replace the
+ * bodies below (calling their own services) without touching placement.
+ * `releaseBenefits` is the inverse, called in the transaction that cancels
+ * an order (payment timeout now; customer/admin cancel later).
+ */
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+export interface BenefitInput {
+  userId: string;
+  orderId: string;
+}
+
+/**
+ * Consume one use of `code` for this order (per-coupon and per-customer limits,
+ * `UPDATE … SET uses = uses + 1 WHERE uses < limit RETURNING`) and return the
+ * discount granted. Throws COUPON_EXHAUSTED / COUPON_INVALID. No coupons yet: 0.
+ */
+export async function applyCoupon(
+  _deps: Deps,
+  _trx: Trx,
+  _p: BenefitInput & { code: string | null; subtotalPaise: number },
+): Promise<{ discountPaise: number }> {
+  return { discountPaise: 0 };
+}
+
+/**
+ * Debit `points` from the customer's ledger for this order (balance never
+ * negative: conditional insert against the locked balance) and return the
+ * discount. Throws INSUFFICIENT_POINTS. No points yet: 0.
+ */
+export async function redeemPoints(
+  _deps: Deps,
+  _trx: Trx,
+  _p: BenefitInput & { points: number },
+): Promise<{ pointsSpent: number; discountPaise: number }> {
+  return { pointsSpent: 0, discountPaise: 0 };
+}
+
+/**
+ * Use one of the subscription period's free units for this order (at most 1
+ * per order, never beyond the allowance) and return its value. No
+ * subscriptions yet (priceCart grants no free unit): 0.
+ */
+export async function useFreeUnit(
+  _deps: Deps,
+  _trx: Trx,
+  _p: BenefitInput & { freeUnitPaise: number },
+): Promise<{ discountPaise: number }> {
+  return { discountPaise: 0 };
+}
+
+/** Give back what the order consumed: the coupon use, the points, the free unit. Nothing is consumed yet. */
+export async function releaseBenefits(
+  _deps: Deps,
+  _trx: Trx,
+  _order: { id: string; user_id: string; coupon_code: string | null; points_redeemed: number; free_unit_discount_paise: number },
+): Promise<void> {
+  return;
+}

@@ -1,0 +1,57 @@
+import type { MailMessage } from '../../lib/mail';
+import { formatRupees } from '../../../shared/rules/money';
+import { formatSlotDate, formatSlotRange } from '../../../shared/rules/slots';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export interface StatusMailInput {
+  to: string;
+  toName: string;
+  orderId: string;
+  number: string;
+  publicUrl: string;
+  slotDate: string;
+  slotStart: string;
+  slotEnd: string;
+  total: number;
+}
+
+function build(o: StatusMailInput, template: string, subject: string, headline: string, body: string[]): MailMessage {
+  const link = `${o.publicUrl.replace(/\/+$/, '')}/order/${o.orderId}`;
+  const text = [`Hi ${o.toName || 'there'},`, '', headline, '', ...body, '', `Your order: ${link}`, '', 'Hydro Shakes'].join('\n');
+  const html = `<div style="font-family:system-ui,sans-serif;color:#14342b;max-width:560px">
+<h1 style="font-size:20px">${esc(headline)}</h1>
+<p>Hi ${esc(o.toName || 'there')},</p>
+${body.map((p) => `<p>${esc(p)}</p>`).join('\n')}
+<p><a href="${esc(link)}">See your order</a></p>
+</div>`;
+  return { to: o.to, toName: o.toName, subject, html, text, template };
+}
+
+/** Sent (through the outbox, in the status change's transaction) when the rider leaves. */
+export function outForDeliveryMail(o: StatusMailInput): MailMessage {
+  return build(o, 'order-out-for-delivery', `Your Hydro Shakes order ${o.number} is on its way`, `Order ${o.number} is out for delivery`, [
+    `Your shakes have left our kitchen and will reach you ${formatSlotRange(o.slotStart, o.slotEnd)} today.`,
+    'Keep your phone handy: the rider may call when they arrive.',
+  ]);
+}
+
+export function deliveredMail(o: StatusMailInput): MailMessage {
+  return build(o, 'order-delivered', `Your Hydro Shakes order ${o.number} was delivered`, `Order ${o.number} was delivered`, [
+    'Enjoy your shakes! They taste best chilled, within a few hours.',
+    'Your GST tax invoice is on the order page.',
+  ]);
+}
+
+export function cancelledMail(o: StatusMailInput & { byShop: boolean; reason: string | null; refundPaise: number }): MailMessage {
+  const lines = [
+    o.byShop
+      ? `We are sorry: we had to cancel your order for ${formatSlotDate(o.slotDate, { year: true })}, ${formatSlotRange(o.slotStart, o.slotEnd)}.${o.reason ? ` Reason: ${o.reason}` : ''}`
+      : `As you asked, your order for ${formatSlotDate(o.slotDate, { year: true })}, ${formatSlotRange(o.slotStart, o.slotEnd)} is cancelled.`,
+  ];
+  if (o.refundPaise > 0)
+    lines.push(
+      `A refund of ${formatRupees(o.refundPaise)} is on its way to the account you paid from; banks usually take 5–7 working days.`,
+    );
+  return build(o, 'order-cancelled', `Your Hydro Shakes order ${o.number} is cancelled`, `Order ${o.number} is cancelled`, lines);
+}

@@ -1,0 +1,381 @@
+import type { AppDeps } from '../../deps';
+import type { AuthUser } from '../../trpc/context';
+import { AppError, notFound } from '../../lib/errors';
+import { enqueueMail, kickMail } from '../../lib/mail';
+import * as payments from '../payments/payments.service';
+import * as invoices from '../invoices/invoices.service';
+import { getProfile } from '../users/users.service';
+import { recordAudit } from '../audit/audit.service';
+import * as orders from './orders.service';
+import * as repo from './orders.repository';
+import * as lrepo from './orders.lifecycle.repository';
+import * as arepo from './orders.admin.repository';
+import { afterCancel, cancelInTransaction } from './orders.lifecycle';
+import { deliveredMail, outForDeliveryMail, type StatusMailInput } from './order-status-mail';
+import { publishOrderEvent } from './order-events';
+import { withTransactionRetry } from './transaction-retry';
+import type {
+  AdminCancelInput,
+  AdminOrderDetail,
+  AdminOrdersInput,
+  AdminOrdersPage,
+  AdminRefundInput,
+  AdminSetStatusInput,
+} from '../../../shared/schemas/order-lifecycle';
+import { ADMIN_NEXT_STATUS, adminCancelRefusal, adminMoveRefusal, csvRow } from '../../../shared/rules/order-lifecycle';
+import { cancelReasonLabel, orderStatusLabel } from '../../../shared/rules/order-rules';
+import { paymentMethodLabel, paymentStatusLabel } from '../../../shared/rules/payment-labels';
+import { formatRupees } from '../../../shared/rules/money';
+
+type Deps = AppDeps;
+
+const labelsOf = (r: {
+  status: string;
+  payment_status: string;
+  payment_method: string;
+  paid_with: string | null;
+  cancel_reason: string | null;
+}) => ({
+  status: orderStatusLabel(r.status),
+  paymentStatus: paymentStatusLabel(r.payment_status),
+  paymentMethod: paymentMethodLabel(r.paid_with ?? r.payment_method),
+  cancelReason: cancelReasonLabel(r.cancel_reason),
+});
+
+// ---------- Reading ----------
+
+/** GET /api/admin/orders */
+export async function listOrders(deps: Deps, input: AdminOrdersInput, resHeaders: Record<string, string>): Promise<AdminOrdersPage> {
+  const { page, pageSize, ...filter } = input;
+  const rows = await arepo.listOrders(deps.db, filter, pageSize, (page - 1) * pageSize);
+  const totalCount = rows.length ? Number(rows[0]!.total_count) : page === 1 ? 0 : await arepo.countOrders(deps.db, filter);
+  resHeaders['X-Total-Count'] = String(totalCount);
+  const slots = await arepo.slotsForFilter(deps.db);
+  return {
+    orders: rows.map((r) => {
+      const a = r.address as { name?: string; phone?: string };
+      return {
+        id: r.id,
+        number: r.number,
+        status: r.status,
+        paymentStatus: r.payment_status,
+        paymentMethod: r.payment_method,
+        labels: labelsOf(r),
+        total: r.total_paise,
+        refunded: Number(r.refunded_paise),
+        itemCount: Number(r.item_count),
+        customerName: r.contact_name || a.name || '',
+        email: r.contact_email,
+        phone: a.phone ?? '',
+        pincode: r.pincode,
+        slot: { id: r.slot_id, date: r.slot_date, startTime: r.slot_start, endTime: r.slot_end, planType: r.plan_type },
+        placedAt: new Date(r.created_at).toISOString(),
+        invoiceNumber: r.invoice_number,
+      };
+    }),
+    totalCount,
+    slots: slots.map((s) => ({ id: s.id, startTime: s.start_time, endTime: s.end_time })),
+  };
+}
+
+/** GET /api/admin/orders/{id} */
+export async function orderDetail(deps: Deps, admin: AuthUser, id: string): Promise<AdminOrderDetail> {
+  const order = await orders.getOrder(deps, admin, id);
+  const row = await orders.readVisibleOrder(deps, admin, id);
+  let mobile: string | null = null;
+  let name = row.contact_name;
+  try {
+    const p = await getProfile(deps, row.user_id);
+    mobile = p.mobile;
+    name = name || p.name;
+  } catch {
+    // A disabled or deleted account still has its orders; the snapshot on the order is enough.
+  }
+  const pays = await payments.paymentsOfOrder(deps.db, id);
+  const refunds = await payments.refundsOfOrder(deps.db, id);
+  const refundable = pays
+    .filter((p) => p.status === 'captured' || p.status === 'authorized')
+    .reduce((n, p) => n + Math.max(0, p.amount_paise - p.refunded_paise), 0);
+  return {
+    order,
+    customer: { id: row.user_id, name, email: row.contact_email, phone: order.address.phone, mobile },
+    payments: pays.map((p) => ({
+      id: p.id,
+      gatewayPaymentId: p.gateway_payment_id,
+      amount: p.amount_paise,
+      refunded: p.refunded_paise,
+      status: p.status,
+      method: p.method,
+      createdAt: new Date(p.created_at).toISOString(),
+    })),
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      amount: r.amount_paise,
+      status: r.status,
+      reason: r.reason,
+      createdAt: new Date(r.created_at).toISOString(),
+      processedAt: r.processed_at ? new Date(r.processed_at).toISOString() : null,
+      lastError: r.last_error,
+    })),
+    refundable,
+    nextStatus: ADMIN_NEXT_STATUS[order.status] ?? null,
+    canCancel: !adminCancelRefusal(order.status),
+    canMarkPaid:
+      order.paymentMethod === 'cod' &&
+      order.paymentStatus === 'pending' &&
+      (order.status === 'out_for_delivery' || order.status === 'delivered'),
+  };
+}
+
+const CSV_CAP = 10_000;
+const rupees = (p: number) => (p / 100).toFixed(2);
+const istStamp = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** GET /api/admin/orders/export.csv: the filtered list as RFC 4180 CSV (amounts in rupees, times in IST). */
+export async function exportCsv(deps: Deps, input: Omit<AdminOrdersInput, 'page' | 'pageSize'>): Promise<{ csv: string; rows: number }> {
+  const rows = await arepo.exportOrders(deps.db, input, CSV_CAP);
+  const header = [
+    'Order number',
+    'Placed at (IST)',
+    'Status',
+    'Payment status',
+    'Payment method',
+    'Customer',
+    'E-mail',
+    'Phone',
+    'PIN code',
+    'Delivery date',
+    'Slot',
+    'Items',
+    'Item count',
+    'Subtotal (INR)',
+    'Discounts (INR)',
+    'Delivery fee (INR)',
+    'GST included (INR)',
+    'Total (INR)',
+    'Refunded (INR)',
+    'Invoice number',
+  ];
+  const lines = [csvRow(header)];
+  for (const r of rows) {
+    const a = r.address as { phone?: string; name?: string };
+    const l = labelsOf(r);
+    lines.push(
+      csvRow([
+        r.number,
+        istStamp.format(new Date(r.created_at)).replace(',', ''),
+        l.status,
+        l.paymentStatus,
+        l.paymentMethod,
+        r.contact_name || a.name || '',
+        r.contact_email,
+        a.phone ?? '',
+        r.pincode,
+        r.slot_date,
+        `${r.slot_start}–${r.slot_end}`,
+        r.items,
+        Number(r.item_count),
+        rupees(r.subtotal_paise),
+        rupees(r.free_unit_discount_paise + r.coupon_discount_paise + r.points_discount_paise),
+        rupees(r.delivery_fee_paise),
+        rupees(r.gst_paise),
+        rupees(r.total_paise),
+        rupees(Number(r.refunded_paise)),
+        r.invoice_number ?? '',
+      ]),
+    );
+  }
+  // Excel opens UTF-8 CSV correctly only with a byte-order mark.
+  return { csv: `\ufeff${lines.join('\r\n')}\r\n`, rows: rows.length };
+}
+
+// ---------- Changing ----------
+
+function mailInput(
+  deps: Deps,
+  o: {
+    contact_email: string;
+    contact_name: string;
+    id: string;
+    number: string;
+    slot_date: string;
+    slot_start: string;
+    slot_end: string;
+    total_paise: number;
+  },
+): StatusMailInput {
+  return {
+    to: o.contact_email,
+    toName: o.contact_name,
+    orderId: o.id,
+    number: o.number,
+    publicUrl: deps.config.PUBLIC_URL,
+    slotDate: o.slot_date,
+    slotStart: o.slot_start,
+    slotEnd: o.slot_end,
+    total: o.total_paise,
+  };
+}
+
+/**
+ * POST /api/admin/orders/{id}/status: one step along confirmed → preparing →
+ * out_for_delivery → delivered. Under the row lock: the move is checked, made
+ * conditionally, put on the timeline with the admin, audited; the customer is
+ * e-mailed (outbox, same transaction) when the order leaves and when it
+ * arrives; delivery issues the tax invoice of orders not paid online.
+ */
+export async function setStatus(deps: Deps, admin: AuthUser, input: AdminSetStatusInput): Promise<AdminOrderDetail> {
+  const moved = await withTransactionRetry(deps, async (trx) => {
+    const row = await orders.lockOrder(trx, input.id);
+    if (!row) throw notFound('That order');
+    const refusal = adminMoveRefusal(row.status, input.status);
+    if (refusal) throw new AppError('INVALID_STATE', refusal, { details: { from: row.status, to: input.status } });
+    const at = deps.clock.now().toISOString();
+    const after = await lrepo.moveStatus(trx, row.id, { from: row.status, to: input.status, now: at });
+    if (!after) throw new AppError('CONFLICT', 'This order changed a moment ago. Please reload it and try again.');
+    const defaults = {
+      preparing: 'We are blending your shakes',
+      out_for_delivery: 'Your order is on its way',
+      delivered: 'Delivered',
+    } as const;
+    await repo.insertEvent(trx, {
+      order_id: row.id,
+      status: input.status,
+      actor: 'admin',
+      actor_id: admin.id,
+      note: input.note?.trim() || defaults[input.status],
+      created_at: at,
+    });
+    if (input.status === 'out_for_delivery') await enqueueMail(trx, outForDeliveryMail(mailInput(deps, row)));
+    let invoiceNumber: string | null = null;
+    if (input.status === 'delivered') {
+      await enqueueMail(trx, deliveredMail(mailInput(deps, row)));
+      if (row.payment_method !== 'razorpay' || row.payment_status === 'paid')
+        invoiceNumber = (await invoices.issueInvoice(deps, trx, row.id)).number;
+    }
+    await recordAudit(trx, admin, {
+      action: 'order.status',
+      entity: 'order',
+      entityId: row.id,
+      before: { number: row.number, status: row.status },
+      after: { status: input.status, note: input.note ?? null, ...(invoiceNumber ? { invoiceNumber } : {}) },
+      at,
+    });
+    return after;
+  });
+  publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
+  void kickMail(deps);
+  return orderDetail(deps, admin, input.id);
+}
+
+/** POST /api/admin/orders/{id}/cancel: releases the slot and benefits, refunds an online payment in full. */
+export async function cancel(deps: Deps, admin: AuthUser, input: AdminCancelInput): Promise<AdminOrderDetail> {
+  const out = await withTransactionRetry(deps, (trx) =>
+    cancelInTransaction(deps, trx, input.id, { kind: 'admin', user: admin, reason: input.reason.trim() }),
+  );
+  await afterCancel(deps, out);
+  return orderDetail(deps, admin, input.id);
+}
+
+/**
+ * POST /api/admin/orders/{id}/refund: full or partial, never more than was
+ * captured. The order row is locked first (concurrent clicks queue), the
+ * amount is reserved on the payment with a conditional update, and the
+ * admin's idempotency key makes a repeated click return the same refund.
+ */
+export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInput): Promise<AdminOrderDetail> {
+  const key = `admin:${input.id}:${input.idempotencyKey}`;
+  const result = await withTransactionRetry(deps, async (trx) => {
+    const row = await orders.lockOrder(trx, input.id);
+    if (!row) throw notFound('That order');
+    if (row.payment_method !== 'razorpay') {
+      throw new AppError(
+        'INVALID_STATE',
+        `Order ${row.number} was not paid online (${paymentMethodLabel(row.paid_with ?? row.payment_method)}); refund it outside the shop.`,
+      );
+    }
+    const paid = (await payments.successfulPaymentsOf(trx, row.id))[0];
+    if (!paid) throw new AppError('INVALID_STATE', `Order ${row.number} has no captured payment to refund.`);
+    const remaining = paid.amount_paise - paid.refunded_paise;
+    const amount = input.amount ?? remaining;
+    const { refund: r, replayed } = await payments.reserveRefundInTransaction(deps, trx, {
+      paymentId: paid.id,
+      amountPaise: amount,
+      reason: `admin: ${input.reason.trim()}`.slice(0, 300),
+      idempotencyKey: key,
+    });
+    if (replayed) return { refundId: r.id, userId: row.user_id, replayed };
+    const at = deps.clock.now().toISOString();
+    await repo.insertEvent(trx, {
+      order_id: row.id,
+      status: row.status,
+      actor: 'admin',
+      actor_id: admin.id,
+      note: `Refund of ${formatRupees(r.amount_paise)} started: ${input.reason.trim()}`,
+      created_at: at,
+    });
+    await recordAudit(trx, admin, {
+      action: 'order.refund',
+      entity: 'order',
+      entityId: row.id,
+      before: { number: row.number, captured: paid.amount_paise, refunded: paid.refunded_paise },
+      after: { refundId: r.id, amount: r.amount_paise, refunded: paid.refunded_paise + r.amount_paise, reason: input.reason.trim() },
+      at,
+    });
+    return { refundId: r.id, userId: row.user_id, replayed };
+  });
+  if (!result.replayed) {
+    await payments
+      .sendPendingRefund(deps, result.refundId)
+      .catch((err: unknown) => deps.log.warn({ err, refundId: result.refundId }, 'refund not sent yet; the refund job will retry'));
+    publishOrderEvent(deps, { orderId: input.id, userId: result.userId });
+  }
+  return orderDetail(deps, admin, input.id);
+}
+
+/** POST /api/admin/orders/{id}/mark-paid: the rider collected the cash. Issues the tax invoice. */
+export async function markCodPaid(deps: Deps, admin: AuthUser, id: string): Promise<AdminOrderDetail> {
+  const moved = await withTransactionRetry(deps, async (trx) => {
+    const row = await orders.lockOrder(trx, id);
+    if (!row) throw notFound('That order');
+    if (row.payment_method !== 'cod') throw new AppError('INVALID_STATE', `Order ${row.number} is not a cash-on-delivery order.`);
+    if (row.payment_status !== 'pending') throw new AppError('INVALID_STATE', `Order ${row.number} is already marked paid.`);
+    if (row.status !== 'out_for_delivery' && row.status !== 'delivered') {
+      throw new AppError(
+        'INVALID_STATE',
+        `Cash is collected on delivery: order ${row.number} is ${orderStatusLabel(row.status).toLowerCase()}.`,
+      );
+    }
+    const at = deps.clock.now().toISOString();
+    const after = await lrepo.markCodPaid(trx, row.id, at);
+    if (!after) throw new AppError('CONFLICT', 'This order changed a moment ago. Please reload it and try again.');
+    await repo.insertEvent(trx, {
+      order_id: row.id,
+      status: row.status,
+      actor: 'admin',
+      actor_id: admin.id,
+      note: `Cash of ${formatRupees(row.total_paise)} received on delivery`,
+      created_at: at,
+    });
+    const { number } = await invoices.issueInvoice(deps, trx, row.id);
+    await recordAudit(trx, admin, {
+      action: 'order.mark_paid',
+      entity: 'order',
+      entityId: row.id,
+      before: { number: row.number, paymentStatus: row.payment_status },
+      after: { paymentStatus: 'paid', paidWith: 'cod', invoiceNumber: number },
+      at,
+    });
+    return after;
+  });
+  publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
+  return orderDetail(deps, admin, id);
+}

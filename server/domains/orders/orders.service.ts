@@ -1,0 +1,553 @@
+import crypto from 'node:crypto';
+import type { AppDeps } from '../../deps';
+import type { Executor, Trx } from '../../../db/database';
+import type { AuthUser } from '../../trpc/context';
+import { AppError, notFound } from '../../lib/errors';
+import { enqueueMail, mailPlaceholder, outboxInsertSql } from '../../lib/mail';
+import { pricingRead } from '../cart/cart.service';
+import { deliverableAddressRead } from '../addresses/addresses.service';
+import { bookSlot, releaseSlot, slotBookingRead } from '../delivery/delivery.service';
+import * as payments from '../payments/payments.service';
+import * as repo from './orders.repository';
+import { applyCoupon, redeemPoints, releaseBenefits, useFreeUnit } from './order-benefits';
+import { confirmationMail } from './order-mail';
+import { withTransactionRetry } from './transaction-retry';
+import type { Quote } from '../../../shared/schemas/cart';
+import type { Order, OrderHistory, OrderHistoryInputT, OrderSummary, PlaceOrderInput } from '../../../shared/schemas/orders';
+import type { PlacedOrder } from '../../../shared/schemas/payments';
+import { formatRupees } from '../../../shared/rules/money';
+import {
+  cancelReasonLabel,
+  IDEMPOTENCY_KEY_RE,
+  methodRefusal,
+  orderStatusLabel,
+  PAYMENT_TIMEOUT_MINUTES,
+} from '../../../shared/rules/order-rules';
+import { paymentMethodLabel, paymentStatusLabel } from '../../../shared/rules/payment-labels';
+import { customerCancelCheck } from '../../../shared/rules/order-lifecycle';
+import { publishOrderEvent } from './order-events';
+
+type Deps = AppDeps;
+
+/** Thrown inside the placing transaction when the idempotency key already has an order: roll back, then answer with that order. */
+class IdempotentReplay extends Error {}
+
+// ---------- Views ----------
+
+function labels(o: Pick<repo.OrderRow, 'status' | 'payment_status' | 'payment_method' | 'paid_with' | 'cancel_reason'>) {
+  return {
+    status: orderStatusLabel(o.status),
+    paymentStatus: paymentStatusLabel(o.payment_status),
+    paymentMethod: paymentMethodLabel(o.paid_with ?? o.payment_method),
+    cancelReason: cancelReasonLabel(o.cancel_reason),
+  };
+}
+
+export function toOrderDto(o: repo.OrderWithDetails, now: Date): Order {
+  const a = o.address as Order['address'];
+  return {
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    cancelReason: o.cancel_reason,
+    paymentMethod: o.payment_method,
+    paymentStatus: o.payment_status,
+    paidWith: o.paid_with,
+    labels: labels(o),
+    lines: o.lines.map((l) => ({
+      itemId: l.item_id,
+      type: l.item_type,
+      name: l.name,
+      image: l.image,
+      unitPrice: l.unit_price_paise,
+      quantity: l.quantity,
+      lineTotal: l.line_total_paise,
+      isFreeUnit: l.is_free_unit,
+      recipe: (l.recipe ?? null) as Order['lines'][number]['recipe'],
+    })),
+    breakdown: {
+      subtotal: o.subtotal_paise,
+      freeUnitDiscount: o.free_unit_discount_paise,
+      couponDiscount: o.coupon_discount_paise,
+      pointsDiscount: o.points_discount_paise,
+      deliveryFee: o.delivery_fee_paise,
+      gst: o.gst_paise,
+      gstRatePercent: Number(o.gst_rate_percent),
+      total: o.total_paise,
+    },
+    couponCode: o.coupon_code,
+    pointsRedeemed: o.points_redeemed,
+    address: {
+      name: a.name,
+      phone: a.phone,
+      line1: a.line1,
+      line2: a.line2 ?? null,
+      landmark: a.landmark ?? null,
+      city: a.city,
+      state: a.state,
+      pincode: a.pincode,
+    },
+    slot: { id: o.slot_id, date: o.slot_date, startTime: o.slot_start, endTime: o.slot_end, planType: o.plan_type },
+    // jsonArrayFrom returns timestamps as PostgreSQL text; normalise to ISO.
+    timeline: o.events.map((e) => ({ status: e.status, actor: e.actor, note: e.note, at: new Date(e.created_at).toISOString() })),
+    placedAt: o.created_at,
+    confirmedAt: o.confirmed_at,
+    paidAt: o.paid_at,
+    cancelledAt: o.cancelled_at,
+    expiresAt: o.expires_at,
+    canPay: isPayable(o, now),
+    invoiceNumber: o.invoice_number ?? null,
+    refund: { processed: Number(o.refund_processed_paise ?? 0), pending: Number(o.refund_pending_paise ?? 0) },
+    cancel: customerCancelCheck({ status: o.status, slotDate: o.slot_date, slotStart: o.slot_start }, now),
+  };
+}
+
+/** An online order still waiting for its payment, inside the 30-minute window. */
+export function isPayable(o: Pick<repo.OrderRow, 'status' | 'payment_method' | 'payment_status' | 'expires_at'>, now: Date): boolean {
+  return (
+    o.status === 'pending_payment' &&
+    o.payment_method === 'razorpay' &&
+    (o.payment_status === 'pending' || o.payment_status === 'failed') &&
+    !!o.expires_at &&
+    new Date(o.expires_at).getTime() > now.getTime()
+  );
+}
+
+/** Reads an order for someone allowed to see it: its owner or an admin. Everyone else gets the same 404 as a missing order. */
+export async function readVisibleOrder(
+  deps: Pick<Deps, 'db'>,
+  user: AuthUser,
+  id: string,
+  executor: Executor = deps.db,
+): Promise<repo.OrderWithDetails> {
+  const row = await repo.readOrder(executor, id);
+  if (!row || (row.user_id !== user.id && user.role !== 'admin')) throw notFound('That order');
+  return row;
+}
+
+export async function loadOrderDto(deps: Pick<Deps, 'db' | 'clock'>, id: string, executor: Executor = deps.db): Promise<Order> {
+  const row = await repo.readOrder(executor, id);
+  if (!row) throw notFound('That order');
+  return toOrderDto(row, deps.clock.now());
+}
+
+/** GET /api/orders/{id} */
+export async function getOrder(deps: Deps, user: AuthUser, id: string): Promise<Order> {
+  return toOrderDto(await readVisibleOrder(deps, user, id), deps.clock.now());
+}
+
+/** GET /api/user/orders — spec §7: { orders, totalCount } and the X-Total-Count header. */
+export async function history(
+  deps: Deps,
+  user: AuthUser,
+  input: OrderHistoryInputT,
+  resHeaders: Record<string, string>,
+): Promise<OrderHistory> {
+  const { rows, totalCount } = await repo.listOrdersOfUser(deps.db, user.id, input.page, input.pageSize);
+  resHeaders['X-Total-Count'] = String(totalCount);
+  const orders: OrderSummary[] = rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    status: r.status,
+    paymentMethod: r.payment_method,
+    paymentStatus: r.payment_status,
+    labels: labels(r),
+    total: r.total_paise,
+    itemCount: Number(r.item_count),
+    itemNames: r.item_names ?? [],
+    slot: { id: r.slot_id, date: r.slot_date, startTime: r.slot_start, endTime: r.slot_end, planType: r.plan_type },
+    placedAt: r.created_at,
+  }));
+  return { orders, totalCount };
+}
+
+// ---------- Placement ----------
+
+/** The key from the Idempotency-Key header, or from the body for tRPC callers; both given must agree. */
+export function resolveIdempotencyKey(header: string | string[] | undefined, body: string | undefined): string {
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  if (fromHeader !== undefined && !IDEMPOTENCY_KEY_RE.test(fromHeader)) {
+    throw new AppError('BAD_REQUEST', 'The Idempotency-Key header must be 8–100 letters, digits or - _ . : (a UUID is ideal).');
+  }
+  if (fromHeader !== undefined && body !== undefined && fromHeader !== body) {
+    throw new AppError('BAD_REQUEST', 'The Idempotency-Key header and idempotencyKey in the body differ. Send one key.');
+  }
+  const key = fromHeader ?? body;
+  if (!key)
+    throw new AppError('BAD_REQUEST', 'Send an Idempotency-Key header (a new UUID per order) so a retry never places the order twice.');
+  return key;
+}
+
+/** A stable fingerprint of what was asked for (display-only fields left out), to tell a repeat from a different order under a used key. */
+export function requestHash(input: PlaceOrderInput): string {
+  const canon = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canon)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v as object)
+              .sort()
+              .map((k) => [k, canon((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  const lines = input.lines
+    .map((l) => ({ id: l.id, type: l.type, quantity: l.quantity, recipe: l.recipe ?? null }))
+    .sort((a, b) => `${a.type}:${a.id}`.localeCompare(`${b.type}:${b.id}`));
+  const body = canon({
+    lines,
+    addressId: input.addressId.toLowerCase(),
+    slotId: input.slotId.toLowerCase(),
+    date: input.date,
+    paymentMethod: input.paymentMethod,
+    couponCode: input.couponCode ? input.couponCode.toUpperCase() : null,
+    pointsToRedeem: input.pointsToRedeem ?? 0,
+  });
+  return crypto.createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+function refuseUnpriceable(quote: Quote): void {
+  if (quote.lines.length === 0) throw new AppError('BAD_REQUEST', 'Your cart is empty. Add a shake before checking out.');
+  const gone = quote.lines.filter((l) => !l.available);
+  if (gone.length) {
+    throw new AppError('OUT_OF_STOCK', gone[0]!.reason ?? 'An item in your cart is no longer available.', {
+      details: { lines: gone.map((l) => ({ id: l.id, type: l.type, reason: l.reason })) },
+    });
+  }
+  const changed = quote.lines.filter((l) => l.priceChanged);
+  if (changed.length) {
+    const first = changed[0]!;
+    throw new AppError(
+      'PRICE_CHANGED',
+      `The price of ${first.name || 'an item'} is now ${formatRupees(first.unitPrice)}. Please review your order before paying.`,
+      { details: { lines: changed.map((l) => ({ id: l.id, type: l.type, unitPrice: l.unitPrice, shownPrice: l.shownPrice })) } },
+    );
+  }
+}
+
+/**
+ * The placing transaction: reprice, check the address and PIN code, book the
+ * slot, write the order with its lines, breakdown and first timeline entry,
+ * consume benefits, and (for COD / free) queue the confirmation e-mail. Any
+ * refusal throws and the whole transaction rolls back: nothing is written.
+ */
+async function placeInTransaction(
+  deps: Deps,
+  trx: Trx,
+  user: AuthUser,
+  input: PlaceOrderInput,
+  ctx: { key: string; hash: string; now: Date },
+): Promise<{ id: string; order: Order }> {
+  const { key, hash, now } = ctx;
+  // One round trip reads what the order is priced from (catalogue rows and pricing settings,
+  // through this transaction — not the catalogue cache), the customer's address with its PIN
+  // code's serviceability, and books the slot (conditional upsert, as bookSlot does). Refusals
+  // keep their order — cart, payment method, address, slot — and any of them rolls the
+  // booking back with the rest of the transaction.
+  const priceRead = pricingRead(deps, trx, {
+    lines: input.lines,
+    userId: user.id,
+    couponCode: input.couponCode,
+    pointsToRedeem: input.pointsToRedeem,
+  });
+  const addressRead = deliverableAddressRead(user.id, input.addressId);
+  const booking = slotBookingRead(deps, { slotId: input.slotId, date: input.date, planType: 'one_time' });
+  const read = await repo.selectTogether(trx, { price: priceRead.sql, address: addressRead.sql, slot: booking.sql }, [booking.ctes]);
+  const { quote, pricing } = await priceRead.finish(read.price);
+  refuseUnpriceable(quote);
+  const refusal = methodRefusal(input.paymentMethod, { totalPaise: quote.total, codLimitPaise: pricing.codLimit, formatRupees });
+  if (refusal) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', refusal, { details: { total: quote.total } });
+  const address = addressRead.finish(read.address);
+  const slot = booking.finish(read.slot);
+
+  const online = input.paymentMethod === 'razorpay';
+  const nowIso = now.toISOString();
+  const newOrder: repo.NewOrder = {
+    user_id: user.id,
+    status: online ? 'pending_payment' : 'confirmed',
+    payment_method: input.paymentMethod,
+    payment_status: input.paymentMethod === 'free' ? 'completed' : 'pending',
+    subtotal_paise: quote.subtotal,
+    free_unit_discount_paise: quote.freeUnitDiscount,
+    coupon_discount_paise: quote.couponDiscount,
+    points_discount_paise: quote.pointsDiscount,
+    delivery_fee_paise: quote.deliveryFee,
+    gst_paise: quote.gst,
+    gst_rate_percent: quote.gstRatePercent,
+    total_paise: quote.total,
+    coupon_code: quote.couponCode,
+    points_redeemed: quote.pointsToRedeem,
+    contact_email: user.email,
+    contact_name: user.name,
+    address_id: address.id,
+    address: {
+      name: address.name,
+      phone: address.phone,
+      line1: address.line1,
+      line2: address.line2,
+      landmark: address.landmark,
+      city: address.city,
+      state: address.state,
+      pincode: address.pincode,
+    },
+    pincode: address.pincode,
+    slot_id: slot.slotId,
+    slot_date: slot.date,
+    slot_start: slot.startTime,
+    slot_end: slot.endTime,
+    plan_type: 'one_time',
+    idempotency_key: key,
+    request_hash: hash,
+    expires_at: online ? new Date(now.getTime() + PAYMENT_TIMEOUT_MINUTES * 60_000).toISOString() : null,
+    confirmed_at: online ? null : nowIso,
+    created_at: nowIso,
+  };
+  const lineRows: repo.NewOrderLine[] = quote.lines.map((l, i) => ({
+    position: i + 1,
+    item_id: l.id,
+    item_type: l.type,
+    name: l.name,
+    image: l.image,
+    unit_price_paise: l.unitPrice,
+    quantity: l.quantity,
+    line_total_paise: l.lineTotal,
+    is_free_unit: l.isFreeUnit,
+    recipe: l.recipe ?? null,
+  }));
+  const eventNote = online
+    ? 'Order placed; waiting for payment'
+    : input.paymentMethod === 'cod'
+      ? 'Order placed; pay cash on delivery'
+      : 'Order placed; nothing to pay';
+  // COD / free: the confirmation e-mail goes to the outbox in the same statement as the
+  // order. Its id and number are assigned by that insert, so the mail carries placeholders
+  // the statement fills in.
+  const idToken = mailPlaceholder();
+  const numberToken = mailPlaceholder();
+  const mail = online
+    ? null
+    : confirmationMail({
+        to: user.email,
+        toName: user.name,
+        orderId: idToken,
+        number: numberToken,
+        publicUrl: deps.config.PUBLIC_URL,
+        paymentMethod: input.paymentMethod,
+        paidWith: null,
+        lines: quote.lines.map((l) => ({ name: l.name, quantity: l.quantity, line_total_paise: l.lineTotal, is_free_unit: l.isFreeUnit })),
+        total: quote.total,
+        slotDate: slot.date,
+        slotStart: slot.startTime,
+        slotEnd: slot.endTime,
+        address,
+      });
+  const created = await repo.insertOrderGraph(
+    trx,
+    newOrder,
+    lineRows,
+    { status: newOrder.status, actor: 'customer', actor_id: user.id, note: eventNote },
+    mail ? (o) => outboxInsertSql(mail, { from: o.from, fill: { [idToken]: o.id, [numberToken]: o.number } }) : undefined,
+  );
+  if (!created) throw new IdempotentReplay();
+  const orderRow: repo.OrderRow = {
+    ...newOrder,
+    id: created.id,
+    number: created.number,
+    cancel_reason: null,
+    paid_with: null,
+    updated_at: nowIso,
+    paid_at: null,
+    cancelled_at: null,
+    reconcile_after: null,
+  };
+
+  // Benefits the quote granted are consumed here, or the order is refused.
+  const benefit = { userId: user.id, orderId: created.id };
+  const coupon = await applyCoupon(deps, trx, { ...benefit, code: quote.couponCode, subtotalPaise: quote.subtotal });
+  const points = await redeemPoints(deps, trx, { ...benefit, points: quote.pointsToRedeem });
+  const free = await useFreeUnit(deps, trx, { ...benefit, freeUnitPaise: quote.freeUnitDiscount });
+  if (
+    coupon.discountPaise !== quote.couponDiscount ||
+    points.discountPaise !== quote.pointsDiscount ||
+    free.discountPaise !== quote.freeUnitDiscount
+  ) {
+    throw new AppError('CONFLICT', 'Your discounts changed while the order was being placed. Please review your order and try again.');
+  }
+
+  // The answer is built from what was just written: no read-back round trip.
+  const order = toOrderDto(
+    {
+      ...orderRow,
+      id: created.id,
+      number: created.number,
+      lines: lineRows,
+      events: [{ status: orderRow.status, actor: 'customer', note: eventNote, created_at: nowIso }],
+    },
+    now,
+  );
+  return { id: created.id, order };
+}
+
+/**
+ * POST /api/orders. One transaction or nothing; the same idempotency key
+ * always answers with the same order. The race between repeats is decided by
+ * the unique (user, key) constraint, not by a look-up beforehand: losers roll
+ * back and read the winner's order.
+ */
+export async function placeOrder(
+  deps: Deps,
+  user: AuthUser,
+  input: PlaceOrderInput,
+  headerKey: string | string[] | undefined,
+): Promise<PlacedOrder> {
+  const key = resolveIdempotencyKey(headerKey, input.idempotencyKey);
+  const hash = requestHash(input);
+  const now = deps.clock.now();
+  let order: Order | null = null;
+  let id: string;
+  let replayed = false;
+  try {
+    ({ id, order } = await withTransactionRetry(deps, (trx) => placeInTransaction(deps, trx, user, input, { key, hash, now })));
+  } catch (e) {
+    // A repeat can also fail a check the first request passed (the slot is now full,
+    // a price moved): whatever the refusal, an existing order for this key is the answer.
+    if (!(e instanceof IdempotentReplay) && !(e instanceof AppError)) throw e;
+    const existing = await repo.findByIdempotencyKey(deps.db, user.id, key);
+    if (!existing) {
+      if (e instanceof IdempotentReplay)
+        throw new AppError('CONFLICT', 'This order is being placed by another request. Please try again in a moment.');
+      throw e;
+    }
+    if (existing.request_hash !== hash) {
+      throw new AppError(
+        'IDEMPOTENCY_MISMATCH',
+        'This idempotency key was already used for a different order. Use a new key for a new order.',
+        {
+          details: { orderId: existing.id },
+        },
+      );
+    }
+    id = existing.id;
+    replayed = true;
+  }
+
+  order ??= await loadOrderDto(deps, id);
+  // A fresh order has no attempt yet; a replay reuses the one it has.
+  const payment = order.canPay
+    ? await payments.startPayment(deps, order, {
+        reuseOpenAttempt: replayed,
+        contact: replayed ? undefined : { email: user.email, name: user.name },
+      })
+    : null;
+  return { order, payment, replayed };
+}
+
+// ---------- Transitions used by payments and jobs ----------
+
+/**
+ * Payment received for an order (inside the settling transaction, order row
+ * locked). Confirms it and queues the confirmation e-mail, exactly once: the
+ * conditional update moves only an unpaid order. A timed-out order whose
+ * payment arrives late is reinstated when its slot can be booked again.
+ * Returns 'confirmed' | 'reinstated' | 'already_paid' | 'not_reinstatable'.
+ */
+export async function confirmPaidOrder(
+  deps: Deps,
+  trx: Trx,
+  order: repo.OrderRow,
+  p: { paidWith: string | null; note: string },
+): Promise<'confirmed' | 'reinstated' | 'already_paid' | 'not_reinstatable'> {
+  const now = deps.clock.now().toISOString();
+  let moved = await repo.confirmPaid(trx, order.id, { now, paidWith: p.paidWith });
+  let outcome: 'confirmed' | 'reinstated' = 'confirmed';
+  if (!moved && order.status === 'cancelled' && order.cancel_reason === 'payment_timeout') {
+    try {
+      await bookSlot(deps, trx, {
+        slotId: order.slot_id,
+        date: order.slot_date,
+        planType: order.plan_type === 'subscription' ? 'subscription' : 'one_time',
+      });
+    } catch (e) {
+      if (e instanceof AppError) return 'not_reinstatable';
+      throw e;
+    }
+    moved = await repo.reinstatePaid(trx, order.id, { now, paidWith: p.paidWith });
+    outcome = 'reinstated';
+  }
+  if (!moved) return 'already_paid';
+  await repo.insertEvent(trx, {
+    order_id: order.id,
+    status: 'confirmed',
+    actor: 'gateway',
+    note: outcome === 'reinstated' ? `${p.note}; the payment arrived after the 30-minute window and the order was reinstated` : p.note,
+    created_at: now,
+  });
+  const full = await repo.readOrder(trx, order.id);
+  await enqueueMail(
+    trx,
+    confirmationMail({
+      to: moved.contact_email,
+      toName: moved.contact_name,
+      orderId: moved.id,
+      number: moved.number,
+      publicUrl: deps.config.PUBLIC_URL,
+      paymentMethod: moved.payment_method,
+      paidWith: moved.paid_with,
+      lines: full?.lines ?? [],
+      total: moved.total_paise,
+      slotDate: moved.slot_date,
+      slotStart: moved.slot_start,
+      slotEnd: moved.slot_end,
+      address: moved.address as { name: string; line1: string; line2: string | null; city: string; pincode: string },
+    }),
+  );
+  return outcome;
+}
+
+export { markPaymentFailed, markRefunded, lockOrder, claimForReconcile } from './orders.repository';
+
+/** Who to address about an order (snapshot taken at placement). */
+export async function contactOf(deps: Pick<Deps, 'db'>, orderId: string): Promise<{ email: string; name: string }> {
+  const c = await repo.contactOf(deps.db, orderId);
+  if (!c) throw notFound('That order');
+  return c;
+}
+
+/** A timeline entry that records something without changing the status (a duplicate payment refunded…). */
+export async function addTimelineNote(trx: Trx, order: Pick<repo.OrderRow, 'id' | 'status'>, note: string, at: string): Promise<void> {
+  await repo.insertEvent(trx, { order_id: order.id, status: order.status, actor: 'gateway', note, created_at: at });
+}
+
+/**
+ * Job: cancel online orders left unpaid past their 30 minutes, give their slot
+ * (and, once they exist, coupon use and points) back. Safe on any number of
+ * instances: rows are claimed with FOR UPDATE SKIP LOCKED and the status
+ * change is conditional, so each order is released exactly once.
+ */
+export async function expireUnpaidOrders(deps: Deps, limit = 50): Promise<number> {
+  const expired: { id: string; user_id: string }[] = [];
+  const n = await withTransactionRetry(deps, async (trx) => {
+    expired.length = 0;
+    const now = deps.clock.now().toISOString();
+    const due = await repo.lockExpired(trx, now, limit);
+    let n = 0;
+    for (const o of due) {
+      const cancelled = await repo.cancelUnpaid(trx, o.id, { now, reason: 'payment_timeout' });
+      if (!cancelled) continue;
+      await releaseSlot(deps, trx, { slotId: o.slot_id, date: o.slot_date });
+      await releaseBenefits(deps, trx, o);
+      await repo.insertEvent(trx, {
+        order_id: o.id,
+        status: 'cancelled',
+        actor: 'system',
+        note: 'Payment was not completed within 30 minutes',
+        created_at: now,
+      });
+      expired.push({ id: o.id, user_id: o.user_id });
+      n++;
+    }
+    return n;
+  });
+  // After commit: open order pages show the cancellation without a reload.
+  for (const o of expired) publishOrderEvent(deps, { orderId: o.id, userId: o.user_id, status: 'cancelled' });
+  return n;
+}

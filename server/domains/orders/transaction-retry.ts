@@ -1,0 +1,39 @@
+import type { Db, Trx } from '../../../db/database';
+import { AppError } from '../../lib/errors';
+
+/** PostgreSQL's "try again" answers: serialization_failure and deadlock_detected. */
+const RETRYABLE = new Set(['40001', '40P01']);
+
+export function isRetryableTxError(e: unknown): boolean {
+  for (let cur = e, i = 0; cur && i < 4; i++, cur = (cur as { cause?: unknown }).cause) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs `fn` in a transaction and runs it again, from the start, when
+ * PostgreSQL aborts it with a serialization failure or a deadlock. The
+ * shopper never sees those: they are the database's way of saying "one of
+ * you go again". `fn` must not have effects outside the transaction.
+ */
+export async function withTransactionRetry<T>(
+  deps: { db: Db },
+  fn: (trx: Trx) => Promise<T>,
+  opts: { attempts?: number } = {},
+): Promise<T> {
+  const attempts = opts.attempts ?? 6;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.db.transaction().execute(fn);
+    } catch (e) {
+      if (!isRetryableTxError(e)) throw e;
+      if (attempt >= attempts) {
+        throw new AppError('UNAVAILABLE', 'The shop is very busy right now. Please try again in a moment.', { retryAfter: 1, cause: e });
+      }
+      // Full jitter: colliding transactions spread out instead of colliding again.
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 10 * 2 ** attempt)));
+    }
+  }
+}

@@ -1,0 +1,10 @@
+import type { Job } from '../../lib/jobs';
+import { expireUnpaidOrders } from '../orders/orders.service';
+import { processPendingRefunds, reconcilePendingPayments } from './payments.service';
+
+/** Background work of orders and payments; every job is safe on several instances (SKIP LOCKED / leases / conditional updates). */
+export const paymentJobs: Job[] = [
+  { name: 'orders.expire-unpaid', intervalMs: 30_000, run: (deps) => expireUnpaidOrders(deps) },
+  { name: 'payments.reconcile', intervalMs: 60_000, run: (deps) => reconcilePendingPayments(deps) },
+  { name: 'payments.refunds', intervalMs: 60_000, run: (deps) => processPendingRefunds(deps) },
+];

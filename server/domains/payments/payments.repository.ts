@@ -1,0 +1,206 @@
+import { sql, type Selectable } from 'kysely';
+import type { Executor } from '../../../db/database';
+import type { PaymentAttemptsTable, PaymentRowStatus, PaymentsTable, RefundsTable } from '../../../db/tables/orders';
+
+export type AttemptRow = Selectable<PaymentAttemptsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type RefundRow = Selectable<RefundsTable>;
+
+export function insertAttempt(
+  db: Executor,
+  a: { order_id: string; gateway: 'razorpay' | 'test'; gateway_order_id: string; amount_paise: number; created_at: string },
+) {
+  return db
+    .insertInto('payment_attempts')
+    .values({ ...a, updated_at: a.created_at })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function attemptsOfOrder(db: Executor, orderId: string) {
+  return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).orderBy('created_at', 'desc').execute();
+}
+
+export function findAttempt(db: Executor, gatewayOrderId: string) {
+  return db.selectFrom('payment_attempts').selectAll().where('gateway_order_id', '=', gatewayOrderId).executeTakeFirst();
+}
+
+export async function markAttempt(db: Executor, id: string, status: 'paid' | 'failed', now: string): Promise<void> {
+  await db
+    .updateTable('payment_attempts')
+    .set({ status, updated_at: now })
+    .where('id', '=', id)
+    // 'paid' is final: a failure reported later for the same gateway order never overwrites it.
+    .where('status', '<>', 'paid')
+    .execute();
+}
+
+export function paymentsOfOrder(db: Executor, orderId: string) {
+  return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).execute();
+}
+
+export function findPaymentByGatewayId(db: Executor, gatewayPaymentId: string) {
+  return db.selectFrom('payments').selectAll().where('gateway_payment_id', '=', gatewayPaymentId).executeTakeFirst();
+}
+
+export async function insertPayment(
+  db: Executor,
+  p: {
+    order_id: string;
+    attempt_id: string;
+    gateway_payment_id: string;
+    amount_paise: number;
+    status: PaymentRowStatus;
+    method: string | null;
+    error_code: string | null;
+    error_description: string | null;
+    captured_at: string | null;
+    created_at: string;
+  },
+): Promise<PaymentRow> {
+  return db
+    .insertInto('payments')
+    .values({ ...p, updated_at: p.created_at })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function updatePayment(
+  db: Executor,
+  id: string,
+  patch: {
+    status?: PaymentRowStatus;
+    method?: string | null;
+    captured_at?: string | null;
+    error_code?: string | null;
+    error_description?: string | null;
+    updated_at: string;
+  },
+) {
+  return db.updateTable('payments').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export function lockPayment(db: Executor, id: string) {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+// ---------- Refunds ----------
+
+export function refundToSend(db: Executor, refundId: string) {
+  return db
+    .selectFrom('refunds as r')
+    .innerJoin('payments as p', 'p.id', 'r.payment_id')
+    .select(['r.id', 'r.amount_paise', 'r.idempotency_key', 'r.status', 'p.gateway_payment_id'])
+    .where('r.id', '=', refundId)
+    .executeTakeFirst();
+}
+
+export function findRefundByGatewayId(db: Executor, gatewayRefundId: string) {
+  return db.selectFrom('refunds').selectAll().where('gateway_refund_id', '=', gatewayRefundId).executeTakeFirst();
+}
+
+export function insertRefund(
+  db: Executor,
+  r: { payment_id: string; order_id: string; amount_paise: number; idempotency_key: string; reason: string; created_at: string },
+) {
+  return db
+    .insertInto('refunds')
+    .values({ ...r, retry_after: r.created_at })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findRefundByKey(db: Executor, key: string) {
+  return db.selectFrom('refunds').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+/**
+ * Reserve the refunded amount on the payment. The condition is the guard:
+ * concurrent refunds queue on the payment row and the one that would go past
+ * the captured amount updates nothing (and the CHECK constraint backs it up).
+ */
+export function reserveRefund(db: Executor, paymentId: string, amount: number, now: string) {
+  return db
+    .updateTable('payments')
+    .set({ refunded_paise: sql`refunded_paise + ${amount}`, updated_at: now })
+    .where('id', '=', paymentId)
+    .where('status', 'in', ['captured', 'authorized', 'refund_pending'])
+    .where(sql<boolean>`refunded_paise + ${amount} <= amount_paise`)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Pending refunds due for (another) try, leased so one instance sends each. */
+export async function claimDueRefunds(db: Executor, p: { now: string; leaseUntil: string; limit: number }) {
+  const { rows } = await sql<RefundRow & { gateway_payment_id: string }>`
+    with due as (
+      select id from refunds
+      where status = 'pending' and retry_after <= ${p.now}::timestamptz
+      order by retry_after
+      limit ${p.limit}
+      for update skip locked
+    )
+    update refunds r set retry_after = ${p.leaseUntil}::timestamptz, attempts = r.attempts + 1
+    from due, payments p
+    where r.id = due.id and p.id = r.payment_id
+    returning r.*, p.gateway_payment_id
+  `.execute(db);
+  return rows;
+}
+
+export function markRefundSent(db: Executor, id: string, p: { gatewayRefundId: string; processed: boolean; now: string }) {
+  return db
+    .updateTable('refunds')
+    .set({ gateway_refund_id: p.gatewayRefundId, ...(p.processed ? { status: 'processed' as const, processed_at: p.now } : {}) })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function markRefundError(db: Executor, id: string, p: { error: string; retryAfter: string; failed: boolean }): Promise<void> {
+  await db
+    .updateTable('refunds')
+    .set({ last_error: p.error.slice(0, 500), retry_after: p.retryAfter, ...(p.failed ? { status: 'failed' as const } : {}) })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export function refundsOfOrder(db: Executor, orderId: string) {
+  return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute();
+}
+
+export function refundsOfPayment(db: Executor, paymentId: string) {
+  return db.selectFrom('refunds').selectAll().where('payment_id', '=', paymentId).execute();
+}
+
+export async function markRefundProcessedByGatewayId(db: Executor, gatewayRefundId: string, now: string): Promise<void> {
+  await db
+    .updateTable('refunds')
+    .set({ status: 'processed', processed_at: now })
+    .where('gateway_refund_id', '=', gatewayRefundId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+// ---------- Webhook events ----------
+
+/** The event id is the primary key: a repeat inserts nothing and is acknowledged without processing. */
+export async function recordWebhookEvent(
+  db: Executor,
+  e: { event_id: string; event_type: string; payload: string; received_at: string },
+): Promise<boolean> {
+  const r = await db
+    .insertInto('payment_webhook_events')
+    .values(e)
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return !!r;
+}
+
+export async function finishWebhookEvent(db: Executor, eventId: string, outcome: string, now: string): Promise<void> {
+  await db.updateTable('payment_webhook_events').set({ outcome, processed_at: now }).where('event_id', '=', eventId).execute();
+}

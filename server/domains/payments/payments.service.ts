@@ -1,0 +1,636 @@
+import crypto from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AppDeps } from '../../deps';
+import type { Executor, Trx } from '../../../db/database';
+import type { AuthUser } from '../../trpc/context';
+import { AppError, notFound } from '../../lib/errors';
+import { GatewayError, type GatewayPayment, type TestGateway } from '../../lib/payments';
+import type { PaymentRowStatus } from '../../../db/tables/orders';
+import * as orders from '../orders/orders.service';
+import { withTransactionRetry } from '../orders/transaction-retry';
+import * as repo from './payments.repository';
+import * as invoices from '../invoices/invoices.service';
+import { publishOrderEvent } from '../orders/order-events';
+import type { Order } from '../../../shared/schemas/orders';
+import type { PaymentResult, PaymentStart, RetryPayment, TestCompleteInput, VerifyPaymentInput } from '../../../shared/schemas/payments';
+import { paymentMethodLabel } from '../../../shared/rules/payment-labels';
+import { formatRupees } from '../../../shared/rules/money';
+
+type Deps = AppDeps;
+
+// ---------- Starting a payment ----------
+
+function toStart(deps: Deps, order: Order, a: repo.AttemptRow, contact: { name: string; email: string }): PaymentStart {
+  return {
+    mode: deps.payments.mode,
+    gatewayOrderId: a.gateway_order_id,
+    amount: a.amount_paise,
+    currency: 'INR',
+    keyId: deps.payments.keyId,
+    orderNumber: order.number,
+    description: `Order ${order.number}`,
+    prefill: { name: contact.name || order.address.name, email: contact.email, contact: order.address.phone },
+  };
+}
+
+/**
+ * A gateway order for an online order waiting for payment, created with the
+ * SERVER's total and the order number as receipt. Outside any transaction (a
+ * network call); the attempt is recorded after the gateway answers. With
+ * `reuseOpenAttempt` a repeat of the placement gets the attempt it already has.
+ */
+export async function startPayment(
+  deps: Deps,
+  order: Order,
+  opts: { reuseOpenAttempt: boolean; contact?: { email: string; name: string } },
+): Promise<PaymentStart> {
+  const contact = opts.contact ?? (await orders.contactOf(deps, order.id));
+  if (opts.reuseOpenAttempt) {
+    const open = (await repo.attemptsOfOrder(deps.db, order.id)).find(
+      (a) => a.status === 'created' && a.gateway === deps.payments.mode && a.amount_paise === order.breakdown.total,
+    );
+    if (open) return toStart(deps, order, open, contact);
+  }
+  let g;
+  try {
+    g = await deps.payments.createOrder({
+      amountPaise: order.breakdown.total,
+      receipt: order.number,
+      notes: { kind: 'order', orderId: order.id, orderNumber: order.number },
+    });
+  } catch (e) {
+    deps.log.warn({ err: e, orderId: order.id }, 'payment gateway: could not create an order');
+    throw new AppError(
+      'GATEWAY_ERROR',
+      `We couldn't reach the payment gateway. Your order ${order.number} is saved; please try paying again in a moment.`,
+      {
+        details: { orderId: order.id },
+        cause: e,
+      },
+    );
+  }
+  const attempt = await repo.insertAttempt(deps.db, {
+    order_id: order.id,
+    gateway: deps.payments.mode,
+    gateway_order_id: g.id,
+    amount_paise: g.amountPaise,
+    created_at: deps.clock.now().toISOString(),
+  });
+  return toStart(deps, order, attempt, contact);
+}
+
+function refusePayable(order: Order): void {
+  if (order.canPay) return;
+  if (order.paymentMethod !== 'razorpay')
+    throw new AppError('INVALID_STATE', `Order ${order.number} is not paid online (${order.labels.paymentMethod}).`);
+  if (order.paymentStatus === 'paid' || order.paymentStatus === 'completed' || order.paymentStatus === 'refunded') {
+    throw new AppError('INVALID_STATE', `Order ${order.number} is already paid.`);
+  }
+  if (order.status === 'cancelled')
+    throw new AppError('INVALID_STATE', `Order ${order.number} was cancelled: ${order.labels.cancelReason ?? 'it can no longer be paid'}.`);
+  throw new AppError('INVALID_STATE', `The time to pay for order ${order.number} has run out. Please place the order again.`);
+}
+
+/** POST /api/orders/{id}/payment — a new gateway order for a pending order (after a failure or a closed Checkout). */
+export async function retryPayment(deps: Deps, user: AuthUser, orderId: string): Promise<RetryPayment> {
+  const order = orders.toOrderDto(await orders.readVisibleOrder(deps, user, orderId), deps.clock.now());
+  refusePayable(order);
+  const payment = await startPayment(deps, order, { reuseOpenAttempt: false });
+  return { order, payment };
+}
+
+// ---------- Settlement: the one place a payment changes an order ----------
+
+const RANK: Record<PaymentRowStatus, number> = { failed: 0, authorized: 1, captured: 2, refund_pending: 3, refunded: 4 };
+const isSuccess = (s: string) => s === 'authorized' || s === 'captured';
+
+export interface Settlement {
+  outcome:
+    | 'unknown_order'
+    | 'confirmed'
+    | 'reinstated'
+    | 'already_paid'
+    | 'recorded'
+    | 'failed'
+    | 'duplicate_refunded'
+    | 'late_refunded'
+    | 'amount_mismatch';
+  orderId: string | null;
+  /** Our payment rows that must be refunded once this transaction commits. */
+  refunds: string[];
+}
+
+/**
+ * Records what the gateway says about one payment and moves the order,
+ * inside the caller's transaction. Verify, webhooks, the reconciler and test
+ * mode all come through here, in any order and any number of times: the
+ * order row is locked first, payment rows only move up in rank
+ * (failed < authorized < captured < refund_pending < refunded), and the order
+ * is only ever moved forward (never back from paid).
+ */
+export async function settleInTransaction(deps: Deps, trx: Trx, gp: GatewayPayment, source: string): Promise<Settlement> {
+  const attempt = await repo.findAttempt(trx, gp.gatewayOrderId);
+  if (!attempt) return { outcome: 'unknown_order', orderId: null, refunds: [] };
+  const order = await orders.lockOrder(trx, attempt.order_id);
+  if (!order) return { outcome: 'unknown_order', orderId: null, refunds: [] };
+  const now = deps.clock.now().toISOString();
+  const all = await repo.paymentsOfOrder(trx, order.id);
+  const mine = all.find((p) => p.gateway_payment_id === gp.id);
+  const other = all.find((p) => p.gateway_payment_id !== gp.id && isSuccess(p.status));
+
+  if (gp.status === 'failed' || gp.status === 'created') {
+    if (gp.status === 'created') return { outcome: 'recorded', orderId: order.id, refunds: [] };
+    if (!mine) {
+      await repo.insertPayment(trx, {
+        order_id: order.id,
+        attempt_id: attempt.id,
+        gateway_payment_id: gp.id,
+        amount_paise: Math.max(1, gp.amountPaise),
+        status: 'failed',
+        method: gp.method,
+        error_code: gp.errorCode,
+        error_description: gp.errorDescription,
+        captured_at: null,
+        created_at: now,
+      });
+    }
+    // A failure never overrides a success already recorded for this payment, and never touches a paid order.
+    if (mine && RANK[mine.status] > RANK.failed) return { outcome: 'already_paid', orderId: order.id, refunds: [] };
+    await repo.markAttempt(trx, attempt.id, 'failed', now);
+    const moved = await orders.markPaymentFailed(trx, order.id, now);
+    return { outcome: moved ? 'failed' : 'recorded', orderId: order.id, refunds: [] };
+  }
+
+  if (gp.status === 'refunded') {
+    return { outcome: 'recorded', orderId: order.id, refunds: [] };
+  }
+
+  // authorized or captured
+  const wanted: PaymentRowStatus = gp.status;
+  if (mine && (mine.status === 'refund_pending' || mine.status === 'refunded')) {
+    return { outcome: 'already_paid', orderId: order.id, refunds: [] };
+  }
+  if (mine && isSuccess(mine.status)) {
+    // Known success: at most upgrade authorized → captured; the order already moved.
+    if (RANK[wanted] > RANK[mine.status]) {
+      await repo.updatePayment(trx, mine.id, {
+        status: wanted,
+        method: gp.method ?? mine.method,
+        captured_at: wanted === 'captured' ? now : null,
+        updated_at: now,
+      });
+    }
+    return { outcome: 'already_paid', orderId: order.id, refunds: [] };
+  }
+
+  const amountOk = gp.amountPaise === order.total_paise && gp.amountPaise === attempt.amount_paise;
+  const orderPaidElsewhere = !!other || order.payment_status === 'paid' || order.payment_status === 'refunded';
+  const record = async (status: PaymentRowStatus) => {
+    const row = mine
+      ? await repo.updatePayment(trx, mine.id, {
+          status,
+          method: gp.method ?? mine.method,
+          captured_at: wanted === 'captured' ? now : null,
+          updated_at: now,
+        })
+      : await repo.insertPayment(trx, {
+          order_id: order.id,
+          attempt_id: attempt.id,
+          gateway_payment_id: gp.id,
+          amount_paise: gp.amountPaise,
+          status,
+          method: gp.method,
+          error_code: null,
+          error_description: null,
+          captured_at: wanted === 'captured' ? now : null,
+          created_at: now,
+        });
+    return row;
+  };
+
+  if (!amountOk) {
+    deps.log.error(
+      { orderId: order.id, gatewayPaymentId: gp.id, amount: gp.amountPaise, expected: order.total_paise },
+      'payment amount differs from the order total; refunding',
+    );
+    const row = await record('refund_pending');
+    return { outcome: 'amount_mismatch', orderId: order.id, refunds: [row.id] };
+  }
+  if (orderPaidElsewhere || order.payment_method !== 'razorpay') {
+    // A second successful payment for one order (two tabs, an old attempt paid late): keep one, refund this one.
+    const row = await record('refund_pending');
+    await orders.addTimelineNote(trx, order, 'A second payment was received for this order; it is being refunded in full', now);
+    return { outcome: 'duplicate_refunded', orderId: order.id, refunds: [row.id] };
+  }
+
+  const note = gp.method ? `Paid by ${paymentMethodLabel(gp.method)}` : source === 'test mode' ? 'Paid (test payment mode)' : 'Paid online';
+  const result = await orders.confirmPaidOrder(deps, trx, order, { paidWith: gp.method, note });
+  if (result === 'not_reinstatable') {
+    const row = await record('refund_pending');
+    await orders.addTimelineNote(
+      trx,
+      order,
+      'A payment arrived after the order was cancelled and its slot was taken; it is being refunded in full',
+      now,
+    );
+    return { outcome: 'late_refunded', orderId: order.id, refunds: [row.id] };
+  }
+  if (result === 'already_paid') {
+    // The order moved on without this payment (cannot happen while we hold its lock, kept as a guard).
+    const row = await record('refund_pending');
+    return { outcome: 'duplicate_refunded', orderId: order.id, refunds: [row.id] };
+  }
+  await record(wanted);
+  await repo.markAttempt(trx, attempt.id, 'paid', now);
+  // Paid: the GST tax invoice gets its number now, in this transaction, exactly once.
+  await invoices.issueInvoice(deps, trx, order.id);
+  return { outcome: result, orderId: order.id, refunds: [] };
+}
+
+/** Settle in its own transaction, then send any refunds it decided (after commit). */
+export async function settle(deps: Deps, gp: GatewayPayment, source: string): Promise<Settlement> {
+  const s = await withTransactionRetry(deps, (trx) => settleInTransaction(deps, trx, gp, source));
+  afterCommit(deps, s);
+  // Open order pages update without a reload.
+  if (s.orderId && (s.outcome === 'confirmed' || s.outcome === 'reinstated' || s.outcome === 'failed'))
+    publishOrderEvent(deps, { orderId: s.orderId, status: s.outcome });
+  return s;
+}
+
+function afterCommit(deps: Deps, s: Settlement): void {
+  for (const paymentId of s.refunds) {
+    void refundPayment(deps, { paymentId, reason: s.outcome, idempotencyKey: `auto:${paymentId}` }).catch((err) =>
+      deps.log.error({ err, paymentId }, 'automatic refund could not be recorded; the reconciler will retry'),
+    );
+  }
+}
+
+// ---------- Browser callbacks ----------
+
+/**
+ * POST /api/payment/verify — Checkout's success callback. The signature is
+ * checked against the gateway order ids WE stored for this order (the one the
+ * browser sends is ignored), in constant time. A bad signature is a 400 and
+ * writes nothing.
+ */
+export async function verifyPayment(deps: Deps, user: AuthUser, input: VerifyPaymentInput): Promise<PaymentResult> {
+  const row = await orders.readVisibleOrder(deps, user, input.orderId);
+  const attempts = await repo.attemptsOfOrder(deps.db, row.id);
+  const match = attempts.find((a) =>
+    deps.payments.verifyPaymentSignature({
+      gatewayOrderId: a.gateway_order_id,
+      paymentId: input.razorpay_payment_id,
+      signature: input.razorpay_signature,
+    }),
+  );
+  if (!match) {
+    throw new AppError(
+      'INVALID_SIGNATURE',
+      'We could not verify this payment. If money left your account, it will be matched to your order automatically or refunded.',
+    );
+  }
+  // The signature proves Razorpay authorised this payment for this gateway order.
+  // Ask for the details (instrument, captured or not); if Razorpay is slow, the signature is enough.
+  let gp: GatewayPayment = {
+    id: input.razorpay_payment_id,
+    gatewayOrderId: match.gateway_order_id,
+    amountPaise: match.amount_paise,
+    status: 'authorized',
+    method: null,
+    errorCode: null,
+    errorDescription: null,
+  };
+  try {
+    const fetched = await deps.payments.fetchPayment(input.razorpay_payment_id);
+    if (fetched.gatewayOrderId === match.gateway_order_id && (fetched.status === 'captured' || fetched.status === 'authorized'))
+      gp = fetched;
+  } catch (e) {
+    deps.log.warn({ err: e, orderId: row.id }, 'payment verify: could not fetch payment details; settling on the signature');
+  }
+  await settle(deps, gp, 'checkout');
+  return { order: await orders.loadOrderDto(deps, row.id) };
+}
+
+/** POST /api/payment/test/complete — test payment mode only: the shopper's choice of success or failure. */
+export async function completeTestPayment(deps: Deps, user: AuthUser, input: TestCompleteInput): Promise<PaymentResult> {
+  if (deps.payments.mode !== 'test') throw new AppError('NOT_FOUND', 'There is no API operation at this path. See /api/docs.');
+  const gw = deps.payments as TestGateway;
+  const order = orders.toOrderDto(await orders.readVisibleOrder(deps, user, input.orderId), deps.clock.now());
+  refusePayable(order);
+  const open = (await repo.attemptsOfOrder(deps.db, order.id)).find((a) => a.gateway === 'test' && a.status !== 'paid');
+  const gatewayOrderId = open?.gateway_order_id ?? (await startPayment(deps, order, { reuseOpenAttempt: true })).gatewayOrderId;
+  await settle(deps, gw.complete(gatewayOrderId, input.outcome), 'test mode');
+  return { order: await orders.loadOrderDto(deps, order.id) };
+}
+
+// ---------- Webhook ----------
+
+type WebhookEntity = {
+  id?: string;
+  order_id?: string;
+  amount?: number;
+  status?: string;
+  method?: string;
+  card?: { type?: string } | null;
+  error_code?: string | null;
+  error_description?: string | null;
+  payment_id?: string;
+};
+type WebhookBody = { event?: string; id?: string; payload?: Record<string, { entity?: WebhookEntity } | undefined> };
+
+const HANDLED = new Set(['payment.authorized', 'payment.captured', 'payment.failed', 'order.paid', 'refund.processed']);
+
+function gatewayPaymentFromWebhook(event: string, e: WebhookEntity): GatewayPayment | null {
+  if (!e.id || !e.order_id || typeof e.amount !== 'number') return null;
+  const status = event === 'payment.failed' ? 'failed' : event === 'payment.authorized' ? 'authorized' : 'captured';
+  const m = (e.method ?? '').toLowerCase();
+  return {
+    id: e.id,
+    gatewayOrderId: e.order_id,
+    amountPaise: e.amount,
+    status,
+    method:
+      m === 'card'
+        ? e.card?.type === 'debit'
+          ? 'debit_card'
+          : e.card?.type === 'credit'
+            ? 'credit_card'
+            : 'card'
+        : m === 'cardless_emi'
+          ? 'emi'
+          : m || null,
+    errorCode: e.error_code ?? null,
+    errorDescription: e.error_description ?? null,
+  };
+}
+
+export interface WebhookAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/**
+ * POST /api/payment/webhook. The raw body's HMAC is checked first (nothing is
+ * parsed or written before); the event id (X-Razorpay-Event-Id, else the
+ * payload's id, else a hash of the body) is recorded in the same transaction
+ * as its effect, so a repeat is acknowledged without effect and a failure is
+ * retried by Razorpay. Refunds it decides are sent after the answer.
+ */
+export async function handleWebhook(deps: Deps, rawBody: Buffer, headers: IncomingHttpHeaders): Promise<WebhookAnswer> {
+  const signature = headers['x-razorpay-signature'];
+  if (!Buffer.isBuffer(rawBody) || !deps.payments.verifyWebhookSignature(rawBody, Array.isArray(signature) ? signature[0] : signature)) {
+    return { status: 400, body: { message: 'The webhook signature is not valid.', code: 'INVALID_SIGNATURE' } };
+  }
+  let body: WebhookBody;
+  try {
+    body = JSON.parse(rawBody.toString('utf8')) as WebhookBody;
+  } catch {
+    return { status: 400, body: { message: 'The webhook body is not valid JSON.', code: 'BAD_REQUEST' } };
+  }
+  const event = typeof body.event === 'string' ? body.event.slice(0, 80) : 'unknown';
+  const headerId = headers['x-razorpay-event-id'];
+  const eventId =
+    (typeof headerId === 'string' && headerId.length <= 100 && headerId) ||
+    (typeof body.id === 'string' && body.id.slice(0, 100)) ||
+    `sha256:${crypto.createHash('sha256').update(rawBody).digest('hex')}`;
+  const nowIso = deps.clock.now().toISOString();
+
+  const result = await withTransactionRetry(deps, async (trx) => {
+    const fresh = await repo.recordWebhookEvent(trx, {
+      event_id: eventId,
+      event_type: event,
+      payload: rawBody.toString('utf8'),
+      received_at: nowIso,
+    });
+    if (!fresh) return { outcome: 'duplicate', settlement: null as Settlement | null };
+    let outcome = 'ignored';
+    let settlement: Settlement | null = null;
+    if (HANDLED.has(event)) {
+      if (event === 'refund.processed') {
+        outcome = await refundProcessedInTransaction(deps, trx, body.payload?.refund?.entity, body.payload?.payment?.entity);
+      } else {
+        const gp = gatewayPaymentFromWebhook(event, body.payload?.payment?.entity ?? {});
+        if (gp) {
+          settlement = await settleInTransaction(deps, trx, gp, 'webhook');
+          outcome = settlement.outcome;
+        } else outcome = 'malformed';
+      }
+    }
+    await repo.finishWebhookEvent(trx, eventId, outcome, nowIso);
+    return { outcome, settlement };
+  });
+  if (result.settlement) afterCommit(deps, result.settlement);
+  return { status: 200, body: { ok: true, outcome: result.outcome } };
+}
+
+// ---------- Refunds ----------
+
+/**
+ * Refund (part of) a payment. The amount is reserved on the payment row with
+ * a conditional update (never past the captured amount, whatever the
+ * concurrency) and the refund recorded under its idempotency key, in one
+ * transaction; the gateway call happens after commit and carries the key, so
+ * a retry (here or by the refund job) never refunds twice.
+ * Exported for the orders work (customer and admin cancellations).
+ */
+export async function refundPayment(
+  deps: Deps,
+  p: { paymentId: string; amountPaise?: number; reason: string; idempotencyKey: string },
+): Promise<repo.RefundRow> {
+  const { refund } = await withTransactionRetry(deps, (trx) => reserveRefundInTransaction(deps, trx, p));
+  if (refund.status === 'pending')
+    await sendRefund(deps, refund.id).catch((err) =>
+      deps.log.warn({ err, refundId: refund.id }, 'refund not sent yet; the refund job will retry'),
+    );
+  return refund;
+}
+
+/**
+ * The transactional half of a refund, for callers that refund as part of a
+ * bigger change (an order cancelled, an admin refund with its audit entry):
+ * the same idempotency key answers the refund it already made (`replayed`);
+ * otherwise the amount is reserved on the locked payment row, never past what
+ * was captured, and the refund recorded as pending. Send it after commit with
+ * sendPendingRefund (the refund job retries it too).
+ */
+export async function reserveRefundInTransaction(
+  deps: Pick<Deps, 'clock'>,
+  trx: Trx,
+  p: { paymentId: string; amountPaise?: number; reason: string; idempotencyKey: string },
+): Promise<{ refund: repo.RefundRow; replayed: boolean }> {
+  const existing = await repo.findRefundByKey(trx, p.idempotencyKey);
+  if (existing) return { refund: existing, replayed: true };
+  const payment = await repo.lockPayment(trx, p.paymentId);
+  if (!payment) throw notFound('That payment');
+  const left = payment.amount_paise - payment.refunded_paise;
+  const amount = p.amountPaise ?? left;
+  if (left <= 0) throw new AppError('INVALID_STATE', 'This payment has already been refunded in full.');
+  if (amount <= 0) throw new AppError('BAD_REQUEST', 'A refund must be more than zero.');
+  const now = deps.clock.now().toISOString();
+  const reserved = await repo.reserveRefund(trx, payment.id, amount, now);
+  if (!reserved) {
+    throw new AppError(
+      'INVALID_STATE',
+      `A refund cannot be more than what was paid: at most ${formatRupees(left)} can still be refunded.`,
+      {
+        details: { refundable: left },
+      },
+    );
+  }
+  const row = await repo.insertRefund(trx, {
+    payment_id: payment.id,
+    order_id: payment.order_id,
+    amount_paise: amount,
+    idempotency_key: p.idempotencyKey,
+    reason: p.reason,
+    created_at: now,
+  });
+  if (!row) throw new AppError('CONFLICT', 'This refund is already being processed.');
+  return { refund: row, replayed: false };
+}
+
+/** Send a refund recorded by reserveRefundInTransaction, after its transaction committed. */
+export function sendPendingRefund(deps: Deps, refundId: string): Promise<void> {
+  return sendRefund(deps, refundId);
+}
+
+/** Every payment of an order (failed ones too), oldest first. */
+export async function paymentsOfOrder(executor: Executor, orderId: string): Promise<repo.PaymentRow[]> {
+  return (await repo.paymentsOfOrder(executor, orderId)).sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+/** The order's successful payment(s): what can be refunded. */
+export async function successfulPaymentsOf(executor: Executor, orderId: string): Promise<repo.PaymentRow[]> {
+  return (await paymentsOfOrder(executor, orderId)).filter((p) => isSuccess(p.status));
+}
+
+export function refundsOfOrder(executor: Executor, orderId: string): Promise<repo.RefundRow[]> {
+  return repo.refundsOfOrder(executor, orderId);
+}
+
+/** Send one pending refund to the gateway (idempotent by key) and record the answer. */
+async function sendRefund(deps: Deps, refundId: string): Promise<void> {
+  const r = await repo.refundToSend(deps.db, refundId);
+  if (!r || r.status !== 'pending') return;
+  const answer = await deps.payments.refund({
+    paymentId: r.gateway_payment_id,
+    amountPaise: r.amount_paise,
+    idempotencyKey: r.idempotency_key,
+  });
+  await withTransactionRetry(deps, async (trx) => {
+    const now = deps.clock.now().toISOString();
+    const sent = await repo.markRefundSent(trx, r.id, { gatewayRefundId: answer.id, processed: answer.status === 'processed', now });
+    if (sent?.status === 'processed') await applyRefundToPayment(deps, trx, sent.payment_id);
+  });
+}
+
+/** When every refund of a payment is processed and they cover it, the payment is refunded; if it paid the order, so is the order. */
+async function applyRefundToPayment(deps: Deps, trx: Trx, paymentId: string): Promise<void> {
+  const payment = await repo.lockPayment(trx, paymentId);
+  if (!payment) return;
+  const list = await repo.refundsOfPayment(trx, paymentId);
+  const processed = list.filter((x) => x.status === 'processed').reduce((n, x) => n + x.amount_paise, 0);
+  if (processed < payment.amount_paise || payment.status === 'refunded') return;
+  const now = deps.clock.now().toISOString();
+  const paidTheOrder = isSuccess(payment.status);
+  await repo.updatePayment(trx, payment.id, { status: 'refunded', updated_at: now });
+  if (paidTheOrder) await orders.markRefunded(trx, payment.order_id, now);
+}
+
+/** refund.processed webhook: mark our refund processed, or record one made outside the shop (Razorpay dashboard). */
+async function refundProcessedInTransaction(
+  deps: Deps,
+  trx: Trx,
+  refund: WebhookEntity | undefined,
+  _payment: WebhookEntity | undefined,
+): Promise<string> {
+  if (!refund?.id || !refund.payment_id || typeof refund.amount !== 'number') return 'malformed';
+  const payment = await repo.findPaymentByGatewayId(trx, refund.payment_id);
+  if (!payment) return 'unknown_payment';
+  const now = deps.clock.now().toISOString();
+  const ours = await repo.findRefundByGatewayId(trx, refund.id);
+  if (ours) {
+    await repo.markRefundProcessedByGatewayId(trx, refund.id, now);
+  } else {
+    const key = `gateway:${refund.id}`;
+    if (!(await repo.findRefundByKey(trx, key))) {
+      const reserved = await repo.reserveRefund(trx, payment.id, refund.amount, now);
+      if (!reserved) return 'refund_exceeds_payment';
+      const row = await repo.insertRefund(trx, {
+        payment_id: payment.id,
+        order_id: payment.order_id,
+        amount_paise: refund.amount,
+        idempotency_key: key,
+        reason: 'gateway',
+        created_at: now,
+      });
+      if (row) await repo.markRefundSent(trx, row.id, { gatewayRefundId: refund.id, processed: true, now });
+    }
+  }
+  await applyRefundToPayment(deps, trx, payment.id);
+  return 'refund_processed';
+}
+
+// ---------- Jobs ----------
+
+/**
+ * Job: online orders left pending (browser closed after paying, webhook lost)
+ * and recently timed-out ones are settled by asking the gateway for their
+ * payments. Orders are leased (reconcile_after) with SKIP LOCKED, so
+ * instances share the work; settlement itself is idempotent.
+ */
+export async function reconcilePendingPayments(deps: Deps, opts: { minAgeMinutes?: number; limit?: number } = {}): Promise<number> {
+  const now = deps.clock.now();
+  const ids = await orders.claimForReconcile(deps.db, {
+    now: now.toISOString(),
+    minAgeBefore: new Date(now.getTime() - (opts.minAgeMinutes ?? 2) * 60_000).toISOString(),
+    recentSince: new Date(now.getTime() - 2 * 3_600_000).toISOString(),
+    leaseUntil: new Date(now.getTime() + 3 * 60_000).toISOString(),
+    limit: opts.limit ?? 25,
+  });
+  let settled = 0;
+  for (const orderId of ids) {
+    try {
+      for (const a of await repo.attemptsOfOrder(deps.db, orderId)) {
+        if (a.gateway !== deps.payments.mode) continue;
+        const list = await deps.payments.fetchOrderPayments(a.gateway_order_id);
+        // Successes first: a failure listed beside a success never marks the order failed.
+        list.sort((x, y) => Number(isSuccess(y.status)) - Number(isSuccess(x.status)));
+        for (const gp of list) {
+          const s = await settle(deps, gp, 'reconciler');
+          if (s.outcome === 'confirmed' || s.outcome === 'reinstated') settled++;
+        }
+      }
+    } catch (err) {
+      const level = err instanceof GatewayError ? 'warn' : 'error';
+      deps.log[level]({ err, orderId }, 'reconciler could not settle an order; it will try again');
+    }
+  }
+  return settled;
+}
+
+/** Job: send refunds still pending (gateway down when they were decided). Leased with SKIP LOCKED. */
+export async function processPendingRefunds(deps: Deps, limit = 20): Promise<number> {
+  const now = deps.clock.now();
+  const due = await repo.claimDueRefunds(deps.db, {
+    now: now.toISOString(),
+    leaseUntil: new Date(now.getTime() + 5 * 60_000).toISOString(),
+    limit,
+  });
+  let sent = 0;
+  for (const r of due) {
+    try {
+      await sendRefund(deps, r.id);
+      sent++;
+    } catch (err) {
+      const permanent = err instanceof GatewayError && !err.retryable && r.attempts >= 5;
+      await repo.markRefundError(deps.db, r.id, {
+        error: err instanceof Error ? err.message : String(err),
+        retryAfter: new Date(now.getTime() + Math.min(60, 2 ** r.attempts) * 60_000).toISOString(),
+        failed: permanent,
+      });
+      deps.log.warn({ err, refundId: r.id }, 'refund not sent; will retry');
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,57 @@
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import type { Profile, ProfilePatch } from '../../../shared/schemas/auth';
+import * as repo from './users.repository';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+function gone(): AppError {
+  return new AppError('INVALID_TOKEN', 'Your session has expired. Please sign in again.');
+}
+
+/** The profile of /profile: only what the customer may see and change about themself. */
+export async function getProfile(deps: Deps, userId: string): Promise<Profile> {
+  const row = await repo.profileRow(deps.db, userId);
+  if (!row || row.disabled) throw gone();
+  const linked = await repo.providersOf(deps.db, userId);
+  const providers = [...new Set([...(row.password_hash ? ['password'] : []), ...linked.filter((p) => p !== 'password').map((p) => (p === 'supabase' ? 'google' : p))])];
+  const role = row.role === 'admin' || (row.email_verified && deps.config.ADMIN_EMAILS.includes(row.email)) ? 'admin' : 'customer';
+  return {
+    id: row.id,
+    email: row.email,
+    email_verified: row.email_verified,
+    name: row.name,
+    username: row.username,
+    mobile: row.mobile,
+    role,
+    has_password: !!row.password_hash,
+    providers,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/**
+ * Name, username and mobile — nothing else. The input schema has already
+ * stripped role, points, ids, e-mail and timestamps; this writes only the
+ * three named columns.
+ */
+export async function updateProfile(deps: Deps, userId: string, patch: ProfilePatch): Promise<Profile> {
+  const allowed: { name?: string; username?: string; mobile?: string } = {};
+  if (patch.name !== undefined) allowed.name = patch.name;
+  if (patch.username !== undefined) allowed.username = patch.username;
+  if (patch.mobile !== undefined) allowed.mobile = patch.mobile;
+  if (Object.keys(allowed).length) {
+    try {
+      await repo.updateProfile(deps.db, userId, allowed, deps.clock.now());
+    } catch (e) {
+      const err = e as { code?: string; constraint?: string; message?: string };
+      if (err.code === '23505' && `${err.constraint ?? ''}${err.message ?? ''}`.includes('username')) {
+        const message = 'That username is taken. Try another one.';
+        throw new AppError('USERNAME_TAKEN', message, { details: { fieldErrors: { username: [message] } } });
+      }
+      throw e;
+    }
+  }
+  return getProfile(deps, userId);
+}

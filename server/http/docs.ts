@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { openApiDocument } from '../trpc/openapi';
+
+const require = createRequire(import.meta.url);
+
+/** /api/openapi.json and an interactive Swagger UI at /api/docs, served from the local package. */
+export async function registerDocs(app: FastifyInstance, config: Config): Promise<void> {
+  const uiDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+  const doc = JSON.stringify(openApiDocument(new URL('/api', config.PUBLIC_URL).toString()));
+
+  app.get('/api/openapi.json', async (_req, reply) => reply.type('application/json').header('cache-control', 'no-cache').send(doc));
+
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hydro Shakes API</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div><script src="/api/docs/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script></body></html>`;
+  const init = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true });`;
+  const files: Record<string, string> = {
+    'swagger-ui.css': 'text/css; charset=utf-8',
+    'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  };
+  app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(page));
+  app.get('/api/docs/init.js', async (_req, reply) => reply.type('application/javascript; charset=utf-8').send(init));
+  for (const [name, type] of Object.entries(files)) {
+    const body = fs.readFileSync(path.join(uiDir, name));
+    app.get(`/api/docs/${name}`, async (_req, reply) => reply.type(type).header('cache-control', 'public, max-age=86400').send(body));
+  }
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import type { Config } from '../config';
+
+/** Security headers on every answer, and an exact CORS allow-list (never a reflected origin). */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const supabase = config.SUPABASE_URL ? [config.SUPABASE_URL] : [];
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'https://*.razorpay.com', 'https://lumberjack.razorpay.com', ...supabase, ...supabase.map((u) => u.replace(/^http/, 'ws'))],
+        frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    frameguard: { action: 'deny' },
+  });
+
+  const allowed = new Set([new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]);
+  await app.register(cors, {
+    origin: (origin, cb) => {
+      // Same-origin and non-browser requests carry no Origin header.
+      if (!origin) return cb(null, true);
+      cb(null, allowed.has(origin.toLowerCase()) ? origin : false);
+    },
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Request-Id', 'Cache-Control', 'Pragma', 'trpc-accept'],
+    exposedHeaders: ['X-Total-Count', 'X-Request-Id', 'Retry-After'],
+    maxAge: 600,
+  });
+}

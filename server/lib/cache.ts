@@ -1,0 +1,68 @@
+import type { EventBus } from './events';
+
+/**
+ * A read-through cache for hot, rarely changing reads (catalogue, pricing).
+ * Per instance by design; an invalidation is broadcast on the event bus so
+ * every instance drops its copy. Concurrent misses share one load.
+ */
+export interface Cache {
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Synchronous peek; undefined when cold. */
+  peek<T>(key: string): T | undefined;
+  invalidate(prefix: string): Promise<void>;
+  /** Called (synchronously) for every invalidation, local or from another instance. */
+  onInvalidate(listener: (prefix: string) => void): void;
+}
+
+const CHANNEL = 'cache_invalidate';
+
+export function createCache(bus: EventBus, ttlMs = 5 * 60_000): Cache {
+  const values = new Map<string, { value: unknown; at: number }>();
+  const loading = new Map<string, Promise<unknown>>();
+  let generation = 0;
+  const listeners: ((prefix: string) => void)[] = [];
+
+  const dropLocal = (prefix: string) => {
+    generation++;
+    for (const l of listeners) l(prefix);
+    for (const k of [...values.keys()]) if (k.startsWith(prefix)) values.delete(k);
+    for (const k of [...loading.keys()]) if (k.startsWith(prefix)) loading.delete(k);
+  };
+  bus.subscribe(CHANNEL, (p) => dropLocal(String((p as { prefix?: string })?.prefix ?? '')));
+
+  return {
+    peek<T>(key: string) {
+      const hit = values.get(key);
+      if (hit && Date.now() - hit.at < ttlMs) return hit.value as T;
+      return undefined;
+    },
+    async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const hit = values.get(key);
+      if (hit && Date.now() - hit.at < ttlMs) return hit.value as T;
+      const pending = loading.get(key);
+      if (pending) return pending as Promise<T>;
+      const gen = generation;
+      const p = load().then(
+        (value) => {
+          // An invalidation that arrived during the load wins: don't store stale data.
+          if (gen === generation) values.set(key, { value, at: Date.now() });
+          loading.delete(key);
+          return value;
+        },
+        (e) => {
+          loading.delete(key);
+          throw e;
+        },
+      );
+      loading.set(key, p);
+      return p;
+    },
+    onInvalidate(listener) {
+      listeners.push(listener);
+    },
+    async invalidate(prefix: string) {
+      dropLocal(prefix);
+      await bus.publish(CHANNEL, { prefix });
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import crypto from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Executor } from '../../db/database';
+import type { Config } from '../config';
+import type { Clock } from './clock';
+import { BrevoError, sendWithBrevo } from './mail-brevo';
+
+export interface MailMessage {
+  to: string;
+  toName?: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  /** A short name of the kind of mail (password-reset, order-confirmed, …). */
+  template: string;
+}
+
+/**
+ * Mail is never sent inside a transaction: it is written to the outbox with the
+ * business change (pass the transaction) and delivered after commit by the
+ * outbox worker (Brevo when configured, else logged).
+ */
+export async function enqueueMail(db: Executor, msg: MailMessage): Promise<number> {
+  const row = await db
+    .insertInto('mail_outbox')
+    .values({ to_email: msg.to.toLowerCase(), to_name: msg.toName ?? null, subject: msg.subject, html: msg.html, text: msg.text, template: msg.template })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * A stand-in for a value the database assigns in the statement that also writes the
+ * mail (an order's number). Random per call, so nothing a customer typed — a name, an
+ * address line — can contain it; letters and digits only, so escaping leaves it intact.
+ */
+export function mailPlaceholder(): string {
+  // randomUUID draws from a pre-filled buffer: cheaper than randomBytes on the order hot path.
+  return `mailvalue${crypto.randomUUID().replaceAll('-', '')}`;
+}
+
+/**
+ * enqueueMail as part of the caller's write statement (a data-modifying CTE), so the
+ * outbox row costs no round trip of its own — it still commits or rolls back with the
+ * business change. One message per row of `from` (none when the caller's insert wrote
+ * nothing); each placeholder in subject, html and text is replaced by its SQL expression,
+ * evaluated over `from`.
+ */
+export function outboxInsertSql(
+  msg: MailMessage,
+  opts: { from: RawBuilder<unknown>; fill?: Record<string, RawBuilder<string>> },
+): RawBuilder<unknown> {
+  const fills = Object.entries(opts.fill ?? {});
+  const filled = (value: string) =>
+    fills.reduce((acc, [token, expr]) => sql`replace(${acc}, ${token}::text, ${expr})`, sql`${value}::text`);
+  return sql`insert into mail_outbox (to_email, to_name, subject, html, text, template)
+    select ${msg.to.toLowerCase()}::text, ${msg.toName ?? null}::text, ${filled(msg.subject)}, ${filled(msg.html)}, ${filled(msg.text)}, ${msg.template}::text
+    from ${opts.from}`;
+}
+
+export interface MailDeps {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  clock: Clock;
+}
+
+export const MAX_ATTEMPTS = 5;
+/** A claimed message is invisible to other workers for this long (a crashed worker's claim expires). */
+const CLAIM_SECONDS = 120;
+
+export interface DeliveryRound {
+  sent: number;
+  logged: number;
+  retry: number;
+  failed: number;
+}
+
+/**
+ * One delivery round: claim due messages (SKIP LOCKED, so several instances
+ * never send the same one), send them outside any transaction, record the outcome.
+ * Without BREVO_API_KEY a message is printed to the log and marked 'logged', so
+ * a reset link is reachable on a fresh machine.
+ */
+export async function deliverPending(deps: MailDeps, limit = 20): Promise<DeliveryRound> {
+  const now = deps.clock.now();
+  const claimUntil = new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString();
+  const due = await deps.db
+    .updateTable('mail_outbox')
+    .set({ attempts: sql`attempts + 1`, next_attempt_at: claimUntil })
+    .where(
+      'id',
+      'in',
+      deps.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now.toISOString())]))
+        .orderBy('id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returningAll()
+    .execute();
+
+  const round: DeliveryRound = { sent: 0, logged: 0, retry: 0, failed: 0 };
+  for (const m of due.sort((a, b) => a.id - b.id)) {
+    const msg: MailMessage = { to: m.to_email, toName: m.to_name, subject: m.subject, html: m.html, text: m.text, template: m.template };
+    if (!deps.config.BREVO_API_KEY) {
+      // The links on their own field: on a fresh machine this is how a reset link is found.
+      const links = m.text.match(/https?:\/\/\S+/g) ?? [];
+      deps.log.info({ mailId: m.id, to: m.to_email, subject: m.subject, template: m.template, links, text: m.text }, 'mail not sent (BREVO_API_KEY is not set); kept in the outbox');
+      await deps.db
+        .updateTable('mail_outbox')
+        .set({ status: 'logged', sent_at: deps.clock.now().toISOString(), next_attempt_at: null })
+        .where('id', '=', m.id)
+        .execute();
+      round.logged++;
+      continue;
+    }
+    try {
+      const { messageId } = await sendWithBrevo(deps.config, msg);
+      await deps.db
+        .updateTable('mail_outbox')
+        .set({ status: 'sent', sent_at: deps.clock.now().toISOString(), provider_message_id: messageId, next_attempt_at: null, last_error: null })
+        .where('id', '=', m.id)
+        .execute();
+      round.sent++;
+    } catch (e) {
+      const err = e instanceof BrevoError ? e : new BrevoError(String(e), null, false);
+      const giveUp = err.permanent || m.attempts >= MAX_ATTEMPTS;
+      // 1 min, 2 min, 4 min, 8 min between attempts.
+      const backoff = new Date(deps.clock.now().getTime() + 60_000 * 2 ** Math.max(0, m.attempts - 1)).toISOString();
+      await deps.db
+        .updateTable('mail_outbox')
+        .set({ status: giveUp ? 'failed' : 'pending', last_error: err.message.slice(0, 500), next_attempt_at: giveUp ? null : backoff })
+        .where('id', '=', m.id)
+        .execute();
+      deps.log.warn({ mailId: m.id, template: m.template, attempts: m.attempts, err: err.message }, giveUp ? 'mail delivery failed for good' : 'mail delivery failed; will retry');
+      if (giveUp) round.failed++;
+      else round.retry++;
+    }
+  }
+  return round;
+}
+
+interface Runner {
+  running: Promise<void> | null;
+  again: boolean;
+}
+const runners = new WeakMap<MailDeps, Runner>();
+
+/**
+ * Deliver now, after the caller's commit (not awaited by request handlers).
+ * Rounds for one app never overlap: a kick during a round schedules one more.
+ */
+export function kickMail(deps: MailDeps): Promise<void> {
+  let r = runners.get(deps);
+  if (!r) runners.set(deps, (r = { running: null, again: false }));
+  const runner = r;
+  if (runner.running) {
+    runner.again = true;
+    return runner.running;
+  }
+  runner.running = (async () => {
+    try {
+      do {
+        runner.again = false;
+        const round = await deliverPending(deps);
+        // A full round may have left more behind.
+        if (round.sent + round.logged + round.retry + round.failed >= 20) runner.again = true;
+      } while (runner.again);
+    } catch (e) {
+      deps.log.warn({ err: e }, 'mail outbox round failed');
+    } finally {
+      runner.running = null;
+    }
+  })();
+  return runner.running;
+}
+
+/** The background worker (started by buildApp when RUN_JOBS): a round every few seconds. */
+export function startMailWorker(deps: MailDeps, intervalMs = 3000): { stop(): Promise<void> } {
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (!stopped) void kickMail(deps);
+  }, intervalMs);
+  timer.unref();
+  void kickMail(deps);
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await runners.get(deps)?.running;
+    },
+  };
+}

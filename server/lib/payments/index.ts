@@ -1,0 +1,22 @@
+import type { Config } from '../../config';
+import { publicConfig } from '../../config';
+import type { PaymentGateway } from './gateway';
+import { createRazorpayGateway } from './razorpay-gateway';
+import { createTestGateway } from './test-gateway';
+
+export type { PaymentGateway, GatewayPayment, GatewayOrder, GatewayRefund, GatewayMode } from './gateway';
+export { GatewayError } from './gateway';
+export type { TestGateway } from './test-gateway';
+
+/** Razorpay when its keys are configured (the same rule the browser sees in /api/config), else test mode. */
+export function createPaymentGateway(config: Config): PaymentGateway {
+  if (publicConfig(config).paymentMode === 'razorpay') {
+    return createRazorpayGateway({
+      keyId: config.RAZORPAY_KEY_ID!,
+      keySecret: config.RAZORPAY_KEY_SECRET!,
+      webhookSecret: config.RAZORPAY_WEBHOOK_SECRET,
+      apiUrl: config.RAZORPAY_API_URL,
+    });
+  }
+  return createTestGateway();
+}

@@ -1,0 +1,122 @@
+import Razorpay from 'razorpay';
+import { GatewayError, type GatewayPayment, type GatewayPaymentStatus, type PaymentGateway } from './gateway';
+import { isValidPaymentSignature, isValidWebhookSignature } from './signatures';
+
+export interface RazorpayGatewayOptions {
+  keyId: string;
+  keySecret: string;
+  webhookSecret?: string;
+  /** Override of https://api.razorpay.com (tests point it at the local fake). */
+  apiUrl?: string;
+  timeoutMs?: number;
+}
+
+type RawPayment = {
+  id: string;
+  order_id: string;
+  amount: number;
+  status: string;
+  method?: string | null;
+  card?: { type?: string } | null;
+  error_code?: string | null;
+  error_description?: string | null;
+};
+
+const STATUSES: readonly GatewayPaymentStatus[] = ['created', 'authorized', 'captured', 'refunded', 'failed'];
+
+/** Razorpay's method names → the spec's (a card becomes debit_card / credit_card when Razorpay says which). */
+export function normaliseMethod(p: Pick<RawPayment, 'method' | 'card'>): string | null {
+  const m = (p.method ?? '').toLowerCase();
+  if (!m) return null;
+  if (m === 'card') return p.card?.type === 'debit' ? 'debit_card' : p.card?.type === 'credit' ? 'credit_card' : 'card';
+  if (m === 'cardless_emi') return 'emi';
+  return m;
+}
+
+export function toGatewayPayment(p: RawPayment): GatewayPayment {
+  return {
+    id: p.id,
+    gatewayOrderId: p.order_id,
+    amountPaise: Number(p.amount),
+    status: STATUSES.includes(p.status as GatewayPaymentStatus) ? (p.status as GatewayPaymentStatus) : 'created',
+    method: normaliseMethod(p),
+    errorCode: p.error_code ?? null,
+    errorDescription: p.error_description ?? null,
+  };
+}
+
+/**
+ * The razorpay SDK behind our interface. Its failures come in two shapes: a
+ * plain `{ statusCode, error }` object for HTTP errors, and a TypeError for
+ * network errors (it reads `err.response.status` of a response that never
+ * came). Both become a GatewayError here so callers see one kind of failure.
+ */
+function wrap(e: unknown, what: string): GatewayError {
+  if (e instanceof GatewayError) return e;
+  if (e && typeof e === 'object' && 'statusCode' in e) {
+    const status = Number((e as { statusCode: unknown }).statusCode);
+    const err = (e as { error?: { code?: string; description?: string } }).error;
+    return new GatewayError(`Razorpay refused to ${what}: ${err?.description ?? `HTTP ${status}`}`, {
+      retryable: !(status >= 400 && status < 500) || status === 429,
+      status,
+      code: err?.code,
+      cause: e,
+    });
+  }
+  return new GatewayError(`Could not reach Razorpay to ${what}.`, { retryable: true, cause: e });
+}
+
+export function createRazorpayGateway(opts: RazorpayGatewayOptions): PaymentGateway {
+  const rzp = new Razorpay({ key_id: opts.keyId, key_secret: opts.keySecret });
+  // The SDK hard-codes its host; its axios instance is the one place to redirect it.
+  const rq = (rzp as unknown as { api: { rq: { defaults: { baseURL?: string; timeout?: number } } } }).api.rq;
+  if (opts.apiUrl) rq.defaults.baseURL = opts.apiUrl.replace(/\/+$/, '');
+  rq.defaults.timeout = opts.timeoutMs ?? 10_000;
+
+  const call = async <T>(what: string, fn: () => Promise<unknown>): Promise<T> => {
+    try {
+      return (await fn()) as T;
+    } catch (e) {
+      throw wrap(e, what);
+    }
+  };
+
+  return {
+    mode: 'razorpay',
+    keyId: opts.keyId,
+
+    async createOrder({ amountPaise, receipt, notes }) {
+      const o = await call<{ id: string; amount: number }>('create the payment', () =>
+        rzp.orders.create({ amount: amountPaise, currency: 'INR', receipt, notes: notes ?? {}, payment_capture: true } as never),
+      );
+      if (Number(o.amount) !== amountPaise)
+        throw new GatewayError('Razorpay created the payment for a different amount.', { retryable: false });
+      return { id: o.id, amountPaise: Number(o.amount), currency: 'INR' };
+    },
+
+    verifyPaymentSignature({ gatewayOrderId, paymentId, signature }) {
+      return isValidPaymentSignature({ gatewayOrderId, paymentId, signature, keySecret: opts.keySecret });
+    },
+
+    verifyWebhookSignature(rawBody, signature) {
+      if (!opts.webhookSecret) return false;
+      return isValidWebhookSignature(rawBody, signature, opts.webhookSecret);
+    },
+
+    async fetchPayment(paymentId) {
+      return toGatewayPayment(await call<RawPayment>('look up the payment', () => rzp.payments.fetch(paymentId)));
+    },
+
+    async fetchOrderPayments(gatewayOrderId) {
+      const res = await call<{ items?: RawPayment[] }>('look up the payments', () => rzp.orders.fetchPayments(gatewayOrderId));
+      return (res.items ?? []).map(toGatewayPayment);
+    },
+
+    async refund({ paymentId, amountPaise, idempotencyKey, notes }) {
+      const r = await call<{ id: string; status: string }>('refund the payment', () =>
+        rzp.payments.refund(paymentId, { amount: amountPaise, receipt: idempotencyKey, notes: notes ?? {} } as never),
+      );
+      return { id: r.id, status: r.status === 'processed' ? 'processed' : r.status === 'failed' ? 'failed' : 'pending' };
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AppDeps } from '../deps';
+import { verifyAccessToken } from '../lib/tokens';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  role: 'customer' | 'admin';
+  name: string;
+}
+
+export interface RequestInfo {
+  id: string;
+  ip: string;
+  headers: IncomingHttpHeaders;
+  /** 'rest' for /api, 'trpc' for /trpc, 'internal' for createCaller. */
+  via: 'rest' | 'trpc' | 'internal';
+}
+
+export interface Context {
+  deps: AppDeps;
+  user: AuthUser | null;
+  /** Set when a bearer token was sent but is not valid (lets authed procedures say why). */
+  tokenRejected: boolean;
+  req: RequestInfo;
+  /** Headers a procedure wants on its HTTP answer (e.g. X-Total-Count). */
+  resHeaders: Record<string, string>;
+}
+
+export function bearerToken(headers: IncomingHttpHeaders): string | null {
+  const h = headers.authorization;
+  if (!h || typeof h !== 'string') return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h.trim());
+  return m ? m[1] : null;
+}
+
+export async function createContext(deps: AppDeps, req: RequestInfo): Promise<Context> {
+  const token = bearerToken(req.headers);
+  let user: AuthUser | null = null;
+  let tokenRejected = false;
+  if (token) {
+    const claims = await verifyAccessToken(deps.tokenKeys, token, deps.clock.now());
+    if (claims) user = { id: claims.sub, email: claims.email, role: claims.role, name: claims.name };
+    else tokenRejected = true;
+  }
+  return { deps, user, tokenRejected, req, resHeaders: {} };
+}

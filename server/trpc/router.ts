@@ -1,0 +1,37 @@
+import { router } from './init';
+import { catalogueRouter } from '../domains/catalogue/catalogue.router';
+import { systemRouter } from '../domains/system/system.router';
+import { addressesRouter } from '../domains/addresses/addresses.router';
+import { deliveryRouter } from '../domains/delivery/delivery.router';
+import { cartRouter } from '../domains/cart/cart.router';
+import { builderRouter } from '../domains/builder/builder.router';
+import { favoritesRouter } from '../domains/favorites/favorites.router';
+import { authRouter } from '../domains/auth/auth.router';
+import { usersRouter } from '../domains/users/users.router';
+import { adminRouter } from '../domains/admin/admin.router';
+import { ordersRouter } from '../domains/orders/orders.router';
+import { paymentsRouter } from '../domains/payments/payments.router';
+import { adminOrdersRouter } from '../domains/orders/orders.admin.router';
+import { auditRouter } from '../domains/audit/audit.router';
+
+/**
+ * The one router. Each domain mounts here under its own key; add a line per domain.
+ */
+export const appRouter = router({
+  system: systemRouter,
+  catalogue: catalogueRouter,
+  addresses: addressesRouter,
+  delivery: deliveryRouter,
+  cart: cartRouter,
+  builder: builderRouter,
+  favorites: favoritesRouter,
+  auth: authRouter,
+  users: usersRouter,
+  admin: adminRouter,
+  orders: ordersRouter,
+  payments: paymentsRouter,
+  adminOrders: adminOrdersRouter,
+  audit: auditRouter,
+});
+
+export type AppRouter = typeof appRouter;

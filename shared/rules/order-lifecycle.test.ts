@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { adminCancelRefusal, adminMoveRefusal, csvField, csvRow, customerCancelCheck } from './order-lifecycle';
+import { ORDER_STATUSES } from './order-rules';
+
+describe('customer cancel window', () => {
+  const slot = { slotDate: '2026-11-23', slotStart: '09:00' }; // 03:30 UTC
+  it('is open while confirmed and until 2 hours before the slot', () => {
+    expect(customerCancelCheck({ status: 'confirmed', ...slot }, new Date('2026-11-23T01:30:00Z'))).toEqual({
+      allowed: true,
+      refusal: null,
+      deadline: '2026-11-23T01:30:00.000Z',
+    });
+    const late = customerCancelCheck({ status: 'confirmed', ...slot }, new Date('2026-11-23T01:30:01Z'));
+    expect(late.allowed).toBe(false);
+    expect(late.refusal).toMatch(/2 hours before the delivery slot .*7:00/);
+  });
+  it('says why for every other status', () => {
+    for (const status of ORDER_STATUSES.filter((s) => s !== 'confirmed')) {
+      const c = customerCancelCheck({ status, ...slot }, new Date('2026-11-20T00:00:00Z'));
+      expect(c.allowed, status).toBe(false);
+      expect(c.refusal, status).toMatch(/\./);
+    }
+  });
+});
+
+describe('admin moves', () => {
+  it('allow exactly confirmed → preparing → out_for_delivery → delivered', () => {
+    const allowed: string[] = [];
+    for (const from of ORDER_STATUSES) for (const to of ORDER_STATUSES) if (!adminMoveRefusal(from, to)) allowed.push(`${from}>${to}`);
+    expect(allowed.sort()).toEqual(['confirmed>preparing', 'out_for_delivery>delivered', 'preparing>out_for_delivery']);
+  });
+  it('cancel from anything but delivered and cancelled', () => {
+    expect(ORDER_STATUSES.filter((s) => !adminCancelRefusal(s))).toEqual(['pending_payment', 'confirmed', 'preparing', 'out_for_delivery']);
+  });
+});
+
+describe('CSV', () => {
+  it('quotes commas, quotes and line breaks (RFC 4180)', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField(null)).toBe('');
+    expect(csvField(1299)).toBe('1299');
+    expect(csvField(-49)).toBe('-49');
+  });
+  it('defuses spreadsheet formulas', () => {
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('+91 98765 43210')).toBe("'+91 98765 43210");
+    expect(csvRow(['HS-100001', 'Asha, Rao', 2990])).toBe('HS-100001,"Asha, Rao",2990');
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * When a customer may cancel an order, and the admin desk's moves. Pure:
+ * the server enforces these (with the clock it trusts), the browser uses them
+ * to explain.
+ */
+import { slotStartInstant } from './slots';
+import type { OrderStatus } from './order-rules';
+
+/** Customers may cancel until this long before their delivery slot starts. */
+export const CUSTOMER_CANCEL_CUTOFF_MINUTES = 120;
+
+export interface CancelCheck {
+  allowed: boolean;
+  /** Why not, in a sentence for the customer (null when allowed). */
+  refusal: string | null;
+  /** The last moment a cancel is accepted (ISO), for confirmed orders. */
+  deadline: string | null;
+}
+
+const timeFmt = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  hour: 'numeric',
+  minute: '2-digit',
+  day: 'numeric',
+  month: 'short',
+});
+
+export function customerCancelCheck(o: { status: OrderStatus; slotDate: string; slotStart: string }, now: Date): CancelCheck {
+  const deadline = new Date(slotStartInstant(o.slotDate, o.slotStart).getTime() - CUSTOMER_CANCEL_CUTOFF_MINUTES * 60_000);
+  const no = (refusal: string): CancelCheck => ({
+    allowed: false,
+    refusal,
+    deadline: o.status === 'confirmed' ? deadline.toISOString() : null,
+  });
+  switch (o.status) {
+    case 'pending_payment':
+      return no('This order is waiting for its payment. If you do not pay, it is cancelled automatically after 30 minutes.');
+    case 'preparing':
+      return no('We have started preparing this order, so it can no longer be cancelled. Please call us if something is wrong.');
+    case 'out_for_delivery':
+      return no('This order is already on its way to you, so it can no longer be cancelled.');
+    case 'delivered':
+      return no('This order has been delivered.');
+    case 'cancelled':
+      return no('This order is already cancelled.');
+    case 'confirmed':
+      break;
+  }
+  if (now.getTime() > deadline.getTime()) {
+    return no(`Orders can be cancelled until 2 hours before the delivery slot (for this order, until ${timeFmt.format(deadline)}).`);
+  }
+  return { allowed: true, refusal: null, deadline: deadline.toISOString() };
+}
+
+/** The admin desk moves an order one step along confirmed → preparing → out_for_delivery → delivered (cancel is its own action). */
+export const ADMIN_NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
+  confirmed: 'preparing',
+  preparing: 'out_for_delivery',
+  out_for_delivery: 'delivered',
+};
+export const ADMIN_MOVABLE: readonly OrderStatus[] = ['preparing', 'out_for_delivery', 'delivered'];
+
+/** Why an admin may not move `from` → `to`, or null when the move is allowed. */
+export function adminMoveRefusal(from: OrderStatus, to: OrderStatus): string | null {
+  if (to === 'cancelled') return 'Use Cancel to cancel an order (it releases the slot and refunds the payment).';
+  if (from === to) return `The order is already ${to.replace(/_/g, ' ')}.`;
+  if (from === 'pending_payment') return 'This order is waiting for its online payment; it is confirmed by the payment, not by hand.';
+  if (from === 'cancelled') return 'A cancelled order cannot change status.';
+  if (from === 'delivered') return 'A delivered order cannot change status.';
+  if (ADMIN_NEXT_STATUS[from] !== to) {
+    const next = ADMIN_NEXT_STATUS[from];
+    return `An order moves one step at a time: from ${from.replace(/_/g, ' ')} the next status is ${next ? next.replace(/_/g, ' ') : 'none'}.`;
+  }
+  return null;
+}
+
+/** Statuses an admin may cancel from. */
+export function adminCancelRefusal(status: OrderStatus): string | null {
+  if (status === 'cancelled') return 'This order is already cancelled.';
+  if (status === 'delivered') return 'A delivered order cannot be cancelled; refund it instead.';
+  return null;
+}
+
+/** RFC 4180 field: quoted when it holds a comma, quote or line break; quotes doubled. Formula-looking text is defused for spreadsheets. */
+export function csvField(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  let s = String(v);
+  if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+export function csvRow(values: readonly unknown[]): string {
+  return values.map(csvField).join(',');
+}

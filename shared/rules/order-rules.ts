@@ -1,0 +1,133 @@
+/**
+ * Pure order rules shared by the server (which enforces them) and the client
+ * (which only uses them to explain choices). Amounts are integer paise.
+ */
+
+/** Every status an order can hold; placement writes the first two, the orders work adds the rest. */
+export const ORDER_STATUSES = ['pending_payment', 'confirmed', 'preparing', 'out_for_delivery', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Forward moves only; `cancelled` is terminal and carries a reason. */
+const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: ['confirmed', 'cancelled'],
+  confirmed: ['preparing', 'cancelled'],
+  preparing: ['out_for_delivery', 'cancelled'],
+  out_for_delivery: ['delivered', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+};
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return NEXT[from].includes(to);
+}
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  confirmed: 'Confirmed',
+  preparing: 'Preparing',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+export function orderStatusLabel(status: string): string {
+  return ORDER_STATUS_LABELS[status as OrderStatus] ?? status;
+}
+
+/** Why an order was cancelled; the orders work adds customer/admin reasons. */
+export const CANCEL_REASON_LABELS: Record<string, string> = {
+  payment_timeout: 'Payment was not completed within 30 minutes',
+  customer_request: 'Cancelled at your request',
+  admin: 'Cancelled by Hydro Shakes',
+};
+export function cancelReasonLabel(reason: string | null | undefined): string | null {
+  if (!reason) return null;
+  return CANCEL_REASON_LABELS[reason] ?? reason;
+}
+
+/**
+ * Payment status of an order: the spec's values (pending, completed, failed,
+ * paid, successful) plus `refunded`. We write pending / paid / failed /
+ * completed (complimentary) / refunded; `successful` is accepted for display.
+ */
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'paid', 'successful', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** What a shopper chooses at checkout. Razorpay covers UPI, cards, netbanking, wallets, EMI and pay later. */
+export const CHECKOUT_METHODS = ['razorpay', 'cod', 'free'] as const;
+export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
+
+/** Every method value the spec knows (what Razorpay reports is stored for display). */
+export const PAYMENT_METHODS = [
+  'upi',
+  'debit_card',
+  'credit_card',
+  'card',
+  'netbanking',
+  'wallet',
+  'emi',
+  'paylater',
+  'cod',
+  'free',
+  'razorpay',
+] as const;
+
+/** An unpaid online order is cancelled after this long and its slot released. */
+export const PAYMENT_TIMEOUT_MINUTES = 30;
+
+/** `HS-` + 6 digits, from a database sequence starting at 100001. */
+export const ORDER_NUMBER_RE = /^HS-\d{6}$/;
+export function formatOrderNumber(n: number): string {
+  return `HS-${String(n).padStart(6, '0')}`;
+}
+
+/** Idempotency-Key: 8–100 characters of letters, digits and - _ . : (a UUID fits). */
+export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9._:-]{8,100}$/;
+
+export interface MethodChoice {
+  method: CheckoutMethod;
+  available: boolean;
+  /** Why it is not available, in a sentence a shopper understands (null when available). */
+  reason: string | null;
+}
+
+/**
+ * Which methods a cart may use, from the SERVER total. COD only up to the COD
+ * limit and never for a subscription purchase; `free` only (and then the only
+ * method) when the total is 0.
+ */
+export function checkoutMethods(p: {
+  totalPaise: number;
+  codLimitPaise: number;
+  isSubscription?: boolean;
+  formatRupees: (paise: number) => string;
+}): MethodChoice[] {
+  const free = p.totalPaise === 0;
+  return [
+    {
+      method: 'razorpay',
+      available: !free,
+      reason: free ? 'Nothing to pay: this order is complimentary.' : null,
+    },
+    {
+      method: 'cod',
+      available: !free && !p.isSubscription && p.totalPaise <= p.codLimitPaise,
+      reason: free
+        ? 'Nothing to pay: this order is complimentary.'
+        : p.isSubscription
+          ? 'Cash on delivery is not available for subscriptions.'
+          : p.totalPaise > p.codLimitPaise
+            ? `Cash on delivery is available for orders up to ${p.formatRupees(p.codLimitPaise)}.`
+            : null,
+    },
+    {
+      method: 'free',
+      available: free,
+      reason: free ? null : 'Complimentary checkout is only for orders with nothing to pay.',
+    },
+  ];
+}
+
+/** The server's refusal for a method, or null when allowed. */
+export function methodRefusal(method: CheckoutMethod, p: Parameters<typeof checkoutMethods>[0]): string | null {
+  const choice = checkoutMethods(p).find((c) => c.method === method);
+  return !choice ? 'Choose a payment method.' : choice.available ? null : choice.reason;
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { paymentMethodLabel, paymentStatusLabel, paymentStatusTone } from './payment-labels';
+
+describe('payment status labels (spec §4 Payment display)', () => {
+  it.each([
+    ['pending', 'Payment Pending'],
+    ['completed', 'Payment Successful'],
+    ['paid', 'Payment Successful'],
+    ['successful', 'Payment Successful'],
+    ['failed', 'Payment Failed'],
+  ])('%s → %s', (status, label) => {
+    expect(paymentStatusLabel(status)).toBe(label);
+  });
+
+  it('matches known values whatever their case or surrounding spaces', () => {
+    expect(paymentStatusLabel('PAID')).toBe('Payment Successful');
+    expect(paymentStatusLabel(' Failed ')).toBe('Payment Failed');
+  });
+
+  it('shows unknown values capitalised', () => {
+    expect(paymentStatusLabel('refunded')).toBe('Refunded');
+    expect(paymentStatusLabel('authorized')).toBe('Authorized');
+    expect(paymentStatusLabel('partially_refunded')).toBe('Partially refunded');
+  });
+
+  it('shows an empty or missing status as Payment Pending', () => {
+    expect(paymentStatusLabel('')).toBe('Payment Pending');
+    expect(paymentStatusLabel('   ')).toBe('Payment Pending');
+    expect(paymentStatusLabel(null)).toBe('Payment Pending');
+    expect(paymentStatusLabel(undefined)).toBe('Payment Pending');
+  });
+
+  it('gives a tone for the badge', () => {
+    expect(paymentStatusTone('paid')).toBe('success');
+    expect(paymentStatusTone('failed')).toBe('danger');
+    expect(paymentStatusTone('pending')).toBe('neutral');
+    expect(paymentStatusTone('refunded')).toBe('neutral');
+  });
+});
+
+describe('payment method labels (spec §4 Payment display)', () => {
+  it.each([
+    ['upi', 'UPI'],
+    ['debit_card', 'Debit Card'],
+    ['credit_card', 'Credit Card'],
+    ['card', 'Card Payment'],
+    ['netbanking', 'Net Banking'],
+    ['wallet', 'Wallet'],
+    ['emi', 'EMI'],
+    ['paylater', 'Pay Later'],
+    ['cod', 'Cash on Delivery'],
+    ['free', 'Complimentary'],
+    ['razorpay', 'Online Payment'],
+  ])('%s → %s', (method, label) => {
+    expect(paymentMethodLabel(method)).toBe(label);
+  });
+
+  it('shows any other or empty method as Online Payment', () => {
+    expect(paymentMethodLabel('bank_transfer')).toBe('Online Payment');
+    expect(paymentMethodLabel('')).toBe('Online Payment');
+    expect(paymentMethodLabel(null)).toBe('Online Payment');
+    expect(paymentMethodLabel(undefined)).toBe('Online Payment');
+  });
+
+  it('is case-insensitive', () => {
+    expect(paymentMethodLabel('UPI')).toBe('UPI');
+    expect(paymentMethodLabel('COD')).toBe('Cash on Delivery');
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * The spec's "Payment display" (§4): one function per label, used by every
+ * screen (order detail, history, admin) so the words never drift apart.
+ */
+
+const STATUS_LABELS: Record<string, string> = {
+  pending: 'Payment Pending',
+  completed: 'Payment Successful',
+  paid: 'Payment Successful',
+  successful: 'Payment Successful',
+  failed: 'Payment Failed',
+};
+
+const METHOD_LABELS: Record<string, string> = {
+  upi: 'UPI',
+  debit_card: 'Debit Card',
+  credit_card: 'Credit Card',
+  card: 'Card Payment',
+  netbanking: 'Net Banking',
+  wallet: 'Wallet',
+  emi: 'EMI',
+  paylater: 'Pay Later',
+  cod: 'Cash on Delivery',
+  free: 'Complimentary',
+  razorpay: 'Online Payment',
+};
+
+/** "refunded" → "Refunded", "partially_refunded" → "Partially refunded". */
+function capitalise(value: string): string {
+  const words = value.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** pending → Payment Pending; completed/paid/successful → Payment Successful; failed → Payment Failed; unknown → capitalised; empty → Payment Pending. */
+export function paymentStatusLabel(status: string | null | undefined): string {
+  const key = (status ?? '').trim().toLowerCase();
+  if (!key) return STATUS_LABELS.pending;
+  return STATUS_LABELS[key] ?? capitalise((status ?? '').trim());
+}
+
+/** The spec's method labels; razorpay and anything else unknown read "Online Payment". */
+export function paymentMethodLabel(method: string | null | undefined): string {
+  const key = (method ?? '').trim().toLowerCase();
+  return METHOD_LABELS[key] ?? 'Online Payment';
+}
+
+/** Tone for a status badge: success, danger or neutral. */
+export function paymentStatusTone(status: string | null | undefined): 'success' | 'danger' | 'neutral' {
+  const label = paymentStatusLabel(status);
+  if (label === 'Payment Successful') return 'success';
+  if (label === 'Payment Failed') return 'danger';
+  return 'neutral';
+}

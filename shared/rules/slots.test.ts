@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  bookableDates,
+  DEFAULT_SLOT_CONFIG as cfg,
+  formatSlotDate,
+  formatSlotRange,
+  isCalendarDate,
+  istToday,
+  istWallClock,
+  slotAvailability,
+  slotRefusalMessage,
+} from './slots';
+
+// 2026-11-24 08:00 IST = 02:30 UTC.
+const at = (iso: string) => new Date(iso);
+
+describe('IST calendar', () => {
+  it('rolls the date over at midnight India time, not UTC', () => {
+    expect(istToday(at('2026-11-23T18:29:59Z'))).toBe('2026-11-23');
+    expect(istToday(at('2026-11-23T18:30:00Z'))).toBe('2026-11-24');
+    expect(istWallClock(at('2026-11-24T02:30:00.250Z'))).toBe('2026-11-24 08:00:00.250');
+  });
+  it('knows real dates', () => {
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate('2026-2-01')).toBe(false);
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+  });
+  it('opens today and the next horizonDays dates', () => {
+    const dates = bookableDates(at('2026-11-24T02:30:00Z'), cfg);
+    expect(dates[0]).toBe('2026-11-24');
+    expect(dates.at(-1)).toBe('2026-12-01');
+    expect(dates).toHaveLength(8);
+  });
+});
+
+describe('slotAvailability', () => {
+  const base = { date: '2026-11-24', startTime: '12:00', maxBookings: 20, booked: 3, config: cfg };
+
+  it('is open with the remaining places before the cut-off', () => {
+    expect(slotAvailability({ ...base, now: at('2026-11-24T02:30:00Z') })).toEqual({ available: true, remaining: 17 });
+  });
+  it('closes exactly 90 minutes before the slot starts (10:30 IST for a 12:00 slot)', () => {
+    expect(slotAvailability({ ...base, now: at('2026-11-24T04:59:59Z') }).available).toBe(true);
+    expect(slotAvailability({ ...base, now: at('2026-11-24T05:00:00Z') })).toMatchObject({ available: false, reason: 'closed' });
+  });
+  it('follows a configured cut-off', () => {
+    const now = at('2026-11-24T05:30:00Z'); // 11:00 IST
+    expect(slotAvailability({ ...base, now, config: { ...cfg, cutoffMinutes: 30 } }).available).toBe(true);
+    expect(slotAvailability({ ...base, now, config: { ...cfg, cutoffMinutes: 61 } }).reason).toBe('closed');
+  });
+  it('is full at capacity, and stays full when capacity was lowered below the bookings', () => {
+    const now = at('2026-11-24T02:30:00Z');
+    expect(slotAvailability({ ...base, booked: 20, now })).toEqual({ available: false, remaining: 0, reason: 'full' });
+    expect(slotAvailability({ ...base, booked: 25, now })).toEqual({ available: false, remaining: 0, reason: 'full' });
+  });
+  it('refuses past dates, dates beyond the horizon and blackout days', () => {
+    const now = at('2026-11-24T02:30:00Z');
+    expect(slotAvailability({ ...base, date: '2026-11-23', now }).reason).toBe('closed');
+    expect(slotAvailability({ ...base, date: '2026-12-01', now }).available).toBe(true);
+    expect(slotAvailability({ ...base, date: '2026-12-02', now }).reason).toBe('past_horizon');
+    expect(slotAvailability({ ...base, date: '2026-11-25', now, blackout: 'Diwali' }).reason).toBe('blackout');
+  });
+});
+
+describe('wording', () => {
+  it('formats times and dates for people', () => {
+    expect(formatSlotRange('07:00', '09:00')).toBe('7:00 AM – 9:00 AM');
+    expect(formatSlotRange('12:00', '14:30')).toBe('12:00 PM – 2:30 PM');
+    expect(formatSlotDate('2026-11-24')).toBe('Tue, 24 Nov');
+  });
+  it('explains each refusal', () => {
+    expect(slotRefusalMessage('full', { date: '2026-11-24' })).toBe('That delivery slot is full. Please pick another time.');
+    expect(slotRefusalMessage('closed', { date: '2026-11-24', startTime: '12:00', config: cfg })).toBe(
+      'The 12:00 PM slot on Tue, 24 Nov has closed: orders close 90 minutes before delivery starts. Please pick a later slot.',
+    );
+    expect(slotRefusalMessage('blackout', { date: '2026-11-24', blackout: 'Diwali' })).toBe(
+      'We are not delivering on Tue, 24 Nov (Diwali). Please pick another day.',
+    );
+    expect(slotRefusalMessage('past_horizon', { date: '2026-12-24', config: cfg })).toMatch(/up to 7 days ahead/);
+  });
+});

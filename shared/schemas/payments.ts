@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { Paise, Uuid } from './common';
+import { OrderSchema } from './orders';
+
+/** What the browser needs to collect a payment for an order. */
+export const PaymentStartSchema = z.object({
+  mode: z.enum(['razorpay', 'test']),
+  /** Razorpay's order id (order_…) or the test gateway's. */
+  gatewayOrderId: z.string(),
+  amount: Paise,
+  currency: z.literal('INR'),
+  /** Razorpay key id for Checkout; null in test mode. */
+  keyId: z.string().nullable(),
+  orderNumber: z.string(),
+  description: z.string(),
+  prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
+});
+export type PaymentStart = z.infer<typeof PaymentStartSchema>;
+
+/** POST /api/orders answer: the order, and how to pay it when it is an online order waiting for payment. */
+export const PlacedOrderSchema = z.object({
+  order: OrderSchema,
+  payment: PaymentStartSchema.nullable(),
+  /** True when this answer repeats an earlier request with the same idempotency key. */
+  replayed: z.boolean(),
+});
+export type PlacedOrder = z.infer<typeof PlacedOrderSchema>;
+
+const gatewayId = (label: string) => z.string().min(1, `${label} is required`).max(64, `${label} is at most 64 characters`);
+
+/** POST /api/payment/verify: what Razorpay Checkout hands the browser on success. */
+export const VerifyPaymentInputSchema = z.object({
+  orderId: Uuid,
+  razorpay_order_id: gatewayId('razorpay_order_id'),
+  razorpay_payment_id: gatewayId('razorpay_payment_id'),
+  razorpay_signature: z.string().min(1, 'razorpay_signature is required').max(256, 'razorpay_signature is at most 256 characters'),
+});
+export type VerifyPaymentInput = z.infer<typeof VerifyPaymentInputSchema>;
+
+/** POST /api/payment/test/complete (test payment mode only). */
+export const TestCompleteInputSchema = z.object({
+  orderId: Uuid,
+  outcome: z.enum(['success', 'failure'], { message: "outcome is 'success' or 'failure'" }),
+});
+export type TestCompleteInput = z.infer<typeof TestCompleteInputSchema>;
+
+export const PaymentResultSchema = z.object({ order: OrderSchema });
+export type PaymentResult = z.infer<typeof PaymentResultSchema>;
+
+export const RetryPaymentSchema = z.object({ order: OrderSchema, payment: PaymentStartSchema });
+export type RetryPayment = z.infer<typeof RetryPaymentSchema>;

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
+import { createUser } from '../helpers/factories';
+
+/**
+ * The accounts journey of issue 3: register → (signed in) → sign out → sign in →
+ * My Account → profile edit → sign out; the guards; the admin area; reset by e-mail.
+ */
+describe.skipIf(!hasBrowser)('accounts in a browser', () => {
+  let shop: ShopUnderTest;
+  const tag = Date.now().toString(36);
+  const person = { name: 'Kavya Menon', email: `kavya.${tag}@example.in`, username: `kavya_${tag}`, mobile: '98450 12345', password: 'Tulsi-Garden-2041' };
+
+  beforeAll(async () => {
+    shop = await startShop();
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  /** Waits (up to 10 s) until the element is visible; fails the test otherwise. */
+  const visible = (l: Locator) => l.waitFor({ state: 'visible', timeout: 10_000 });
+  const stored = (page: Page) => page.evaluate(() => ['access_token', 'refresh_token', 'expires_at'].map((k) => localStorage.getItem(k)));
+
+  async function signInThroughForm(page: Page, email: string, password: string) {
+    await page.getByRole('tab', { name: 'Sign in' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  }
+
+  it('registers, signs out, signs in, edits the profile and signs out again', async () => {
+    const page = await shop.newPage({ viewport: DESKTOP });
+    await page.goto('/auth');
+    await shop.screenshot(page, 'auth-login-1280');
+    await page.getByRole('tab', { name: 'Register' }).click();
+
+    // The server's validation reaches the fields.
+    await page.getByLabel('Full name').fill(person.name);
+    await page.getByLabel('E-mail').fill(person.email);
+    await page.getByLabel('Username').fill('No Spaces!');
+    await page.getByLabel('Mobile').fill('12345');
+    await page.getByLabel('Password', { exact: true }).fill('password123');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.locator('.field__error').count()).toBeGreaterThanOrEqual(3);
+    await visible(page.getByText('This password is too common.', { exact: false }).first());
+    await shop.screenshot(page, 'auth-register-errors-1280');
+
+    await page.getByLabel('Username').fill(person.username);
+    await page.getByLabel('Mobile').fill(person.mobile);
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    const [access, refresh, expires] = await stored(page);
+    expect(access).toMatch(/^ey/);
+    expect(refresh).toMatch(/^hsr_/);
+    expect(Number(expires)).toBeGreaterThan(Date.now());
+
+    // Header: My Account → Logout.
+    await page.getByRole('button', { name: /My Account/ }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect.poll(() => stored(page)).toEqual([null, null, null]);
+
+    // Wrong password: the server's sentence; then the right one.
+    await page.goto('/auth');
+    await signInThroughForm(page, person.email, 'Not-The-Password-1');
+    await visible(page.getByRole('alert').filter({ hasText: 'The e-mail or password is not correct.' }));
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+
+    // My Account → Profile.
+    await page.getByRole('button', { name: /My Account/ }).click();
+    await page.getByRole('link', { name: 'Profile' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/profile');
+    await visible(page.getByRole('heading', { name: 'Hello, Kavya' }));
+    await expect(page.getByLabel('Username').inputValue()).resolves.toBe(person.username);
+    // An unknown tab falls back to the profile details (subscriptions has no tab yet: no fake content).
+    await page.goto('/profile?tab=subscriptions');
+    await visible(page.getByLabel('Full name'));
+    await shop.screenshot(page, 'profile-1280');
+
+    await page.getByLabel('Full name').fill('Kavya R. Menon');
+    await page.getByLabel('Mobile').fill('70123 45678');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await visible(page.getByText('Profile saved').first());
+    const row = await shop.deps.db.selectFrom('users').select(['name', 'mobile']).where('email', '=', person.email).executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: 'Kavya R. Menon', mobile: '+917012345678' });
+
+    // Password change from the profile.
+    await page.getByLabel('Current password').fill(person.password);
+    await page.getByLabel('New password', { exact: true }).fill('Mint-Leaf-Shake-9');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await visible(page.getByText('Your password is changed.', { exact: false }));
+    person.password = 'Mint-Leaf-Shake-9';
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await expect.poll(() => stored(page)).toEqual([null, null, null]);
+    await page.context().close();
+  });
+
+  it('sends guests from /profile to /auth and back after signing in; customers from /admin to /', async () => {
+    const page = await shop.newPage({ viewport: DESKTOP });
+    await page.goto('/profile');
+    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInThroughForm(page, person.email, person.password);
+    await page.waitForURL((u) => u.pathname === '/profile');
+    await page.goto('/admin/customers');
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.context().close();
+  });
+
+  it('validates the stored session at start and clears tokens that no longer work', async () => {
+    const page = await shop.newPage({ viewport: DESKTOP });
+    await page.goto('/');
+    await page.evaluate(() => {
+      localStorage.setItem('access_token', 'not-a-real-token');
+      localStorage.setItem('refresh_token', 'hsr_' + 'A'.repeat(43));
+      localStorage.setItem('expires_at', String(Date.now() + 600_000));
+    });
+    await page.reload();
+    await expect.poll(() => stored(page)).toEqual([null, null, null]);
+    await visible(page.getByRole('link', { name: /Login/i }).first());
+    await page.context().close();
+  });
+
+  it('lets an admin into the admin area: dashboard on real data, customers, sidebar without unbuilt screens', async () => {
+    const admin = await createUser(shop.deps.db, { role: 'admin', email: `root.${tag}@hydroshakes.in`, name: 'Neha Admin' });
+    const page = await shop.newPage({ viewport: DESKTOP });
+    await page.goto('/admin');
+    await page.waitForURL((u) => u.pathname === '/auth');
+    // Give the factory admin a password through the reset flow, the way a real admin would.
+    await page.goto('/auth?mode=forgot');
+    await page.getByLabel('E-mail').fill(admin.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await visible(page.getByRole('status').filter({ hasText: 'If an account exists' }));
+    const mail = await shop.deps.db.selectFrom('mail_outbox').select('text').where('to_email', '=', admin.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const link = /http\S+reset-password\?token=\S+/.exec(mail.text)![0].replace('http://localhost:3000', shop.baseUrl);
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await visible(page.getByRole('heading', { name: 'Set a new password' }));
+    await shop.screenshot(page, 'reset-password-1280');
+    await page.getByLabel('New password', { exact: true }).fill('Admin-Greens-2042');
+    await page.getByLabel('Repeat the new password').fill('Admin-Greens-2042');
+    await page.getByRole('button', { name: 'Save and sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/profile');
+    await visible(page.getByRole('link', { name: 'Admin' }).first());
+
+    await page.goto('/admin');
+    await expect(page.locator('[data-metric="catalogue.shakes"] .admin-metric__value').textContent()).resolves.toBe('8');
+    const sidebar = await page.getByRole('navigation', { name: 'Admin screens' }).getByRole('link').allTextContents();
+    expect(sidebar).toEqual(expect.arrayContaining(['Dashboard', 'Customers', 'Password reset']));
+    expect(sidebar).not.toContain('Coupons');
+    await shop.screenshot(page, 'admin-dashboard-1280');
+    await page.goto('/admin/coupons');
+    await visible(page.getByRole('heading', { name: 'Page Not Found' }));
+
+    await page.goto('/admin/customers');
+    await page.getByLabel('Search').fill(person.email.slice(0, 14));
+    await page.getByRole('button', { name: 'Kavya R. Menon' }).click();
+    await visible(page.getByRole('complementary', { name: 'Customer detail' }).getByText('+91 70123 45678'));
+    await shop.screenshot(page, 'admin-customers-1280');
+    await page.context().close();
+  });
+
+  it('looks right on a phone', async () => {
+    const page = await shop.newPage({ viewport: PHONE });
+    await page.goto('/auth');
+    await visible(page.getByRole('button', { name: 'Sign in', exact: true }));
+    await shop.screenshot(page, 'auth-login-375');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await shop.screenshot(page, 'auth-register-375');
+    await signInThroughForm(page, person.email, person.password);
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto('/profile');
+    await visible(page.getByLabel('Full name'));
+    await shop.screenshot(page, 'profile-375');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+});

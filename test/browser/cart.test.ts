@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
+import type { Ingredient, SignatureShake } from '../../shared/schemas/catalogue';
+import { formatRupees } from '../../shared/rules/money';
+
+/**
+ * The cart journey of issue 4: add from home (toast, badge) → build a custom shake → the cart shows
+ * both with the server's totals → a reload keeps them → signing in merges them into the server cart →
+ * a second browser signed in as the same customer sees the same cart.
+ */
+describe.skipIf(!hasBrowser)('cart journey in a browser', () => {
+  let shop: ShopUnderTest;
+  let shakes: SignatureShake[];
+  let ings: Ingredient[];
+  const ing = (slug: string) => ings.find((i) => i.slug === slug)!;
+  const email = 'meera.cart@example.in';
+  const password = 'Tulsi-Garden-2041';
+
+  beforeAll(async () => {
+    shop = await startShop();
+    shakes = (await shop.request({ method: 'GET', url: '/api/shakes/signature' })).json();
+    ings = (await shop.request({ method: 'GET', url: '/api/ingredients' })).json();
+    const res = await shop.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password, username: 'meera_cart', name: 'Meera Iyer', mobile: '9876501234' },
+    });
+    expect(res.statusCode).toBeLessThan(300);
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
+
+  /** Through the /auth page, as a shopper would. */
+  async function fillSignIn(page: Page) {
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('E-mail').fill(email);
+    await form
+      .getByLabel(/^Password/)
+      .first()
+      .fill(password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+  }
+  async function signIn(page: Page) {
+    await page.goto('/auth');
+    await fillSignIn(page);
+    await page.waitForFunction(() => !!localStorage.getItem('access_token'));
+  }
+
+  it('adds from home, builds a shake, prices on the server, survives a reload, merges on sign-in and follows the customer', async () => {
+    // The customer already has a shake in their account's cart (from another device).
+    const basil = shakes.find((s) => s.slug === 'tropical-basil')!;
+    const signin = await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
+    const token = signin.json().access_token as string;
+    const put = await shop.request({
+      method: 'PUT',
+      url: '/api/user/cart',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { lines: [{ id: basil.id, type: 'signature', quantity: 1 }] },
+    });
+    expect(put.statusCode).toBe(200);
+
+    const page = await shop.newPage({ viewport: DESKTOP });
+    // 1. Home: Add to Cart → toast with the name, badge 1.
+    await page.goto('/');
+    const card = page.getByTestId('shake-card').first();
+    await card.waitFor();
+    const shakeName = (await card.locator('.shake-card__name').textContent())!.trim();
+    await card.getByRole('button', { name: /Add to Cart/ }).click();
+    const toast = page.locator('.toast').filter({ hasText: 'Added to cart' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(shakeName);
+    await expect.poll(() => text(page, 'cart-count')).toBe('1');
+
+    // 2. Builder: Large, oat milk, spinach ×2, banana ×1; a second sweetener is refused with a reason.
+    await page.getByRole('link', { name: 'Build Your Own' }).first().click();
+    await page.getByTestId('builder-summary').waitFor();
+    // No request per change, and every interaction answers within 100 ms.
+    const requests: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (/\/(api|trpc)\//.test(r.url())) requests.push(r.url());
+    };
+    page.on('request', onRequest);
+    const measure = () =>
+      page.evaluate(async () => {
+        const q = (sel: string) => document.querySelector<HTMLElement>(sel)!;
+        const price = () => q('[data-testid="builder-price"]').textContent;
+        const out: number[] = [];
+        const steps = [
+          () => q('[data-testid="addin"][data-slug="kale"] button').click(),
+          () => q('[data-testid="size-large"]').click(),
+          () => q('[data-testid="addin"][data-slug="kale"] button[aria-label="One more Curly kale"]').click(),
+          () => q('[data-testid="addin"][data-slug="kale"] button[aria-label="One less Curly kale"]').click(),
+          () => q('[data-testid="addin"][data-slug="kale"] button[aria-label="One less Curly kale"]').click(),
+          () => q('[data-testid="size-regular"]').click(),
+        ];
+        for (const step of steps) {
+          const before = price();
+          const el = q('[data-testid="builder-summary"]');
+          const t0 = performance.now();
+          // Every step changes the price: time from the click to the new price in the DOM.
+          const changed = new Promise<void>((resolve) => {
+            const mo = new MutationObserver(() => {
+              if (price() !== before) {
+                mo.disconnect();
+                resolve();
+              }
+            });
+            mo.observe(el, { subtree: true, childList: true, characterData: true });
+            setTimeout(() => (mo.disconnect(), resolve()), 2000);
+          });
+          step();
+          if (price() === before) await changed;
+          out.push(performance.now() - t0);
+        }
+        return out;
+      });
+    // The sequence ends where it started, so it can be measured again: on a shared, loaded machine one
+    // slow round is retried once; a real regression (a request or heavy work per change) fails both.
+    let timings = await measure();
+    if (Math.max(...timings) >= 100) timings = await measure();
+    console.log(`[builder] interaction times (ms): ${timings.map((x) => x.toFixed(1)).join(', ')}`);
+    expect(Math.max(...timings)).toBeLessThan(100);
+    await page.getByTestId('size-large').click();
+    await page.getByRole('radio', { name: /Oat milk/ }).click();
+    const row = (slug: string) => page.locator(`[data-testid="addin"][data-slug="${slug}"]`);
+    await row('spinach').getByRole('button', { name: 'Add Baby spinach' }).click();
+    await row('spinach').getByRole('button', { name: 'One more Baby spinach' }).click();
+    await row('banana').getByRole('button', { name: 'Add Banana' }).click();
+    await row('honey').getByRole('button', { name: 'Add Raw honey' }).click();
+    expect(await row('jaggery').getByRole('button', { name: 'Add Jaggery' }).isDisabled()).toBe(true);
+    expect(await row('jaggery').textContent()).toContain('One sweetener per shake');
+    await row('honey').getByRole('button', { name: 'One less Raw honey' }).click();
+    expect(await row('spinach').getByRole('button', { name: 'One more Baby spinach' }).isDisabled()).toBe(true);
+    // ₹199 + oat milk ₹0 + (2 × ₹25 + ₹15) × 1.4 = ₹290
+    const expected = 19900 + Math.ceil(((2 * ing('spinach').price + ing('banana').price) * 1.4) / 100) * 100;
+    expect(await text(page, 'builder-price')).toBe(formatRupees(expected));
+    await page.getByTestId('shake-name').fill('Morning Green');
+    page.off('request', onRequest);
+    expect(requests).toEqual([]);
+    // The server agrees with the live price.
+    const serverQuote = (
+      await shop.request({
+        method: 'POST',
+        url: '/api/custom-shakes/quote',
+        payload: {
+          recipe: {
+            size: 'large',
+            baseId: ing('oat-milk').id,
+            addIns: [
+              { ingredientId: ing('spinach').id, portions: 2 },
+              { ingredientId: ing('banana').id, portions: 1 },
+            ],
+          },
+        },
+      })
+    ).json();
+    expect(serverQuote.price).toBe(expected);
+    await page.getByTestId('builder-add').click();
+    await expect.poll(() => text(page, 'cart-count')).toBe('2');
+    await page.setViewportSize(DESKTOP);
+    await shop.screenshot(page, 'custom-shake-1280');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: 'screenshots/custom-shake-1280-viewport.png' });
+
+    // 3. Cart: both lines, the server's totals.
+    await page.getByTestId('cart-link').click();
+    await page.getByTestId('quote').waitFor();
+    expect(await page.getByTestId('cart-line').count()).toBe(2);
+    const first = shakes.find((s) => s.name === shakeName)!;
+    const subtotal = first.price + expected;
+    expect(await text(page, 'subtotal')).toBe(formatRupees(subtotal));
+    const fee = subtotal >= 49900 ? 0 : 4900;
+    expect(await text(page, 'total')).toBe(formatRupees(subtotal + fee));
+    if (fee) expect(await text(page, 'free-delivery-progress')).toContain(`Add ${formatRupees(49900 - subtotal)} more for free delivery`);
+    await shop.screenshot(page, 'cart-1280');
+
+    // 4. Reload keeps the cart.
+    await page.reload();
+    await page.getByTestId('quote').waitFor();
+    expect(await page.getByTestId('cart-line').count()).toBe(2);
+    expect(await text(page, 'cart-count')).toBe('2');
+
+    // 5. Checkout as a guest → /auth → signed in, the local cart is merged into the account's cart
+    //    (which held Tropical Basil) → on to /payment.
+    await page.getByTestId('checkout').click();
+    await page.waitForURL('**/auth');
+    await fillSignIn(page);
+    await page.waitForURL('**/payment', { timeout: 15_000 });
+    await page.goto('/cart');
+    await expect
+      .poll(
+        async () =>
+          (await shop.request({ method: 'GET', url: '/api/user/cart', headers: { authorization: `Bearer ${token}` } })).json().lines.length,
+        { timeout: 10_000 },
+      )
+      .toBe(3);
+    await expect.poll(() => page.getByTestId('cart-line').count(), { timeout: 10_000 }).toBe(3);
+    const names = await page.locator('.cart-line__name').allTextContents();
+    expect(names).toEqual(expect.arrayContaining([basil.name, shakeName, 'Morning Green']));
+    await page.getByTestId('quote').waitFor();
+    const total = await text(page, 'total');
+
+    // 6. A second browser signed in as the same customer sees the same cart and total.
+    const other = await shop.newPage({ viewport: PHONE });
+    await signIn(other);
+    await other.goto('/cart');
+    await expect.poll(() => other.getByTestId('cart-line').count(), { timeout: 10_000 }).toBe(3);
+    expect(await other.locator('.cart-line__name').allTextContents()).toEqual(names);
+    await other.getByTestId('quote').waitFor();
+    await expect.poll(() => text(other, 'total')).toBe(total);
+
+    // …and a change there reaches the first browser's server cart.
+    await other.getByRole('button', { name: `One more ${basil.name}` }).click();
+    await expect
+      .poll(
+        async () =>
+          (await shop.request({ method: 'GET', url: '/api/user/cart', headers: { authorization: `Bearer ${token}` } }))
+            .json()
+            .lines.find((l: { id: string }) => l.id === basil.id)?.quantity,
+        { timeout: 10_000 },
+      )
+      .toBe(2);
+  });
+
+  it('works on a phone: the builder keeps price and Add to Cart in reach, the cart stacks', async () => {
+    const page = await shop.newPage({ viewport: PHONE });
+    await page.goto('/custom-shake');
+    await page.getByTestId('builder-summary').waitFor();
+    await page.screenshot({ path: 'screenshots/custom-shake-375-top.png' });
+    const row = (slug: string) => page.locator(`[data-testid="addin"][data-slug="${slug}"]`);
+    await row('kale').getByRole('button', { name: 'Add Curly kale' }).click();
+    await row('mango').getByRole('button', { name: 'Add Alphonso mango' }).click();
+    await row('chia').getByRole('button', { name: 'Add Chia seeds' }).click();
+    const bar = page.locator('.builder-bar');
+    expect(await bar.isVisible()).toBe(true);
+    expect(await bar.textContent()).toContain('3/5 add-ins');
+    await page.screenshot({ path: 'screenshots/custom-shake-375-viewport.png' });
+    await page.getByTestId('builder-summary').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'screenshots/custom-shake-375-summary.png' });
+    await shop.screenshot(page, 'custom-shake-375');
+    await bar.getByRole('button', { name: /Add to Cart/ }).click();
+    await expect.poll(() => text(page, 'cart-count')).toBe('1');
+    await page.getByTestId('cart-link').click();
+    await page.getByTestId('quote').waitFor();
+    expect(await page.getByTestId('cart-line').count()).toBe(1);
+    await page.getByRole('button', { name: 'One more My Custom Shake' }).click();
+    await expect.poll(() => page.getByTestId('qty-value').first().textContent()).toBe('2');
+    await shop.screenshot(page, 'cart-375');
+  });
+
+  it('shows an empty cart that leads back to the shakes', async () => {
+    const page = await shop.newPage({ viewport: PHONE });
+    await page.goto('/cart');
+    await page.getByTestId('cart-empty').waitFor();
+    expect(await page.getByRole('link', { name: /Browse signature shakes/ }).getAttribute('href')).toBe('/signature-shakes');
+    await shop.screenshot(page, 'cart-empty-375');
+  });
+});

@@ -1,0 +1,358 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
+import { formatRupees } from '../../shared/rules/money';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const DIST = path.resolve('dist/client');
+
+/** Spec §2 Shell, verbatim. */
+const STAT_TEXTS = ['100% natural', '25+ clean ingredients', '150+ customizable shakes', '96% repeat customers', '5 star rating'];
+/** QUALITY.md Speed: home page ≤ 110 KiB gzipped JavaScript before interaction. */
+const HOME_JS_BUDGET = 110 * 1024;
+
+interface ApiShake {
+  id: string;
+  name: string;
+  price: number;
+  image: string;
+  protein: number;
+  calories: number;
+  vegan: boolean;
+  allergens: string[];
+}
+
+/**
+ * The JavaScript the home page needs before any interaction: the entry script, its
+ * modulepreloads, the home route chunk and everything those import statically (dynamic
+ * imports — other pages, the deferred home sections — are excluded). Sizes are gzip -9.
+ */
+export function homeBundle(dir = DIST): { files: { file: string; gzip: number }[]; total: number } {
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const start = [
+    ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+\.js)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)].map((m) => m[1]!),
+  ];
+  const homeChunks = fs
+    .readdirSync(path.join(dir, 'assets'))
+    .filter((f) => /^home-[\w-]+\.js$/.test(f) && !f.startsWith('home-sections'))
+    .map((f) => `/assets/${f}`);
+  if (!start.length || homeChunks.length !== 1) throw new Error(`unexpected build layout: ${start} ${homeChunks}`);
+  const seen = new Set<string>();
+  const queue = [...start, ...homeChunks];
+  while (queue.length) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const src = fs.readFileSync(path.join(dir, url), 'utf8');
+    // Static imports only: `import{a as b}from"./x.js"` / `import"./x.js"`, never `import("./x.js")`.
+    for (const m of src.matchAll(/(?:^|[^.\w$])import\s*(?:[\w$*{}\s,]+?from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
+      queue.push(path.posix.join(path.posix.dirname(url), m[1]!));
+    }
+  }
+  const files = [...seen].map((file) => ({ file, gzip: zlib.gzipSync(fs.readFileSync(path.join(dir, file)), { level: 9 }).length }));
+  return { files, total: files.reduce((s, f) => s + f.gzip, 0) };
+}
+
+async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
+async function axeViolations(page: Page) {
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+async function homeReady(page: Page) {
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.locator('[data-testid="shake-card"]').first().waitFor();
+}
+
+describe.skipIf(!hasBrowser)('home and catalogue pages', () => {
+  let shop: ShopUnderTest;
+  let menu: ApiShake[];
+  beforeAll(async () => {
+    shop = await startShop();
+    menu = (await shop.request({ method: 'GET', url: '/api/shakes/signature' })).json() as ApiShake[];
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('home shows the headline, the five stat badges verbatim and exactly 3 shake cards priced from the API', async () => {
+    const page = await shop.newPage();
+    await homeReady(page);
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/Shakes grown/);
+    const stats = await page.locator('[data-testid="hero-stat"]').evaluateAll((els) => els.map((e) => e.textContent!.replace(/\s+/g, ' ').trim()));
+    expect(stats).toEqual(STAT_TEXTS);
+
+    const cards = page.locator('[data-testid="featured-shakes"] [data-testid="shake-card"]');
+    await expect(cards.count()).resolves.toBe(3);
+    const shown = await cards.evaluateAll((els) =>
+      els.map((e) => ({
+        name: e.querySelector('h3')!.textContent,
+        price: e.querySelector('[data-testid="shake-price"]')!.textContent,
+        macros: [...e.querySelectorAll('dd')].map((d) => d.textContent),
+        buttons: [...e.querySelectorAll('button')].map((b) => b.textContent),
+      })),
+    );
+    expect(shown.map((s) => s.name)).toEqual(menu.slice(0, 3).map((s) => s.name));
+    expect(shown.map((s) => s.price)).toEqual(menu.slice(0, 3).map((s) => formatRupees(s.price)));
+    expect(shown[0]!.price).toMatch(/^₹\d/);
+    for (const s of shown) {
+      expect(s.macros).toHaveLength(4); // calories, protein, carbs, fat
+      expect(s.buttons).toContain('Add to Cart');
+    }
+    // Build-your-own and signature buttons in the hero.
+    await expect(page.locator('.hero a[href="/custom-shake"]').count()).resolves.toBe(1);
+    await expect(page.locator('.hero a[href="/signature-shakes"]').count()).resolves.toBe(1);
+    await page.close();
+  });
+
+  it('a shake image that fails to load falls back to the placeholder', async () => {
+    const page = await shop.newPage();
+    const first = menu[0]!;
+    await page.route(`**${first.image}`, (r) => r.fulfill({ status: 404, body: 'gone' }));
+    await homeReady(page);
+    const img = page.locator(`[data-shake-id="${first.id}"] img`);
+    await expect.poll(() => img.getAttribute('src')).toBe('/images/shakes/placeholder.svg');
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    // Its neighbours keep their own art.
+    await expect(page.locator(`[data-shake-id="${menu[1]!.id}"] img`).getAttribute('src')).resolves.toBe(menu[1]!.image);
+    await page.close();
+  });
+
+  it('the hero video is muted, looping, inline, has a poster, and does not autoplay with reduced motion', async () => {
+    const page = await shop.newPage(); // contexts default to prefers-reduced-motion: reduce
+    await homeReady(page);
+    const video = page.locator('.hero video');
+    await video.waitFor({ state: 'attached' });
+    const props = await video.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, loop: v.loop, inline: v.playsInline, poster: v.getAttribute('poster'), paused: v.paused, autoplay: v.autoplay }));
+    expect(props).toEqual({ muted: true, loop: true, inline: true, poster: '/media/hero-poster.svg', paused: true, autoplay: false });
+    await page.waitForTimeout(800);
+    await expect(video.evaluate((v: HTMLVideoElement) => v.paused)).resolves.toBe(true);
+    // The shopper can still start it.
+    await page.getByRole('button', { name: 'Play background video' }).click();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
+    await page.context().close();
+
+    const ctx = await shop.browser.newContext({ viewport: DESKTOP, baseURL: shop.baseUrl, reducedMotion: 'no-preference' });
+    const moving = await ctx.newPage();
+    await homeReady(moving);
+    await expect.poll(() => moving.locator('.hero video').evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), { timeout: 10_000 }).toBe(true);
+    await ctx.close();
+  });
+
+  it('the LCP element is the headline or the poster (never the video), and nothing jumps while loading and scrolling (CLS ≤ 0.02)', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const ctx = await shop.browser.newContext({ viewport, baseURL: shop.baseUrl, reducedMotion: 'no-preference' });
+      await ctx.addInitScript(() => {
+        const w = window as unknown as { __lcp: { tag: string; url: string; id: string; size: number; t: number }[]; __cls: number };
+        w.__lcp = [];
+        w.__cls = 0;
+        new PerformanceObserver((l) => {
+          for (const e of l.getEntries() as (PerformanceEntry & { element: Element | null; url: string })[])
+            w.__lcp.push({ tag: e.element?.tagName ?? '', url: e.url, id: e.element?.id || e.element?.className || '', size: (e as unknown as { size: number }).size, t: Math.round(e.startTime) });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        new PerformanceObserver((l) => {
+          for (const e of l.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const page = await ctx.newPage();
+      await homeReady(page);
+      await page.waitForTimeout(2500); // video mounted and playing, deferred sections requested
+      const lcp = await page.evaluate(() => (window as unknown as { __lcp: { tag: string; url: string; id: string }[] }).__lcp);
+      const last = lcp.at(-1)!;
+      expect(last, JSON.stringify(lcp)).toBeTruthy();
+      expect(last.tag).not.toBe('VIDEO');
+      expect(last.url).not.toMatch(/\.(webm|mp4)$/);
+      expect(last.tag === 'H1' || /hero-poster/.test(last.url), JSON.stringify(last)).toBe(true);
+      await scrollThrough(page);
+      await page.locator('#plans-title').waitFor();
+      await scrollThrough(page);
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      expect(cls, `CLS at ${viewport.width}px`).toBeLessThanOrEqual(0.02);
+      await ctx.close();
+    }
+  });
+
+  it('features, build-your-own, subscription and testimonial sections load after the first view, in their own chunk', async () => {
+    const page = await shop.newPage();
+    const chunks: string[] = [];
+    page.on('request', (r) => chunks.push(new URL(r.url()).pathname));
+    await homeReady(page);
+    // Not part of the first view.
+    await expect(page.locator('#why-title').count()).resolves.toBe(0);
+    await page.locator('[data-testid="home-deferred"]').scrollIntoViewIfNeeded();
+    await page.locator('#why-title').waitFor();
+    expect(chunks.some((c) => /\/assets\/home-sections-[\w-]+\.js$/.test(c))).toBe(true);
+    for (const id of ['#why-title', '#byo-title', '#plans-title', '#reviews-title']) await expect(page.locator(id).isVisible()).resolves.toBe(true);
+    const plans = await page.locator('[data-testid="home-plan"]').evaluateAll((els) => els.map((e) => e.textContent!.replace(/\s+/g, ' ')));
+    expect(plans).toHaveLength(3);
+    expect(plans[0]).toContain('Wellness Weekly');
+    expect(plans[0]).toContain('₹699/7 days');
+    expect(plans[1]).toContain('Vitality Monthly');
+    expect(plans[1]).toContain('₹2,399/30 days');
+    expect(plans[2]).toContain('Elite Quarterly');
+    expect(plans[2]).toContain('₹6,499/90 days');
+    await expect(page.locator('[data-testid="home-plan"] a[href="/subscriptions"]').count()).resolves.toBe(3);
+    await page.close();
+  });
+
+  it(`home JavaScript before interaction stays within ${HOME_JS_BUDGET / 1024} KiB gzipped, without admin, payment or identity-provider code`, async () => {
+    const { files, total } = homeBundle();
+    console.info(`[home bundle] ${(total / 1024).toFixed(1)} KiB gzip in ${files.length} files: ${files.map((f) => `${path.basename(f.file)} ${(f.gzip / 1024).toFixed(1)}`).join(', ')}`);
+    expect(total).toBeLessThanOrEqual(HOME_JS_BUDGET);
+    const names = files.map((f) => path.basename(f.file)).join(' ');
+    expect(names).not.toMatch(/admin|razorpay|payment|supabase/i);
+    const code = files.map((f) => fs.readFileSync(path.join(DIST, f.file), 'utf8')).join('\n');
+    expect(code).not.toMatch(/checkout\.razorpay\.com|supabase\.co|GoTrueClient/);
+
+    // The browser agrees: every script the home page fetched by the time the hero is painted is in that set.
+    const page = await shop.newPage();
+    const fetched: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && fetched.push(new URL(r.url()).pathname));
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const atFirstPaint = [...fetched];
+    const inBudget = new Set(files.map((f) => f.file));
+    expect(atFirstPaint.length).toBeGreaterThan(0);
+    expect(atFirstPaint.filter((f) => !inBudget.has(f))).toEqual([]);
+    await page.close();
+  });
+
+  it('signature shakes: all active shakes, filters, sort and an empty state', async () => {
+    const page = await shop.newPage();
+    await page.goto('/signature-shakes');
+    await page.getByRole('heading', { level: 1, name: 'Signature Shakes' }).waitFor();
+    const cards = page.locator('[data-testid="shake-grid"] [data-testid="shake-card"]');
+    await expect.poll(() => cards.count()).toBe(menu.length);
+    const names = () => cards.locator('h2').allTextContents();
+    expect(await names()).toContain('Protein Power');
+
+    await page.getByRole('button', { name: 'Vegan' }).click();
+    await expect.poll(names).not.toContain('Protein Power');
+    expect(await names()).toEqual(menu.filter((s) => s.vegan).map((s) => s.name));
+    await expect(page.getByRole('button', { name: 'Vegan' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    expect(page.url()).toContain('filter=vegan');
+
+    await page.getByRole('button', { name: 'High protein (20 g+)' }).click();
+    await expect.poll(names).toEqual(menu.filter((s) => s.vegan && s.protein >= 20).map((s) => s.name));
+
+    await page.getByRole('button', { name: 'Under 250 kcal' }).click();
+    await page.getByTestId('empty-state').waitFor();
+    await expect(page.getByText('No shakes match these filters').isVisible()).resolves.toBe(true);
+    await page.getByTestId('empty-state').getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => cards.count()).toBe(menu.length);
+
+    await page.getByRole('button', { name: 'Allergen-free' }).click();
+    await expect.poll(names).toEqual(menu.filter((s) => s.allergens.length === 0).map((s) => s.name));
+    await page.getByRole('button', { name: 'Allergen-free' }).click();
+
+    await page.getByLabel('Sort by').selectOption('price-asc');
+    const prices = await cards.locator('[data-testid="shake-price"]').allTextContents();
+    expect(prices).toEqual([...menu].sort((a, b) => a.price - b.price).map((s) => formatRupees(s.price)));
+    await page.getByLabel('Sort by').selectOption('protein-desc');
+    expect((await names())[0]).toBe([...menu].sort((a, b) => b.protein - a.protein)[0]!.name);
+    await page.getByLabel('Sort by').selectOption('calories-asc');
+    expect((await names())[0]).toBe([...menu].sort((a, b) => a.calories - b.calories)[0]!.name);
+
+    // A shared link restores the view.
+    await page.goto('/signature-shakes?filter=vegan&sort=price-desc');
+    await expect.poll(names).toEqual(menu.filter((s) => s.vegan).sort((a, b) => b.price - a.price).map((s) => s.name));
+    await page.close();
+  });
+
+  it('Add to Cart on a card adds the shake: toast and cart badge', async () => {
+    const page = await shop.newPage();
+    await homeReady(page);
+    await expect(page.getByTestId('cart-count').count()).resolves.toBe(0);
+    const card = page.locator('[data-testid="featured-shakes"] [data-testid="shake-card"]').first();
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    await expect(page.getByRole('status').filter({ hasText: 'Added to cart' }).isVisible()).resolves.toBe(true);
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('2');
+    await expect(page.getByTestId('cart-link').getAttribute('aria-label')).resolves.toBe('Cart, 2 items');
+    await page.close();
+  });
+
+  it('the about page tells the farm story, how shakes are made and how to reach us', async () => {
+    const page = await shop.newPage();
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const text = await page.locator('main').innerText();
+    expect(text).toMatch(/hydroponic towers/i);
+    expect(text).toMatch(/edge of Bengaluru/);
+    expect(text).toMatch(/90% less water/);
+    expect(text).toMatch(/From seed to sealed bottle/);
+    expect(text).toContain('+91 80 4567 8900');
+    expect(text).toContain('hello@hydroshakes.in');
+    await expect(page.title()).resolves.toBe('About Us · Hydro Shakes');
+    await page.close();
+  });
+
+  it('has no serious or critical axe violations on home, signature shakes, about and 404, at 1280 and 375 px', { timeout: 120_000 }, async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await shop.newPage({ viewport });
+      for (const url of ['/', '/signature-shakes', '/about', '/some/unknown']) {
+        await page.goto(url);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        if (url === '/') {
+          await scrollThrough(page);
+          await page.locator('#reviews-title').waitFor();
+        }
+        if (url === '/signature-shakes') await page.locator('[data-testid="shake-card"]').first().waitFor();
+        expect(await axeViolations(page), `${url} at ${viewport.width}px`).toEqual([]);
+      }
+      await page.close();
+    }
+  });
+
+  it('saves screenshots of home, signature shakes, about and 404 at 1280 and 375 px', { timeout: 180_000 }, async () => {
+    for (const [viewport, suffix] of [
+      [DESKTOP, '1280'],
+      [PHONE, '375'],
+    ] as const) {
+      const page = await shop.newPage({ viewport });
+      for (const [url, name] of [
+        ['/', 'home'],
+        ['/signature-shakes', 'signature-shakes'],
+        ['/about', 'about'],
+        ['/some/unknown', '404'],
+      ] as const) {
+        await page.goto(url);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await scrollThrough(page);
+        if (url === '/') await page.locator('#reviews-title').waitFor();
+        await page.evaluate(() => {
+          const imgs = [...document.images];
+          imgs.forEach((i) => (i.loading = 'eager'));
+          const loaded = Promise.all(imgs.map((i) => (i.complete ? null : new Promise((r) => (i.onload = i.onerror = r)))));
+          return Promise.race([loaded, new Promise((r) => setTimeout(r, 3000))]);
+        });
+        await page.waitForTimeout(300);
+        await shop.screenshot(page, `${name}-${suffix}`);
+      }
+      await page.close();
+    }
+  });
+});

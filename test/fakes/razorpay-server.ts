@@ -1,0 +1,302 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for api.razorpay.com, good enough to drive the real
+ * `razorpay` SDK through our adapter: orders, payments of an order, payment
+ * fetch, refunds (de-duplicated by receipt like an idempotency key). It signs
+ * like Razorpay: Checkout's signature = HMAC-SHA256(`order_id|payment_id`,
+ * key_secret) hex; webhooks = HMAC-SHA256(raw body, webhook_secret) hex in
+ * X-Razorpay-Signature.
+ */
+export interface FakeOrder {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string | null;
+  status: 'created' | 'attempted' | 'paid';
+  attempts: number;
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+export interface FakePayment {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: 'INR';
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  order_id: string;
+  method: string;
+  card?: { type: 'debit' | 'credit' } | null;
+  captured: boolean;
+  amount_refunded: number;
+  error_code: string | null;
+  error_description: string | null;
+  created_at: number;
+}
+
+export interface FakeRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  payment_id: string;
+  receipt: string | null;
+  status: 'processed';
+  created_at: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  auth: string | null;
+}
+
+export interface FakeRazorpay {
+  url: string;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  orders: Map<string, FakeOrder>;
+  payments: Map<string, FakePayment>;
+  refunds: Map<string, FakeRefund>;
+  requests: RecordedRequest[];
+  /** Make the next n API calls fail: 'network' drops the connection, a number answers that status. */
+  failNext(n: number, how: 'network' | number): void;
+  /** A shopper pays an order in Checkout; returns what Checkout hands the browser. */
+  pay(
+    orderId: string,
+    opts?: { outcome?: 'captured' | 'authorized' | 'failed'; method?: string; cardType?: 'debit' | 'credit'; amount?: number },
+  ): { payment: FakePayment; razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  /** A webhook as Razorpay would send it: exact raw body, its signature and an event id. */
+  webhook(
+    event: 'payment.authorized' | 'payment.captured' | 'payment.failed' | 'order.paid' | 'refund.processed',
+    paymentId: string,
+    opts?: { eventId?: string; secret?: string },
+  ): { body: string; headers: Record<string, string>; eventId: string };
+  close(): Promise<void>;
+}
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const rid = (prefix: string) => `${prefix}_${Array.from(crypto.randomBytes(14), (b) => ALNUM[b % ALNUM.length]).join('')}`;
+const hmac = (secret: string, data: string) => crypto.createHmac('sha256', secret).update(data).digest('hex');
+const now = () => Math.floor(Date.now() / 1000);
+
+export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: string; webhookSecret?: string } = {}): Promise<FakeRazorpay> {
+  const keyId = opts.keyId ?? 'rzp_test_fake0000000000';
+  const keySecret = opts.keySecret ?? 'fake_key_secret_0123456789';
+  const webhookSecret = opts.webhookSecret ?? 'fake_webhook_secret_0123456789';
+  const orders = new Map<string, FakeOrder>();
+  const payments = new Map<string, FakePayment>();
+  const refunds = new Map<string, FakeRefund>();
+  const requests: RecordedRequest[] = [];
+  let failures: { n: number; how: 'network' | number } = { n: 0, how: 500 };
+
+  const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+  const error = (status: number, description: string, code = 'BAD_REQUEST_ERROR') => ({ status, body: { error: { code, description } } });
+
+  function route(method: string, path: string, body: Record<string, unknown>): { status: number; body: unknown } {
+    let m: RegExpExecArray | null;
+    if (method === 'POST' && path === '/v1/orders') {
+      const amount = Number(body.amount);
+      if (!Number.isInteger(amount) || amount < 100) return error(400, 'The amount must be atleast INR 1.00');
+      const o: FakeOrder = {
+        id: rid('order'),
+        entity: 'order',
+        amount,
+        amount_paid: 0,
+        amount_due: amount,
+        currency: String(body.currency ?? 'INR'),
+        receipt: (body.receipt as string) ?? null,
+        status: 'created',
+        attempts: 0,
+        notes: (body.notes as Record<string, string>) ?? {},
+        created_at: now(),
+      };
+      orders.set(o.id, o);
+      return { status: 200, body: o };
+    }
+    if (method === 'GET' && (m = /^\/v1\/orders\/([^/]+)\/payments$/.exec(path))) {
+      if (!orders.has(m[1]!)) return error(400, 'The id provided does not exist');
+      const items = [...payments.values()].filter((p) => p.order_id === m![1]);
+      return { status: 200, body: { entity: 'collection', count: items.length, items } };
+    }
+    if (method === 'GET' && (m = /^\/v1\/orders\/([^/]+)$/.exec(path))) {
+      const o = orders.get(m[1]!);
+      return o ? { status: 200, body: o } : error(400, 'The id provided does not exist');
+    }
+    if (method === 'GET' && (m = /^\/v1\/payments\/([^/]+)$/.exec(path))) {
+      const p = payments.get(m[1]!);
+      return p ? { status: 200, body: p } : error(400, 'The id provided does not exist');
+    }
+    if (method === 'POST' && (m = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path))) {
+      const p = payments.get(m[1]!);
+      if (!p) return error(400, 'The id provided does not exist');
+      const receipt = (body.receipt as string) ?? null;
+      const repeat = receipt ? [...refunds.values()].find((r) => r.payment_id === p.id && r.receipt === receipt) : undefined;
+      if (repeat) return { status: 200, body: repeat };
+      const amount = body.amount === undefined ? p.amount - p.amount_refunded : Number(body.amount);
+      if (p.status !== 'captured' && p.status !== 'refunded') return error(400, 'Only captured payments can be refunded');
+      if (amount <= 0 || p.amount_refunded + amount > p.amount)
+        return error(400, 'The refund amount provided is greater than amount captured');
+      const r: FakeRefund = {
+        id: rid('rfnd'),
+        entity: 'refund',
+        amount,
+        payment_id: p.id,
+        receipt,
+        status: 'processed',
+        created_at: now(),
+      };
+      refunds.set(r.id, r);
+      p.amount_refunded += amount;
+      if (p.amount_refunded === p.amount) p.status = 'refunded';
+      return { status: 200, body: r };
+    }
+    return error(404, 'The requested URL was not found on the server.', 'NOT_FOUND');
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: Record<string, unknown> = {};
+      try {
+        body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      } catch {
+        /* keep empty */
+      }
+      const url = new URL(req.url ?? '/', 'http://fake');
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, body, auth: req.headers.authorization ?? null });
+      if (failures.n > 0) {
+        failures.n--;
+        if (failures.how === 'network') {
+          req.socket.destroy();
+          return;
+        }
+        res.writeHead(failures.how, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 'SERVER_ERROR', description: 'The fake is failing on purpose.' } }));
+        return;
+      }
+      if (req.headers.authorization !== expectedAuth) {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } }));
+        return;
+      }
+      const out = route(req.method ?? 'GET', url.pathname, body);
+      res.writeHead(out.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(out.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    keyId,
+    keySecret,
+    webhookSecret,
+    orders,
+    payments,
+    refunds,
+    requests,
+    failNext(n, how) {
+      failures = { n, how };
+    },
+    pay(orderId, o = {}) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`fake razorpay: no order ${orderId}`);
+      const outcome = o.outcome ?? 'captured';
+      const method = o.method ?? 'upi';
+      const p: FakePayment = {
+        id: rid('pay'),
+        entity: 'payment',
+        amount: o.amount ?? order.amount,
+        currency: 'INR',
+        status: outcome,
+        order_id: orderId,
+        method,
+        card: method === 'card' ? { type: o.cardType ?? 'credit' } : null,
+        captured: outcome === 'captured',
+        amount_refunded: 0,
+        error_code: outcome === 'failed' ? 'BAD_REQUEST_ERROR' : null,
+        error_description: outcome === 'failed' ? 'Payment was declined by the bank.' : null,
+        created_at: now(),
+      };
+      payments.set(p.id, p);
+      order.attempts++;
+      if (outcome === 'failed') order.status = 'attempted';
+      else {
+        order.status = 'paid';
+        order.amount_paid = p.amount;
+        order.amount_due = 0;
+      }
+      return {
+        payment: p,
+        razorpay_order_id: orderId,
+        razorpay_payment_id: p.id,
+        razorpay_signature: hmac(keySecret, `${orderId}|${p.id}`),
+      };
+    },
+    webhook(event, paymentId, o = {}) {
+      const p = payments.get(paymentId);
+      if (!p) throw new Error(`fake razorpay: no payment ${paymentId}`);
+      const order = orders.get(p.order_id)!;
+      const entity = {
+        ...p,
+        status:
+          event === 'payment.authorized'
+            ? 'authorized'
+            : event === 'payment.failed'
+              ? 'failed'
+              : p.status === 'authorized'
+                ? 'captured'
+                : p.status,
+      };
+      const payload: Record<string, unknown> = { payment: { entity } };
+      if (event === 'order.paid') payload.order = { entity: order };
+      if (event === 'refund.processed') {
+        const refund = [...refunds.values()].find((r) => r.payment_id === p.id) ?? {
+          id: rid('rfnd'),
+          entity: 'refund',
+          amount: p.amount,
+          payment_id: p.id,
+          receipt: null,
+          status: 'processed',
+          created_at: now(),
+        };
+        payload.refund = { entity: refund };
+        payload.payment = { entity: { ...p, status: 'refunded', amount_refunded: refund.amount } };
+      }
+      const eventId = o.eventId ?? rid('evt');
+      const body = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_fake000000000',
+        event,
+        contains: Object.keys(payload),
+        payload,
+        created_at: now(),
+      });
+      return {
+        body,
+        eventId,
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': hmac(o.secret ?? webhookSecret, body),
+          'x-razorpay-event-id': eventId,
+        },
+      };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}

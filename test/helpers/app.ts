@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse as LightResponse } from 'fastify';
+import { loadConfig, type Config } from '../../server/config';
+import { buildApp } from '../../server/app';
+import { createDatabase, type DatabaseHandle } from '../../db/database';
+import type { AppDeps } from '../../server/deps';
+import type { Clock } from '../../server/lib/clock';
+import { clonePgDatabase, testDatabaseUrl } from './db-template';
+import { createCallerFactory } from '../../server/trpc/init';
+import { appRouter } from '../../server/trpc/router';
+import { createContext, type AuthUser } from '../../server/trpc/context';
+import { signAccessToken } from '../../server/lib/tokens';
+
+export interface TestDb {
+  dbh: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** A database of this test file's own, cloned from the run's migrated template. */
+export async function createTestDb(opts: { poolSize?: number } = {}): Promise<TestDb> {
+  const url = testDatabaseUrl();
+  const template = inject('pgTemplate');
+  if (url && template) {
+    const clone = await clonePgDatabase(url, template, inject('runId'));
+    const dbh = await createDatabase({ databaseUrl: clone.url, poolSize: opts.poolSize ?? 10 });
+    return {
+      dbh,
+      close: async () => {
+        await dbh.close();
+        await clone.drop();
+      },
+    };
+  }
+  const file = inject('pgliteTemplatePath');
+  if (!file) throw new Error('No test database template: is the integration globalSetup configured?');
+  const dbh = await createDatabase({ memory: true, loadDataDir: new Blob([fs.readFileSync(file)]) });
+  return { dbh, close: () => dbh.close() };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      SERVE_CLIENT: 'false',
+      RUN_JOBS: 'false',
+    },
+    overrides,
+  );
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  dbh: DatabaseHandle;
+  /** app.inject with JSON convenience. */
+  request(opts: InjectOptions): Promise<LightResponse>;
+  /** A typed tRPC caller acting as `user` (or as a guest). */
+  caller(user?: AuthUser | null): ReturnType<typeof appRouter.createCaller>;
+  /** Authorization header value for a user, signed like a real access token. */
+  bearer(user: AuthUser): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  opts: { config?: Partial<Config>; clock?: Clock; serveClient?: boolean; logger?: boolean } = {},
+): Promise<TestApp> {
+  const tdb = await createTestDb();
+  const config = testConfig({ ...(opts.serveClient ? { SERVE_CLIENT: true } : {}), ...opts.config });
+  const { app, deps } = await buildApp({ config, dbh: tdb.dbh, clock: opts.clock, logger: opts.logger ?? false });
+  await app.ready();
+  const createCaller = createCallerFactory(appRouter);
+  return {
+    app,
+    deps,
+    dbh: tdb.dbh,
+    request: (o) => app.inject(o),
+    caller: (user = null) => {
+      const ctx = { deps, user, tokenRejected: false, req: { id: 'test', ip: '127.0.0.1', headers: {}, via: 'internal' as const }, resHeaders: {} };
+      return createCaller(ctx);
+    },
+    bearer: async (user) => `Bearer ${(await signAccessToken(deps.tokenKeys, { sub: user.id, email: user.email, role: user.role, name: user.name }, deps.clock.now())).token}`,
+    close: async () => {
+      await app.close();
+      await tdb.close();
+    },
+  };
+}
+
+export { createContext };

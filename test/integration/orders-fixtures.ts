@@ -1,0 +1,212 @@
+import crypto from 'node:crypto';
+import { expect } from 'vitest';
+import { sql } from 'kysely';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Db } from '../../db/database';
+import type { TestApp } from '../helpers/app';
+import { createUser } from '../helpers/factories';
+import type { AuthUser } from '../../server/trpc/context';
+import { addDays, istToday } from '../../shared/rules/slots';
+
+/** Shared set-up for the orders and payments suites: real seeded catalogue, slots and PIN codes. */
+export interface Shop {
+  shakes: { id: string; name: string; price: number }[];
+  slotId: string;
+  date: string;
+}
+
+export async function loadShop(t: TestApp): Promise<Shop> {
+  const shakes = await t.deps.db
+    .selectFrom('signature_shakes')
+    .select(['id', 'name', 'price_paise as price'])
+    .where('active', '=', true)
+    .orderBy('sort_order')
+    .execute();
+  const slot = await t.deps.db
+    .selectFrom('delivery_slots')
+    .select('id')
+    .where('plan_type', '=', 'all')
+    .where('active', '=', true)
+    .orderBy('start_time')
+    .executeTakeFirstOrThrow();
+  return { shakes, slotId: slot.id, date: addDays(istToday(t.deps.clock.now()), 1) };
+}
+
+export interface Customer {
+  user: AuthUser;
+  auth: string;
+  addressId: string;
+}
+
+export async function customer(t: TestApp, opts: { pincode?: string; role?: 'customer' | 'admin' } = {}): Promise<Customer> {
+  const user = await createUser(t.deps.db, { role: opts.role });
+  const addressId = await addAddress(t.deps.db, user.id, opts.pincode ?? '560038');
+  return { user, auth: await t.bearer(user), addressId };
+}
+
+export async function addAddress(db: Db, userId: string, pincode: string): Promise<string> {
+  const a = await db
+    .insertInto('addresses')
+    .values({
+      user_id: userId,
+      name: 'Asha Rao',
+      phone: '+919876543210',
+      line1: '12, 4th Cross, HAL 2nd Stage',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode,
+      is_default: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return a.id;
+}
+
+/** Many customers at once (bulk inserts), each with an address, for the concurrency tests. */
+export async function customers(t: TestApp, n: number): Promise<Customer[]> {
+  const users = await t.deps.db
+    .insertInto('users')
+    .values(
+      Array.from({ length: n }, () => {
+        const s = crypto.randomBytes(6).toString('hex');
+        return {
+          email: `bulk-${s}@example.in`,
+          email_verified: true,
+          name: 'Bulk Shopper',
+          username: `bulk_${s}`,
+          mobile: '+919876543210',
+          role: 'customer' as const,
+        };
+      }),
+    )
+    .returning(['id', 'email', 'role', 'name'])
+    .execute();
+  const addresses = await t.deps.db
+    .insertInto('addresses')
+    .values(
+      users.map((u) => ({
+        user_id: u.id,
+        name: u.name,
+        phone: '+919876543210',
+        line1: '1 MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+        is_default: true,
+      })),
+    )
+    .returning(['id', 'user_id'])
+    .execute();
+  const byUser = new Map(addresses.map((a) => [a.user_id, a.id]));
+  return Promise.all(users.map(async (u) => ({ user: u, auth: await t.bearer(u), addressId: byUser.get(u.id)! })));
+}
+
+export function orderBody(shop: Shop, c: Customer, over: Record<string, unknown> = {}) {
+  return {
+    lines: [
+      { id: shop.shakes[0]!.id, type: 'signature', quantity: 1 },
+      { id: shop.shakes[1]!.id, type: 'signature', quantity: 1 },
+    ],
+    addressId: c.addressId,
+    slotId: shop.slotId,
+    date: shop.date,
+    paymentMethod: 'cod',
+    ...over,
+  };
+}
+
+export function place(t: TestApp, c: Customer, body: unknown, key: string | null = crypto.randomUUID()): Promise<LightMyRequestResponse> {
+  return t.request({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { authorization: c.auth, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+    payload: JSON.stringify(body),
+  });
+}
+
+export async function counts(db: Db) {
+  const one = async (
+    table:
+      'orders' | 'order_lines' | 'order_events' | 'payments' | 'payment_attempts' | 'mail_outbox' | 'refunds' | 'payment_webhook_events',
+  ) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const booked = await db
+    .selectFrom('slot_bookings')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('booked'), sql<number>`0`).as('n'))
+    .executeTakeFirstOrThrow();
+  return {
+    orders: await one('orders'),
+    lines: await one('order_lines'),
+    events: await one('order_events'),
+    payments: await one('payments'),
+    attempts: await one('payment_attempts'),
+    mails: await one('mail_outbox'),
+    refunds: await one('refunds'),
+    booked: Number(booked.n),
+  };
+}
+
+/**
+ * QUALITY.md's invariants for orders and payments, checked against the database:
+ * booked = active bookings and 0 ≤ booked ≤ max for every slot and date; every order
+ * total ≥ 0 and = its breakdown and its lines; every online paid order charged its
+ * total, exactly once; at most one successful payment per order; refunded ≤ captured.
+ */
+export async function expectInvariants(db: Db): Promise<void> {
+  const slots = await sql<{ slot_id: string; date: string; booked: number; capacity: number; active: number }>`
+    select b.slot_id, b.date::text as date, b.booked, b.capacity,
+      (select count(*)::int from orders o where o.slot_id = b.slot_id and o.slot_date = b.date and o.status <> 'cancelled') as active
+    from slot_bookings b`.execute(db);
+  for (const s of slots.rows) {
+    expect(s.booked, `slot ${s.slot_id} on ${s.date}`).toBe(s.active);
+    expect(s.booked).toBeGreaterThanOrEqual(0);
+    expect(s.booked).toBeLessThanOrEqual(s.capacity);
+  }
+  const orphans = await sql<{ n: number }>`
+    select count(*)::int as n from orders o
+    where o.status <> 'cancelled' and not exists (select 1 from slot_bookings b where b.slot_id = o.slot_id and b.date = o.slot_date)`.execute(
+    db,
+  );
+  expect(orphans.rows[0]!.n).toBe(0);
+
+  const money = await sql<{ number: string; total: number; breakdown: number; lines: number; free: number }>`
+    select o.number, o.total_paise as total,
+      o.subtotal_paise - o.free_unit_discount_paise - o.coupon_discount_paise - o.points_discount_paise + o.delivery_fee_paise as breakdown,
+      (select coalesce(sum(l.line_total_paise), 0)::int from order_lines l where l.order_id = o.id) as lines,
+      o.subtotal_paise as free
+    from orders o`.execute(db);
+  for (const o of money.rows) {
+    expect(o.total, o.number).toBe(o.breakdown);
+    expect(o.total).toBeGreaterThanOrEqual(0);
+    expect(o.lines, `${o.number} lines`).toBe(o.free);
+  }
+
+  const paid = await sql<{ number: string; total: number; charged: number; successes: number }>`
+    select o.number, o.total_paise as total,
+      coalesce((select sum(p.amount_paise) from payments p where p.order_id = o.id and p.status in ('authorized', 'captured')), 0)::int as charged,
+      (select count(*)::int from payments p where p.order_id = o.id and p.status in ('authorized', 'captured')) as successes
+    from orders o where o.payment_method = 'razorpay' and o.payment_status = 'paid'`.execute(db);
+  for (const o of paid.rows) {
+    expect(o.successes, `${o.number} successful payments`).toBe(1);
+    expect(o.charged, `${o.number} charged`).toBe(o.total);
+  }
+  const multi = await sql<{ n: number }>`
+    select count(*)::int as n from (select order_id from payments where status in ('authorized', 'captured') group by order_id having count(*) > 1) x`.execute(
+    db,
+  );
+  expect(multi.rows[0]!.n).toBe(0);
+  const over = await sql<{ n: number }>`select count(*)::int as n from payments where refunded_paise > amount_paise`.execute(db);
+  expect(over.rows[0]!.n).toBe(0);
+  const codPaidByGateway = await sql<{ n: number }>`
+    select count(*)::int as n from orders o where o.payment_method <> 'razorpay' and exists (select 1 from payments p where p.order_id = o.id)`.execute(
+    db,
+  );
+  expect(codPaidByGateway.rows[0]!.n).toBe(0);
+}
