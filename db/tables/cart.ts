@@ -24,6 +24,8 @@ export interface UserCartsTable {
   user_id: string;
   version: Generated<number>;
   updated_at: Generated<string>;
+  /** The last guest-cart merge applied (a retried merge with the same id is applied once). */
+  last_merge_id: string | null;
 }
 
 export interface UserCartLinesTable {

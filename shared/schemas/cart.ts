@@ -114,5 +114,9 @@ export type ServerCart = z.infer<typeof ServerCartSchema>;
 /** PUT replaces the whole cart (last writer wins; the version lets other devices see it changed). */
 export const PutCartInputSchema = z.object({ lines: Lines });
 export type PutCartInput = z.infer<typeof PutCartInputSchema>;
-export const MergeCartInputSchema = z.object({ lines: Lines });
+export const MergeCartInputSchema = z.object({
+  lines: Lines,
+  /** Chosen by the device; a retry with the same id (the first answer was lost) is applied once. */
+  mergeId: z.uuid({ error: 'mergeId must be a UUID' }).optional(),
+});
 export type MergeCartInput = z.infer<typeof MergeCartInputSchema>;

@@ -255,6 +255,24 @@ describe('server cart: GET/PUT /api/user/cart, POST /api/user/cart/merge', () =>
     expect(capped.lines.slice(0, 4).map((l) => l.id)).toEqual([a.id, b.id, customItemId(recipe), c.id]);
   });
 
+  it('applies a retried merge (same mergeId) once, so a lost answer neither loses nor doubles the guest cart', async () => {
+    const u = await createUser(t.deps.db);
+    const auth = { authorization: await t.bearer(u) };
+    const id = bySlug('green-glow').id;
+    const mergeId = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+    const merge = (payload: unknown) => t.request({ method: 'POST', url: '/api/user/cart/merge', headers: auth, payload });
+    const first = await merge({ lines: [{ id, type: 'signature', quantity: 2 }], mergeId });
+    expect(first.statusCode).toBe(200);
+    const retry = await merge({ lines: [{ id, type: 'signature', quantity: 2 }], mergeId });
+    expect(retry.json().lines.map((l: { quantity: number }) => l.quantity)).toEqual([2]);
+    // A new sign-in on this device (a new id) merges again.
+    const next = await merge({ lines: [{ id, type: 'signature', quantity: 1 }], mergeId: 'a9b8c7d6-e5f4-4a3b-8c2d-1e0f9a8b7c6d' });
+    expect(next.json().lines.map((l: { quantity: number }) => l.quantity)).toEqual([3]);
+    const bad = await merge({ lines: [], mergeId: 'not-a-uuid' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('mergeId must be a UUID');
+  });
+
   it("keeps one customer's cart away from another", async () => {
     const u1 = await createUser(t.deps.db);
     const u2 = await createUser(t.deps.db);

@@ -127,6 +127,18 @@ export async function touchCart(db: Executor, userId: string): Promise<{ version
   return { version: row.version, updatedAt: row.updated_at };
 }
 
+/** Records a guest-cart merge id on the (locked) cart row; 'seen' when that merge was applied before. */
+export async function claimMerge(db: Executor, userId: string, mergeId: string): Promise<'new' | 'seen'> {
+  const row = await db
+    .updateTable('user_carts')
+    .set({ last_merge_id: mergeId })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('last_merge_id', 'is', null), eb('last_merge_id', '<>', mergeId)]))
+    .returning('user_id')
+    .executeTakeFirst();
+  return row ? 'new' : 'seen';
+}
+
 export async function replaceLines(db: Executor, userId: string, lines: readonly StoredCartLine[]): Promise<void> {
   await db.deleteFrom('user_cart_lines').where('user_id', '=', userId).execute();
   if (!lines.length) return;

@@ -252,6 +252,10 @@ export function mergeCart(deps: Deps, userId: string, input: MergeCartInput): Pr
     // Lock first, then read: two devices signing in at once merge one after the other.
     const v = await repo.touchCart(trx, userId);
     const current = await repo.readCart(trx, userId);
+    if (input.mergeId && (await repo.claimMerge(trx, userId, input.mergeId)) === 'seen') {
+      // A retry of a merge already applied: answer with the cart as it is.
+      return cartView(deps, trx, userId, { ...v, lines: current.lines });
+    }
     const lines = mergeLines(current.lines, normaliseLines(input.lines));
     await repo.replaceLines(trx, userId, lines);
     return cartView(deps, trx, userId, { ...v, lines });

@@ -20,6 +20,8 @@ import { getCartItems, replaceCart, subscribeCart, type CartItem } from './cart-
 const OWNER_KEY = 'cart_owner';
 const VERSION_KEY = 'cart_version';
 const DIRTY_KEY = 'cart_dirty';
+/** The id of the guest-cart merge this device has started; kept until the server confirms it. */
+const MERGE_KEY = 'cart_merge_id';
 export const CART_PUT_DEBOUNCE_MS = 600;
 
 const ls = {
@@ -76,6 +78,16 @@ export function onCartSyncChange(l: () => void): () => void {
 
 type Utils = ReturnType<typeof trpc.useUtils>;
 
+function newId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Plain-http origins have no randomUUID; a v4-shaped id from getRandomValues does the same job.
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 /** One reconciliation per customer at a time, shared by effects that run twice (StrictMode) or overlap. */
 let inFlight: { userId: string; promise: Promise<ServerCart> } | null = null;
 
@@ -90,7 +102,19 @@ function reconcile(utils: Utils, userId: string): Promise<ServerCart> {
     // Claim the cart before the request: a second tab must not merge the same guest cart again.
     ls.set(OWNER_KEY, userId);
     const guestLines = owner ? [] : toLines(local);
-    return guestLines.length ? utils.client.cart.merge.mutate({ lines: guestLines }) : utils.client.cart.get.query();
+    if (!guestLines.length) return utils.client.cart.get.query();
+    const mergeId = ls.get(MERGE_KEY) ?? newId();
+    ls.set(MERGE_KEY, mergeId);
+    try {
+      const cart = await utils.client.cart.merge.mutate({ lines: guestLines, mergeId });
+      ls.set(MERGE_KEY, null);
+      return cart;
+    } catch (err) {
+      // Not merged (or the answer was lost): stay a guest cart, so the next attempt merges it — with the
+      // same id, so the server applies it once. Never mark it unsaved: a PUT would overwrite the account's cart.
+      if (ls.get(OWNER_KEY) === userId) ls.set(OWNER_KEY, null);
+      throw err;
+    }
   };
   const promise = run().finally(() => {
     if (inFlight?.promise === promise) inFlight = null;
@@ -133,6 +157,7 @@ export function CartSync(): null {
         ls.set(OWNER_KEY, null);
         ls.set(VERSION_KEY, null);
         ls.set(DIRTY_KEY, null);
+        ls.set(MERGE_KEY, null);
       }
       return;
     }
@@ -147,8 +172,9 @@ export function CartSync(): null {
         ls.set(DIRTY_KEY, null);
       })
       .catch(() => {
-        // Offline or server trouble: keep the local cart; it is pushed on the next change or sign-in.
-        if (current) ls.set(DIRTY_KEY, '1');
+        // Offline, server trouble or the page being left: keep the local cart as it is. Unsaved changes
+        // stay marked and are pushed on the next change or sign-in; a copy with no changes is never
+        // pushed (it would overwrite what other devices saved).
       })
       .finally(() => {
         if (!current) return;
