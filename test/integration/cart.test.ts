@@ -260,7 +260,7 @@ describe('server cart: GET/PUT /api/user/cart, POST /api/user/cart/merge', () =>
     const auth = { authorization: await t.bearer(u) };
     const id = bySlug('green-glow').id;
     const mergeId = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
-    const merge = (payload: unknown) => t.request({ method: 'POST', url: '/api/user/cart/merge', headers: auth, payload });
+    const merge = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/user/cart/merge', headers: auth, payload });
     const first = await merge({ lines: [{ id, type: 'signature', quantity: 2 }], mergeId });
     expect(first.statusCode).toBe(200);
     const retry = await merge({ lines: [{ id, type: 'signature', quantity: 2 }], mergeId });
