@@ -5,6 +5,8 @@ export interface BenchRow {
   name: string;
   value: number;
   unit: string;
+  /** Decimals to print (default: 1 for ms, KiB and s, else 0). */
+  digits?: number;
   baseline?: number;
   ratio?: number;
   budget?: string;

@@ -5,6 +5,7 @@ import { runCatalogueBench } from './catalogue';
 import { runHomeBundleBench } from './home-bundle';
 import { runBootBench } from './boot';
 import { runOrdersBench } from './orders';
+import { runLighthouseBench } from './lighthouse';
 
 /**
  * `npm run bench`: every figure next to a baseline measured in the same run.
@@ -14,6 +15,7 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
   { title: 'Catalogue reads', run: () => runCatalogueBench() },
   { title: 'Home page bundle', run: () => runHomeBundleBench() },
   { title: 'Embedded boot and memory', run: () => runBootBench() },
+  { title: 'Home page (Lighthouse mobile)', run: () => runLighthouseBench() },
   // Order placement needs PostgreSQL (the bench makes and drops its own database there).
   {
     title: 'Order placement (PostgreSQL)',
@@ -43,7 +45,7 @@ for (const s of sections) {
     const ratio = r.ratio !== undefined ? `  ${r.ratio.toFixed(2)}× baseline` : '';
     const verdict = r.pass === undefined ? '' : r.pass ? '  ✓' : '  ✗';
     const budget = r.budget ? `  (budget ${r.budget})` : '';
-    console.log(`${r.name.padEnd(58)} ${fmt(r.value, r.unit === 'ms' || r.unit === 'KiB' || r.unit === 's' ? 1 : 0).padStart(10)} ${r.unit}${ratio}${budget}${verdict}`);
+    console.log(`${r.name.padEnd(58)} ${fmt(r.value, r.digits ?? (r.unit === 'ms' || r.unit === 'KiB' || r.unit === 's' ? 1 : 0)).padStart(10)} ${r.unit}${ratio}${budget}${verdict}`);
   }
 }
 fs.mkdirSync('bench-results', { recursive: true });
