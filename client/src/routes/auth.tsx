@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAuth } from '../features/auth/auth-context';
 import { takeReturnTo } from '../features/auth/guards';
-import { FormAlert, PASSWORD_HINT, PasswordField, fieldErrorsOf, messageOf, requestPasswordReset } from '../features/auth/forms';
+import { FormAlert, PASSWORD_HINT, PasswordField, ResetLinkRequestForm, fieldErrorsOf, messageOf } from '../features/auth/forms';
 import { usePageTitle } from '../components/page-title';
 import { Button } from '../components/button';
 import { Field, Input } from '../components/input';
@@ -54,7 +54,11 @@ export default function AuthPage() {
               <h1 id="auth-title" className="h2">
                 {mode === 'login' ? 'Welcome back' : 'Create your account'}
               </h1>
-              <p className="text-muted">{mode === 'login' ? 'Sign in to check out, track orders and manage your subscription.' : 'It takes a minute. Your cart comes with you.'}</p>
+              <p className="text-muted">
+                {mode === 'login'
+                  ? 'Sign in to check out, track orders and manage your subscription.'
+                  : 'It takes a minute. Your cart comes with you.'}
+              </p>
             </header>
             <div className="tabs auth-card__tabs" role="tablist" aria-label="Sign in or register">
               <button type="button" role="tab" className="tab" aria-selected={mode === 'login'} onClick={() => setMode('login')}>
@@ -101,9 +105,28 @@ export function LoginForm({ onForgot, submitLabel = 'Sign in' }: { onForgot?: ()
     <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Sign in">
       {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
       <Field label="E-mail" error={fields.email}>
-        {(p) => <Input {...p} name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} required />}
+        {(p) => (
+          <Input
+            {...p}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            maxLength={254}
+            required
+          />
+        )}
       </Field>
-      <PasswordField label="Password" name="password" value={password} onChange={setPassword} error={fields.password} autoComplete="current-password" />
+      <PasswordField
+        label="Password"
+        name="password"
+        value={password}
+        onChange={setPassword}
+        error={fields.password}
+        autoComplete="current-password"
+      />
       {onForgot ? (
         <button type="button" className="link auth-form__forgot" onClick={onForgot}>
           Forgot your password?
@@ -153,11 +176,35 @@ function RegisterForm() {
         {(p) => <Input {...p} name="name" autoComplete="name" value={v.name} onChange={set('name')} maxLength={80} required />}
       </Field>
       <Field label="E-mail" error={fields.email}>
-        {(p) => <Input {...p} name="email" type="email" autoComplete="email" inputMode="email" value={v.email} onChange={set('email')} maxLength={254} required />}
+        {(p) => (
+          <Input
+            {...p}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={v.email}
+            onChange={set('email')}
+            maxLength={254}
+            required
+          />
+        )}
       </Field>
       <div className="auth-form__row">
         <Field label="Username" error={fields.username} hint="3–30: a–z, 0–9, _ and .">
-          {(p) => <Input {...p} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={v.username} onChange={set('username')} maxLength={30} required />}
+          {(p) => (
+            <Input
+              {...p}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={v.username}
+              onChange={set('username')}
+              maxLength={30}
+              required
+            />
+          )}
         </Field>
         <Field label="Mobile" error={fields.mobile} hint="10-digit Indian mobile">
           {(p) => (
@@ -165,12 +212,30 @@ function RegisterForm() {
               <span className="auth-mobile__prefix" aria-hidden="true">
                 +91
               </span>
-              <Input {...p} name="mobile" type="tel" autoComplete="tel-national" inputMode="tel" value={v.mobile} onChange={set('mobile')} maxLength={32} required />
+              <Input
+                {...p}
+                name="mobile"
+                type="tel"
+                autoComplete="tel-national"
+                inputMode="tel"
+                value={v.mobile}
+                onChange={set('mobile')}
+                maxLength={32}
+                required
+              />
             </div>
           )}
         </Field>
       </div>
-      <PasswordField label="Password" name="password" value={v.password} onChange={(x) => setV((s) => ({ ...s, password: x }))} error={fields.password} hint={PASSWORD_HINT} autoComplete="new-password" />
+      <PasswordField
+        label="Password"
+        name="password"
+        value={v.password}
+        onChange={(x) => setV((s) => ({ ...s, password: x }))}
+        error={fields.password}
+        hint={PASSWORD_HINT}
+        autoComplete="new-password"
+      />
       <Button type="submit" size="lg" block loading={busy}>
         Create account
       </Button>
@@ -180,27 +245,6 @@ function RegisterForm() {
 }
 
 function ForgotForm({ onBack }: { onBack(): void }) {
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [sent, setSent] = useState<string | null>(null);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      setSent(await requestPasswordReset(email));
-    } catch (err) {
-      setFields(fieldErrorsOf(err));
-      setError(messageOf(err, 'We could not send the link. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <div className="stack">
       <header className="auth-card__header">
@@ -209,19 +253,7 @@ function ForgotForm({ onBack }: { onBack(): void }) {
         </h1>
         <p className="text-muted">Enter the e-mail of your account. We will send a link that works once, for 30 minutes.</p>
       </header>
-      {sent ? (
-        <FormAlert kind="success">{sent}</FormAlert>
-      ) : (
-        <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Reset password">
-          {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
-          <Field label="E-mail" error={fields.email}>
-            {(p) => <Input {...p} name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} required />}
-          </Field>
-          <Button type="submit" size="lg" block loading={busy}>
-            Send reset link
-          </Button>
-        </form>
-      )}
+      <ResetLinkRequestForm submitLabel="Send reset link" />
       <button type="button" className="link auth-form__back" onClick={onBack}>
         Back to sign in
       </button>

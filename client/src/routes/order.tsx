@@ -17,6 +17,7 @@ import { useLiveOrder } from '../features/orders/use-live-order';
 import { OrderProgress } from '../features/orders/order-progress';
 import { CancelOrder, InvoiceLink, ReorderButton } from '../features/orders/order-actions';
 import { InvoicePage } from '../features/orders/invoice-view';
+import { OrderBreakdown } from '../features/orders/order-breakdown';
 import '../features/orders/orders.css';
 
 const placedAt = new Intl.DateTimeFormat('en-IN', {
@@ -168,43 +169,7 @@ function OrderDetail() {
               </li>
             ))}
           </ul>
-          <dl className="breakdown" data-testid="order-breakdown">
-            <div>
-              <dt>Subtotal</dt>
-              <dd>{formatRupees(o.breakdown.subtotal)}</dd>
-            </div>
-            {o.breakdown.freeUnitDiscount > 0 ? (
-              <div className="breakdown__saving">
-                <dt>Free unit</dt>
-                <dd>−{formatRupees(o.breakdown.freeUnitDiscount)}</dd>
-              </div>
-            ) : null}
-            {o.breakdown.couponDiscount > 0 ? (
-              <div className="breakdown__saving">
-                <dt>Coupon {o.couponCode}</dt>
-                <dd>−{formatRupees(o.breakdown.couponDiscount)}</dd>
-              </div>
-            ) : null}
-            {o.breakdown.pointsDiscount > 0 ? (
-              <div className="breakdown__saving">
-                <dt>Points ({o.pointsRedeemed})</dt>
-                <dd>−{formatRupees(o.breakdown.pointsDiscount)}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>Delivery</dt>
-              <dd>
-                {o.breakdown.deliveryFee === 0 ? <span className="breakdown__free">Free</span> : formatRupees(o.breakdown.deliveryFee)}
-              </dd>
-            </div>
-            <div className="breakdown__total">
-              <dt>Total</dt>
-              <dd data-testid="order-total">{formatRupees(o.breakdown.total)}</dd>
-            </div>
-          </dl>
-          <p className="text-xs text-subtle">
-            Includes GST ({o.breakdown.gstRatePercent}%) of {formatRupees(o.breakdown.gst)}
-          </p>
+          <OrderBreakdown order={o} totalTestId="order-total" />
         </section>
 
         <div className="order-side">

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth, type AuthAnswerLike } from '../features/auth/auth-context';
-import { FormAlert, PASSWORD_HINT, PasswordField, fieldErrorsOf, messageOf, requestPasswordReset } from '../features/auth/forms';
+import { FormAlert, PASSWORD_HINT, PasswordField, ResetLinkRequestForm, fieldErrorsOf, messageOf } from '../features/auth/forms';
 import { ApiError } from '../lib/api-fetch';
 import { usePageTitle } from '../components/page-title';
 import { Button } from '../components/button';
-import { Field, Input } from '../components/input';
 import '../features/auth/auth.css';
 
 /** The token from the e-mailed link: ?token=… (or #token=… when a mail client moves it). */
@@ -88,12 +87,29 @@ function NewPasswordForm({ token }: { token: string }) {
         <h1 id="reset-title" className="h2">
           Set a new password
         </h1>
-        <p className="text-muted">Choose a password you have not used here before. Every device signed in to your account will be signed out.</p>
+        <p className="text-muted">
+          Choose a password you have not used here before. Every device signed in to your account will be signed out.
+        </p>
       </header>
       <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Set a new password">
         {error && !Object.keys(fields).length ? <FormAlert kind="danger">{error}</FormAlert> : null}
-        <PasswordField label="New password" name="password" value={password} onChange={setPassword} error={fields.password} hint={PASSWORD_HINT} autoComplete="new-password" />
-        <PasswordField label="Repeat the new password" name="confirm" value={confirm} onChange={setConfirm} error={fields.confirm} autoComplete="new-password" />
+        <PasswordField
+          label="New password"
+          name="password"
+          value={password}
+          onChange={setPassword}
+          error={fields.password}
+          hint={PASSWORD_HINT}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          label="Repeat the new password"
+          name="confirm"
+          value={confirm}
+          onChange={setConfirm}
+          error={fields.confirm}
+          autoComplete="new-password"
+        />
         <Button type="submit" size="lg" block loading={busy}>
           Save and sign in
         </Button>
@@ -103,27 +119,6 @@ function NewPasswordForm({ token }: { token: string }) {
 }
 
 function RequestLinkForm({ compact }: { compact?: boolean }) {
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      setSent(await requestPasswordReset(email));
-    } catch (err) {
-      setFields(fieldErrorsOf(err));
-      setError(messageOf(err, 'We could not send the link. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <div className="stack stack--lg">
       {compact ? null : (
@@ -134,19 +129,7 @@ function RequestLinkForm({ compact }: { compact?: boolean }) {
           <p className="text-muted">Enter the e-mail of your account and we will send you a link to set a new password.</p>
         </header>
       )}
-      {sent ? (
-        <FormAlert kind="success">{sent}</FormAlert>
-      ) : (
-        <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Reset password">
-          {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
-          <Field label="E-mail" error={fields.email}>
-            {(p) => <Input {...p} name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} required />}
-          </Field>
-          <Button type="submit" size="lg" block loading={busy}>
-            Send a new link
-          </Button>
-        </form>
-      )}
+      <ResetLinkRequestForm submitLabel="Send a new link" />
       <Link href="/auth" className="link">
         Back to sign in
       </Link>

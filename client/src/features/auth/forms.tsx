@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-fetch';
 import { Field, Input } from '../../components/input';
 import { AlertIcon, CheckIcon } from '../../components/icons';
+import { Button } from '../../components/button';
 
 /** Field errors from the server's validation (zod or a refusal naming a field), first message per field. */
 export function fieldErrorsOf(e: unknown): Record<string, string> {
@@ -9,10 +10,15 @@ export function fieldErrorsOf(e: unknown): Record<string, string> {
   if (e instanceof ApiError) all = e.fieldErrors;
   else {
     // A tRPC client error: the server's errorFormatter puts them in data (zod) or data.details (refusals).
-    const data = (e as { data?: { fieldErrors?: Record<string, string[]>; details?: { fieldErrors?: Record<string, string[]> } } } | null)?.data;
+    const data = (e as { data?: { fieldErrors?: Record<string, string[]>; details?: { fieldErrors?: Record<string, string[]> } } } | null)
+      ?.data;
     all = { ...(data?.details?.fieldErrors ?? {}), ...(data?.fieldErrors ?? {}) };
   }
-  return Object.fromEntries(Object.entries(all).filter(([, v]) => v?.length).map(([k, v]) => [k, v![0]]));
+  return Object.fromEntries(
+    Object.entries(all)
+      .filter(([, v]) => v?.length)
+      .map(([k, v]) => [k, v![0]]),
+  );
 }
 
 /** The server's sentence, or the spec's fallback (§5). */
@@ -56,7 +62,13 @@ export function PasswordField(props: {
             maxLength={128}
             required
           />
-          <button type="button" className="auth-password__toggle" onClick={() => setShown((s) => !s)} aria-pressed={shown} aria-label={shown ? 'Hide password' : 'Show password'}>
+          <button
+            type="button"
+            className="auth-password__toggle"
+            onClick={() => setShown((s) => !s)}
+            aria-pressed={shown}
+            aria-label={shown ? 'Hide password' : 'Show password'}
+          >
             {shown ? 'Hide' : 'Show'}
           </button>
         </div>
@@ -87,4 +99,53 @@ export async function requestPasswordReset(email: string): Promise<string> {
     if (e instanceof ApiError && (e.status === 400 || e.status === 429)) throw e;
     return call('/api/auth/reset-password');
   }
+}
+
+/** The e-mail form that asks for a reset link (on /auth and on /reset-password); shows the answer once sent. */
+export function ResetLinkRequestForm({ submitLabel }: { submitLabel: string }) {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      setSent(await requestPasswordReset(email));
+    } catch (err) {
+      setFields(fieldErrorsOf(err));
+      setError(messageOf(err, 'We could not send the link. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sent) return <FormAlert kind="success">{sent}</FormAlert>;
+  return (
+    <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Reset password">
+      {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
+      <Field label="E-mail" error={fields.email}>
+        {(p) => (
+          <Input
+            {...p}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            maxLength={254}
+            required
+          />
+        )}
+      </Field>
+      <Button type="submit" size="lg" block loading={busy}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
 }

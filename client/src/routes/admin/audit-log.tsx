@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
-import { Button } from '../../components/button';
+import { AdminPager, EmptyRow } from './admin-pager';
 import { Field, Input, Select } from '../../components/input';
 import { FormAlert, messageOf } from '../../features/auth/forms';
 import type { AuditEntry } from '../../../../shared/schemas/audit';
@@ -129,29 +129,11 @@ export default function AuditLogPage() {
             {q.data?.entries.map((e) => (
               <AuditRow key={e.id} e={e} />
             ))}
-            {q.data && q.data.entries.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="text-muted">
-                  Nothing recorded for these filters.
-                </td>
-              </tr>
-            ) : null}
+            {q.data && q.data.entries.length === 0 ? <EmptyRow colSpan={4}>Nothing recorded for these filters.</EmptyRow> : null}
           </tbody>
         </table>
       </div>
-      <div className="admin-pager">
-        <span className="text-sm text-subtle">
-          Page {page} of {pages}
-        </span>
-        <div className="cluster">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-            Previous
-          </Button>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
-            Next
-          </Button>
-        </div>
-      </div>
+      <AdminPager page={page} pages={pages} onPage={(p) => go({ page: p })} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
+import { AdminPager, EmptyRow } from './admin-pager';
 import { Field, Input } from '../../components/input';
 import { toast } from '../../components/toast';
 import { CloseIcon } from '../../components/icons';
@@ -34,7 +35,10 @@ export default function AdminCustomersPage() {
     return () => clearTimeout(t);
   }, [term]);
 
-  const list = trpc.admin.customers.useQuery({ search: query || undefined, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const list = trpc.admin.customers.useQuery(
+    { search: query || undefined, page, pageSize: PAGE_SIZE },
+    { placeholderData: (prev) => prev },
+  );
   const total = list.data?.totalCount ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const open = (id: string | null) => navigate(id ? `/customers?id=${id}` : '/customers');
@@ -47,7 +51,16 @@ export default function AdminCustomersPage() {
       </header>
       <div className="admin-toolbar">
         <Field label="Search">
-          {(p) => <Input {...p} type="search" placeholder="Name, e-mail, username or mobile" value={term} onChange={(e) => setTerm(e.target.value)} maxLength={100} />}
+          {(p) => (
+            <Input
+              {...p}
+              type="search"
+              placeholder="Name, e-mail, username or mobile"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              maxLength={100}
+            />
+          )}
         </Field>
         <p className="text-sm text-subtle" aria-live="polite">
           {list.data ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'customer' : 'customers'}` : ''}
@@ -75,7 +88,11 @@ export default function AdminCustomersPage() {
                       <button type="button" onClick={() => open(c.id)}>
                         {c.name || c.username || '—'}
                       </button>
-                      {c.role === 'admin' ? <span className="badge badge--accent" style={{ marginLeft: '0.5rem' }}>Admin</span> : null}
+                      {c.role === 'admin' ? (
+                        <span className="badge badge--accent" style={{ marginLeft: '0.5rem' }}>
+                          Admin
+                        </span>
+                      ) : null}
                     </td>
                     <td>{c.email}</td>
                     <td className="tabular">{c.mobile ? formatIndianMobile(c.mobile) : '—'}</td>
@@ -83,29 +100,11 @@ export default function AdminCustomersPage() {
                     <td>{fmt(c.last_active_at)}</td>
                   </tr>
                 ))}
-                {list.data && list.data.customers.length === 0 ? (
-                  <tr>
-                    <td colSpan={5} className="text-muted">
-                      No customer matches “{query}”.
-                    </td>
-                  </tr>
-                ) : null}
+                {list.data && list.data.customers.length === 0 ? <EmptyRow colSpan={5}>No customer matches “{query}”.</EmptyRow> : null}
               </tbody>
             </table>
           </div>
-          <div className="admin-pager">
-            <span className="text-sm text-subtle">
-              Page {page} of {pages}
-            </span>
-            <div className="cluster">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Previous
-              </Button>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                Next
-              </Button>
-            </div>
-          </div>
+          <AdminPager page={page} pages={pages} onPage={(p) => setPage(p)} />
         </div>
         {selected ? <CustomerDetail id={selected} onClose={() => open(null)} /> : null}
       </div>
@@ -186,7 +185,11 @@ function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
               onClick={async () => {
                 try {
                   const r = await reset.mutateAsync({ userId: c.id });
-                  toast({ title: 'Reset link sent', description: `Sent to ${r.sentTo}. It works once, for 30 minutes.`, variant: 'success' });
+                  toast({
+                    title: 'Reset link sent',
+                    description: `Sent to ${r.sentTo}. It works once, for 30 minutes.`,
+                    variant: 'success',
+                  });
                 } catch (e) {
                   toast({ title: 'Not sent', description: messageOf(e, 'Please try again.'), variant: 'destructive' });
                 }

@@ -3,11 +3,13 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button, LinkButton } from '../../components/button';
+import { AdminPager, EmptyRow } from './admin-pager';
 import { Field, Input, Select, Textarea } from '../../components/input';
 import { toast } from '../../components/toast';
 import { ArrowRightIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons';
 import { FormAlert, messageOf } from '../../features/auth/forms';
 import { Modal } from '../../features/orders/modal';
+import { OrderBreakdown } from '../../features/orders/order-breakdown';
 import { downloadFile } from '../../features/orders/download-file';
 import { paymentBadge, placedAtFormat, STATUS_BADGE } from '../../features/orders/order-format';
 import type { AdminOrderDetail, AdminOrdersInput } from '../../../../shared/schemas/order-lifecycle';
@@ -275,28 +277,12 @@ function OrdersList({ params }: { params: URLSearchParams }) {
               </tr>
             ))}
             {list.data && list.data.orders.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="text-muted">
-                  {filtered ? 'No order matches these filters.' : 'No orders yet.'}
-                </td>
-              </tr>
+              <EmptyRow colSpan={6}>{filtered ? 'No order matches these filters.' : 'No orders yet.'}</EmptyRow>
             ) : null}
           </tbody>
         </table>
       </div>
-      <div className="admin-pager">
-        <span className="text-sm text-subtle">
-          Page {page} of {pages}
-        </span>
-        <div className="cluster">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => set({ page: page - 1 })}>
-            Previous
-          </Button>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => set({ page: page + 1 })}>
-            Next
-          </Button>
-        </div>
-      </div>
+      <AdminPager page={page} pages={pages} onPage={(p) => set({ page: p })} />
     </section>
   );
 }
@@ -423,29 +409,7 @@ function OrderDesk({ id, back }: { id: string; back: string }) {
               ))}
             </tbody>
           </table>
-          <dl className="invoice-totals">
-            <div>
-              <dt>Subtotal</dt>
-              <dd>{formatRupees(o.breakdown.subtotal)}</dd>
-            </div>
-            {o.breakdown.freeUnitDiscount + o.breakdown.couponDiscount + o.breakdown.pointsDiscount > 0 ? (
-              <div>
-                <dt>Discounts</dt>
-                <dd>−{formatRupees(o.breakdown.freeUnitDiscount + o.breakdown.couponDiscount + o.breakdown.pointsDiscount)}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>Delivery</dt>
-              <dd>{o.breakdown.deliveryFee ? formatRupees(o.breakdown.deliveryFee) : 'Free'}</dd>
-            </div>
-            <div className="invoice-totals__grand">
-              <dt>Total</dt>
-              <dd>{formatRupees(o.breakdown.total)}</dd>
-            </div>
-          </dl>
-          <p className="text-xs text-subtle">
-            Includes GST ({o.breakdown.gstRatePercent}%) of {formatRupees(o.breakdown.gst)}
-          </p>
+          <OrderBreakdown order={o} />
         </section>
 
         <div className="stack">
