@@ -5,6 +5,7 @@ import { runCatalogueBench } from './catalogue';
 import { runHomeBundleBench } from './home-bundle';
 import { runBootBench } from './boot';
 import { runOrdersBench } from './orders';
+import { runHistoryBench } from './history';
 import { runLighthouseBench } from './lighthouse';
 
 /**
@@ -24,6 +25,20 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
       process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
       try {
         return await runOrdersBench();
+      } finally {
+        if (before === undefined) delete process.env.DATABASE_URL;
+        else process.env.DATABASE_URL = before;
+      }
+    },
+  },
+  // The order history page on PostgreSQL against a hand-written Fastify + pg route (its own database too).
+  {
+    title: 'Order history (PostgreSQL)',
+    run: async () => {
+      const before = process.env.DATABASE_URL;
+      process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+      try {
+        return await runHistoryBench();
       } finally {
         if (before === undefined) delete process.env.DATABASE_URL;
         else process.env.DATABASE_URL = before;
