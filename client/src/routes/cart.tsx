@@ -6,7 +6,7 @@ import { acceptPrices, useCart, type CartItem } from '../features/cart/cart-stor
 import { useCartQuote } from '../features/cart/use-cart-quote';
 import { isCartSyncing, onCartSyncChange } from '../features/cart/cart-sync';
 import { QuantityStepper } from '../features/cart/quantity-stepper';
-import { QuoteBreakdown } from '../features/cart/quote-breakdown';
+import { QuoteBreakdown } from '../features/cart/price-breakdown';
 import { describeRecipe } from '../features/builder/recipe-summary';
 import { useAuth } from '../features/auth/auth-context';
 import { RETURN_TO_KEY } from '../features/auth/guards';
@@ -215,7 +215,7 @@ function Summary({ q, stale }: { q: Quote; stale: boolean }) {
           <span>{q.deliveryWaivedBy === 'subscription' ? 'Free delivery with your subscription' : 'You get free delivery'}</span>
         </p>
       ) : null}
-      <QuoteBreakdown quote={q} variant="summary-rows" />
+      <QuoteBreakdown quote={q} />
     </div>
   );
 }

@@ -17,7 +17,7 @@ import { useLiveOrder } from '../features/orders/use-live-order';
 import { OrderProgress } from '../features/orders/order-progress';
 import { CancelOrder, InvoiceLink, ReorderButton } from '../features/orders/order-actions';
 import { InvoicePage } from '../features/orders/invoice-view';
-import { OrderBreakdown } from '../features/orders/order-breakdown';
+import { OrderBreakdown } from '../features/cart/price-breakdown';
 import '../features/orders/orders.css';
 
 const placedAt = new Intl.DateTimeFormat('en-IN', {

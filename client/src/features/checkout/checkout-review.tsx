@@ -2,7 +2,7 @@ import type { Quote } from '../../../../shared/schemas/cart';
 import type { Address } from '../../../../shared/schemas/addresses';
 import type { SlotSelection } from '../delivery/slot-picker';
 import { formatRupees } from '../../../../shared/rules/money';
-import { QuoteBreakdown } from '../cart/quote-breakdown';
+import { QuoteBreakdown } from '../cart/price-breakdown';
 import { formatSlotDate, formatSlotRange } from '../../../../shared/rules/slots';
 
 /** What will be charged: the server quote's lines and numbers, never a sum made here. */
@@ -32,7 +32,7 @@ export function CheckoutReview({
           </li>
         ))}
       </ul>
-      <QuoteBreakdown quote={q} variant="breakdown" testId="quote" />
+      <QuoteBreakdown quote={q} testId="quote" />
       {address || slot ? (
         <div className="review-delivery text-sm">
           {slot ? (

@@ -9,7 +9,7 @@ import { toast } from '../../components/toast';
 import { ArrowRightIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons';
 import { FormAlert, messageOf } from '../../features/auth/forms';
 import { Modal } from '../../features/orders/modal';
-import { OrderBreakdown } from '../../features/orders/order-breakdown';
+import { OrderBreakdown } from '../../features/cart/price-breakdown';
 import { downloadFile } from '../../features/orders/download-file';
 import { paymentBadge, placedAtFormat, STATUS_BADGE } from '../../features/orders/order-format';
 import type { AdminOrderDetail, AdminOrdersInput } from '../../../../shared/schemas/order-lifecycle';
