@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { TRPCError } from '@trpc/server';
 import { appRouter } from '../trpc/router';
 import { createContext, type Context } from '../trpc/context';
 import type { AppDeps } from '../deps';
 import { AppError, HTTP_STATUS } from '../lib/errors';
 import { INTERNAL_MESSAGE } from '../trpc/init';
+import { createRestHandler } from '../trpc/rest-handler';
 
 function errorHeaders(errors: readonly TRPCError[]): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -41,55 +41,24 @@ export async function registerTrpc(app: FastifyInstance, deps: AppDeps): Promise
 }
 
 /**
- * /api: the same procedures as REST (trpc-to-openapi). Wrapped here rather than
- * through the library's Fastify plugin so that error bodies carry the shop's own
+ * /api: the same procedures as REST (trpc-to-openapi's paths and semantics, served by
+ * our own handler, see trpc/rest-handler.ts) so that error bodies carry the shop's own
  * `code` (SLOT_FULL, not CONFLICT) and procedures can set headers like X-Total-Count.
  */
 export async function registerRest(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const handler = createOpenApiNodeHttpHandler({
+  const handler = createRestHandler<Context>({
     router: appRouter,
-    createContext: ({ req }: { req: FastifyRequest }) =>
-      createContext(deps, { id: String(req.id), ip: req.ip, headers: req.headers, via: 'rest' }),
-    responseMeta: ({ ctx, errors }: { ctx?: Context; errors: readonly TRPCError[] }) => ({
+    createContext: ({ req }) => createContext(deps, { id: String(req.id), ip: req.ip, headers: req.headers, via: 'rest' }),
+    responseMeta: ({ ctx, errors }) => ({
       headers: { 'cache-control': 'no-store', ...(ctx?.resHeaders ?? {}), ...errorHeaders(errors) },
     }),
-    onError: ({ error, path, req }: { error: TRPCError; path?: string; req: FastifyRequest }) =>
-      logError(deps, error, path, { id: String(req.id) }),
-  } as never);
+    onError: ({ error, path, req }) => logError(deps, error, path, { id: String(req.id) }),
+    errorBody: (body, req) => restErrorBody(body, String(req.id)),
+  });
 
   const route = async (request: FastifyRequest, reply: FastifyReply) => {
-    // The handler speaks node-http; give it the few methods it uses on top of Fastify's objects.
-    const req = request as unknown as Record<string, unknown>;
-    const originalUrl = request.raw.url;
-    req.once = request.raw.once.bind(request.raw);
-    req.on = request.raw.on.bind(request.raw);
-    req.off = request.raw.off.bind(request.raw);
-    req.destroy = request.raw.destroy.bind(request.raw);
-    const res = reply as unknown as Record<string, unknown>;
-    Object.defineProperty(res, 'statusCode', {
-      set: (v: number) => void reply.code(v),
-      get: () => reply.raw.statusCode,
-      configurable: true,
-    });
-    res.setHeader = (k: string, v: string) => void reply.header(k, v);
-    res.end = (data: string) => {
-      if (reply.sent) return;
-      if (reply.raw.statusCode >= 400 && typeof data === 'string') data = restErrorBody(data, String(request.id));
-      void reply.send(data);
-    };
-    res.once = reply.raw.once.bind(reply.raw);
-    res.on = reply.raw.on.bind(reply.raw);
-    res.off = reply.raw.off.bind(reply.raw);
-    res.emit = reply.raw.emit.bind(reply.raw);
-    res.removeListener = reply.raw.removeListener.bind(reply.raw);
-    res.socket = reply.raw.socket;
-    res.connection = reply.raw.socket;
-    // The handler reads the URL synchronously before its first await: hand it the path
-    // without /api, then put the real URL back for logging and hooks.
-    request.raw.url = (originalUrl ?? '/').replace(/^\/api/, '') || '/';
-    const done = handler(req as never, res as never);
-    request.raw.url = originalUrl;
-    await done;
+    // The procedure paths are declared without /api.
+    await handler(request, reply, (request.url ?? '/').replace(/^\/api/, '') || '/');
     return reply;
   };
   app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/api/*', handler: route });
