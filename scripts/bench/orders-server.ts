@@ -1,6 +1,8 @@
 // Child process for the orders bench: the real app on a fresh PostgreSQL database, with
 // customers, addresses and roomy slots, plus the exact SQL of one placement (captured).
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
 import pg from 'pg';
 import { loadConfig } from '../../server/config';
 import { buildApp } from '../../server/app';
@@ -140,10 +142,13 @@ process.send?.({
   capturedKey: key,
   capturedSlot: slots[0],
 });
+// BENCH_CPU_PROFILE=file.cpuprofile: profile the server from here to 'stop' (open in Chrome DevTools or speedscope).
+const profiler = process.env.BENCH_CPU_PROFILE ? await startProfiler() : null;
 process.on('message', async (m: { cmd: string }) => {
   // The server's own CPU time: per order it is steadier than throughput on a busy machine.
   if (m.cmd === 'cpu') process.send?.({ cpu: process.cpuUsage() });
   if (m.cmd === 'stop') {
+    if (profiler) fs.writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(await profiler.stop()));
     await app.close();
     await dbh.close();
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -151,3 +156,12 @@ process.on('message', async (m: { cmd: string }) => {
     process.exit(0);
   }
 });
+
+async function startProfiler(): Promise<{ stop: () => Promise<unknown> }> {
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return { stop: async () => (await session.post('Profiler.stop')).profile };
+}
