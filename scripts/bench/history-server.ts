@@ -3,6 +3,7 @@
 // customers' orders around it, and a hand-written Fastify + pg route that runs exactly
 // the statements the app sends for the same page (captured) and answers the same JSON.
 import crypto from 'node:crypto';
+import inspector from 'node:inspector';
 import { isDeepStrictEqual } from 'node:util';
 import Fastify from 'fastify';
 import { createSecretKey } from 'node:crypto';
@@ -277,11 +278,26 @@ process.send?.({
   poolSize,
   roundTrips,
   statements: captured.map((c) => c.text),
+  captured,
+  url: url.toString(),
   bytes: appRes.body.length,
   seeded: counts,
 });
+let profiler: inspector.Session | undefined;
 process.on('message', async (m: { cmd: string }) => {
   if (m.cmd === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  // For finding where a request's time goes: a V8 CPU profile of this process between the two commands.
+  if (m.cmd === 'profile-start') {
+    profiler ??= new inspector.Session();
+    profiler.connect();
+    profiler.post('Profiler.enable', () => profiler!.post('Profiler.start', () => process.send?.({ started: true })));
+  }
+  if (m.cmd === 'profile-stop') {
+    profiler!.post('Profiler.stop', (err, r) => {
+      profiler!.disconnect();
+      process.send?.({ profile: err ? null : r.profile });
+    });
+  }
   if (m.cmd === 'stop') {
     await bare.close();
     await barePool.end();
