@@ -13,6 +13,7 @@ interface ServerInfo {
   statements: string[];
   bytes: number;
   seeded: { orders: number; lines: number; mine: number; my_lines: number };
+  authWith: 'app' | 'jose';
 }
 
 /**
@@ -20,9 +21,10 @@ interface ServerInfo {
  * Fastify + pg route running the same SQL).
  * - app: GET /api/user/orders?page=1&pageSize=10 (what the /profile Orders tab loads) and
  *   its tRPC twin, with the customer's bearer token;
- * - baseline: a bare Fastify route in the same process that verifies the same JWT with
- *   jose, runs the statements the app sent for that page (captured) through pg over a
- *   pool of the same size, and answers the same JSON (checked equal at start-up).
+ * - baseline: a bare Fastify route in the same process that verifies the bearer token as
+ *   the app does (BENCH_HISTORY_AUTH=jose: with jose), runs the statements the app sent
+ *   for that page (captured) through pg over a pool of the same size, and answers the
+ *   same JSON (checked equal at start-up).
  * Baseline and app run in alternating slices, so a busy machine weighs on both alike.
  */
 export async function runHistoryBench(opts: { seconds?: number; connections?: number } = {}): Promise<BenchRow[]> {
@@ -72,7 +74,7 @@ export async function runHistoryBench(opts: { seconds?: number; connections?: nu
     const s = info.seeded;
     return [
       {
-        name: `hand-written Fastify + pg route, same SQL and JWT check (baseline; ${s.mine} orders/${s.my_lines} lines of ${s.orders}/${s.lines})`,
+        name: `hand-written Fastify + pg route, same SQL, ${info.authWith === 'jose' ? 'JWT via jose' : 'same JWT check'} (baseline; ${s.mine} orders/${s.my_lines} lines of ${s.orders}/${s.lines})`,
         value: rps.bare,
         unit: 'req/s',
       },
