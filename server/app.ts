@@ -81,8 +81,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     payments: createPaymentGateway(config),
   };
 
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook, not an async one: no promise per request for one header.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -50,8 +50,15 @@ export interface RestCallInfo {
   connectionParams: null;
   /** Made on first read only (nothing reads it today): aborts when the client goes away. */
   readonly signal: AbortSignal;
-  url: URL;
+  readonly url: URL;
 }
+
+/**
+ * A path the URL parser leaves as it is: one leading slash, no empty segment, unreserved
+ * characters, %XX escapes (not %2E, which it reads as a dot) and dots that cannot make a
+ * "." or ".." segment. Anything else goes through new URL().
+ */
+const PLAIN_PATH = /^\/(?!\/)(?:[A-Za-z0-9_~-]|%(?![2][eE])[0-9A-Fa-f]{2}|\/(?!\/)|\.(?![./]|$))*$/;
 
 export const TRPC_ERROR_CODE_HTTP_STATUS: Record<string, number> = {
   PARSE_ERROR: 400,
@@ -103,8 +110,14 @@ export function createRestHandler<Ctx>(opts: RestHandlerOptions<Ctx>) {
       void reply.send(data);
     };
     const method = req.method;
-    const parsedUrl = new URL(url.startsWith('/') ? `http://127.0.0.1${url}` : url);
-    const path = `/${parsedUrl.pathname.replace(/^\/|\/$/g, '')}`;
+    // WHATWG URL parsing only for paths it could change (dot segments, odd characters);
+    // a plain path is its own pathname. The URL object itself is made when read (info.url).
+    const q = url.indexOf('?');
+    const rawPath = q < 0 ? url : url.slice(0, q);
+    let parsedUrl: URL | undefined;
+    const parseUrl = () => (parsedUrl ??= new URL(url.startsWith('/') ? `http://127.0.0.1${url}` : url));
+    const pathname = PLAIN_PATH.test(rawPath) ? rawPath : parseUrl().pathname;
+    const path = `/${pathname.replace(/^\/|\/$/g, '')}`;
     let input: unknown = undefined;
     let ctx: Ctx | undefined = undefined;
     let data: unknown = undefined;
@@ -138,7 +151,9 @@ export function createRestHandler<Ctx>(opts: RestHandlerOptions<Ctx>) {
         get signal() {
           return (signal ??= abortSignalOf(req, reply));
         },
-        url: parsedUrl,
+        get url() {
+          return parseUrl();
+        },
       };
       ctx = await opts.createContext({ req, res: reply, info });
       const caller = router.createCaller(ctx as never) as Record<string, unknown>;

@@ -21,9 +21,25 @@ export interface ConfirmationMailInput {
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/**
+ * "Tue, 24 Nov 2026, 7:00 AM – 9:00 AM". Intl date formatting is one of the dearer steps of
+ * placing an order, and a shop has few (date, slot) pairs at a time: remembered, a bounded few.
+ */
+const whenCache = new Map<string, string>();
+function deliveryWhen(date: string, start: string, end: string): string {
+  const key = `${date}|${start}|${end}`;
+  let when = whenCache.get(key);
+  if (when === undefined) {
+    when = `${formatSlotDate(date, { year: true })}, ${formatSlotRange(start, end)}`;
+    if (whenCache.size >= 512) whenCache.clear();
+    whenCache.set(key, when);
+  }
+  return when;
+}
+
 /** The "order confirmed" e-mail, written to the outbox in the transaction that confirms the order. */
 export function confirmationMail(o: ConfirmationMailInput): MailMessage {
-  const when = `${formatSlotDate(o.slotDate, { year: true })}, ${formatSlotRange(o.slotStart, o.slotEnd)}`;
+  const when = deliveryWhen(o.slotDate, o.slotStart, o.slotEnd);
   const where = [o.address.name, o.address.line1, o.address.line2, `${o.address.city} ${o.address.pincode}`].filter(Boolean).join(', ');
   const how = paymentMethodLabel(o.paidWith ?? o.paymentMethod);
   const link = `${o.publicUrl.replace(/\/+$/, '')}/order/${o.orderId}`;
