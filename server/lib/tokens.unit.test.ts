@@ -84,6 +84,17 @@ describe('verifyAccessToken (node:crypto fast path for our own header)', () => {
     expect(ours !== null).toBe(await joseAccepts(token, at));
   });
 
+  it('a token accepted once is still refused once it expires, and before its nbf (remembered tokens get their time checks)', async () => {
+    const token = forge({ ...good, nbf: iat + 5, exp: iat + 60 });
+    expect(await verifyAccessToken(keys, token, new Date((iat + 4) * 1000))).toBeNull();
+    expect(await verifyAccessToken(keys, token, new Date((iat + 5) * 1000))).not.toBeNull();
+    expect(await verifyAccessToken(keys, token, new Date((iat + 30) * 1000))).not.toBeNull();
+    expect(await verifyAccessToken(keys, token, new Date((iat + 4) * 1000))).toBeNull();
+    expect(await verifyAccessToken(keys, token, new Date((iat + 60) * 1000))).toBeNull();
+    // Another key never gets the remembered answer.
+    expect(await verifyAccessToken(other, token, new Date((iat + 30) * 1000))).toBeNull();
+  });
+
   it('the reference really rejects and accepts (the table is not vacuous)', async () => {
     expect(await joseAccepts(forge(good), new Date(t0.getTime() + 1000))).toBe(true);
     expect(await joseAccepts(forge(good, other.secret), new Date(t0.getTime() + 1000))).toBe(false);
