@@ -3,9 +3,7 @@ import { loadConfig, type Config } from './config';
 import { createDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { runSeeds } from '../db/seeds';
-import { buildApp } from './app';
 import type { AppDeps } from './deps';
-import { ensureAdminAccount } from './domains/auth/auth.bootstrap';
 
 export interface Booted {
   app: FastifyInstance;
@@ -14,14 +12,49 @@ export interface Booted {
   config: Config;
 }
 
-/** Open the database (PostgreSQL or embedded), migrate and seed it, build the app. */
-export async function boot(config: Config = loadConfig()): Promise<Booted> {
-  const dbh = await createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+/** Milliseconds since the process started at which each boot phase ended (logged with the "open" line). */
+export type BootPhases = Record<string, number>;
+
+/**
+ * Open the database (PostgreSQL or embedded), migrate and seed it, build the app.
+ *
+ * The database starts first and the app's modules (Fastify, the routers, the domains) load
+ * while it does: the bundle keeps them in a chunk of their own, so their loading overlaps
+ * the embedded database's file reads and WebAssembly compilation (decision 031).
+ */
+export async function boot(config: Config = loadConfig(), phases: BootPhases = {}): Promise<Booted> {
+  const mark = (name: string) => {
+    phases[name] = Math.round(performance.now());
+  };
+  const database = (async () => {
+    const dbh = await createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    mark('database');
+    try {
+      await migrateToLatest(dbh.db);
+      mark('migrations');
+      await runSeeds(dbh.db);
+      mark('seeds');
+      return dbh;
+    } catch (e) {
+      await dbh.close().catch(() => {});
+      throw e;
+    }
+  })();
+  const modules = Promise.all([import('./app'), import('./domains/auth/auth.bootstrap')]).then((m) => {
+    mark('modules');
+    return m;
+  });
+  // Whichever fails first, the other must neither leak an open database nor an unhandled rejection.
+  const [db, mods] = await Promise.allSettled([database, modules]);
+  if (db.status === 'rejected') throw db.reason;
+  const dbh = db.value;
   try {
-    await migrateToLatest(dbh.db);
-    await runSeeds(dbh.db);
+    if (mods.status === 'rejected') throw mods.reason;
+    const [{ buildApp }, { ensureAdminAccount }] = mods.value;
     const { app, deps } = await buildApp({ config, dbh });
+    mark('app');
     await ensureAdminAccount(dbh.db, config, app.log);
+    mark('admin');
     app.addHook('onClose', async () => {
       await dbh.close();
     });

@@ -1,9 +1,9 @@
 import { loadConfig, ConfigError } from './config';
-import { boot } from './boot';
+import { boot, type BootPhases } from './boot';
 
 /** The only file that listens. */
 async function main() {
-  const started = Date.now();
+  const phases: BootPhases = { loaded: Math.round(performance.now()) };
   let config;
   try {
     config = loadConfig();
@@ -14,7 +14,7 @@ async function main() {
     }
     throw e;
   }
-  const { app, dbh } = await boot(config);
+  const { app, dbh } = await boot(config, phases);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -34,8 +34,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  phases.listening = Math.round(performance.now());
   app.log.info(
-    { database: dbh.kind, bootMs: Date.now() - started, url: config.PUBLIC_URL },
+    { database: dbh.kind, bootMs: phases.listening, phases, url: config.PUBLIC_URL },
     `Hydro Shakes is open at ${config.PUBLIC_URL} (${dbh.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`,
   );
 }

@@ -47,8 +47,13 @@ export const seeds: Seed[] = [
 ];
 
 export async function runSeeds(db: Db): Promise<string[]> {
+  // One read finds the seeds already run (every one, on a restart); each missing seed
+  // still claims its seed_runs row inside its own transaction, so it runs once even
+  // when two processes boot together.
+  const done = new Set((await db.selectFrom('seed_runs').select('name').execute()).map((r) => r.name));
   const ran: string[] = [];
   for (const seed of seeds) {
+    if (done.has(seed.name)) continue;
     const did = await db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('seed_runs')

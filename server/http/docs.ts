@@ -7,12 +7,17 @@ import { openApiDocument } from '../trpc/openapi';
 
 const require = createRequire(import.meta.url);
 
-/** /api/openapi.json and an interactive Swagger UI at /api/docs, served from the local package. */
+/**
+ * /api/openapi.json and an interactive Swagger UI at /api/docs, served from the local package.
+ * The document and the UI files are built or read on the first request, not at boot: describing
+ * every procedure takes a few hundred milliseconds that a restart should not wait for.
+ */
 export async function registerDocs(app: FastifyInstance, config: Config): Promise<void> {
-  const uiDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
-  const doc = JSON.stringify(openApiDocument(new URL('/api', config.PUBLIC_URL).toString()));
-
-  app.get('/api/openapi.json', async (_req, reply) => reply.type('application/json').header('cache-control', 'no-cache').send(doc));
+  let doc: string | undefined;
+  app.get('/api/openapi.json', async (_req, reply) => {
+    doc ??= JSON.stringify(openApiDocument(new URL('/api', config.PUBLIC_URL).toString()));
+    return reply.type('application/json').header('cache-control', 'no-cache').send(doc);
+  });
 
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hydro Shakes API</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -27,7 +32,10 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
   app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(page));
   app.get('/api/docs/init.js', async (_req, reply) => reply.type('application/javascript; charset=utf-8').send(init));
   for (const [name, type] of Object.entries(files)) {
-    const body = fs.readFileSync(path.join(uiDir, name));
-    app.get(`/api/docs/${name}`, async (_req, reply) => reply.type(type).header('cache-control', 'public, max-age=86400').send(body));
+    let body: Buffer | undefined;
+    app.get(`/api/docs/${name}`, async (_req, reply) => {
+      body ??= await fs.promises.readFile(path.join(path.dirname(require.resolve('swagger-ui-dist/package.json')), name));
+      return reply.type(type).header('cache-control', 'public, max-age=86400').send(body);
+    });
   }
 }
