@@ -14,7 +14,14 @@ import { z } from 'zod';
  * the server's CPU. Here the per-procedure work is done once, on its first call.
  */
 
-type AnyProcedure = {
+type AnyProcedure = ((opts: {
+  path: string;
+  getRawInput: () => Promise<unknown>;
+  ctx: unknown;
+  type: 'query' | 'mutation';
+  signal: AbortSignal | undefined;
+  batchIndex: number;
+}) => Promise<unknown>) & {
   _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[]; meta?: { openapi?: OpenApiMethodMeta } };
 };
 interface OpenApiMethodMeta {
@@ -156,11 +163,16 @@ export function createRestHandler<Ctx>(opts: RestHandlerOptions<Ctx>) {
         },
       };
       ctx = await opts.createContext({ req, res: reply, info });
-      const caller = router.createCaller(ctx as never) as Record<string, unknown>;
-      const procedureFn = entry.path.split('.').reduce<unknown>((acc, k) => (acc as Record<string, unknown>)[k], caller) as (
-        i: unknown,
-      ) => Promise<unknown>;
-      data = await procedureFn(input);
+      // What router.createCaller(ctx)[path](input) does, without its proxies and path lookup.
+      const rawInput = input;
+      data = await entry.procedure({
+        path: entry.path,
+        getRawInput: async () => rawInput,
+        ctx,
+        type: entry.type,
+        signal: undefined,
+        batchIndex: 0,
+      });
       const meta = opts.responseMeta({ type: entry.type, paths: [entry.path], ctx, data: [data], errors: [] });
       send(meta?.status ?? 200, meta?.headers ?? {}, data);
     } catch (cause) {
