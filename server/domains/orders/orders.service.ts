@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { enqueueMail, mailPlaceholder, outboxInsertSql } from '../../lib/mail';
+import { enqueueMail, mailPlaceholder } from '../../lib/mail';
 import { pricingRead } from '../cart/cart.service';
 import { deliverableAddressRead } from '../addresses/addresses.service';
 import { bookSlot, releaseSlot, slotBookingRead } from '../delivery/delivery.service';
@@ -362,7 +362,7 @@ async function placeInTransaction(
     newOrder,
     lineRows,
     { status: newOrder.status, actor: 'customer', actor_id: user.id, note: eventNote },
-    mail ? (o) => outboxInsertSql(mail, { from: o.from, fill: { [idToken]: o.id, [numberToken]: o.number } }) : undefined,
+    mail ? { message: mail, idToken, numberToken } : undefined,
   );
   if (!created) throw new IdempotentReplay();
   const orderRow: repo.OrderRow = {
