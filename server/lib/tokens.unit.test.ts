@@ -41,17 +41,30 @@ describe('verifyAccessToken (node:crypto fast path for our own header)', () => {
   });
 
   const iat = Math.floor(t0.getTime() / 1000);
-  const good = { typ: 'access', email: claims.email, role: 'customer', name: 'A', sub: claims.sub, iss: ACCESS_ISSUER, aud: ACCESS_AUDIENCE, iat, exp: iat + 900 };
+  const good = {
+    typ: 'access',
+    email: claims.email,
+    role: 'customer',
+    name: 'A',
+    sub: claims.sub,
+    iss: ACCESS_ISSUER,
+    aud: ACCESS_AUDIENCE,
+    iat,
+    exp: iat + 900,
+  };
   const cases: [string, () => Promise<string> | string, Date?][] = [
     ['well-formed', () => forge(good)],
     ['expired (exp == now)', () => forge(good), new Date((iat + 900) * 1000)],
     ['expired (exp < now)', () => forge(good), new Date((iat + 1000) * 1000)],
     ['one second before exp', () => forge(good), new Date((iat + 899) * 1000 + 999)],
     ['other key', () => forge(good, other.secret)],
-    ['tampered payload', () => {
-      const [h, , s] = forge(good).split('.');
-      return `${h}.${Buffer.from(JSON.stringify({ ...good, role: 'admin' })).toString('base64url')}.${s}`;
-    }],
+    [
+      'tampered payload',
+      () => {
+        const [h, , s] = forge(good).split('.');
+        return `${h}.${Buffer.from(JSON.stringify({ ...good, role: 'admin' })).toString('base64url')}.${s}`;
+      },
+    ],
     ['tampered signature', () => forge(good).slice(0, -2) + 'AA'],
     ['no signature', () => forge(good).split('.').slice(0, 2).join('.') + '.'],
     ['four segments', () => `${forge(good)}.x`],
@@ -101,9 +114,7 @@ describe('verifyAccessToken (node:crypto fast path for our own header)', () => {
   });
 
   it('jose-signed tokens of another shape still verify', async () => {
-    const token = await new SignJWT({ ...good })
-      .setProtectedHeader({ alg: 'HS256' })
-      .sign(keys.secret);
+    const token = await new SignJWT({ ...good }).setProtectedHeader({ alg: 'HS256' }).sign(keys.secret);
     expect(await verifyAccessToken(keys, token, new Date(t0.getTime() + 1000))).toMatchObject({ sub: claims.sub });
   });
 });

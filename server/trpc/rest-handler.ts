@@ -245,7 +245,12 @@ function kindOf(t: unknown): string | undefined {
 
 /** trpc-to-openapi's unwrapZodType: arrays to their element, an enum to a string, wrappers to what they wrap. */
 function unwrap(t: unknown, unwrapPreprocess: boolean): unknown {
-  const s = t as { element: unknown; unwrap: () => unknown; def: { getter: () => unknown; out: unknown }; _zod: { def: { in: unknown; out: unknown } } };
+  const s = t as {
+    element: unknown;
+    unwrap: () => unknown;
+    def: { getter: () => unknown; out: unknown };
+    _zod: { def: { in: unknown; out: unknown } };
+  };
   switch (kindOf(t)) {
     case 'array':
       return unwrap(s.element, unwrapPreprocess);
@@ -272,7 +277,8 @@ function coerce(schema: z.ZodObject): void {
   for (const field of Object.values(schema.shape)) {
     const inner = unwrap(field, false);
     const kind = kindOf(unwrap(inner, false));
-    if (kind === 'number' || kind === 'boolean' || kind === 'bigint' || kind === 'date') (inner as { _def: { coerce?: boolean } })._def.coerce = true;
+    if (kind === 'number' || kind === 'boolean' || kind === 'bigint' || kind === 'date')
+      (inner as { _def: { coerce?: boolean } })._def.coerce = true;
     else if (kind === 'object') coerce(inner as z.ZodObject);
   }
 }

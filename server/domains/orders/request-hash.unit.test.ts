@@ -31,7 +31,22 @@ function reference(input: PlaceOrderInput): string {
 }
 
 const pick = <T>(xs: readonly T[], i: number) => xs[i % xs.length]!;
-const ids = ['9c29360f-a121-43a0-afe8-ec8011090368', 'A936EFD3-396A-4D83-B64B-C621AA640DC6', 'custom:abc', 'custom:ABC', 'z-last', 'a_first', 'Ä-umlaut', 'é', 'e', 'E', '10', '9', 'x"quote', 'back\\slash'];
+const ids = [
+  '9c29360f-a121-43a0-afe8-ec8011090368',
+  'A936EFD3-396A-4D83-B64B-C621AA640DC6',
+  'custom:abc',
+  'custom:ABC',
+  'z-last',
+  'a_first',
+  'Ä-umlaut',
+  'é',
+  'e',
+  'E',
+  '10',
+  '9',
+  'x"quote',
+  'back\\slash',
+];
 
 function input(i: number): PlaceOrderInput {
   const n = 1 + (i % 5);
