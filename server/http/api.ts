@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { TRPCError } from '@trpc/server';
 import { appRouter } from '../trpc/router';
 import { createContext, type Context } from '../trpc/context';
@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps';
 import { AppError, HTTP_STATUS } from '../lib/errors';
 import { INTERNAL_MESSAGE } from '../trpc/init';
 import { createRestHandler } from '../trpc/rest-handler';
+import { createRpcHandler } from '../trpc/rpc-handler';
 
 function errorHeaders(errors: readonly TRPCError[]): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -23,20 +24,41 @@ function logError(deps: AppDeps, error: TRPCError, path: string | undefined, req
   }
 }
 
-/** /trpc: the typed client's endpoint. Its JSON parser stays inside this scope. */
-export async function registerTrpc(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req }: { req: FastifyRequest }) =>
-        createContext(deps, { id: String(req.id), ip: req.ip, headers: req.headers, via: 'trpc' }),
-      responseMeta: ({ ctx, errors }: { ctx?: Context; errors: readonly TRPCError[] }) => ({
-        headers: { 'cache-control': 'no-store', ...(ctx?.resHeaders ?? {}), ...errorHeaders(errors) },
-      }),
-      onError: ({ error, path, req }: { error: TRPCError; path?: string; req: FastifyRequest }) =>
-        logError(deps, error, path, { id: String(req.id) }),
-    },
+/** The options both /trpc paths share: context, response headers, error logging. */
+function trpcOptions(deps: AppDeps) {
+  return {
+    router: appRouter,
+    createContext: ({ req }: { req: FastifyRequest }) =>
+      createContext(deps, { id: String(req.id), ip: req.ip, headers: req.headers, via: 'trpc' }),
+    responseMeta: ({ ctx, errors }: { ctx?: Context; errors: readonly TRPCError[] }) => ({
+      headers: { 'cache-control': 'no-store', ...(ctx?.resHeaders ?? {}), ...errorHeaders(errors) },
+    }),
+    onError: ({ error, path, req }: { error: TRPCError; path?: string; req: FastifyRequest }) =>
+      logError(deps, error, path, { id: String(req.id) }),
+  };
+}
+
+/**
+ * /trpc: the typed client's endpoint. Its JSON parser stays inside this scope.
+ *
+ * The scope does what tRPC's fastifyTRPCPlugin does (body kept as a string, one route
+ * `/trpc/:path`), but the route first offers the request to our own handler
+ * (trpc/rpc-handler.ts: queries, mutations, batches, without the Fetch round trip) and hands
+ * anything else (subscriptions, streaming, HEAD, bad input, unknown paths) to the adapter's own
+ * `fastifyRequestHandler`, unchanged. `useOfficialAdapter` skips our handler (tests compare the two).
+ */
+export async function registerTrpc(app: FastifyInstance, deps: AppDeps, options: { useOfficialAdapter?: boolean } = {}): Promise<void> {
+  const opts = trpcOptions(deps);
+  const fast = options.useOfficialAdapter ? null : createRpcHandler<Context>(opts);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.removeContentTypeParser('multipart/form-data');
+  app.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
+  app.all('/trpc/:path', async (req, reply) => {
+    const path = (req.params as { path: string }).path;
+    if (fast && (await fast(req, reply, path))) return reply;
+    await fastifyRequestHandler({ ...opts, req, res: reply, path });
+    return reply;
   });
 }
 
