@@ -6,7 +6,7 @@ import { createContext, type Context } from '../trpc/context';
 import type { AppDeps } from '../deps';
 import { AppError, HTTP_STATUS } from '../lib/errors';
 import { INTERNAL_MESSAGE } from '../trpc/init';
-import { createRestHandler } from '../trpc/rest-handler';
+import { checkOpenApiRouter, createRestHandler } from '../trpc/rest-handler';
 import { createRpcHandler } from '../trpc/rpc-handler';
 
 function errorHeaders(errors: readonly TRPCError[]): Record<string, string> {
@@ -68,6 +68,7 @@ export async function registerTrpc(app: FastifyInstance, deps: AppDeps, options:
  * `code` (SLOT_FULL, not CONFLICT) and procedures can set headers like X-Total-Count.
  */
 export async function registerRest(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await checkOpenApiRouter(appRouter);
   const handler = createRestHandler<Context>({
     router: appRouter,
     createContext: ({ req }) => createContext(deps, { id: String(req.id), ip: req.ip, headers: req.headers, via: 'rest' }),

@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 export async function registerDocs(app: FastifyInstance, config: Config): Promise<void> {
   let doc: string | undefined;
   app.get('/api/openapi.json', async (_req, reply) => {
-    doc ??= JSON.stringify(openApiDocument(new URL('/api', config.PUBLIC_URL).toString()));
+    doc ??= JSON.stringify(await openApiDocument(new URL('/api', config.PUBLIC_URL).toString()));
     return reply.type('application/json').header('cache-control', 'no-cache').send(doc);
   });
 

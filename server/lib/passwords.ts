@@ -1,19 +1,34 @@
 import crypto from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+
+/**
+ * @node-rs/argon2 (a native addon, a few MB resident) is loaded on the first hash or verify:
+ * an idle server, and one that only serves the shop, never needs it. Every hash and verify,
+ * the dummy one for unknown accounts included, goes through this same loader, so the first
+ * call of either kind pays the load and later calls cost the same.
+ */
+let argon2: Promise<typeof import('@node-rs/argon2')> | null = null;
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
 
 /**
  * Password hashing: argon2id at OWASP's first recommended setting (19 MiB, 2
  * passes, 1 lane), ~25 ms on one core here. Passwords are hashed whole (no
  * 72-byte truncation as with bcrypt); the policy caps them at 128 characters.
  */
-export const ARGON2_OPTIONS = { algorithm: 2 /* Argon2id (a const enum the compiler cannot inline here) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = {
+  algorithm: 2 /* Argon2id (a const enum the compiler cannot inline here) */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
-export function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string): Promise<string> {
+  const { hash } = await loadArgon2();
   return hash(password, ARGON2_OPTIONS);
 }
 
 /** False for a wrong password and for a hash we cannot read; never throws. */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  const { verify } = await loadArgon2();
   try {
     return await verify(storedHash, password);
   } catch {

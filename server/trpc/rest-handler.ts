@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError, type AnyRouter } from '@trpc/server';
 import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
-import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
 
 /**
@@ -91,10 +90,18 @@ export const TRPC_ERROR_CODE_HTTP_STATUS: Record<string, number> = {
   PRECONDITION_REQUIRED: 428,
 };
 
+/**
+ * As the library does outside production: a router it cannot describe fails at boot
+ * (registerRest awaits this). trpc-to-openapi is loaded only then, never in production.
+ */
+export async function checkOpenApiRouter(router: AnyRouter): Promise<void> {
+  if (process.env.NODE_ENV === 'production') return;
+  const { generateOpenApiDocument } = await import('trpc-to-openapi');
+  generateOpenApiDocument(router, { title: '', version: '', baseUrl: '' });
+}
+
 export function createRestHandler<Ctx>(opts: RestHandlerOptions<Ctx>) {
   const router = opts.router;
-  // As the library does outside production: a router it cannot describe fails at boot.
-  if (process.env.NODE_ENV !== 'production') generateOpenApiDocument(router, { title: '', version: '', baseUrl: '' });
   const byMethod = procedureTable(router);
   const lookup = (method: string, path: string): { entry: Entry; pathInput: Record<string, string> } | undefined => {
     const table = byMethod.get(method);

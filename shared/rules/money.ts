@@ -1,11 +1,14 @@
 /**
  * The one money formatter: integer paise → "₹1,299" (Indian digit grouping, no decimals).
  */
-const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0, minimumFractionDigits: 0 });
+// Made on first use: creating an Intl formatter at module load pulls ICU locale data into the
+// server's memory at boot, whether or not anything is formatted (decision 034).
+let inrFmt: Intl.NumberFormat | undefined;
+const inr = () => (inrFmt ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0, minimumFractionDigits: 0 }));
 
 export function formatRupees(paise: number): string {
   const rupees = Math.round(paise / 100);
-  return `${rupees < 0 ? '−' : ''}₹${inr.format(Math.abs(rupees))}`;
+  return `${rupees < 0 ? '−' : ''}₹${inr().format(Math.abs(rupees))}`;
 }
 
 /** Whole rupees → paise. */

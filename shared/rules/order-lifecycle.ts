@@ -17,13 +17,16 @@ export interface CancelCheck {
   deadline: string | null;
 }
 
-const timeFmt = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  hour: 'numeric',
-  minute: '2-digit',
-  day: 'numeric',
-  month: 'short',
-});
+// Made on first use (not at module load: ICU data in the idle server's memory).
+let timeFormatter: Intl.DateTimeFormat | undefined;
+const timeFmt = () =>
+  (timeFormatter ??= new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    hour: 'numeric',
+    minute: '2-digit',
+    day: 'numeric',
+    month: 'short',
+  }));
 
 export function customerCancelCheck(o: { status: OrderStatus; slotDate: string; slotStart: string }, now: Date): CancelCheck {
   const deadline = new Date(slotStartInstant(o.slotDate, o.slotStart).getTime() - CUSTOMER_CANCEL_CUTOFF_MINUTES * 60_000);
@@ -47,7 +50,7 @@ export function customerCancelCheck(o: { status: OrderStatus; slotDate: string; 
       break;
   }
   if (now.getTime() > deadline.getTime()) {
-    return no(`Orders can be cancelled until 2 hours before the delivery slot (for this order, until ${timeFmt.format(deadline)}).`);
+    return no(`Orders can be cancelled until 2 hours before the delivery slot (for this order, until ${timeFmt().format(deadline)}).`);
   }
   return { allowed: true, refusal: null, deadline: deadline.toISOString() };
 }

@@ -129,15 +129,17 @@ export async function orderDetail(deps: Deps, admin: AuthUser, id: string): Prom
 
 const CSV_CAP = 10_000;
 const rupees = (p: number) => (p / 100).toFixed(2);
-const istStamp = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+let istStampFmt: Intl.DateTimeFormat | undefined;
+const istStamp = () =>
+  (istStampFmt ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 /** GET /api/admin/orders/export.csv: the filtered list as RFC 4180 CSV (amounts in rupees, times in IST). */
 export async function exportCsv(deps: Deps, input: Omit<AdminOrdersInput, 'page' | 'pageSize'>): Promise<{ csv: string; rows: number }> {
@@ -171,7 +173,7 @@ export async function exportCsv(deps: Deps, input: Omit<AdminOrdersInput, 'page'
     lines.push(
       csvRow([
         r.number,
-        istStamp.format(new Date(r.created_at)).replace(',', ''),
+        istStamp().format(new Date(r.created_at)).replace(',', ''),
         l.status,
         l.paymentStatus,
         l.paymentMethod,

@@ -189,7 +189,7 @@ export function resolveIdempotencyKey(header: string | string[] | undefined, bod
 export function requestHash(input: PlaceOrderInput): string {
   const lines = input.lines
     .map((l) => ({ key: `${l.type}:${l.id}`, l }))
-    .sort((a, b) => collator.compare(a.key, b.key))
+    .sort((a, b) => collator().compare(a.key, b.key))
     .map(
       ({ l }) =>
         `{"id":${JSON.stringify(l.id)},"quantity":${JSON.stringify(l.quantity)},"recipe":${canonicalJson(l.recipe ?? null)},"type":${JSON.stringify(l.type)}}`,
@@ -205,7 +205,8 @@ export function requestHash(input: PlaceOrderInput): string {
   return crypto.createHash('sha256').update(body).digest('hex');
 }
 /** String.prototype.localeCompare without arguments compares exactly as a default Intl.Collator does (ECMA-402). */
-const collator = new Intl.Collator();
+let collatorObj: Intl.Collator | undefined;
+const collator = () => (collatorObj ??= new Intl.Collator());
 
 /** JSON.stringify of a value with every object's keys sorted (a custom shake's recipe). */
 function canonicalJson(v: unknown): string {

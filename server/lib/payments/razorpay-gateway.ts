@@ -1,4 +1,4 @@
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
 import { GatewayError, type GatewayPayment, type GatewayPaymentStatus, type PaymentGateway } from './gateway';
 import { isValidPaymentSignature, isValidWebhookSignature } from './signatures';
 
@@ -67,15 +67,29 @@ function wrap(e: unknown, what: string): GatewayError {
 }
 
 export function createRazorpayGateway(opts: RazorpayGatewayOptions): PaymentGateway {
-  const rzp = new Razorpay({ key_id: opts.keyId, key_secret: opts.keySecret });
-  // The SDK hard-codes its host; its axios instance is the one place to redirect it.
-  const rq = (rzp as unknown as { api: { rq: { defaults: { baseURL?: string; timeout?: number } } } }).api.rq;
-  if (opts.apiUrl) rq.defaults.baseURL = opts.apiUrl.replace(/\/+$/, '');
-  rq.defaults.timeout = opts.timeoutMs ?? 10_000;
+  // The SDK (with axios) is loaded on the first call to Razorpay, not at boot: a server in test
+  // mode never loads it, and one with keys only when a payment is made or looked up.
+  let client: Promise<Razorpay> | null = null;
+  const sdk = () =>
+    (client ??= import('razorpay').then(
+      ({ default: RazorpaySdk }) => {
+        const rzp = new RazorpaySdk({ key_id: opts.keyId, key_secret: opts.keySecret });
+        // The SDK hard-codes its host; its axios instance is the one place to redirect it.
+        const rq = (rzp as unknown as { api: { rq: { defaults: { baseURL?: string; timeout?: number } } } }).api.rq;
+        if (opts.apiUrl) rq.defaults.baseURL = opts.apiUrl.replace(/\/+$/, '');
+        rq.defaults.timeout = opts.timeoutMs ?? 10_000;
+        return rzp;
+      },
+      (e: unknown) => {
+        client = null;
+        throw e;
+      },
+    ));
 
-  const call = async <T>(what: string, fn: () => Promise<unknown>): Promise<T> => {
+  const call = async <T>(what: string, fn: (rzp: Razorpay) => Promise<unknown>): Promise<T> => {
+    const rzp = await sdk();
     try {
-      return (await fn()) as T;
+      return (await fn(rzp)) as T;
     } catch (e) {
       throw wrap(e, what);
     }
@@ -86,7 +100,7 @@ export function createRazorpayGateway(opts: RazorpayGatewayOptions): PaymentGate
     keyId: opts.keyId,
 
     async createOrder({ amountPaise, receipt, notes }) {
-      const o = await call<{ id: string; amount: number }>('create the payment', () =>
+      const o = await call<{ id: string; amount: number }>('create the payment', (rzp) =>
         rzp.orders.create({ amount: amountPaise, currency: 'INR', receipt, notes: notes ?? {}, payment_capture: true } as never),
       );
       if (Number(o.amount) !== amountPaise)
@@ -104,16 +118,16 @@ export function createRazorpayGateway(opts: RazorpayGatewayOptions): PaymentGate
     },
 
     async fetchPayment(paymentId) {
-      return toGatewayPayment(await call<RawPayment>('look up the payment', () => rzp.payments.fetch(paymentId)));
+      return toGatewayPayment(await call<RawPayment>('look up the payment', (rzp) => rzp.payments.fetch(paymentId)));
     },
 
     async fetchOrderPayments(gatewayOrderId) {
-      const res = await call<{ items?: RawPayment[] }>('look up the payments', () => rzp.orders.fetchPayments(gatewayOrderId));
+      const res = await call<{ items?: RawPayment[] }>('look up the payments', (rzp) => rzp.orders.fetchPayments(gatewayOrderId));
       return (res.items ?? []).map(toGatewayPayment);
     },
 
     async refund({ paymentId, amountPaise, idempotencyKey, notes }) {
-      const r = await call<{ id: string; status: string }>('refund the payment', () =>
+      const r = await call<{ id: string; status: string }>('refund the payment', (rzp) =>
         rzp.payments.refund(paymentId, { amount: amountPaise, receipt: idempotencyKey, notes: notes ?? {} } as never),
       );
       return { id: r.id, status: r.status === 'processed' ? 'processed' : r.status === 'failed' ? 'failed' : 'pending' };
