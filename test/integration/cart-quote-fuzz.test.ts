@@ -130,9 +130,10 @@ describe('POST /api/cart/quote under tampering (property-based)', () => {
       }),
       { numRuns: 300 },
     );
-    // Both branches must actually have been exercised, or the property proves little.
-    expect(priced).toBeGreaterThan(20);
-    expect(refused).toBeGreaterThan(20);
+    // Both branches must actually have been exercised, or the property proves little. About 10% of the
+    // random carts are priceable (19–47 of 300 seen); 10 leaves room for chance, never for an unseen branch.
+    expect(priced).toBeGreaterThanOrEqual(10);
+    expect(refused).toBeGreaterThanOrEqual(10);
   });
 
   it('builds carts of real items only: totals always equal database prices × quantities', async () => {
