@@ -5,11 +5,15 @@ import { App, pages } from './app';
 import { AppErrorBoundary } from './components/error-screens';
 import { installGlobalErrorHandlers } from './components/global-errors';
 import { schedulePrefetch } from './components/prefetch';
-import './styles/global.css';
+import { swapFirstViewWhenRendered } from './first-view/swap';
 
+// Loaded by first-view/boot.ts (the entry, which also brings in the styles).
 installGlobalErrorHandlers();
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+swapFirstViewWhenRendered(root);
+
+createRoot(root).render(
   <StrictMode>
     <AppErrorBoundary>
       <Providers>
