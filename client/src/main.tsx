@@ -5,15 +5,11 @@ import { App, pages } from './app';
 import { AppErrorBoundary } from './components/error-screens';
 import { installGlobalErrorHandlers } from './components/global-errors';
 import { schedulePrefetch } from './components/prefetch';
-import { swapFirstViewWhenRendered } from './first-view/swap';
+import './styles/global.css';
 
-// Loaded by first-view/boot.ts (the entry, which also brings in the styles).
 installGlobalErrorHandlers();
 
-const root = document.getElementById('root')!;
-swapFirstViewWhenRendered(root);
-
-createRoot(root).render(
+createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppErrorBoundary>
       <Providers>

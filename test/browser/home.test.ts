@@ -35,8 +35,7 @@ interface ApiShake {
 export function homeBundle(dir = DIST): { files: { file: string; gzip: number }[]; total: number } {
   const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const start = [
-    // Module and classic scripts (the first-view script that starts the app is a classic one).
-    ...[...html.matchAll(/<script[^>]*src="([^"]+\.js)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+\.js)"/g)].map((m) => m[1]!),
     ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)].map((m) => m[1]!),
   ];
   const homeChunks = fs
