@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError, type AnyRouter } from '@trpc/server';
 import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import { z } from 'zod';
+import type { ProcedureCall } from './rpc-handler';
 
 /**
  * The REST twin of every procedure with `meta.openapi`: what trpc-to-openapi's
@@ -13,14 +14,7 @@ import { z } from 'zod';
  * the server's CPU. Here the per-procedure work is done once, on its first call.
  */
 
-type AnyProcedure = ((opts: {
-  path: string;
-  getRawInput: () => Promise<unknown>;
-  ctx: unknown;
-  type: 'query' | 'mutation';
-  signal: AbortSignal | undefined;
-  batchIndex: number;
-}) => Promise<unknown>) & {
+type AnyProcedure = ProcedureCall & {
   _def: { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[]; meta?: { openapi?: OpenApiMethodMeta } };
 };
 interface OpenApiMethodMeta {

@@ -30,14 +30,16 @@ import {
  * where the adapter streamed it chunked.
  */
 
-type Procedure = ((opts: {
+/** How a router's procedure is called (as tRPC's own callers do); shared with the REST handler. */
+export type ProcedureCall = (opts: {
   path: string;
   getRawInput: () => Promise<unknown>;
   ctx: unknown;
   type: 'query' | 'mutation';
   signal: AbortSignal | undefined;
   batchIndex: number;
-}) => Promise<unknown>) & { _def: { type: 'query' | 'mutation' | 'subscription' } };
+}) => Promise<unknown>;
+type Procedure = ProcedureCall & { _def: { type: 'query' | 'mutation' | 'subscription' } };
 
 export interface RpcCallInfo {
   isBatchCall: boolean;
