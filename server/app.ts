@@ -13,11 +13,10 @@ import { createLocalBus, createPgBus, type EventBus } from './lib/events';
 import { systemClock, type Clock } from './lib/clock';
 import { resolveTokenKeys } from './lib/secrets';
 import { registerSecurity } from './http/security';
-import { registerRest, registerTrpc } from './http/api';
+import { registerErrorBodies, registerRest, registerTrpc } from './http/api';
 import { registerDocs } from './http/docs';
-import { registerResponseCache } from './http/response-cache';
-import { CATALOGUE_CACHE } from './domains/catalogue/catalogue.service';
-import { INTERNAL_MESSAGE } from './trpc/init';
+import { PUBLIC_CACHED_ROUTES, registerResponseCache } from './http/response-cache';
+import { AppError, NO_OPERATION_MESSAGE, shopError, shopErrorBody } from './lib/errors';
 import { createPaymentGateway } from './lib/payments';
 import { startJobs } from './lib/jobs';
 import { paymentJobs } from './domains/payments/payments.jobs';
@@ -87,26 +86,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     done();
   });
 
+  // Fastify's own refusals (bad JSON, 413, 415) and anything thrown outside a procedure: the shop's body.
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
-    let message = err.message;
-    let code = err.code ?? 'INTERNAL';
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') [message, code] = ['The request body is larger than 1 MiB.', 'PAYLOAD_TOO_LARGE'];
-    else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') [message, code] = ['Send the body as application/json.', 'UNSUPPORTED_MEDIA_TYPE'];
-    else if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') [message, code] = ['The JSON body is empty.', 'BAD_REQUEST'];
-    else if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') [message, code] = ['The request body is not valid JSON.', 'BAD_REQUEST'];
-    else if (status >= 500) {
-      req.log.error({ err }, 'unhandled error');
-      [message, code] = [INTERNAL_MESSAGE, 'INTERNAL'];
-    } else if (status === 400) code = 'BAD_REQUEST';
-    void reply.code(status).header('cache-control', 'no-store').send({ message, code, requestId: req.id });
+    const e = shopError(err);
+    if (e.unexpected) req.log.error({ err }, 'unhandled error');
+    void reply.code(e.status).headers(e.headers).header('cache-control', 'no-store').send(shopErrorBody(e, String(req.id)));
   });
 
   await registerSecurity(app, config);
-  registerResponseCache(app, deps.cache, [
-    { path: /^\/api\/(shakes\/[^/]+|ingredients|pricing)$/, tag: CATALOGUE_CACHE },
-    { path: /^\/trpc\/catalogue\.[a-zA-Z]+(,catalogue\.[a-zA-Z]+)*$/, tag: CATALOGUE_CACHE },
-  ]);
+  registerResponseCache(app, deps.cache, PUBLIC_CACHED_ROUTES);
+  registerErrorBodies(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   // The API, each in its own scope (the tRPC plugin brings its own body parser).
@@ -143,10 +132,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     if (!isApi && !looksLikeFile && indexHtml && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
-    return reply
-      .code(404)
-      .header('cache-control', 'no-store')
-      .send({ message: isApi ? 'There is no API operation at this path. See /api/docs.' : 'Not found.', code: 'NOT_FOUND', requestId: req.id });
+    const e = isApi
+      ? shopError(new AppError('NOT_FOUND', NO_OPERATION_MESSAGE))
+      : shopError(new AppError('NOT_FOUND', 'Not found.'));
+    return reply.code(e.status).header('cache-control', 'no-store').send(shopErrorBody(e, String(req.id)));
   });
 
   const mailWorker = config.RUN_JOBS ? startMailWorker(deps) : null;

@@ -2,39 +2,52 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Cache } from '../lib/cache';
+import { CATALOGUE_CACHE } from '../domains/catalogue/catalogue.service';
 
 /**
  * Hot public reads (the catalogue) answered from memory, before routing, parsing,
  * tRPC and validation: the procedures still run on a miss and their answer is
  * what gets stored. Entries are dropped on the same invalidation broadcast as the
- * service cache, so an admin edit is visible on every instance at once. Only
- * user-independent GETs are listed; a request carrying credentials still gets the
- * same public answer because these procedures never look at the caller.
+ * service cache, so an admin edit is visible on every instance at once, and each
+ * entry lives at most its route's time limit (60 s for the catalogue and pricing).
+ * Only user-independent GETs of public procedures are listed (a test checks that no
+ * procedure behind authedProcedure/adminProcedure matches), and a request carrying
+ * an Authorization header is never answered from, nor stored into, the cache.
  */
 export interface CachedRoute {
   /** Exact path (no query) as the client sends it. */
   path: string | RegExp;
   /** Invalidation prefix, e.g. 'catalogue:'. */
   tag: string;
+  /** How long an entry may be served, in milliseconds. */
+  ttlMs: number;
 }
+
+/** The public reads the app caches: the catalogue and pricing, through /api and /trpc (batches of catalogue reads too). */
+export const PUBLIC_CACHED_ROUTES: CachedRoute[] = [
+  { path: /^\/api\/(shakes\/[^/]+|ingredients|pricing)$/, tag: CATALOGUE_CACHE, ttlMs: 60_000 },
+  { path: /^\/trpc\/catalogue\.[a-zA-Z]+(,catalogue\.[a-zA-Z]+)*$/, tag: CATALOGUE_CACHE, ttlMs: 60_000 },
+];
 
 interface Entry {
   body: Buffer;
   type: string;
   etag: string;
   tag: string;
+  /** The `now()` after which the entry is not served. */
+  expires: number;
   gzip?: Buffer;
   br?: Buffer;
 }
 
 const MAX_ENTRIES = 500;
 
-export function registerResponseCache(app: FastifyInstance, cache: Cache, routes: CachedRoute[]): void {
+export function registerResponseCache(app: FastifyInstance, cache: Cache, routes: CachedRoute[], now: () => number = () => performance.now()): void {
   const entries = new Map<string, Entry>();
   let generation = 0;
-  const tagOf = (url: string): string | null => {
+  const routeOf = (url: string): CachedRoute | null => {
     const p = url.split('?')[0];
-    for (const r of routes) if (typeof r.path === 'string' ? r.path === p : r.path.test(p)) return r.tag;
+    for (const r of routes) if (typeof r.path === 'string' ? r.path === p : r.path.test(p)) return r;
     return null;
   };
   cache.onInvalidate((prefix) => {
@@ -43,11 +56,20 @@ export function registerResponseCache(app: FastifyInstance, cache: Cache, routes
   });
 
   app.decorateRequest('cacheGen', -1);
+  // The URL as the client sent it (trpc-to-openapi's plugin rewrites req.raw.url without /api).
+  app.decorateRequest('cacheKey', '');
   app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET') return;
-    const hit = entries.get(req.url);
+    if (req.method !== 'GET' || req.headers.authorization !== undefined) return;
+    let hit = entries.get(req.url);
+    if (hit && hit.expires <= now()) {
+      entries.delete(req.url);
+      hit = undefined;
+    }
     if (!hit) {
-      if (tagOf(req.url)) (req as unknown as { cacheGen: number }).cacheGen = generation;
+      if (routeOf(req.url)) {
+        (req as unknown as { cacheGen: number }).cacheGen = generation;
+        (req as unknown as { cacheKey: string }).cacheKey = req.url;
+      }
       return;
     }
     reply.header('etag', hit.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
@@ -67,10 +89,10 @@ export function registerResponseCache(app: FastifyInstance, cache: Cache, routes
 
   // Runs before compression (registered first), so the stored body is the plain JSON.
   app.addHook('onSend', async (req, reply, payload) => {
-    const gen = (req as unknown as { cacheGen: number }).cacheGen;
+    const { cacheGen: gen, cacheKey: key } = req as unknown as { cacheGen: number; cacheKey: string };
     if (gen < 0 || gen !== generation || reply.statusCode !== 200) return payload;
-    const tag = tagOf(req.url);
-    if (!tag) return payload;
+    const route = routeOf(key);
+    if (!route) return payload;
     // tRPC answers with a fetch Response (a stream); read it once, on the miss.
     if (payload instanceof Response) {
       if (payload.status !== 200) return payload;
@@ -82,7 +104,13 @@ export function registerResponseCache(app: FastifyInstance, cache: Cache, routes
     if (!body) return payload;
     const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-    entries.set(req.url, { body, type: String(reply.getHeader('content-type') ?? 'application/json'), etag, tag });
+    entries.set(key, {
+      body,
+      type: String(reply.getHeader('content-type') ?? 'application/json'),
+      etag,
+      tag: route.tag,
+      expires: now() + route.ttlMs,
+    });
     reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     return body;
   });

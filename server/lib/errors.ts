@@ -1,10 +1,13 @@
-import { TRPCError } from '@trpc/server';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
+import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { z, ZodError } from 'zod';
 
 /**
  * Every refusal the shop makes is an AppError with a stable machine code and a
- * sentence a person understands. The one mapping below decides HTTP status and
- * tRPC code; nothing else in the code base picks a status.
+ * sentence a person understands. This module is the one place that turns any error
+ * (AppError, TRPCError, a zod validation error, Fastify's body errors) into the shop's
+ * answer: one status table below, one body shape `{ message, code, fieldErrors?, requestId }`
+ * (see `shopError`). /trpc (its envelope's `data`), /api, the file routes and Fastify's
+ * own refusals all go through it.
  */
 export const ERROR_CODES = {
   BAD_REQUEST: 'BAD_REQUEST',
@@ -44,6 +47,7 @@ export const ERROR_CODES = {
 
 export type AppErrorCode = keyof typeof ERROR_CODES;
 
+/** The one status table: tRPC code → HTTP status (both adapters' answers are set from it). */
 export const HTTP_STATUS: Record<TRPC_ERROR_CODE_KEY, number> = {
   PARSE_ERROR: 400,
   BAD_REQUEST: 400,
@@ -68,10 +72,21 @@ export const HTTP_STATUS: Record<TRPC_ERROR_CODE_KEY, number> = {
   GATEWAY_TIMEOUT: 504,
 };
 
+export const BAD_JSON_MESSAGE = 'The request body is not valid JSON.';
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+
+/** Field → messages, flat (`{ email: ['Invalid email address'] }`). */
+export type FieldErrors = Record<string, string[]>;
+
 export interface AppErrorOptions {
-  /** Extra machine-readable detail for the client (never secrets). */
+  /** Messages per input field, sent as the body's top-level `fieldErrors`. */
+  fieldErrors?: FieldErrors;
+  /**
+   * Extra detail kept on the error for logs and callers inside the server. Only its
+   * `fieldErrors` reaches the client (as the top-level `fieldErrors`).
+   */
   details?: Record<string, unknown>;
-  /** Seconds a client should wait (429). */
+  /** Seconds a client should wait: sent as Retry-After (429, 503). */
   retryAfter?: number;
   cause?: unknown;
 }
@@ -79,6 +94,7 @@ export interface AppErrorOptions {
 export class AppError extends TRPCError {
   readonly appCode: AppErrorCode;
   readonly details?: Record<string, unknown>;
+  readonly fieldErrors?: FieldErrors;
   readonly retryAfter?: number;
 
   constructor(code: AppErrorCode, message: string, opts: AppErrorOptions = {}) {
@@ -86,6 +102,7 @@ export class AppError extends TRPCError {
     // name stays 'TRPCError': trpc-to-openapi recognises errors by name, not class.
     this.appCode = code;
     this.details = opts.details;
+    this.fieldErrors = opts.fieldErrors ?? (opts.details?.fieldErrors as FieldErrors | undefined);
     this.retryAfter = opts.retryAfter;
   }
 }
@@ -94,15 +111,124 @@ export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError;
 }
 
-/** The shop's code for any error that reaches the edge. */
-export function appCodeOf(error: unknown): string {
+/** The AppError an error is or wraps (tRPC wraps what a procedure throws in `cause` at most a few levels deep). */
+function appErrorIn(error: unknown): AppError | null {
   let e: unknown = error;
-  for (let i = 0; i < 3 && e; i++) {
-    if (e instanceof AppError) return e.appCode;
+  for (let i = 0; i < 4 && e; i++) {
+    if (e instanceof AppError) return e;
     e = (e as { cause?: unknown }).cause;
   }
-  if (error instanceof TRPCError) return error.code;
-  return 'INTERNAL';
+  return null;
+}
+
+/** The shop's code for any error that reaches the edge. */
+export function appCodeOf(error: unknown): string {
+  return shopError(error).code;
+}
+
+/** What the shop answers for an error: the HTTP status, the body (without requestId) and headers. */
+export interface ShopError {
+  status: number;
+  code: string;
+  message: string;
+  fieldErrors?: FieldErrors;
+  /** Response headers the refusal carries (Retry-After). */
+  headers: Record<string, string>;
+  /** A 5xx that was not a deliberate refusal: log it. */
+  unexpected: boolean;
+}
+
+/** Fastify's own refusals (before any procedure runs), by Fastify's error code. */
+const FASTIFY_ERRORS: Record<string, { code: AppErrorCode; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 1 MiB.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: 'The Content-Length header does not match the body.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', message: 'The JSON body is empty.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: BAD_JSON_MESSAGE },
+};
+
+/** tRPC's and trpc-to-openapi's own refusals (no AppError), with a sentence instead of their wording. */
+const LIBRARY_MESSAGES: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
+  UNSUPPORTED_MEDIA_TYPE: 'Send the body as application/json.',
+  PAYLOAD_TOO_LARGE: 'The request body is larger than 1 MiB.',
+  METHOD_NOT_SUPPORTED: 'This operation does not accept that HTTP method.',
+};
+
+/** "email: Invalid email address; password: Too short" — readable in a toast or a log. */
+export function summariseZod(err: ZodError): string {
+  const parts = err.issues.slice(0, 5).map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
+  return parts.length ? parts.join('; ') : 'The request is not valid.';
+}
+
+/** Flat field → messages of a zod error (nested paths are named by their first key; `_` for the whole input). */
+export function zodFieldErrors(err: ZodError): FieldErrors {
+  const flat = z.flattenError(err);
+  const out: FieldErrors = {};
+  for (const [k, v] of Object.entries(flat.fieldErrors as Record<string, string[] | undefined>)) if (v?.length) out[k] = v;
+  if (flat.formErrors.length) out._ = flat.formErrors;
+  return out;
+}
+
+function zodErrorIn(error: unknown): ZodError | null {
+  if (error instanceof ZodError) return error;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause instanceof ZodError ? cause : null;
+}
+
+/**
+ * Any error → the shop's answer. The one function every edge path uses (tRPC's error
+ * formatter, the /api answer, Fastify's error handler and 404, the file routes).
+ */
+export function shopError(error: unknown): ShopError {
+  const app = appErrorIn(error);
+  if (app) {
+    const status = HTTP_STATUS[ERROR_CODES[app.appCode]];
+    return {
+      status,
+      code: app.appCode,
+      message: app.message,
+      ...(app.fieldErrors ? { fieldErrors: app.fieldErrors } : {}),
+      headers: app.retryAfter ? { 'Retry-After': String(Math.max(1, Math.ceil(app.retryAfter))) } : {},
+      unexpected: false,
+    };
+  }
+  const zod = zodErrorIn(error);
+  if (zod) {
+    return { status: 400, code: 'VALIDATION_FAILED', message: summariseZod(zod), fieldErrors: zodFieldErrors(zod), headers: {}, unexpected: false };
+  }
+  if (error instanceof TRPCError) {
+    const status = HTTP_STATUS[error.code] ?? 500;
+    if (status >= 500) return { status: 500, code: 'INTERNAL', message: INTERNAL_MESSAGE, headers: {}, unexpected: true };
+    // A parse failure inside tRPC (bad JSON in ?input= or the body) is a TRPCError whose cause is the SyntaxError.
+    const badJson = error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError;
+    const code = badJson ? 'BAD_REQUEST' : error.code;
+    const message = badJson
+      ? BAD_JSON_MESSAGE
+      : (LIBRARY_MESSAGES[error.code] ?? (error.code === 'NOT_FOUND' ? notFoundMessage(error.message) : error.message));
+    return { status, code, message, headers: {}, unexpected: false };
+  }
+  const fastifyCode = (error as { code?: unknown } | null)?.code;
+  const known = typeof fastifyCode === 'string' ? FASTIFY_ERRORS[fastifyCode] : undefined;
+  if (known) return { status: HTTP_STATUS[ERROR_CODES[known.code]], code: known.code, message: known.message, headers: {}, unexpected: false };
+  if (error instanceof SyntaxError) return { status: 400, code: 'BAD_REQUEST', message: BAD_JSON_MESSAGE, headers: {}, unexpected: false };
+  const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    const message = (error as Error).message || 'The request could not be completed.';
+    return { status: statusCode, code: statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message, headers: {}, unexpected: false };
+  }
+  return { status: 500, code: 'INTERNAL', message: INTERNAL_MESSAGE, headers: {}, unexpected: true };
+}
+
+export const NO_OPERATION_MESSAGE = 'There is no API operation at this path. See /api/docs.';
+
+/** tRPC and trpc-to-openapi say "No procedure found on path …" / "Not found" for an unknown path. */
+function notFoundMessage(message: string): string {
+  return message === 'Not found' || message.startsWith('No procedure found') || message.startsWith('No "') ? NO_OPERATION_MESSAGE : message;
+}
+
+/** The body the shop sends for an error. */
+export function shopErrorBody(e: ShopError, requestId: string): { message: string; code: string; fieldErrors?: FieldErrors; requestId: string } {
+  return { message: e.message, code: e.code, ...(e.fieldErrors ? { fieldErrors: e.fieldErrors } : {}), requestId };
 }
 
 export const notFound = (what = 'The item'): AppError => new AppError('NOT_FOUND', `${what} was not found.`);

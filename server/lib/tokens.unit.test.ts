@@ -31,11 +31,11 @@ function forge(payload: unknown, secret = keys.secret, header: unknown = { alg: 
   return `${input}.${crypto.createHmac('sha256', secret).update(input).digest('base64url')}`;
 }
 
-describe('verifyAccessToken (node:crypto fast path for our own header)', () => {
+describe('verifyAccessToken (jose, with remembered tokens)', () => {
   it('accepts a token it signed and returns its claims', async () => {
     const { token } = await signAccessToken(keys, { ...claims, sid: 's1' }, t0);
     expect(await verifyAccessToken(keys, token, new Date(t0.getTime() + 60_000))).toEqual({ ...claims, sid: 's1' });
-    // The header the fast path recognises: {"alg":"HS256","typ":"JWT"}.
+    // The header signAccessToken writes: {"alg":"HS256","typ":"JWT"}.
     expect(token.startsWith('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.')).toBe(true);
     expect(forge({}).startsWith('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.')).toBe(true);
   });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppDeps } from '../deps';
 import { verifyAccessToken } from '../lib/tokens';
@@ -45,3 +46,9 @@ export async function createContext(deps: AppDeps, req: RequestInfo): Promise<Co
   }
   return { deps, user, tokenRejected, req, resHeaders: {} };
 }
+
+/**
+ * The id of the request being answered on /trpc, for the error formatter when tRPC refuses a
+ * request before it made a context (a body that is not JSON, a wrong content type).
+ */
+export const requestIdScope = new AsyncLocalStorage<string>();

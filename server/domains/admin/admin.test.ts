@@ -2,8 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createUser } from '../../../test/helpers/factories';
-import { appRouter } from '../../trpc/router';
-import { adminProcedure } from '../../trpc/procedures';
+import { fillPath, guardOf, listProcedures, type ProcedureEntry } from '../../../test/helpers/procedures';
 import type { AuthUser } from '../../trpc/context';
 import { freshIp, lastMailTo, post, signupUser, tokenFromMail } from '../auth/auth.test-helpers';
 
@@ -19,44 +18,37 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface ProcDef {
-  _def: { type: 'query' | 'mutation' | 'subscription'; middlewares: unknown[]; meta?: { openapi?: { method: string; path: string } } };
-}
-
 /**
- * Every admin procedure of the whole router, found by its middleware (the
- * admin check of adminProcedure) — so procedures other domains add later are
- * covered without touching this file.
+ * Every admin procedure of the whole router, found by asking each procedure (a customer gets
+ * FORBIDDEN from adminProcedure) — so procedures other domains add later are covered without
+ * touching this file.
  */
-function adminProcedures() {
-  const adminMws = (adminProcedure as unknown as ProcDef)._def.middlewares;
-  const adminCheck = adminMws[adminMws.length - 1];
-  const all = (appRouter as unknown as { _def: { procedures: Record<string, ProcDef> } })._def.procedures;
-  return Object.entries(all).map(([name, p]) => ({ name, def: p._def, isAdmin: p._def.middlewares.includes(adminCheck) }));
-}
-
-function fillPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, (_, k: string) =>
-    k === 'date' ? '2026-12-01' : k === 'pincode' ? '560001' : /id$/i.test(k) ? '00000000-0000-4000-8000-000000000000' : 'x',
-  );
+async function adminProcedures() {
+  const out: { name: string; openapi?: ProcedureEntry['openapi']; isAdmin: boolean }[] = [];
+  for (const p of listProcedures()) out.push({ ...p, isAdmin: (await guardOf(t, p.name, customer)) === 'admin' });
+  return out;
 }
 
 describe('the admin matrix (generated from the router)', () => {
-  const procs = adminProcedures();
-  const admins = procs.filter((p) => p.isAdmin);
+  let procs: Awaited<ReturnType<typeof adminProcedures>> = [];
+  let admins: typeof procs = [];
+  beforeAll(async () => {
+    procs = await adminProcedures();
+    admins = procs.filter((p) => p.isAdmin);
+  });
 
   it('finds the admin procedures, and every /admin REST path is one of them', () => {
     expect(admins.map((p) => p.name)).toEqual(expect.arrayContaining(['admin.dashboard', 'admin.customers', 'admin.customer', 'admin.passwordReset']));
-    const unguarded = procs.filter((p) => p.def.meta?.openapi?.path?.startsWith('/admin') && !p.isAdmin).map((p) => p.name);
+    const unguarded = procs.filter((p) => p.openapi?.path?.startsWith('/admin') && !p.isAdmin).map((p) => p.name);
     expect(unguarded).toEqual([]);
   });
 
   it('answers 401 without a token and 403 to a customer on REST, for every admin procedure', async () => {
     const customerAuth = await t.bearer(customer);
-    const withRest = admins.filter((p) => p.def.meta?.openapi);
+    const withRest = admins.filter((p) => p.openapi);
     expect(withRest.length).toBeGreaterThanOrEqual(4);
     for (const p of withRest) {
-      const { method, path } = p.def.meta!.openapi!;
+      const { method, path } = p.openapi!;
       const url = `/api${fillPath(path)}`;
       const body = method === 'GET' || method === 'DELETE' ? {} : { payload: {} };
       const guest = await t.request({ method: method as 'GET', url, ...body });

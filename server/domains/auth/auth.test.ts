@@ -86,7 +86,7 @@ describe('sign-up', () => {
     const { input } = await signupUser(t);
     const res = await post(t, '/api/auth/signup', newSignup({ username: input.username }), {}, freshIp());
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'USERNAME_TAKEN', details: { fieldErrors: { username: [expect.stringMatching(/taken/)] } } });
+    expect(res.json()).toMatchObject({ code: 'USERNAME_TAKEN', fieldErrors: { username: [expect.stringMatching(/taken/)] } });
   });
 
   it('answers a sign-up for a registered e-mail with the same status and message, no session, and tells the owner', async () => {
@@ -296,7 +296,7 @@ describe('change password', () => {
     const auth = { authorization: `Bearer ${answer.access_token}` };
     const wrong = await post(t, '/api/auth/password', { current_password: 'nope-nope-nope', new_password: 'Mint-Leaf-Shake-9' }, auth);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().details.fieldErrors.current_password).toBeDefined();
+    expect(wrong.json().fieldErrors.current_password).toBeDefined();
     const ok = await post(t, '/api/auth/password', { current_password: input.password, new_password: 'Mint-Leaf-Shake-9' }, auth);
     expect(ok.statusCode).toBe(200);
     expect((await me(answer.access_token)).statusCode).toBe(200);

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { createContext, type AuthUser } from '../../trpc/context';
-import { AppError, ERROR_CODES, HTTP_STATUS } from '../../lib/errors';
-import { INTERNAL_MESSAGE, summariseZod } from '../../trpc/init';
+import { AppError, shopError, shopErrorBody } from '../../lib/errors';
 import { AdminOrdersInputSchema } from '../../../shared/schemas/order-lifecycle';
 import { OrderIdInput } from '../../../shared/schemas/orders';
 import * as desk from './orders.admin.service';
@@ -25,15 +24,9 @@ export async function registerOrderFiles(app: FastifyInstance, deps: AppDeps): P
     return { user: ctx.user, rejected: ctx.tokenRejected };
   };
   const fail = (reply: FastifyReply, req: FastifyRequest, e: unknown) => {
-    if (e instanceof AppError) {
-      const status = HTTP_STATUS[ERROR_CODES[e.appCode]];
-      return reply
-        .code(status)
-        .header('cache-control', 'no-store')
-        .send({ message: e.message, code: e.appCode, requestId: req.id, ...(e.details ? { details: e.details } : {}) });
-    }
-    req.log.error({ err: e }, 'order file failed');
-    return reply.code(500).header('cache-control', 'no-store').send({ message: INTERNAL_MESSAGE, code: 'INTERNAL', requestId: req.id });
+    const shaped = shopError(e);
+    if (shaped.unexpected) req.log.error({ err: e }, 'order file failed');
+    return reply.code(shaped.status).headers(shaped.headers).header('cache-control', 'no-store').send(shopErrorBody(shaped, String(req.id)));
   };
   const signIn = (rejected: boolean) =>
     new AppError('UNAUTHORIZED', rejected ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.');
@@ -44,12 +37,7 @@ export async function registerOrderFiles(app: FastifyInstance, deps: AppDeps): P
       if (!user) throw signIn(rejected);
       if (user.role !== 'admin') throw new AppError('FORBIDDEN', 'This area is for administrators only.');
       const parsed = AdminOrdersInputSchema.omit({ page: true, pageSize: true }).safeParse(req.query ?? {});
-      if (!parsed.success) {
-        return reply
-          .code(400)
-          .header('cache-control', 'no-store')
-          .send({ message: summariseZod(parsed.error), code: 'VALIDATION_FAILED', requestId: req.id });
-      }
+      if (!parsed.success) return fail(reply, req, parsed.error);
       const { csv, rows } = await desk.exportCsv(deps, parsed.data);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -1,6 +1,5 @@
 import { router } from '../../trpc/init';
 import { authedProcedure } from '../../trpc/procedures';
-import { syncParsing, unparsedOutput } from '../../trpc/sync-parse';
 import { OrderHistoryInput, OrderHistorySchema, OrderIdInput, OrderSchema, PlaceOrderInputSchema } from '../../../shared/schemas/orders';
 import { PlacedOrderSchema } from '../../../shared/schemas/payments';
 import * as orders from './orders.service';
@@ -22,10 +21,8 @@ export const ordersRouter = router({
         protect: true,
       },
     })
-    // Placement is the shop's hottest write: its input is validated with zod's compiled
-    // synchronous parser, and the answer it builds itself is not parsed again (see unparsedOutput).
-    .input(syncParsing(PlaceOrderInputSchema))
-    .output(unparsedOutput(PlacedOrderSchema))
+    .input(PlaceOrderInputSchema)
+    .output(PlacedOrderSchema)
     .mutation(({ ctx, input }) => orders.placeOrder(ctx.deps, ctx.user, input, ctx.req.headers['idempotency-key'])),
 
   get: authedProcedure

@@ -8,7 +8,7 @@ import { customItemId } from '../../../shared/rules/shake-builder';
 import { placeOrder } from './orders.service';
 
 /**
- * Order placement's answer is not re-parsed by tRPC (orders.router.ts, unparsedOutput):
+ * Order placement builds its answer itself and tRPC validates it against PlacedOrderSchema:
  * these check that what placeOrder builds is already exactly what PlacedOrderSchema
  * gives — no missing or extra field, no wrong type, the same JSON byte for byte — for a
  * COD order, an online order (with its payment), a custom shake and a replay.

@@ -1,7 +1,8 @@
 /** The shop's error code (SLOT_FULL, PRICE_CHANGED…) of a tRPC client error, if any. */
 export function appCodeOf(e: unknown): string | null {
-  const data = (e as { data?: { appCode?: unknown } } | null)?.data;
-  return typeof data?.appCode === 'string' ? data.appCode : null;
+  // The server's error formatter puts the shop's code in tRPC's `data.code` (server/lib/errors.ts).
+  const data = (e as { data?: { code?: unknown } } | null)?.data;
+  return typeof data?.code === 'string' ? data.code : null;
 }
 
 /** The server's sentence, or a calm fallback for network trouble. */
