@@ -18,34 +18,8 @@ export function formatInvoiceNumber(fy: string, seq: number): string {
 }
 export const INVOICE_NUMBER_RE = /^HS\/\d{4}-\d{2}\/\d{6,}$/;
 
-export interface GstSplit {
-  /** Value before tax. */
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  /** cgst + sgst */
-  tax: number;
-  /** taxable + tax: the amount the customer paid. */
-  total: number;
-}
-
-/**
- * Splits a GST-inclusive amount (paise) at `ratePercent` into taxable value and
- * equal CGST / SGST halves. Each half is computed on the taxable value and
- * rounded to the paisa, as Indian invoicing does, so the halves are always
- * equal and taxable + CGST + SGST is exactly the amount paid.
- */
-export function splitInclusiveGst(totalPaise: number, ratePercent: number): GstSplit {
-  if (totalPaise <= 0 || ratePercent <= 0)
-    return { taxable: Math.max(0, totalPaise), cgst: 0, sgst: 0, tax: 0, total: Math.max(0, totalPaise) };
-  const half = Math.round((totalPaise * ratePercent) / (200 + 2 * ratePercent));
-  return { taxable: totalPaise - 2 * half, cgst: half, sgst: half, tax: 2 * half, total: totalPaise };
-}
-
-/** Taxable value of one GST-inclusive line (for the per-line column); rounded to the paisa. */
-export function taxableOf(inclusivePaise: number, ratePercent: number): number {
-  return ratePercent > 0 ? Math.round((inclusivePaise * 100) / (100 + ratePercent)) : inclusivePaise;
-}
+// The tax figures (taxable value, CGST, SGST) come from the order's price breakdown:
+// invoiceTaxSplit in shared/rules/price-breakdown.ts (decision 045). No formula of their own here.
 
 /**
  * Amounts on a tax invoice are written to the paisa ("₹283.81"): GST law wants

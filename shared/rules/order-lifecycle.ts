@@ -94,3 +94,48 @@ export function csvField(v: unknown): string {
 export function csvRow(values: readonly unknown[]): string {
   return values.map(csvField).join(',');
 }
+
+/** Paise → "1508.00" for the CSV (rupees with two decimals, integer arithmetic, no grouping). */
+export function csvAmount(paise: number): string {
+  const neg = paise < 0;
+  const abs = Math.abs(Math.round(paise));
+  return `${neg ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The money columns of the admin CSV export, in this order (header names). */
+export const CSV_MONEY_HEADER = [
+  'Subtotal (INR)',
+  'Discounts (INR)',
+  'Delivery fee (INR)',
+  'GST included (INR)',
+  'Total (INR)',
+  'Refunded (INR)',
+] as const;
+/** The tax invoice's columns, appended after "Invoice number" (blank until the invoice is issued). */
+export const CSV_INVOICE_HEADER = ['Taxable value (INR)', 'CGST (INR)', 'SGST (INR)'] as const;
+
+/** An order's stored breakdown as the CSV writes it (never recomputed: these are the stored figures). */
+export function csvMoneyFields(o: {
+  subtotal: number;
+  freeUnitDiscount: number;
+  couponDiscount: number;
+  pointsDiscount: number;
+  deliveryFee: number;
+  gst: number;
+  total: number;
+  refunded: number;
+}): string[] {
+  return [
+    csvAmount(o.subtotal),
+    csvAmount(o.freeUnitDiscount + o.couponDiscount + o.pointsDiscount),
+    csvAmount(o.deliveryFee),
+    csvAmount(o.gst),
+    csvAmount(o.total),
+    csvAmount(o.refunded),
+  ];
+}
+
+/** The issued invoice's figures as the CSV writes them; blanks when there is no invoice yet. */
+export function csvInvoiceFields(inv: { taxable: number; cgst: number; sgst: number } | null): string[] {
+  return inv ? [csvAmount(inv.taxable), csvAmount(inv.cgst), csvAmount(inv.sgst)] : ['', '', ''];
+}

@@ -68,11 +68,12 @@ export type QuoteLine = z.infer<typeof QuoteLineSchema>;
 export const FreeItemInfoSchema = z.object({ itemId: z.string(), itemName: z.string(), freeUnitPrice: Paise });
 
 /**
- * The server's price of a cart. Every amount is integer paise and includes GST.
- *   subtotal          Σ lineTotal of available lines
- *   itemsTotal        subtotal − freeUnitDiscount − couponDiscount   (what free delivery is measured against)
+ * The server's price of a cart. Every amount is integer paise and includes GST. The money fields are
+ * priceBreakdown's output (shared/rules/price-breakdown.ts, decision 045):
+ *   subtotal          Σ lineTotal of available lines (what free delivery is measured against)
+ *   itemsTotal        subtotal − freeUnitDiscount − couponDiscount
  *   total             itemsTotal − pointsDiscount + deliveryFee      (≥ 0; what is charged)
- *   gst               total − round(total / (1 + gstRatePercent/100)) (the GST part included in total)
+ *   gst               the GST inside total: 2 × the CGST half rounded to the paisa (what the invoice splits)
  */
 export const QuoteSchema = z.object({
   lines: z.array(QuoteLineSchema),

@@ -48,7 +48,7 @@ export const OrderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
-/** What the customer agreed to pay, fixed at placement. total = subtotal − freeUnitDiscount − couponDiscount − pointsDiscount + deliveryFee; gst is the part of total that is GST. */
+/** What the customer agreed to pay, fixed at placement (priceBreakdown's output, stored). total = subtotal − freeUnitDiscount − couponDiscount − pointsDiscount + deliveryFee; gst is the part of total that is GST, and the invoice's CGST + SGST. */
 export const PriceBreakdownSchema = z.object({
   subtotal: Paise,
   freeUnitDiscount: Paise,

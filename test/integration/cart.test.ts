@@ -58,8 +58,8 @@ describe('POST /api/cart/quote', () => {
     expect(q.deliveryFee).toBe(4900);
     expect(q.amountToFreeDelivery).toBe(49900 - 45800);
     expect(q.total).toBe(45800 + 4900);
-    // GST part of a GST-inclusive total at 5%: total − round(total / 1.05)
-    expect(q.gst).toBe(50700 - Math.round(50700 / 1.05));
+    // GST inside ₹507 at 5%: CGST ₹12.07 + SGST ₹12.07 (₹507 × 2.5/105 = ₹12.0714 each, to the paisa)
+    expect(q.gst).toBe(2414);
     expect(q).toMatchObject({ couponDiscount: 0, pointsDiscount: 0, freeItem: null, freeUnitDiscount: 0, hasUnavailable: false });
   });
 

@@ -46,7 +46,9 @@ describe('placing an order (POST /api/orders)', () => {
     expect(order.breakdown.subtotal).toBe(subtotal);
     expect(order.breakdown.deliveryFee).toBe(subtotal >= 49_900 ? 0 : 4_900);
     expect(order.breakdown.total).toBe(subtotal + order.breakdown.deliveryFee);
-    expect(order.breakdown.gst).toBe(order.breakdown.total - Math.round(order.breakdown.total / 1.05));
+    // The GST inside the total: two equal halves (CGST, SGST), within a paisa of the exact 5/105 share.
+    expect(order.breakdown.gst % 2).toBe(0);
+    expect(Math.abs(order.breakdown.gst - (order.breakdown.total * 5) / 105)).toBeLessThanOrEqual(1);
     expect(order.timeline).toEqual([expect.objectContaining({ status: 'confirmed', actor: 'customer' })]);
     const after = await counts(t.deps.db);
     expect(after.orders - before.orders).toBe(1);

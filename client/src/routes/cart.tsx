@@ -187,7 +187,11 @@ export default function CartPage() {
 }
 
 function Summary({ q, stale }: { q: Quote; stale: boolean }) {
-  const progress = q.freeDeliveryThreshold > 0 ? Math.min(100, Math.round((q.itemsTotal / q.freeDeliveryThreshold) * 100)) : 100;
+  // The server says how far the cart is from free delivery; the bar only draws it.
+  const progress =
+    q.freeDeliveryThreshold > 0
+      ? Math.min(100, Math.round(((q.freeDeliveryThreshold - q.amountToFreeDelivery) / q.freeDeliveryThreshold) * 100))
+      : 100;
   return (
     <div className={`cart-summary__body${stale ? ' is-stale' : ''}`} data-testid="quote">
       {q.amountToFreeDelivery > 0 ? (

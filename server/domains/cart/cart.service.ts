@@ -7,6 +7,7 @@ import { CUSTOM_SHAKE_IMAGE, type CustomRecipe } from '../../../shared/schemas/b
 import { customItemId, evaluateRecipe, recipeName, type BuilderIngredient } from '../../../shared/rules/shake-builder';
 import { applyFreeUnit, type SubscriptionPlanInfo } from '../../../shared/rules/free-unit';
 import { mergeLines } from '../../../shared/rules/cart-rules';
+import { priceBreakdown } from '../../../shared/rules/price-breakdown';
 import * as repo from './cart.repository';
 
 type Deps = Pick<AppDeps, 'db'>;
@@ -177,39 +178,34 @@ function buildQuote(input: PriceCartInput, inputs: repo.PricingInputs, plan: Act
   );
   const lines = priced.map((l, i) => ({ ...l, isFreeUnit: free.lines[i]!.isFreeUnit, freeUnitPrice: free.lines[i]!.freeUnitPrice }));
 
-  const availableLines = lines.filter((l) => l.available);
-  const subtotal = availableLines.reduce((n, l) => n + l.lineTotal, 0);
-  const freeUnitDiscount = free.freeItem?.freeUnitPrice ?? 0;
-  const couponDiscount = 0;
-  const pointsDiscount = 0;
-  const itemsTotal = Math.max(0, subtotal - freeUnitDiscount - couponDiscount);
-
-  let deliveryWaivedBy: Quote['deliveryWaivedBy'] = null;
-  if (plan?.freeDelivery) deliveryWaivedBy = 'subscription';
-  else if (itemsTotal >= pricing.freeDeliveryThreshold) deliveryWaivedBy = 'threshold';
-  const deliveryFee = availableLines.length === 0 || deliveryWaivedBy ? 0 : pricing.deliveryFee;
-  const total = Math.max(0, itemsTotal - pointsDiscount + deliveryFee);
-  const gst = total - Math.round(total / (1 + pricing.gstRatePercent / 100));
+  const b = priceBreakdown({
+    lineTotals: lines.filter((l) => l.available).map((l) => l.lineTotal),
+    freeUnitDiscount: free.freeItem?.freeUnitPrice ?? 0,
+    couponDiscount: 0,
+    pointsDiscount: 0,
+    planFreeDelivery: plan?.freeDelivery ?? false,
+    pricing,
+  });
 
   const quote: Quote = {
     lines,
     itemCount: lines.reduce((n, l) => n + l.quantity, 0),
-    subtotal,
+    subtotal: b.subtotal,
     freeItem: free.freeItem,
-    freeUnitDiscount,
+    freeUnitDiscount: b.freeUnitDiscount,
     couponCode: null,
-    couponDiscount,
+    couponDiscount: b.couponDiscount,
     pointsToRedeem: 0,
-    pointsDiscount,
-    itemsTotal,
-    deliveryFee,
-    standardDeliveryFee: pricing.deliveryFee,
-    freeDeliveryThreshold: pricing.freeDeliveryThreshold,
-    amountToFreeDelivery: deliveryWaivedBy ? 0 : Math.max(0, pricing.freeDeliveryThreshold - itemsTotal),
-    deliveryWaivedBy,
-    gstRatePercent: pricing.gstRatePercent,
-    gst,
-    total,
+    pointsDiscount: b.pointsDiscount,
+    itemsTotal: b.itemsTotal,
+    deliveryFee: b.deliveryFee,
+    standardDeliveryFee: b.standardDeliveryFee,
+    freeDeliveryThreshold: b.freeDeliveryThreshold,
+    amountToFreeDelivery: b.amountToFreeDelivery,
+    deliveryWaivedBy: b.deliveryWaivedBy,
+    gstRatePercent: b.gstRatePercent,
+    gst: b.gst,
+    total: b.total,
     hasUnavailable: lines.some((l) => !l.available),
     hasPriceChanges: lines.some((l) => l.priceChanged),
     subscriptionPlan: plan?.planName ?? null,

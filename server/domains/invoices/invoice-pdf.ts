@@ -1,76 +1,119 @@
+import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
 import type { Invoice } from '../../../shared/schemas/invoices';
 import { formatInvoiceAmount } from '../../../shared/rules/gst-invoice';
 
 /**
- * A small PDF writer for the tax invoice: one A4 page, the two built-in
- * Helvetica faces (every PDF reader has them, nothing to embed), WinAnsi
- * text, filled rectangles and rules. Written by hand rather than pulling in a
- * PDF library and its font stack for one page of text.
+ * The tax invoice as a PDF: one A4 page drawn with pdfkit (decision 047), in Noto Sans embedded from
+ * @fontsource/noto-sans (SIL Open Font Licence), so amounts print with the ₹ sign.
  *
- * The built-in fonts have no ₹ glyph, so amounts read "Rs. 283.81"; characters
- * outside WinAnsi (non-Latin scripts) print as "?".
+ * Fontsource ships the font cut by script: the "latin" file has the digits and letters but not ₹
+ * (U+20B9), the "latin-ext" file has ₹ but not ASCII. Each string is drawn in runs, every character
+ * in the first file whose Unicode ranges (the package's unicode.json) hold it. pdfkit subsets what is
+ * used, so the file stays small (about 30 KB).
+ *
+ * pdfkit is imported on the first invoice asked for, not at boot (idle memory, decision 031); the
+ * font files are read once and kept (about 190 KB).
  */
 
-// Advance widths (1/1000 em) of Helvetica and Helvetica-Bold for ASCII 32–126, from Adobe's AFM files.
-const HELV = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278,
-  278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722,
-  667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556,
-  556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-];
-const HELV_BOLD = [
-  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333,
-  333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722,
-  667, 944, 667, 667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611,
-  611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
-];
-/** Unicode → WinAnsi byte for the few non-Latin-1 characters the invoice uses. */
-const WIN_ANSI_EXTRA: Record<string, [number, number]> = {
-  // char: [code, width]
-  '–': [0x96, 556],
-  '—': [0x97, 1000],
-  '’': [0x92, 222],
-  '‘': [0x91, 222],
-  '“': [0x93, 333],
-  '”': [0x94, 333],
-  '•': [0x95, 350],
-};
+// @types/pdfkit describes the CommonJS export; the ES module pdfkit ships for Node exports it as default.
+type PdfKitCtor = PDFKit.PDFDocument;
+let pdfkit: Promise<PdfKitCtor> | undefined;
+const loadPdfKit = (): Promise<PdfKitCtor> => (pdfkit ??= import('pdfkit').then((m) => (m as unknown as { default: PdfKitCtor }).default));
 
-type Font = 'F1' | 'F2';
-
-/** Text → WinAnsi bytes (as a latin1 string) and its width in points. */
-function encode(text: string, font: Font, size: number): { bytes: string; width: number } {
-  const table = font === 'F2' ? HELV_BOLD : HELV;
-  let bytes = '';
-  let units = 0;
-  const clean = text
-    .replace(/₹\s?/g, 'Rs. ')
-    .replace(/−/g, '-')
-    .replace(/×/g, 'x')
-    .replace(/[\u00a0\u2009\u202f]/g, ' ');
-  for (const ch of clean) {
-    const cp = ch.codePointAt(0)!;
-    if (cp >= 32 && cp <= 126) {
-      bytes += ch;
-      units += table[cp - 32]!;
-    } else if (WIN_ANSI_EXTRA[ch]) {
-      const [code, w] = WIN_ANSI_EXTRA[ch]!;
-      bytes += String.fromCharCode(code);
-      units += w;
-    } else if (cp >= 0xa0 && cp <= 0xff) {
-      bytes += ch;
-      units += 556;
-    } else {
-      bytes += '?';
-      units += table['?'.charCodeAt(0) - 32]!;
-    }
-  }
-  return { bytes, width: (units * size) / 1000 };
+const require = createRequire(import.meta.url);
+interface Fonts {
+  regular: Buffer;
+  bold: Buffer;
+  regularExt: Buffer;
+  boldExt: Buffer;
+  latin: [number, number][];
+  latinExt: [number, number][];
+}
+let loaded: Fonts | undefined;
+/** The four font files and the code-point ranges of each cut, read on first use and kept. */
+export function fonts(): Fonts {
+  if (loaded) return loaded;
+  const file = (name: string) => woffToSfnt(fs.readFileSync(require.resolve(`@fontsource/noto-sans/files/${name}`)));
+  const unicode = JSON.parse(fs.readFileSync(require.resolve('@fontsource/noto-sans/unicode.json'), 'utf8')) as Record<string, string>;
+  const ranges = (spec: string): [number, number][] =>
+    spec.split(',').map((r) => {
+      const [a, b] = r.trim().replace(/^U\+/i, '').split('-');
+      return [parseInt(a!, 16), parseInt(b ?? a!, 16)];
+    });
+  loaded = {
+    regular: file('noto-sans-latin-400-normal.woff'),
+    bold: file('noto-sans-latin-700-normal.woff'),
+    regularExt: file('noto-sans-latin-ext-400-normal.woff'),
+    boldExt: file('noto-sans-latin-ext-700-normal.woff'),
+    latin: ranges(unicode.latin!),
+    latinExt: ranges(unicode['latin-ext']!),
+  };
+  return loaded;
 }
 
-const escapePdf = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
-const n = (v: number) => (Math.round(v * 100) / 100).toString();
+/**
+ * WOFF 1.0 → the TrueType file it wraps (tables inflated with node:zlib). fontkit reads WOFF too, but
+ * inflates it in JavaScript every time a document opens the font (~80 ms per file); unwrapped once
+ * here, each invoice opens plain TrueType.
+ */
+export function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.readUInt32BE(0) !== 0x774f4646) return woff; // not 'wOFF': already a TrueType/OpenType file
+  const numTables = woff.readUInt16BE(12);
+  const tables: { tag: number; checksum: number; data: Buffer }[] = [];
+  for (let i = 0; i < numTables; i++) {
+    const e = 44 + i * 20;
+    const offset = woff.readUInt32BE(e + 4);
+    const compLength = woff.readUInt32BE(e + 8);
+    const origLength = woff.readUInt32BE(e + 12);
+    const raw = woff.subarray(offset, offset + compLength);
+    tables.push({
+      tag: woff.readUInt32BE(e),
+      checksum: woff.readUInt32BE(e + 16),
+      data: compLength < origLength ? zlib.inflateSync(raw) : Buffer.from(raw),
+    });
+  }
+  let entrySelector = 0;
+  while (2 ** (entrySelector + 1) <= numTables) entrySelector++;
+  const searchRange = 2 ** entrySelector * 16;
+  const head = Buffer.alloc(12 + numTables * 16);
+  head.writeUInt32BE(woff.readUInt32BE(4), 0); // flavor: the sfnt version
+  head.writeUInt16BE(numTables, 4);
+  head.writeUInt16BE(searchRange, 6);
+  head.writeUInt16BE(entrySelector, 8);
+  head.writeUInt16BE(numTables * 16 - searchRange, 10);
+  const body: Buffer[] = [];
+  let offset = head.length;
+  tables.forEach((t, i) => {
+    const r = 12 + i * 16;
+    head.writeUInt32BE(t.tag, r);
+    head.writeUInt32BE(t.checksum, r + 4);
+    head.writeUInt32BE(offset, r + 8);
+    head.writeUInt32BE(t.data.length, r + 12);
+    const padded = Buffer.alloc((t.data.length + 3) & ~3);
+    t.data.copy(padded);
+    body.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat([head, ...body]);
+}
+
+const inRanges = (cp: number, rs: readonly [number, number][]) => rs.some(([a, b]) => cp >= a && cp <= b);
+
+/** A string cut into runs: `ext` runs are drawn with the latin-ext file (₹ and accented letters). */
+export function textRuns(s: string): { text: string; ext: boolean }[] {
+  const f = fonts();
+  const out: { text: string; ext: boolean }[] = [];
+  for (const ch of s.replace(/[\u00a0\u2009\u202f]/g, ' ')) {
+    const cp = ch.codePointAt(0)!;
+    const ext = !inRanges(cp, f.latin) && inRanges(cp, f.latinExt);
+    const last = out[out.length - 1];
+    if (last && last.ext === ext) last.text += ch;
+    else out.push({ text: ch, ext });
+  }
+  return out;
+}
 
 type Rgb = [number, number, number];
 const INK: Rgb = [0.09, 0.16, 0.14];
@@ -79,22 +122,56 @@ const GREEN: Rgb = [0.12, 0.42, 0.29];
 const WASH: Rgb = [0.93, 0.96, 0.93];
 const RULE: Rgb = [0.82, 0.87, 0.84];
 
+const rgb = ([r, g, b]: Rgb): [number, number, number] => [Math.round(r * 255), Math.round(g * 255), Math.round(b * 255)];
+
+type Weight = 'regular' | 'bold';
+
 class Canvas {
-  ops: string[] = [];
-  text(x: number, y: number, s: string, o: { font?: Font; size?: number; color?: Rgb; align?: 'left' | 'right' | 'center' } = {}) {
-    const font = o.font ?? 'F1';
+  private readonly chunks: Buffer[] = [];
+  private readonly done: Promise<Buffer>;
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly H: number,
+  ) {
+    const f = fonts();
+    doc.registerFont('regular', f.regular);
+    doc.registerFont('bold', f.bold);
+    doc.registerFont('regular-ext', f.regularExt);
+    doc.registerFont('bold-ext', f.boldExt);
+    this.done = new Promise<Buffer>((resolve, reject) => {
+      doc.on('data', (b: Buffer) => this.chunks.push(b));
+      doc.on('end', () => resolve(Buffer.concat(this.chunks)));
+      doc.on('error', reject);
+    });
+  }
+  private runs(s: string, font: Weight, size: number) {
+    return textRuns(s).map((r) => {
+      const name = r.ext ? `${font}-ext` : font;
+      this.doc.font(name).fontSize(size);
+      return { text: r.text, name, width: this.doc.widthOfString(r.text) };
+    });
+  }
+  text(x: number, y: number, s: string, o: { font?: Weight; size?: number; color?: Rgb; align?: 'left' | 'right' | 'center' } = {}) {
+    const font = o.font ?? 'regular';
     const size = o.size ?? 9;
-    const { bytes, width } = encode(s, font, size);
-    const left = o.align === 'right' ? x - width : o.align === 'center' ? x - width / 2 : x;
-    const [r, g, b] = o.color ?? INK;
-    this.ops.push(`BT /${font} ${n(size)} Tf ${n(r)} ${n(g)} ${n(b)} rg ${n(left)} ${n(y)} Td (${escapePdf(bytes)}) Tj ET`);
+    const runs = this.runs(s, font, size);
+    const width = runs.reduce((n, r) => n + r.width, 0);
+    let left = o.align === 'right' ? x - width : o.align === 'center' ? x - width / 2 : x;
+    this.doc.fillColor(rgb(o.color ?? INK));
+    for (const r of runs) {
+      this.doc
+        .font(r.name)
+        .fontSize(size)
+        .text(r.text, left, this.H - y, { lineBreak: false, baseline: 'alphabetic' });
+      left += r.width;
+    }
     return width;
   }
-  width(s: string, font: Font = 'F1', size = 9) {
-    return encode(s, font, size).width;
+  width(s: string, font: Weight = 'regular', size = 9) {
+    return this.runs(s, font, size).reduce((n, r) => n + r.width, 0);
   }
   /** Greedy word wrap to `max` points. */
-  wrap(s: string, max: number, font: Font = 'F1', size = 9): string[] {
+  wrap(s: string, max: number, font: Weight = 'regular', size = 9): string[] {
     const out: string[] = [];
     let line = '';
     for (const word of s.split(/\s+/).filter(Boolean)) {
@@ -109,41 +186,68 @@ class Canvas {
     return out.length ? out : [''];
   }
   rect(x: number, y: number, w: number, h: number, fill: Rgb) {
-    this.ops.push(`${n(fill[0])} ${n(fill[1])} ${n(fill[2])} rg ${n(x)} ${n(y)} ${n(w)} ${n(h)} re f`);
+    this.doc.rect(x, this.H - y - h, w, h).fill(rgb(fill));
   }
   line(x1: number, y1: number, x2: number, y2: number, color: Rgb = RULE, width = 0.6) {
-    this.ops.push(`${n(color[0])} ${n(color[1])} ${n(color[2])} RG ${n(width)} w ${n(x1)} ${n(y1)} m ${n(x2)} ${n(y2)} l S`);
+    this.doc
+      .moveTo(x1, this.H - y1)
+      .lineTo(x2, this.H - y2)
+      .lineWidth(width)
+      .stroke(rgb(color));
+  }
+  finish(): Promise<Buffer> {
+    this.doc.end();
+    return this.done;
   }
 }
 
 const fmtDate = (iso: string) =>
   new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' }).format(new Date(iso));
-const money = (p: number) => formatInvoiceAmount(p, 'Rs. ');
+const money = (p: number) => formatInvoiceAmount(p);
 
-/** Lays the invoice out on an A4 page and returns the PDF file. */
-export function renderInvoicePdf(inv: Invoice): Buffer {
+/**
+ * Lays the invoice out on an A4 page and returns the PDF file. Coordinates are PDF points from the
+ * bottom-left corner, text placed on its baseline. pdfkit is loaded on the first invoice, not at boot.
+ */
+export async function renderInvoicePdf(inv: Invoice): Promise<Buffer> {
   const W = 595.28;
   const H = 841.89;
   const M = 42;
-  const c = new Canvas();
+  const PDFDocument = await loadPdfKit();
+  const doc = new PDFDocument({
+    size: [W, H],
+    margin: 0,
+    autoFirstPage: true,
+    compress: true,
+    pdfVersion: '1.7',
+    lang: 'en-IN',
+    displayTitle: true,
+    info: {
+      Title: `Tax invoice ${inv.number}`,
+      Author: inv.seller.legalName,
+      Producer: 'Hydro Shakes',
+      CreationDate: new Date(inv.issuedAt),
+    },
+  });
+  const c = new Canvas(doc, H);
   let y = H - M;
 
   // Title band.
   c.rect(0, H - 6, W, 6, GREEN);
-  c.text(M, y - 14, 'TAX INVOICE', { font: 'F2', size: 18, color: GREEN });
-  c.text(W - M, y - 10, inv.seller.name, { font: 'F2', size: 14, align: 'right' });
+  c.text(M, y - 14, 'TAX INVOICE', { font: 'bold', size: 18, color: GREEN });
+  c.text(W - M, y - 10, inv.seller.name, { font: 'bold', size: 14, align: 'right' });
   c.text(W - M, y - 23, 'Fresh hydroponic shakes', { size: 8.5, color: MUTED, align: 'right' });
   y -= 46;
 
   // Seller (left) and invoice facts (right).
   const top = y;
-  c.text(M, y, inv.seller.legalName, { font: 'F2', size: 10 });
+  c.text(M, y, inv.seller.legalName, { font: 'bold', size: 10 });
   y -= 13;
   for (const l of inv.seller.lines) {
     c.text(M, y, l, { color: MUTED });
     y -= 11.5;
   }
-  c.text(M, y, `GSTIN: ${inv.seller.gstin}`, { font: 'F2', size: 8.5 });
+  c.text(M, y, `GSTIN: ${inv.seller.gstin}`, { font: 'bold', size: 8.5 });
   y -= 11.5;
   c.text(M, y, `FSSAI Lic. No.: ${inv.seller.fssai}`, { size: 8.5 });
   y -= 11.5;
@@ -160,17 +264,17 @@ export function renderInvoicePdf(inv: Invoice): Buffer {
   let fy = top;
   for (const [k, v] of facts) {
     c.text(W - M - 150, fy, k, { size: 8.5, color: MUTED });
-    c.text(W - M, fy, v, { font: 'F2', size: 9, align: 'right' });
+    c.text(W - M, fy, v, { font: 'bold', size: 9, align: 'right' });
     fy -= 13;
   }
   y = Math.min(leftBottom, fy) - 18;
 
   // Bill to / ship to.
   c.line(M, y + 8, W - M, y + 8);
-  c.text(M, y - 6, 'BILL TO / SHIP TO', { font: 'F2', size: 7.5, color: GREEN });
+  c.text(M, y - 6, 'BILL TO / SHIP TO', { font: 'bold', size: 7.5, color: GREEN });
   c.text(W - M, y - 6, 'Unregistered buyer (B2C)', { size: 8, color: MUTED, align: 'right' });
   y -= 20;
-  c.text(M, y, inv.buyer.name, { font: 'F2', size: 10 });
+  c.text(M, y, inv.buyer.name, { font: 'bold', size: 10 });
   y -= 12.5;
   for (const l of inv.buyer.lines) {
     for (const part of c.wrap(l, 300)) {
@@ -188,7 +292,7 @@ export function renderInvoicePdf(inv: Invoice): Buffer {
   // Items.
   const col = { no: M + 8, desc: M + 28, hsn: W - M - 230, qty: W - M - 168, rate: W - M - 92, amount: W - M - 8 };
   c.rect(M, y - 6, W - 2 * M, 20, WASH);
-  const head = (x: number, s: string, align: 'left' | 'right' = 'left') => c.text(x, y, s, { font: 'F2', size: 8, color: GREEN, align });
+  const head = (x: number, s: string, align: 'left' | 'right' = 'left') => c.text(x, y, s, { font: 'bold', size: 8, color: GREEN, align });
   head(col.no, '#');
   head(col.desc, 'Description');
   head(col.hsn, 'HSN');
@@ -197,7 +301,7 @@ export function renderInvoicePdf(inv: Invoice): Buffer {
   head(col.amount, 'Amount', 'right');
   y -= 22;
   inv.lines.forEach((l, i) => {
-    const desc = c.wrap(l.description, col.hsn - col.desc - 12, 'F1', 9);
+    const desc = c.wrap(l.description, col.hsn - col.desc - 12, 'regular', 9);
     c.text(col.no, y, String(i + 1), { color: MUTED });
     desc.forEach((d, j) => c.text(col.desc, y - j * 11, d));
     c.text(col.hsn, y, l.hsn, { color: MUTED });
@@ -217,8 +321,8 @@ export function renderInvoicePdf(inv: Invoice): Buffer {
   // Totals.
   const label = W - M - 215;
   const row = (k: string, v: string, bold = false) => {
-    c.text(label, y, k, { font: bold ? 'F2' : 'F1', size: bold ? 10 : 9, color: bold ? INK : MUTED });
-    c.text(col.amount, y, v, { font: bold ? 'F2' : 'F1', size: bold ? 10 : 9, align: 'right' });
+    c.text(label, y, k, { font: bold ? 'bold' : 'regular', size: bold ? 10 : 9, color: bold ? INK : MUTED });
+    c.text(col.amount, y, v, { font: bold ? 'bold' : 'regular', size: bold ? 10 : 9, align: 'right' });
     y -= bold ? 16 : 13;
   };
   y -= 2;
@@ -231,14 +335,14 @@ export function renderInvoicePdf(inv: Invoice): Buffer {
   y -= 8;
 
   // Tax summary.
-  c.text(M, y, 'TAX SUMMARY', { font: 'F2', size: 7.5, color: GREEN });
+  c.text(M, y, 'TAX SUMMARY', { font: 'bold', size: 7.5, color: GREEN });
   y -= 8;
   c.rect(M, y - 14, W - 2 * M, 18, WASH);
   const t = { taxable: M + 8, cgst: M + 180, sgst: M + 320, total: W - M - 8 };
-  c.text(t.taxable, y - 8, 'Taxable value', { font: 'F2', size: 8 });
-  c.text(t.cgst, y - 8, `CGST @ ${inv.tax.cgstRatePercent}%`, { font: 'F2', size: 8 });
-  c.text(t.sgst, y - 8, `SGST @ ${inv.tax.sgstRatePercent}%`, { font: 'F2', size: 8 });
-  c.text(t.total, y - 8, 'Total tax', { font: 'F2', size: 8, align: 'right' });
+  c.text(t.taxable, y - 8, 'Taxable value', { font: 'bold', size: 8 });
+  c.text(t.cgst, y - 8, `CGST @ ${inv.tax.cgstRatePercent}%`, { font: 'bold', size: 8 });
+  c.text(t.sgst, y - 8, `SGST @ ${inv.tax.sgstRatePercent}%`, { font: 'bold', size: 8 });
+  c.text(t.total, y - 8, 'Total tax', { font: 'bold', size: 8, align: 'right' });
   y -= 30;
   c.text(t.taxable, y, money(inv.tax.taxable));
   c.text(t.cgst, y, money(inv.tax.cgst));
@@ -248,8 +352,8 @@ export function renderInvoicePdf(inv: Invoice): Buffer {
   c.line(M, y, W - M, y);
   y -= 16;
   c.text(M, y, 'Amount in words:', { size: 8.5, color: MUTED });
-  for (const part of c.wrap(inv.amountInWords, W - 2 * M - 80, 'F2', 9)) {
-    c.text(M + 80, y, part, { font: 'F2', size: 9 });
+  for (const part of c.wrap(inv.amountInWords, W - 2 * M - 80, 'bold', 9)) {
+    c.text(M + 80, y, part, { font: 'bold', size: 9 });
     y -= 12;
   }
   y -= 4;
@@ -259,12 +363,12 @@ export function renderInvoicePdf(inv: Invoice): Buffer {
   });
   y -= 12;
   if (inv.remark) {
-    c.text(M, y, inv.remark, { font: 'F2', size: 8.5, color: [0.62, 0.22, 0.14] });
+    c.text(M, y, inv.remark, { font: 'bold', size: 8.5, color: [0.62, 0.22, 0.14] });
     y -= 12;
   }
 
   // Signature and footer.
-  c.text(W - M, Math.max(y - 30, 110), `For ${inv.seller.legalName}`, { font: 'F2', size: 9, align: 'right' });
+  c.text(W - M, Math.max(y - 30, 110), `For ${inv.seller.legalName}`, { font: 'bold', size: 9, align: 'right' });
   c.text(W - M, Math.max(y - 44, 96), 'Authorised signatory', { size: 8, color: MUTED, align: 'right' });
   c.line(M, 62, W - M, 62);
   c.text(M, 48, 'Prices include GST. Supply within Karnataka: tax shown as CGST and SGST. This is a computer-generated invoice.', {
@@ -273,44 +377,5 @@ export function renderInvoicePdf(inv: Invoice): Buffer {
   });
   c.text(M, 37, `${inv.seller.legalName}  •  GSTIN ${inv.seller.gstin}  •  ${inv.seller.email}`, { size: 7.5, color: MUTED });
 
-  return assemble(c.ops.join('\n'), W, H, inv);
-}
-
-/** Objects, cross-reference table and trailer, with byte offsets counted exactly. */
-function assemble(content: string, W: number, H: number, inv: Invoice): Buffer {
-  const stream = zlib.deflateSync(Buffer.from(content, 'latin1'));
-  const info = (s: string) => `(${escapePdf(encode(s, 'F1', 1).bytes)})`;
-  const objects: (string | Buffer)[][] = [
-    ['<< /Type /Catalog /Pages 2 0 R >>'],
-    ['<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
-    [`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${n(W)} ${n(H)}] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>`],
-    [`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, stream, '\nendstream'],
-    ['<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'],
-    ['<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>'],
-    [
-      `<< /Title ${info(`Tax invoice ${inv.number}`)} /Author ${info(inv.seller.legalName)} /Producer (Hydro Shakes) /CreationDate (D:${inv.issuedAt.replace(/[-:T]/g, '').slice(0, 14)}Z) >>`,
-    ],
-  ];
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let offset = parts[0]!.length;
-  const offsets: number[] = [];
-  objects.forEach((pieces, i) => {
-    offsets.push(offset);
-    const chunk = Buffer.concat([
-      Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
-      ...pieces.map((p) => (Buffer.isBuffer(p) ? p : Buffer.from(p, 'latin1'))),
-      Buffer.from('\nendobj\n', 'latin1'),
-    ]);
-    parts.push(chunk);
-    offset += chunk.length;
-  });
-  const xref = [
-    `xref\n0 ${objects.length + 1}\n`,
-    '0000000000 65535 f \n',
-    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
-  ].join('');
-  parts.push(
-    Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 7 0 R >>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'),
-  );
-  return Buffer.concat(parts);
+  return c.finish();
 }

@@ -6,7 +6,8 @@ import * as orders from '../orders/orders.service';
 import * as repo from './invoices.repository';
 import { HSN_SHAKES, SAC_DELIVERY, SELLER } from './seller';
 import type { Invoice } from '../../../shared/schemas/invoices';
-import { amountInWords, financialYear, formatInvoiceNumber, splitInclusiveGst } from '../../../shared/rules/gst-invoice';
+import { amountInWords, financialYear, formatInvoiceNumber } from '../../../shared/rules/gst-invoice';
+import { invoiceTaxSplit } from '../../../shared/rules/price-breakdown';
 import { istToday } from '../../../shared/rules/slots';
 import { formatIndianMobile } from '../../../shared/rules/india';
 
@@ -28,7 +29,8 @@ export async function issueInvoice(deps: Pick<Deps, 'clock'>, trx: Trx, orderId:
   const fy = financialYear(istToday(now));
   const seq = await repo.nextInvoiceSeq(trx, fy);
   const rate = Number(order.gst_rate_percent);
-  const split = splitInclusiveGst(order.total_paise, rate);
+  // From the order's stored breakdown: the invoice's CGST + SGST is the GST the order was placed with.
+  const split = invoiceTaxSplit({ total: order.total_paise, gst: order.gst_paise, gstRatePercent: rate });
   const row = await repo.insertInvoice(trx, {
     order_id: orderId,
     number: formatInvoiceNumber(fy, seq),

@@ -95,9 +95,11 @@ export async function countOrders(db: Executor, f: AdminOrderFilter): Promise<nu
   return Number(r.n);
 }
 
-/** The CSV export: every matching order (capped), with its item names. */
+/** The CSV export: every matching order (capped), with its item names and its invoice's tax figures (null until issued). */
 export async function exportOrders(db: Executor, f: AdminOrderFilter, cap: number) {
   return base(db, f)
+    .leftJoin('order_invoices as inv', 'inv.order_id', 'o.id')
+    .select(['inv.taxable_paise as invoice_taxable_paise', 'inv.cgst_paise as invoice_cgst_paise', 'inv.sgst_paise as invoice_sgst_paise'])
     .select(
       sql<string>`(select coalesce(string_agg(l.quantity || ' x ' || l.name, '; ' order by l.position), '') from order_lines l where l.order_id = o.id)`.as(
         'items',

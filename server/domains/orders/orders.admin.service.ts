@@ -22,7 +22,16 @@ import type {
   AdminRefundInput,
   AdminSetStatusInput,
 } from '../../../shared/schemas/order-lifecycle';
-import { ADMIN_NEXT_STATUS, adminCancelRefusal, adminMoveRefusal, csvRow } from '../../../shared/rules/order-lifecycle';
+import {
+  ADMIN_NEXT_STATUS,
+  adminCancelRefusal,
+  adminMoveRefusal,
+  CSV_INVOICE_HEADER,
+  CSV_MONEY_HEADER,
+  csvInvoiceFields,
+  csvMoneyFields,
+  csvRow,
+} from '../../../shared/rules/order-lifecycle';
 import { cancelReasonLabel, orderStatusLabel } from '../../../shared/rules/order-rules';
 import { paymentMethodLabel, paymentStatusLabel } from '../../../shared/rules/payment-labels';
 import { formatRupees } from '../../../shared/rules/money';
@@ -128,7 +137,6 @@ export async function orderDetail(deps: Deps, admin: AuthUser, id: string): Prom
 }
 
 const CSV_CAP = 10_000;
-const rupees = (p: number) => (p / 100).toFixed(2);
 let istStampFmt: Intl.DateTimeFormat | undefined;
 const istStamp = () =>
   (istStampFmt ??= new Intl.DateTimeFormat('en-CA', {
@@ -158,13 +166,9 @@ export async function exportCsv(deps: Deps, input: Omit<AdminOrdersInput, 'page'
     'Slot',
     'Items',
     'Item count',
-    'Subtotal (INR)',
-    'Discounts (INR)',
-    'Delivery fee (INR)',
-    'GST included (INR)',
-    'Total (INR)',
-    'Refunded (INR)',
+    ...CSV_MONEY_HEADER,
     'Invoice number',
+    ...CSV_INVOICE_HEADER,
   ];
   const lines = [csvRow(header)];
   for (const r of rows) {
@@ -185,13 +189,22 @@ export async function exportCsv(deps: Deps, input: Omit<AdminOrdersInput, 'page'
         `${r.slot_start}–${r.slot_end}`,
         r.items,
         Number(r.item_count),
-        rupees(r.subtotal_paise),
-        rupees(r.free_unit_discount_paise + r.coupon_discount_paise + r.points_discount_paise),
-        rupees(r.delivery_fee_paise),
-        rupees(r.gst_paise),
-        rupees(r.total_paise),
-        rupees(Number(r.refunded_paise)),
+        ...csvMoneyFields({
+          subtotal: r.subtotal_paise,
+          freeUnitDiscount: r.free_unit_discount_paise,
+          couponDiscount: r.coupon_discount_paise,
+          pointsDiscount: r.points_discount_paise,
+          deliveryFee: r.delivery_fee_paise,
+          gst: r.gst_paise,
+          total: r.total_paise,
+          refunded: Number(r.refunded_paise),
+        }),
         r.invoice_number ?? '',
+        ...csvInvoiceFields(
+          r.invoice_taxable_paise === null
+            ? null
+            : { taxable: r.invoice_taxable_paise, cgst: r.invoice_cgst_paise!, sgst: r.invoice_sgst_paise! },
+        ),
       ]),
     );
   }

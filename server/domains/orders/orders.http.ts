@@ -58,7 +58,7 @@ export async function registerOrderFiles(app: FastifyInstance, deps: AppDeps): P
       const parsed = OrderIdInput.safeParse({ id: req.params.id });
       if (!parsed.success) throw new AppError('NOT_FOUND', 'That order was not found.');
       const inv = await invoices.getInvoice(deps, user, parsed.data.id);
-      const pdf = renderInvoicePdf(inv);
+      const pdf = await renderInvoicePdf(inv);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="Hydro-Shakes-invoice-${inv.number.replace(/\//g, '-')}.pdf"`)

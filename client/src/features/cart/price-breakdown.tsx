@@ -1,4 +1,5 @@
 import { formatRupees } from '../../../../shared/rules/money';
+import { formatInvoiceAmount } from '../../../../shared/rules/gst-invoice';
 import type { Quote } from '../../../../shared/schemas/cart';
 import type { Order } from '../../../../shared/schemas/orders';
 import './breakdown.css';
@@ -16,7 +17,9 @@ interface Figures {
 
 /**
  * Money rows (subtotal, savings, delivery, total, the GST inside) as the server gave them: the live quote
- * on /cart and at checkout, the stored breakdown of a placed order. Nothing is computed here.
+ * on /cart and at checkout, the stored breakdown of a placed order — both priceBreakdown's output
+ * (shared/rules/price-breakdown.ts). Nothing is computed here. The GST is written to the paisa, as the
+ * tax invoice and the CSV write it, so the same figure reads the same everywhere.
  */
 function PriceBreakdown({
   f,
@@ -64,7 +67,7 @@ function PriceBreakdown({
         </div>
       </dl>
       <p className="text-xs text-subtle">
-        Prices include GST ({f.gstRatePercent}%): {formatRupees(f.gst)}
+        Prices include GST ({f.gstRatePercent}%): <span data-testid="gst">{formatInvoiceAmount(f.gst)}</span>
       </p>
     </>
   );
