@@ -23,11 +23,15 @@ interface Entry {
   type: string;
   etag: string;
   tag: string;
+  /** When it was stored: an entry older than MAX_AGE_MS is a miss (a lost invalidation heals). */
+  at: number;
   gzip?: Buffer;
   br?: Buffer;
 }
 
 const MAX_ENTRIES = 500;
+/** The same time limit as the service cache (server/lib/cache.ts). */
+const MAX_AGE_MS = 5 * 60_000;
 
 export function registerResponseCache(app: FastifyInstance, cache: Cache, routes: CachedRoute[]): void {
   const entries = new Map<string, Entry>();
@@ -45,7 +49,11 @@ export function registerResponseCache(app: FastifyInstance, cache: Cache, routes
   app.decorateRequest('cacheGen', -1);
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET') return;
-    const hit = entries.get(req.url);
+    let hit = entries.get(req.url);
+    if (hit && Date.now() - hit.at >= MAX_AGE_MS) {
+      entries.delete(req.url);
+      hit = undefined;
+    }
     if (!hit) {
       if (tagOf(req.url)) (req as unknown as { cacheGen: number }).cacheGen = generation;
       return;
@@ -82,7 +90,7 @@ export function registerResponseCache(app: FastifyInstance, cache: Cache, routes
     if (!body) return payload;
     const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-    entries.set(req.url, { body, type: String(reply.getHeader('content-type') ?? 'application/json'), etag, tag });
+    entries.set(req.url, { body, type: String(reply.getHeader('content-type') ?? 'application/json'), etag, tag, at: Date.now() });
     reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     return body;
   });
