@@ -24,6 +24,7 @@ import { authJobs } from './domains/auth/auth.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { startMailWorker } from './lib/mail';
 import { registerOrderFiles } from './domains/orders/orders.http';
+import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
 
 export interface BuildAppOptions {
   config: Config;
@@ -104,6 +105,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => registerPaymentWebhook(scope, deps));
   // Invoice PDFs and the admin CSV export: files, not JSON.
   await app.register(async (scope) => registerOrderFiles(scope, deps));
+  // Uploaded pictures: a raw body up to a few MiB in, immutable files out.
+  await app.register(async (scope) => registerCatalogueImages(scope, deps));
   await app.register(async (scope) => {
     await registerDocs(scope, config);
     await registerRest(scope, deps);

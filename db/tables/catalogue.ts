@@ -47,7 +47,19 @@ export interface IngredientsTable {
   updated_at: Generated<string>;
 }
 
+export interface CatalogueImagesTable {
+  hash: string;
+  content_type: 'image/webp';
+  width: number;
+  height: number;
+  size_bytes: number;
+  bytes: Buffer;
+  uploaded_by: string | null;
+  created_at: Generated<string>;
+}
+
 export interface CatalogueTables {
   signature_shakes: SignatureShakesTable;
   ingredients: IngredientsTable;
+  catalogue_images: CatalogueImagesTable;
 }
