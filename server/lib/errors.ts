@@ -169,10 +169,14 @@ export function zodFieldErrors(err: ZodError): FieldErrors {
   return out;
 }
 
+/**
+ * The zod error of a refused input: tRPC wraps an input's ZodError in a BAD_REQUEST. (An answer that
+ * fails its own `.output()` schema is an INTERNAL_SERVER_ERROR with a ZodError cause: our bug, a 500.)
+ */
 function zodErrorIn(error: unknown): ZodError | null {
   if (error instanceof ZodError) return error;
-  const cause = (error as { cause?: unknown } | null)?.cause;
-  return cause instanceof ZodError ? cause : null;
+  if (error instanceof TRPCError && error.code === 'BAD_REQUEST' && error.cause instanceof ZodError) return error.cause;
+  return null;
 }
 
 /**

@@ -4,9 +4,9 @@ import { appRouter } from './router';
 let cached: ReturnType<typeof generateOpenApiDocument> | null = null;
 
 /**
- * The OpenAPI 3 document of every procedure's REST twin, served at /api/openapi.json.
- * trpc-to-openapi (with zod-openapi, openapi3-ts, h3) is loaded here, on the first request
- * for the document: nothing else at run time needs it (the REST handler has its own routing).
+ * The OpenAPI 3 document of every procedure's REST twin, served at /api/openapi.json,
+ * made on the first request for it. (trpc-to-openapi itself is loaded at boot: its Fastify
+ * plugin answers /api, see server/http/api.ts.)
  */
 export async function openApiDocument(baseUrl: string) {
   if (cached) return { ...cached, servers: [{ url: baseUrl }] };

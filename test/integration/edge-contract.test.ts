@@ -7,7 +7,7 @@ import { createUser } from '../helpers/factories';
 import { registerErrorBodies, registerRest, registerTrpc } from '../../server/http/api';
 import { router } from '../../server/trpc/init';
 import { publicProcedure } from '../../server/trpc/procedures';
-import { AppError, NO_OPERATION_MESSAGE } from '../../server/lib/errors';
+import { AppError, INTERNAL_MESSAGE, NO_OPERATION_MESSAGE } from '../../server/lib/errors';
 import type { AuthUser } from '../../server/trpc/context';
 
 /**
@@ -289,6 +289,11 @@ describe('library semantics on a router of the edge itself', () => {
       .query(() => {
         throw new AppError('UNAVAILABLE', 'The kitchen is busy. Please try again in a few seconds.', { retryAfter: 7 });
       }),
+    broken: publicProcedure
+      .meta({ openapi: { method: 'GET', path: '/broken', tags: ['system'], summary: 'Answers what its output schema refuses' } })
+      .input(z.object({}))
+      .output(z.object({ n: z.number() }))
+      .query(() => ({ n: 'not a number' }) as unknown as { n: number }),
   });
   let edge: FastifyInstance;
   beforeAll(async () => {
@@ -313,6 +318,14 @@ describe('library semantics on a router of the edge itself', () => {
     expect(once.trpc.json().result.data).toEqual({ tag: ['a'] });
     const twice = await send(edge, { method: 'GET', url: '/api/probe?tag=a&tag=b' });
     expect(twice.json()).toEqual({ tag: ['a', 'b'] });
+  });
+
+  it('500 with the generic message when an answer fails its own output schema (a bug of ours, never a 400)', async () => {
+    const { trpc, api } = await both({ method: 'GET', url: '/trpc/broken?input=%7B%7D' }, { method: 'GET', url: '/api/broken' }, edge);
+    for (const [via, res] of [['trpc', trpc], ['api', api]] as const) {
+      expect(refusal(res, via)).toMatchObject({ status: 500, code: 'INTERNAL', message: INTERNAL_MESSAGE });
+      expect(res.body).not.toContain('not a number');
+    }
   });
 
   it('503 with Retry-After from an AppError with retryAfter, on both paths', async () => {
