@@ -26,6 +26,7 @@ import {
 import { paymentMethodLabel, paymentStatusLabel } from '../../../shared/rules/payment-labels';
 import { customerCancelCheck } from '../../../shared/rules/order-lifecycle';
 import { publishOrderEvent } from './order-events';
+import { breakdownColumns, storedBreakdown } from './order-breakdown';
 
 type Deps = AppDeps;
 
@@ -65,16 +66,7 @@ export function toOrderDto(o: repo.OrderWithDetails, now: Date): Order {
       isFreeUnit: l.is_free_unit,
       recipe: (l.recipe ?? null) as Order['lines'][number]['recipe'],
     })),
-    breakdown: {
-      subtotal: o.subtotal_paise,
-      freeUnitDiscount: o.free_unit_discount_paise,
-      couponDiscount: o.coupon_discount_paise,
-      pointsDiscount: o.points_discount_paise,
-      deliveryFee: o.delivery_fee_paise,
-      gst: o.gst_paise,
-      gstRatePercent: Number(o.gst_rate_percent),
-      total: o.total_paise,
-    },
+    breakdown: storedBreakdown(o),
     couponCode: o.coupon_code,
     pointsRedeemed: o.points_redeemed,
     address: {
@@ -284,14 +276,7 @@ async function placeInTransaction(
     status: online ? 'pending_payment' : 'confirmed',
     payment_method: input.paymentMethod,
     payment_status: input.paymentMethod === 'free' ? 'completed' : 'pending',
-    subtotal_paise: quote.subtotal,
-    free_unit_discount_paise: quote.freeUnitDiscount,
-    coupon_discount_paise: quote.couponDiscount,
-    points_discount_paise: quote.pointsDiscount,
-    delivery_fee_paise: quote.deliveryFee,
-    gst_paise: quote.gst,
-    gst_rate_percent: quote.gstRatePercent,
-    total_paise: quote.total,
+    ...breakdownColumns(quote),
     coupon_code: quote.couponCode,
     points_redeemed: quote.pointsToRedeem,
     contact_email: user.email,
