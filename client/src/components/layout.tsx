@@ -7,6 +7,9 @@ import { Toaster } from './toast';
 /** Spec §2 Shell: the footer is hidden on the custom shake builder. */
 export const FOOTERLESS_ROUTES = ['/custom-shake'];
 
+/** The admin area (/admin/*, not its login page) has its own compact shell: no shop header or footer. */
+export const isAdminArea = (location: string) => /^\/admin(\/|$)/.test(location) && !/^\/admin\/login\/?$/.test(location);
+
 /** New page: start at the top (or at the #anchor) and tell assistive tech where we are. */
 function useRouteFocus(location: string, main: RefObject<HTMLElement | null>) {
   const first = useRef(true);
@@ -28,6 +31,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const main = useRef<HTMLElement>(null);
   useRouteFocus(location, main);
   const showFooter = !FOOTERLESS_ROUTES.includes(location.replace(/\/+$/, '') || '/');
+  if (isAdminArea(location)) {
+    return (
+      <div className="site site--admin">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {children}
+        <Toaster />
+      </div>
+    );
+  }
   return (
     <div className="site">
       <a className="skip-link" href="#main">

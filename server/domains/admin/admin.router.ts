@@ -10,6 +10,7 @@ import {
   CustomersPageSchema,
   DashboardSchema,
 } from '../../../shared/schemas/auth';
+import { DashboardReportInputSchema, DashboardReportSchema } from '../../../shared/schemas/dashboard';
 import * as admin from './admin.service';
 
 const tags = ['admin'];
@@ -20,6 +21,20 @@ export const adminRouter = router({
     .input(z.void())
     .output(DashboardSchema)
     .query(({ ctx }) => admin.dashboard(ctx.deps)),
+
+  dashboardReport: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/dashboard/report',
+        tags,
+        summary: 'Revenue, orders and average order value per day (IST) over a range with the previous period; orders by status; slot fill for 7 days; top shakes; new customers; active subscribers',
+        protect: true,
+      },
+    })
+    .input(DashboardReportInputSchema)
+    .output(DashboardReportSchema)
+    .query(({ ctx, input }) => admin.dashboardReport(ctx.deps, input)),
 
   customers: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/customers', tags, summary: 'Customers, newest first; search by e-mail, name, username or mobile (X-Total-Count)', protect: true } })

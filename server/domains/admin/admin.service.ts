@@ -14,6 +14,13 @@ import * as auth from '../auth/auth.service';
 import * as repo from './admin.repository';
 import { DASHBOARD_PROVIDERS } from './dashboard.providers';
 import { CUSTOMER_SECTIONS } from './customer-sections';
+import { RANGE_DAYS, type DashboardReport, type DashboardReportInput, type DashboardTotals } from '../../../shared/schemas/dashboard';
+import { addDays, istToday } from '../../../shared/rules/slots';
+import * as orderReports from '../orders/orders.reports';
+import * as users from '../users/users.service';
+import * as delivery from '../delivery/delivery.service';
+import * as catalogue from '../catalogue/catalogue.service';
+import { countActiveSubscribers } from './subscribers';
 
 type Deps = AppDeps;
 
@@ -33,6 +40,62 @@ export async function dashboard(deps: Deps): Promise<Dashboard> {
     generatedAt: now.toISOString(),
     counts: { customers: value('customers.total'), shakes: value('catalogue.shakes'), ingredients: value('catalogue.ingredients') },
     metrics,
+  };
+}
+
+/** The instant an IST calendar day starts. */
+const istStart = (date: string) => new Date(`${date}T00:00:00+05:30`).toISOString();
+
+/**
+ * GET /api/admin/dashboard/report — revenue, orders and average order value per IST day over the
+ * range, the same figures for the period just before it, orders by status, the next 7 days' slot
+ * fill, top shakes, new customers and active subscribers. Each figure comes from its own domain's
+ * service; the reads run one after another (PGlite has one connection).
+ */
+export async function dashboardReport(deps: Deps, input: DashboardReportInput): Promise<DashboardReport> {
+  const now = deps.clock.now();
+  const days = RANGE_DAYS[input.range];
+  const to = istToday(now);
+  const from = addDays(to, -(days - 1));
+  const previousTo = addDays(from, -1);
+  const previousFrom = addDays(from, -days);
+  const [fromIso, toIso, prevIso] = [istStart(from), istStart(addDays(to, 1)), istStart(previousFrom)];
+
+  const sales = await orderReports.salesByDay(deps, prevIso, toIso);
+  const joined = await users.newCustomersByDay(deps, prevIso, toIso);
+  const byDay = new Map(sales.map((r) => [r.day, r]));
+  const joinedByDay = new Map(joined.map((r) => [r.day, r.count]));
+  const series = (start: string, n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const date = addDays(start, i);
+      const s = byDay.get(date);
+      const orders = s?.orders ?? 0;
+      const revenue = s?.revenue ?? 0;
+      return { date, revenue, orders, aov: orders ? Math.round(revenue / orders) : 0, newCustomers: joinedByDay.get(date) ?? 0 };
+    });
+  const total = (rows: ReturnType<typeof series>): DashboardTotals => {
+    const revenue = rows.reduce((a, r) => a + r.revenue, 0);
+    const orders = rows.reduce((a, r) => a + r.orders, 0);
+    return { revenue, orders, aov: orders ? Math.round(revenue / orders) : 0, newCustomers: rows.reduce((a, r) => a + r.newCustomers, 0) };
+  };
+  const current = series(from, days);
+
+  return {
+    generatedAt: now.toISOString(),
+    range: input.range,
+    from,
+    to,
+    previousFrom,
+    previousTo,
+    days: current,
+    totals: total(current),
+    previous: total(series(previousFrom, days)),
+    ordersByStatus: await orderReports.ordersByStatus(deps, fromIso, toIso),
+    slotFill: await delivery.slotFill(deps, to, addDays(to, 6)),
+    topShakes: await orderReports.topShakes(deps, fromIso, toIso, 5),
+    activeSubscribers: await countActiveSubscribers(deps),
+    customers: await users.countCustomers(deps),
+    catalogue: await catalogue.countActive(deps),
   };
 }
 

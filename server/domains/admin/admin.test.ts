@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createUser } from '../../../test/helpers/factories';
 import { fillPath, guardOf, listProcedures, type ProcedureEntry } from '../../../test/helpers/procedures';
 import type { AuthUser } from '../../trpc/context';
+import { customer as shopper, loadShop, orderBody, place } from '../../../test/integration/orders-fixtures';
 import { freshIp, lastMailTo, post, signupUser, tokenFromMail } from '../auth/auth.test-helpers';
 
 let t: TestApp;
@@ -44,6 +45,7 @@ describe('the admin matrix (generated from the router)', () => {
         'admin.customers',
         'admin.customer',
         'admin.passwordReset',
+        'admin.dashboardReport',
         ...['shakes', 'createShake', 'updateShake', 'reorderShakes', 'ingredients', 'createIngredient', 'updateIngredient', 'reorderIngredients', 'pricing', 'savePricing'].map(
           (n) => `adminCatalogue.${n}`,
         ),
@@ -99,6 +101,48 @@ describe('dashboard', () => {
     expect(d.metrics.map((m) => m.key)).toEqual(expect.arrayContaining(['customers.total', 'customers.new7', 'catalogue.shakes']));
     const rest = await t.request({ method: 'GET', url: '/api/admin/dashboard', headers: { authorization: await t.bearer(admin) } });
     expect(rest.json().counts).toEqual(d.counts);
+  });
+});
+
+describe('dashboard report', () => {
+  it('counts placed orders per IST day, compares with the period before, and shows status, slot fill and top shakes', async () => {
+    const auth = { authorization: await t.bearer(admin) };
+    const get = async (range: string) => (await t.request({ method: 'GET', url: `/api/admin/dashboard/report?range=${range}`, headers: auth })).json();
+    const before = await get('7d');
+    expect(before.days).toHaveLength(7);
+    expect(before.days.at(-1).date).toBe(before.to);
+    expect(before.previousTo < before.from).toBe(true);
+
+    const shop = await loadShop(t);
+    const c1 = await shopper(t);
+    const c2 = await shopper(t);
+    const totals: number[] = [];
+    for (const [c, qty] of [[c1, 2], [c2, 1]] as const) {
+      const res = await place(t, c, orderBody(shop, c, { lines: [{ id: shop.shakes[2]!.id, type: 'signature', quantity: qty }] }));
+      expect(res.statusCode, res.body).toBe(200);
+      totals.push(res.json().order.breakdown.total);
+    }
+    const after = await get('7d');
+    const today = after.days.at(-1);
+    expect(today.orders - before.days.at(-1).orders).toBe(2);
+    expect(today.revenue - before.days.at(-1).revenue).toBe(totals[0]! + totals[1]!);
+    expect(after.totals.orders - before.totals.orders).toBe(2);
+    expect(after.totals.aov).toBe(Math.round(after.totals.revenue / after.totals.orders));
+    expect(after.totals.newCustomers - before.totals.newCustomers).toBe(2);
+    const confirmed = (r: { ordersByStatus: { status: string; count: number }[] }) => r.ordersByStatus.find((s) => s.status === 'confirmed')!.count;
+    expect(confirmed(after) - confirmed(before)).toBe(2);
+    expect(after.topShakes[0]).toMatchObject({ id: shop.shakes[2]!.id, name: shop.shakes[2]!.name });
+    expect(after.topShakes[0].quantity).toBeGreaterThanOrEqual(3);
+    const fill = (r: { slotFill: { date: string; booked: number; capacity: number }[] }) => r.slotFill.find((d) => d.date === shop.date)!;
+    expect(after.slotFill).toHaveLength(7);
+    expect(fill(after).booked - fill(before).booked).toBe(2);
+    expect(fill(after).capacity).toBeGreaterThan(0);
+    expect(after.activeSubscribers).toBe(0);
+    expect(after.catalogue.shakes).toBeGreaterThanOrEqual(8);
+
+    const bad = await t.request({ method: 'GET', url: '/api/admin/dashboard/report?range=week', headers: auth });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Choose today, 7d, 30d or 90d');
   });
 });
 

@@ -1,6 +1,8 @@
 import type { Executor } from '../../../db/database';
 import type { DashboardMetric } from '../../../shared/schemas/auth';
 import { orderSales } from '../orders/orders.dashboard';
+import * as users from '../users/users.service';
+import * as catalogue from '../catalogue/catalogue.service';
 
 /**
  * The admin dashboard is a list of providers, each answering some metrics.
@@ -19,24 +21,12 @@ export interface DashboardProvider {
   metrics(ctx: DashboardContext): Promise<DashboardMetric[]>;
 }
 
-function n(row: { n: number | string | bigint }): number {
-  return Number(row.n);
-}
-
 export const customerCounts: DashboardProvider = {
   name: 'customers',
   async metrics({ db, now }) {
     const since = (days: number) => new Date(now.getTime() - days * 86400_000).toISOString();
-    const row = await db
-      .selectFrom('users')
-      .where('role', '=', 'customer')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('all'),
-        eb.fn.count<number>('id').filterWhere('created_at', '>=', since(7)).as('week'),
-        eb.fn.count<number>('id').filterWhere('created_at', '>=', since(30)).as('month'),
-      ])
-      .executeTakeFirstOrThrow();
-    const [all, week, month] = [n({ n: row.all }), n({ n: row.week }), n({ n: row.month })];
+    const deps = { db };
+    const [all, week, month] = [await users.countCustomers(deps), await users.countCustomers(deps, since(7)), await users.countCustomers(deps, since(30))];
     return [
       { key: 'customers.total', label: 'Customers', value: all, format: 'count' },
       { key: 'customers.new7', label: 'New customers, 7 days', value: week, format: 'count' },
@@ -48,8 +38,7 @@ export const customerCounts: DashboardProvider = {
 export const catalogueCounts: DashboardProvider = {
   name: 'catalogue',
   async metrics({ db }) {
-    const shakes = n(await db.selectFrom('signature_shakes').where('active', '=', true).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow());
-    const ingredients = n(await db.selectFrom('ingredients').where('active', '=', true).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow());
+    const { shakes, ingredients } = await catalogue.countActive({ db });
     return [
       { key: 'catalogue.shakes', label: 'Signature shakes on sale', value: shakes, format: 'count' },
       { key: 'catalogue.ingredients', label: 'Ingredients available', value: ingredients, format: 'count' },

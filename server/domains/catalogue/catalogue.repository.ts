@@ -84,3 +84,12 @@ export async function readPricing(db: Executor): Promise<Pricing> {
   const parsed = PricingSchema.safeParse(row?.value);
   return parsed.success ? parsed.data : DEFAULT_PRICING;
 }
+
+/** Shakes and ingredients on offer (admin dashboard). */
+export async function countActive(db: Executor): Promise<{ shakes: number; ingredients: number }> {
+  const [s, i] = await Promise.all([
+    db.selectFrom('signature_shakes').where('active', '=', true).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('ingredients').where('active', '=', true).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { shakes: Number(s.n), ingredients: Number(i.n) };
+}

@@ -33,3 +33,8 @@ export function getPricing(deps: Deps): Promise<Pricing> {
 export function invalidateCatalogue(deps: Pick<AppDeps, 'cache'>): Promise<void> {
   return deps.cache.invalidate(CATALOGUE_CACHE);
 }
+
+/** Admin dashboard: shakes and ingredients on offer (read fresh, not from the cache). */
+export function countActive(deps: Pick<AppDeps, 'db'>): Promise<{ shakes: number; ingredients: number }> {
+  return repo.countActive(deps.db);
+}

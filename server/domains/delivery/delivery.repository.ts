@@ -327,3 +327,20 @@ export function writeAudit(
     })
     .execute();
 }
+
+/**
+ * Slot fill per day for [from, to] (admin dashboard): places booked against places offered by the
+ * active slots (a day's booking row keeps the capacity it was opened with); blackout days offer none.
+ */
+export async function slotFillBetween(db: Executor, from: string, to: string) {
+  const r = await sql<{ date: string; booked: number; capacity: number; blackout: boolean }>`
+    select d::date::text as date,
+      coalesce((select sum(b.booked) from slot_bookings b where b.date = d::date), 0)::int as booked,
+      case when exists (select 1 from blackout_dates x where x.date = d::date) then 0
+        else coalesce((select sum(coalesce(b.capacity, s.max_bookings)) from delivery_slots s
+          left join slot_bookings b on b.slot_id = s.id and b.date = d::date where s.active), 0) end::int as capacity,
+      exists (select 1 from blackout_dates x where x.date = d::date) as blackout
+    from generate_series(${from}::date, ${to}::date, interval '1 day') as d
+    order by d`.execute(db);
+  return r.rows.map((x) => ({ date: x.date, booked: Number(x.booked), capacity: Number(x.capacity), blackout: !!x.blackout }));
+}

@@ -263,3 +263,8 @@ export async function releaseSlot(
   const left = await repo.releaseOne(trx, input.slotId, input.date);
   return left !== null;
 }
+
+/** Admin dashboard: booked and offered places per day for [from, to] (IST dates). */
+export function slotFill(deps: Pick<AppDeps, 'db'>, from: string, to: string) {
+  return repo.slotFillBetween(deps.db, from, to);
+}

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../../db/database';
 
 export function profileRow(db: Executor, userId: string) {
@@ -25,4 +26,24 @@ export async function updateProfile(
     .set({ ...patch, updated_at: now.toISOString() })
     .where('id', '=', userId)
     .execute();
+}
+
+/** New customer accounts per IST day in [from, to), and the customers in total (admin dashboard). */
+export async function newCustomersByDay(db: Executor, fromIso: string, toIso: string) {
+  const rows = await db
+    .selectFrom('users')
+    .where('role', '=', 'customer')
+    .where('created_at', '>=', fromIso)
+    .where('created_at', '<', toIso)
+    .select([sql<string>`((created_at at time zone 'Asia/Kolkata')::date)::text`.as('day'), sql<number>`count(*)::int`.as('n')])
+    .groupBy(sql`(created_at at time zone 'Asia/Kolkata')::date`)
+    .execute();
+  return rows.map((r) => ({ day: r.day, count: Number(r.n) }));
+}
+
+export async function countCustomers(db: Executor, since?: string): Promise<number> {
+  let q = db.selectFrom('users').where('role', '=', 'customer');
+  if (since) q = q.where('created_at', '>=', since);
+  const r = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
 }

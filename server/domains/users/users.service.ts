@@ -55,3 +55,13 @@ export async function updateProfile(deps: Deps, userId: string, patch: ProfilePa
   }
   return getProfile(deps, userId);
 }
+
+/** Admin dashboard: new customers per IST day in [from, to). */
+export function newCustomersByDay(deps: Pick<AppDeps, 'db'>, fromIso: string, toIso: string) {
+  return repo.newCustomersByDay(deps.db, fromIso, toIso);
+}
+
+/** Admin dashboard: customers in total, or since an instant. */
+export function countCustomers(deps: Pick<AppDeps, 'db'>, since?: string) {
+  return repo.countCustomers(deps.db, since);
+}

@@ -76,9 +76,15 @@ export default function AdminCustomersPage() {
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">E-mail</th>
-                  <th scope="col">Mobile</th>
-                  <th scope="col">Joined</th>
-                  <th scope="col">Last active</th>
+                  <th scope="col" className="admin-col-wide">
+                    Mobile
+                  </th>
+                  <th scope="col" className="admin-col-wide">
+                    Joined
+                  </th>
+                  <th scope="col" className="admin-col-wide">
+                    Last active
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -95,9 +101,9 @@ export default function AdminCustomersPage() {
                       ) : null}
                     </td>
                     <td>{c.email}</td>
-                    <td className="tabular">{c.mobile ? formatIndianMobile(c.mobile) : '—'}</td>
-                    <td>{fmt(c.created_at)}</td>
-                    <td>{fmt(c.last_active_at)}</td>
+                    <td className="tabular admin-col-wide">{c.mobile ? formatIndianMobile(c.mobile) : '—'}</td>
+                    <td className="admin-col-wide">{fmt(c.created_at)}</td>
+                    <td className="admin-col-wide">{fmt(c.last_active_at)}</td>
                   </tr>
                 ))}
                 {list.data && list.data.customers.length === 0 ? <EmptyRow colSpan={5}>No customer matches “{query}”.</EmptyRow> : null}

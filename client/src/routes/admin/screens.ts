@@ -16,11 +16,32 @@ export interface AdminScreen {
 export const ADMIN_SCREENS: AdminScreen[] = [
   { path: '/admin/dashboard', label: 'Dashboard', load: () => import('./dashboard') },
   { path: '/admin/customers', label: 'Customers', load: () => import('./customers') },
+  { path: '/admin/shakes', label: 'Shakes', load: () => import('./shakes') },
+  { path: '/admin/ingredients', label: 'Ingredients', load: () => import('./ingredients') },
+  { path: '/admin/pricing', label: 'Pricing', load: () => import('./pricing') },
   { path: '/admin/password-reset', label: 'Password reset', load: () => import('./password-reset') },
   { path: '/admin/delivery-slots', label: 'Delivery slots', load: () => import('./delivery-slots') },
   { path: '/admin/orders', label: 'Orders', load: () => import('./orders') },
   { path: '/admin/audit-log', label: 'Audit log', load: () => import('./audit-log') },
 ];
+
+/** Sidebar labels of every admin route, built or not (a screen's own label wins). */
+export const ADMIN_ROUTE_LABELS: Record<(typeof ADMIN_ROUTES)[number], string> = {
+  '/admin': 'Dashboard',
+  '/admin/dashboard': 'Dashboard',
+  '/admin/orders': 'Orders',
+  '/admin/subscriptions': 'Subscriptions',
+  '/admin/customers': 'Customers',
+  '/admin/shakes': 'Shakes',
+  '/admin/ingredients': 'Ingredients',
+  '/admin/coupons': 'Coupons',
+  '/admin/pricing': 'Pricing',
+  '/admin/subscription-management': 'Subscription plans',
+  '/admin/delivery-slots': 'Delivery slots',
+  '/admin/user-rewards': 'User rewards',
+  '/admin/password-reset': 'Password reset',
+  '/admin/audit-log': 'Audit log',
+};
 
 /** Spec §2: the 13 admin routes, in the order the sidebar shows them. /admin shows the dashboard. */
 export const ADMIN_ROUTES = [

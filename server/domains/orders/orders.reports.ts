@@ -1,0 +1,20 @@
+import type { AppDeps } from '../../deps';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '../../../shared/rules/order-rules';
+import * as repo from './orders.reports.repository';
+
+/** The orders domain's figures for the admin dashboard (called by the admin service). */
+type Deps = Pick<AppDeps, 'db'>;
+
+export function salesByDay(deps: Deps, fromIso: string, toIso: string) {
+  return repo.salesByDay(deps.db, fromIso, toIso);
+}
+
+/** Every status, in lifecycle order, with its count (zeros included, so the chart keeps its shape). */
+export async function ordersByStatus(deps: Deps, fromIso: string, toIso: string) {
+  const counts = new Map((await repo.ordersByStatus(deps.db, fromIso, toIso)).map((r) => [r.status, r.count]));
+  return ORDER_STATUSES.map((s) => ({ status: s, label: ORDER_STATUS_LABELS[s], count: counts.get(s) ?? 0 }));
+}
+
+export function topShakes(deps: Deps, fromIso: string, toIso: string, limit = 5) {
+  return repo.topShakes(deps.db, fromIso, toIso, limit);
+}
