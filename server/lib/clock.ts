@@ -1,3 +1,5 @@
+import { shopDay } from '../../shared/rules/dates';
+
 /**
  * The one source of "now". Tests move time by swapping the clock on the app's
  * deps instead of faking timers in the server.
@@ -11,5 +13,5 @@ export const IST_TZ = 'Asia/Kolkata';
 
 /** Today's calendar date in Asia/Kolkata as YYYY-MM-DD. */
 export function istDate(d: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: IST_TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  return shopDay(d);
 }

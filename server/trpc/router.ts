@@ -14,6 +14,7 @@ import { paymentsRouter } from '../domains/payments/payments.router';
 import { adminOrdersRouter } from '../domains/orders/orders.admin.router';
 import { auditRouter } from '../domains/audit/audit.router';
 import { adminCatalogueRouter } from '../domains/catalogue/catalogue.admin.router';
+import { reviewsRouter } from '../domains/reviews/reviews.router';
 
 /**
  * The one router. Each domain mounts here under its own key; add a line per domain.
@@ -34,6 +35,7 @@ export const appRouter = router({
   adminOrders: adminOrdersRouter,
   audit: auditRouter,
   adminCatalogue: adminCatalogueRouter,
+  reviews: reviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

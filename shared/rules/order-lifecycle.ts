@@ -5,6 +5,7 @@
  */
 import { slotStartInstant } from './slots';
 import type { OrderStatus } from './order-rules';
+import { formatDate } from './dates';
 
 /** Customers may cancel until this long before their delivery slot starts. */
 export const CUSTOMER_CANCEL_CUTOFF_MINUTES = 120;
@@ -16,17 +17,6 @@ export interface CancelCheck {
   /** The last moment a cancel is accepted (ISO), for confirmed orders. */
   deadline: string | null;
 }
-
-// Made on first use (not at module load: ICU data in the idle server's memory).
-let timeFormatter: Intl.DateTimeFormat | undefined;
-const timeFmt = () =>
-  (timeFormatter ??= new Intl.DateTimeFormat('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    hour: 'numeric',
-    minute: '2-digit',
-    day: 'numeric',
-    month: 'short',
-  }));
 
 export function customerCancelCheck(o: { status: OrderStatus; slotDate: string; slotStart: string }, now: Date): CancelCheck {
   const deadline = new Date(slotStartInstant(o.slotDate, o.slotStart).getTime() - CUSTOMER_CANCEL_CUTOFF_MINUTES * 60_000);
@@ -50,7 +40,7 @@ export function customerCancelCheck(o: { status: OrderStatus; slotDate: string; 
       break;
   }
   if (now.getTime() > deadline.getTime()) {
-    return no(`Orders can be cancelled until 2 hours before the delivery slot (for this order, until ${timeFmt().format(deadline)}).`);
+    return no(`Orders can be cancelled until 2 hours before the delivery slot (for this order, until ${formatDate(deadline, 'dayMonthTime')}).`);
   }
   return { allowed: true, refusal: null, deadline: deadline.toISOString() };
 }

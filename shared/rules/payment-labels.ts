@@ -51,3 +51,17 @@ export function paymentStatusTone(status: string | null | undefined): 'success' 
   if (label === 'Payment Failed') return 'danger';
   return 'neutral';
 }
+
+/**
+ * The admin list's payment filter: each stored status once, worded with the labels above. "paid" and
+ * "completed" both read Payment Successful, so the option says which orders each one holds.
+ */
+export function paymentFilterOptions(): { value: 'pending' | 'paid' | 'completed' | 'failed' | 'refunded'; label: string }[] {
+  return [
+    { value: 'pending', label: paymentStatusLabel('pending') },
+    { value: 'paid', label: `${paymentStatusLabel('paid')} (paid orders)` },
+    { value: 'completed', label: `${paymentStatusLabel('completed')} (free orders)` },
+    { value: 'failed', label: paymentStatusLabel('failed') },
+    { value: 'refunded', label: paymentStatusLabel('refunded') },
+  ];
+}

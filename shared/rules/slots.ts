@@ -3,6 +3,7 @@
  * (labels, messages). Slot dates are calendar dates in Asia/Kolkata; India has no
  * daylight saving, so IST is a fixed UTC+05:30 and plain arithmetic is exact.
  */
+import { formatDay } from './dates';
 
 export const SLOT_PLAN_TYPES = ['all', 'one_time', 'subscription'] as const;
 export type SlotPlanType = (typeof SLOT_PLAN_TYPES)[number];
@@ -139,24 +140,9 @@ export function formatSlotRange(start: string, end: string): string {
   return `${formatSlotTime(start)} – ${formatSlotTime(end)}`;
 }
 
-// Built once, on first use: constructing an Intl.DateTimeFormat costs ~0.3 ms, formatting with one
-// costs microseconds; building them at module load put ICU data in the idle server's memory.
-let slotDateFmt: Intl.DateTimeFormat | undefined;
-let slotDateYearFmt: Intl.DateTimeFormat | undefined;
-const slotDateFormatter = (year: boolean) =>
-  year
-    ? (slotDateYearFmt ??= new Intl.DateTimeFormat('en-IN', {
-        timeZone: 'UTC',
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-      }))
-    : (slotDateFmt ??= new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }));
-
 /** "2026-11-24" → "Tue, 24 Nov" (the date is a calendar date, so it is formatted in UTC). */
 export function formatSlotDate(date: string, opts: { year?: boolean } = {}): string {
-  return slotDateFormatter(!!opts.year).format(new Date(`${date}T00:00:00Z`));
+  return formatDay(date, opts.year ? 'weekdayDateYear' : 'weekdayDate');
 }
 
 export const SLOT_FULL_MESSAGE = 'That delivery slot is full. Please pick another time.';

@@ -32,6 +32,20 @@ export const SignatureShakeSchema = z.object({
 });
 export type SignatureShake = z.infer<typeof SignatureShakeSchema>;
 
+/** One shake's page: each ingredient named on it, matched to the ingredient list (hydroponic ones marked). */
+export const ShakeDetailSchema = SignatureShakeSchema.extend({
+  ingredientDetails: z.array(
+    z.object({
+      name: z.string(),
+      /** The builder's ingredient of that name, when there is one (for "build something like this"). */
+      slug: z.string().nullable(),
+      category: z.enum(['base', 'greens', 'fruit', 'protein', 'superfood', 'sweetener']).nullable(),
+      hydroponic: z.boolean(),
+    }),
+  ),
+});
+export type ShakeDetail = z.infer<typeof ShakeDetailSchema>;
+
 export const NutritionSchema = z.object({
   kcal: z.number(),
   protein: z.number(),

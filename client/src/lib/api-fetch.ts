@@ -151,7 +151,10 @@ export function createAuthFetch(d: AuthFetchDeps): typeof fetch {
   };
 }
 
-const authFetch = createAuthFetch({ tokens, fetch: (i, init) => fetch(i, init) });
+// Made on first use: session.ts and public-config.ts import this module, so `tokens` may not be
+// initialised yet while this module is evaluated.
+let made: typeof fetch | null = null;
+const authFetch: typeof fetch = (input, init) => (made ??= createAuthFetch({ tokens, fetch: (i, o) => fetch(i, o) }))(input, init);
 
 /** The tRPC client's fetch (providers.tsx). */
 export const trpcFetch: typeof fetch = (input, init) => authFetch(input, init);

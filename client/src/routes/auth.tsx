@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAuth } from '../features/auth/auth-context';
 import { takeReturnTo } from '../features/auth/guards';
-import { FormAlert, PASSWORD_HINT, PasswordField, ResetLinkRequestForm, fieldErrorsOf, messageOf } from '../features/auth/forms';
+import { EmailField, FormAlert, PASSWORD_HINT, PasswordField, ResetLinkRequestForm, fieldErrorsOf, messageOf } from '../features/auth/forms';
 import { usePageTitle } from '../components/page-title';
 import { Button } from '../components/button';
 import { Field, Input } from '../components/input';
@@ -104,21 +104,7 @@ export function LoginForm({ onForgot, submitLabel = 'Sign in' }: { onForgot?: ()
   return (
     <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Sign in">
       {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
-      <Field label="E-mail" error={fields.email}>
-        {(p) => (
-          <Input
-            {...p}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            maxLength={254}
-            required
-          />
-        )}
-      </Field>
+      <EmailField value={email} onChange={setEmail} error={fields.email} />
       <PasswordField
         label="Password"
         name="password"
@@ -175,21 +161,7 @@ function RegisterForm() {
       <Field label="Full name" error={fields.name}>
         {(p) => <Input {...p} name="name" autoComplete="name" value={v.name} onChange={set('name')} maxLength={80} required />}
       </Field>
-      <Field label="E-mail" error={fields.email}>
-        {(p) => (
-          <Input
-            {...p}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={v.email}
-            onChange={set('email')}
-            maxLength={254}
-            required
-          />
-        )}
-      </Field>
+      <EmailField value={v.email} onChange={(email) => setV((x) => ({ ...x, email }))} error={fields.email} />
       <div className="auth-form__row">
         <Field label="Username" error={fields.username} hint="3–30: a–z, 0–9, _ and .">
           {(p) => (

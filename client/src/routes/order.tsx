@@ -3,9 +3,9 @@ import { trpc } from '../lib/trpc';
 import { usePageTitle } from '../components/page-title';
 import { NotFoundCard } from '../components/not-found-card';
 import { PageLoader } from '../components/page-loader';
-import { Button, LinkButton } from '../components/button';
+import { LinkButton } from '../components/button';
 import { ShakeImage } from '../components/shake-card';
-import { AlertIcon, CheckIcon, ClockIcon, MapPinIcon, PackageIcon, RefreshIcon } from '../components/icons';
+import { AlertIcon, CheckIcon, ClockIcon, MapPinIcon, PackageIcon } from '../components/icons';
 import { appCodeOf } from '../features/checkout/errors';
 import type { Order } from '../../../shared/schemas/orders';
 import { formatRupees } from '../../../shared/rules/money';
@@ -19,16 +19,9 @@ import { CancelOrder, InvoiceLink, ReorderButton } from '../features/orders/orde
 import { InvoicePage } from '../features/orders/invoice-view';
 import { OrderBreakdown } from '../features/cart/price-breakdown';
 import '../features/orders/orders.css';
+import { formatDate } from '../../../shared/rules/dates';
+import { LoadError } from '../components/load-error';
 
-const placedAt = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const clockTime = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' });
 
 const STATUS_TONE: Record<Order['status'], string> = {
   pending_payment: 'badge--warning',
@@ -68,15 +61,7 @@ function OrderDetail() {
     }
     return (
       <div className="container page">
-        <div className="alert alert--danger" role="alert">
-          <AlertIcon />
-          <div>
-            <p className="alert__title">We couldn&rsquo;t load this order</p>
-            <Button size="sm" variant="secondary" onClick={() => void order.refetch()}>
-              <RefreshIcon /> Try again
-            </Button>
-          </div>
-        </div>
+        <LoadError message="We couldn’t load this order" onRetry={() => void order.refetch()} />
       </div>
     );
   }
@@ -101,7 +86,7 @@ function OrderDetail() {
         <div>
           <p className="eyebrow">Order</p>
           {justPlaced && o.status === 'confirmed' ? <h2 className="h2">{o.number}</h2> : <h1 className="h2">{o.number}</h1>}
-          <p className="text-muted text-sm">Placed {placedAt.format(new Date(o.placedAt))}</p>
+          <p className="text-muted text-sm">Placed {formatDate(o.placedAt, 'dateTime')}</p>
         </div>
         <div className="order-header__side">
           <span className={`badge order-status-badge ${STATUS_TONE[o.status]}`} data-testid="order-status">
@@ -135,7 +120,7 @@ function OrderDetail() {
         <section className="card card--padded order-pay" aria-label="Payment">
           <p className="order-pay__title">
             <ClockIcon /> Waiting for payment of <strong className="tabular">{formatRupees(o.breakdown.total)}</strong>
-            {o.expiresAt ? <> — pay by {clockTime.format(new Date(o.expiresAt))} to keep your slot</> : null}
+            {o.expiresAt ? <> — pay by {formatDate(o.expiresAt, 'time')} to keep your slot</> : null}
           </p>
           {/* Razorpay Checkout is only ever loaded on /payment. */}
           <LinkButton href={`/payment?order=${o.id}`} data-testid="pay-now">
@@ -249,7 +234,7 @@ function OrderDetail() {
                   <span className="order-timeline__dot" aria-hidden="true" />
                   <span>
                     <strong>{statusWord(e.status)}</strong>
-                    <span className="text-sm text-subtle"> · {placedAt.format(new Date(e.at))}</span>
+                    <span className="text-sm text-subtle"> · {formatDate(e.at, 'dateTime')}</span>
                     {e.note ? <span className="order-timeline__note text-sm text-muted">{e.note}</span> : null}
                   </span>
                 </li>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth, type AuthAnswerLike } from '../features/auth/auth-context';
 import { FormAlert, PASSWORD_HINT, PasswordField, ResetLinkRequestForm, fieldErrorsOf, messageOf } from '../features/auth/forms';
-import { ApiError } from '../lib/api-fetch';
+import { ApiError, apiFetch } from '../lib/api-fetch';
 import { usePageTitle } from '../components/page-title';
 import { Button } from '../components/button';
 import '../features/auth/auth.css';
@@ -47,14 +47,7 @@ function NewPasswordForm({ token }: { token: string }) {
     }
     setBusy(true);
     try {
-      const res = await fetch('/api/auth/reset-password/complete', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ token, password }),
-      });
-      const body = (await res.json().catch(() => ({}))) as AuthAnswerLike & { message?: string; code?: string };
-      if (!res.ok) throw new ApiError(res.status, body.message ?? '', body);
+      const body = await apiFetch<AuthAnswerLike>('/api/auth/reset-password/complete', { method: 'POST', json: { token, password } });
       // The link is spent: keep it out of history, then continue signed in.
       window.history.replaceState(null, '', '/reset-password');
       acceptSession(body, 'reset');

@@ -2,11 +2,12 @@ import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { usePageTitle } from '../components/page-title';
 import { ShakeCard, ShakeCardSkeleton } from '../components/shake-card';
-import { AlertIcon, CheckIcon, LeafIcon, SlidersIcon } from '../components/icons';
+import { CheckIcon, LeafIcon, SlidersIcon } from '../components/icons';
 import { useSignatureShakes } from '../features/catalogue/use-signature-shakes';
 import { favoriteSlot } from '../features/catalogue/favorite-slot';
 import { catalogueSearch, FILTERS, filterAndSort, parseCatalogueParams, SORTS, type FilterKey, type SortKey } from '../features/catalogue/filters';
 import '../styles/pages/catalogue.css';
+import { LoadError } from '../components/load-error';
 
 /** PRODUCT §3: all active shakes; filters (vegan, high protein, under 250 kcal, allergen-free) and sort. */
 export default function SignatureShakesPage() {
@@ -77,17 +78,7 @@ export default function SignatureShakesPage() {
         </p>
 
         {q.isError ? (
-          <div className="alert alert--danger" role="alert">
-            <AlertIcon />
-            <div className="stack stack--sm">
-              <p className="alert__title">We couldn’t load the menu just now.</p>
-              <div>
-                <button type="button" className="btn btn--secondary btn--sm" onClick={() => void q.refetch()}>
-                  Try again
-                </button>
-              </div>
-            </div>
-          </div>
+          <LoadError message="We couldn’t load the menu just now." onRetry={() => void q.refetch()} />
         ) : q.isPending ? (
           <ul className="grid grid--3 list-reset" role="list" aria-busy="true">
             {Array.from({ length: 6 }, (_, i) => (

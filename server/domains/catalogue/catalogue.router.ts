@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { router } from '../../trpc/init';
 import { publicProcedure } from '../../trpc/procedures';
-import { IngredientSchema, PricingSchema, ShakeIdInput, SignatureShakeSchema } from '../../../shared/schemas/catalogue';
+import { IngredientSchema, PricingSchema, ShakeDetailSchema, ShakeIdInput, SignatureShakeSchema } from '../../../shared/schemas/catalogue';
 import * as catalogue from './catalogue.service';
 
 export const catalogueRouter = router({
@@ -12,10 +12,10 @@ export const catalogueRouter = router({
     .query(({ ctx }) => catalogue.listSignatureShakes(ctx.deps)),
 
   shake: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/shakes/{id}', tags: ['catalogue'], summary: 'One signature shake by id or slug', protect: false } })
+    .meta({ openapi: { method: 'GET', path: '/shakes/{id}', tags: ['catalogue'], summary: 'One signature shake by id or slug, with its ingredients (hydroponic ones marked)', protect: false } })
     .input(ShakeIdInput)
-    .output(SignatureShakeSchema)
-    .query(({ ctx, input }) => catalogue.getShake(ctx.deps, input.id)),
+    .output(ShakeDetailSchema)
+    .query(({ ctx, input }) => catalogue.getShakeDetail(ctx.deps, input.id)),
 
   ingredients: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/ingredients', tags: ['catalogue'], summary: 'Active ingredients for the shake builder', protect: false } })

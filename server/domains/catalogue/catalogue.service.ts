@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps';
-import type { Ingredient, Pricing, SignatureShake } from '../../../shared/schemas/catalogue';
+import type { Ingredient, Pricing, ShakeDetail, SignatureShake } from '../../../shared/schemas/catalogue';
 import { notFound } from '../../lib/errors';
 import * as repo from './catalogue.repository';
 
@@ -20,6 +20,19 @@ export async function getShake(deps: Deps, idOrSlug: string): Promise<SignatureS
   const hit = all.find((s) => s.id === idOrSlug || s.slug === idOrSlug);
   if (hit) return hit;
   throw notFound('That shake');
+}
+
+/** GET /api/shakes/{id}: the shake with its ingredients matched (by name) to the ingredient list. */
+export async function getShakeDetail(deps: Deps, idOrSlug: string): Promise<ShakeDetail> {
+  const [shake, ingredients] = await Promise.all([getShake(deps, idOrSlug), listIngredients(deps)]);
+  const byName = new Map(ingredients.map((i) => [i.name.toLowerCase(), i]));
+  return {
+    ...shake,
+    ingredientDetails: shake.ingredients.map((name) => {
+      const i = byName.get(name.trim().toLowerCase());
+      return { name, slug: i?.slug ?? null, category: i?.category ?? null, hydroponic: i?.hydroponic ?? false };
+    }),
+  };
 }
 
 export function listIngredients(deps: Deps): Promise<Ingredient[]> {

@@ -2,10 +2,8 @@ import type { CustomerSectionProvider } from '../admin/customer-sections';
 import { customerOrderSummary } from './orders.admin.repository';
 import { formatRupees } from '../../../shared/rules/money';
 import { orderStatusLabel } from '../../../shared/rules/order-rules';
+import { formatDate } from '../../../shared/rules/dates';
 
-let dayFmt: Intl.DateTimeFormat | undefined;
-const day = () =>
-  (dayFmt ??= new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }));
 
 /** "Orders" on the admin customer detail: how many, what they spent, the last one. */
 export const customerOrders: CustomerSectionProvider = {
@@ -23,7 +21,7 @@ export const customerOrders: CustomerSectionProvider = {
           ? [
               {
                 label: 'Last order',
-                value: `${s.last.number} · ${orderStatusLabel(s.last.status)} · ${day().format(new Date(s.last.created_at))}`,
+                value: `${s.last.number} · ${orderStatusLabel(s.last.status)} · ${formatDate(s.last.created_at, 'date')}`,
               },
             ]
           : []),

@@ -89,28 +89,21 @@ function emit(user: SessionUser | null, reason: AuthChangeReason) {
   }
 }
 
+/** Sign-in and sign-up through the one fetch wrapper (public auth paths carry no session logic there). */
 async function postPublic(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(path, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  let data: Record<string, unknown> = {};
-  try {
-    data = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  } catch {
-    data = { message: text.slice(0, 200) };
-  }
-  if (!res.ok) throw new ApiError(res.status, String(data.message ?? data.error ?? ''), data);
-  return data;
+  return (await apiFetch<Record<string, unknown> | undefined>(path, { method: 'POST', json: body })) ?? {};
+}
+
+/** Whether the server's answer carried its own sentence (not just a status line). */
+function serverSaid(e: ApiError): boolean {
+  const b = e.body as { message?: unknown; error?: unknown } | null;
+  return typeof b === 'object' && b !== null && ((typeof b.message === 'string' && !!b.message) || !!b.error);
 }
 
 /** Re-throw with the spec's fallback when the server gave no sentence (network failure, empty body). */
 function withFallback(e: unknown, fallback: string): Error {
   if (e instanceof ApiError) {
-    if (!e.serverMessage) return new ApiError(e.status, fallback, e.body);
+    if (!serverSaid(e)) return new ApiError(e.status, fallback, e.body);
     return e;
   }
   return new Error(fallback);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError } from '../../lib/api-fetch';
+import { ApiError, apiFetch } from '../../lib/api-fetch';
 import { Field, Input } from '../../components/input';
 import { AlertIcon, CheckIcon } from '../../components/icons';
 import { Button } from '../../components/button';
@@ -77,20 +77,34 @@ export function PasswordField(props: {
   );
 }
 
+/** The e-mail field of every auth form. */
+export function EmailField({ value, onChange, error }: { value: string; onChange(v: string): void; error?: string }) {
+  return (
+    <Field label="E-mail" error={error}>
+      {(p) => (
+        <Input
+          {...p}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          maxLength={254}
+          required
+        />
+      )}
+    </Field>
+  );
+}
+
 export const PASSWORD_HINT = '8 to 128 characters. A short sentence is easy to remember and hard to guess.';
 
 /** Spec §7: try reset-password-brevo; on failure fall back to reset-password. */
 export async function requestPasswordReset(email: string): Promise<string> {
   const call = async (path: string) => {
-    const res = await fetch(path, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ email }),
-    });
-    const body = (await res.json().catch(() => ({}))) as { message?: string; error?: string; fieldErrors?: Record<string, string[]> };
-    if (!res.ok) throw new ApiError(res.status, body.message ?? body.error ?? '', body);
-    return body.message ?? 'If an account exists for that e-mail, we have sent a link to reset the password.';
+    const body = await apiFetch<{ message?: string } | undefined>(path, { method: 'POST', json: { email } });
+    return body?.message ?? 'If an account exists for that e-mail, we have sent a link to reset the password.';
   };
   try {
     return await call('/api/auth/reset-password-brevo');
@@ -128,21 +142,7 @@ export function ResetLinkRequestForm({ submitLabel }: { submitLabel: string }) {
   return (
     <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Reset password">
       {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
-      <Field label="E-mail" error={fields.email}>
-        {(p) => (
-          <Input
-            {...p}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            maxLength={254}
-            required
-          />
-        )}
-      </Field>
+      <EmailField value={email} onChange={setEmail} error={fields.email} />
       <Button type="submit" size="lg" block loading={busy}>
         {submitLabel}
       </Button>

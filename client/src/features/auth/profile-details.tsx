@@ -7,8 +7,8 @@ import { Field, Input } from '../../components/input';
 import { toast } from '../../components/toast';
 import { formatIndianMobile } from '../../../../shared/rules/india';
 import type { Profile } from '../../../../shared/schemas/auth';
+import { formatDate } from '../../../../shared/rules/dates';
 
-const dateFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' });
 const PROVIDER_LABELS: Record<string, string> = { password: 'E-mail and password', google: 'Google' };
 
 /** The Profile tab: details (name, username, mobile), password, and the account facts. */
@@ -35,7 +35,7 @@ export default function ProfileDetails() {
           <dl className="profile-facts">
             <div>
               <dt>Member since</dt>
-              <dd>{dateFmt.format(new Date(p.created_at))}</dd>
+              <dd>{formatDate(p.created_at, 'longDate')}</dd>
             </div>
             <div>
               <dt>Sign-in methods</dt>

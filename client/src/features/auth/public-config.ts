@@ -1,3 +1,5 @@
+import { ApiError, apiFetch } from '../../lib/api-fetch';
+
 /** GET /api/config, once per page: whether Google sign-in (Supabase) is configured. */
 export interface PublicConfig {
   supabaseUrl: string | null;
@@ -7,12 +9,11 @@ export interface PublicConfig {
 let pending: Promise<PublicConfig> | null = null;
 
 export function getPublicConfig(): Promise<PublicConfig> {
-  pending ??= fetch('/api/config', { credentials: 'include' })
-    .then((r) => (r.ok ? (r.json() as Promise<PublicConfig>) : { supabaseUrl: null, supabaseAnonKey: null }))
-    .catch(() => {
-      pending = null; // try again next time
-      return { supabaseUrl: null, supabaseAnonKey: null };
-    });
+  pending ??= apiFetch<PublicConfig>('/api/config').catch((e: unknown) => {
+    // A refusal is an answer (not configured); a network failure is tried again next time.
+    if (!(e instanceof ApiError)) pending = null;
+    return { supabaseUrl: null, supabaseAnonKey: null };
+  });
   return pending;
 }
 

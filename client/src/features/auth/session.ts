@@ -13,6 +13,8 @@ function browserLocks(): LockManagerLike | null {
 
 export const tokens: TokenManager = createTokenManager({
   storage: typeof localStorage !== 'undefined' ? localStorage : { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+  // The refresh call is the fetch wrapper's own machinery (api-fetch.ts retries through it), so it
+  // cannot go back through the wrapper; it is the one request made with the bare fetch.
   fetch: (input, init) => fetch(input, init),
   locks: browserLocks(),
   hostedRefresh: async () => {

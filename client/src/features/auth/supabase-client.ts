@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getPublicConfig, googleConfigured } from './public-config';
+import { apiFetch } from '../../lib/api-fetch';
 
 /**
  * supabase-js is loaded only when Supabase is configured (dynamic import: its
@@ -42,14 +43,8 @@ export interface ShopTokens {
 
 /** Trade a Supabase access token for the shop's session (the server verifies it offline). */
 export async function exchangeSupabaseToken(accessToken: string): Promise<ShopTokens> {
-  const res = await fetch('/api/auth/supabase', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ access_token: accessToken }),
-  });
-  const body = (await res.json().catch(() => ({}))) as Partial<ShopTokens> & { message?: string };
-  if (!res.ok || !body.access_token) throw new Error(body.message || 'Sign in failed');
+  const body = await apiFetch<Partial<ShopTokens> | undefined>('/api/auth/supabase', { method: 'POST', json: { access_token: accessToken } });
+  if (!body?.access_token) throw new Error('Sign in failed');
   return body as ShopTokens;
 }
 

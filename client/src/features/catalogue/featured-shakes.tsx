@@ -1,9 +1,10 @@
 import { Link } from 'wouter';
 import { HOME_SHAKES_COUNT, HOME_SHAKES_FRESH_MS } from '../../lib/query';
 import { ShakeCard, ShakeCardSkeleton } from '../../components/shake-card';
-import { AlertIcon, ArrowRightIcon } from '../../components/icons';
+import { ArrowRightIcon } from '../../components/icons';
 import { useSignatureShakes } from './use-signature-shakes';
 import { favoriteSlot } from './favorite-slot';
+import { LoadError } from '../../components/load-error';
 
 /** Home: the first 3 signature shakes (spec §9: fresh for 60 s). */
 export function FeaturedShakes() {
@@ -24,17 +25,7 @@ export function FeaturedShakes() {
           </Link>
         </div>
         {q.isError ? (
-          <div className="alert alert--danger" role="alert">
-            <AlertIcon />
-            <div className="stack stack--sm">
-              <p className="alert__title">We couldn’t load our shakes just now.</p>
-              <div>
-                <button type="button" className="btn btn--secondary btn--sm" onClick={() => void q.refetch()}>
-                  Try again
-                </button>
-              </div>
-            </div>
-          </div>
+          <LoadError message="We couldn’t load our shakes just now." onRetry={() => void q.refetch()} />
         ) : (
           <ul className="grid grid--3 list-reset" role="list" aria-busy={q.isPending} data-testid="featured-shakes">
             {shakes

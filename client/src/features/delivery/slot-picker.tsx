@@ -6,6 +6,8 @@ import { AlertIcon, ClockIcon, RefreshIcon } from '../../components/icons';
 import { SLOTS_FALLBACK_ERROR, type DeliverySlotView } from './slot-fetcher';
 import { useAvailableDays, useDeliverySlots, useRefreshDeliverySlots } from './use-delivery-slots';
 import './delivery.css';
+import { formatDay } from '../../../../shared/rules/dates';
+import { LoadError } from '../../components/load-error';
 
 export interface SlotSelection {
   date: string;
@@ -23,14 +25,11 @@ export interface SlotPickerProps {
   title?: string | null;
 }
 
-const weekday = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'short' });
-const dayMonth = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short' });
-const asDate = (d: string) => new Date(`${d}T00:00:00Z`);
 
 function dayLabel(date: string, today: string): string {
   if (date === today) return 'Today';
   if (date === addDays(today, 1)) return 'Tomorrow';
-  return weekday.format(asDate(date));
+  return formatDay(date, 'weekday');
 }
 
 function slotNote(s: DeliverySlotView): string {
@@ -94,15 +93,7 @@ export function SlotPicker({ planType, value, onChange, title = 'Delivery slot' 
       ) : null}
 
       {days.isError ? (
-        <div className="alert alert--danger" role="alert">
-          <AlertIcon aria-hidden="true" />
-          <div className="stack stack--sm">
-            <span>{days.error.message || SLOTS_FALLBACK_ERROR}</span>
-            <Button size="sm" variant="secondary" onClick={() => void days.refetch()}>
-              <RefreshIcon aria-hidden="true" /> Try again
-            </Button>
-          </div>
-        </div>
+        <LoadError message={days.error.message || SLOTS_FALLBACK_ERROR} onRetry={() => void days.refetch()} />
       ) : days.isLoading ? (
         <div className="slot-picker__dates" aria-hidden="true">
           {Array.from({ length: 7 }, (_, i) => (
@@ -127,7 +118,7 @@ export function SlotPicker({ planType, value, onChange, title = 'Delivery slot' 
                 data-date={d.date}
               >
                 <span className="slot-date__day">{dayLabel(d.date, today)}</span>
-                <span className="slot-date__date">{dayMonth.format(asDate(d.date))}</span>
+                <span className="slot-date__date">{formatDay(d.date, 'dayMonth')}</span>
                 {!d.available ? <span className="slot-date__note">{d.blackoutReason ?? 'Full'}</span> : null}
               </button>
             );

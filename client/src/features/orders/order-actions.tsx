@@ -13,8 +13,8 @@ import type { Reorder } from '../../../../shared/schemas/order-lifecycle';
 import { formatRupees } from '../../../../shared/rules/money';
 import { MAX_LINE_QUANTITY } from '../../../../shared/rules/cart-rules';
 import { ACTIVE_ORDERS_KEY } from './active-order-banner';
-import { dayTimeFormat } from './order-format';
-import { Modal } from './modal';
+import { Modal } from '../../components/modal';
+import { formatDate } from '../../../../shared/rules/dates';
 
 /** Puts the lines that can still be bought back in the cart at today's prices; says which cannot. */
 export function addReorderToCart(lines: Reorder['lines']): { added: number; missing: string[] } {
@@ -119,7 +119,7 @@ export function CancelOrder({ order }: { order: Order }) {
         Cancel order
       </Button>
       {order.cancel.deadline ? (
-        <p className="order-actions__note">You can cancel until {dayTimeFormat.format(new Date(order.cancel.deadline))}.</p>
+        <p className="order-actions__note">You can cancel until {formatDate(order.cancel.deadline, 'weekdayTime')}.</p>
       ) : null}
       <Modal
         open={open}

@@ -1,6 +1,6 @@
 import { BlenderIcon, CheckIcon, PackageIcon, TruckIcon } from '../../components/icons';
 import type { Order } from '../../../../shared/schemas/orders';
-import { dayTimeFormat } from './order-format';
+import { formatDate } from '../../../../shared/rules/dates';
 
 const STEPS = [
   { status: 'confirmed', label: 'Confirmed', Icon: CheckIcon },
@@ -25,7 +25,7 @@ export function OrderProgress({ order }: { order: Order }) {
               <s.Icon />
             </span>
             <span className="order-progress__label">{s.label}</span>
-            <span className="order-progress__time">{when && state !== 'todo' ? dayTimeFormat.format(new Date(when)) : ''}</span>
+            <span className="order-progress__time">{when && state !== 'todo' ? formatDate(when, 'weekdayTime') : ''}</span>
           </li>
         );
       })}

@@ -3,12 +3,14 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { ApiError, apiFetch } from '../../lib/api-fetch';
 import { useAuth } from '../auth/auth-context';
 import { Button, LinkButton } from '../../components/button';
-import { AlertIcon, PackageIcon, RefreshIcon } from '../../components/icons';
+import { PackageIcon } from '../../components/icons';
 import type { OrderHistory } from '../../../../shared/schemas/orders';
 import { formatRupees } from '../../../../shared/rules/money';
 import { paymentStatusTone } from '../../../../shared/rules/payment-labels';
-import { paymentBadge, placedAtFormat, STATUS_BADGE } from './order-format';
+import { paymentBadge, STATUS_BADGE } from './order-format';
 import './orders.css';
+import { formatDate } from '../../../../shared/rules/dates';
+import { LoadError } from '../../components/load-error';
 
 /** Spec §9: orders page size 10. */
 export const ORDERS_PAGE_SIZE = 10;
@@ -46,17 +48,7 @@ export default function OrdersTab() {
 
   if (q.isError) {
     return (
-      <div className="alert alert--danger" role="alert" data-testid="orders-error">
-        <AlertIcon aria-hidden="true" />
-        <div className="stack stack--sm">
-          <p className="alert__title">{q.error.message || ORDERS_FALLBACK_ERROR}</p>
-          <div>
-            <Button size="sm" variant="secondary" onClick={() => void q.refetch()}>
-              <RefreshIcon /> Try again
-            </Button>
-          </div>
-        </div>
-      </div>
+      <LoadError testId="orders-error" message={q.error.message || ORDERS_FALLBACK_ERROR} onRetry={() => void q.refetch()} />
     );
   }
   if (!q.data) return <span className="skeleton" style={{ height: '16rem' }} aria-busy="true" />;
@@ -91,7 +83,7 @@ export default function OrdersTab() {
               <div className="stack stack--sm">
                 <div className="order-card__head">
                   <p className="order-card__number">{o.number}</p>
-                  <p className="order-card__date">{placedAtFormat.format(new Date(o.placedAt))}</p>
+                  <p className="order-card__date">{formatDate(o.placedAt, 'dateTime')}</p>
                 </div>
                 <div className="order-card__badges">
                   <span className={`badge ${STATUS_BADGE[o.status]}`} data-testid="order-card-status">

@@ -7,17 +7,9 @@ import { Field, Input, Select } from '../../components/input';
 import { FormAlert, messageOf } from '../../features/auth/forms';
 import type { AuditEntry } from '../../../../shared/schemas/audit';
 import './admin-orders.css';
+import { formatDate } from '../../../../shared/rules/dates';
 
 const PAGE_SIZE = 25;
-const when = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-});
 
 const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -143,7 +135,7 @@ function AuditRow({ e }: { e: Omit<AuditEntry, 'before' | 'after'> & { before?: 
   return (
     <tr data-testid="audit-row">
       <td className="tabular" style={{ whiteSpace: 'nowrap' }}>
-        {when.format(new Date(e.at))}
+        {formatDate(e.at, 'dateTimeSeconds')}
       </td>
       <td>{e.actorEmail ?? 'system'}</td>
       <td>

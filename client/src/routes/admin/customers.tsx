@@ -10,10 +10,10 @@ import { CloseIcon } from '../../components/icons';
 import { FormAlert, messageOf } from '../../features/auth/forms';
 import { formatIndianMobile } from '../../../../shared/rules/india';
 import '../../features/auth/auth.css';
+import { formatDate } from '../../../../shared/rules/dates';
 
 const PAGE_SIZE = 20;
-const date = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
-const fmt = (iso: string | null) => (iso ? date.format(new Date(iso)) : '—');
+const fmt = (iso: string | null) => (iso ? formatDate(iso, 'date') : '—');
 
 /** /admin/customers: search, paging, and the detail of one customer (?id=). */
 export default function AdminCustomersPage() {

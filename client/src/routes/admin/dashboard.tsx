@@ -3,9 +3,9 @@ import { usePageTitle } from '../../components/page-title';
 import { formatRupees } from '../../../../shared/rules/money';
 import type { DashboardMetric } from '../../../../shared/schemas/auth';
 import { FormAlert, messageOf } from '../../features/auth/forms';
+import { formatDate } from '../../../../shared/rules/dates';
 
 const count = new Intl.NumberFormat('en-IN');
-const time = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' });
 
 export function formatMetric(m: DashboardMetric): string {
   if (m.format === 'paise') return formatRupees(m.value);
@@ -22,7 +22,7 @@ export default function AdminDashboardPage() {
       <header className="admin-page__header">
         <p className="eyebrow">Overview</p>
         <h1 className="h2">Dashboard</h1>
-        {q.data ? <p className="text-sm text-subtle">Updated at {time.format(new Date(q.data.generatedAt))}</p> : null}
+        {q.data ? <p className="text-sm text-subtle">Updated at {formatDate(q.data.generatedAt, 'time')}</p> : null}
       </header>
       {q.isError ? <FormAlert kind="danger">{messageOf(q.error, 'The dashboard could not be loaded.')}</FormAlert> : null}
       <div className="admin-metrics">

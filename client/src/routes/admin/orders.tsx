@@ -8,29 +8,22 @@ import { Field, Input, Select, Textarea } from '../../components/input';
 import { toast } from '../../components/toast';
 import { ArrowRightIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons';
 import { FormAlert, messageOf } from '../../features/auth/forms';
-import { Modal } from '../../features/orders/modal';
+import { Modal } from '../../components/modal';
 import { OrderBreakdown } from '../../features/cart/price-breakdown';
 import { downloadFile } from '../../features/orders/download-file';
-import { paymentBadge, placedAtFormat, STATUS_BADGE } from '../../features/orders/order-format';
+import { paymentBadge, STATUS_BADGE } from '../../features/orders/order-format';
 import type { AdminOrderDetail, AdminOrdersInput } from '../../../../shared/schemas/order-lifecycle';
 import { formatRupees } from '../../../../shared/rules/money';
 import { formatSlotDate, formatSlotRange } from '../../../../shared/rules/slots';
 import { formatIndianMobile } from '../../../../shared/rules/india';
-import { paymentStatusTone } from '../../../../shared/rules/payment-labels';
+import { paymentFilterOptions, paymentStatusTone } from '../../../../shared/rules/payment-labels';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUSES, type OrderStatus } from '../../../../shared/rules/order-rules';
 import '../../features/checkout/checkout.css';
 import '../../features/orders/orders.css';
 import './admin-orders.css';
+import { formatDate } from '../../../../shared/rules/dates';
 
 const PAGE_SIZE = 20;
-const PAYMENT_LABELS: Record<string, string> = {
-  pending: 'Payment Pending',
-  paid: 'Paid',
-  completed: 'Completed (free)',
-  failed: 'Payment Failed',
-  refunded: 'Refunded',
-  successful: 'Successful',
-};
 const NEXT_LABEL: Partial<Record<OrderStatus, string>> = {
   preparing: 'Start preparing',
   out_for_delivery: 'Send out for delivery',
@@ -171,9 +164,9 @@ function OrdersList({ params }: { params: URLSearchParams }) {
               onChange={(e) => set({ paymentStatus: (e.target.value || undefined) as Filters['paymentStatus'] })}
             >
               <option value="">All payments</option>
-              {['pending', 'paid', 'completed', 'failed', 'refunded'].map((k) => (
-                <option key={k} value={k}>
-                  {PAYMENT_LABELS[k]}
+              {paymentFilterOptions().map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </Select>
@@ -246,7 +239,7 @@ function OrdersList({ params }: { params: URLSearchParams }) {
                   <Link href={`/orders${toQuery({ ...filters, id: o.id })}`} className="admin-orders__number">
                     {o.number}
                   </Link>
-                  <span className="admin-orders__sub">{placedAtFormat.format(new Date(o.placedAt))}</span>
+                  <span className="admin-orders__sub">{formatDate(o.placedAt, 'dateTime')}</span>
                 </td>
                 <td className="admin-orders__wide">
                   <span className="admin-orders__name">{o.customerName || '—'}</span>
@@ -343,7 +336,7 @@ function OrderDesk({ id, back }: { id: string; back: string }) {
         <div>
           <p className="eyebrow">Order</p>
           <h1 className="h2">{o.number}</h1>
-          <p className="text-sm text-subtle">Placed {placedAtFormat.format(new Date(o.placedAt))}</p>
+          <p className="text-sm text-subtle">Placed {formatDate(o.placedAt, 'dateTime')}</p>
         </div>
         <div className="cluster">
           <span className={`badge ${STATUS_BADGE[o.status]}`} data-testid="admin-order-status">
@@ -464,7 +457,7 @@ function OrderDesk({ id, back }: { id: string; back: string }) {
             </h2>
             <p className="text-sm">
               {o.labels.paymentMethod} · {o.labels.paymentStatus}
-              {o.paidAt ? ` · ${placedAtFormat.format(new Date(o.paidAt))}` : ''}
+              {o.paidAt ? ` · ${formatDate(o.paidAt, 'dateTime')}` : ''}
             </p>
             {d.payments.map((p) => (
               <p key={p.id} className="text-xs text-subtle tabular">
@@ -499,7 +492,7 @@ function OrderDesk({ id, back }: { id: string; back: string }) {
                 <strong>{ORDER_STATUS_LABELS[e.status]}</strong>
                 <span className="text-sm text-subtle">
                   {' '}
-                  · {placedAtFormat.format(new Date(e.at))} ·{' '}
+                  · {formatDate(e.at, 'dateTime')} ·{' '}
                   {e.actor === 'admin' ? 'Hydro Shakes team' : e.actor === 'gateway' ? 'payment gateway' : e.actor}
                 </span>
                 {e.note ? <span className="order-timeline__note text-sm text-muted">{e.note}</span> : null}

@@ -5,8 +5,8 @@ import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
 import { Field, Input } from '../../components/input';
 import { FormAlert, fieldErrorsOf, messageOf } from '../../features/auth/forms';
+import { formatDate } from '../../../../shared/rules/dates';
 
-const time = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' });
 
 /** /admin/password-reset: e-mail a customer a reset link. The admin never sees the token; the action is audited. */
 export default function AdminPasswordResetPage() {
@@ -25,7 +25,7 @@ export default function AdminPasswordResetPage() {
     setFields({});
     try {
       const r = await send.mutateAsync({ email });
-      setDone(`Sent to ${r.sentTo}. The link works once, until ${time.format(new Date(r.expiresAt))}.`);
+      setDone(`Sent to ${r.sentTo}. The link works once, until ${formatDate(r.expiresAt, 'time')}.`);
     } catch (err) {
       setFields(fieldErrorsOf(err));
       setError(messageOf(err, 'The link could not be sent. Please try again.'));
