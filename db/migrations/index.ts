@@ -8,6 +8,7 @@ import * as m0730 from './2026_11_22_0730_create_auth';
 import * as m0740 from './2026_11_22_0740_create_carts';
 import * as m0815 from './2026_11_22_0815_create_invoices';
 import * as m1100 from './2026_11_23_0100_cart_merge_id';
+import * as m25_1000 from './2026_11_25_1000_create_subscriptions';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0740_create_carts': m0740,
   '2026_11_22_0815_create_invoices': m0815,
   '2026_11_23_0100_cart_merge_id': m1100,
+  '2026_11_25_1000_create_subscriptions': m25_1000,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,7 @@ import { ordersRouter } from '../domains/orders/orders.router';
 import { paymentsRouter } from '../domains/payments/payments.router';
 import { adminOrdersRouter } from '../domains/orders/orders.admin.router';
 import { auditRouter } from '../domains/audit/audit.router';
+import { subscriptionsRouter } from '../domains/subscriptions/subscriptions.router';
 
 /**
  * The one router. Each domain mounts here under its own key; add a line per domain.
@@ -32,6 +33,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   adminOrders: adminOrdersRouter,
   audit: auditRouter,
+  subscriptions: subscriptionsRouter,
 });
 
 export type AppRouter = typeof appRouter;
