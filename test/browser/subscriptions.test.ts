@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
-import { createUser } from '../helpers/factories';
-import { formatSubscriptionDate } from '../../shared/rules/subscriptions';
 
 /**
  * Issue 10's journey in test payment mode: a guest opens /subscriptions, chooses Vitality
@@ -113,18 +111,57 @@ describe.skipIf(!hasBrowser)('subscriptions in a browser', () => {
     await expect.poll(() => page.getByTestId('free-units-remaining').textContent(), { timeout: 10_000 }).toBe('11');
     const endBefore = await page.getByTestId('period-end').textContent();
 
-    // The admin extends it by 10 days; the customer sees the new end date.
-    const admin = await createUser(shop.deps.db, { role: 'admin' });
-    const sub = await shop.deps.db.selectFrom('subscriptions').innerJoin('users', 'users.id', 'subscriptions.user_id').select('subscriptions.id').where('users.email', '=', person.email).executeTakeFirstOrThrow();
-    const ext = await shop.request({
+    // The admin extends it by 10 days in /admin/subscriptions; the customer sees the new end date.
+    const adminEmail = 'ops.subs@example.in';
+    const signup = await shop.request({
       method: 'POST',
-      url: `/api/admin/subscriptions/${sub.id}/extend`,
-      headers: { authorization: await shop.bearer(admin), 'content-type': 'application/json' },
-      payload: JSON.stringify({ days: 10 }),
+      url: '/api/auth/signup',
+      payload: { email: adminEmail, password: person.password, username: 'ops_subs', name: 'Ops Desk', mobile: '9876509876' },
     });
-    expect(ext.statusCode).toBe(200);
-    const newEnd = formatSubscriptionDate(ext.json().subscription.currentPeriod.end);
+    expect(signup.statusCode).toBeLessThan(300);
+    await shop.deps.db.updateTable('users').set({ role: 'admin' }).where('email', '=', adminEmail).execute();
+    const sub = await shop.deps.db
+      .selectFrom('subscriptions')
+      .innerJoin('users', 'users.id', 'subscriptions.user_id')
+      .select('subscriptions.id')
+      .where('users.email', '=', person.email)
+      .executeTakeFirstOrThrow();
+    const adminPage = await shop.newPage({ viewport: DESKTOP });
+    await adminPage.goto('/auth');
+    await adminPage.getByLabel('E-mail').first().fill(adminEmail);
+    await adminPage.getByLabel(/^Password/).first().fill(person.password);
+    await adminPage.locator('form[aria-label="Sign in"]').getByRole('button', { name: /^Sign in$/ }).click();
+    await adminPage.waitForURL((u) => u.pathname === '/');
+    await adminPage.goto('/admin/subscriptions');
+    await adminPage.getByTestId('admin-subscriptions').getByText(person.email).waitFor();
+    await shop.screenshot(adminPage, 'admin-subscriptions-1280');
+    await adminPage.getByTestId('admin-subscriptions').getByRole('button', { name: person.name }).click();
+    const detail = adminPage.getByTestId('admin-subscription-detail');
+    await detail.getByTestId('admin-sub-paid-through').waitFor();
+    const before = await detail.getByTestId('admin-sub-paid-through').textContent();
+    await detail.getByTestId('admin-extend-days').fill('10');
+    await detail.getByTestId('admin-extend').click();
+    await expect.poll(() => detail.getByTestId('admin-sub-paid-through').textContent(), { timeout: 10_000 }).not.toBe(before);
+    await shop.screenshot(adminPage, 'admin-subscription-detail-1280');
+    const audit = await shop.deps.db.selectFrom('audit_log').select('action').where('entity_id', '=', sub.id).execute();
+    expect(audit.map((a) => a.action)).toEqual(['subscription.extend']);
+    const newEnd = (await detail.getByTestId('admin-sub-paid-through').textContent())!;
     expect(newEnd).not.toBe(endBefore);
+    await adminPage.setViewportSize(PHONE);
+    await shop.screenshot(adminPage, 'admin-subscription-detail-375');
+    await adminPage.goto('/admin/subscription-management');
+    await adminPage.getByTestId('admin-plans').getByText('Elite Quarterly').waitFor();
+    await shop.screenshot(adminPage, 'admin-subscription-plans-375');
+    await adminPage.setViewportSize(DESKTOP);
+    await adminPage.getByTestId('admin-plan-new').click();
+    await adminPage.getByTestId('admin-plan-form').waitFor();
+    await shop.screenshot(adminPage, 'admin-subscription-plans-1280');
+    await adminPage.goto('/admin/subscriptions');
+    await adminPage.getByTestId('admin-subscriptions').getByText(person.email).waitFor();
+    await adminPage.setViewportSize(PHONE);
+    await shop.screenshot(adminPage, 'admin-subscriptions-375');
+    await noSideScroll(adminPage);
+
     await page.reload();
     await expect.poll(() => page.getByTestId('period-end').textContent(), { timeout: 10_000 }).toBe(newEnd);
 
