@@ -7,9 +7,20 @@ import type { OrdersTables } from './tables/orders';
 import type { CartTables } from './tables/cart';
 import type { InvoicesTables } from './tables/invoices';
 import type { ReviewsTables } from './tables/reviews';
+import type { SubscriptionsTables } from './tables/subscriptions';
 
 /**
  * The database as Kysely sees it. Each domain declares its tables in
  * db/tables/<domain>.ts and is added to this intersection.
  */
-export interface DB extends FoundationTables, CatalogueTables, AddressesTables, DeliveryTables, OrdersTables, CartTables, AuthTables, InvoicesTables, ReviewsTables {}
+export interface DB
+  extends FoundationTables,
+    CatalogueTables,
+    AddressesTables,
+    DeliveryTables,
+    OrdersTables,
+    CartTables,
+    AuthTables,
+    InvoicesTables,
+    ReviewsTables,
+    SubscriptionsTables {}

@@ -8,6 +8,7 @@ import * as m0730 from './2026_11_22_0730_create_auth';
 import * as m0740 from './2026_11_22_0740_create_carts';
 import * as m0815 from './2026_11_22_0815_create_invoices';
 import * as m1100 from './2026_11_23_0100_cart_merge_id';
+import * as m25_1000 from './2026_11_25_1000_create_subscriptions';
 import * as m251100 from './2026_11_25_1100_create_catalogue_images';
 import * as m1200 from './2026_11_25_1200_create_reviews';
 
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0740_create_carts': m0740,
   '2026_11_22_0815_create_invoices': m0815,
   '2026_11_23_0100_cart_merge_id': m1100,
+  '2026_11_25_1000_create_subscriptions': m25_1000,
   '2026_11_25_1100_create_catalogue_images': m251100,
   '2026_11_25_1200_create_reviews': m1200,
 };

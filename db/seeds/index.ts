@@ -2,6 +2,7 @@ import type { Db, Executor } from '../database';
 import { DEFAULT_PRICING } from '../../shared/schemas/catalogue';
 import { SEED_INGREDIENTS, SEED_SHAKES } from './catalogue';
 import { SEED_PINCODES, SEED_SLOTS } from './delivery';
+import { SEED_PLANS } from './subscriptions';
 import { DEFAULT_SLOT_CONFIG } from '../../shared/rules/slots';
 
 /**
@@ -42,6 +43,12 @@ export const seeds: Seed[] = [
         .values({ key: 'slot-configuration', value: JSON.stringify(DEFAULT_SLOT_CONFIG) })
         .onConflict((oc) => oc.column('key').doNothing())
         .execute();
+    },
+  },
+  {
+    name: 'subscription-plans-v1',
+    async run(trx) {
+      await trx.insertInto('subscription_plans').values(SEED_PLANS).onConflict((oc) => oc.column('slug').doNothing()).execute();
     },
   },
 ];

@@ -15,6 +15,7 @@ import { adminOrdersRouter } from '../domains/orders/orders.admin.router';
 import { auditRouter } from '../domains/audit/audit.router';
 import { adminCatalogueRouter } from '../domains/catalogue/catalogue.admin.router';
 import { reviewsRouter } from '../domains/reviews/reviews.router';
+import { subscriptionsRouter } from '../domains/subscriptions/subscriptions.router';
 
 /**
  * The one router. Each domain mounts here under its own key; add a line per domain.
@@ -36,6 +37,7 @@ export const appRouter = router({
   audit: auditRouter,
   adminCatalogue: adminCatalogueRouter,
   reviews: reviewsRouter,
+  subscriptions: subscriptionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

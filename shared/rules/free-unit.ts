@@ -14,8 +14,16 @@ export interface FreeUnitLine {
   price: number;
 }
 
+/**
+ * The rule a plan carries (a subscription keeps the rule it was bought with). Wellness Weekly's is
+ * 'cheapest_signature'; the other plans' 'cheapest_priced'.
+ */
+export type FreeUnitRule = 'cheapest_signature' | 'cheapest_priced';
+
 export interface SubscriptionPlanInfo {
   planName: string;
+  /** The plan's own rule; when absent it follows from the plan's name (spec: Wellness Weekly or not). */
+  rule?: FreeUnitRule;
   /** Free units left in the current period; null when unknown (treated as available). */
   remainingFreeUnits: number | null;
 }
@@ -26,11 +34,15 @@ export interface FreeItemInfo {
   freeUnitPrice: number;
 }
 
+export function freeUnitRuleOf(plan: Pick<SubscriptionPlanInfo, 'planName' | 'rule'>): FreeUnitRule {
+  return plan.rule ?? (plan.planName === WELLNESS_WEEKLY ? 'cheapest_signature' : 'cheapest_priced');
+}
+
 /** Index of the line that gets the free unit, or -1. Ties go to the line that was added first. */
 export function pickFreeLine(lines: readonly FreeUnitLine[], plan: SubscriptionPlanInfo | null): number {
   if (!plan) return -1;
   if (plan.remainingFreeUnits !== null && plan.remainingFreeUnits < 1) return -1;
-  const wellness = plan.planName === WELLNESS_WEEKLY;
+  const wellness = freeUnitRuleOf(plan) === 'cheapest_signature';
   let best = -1;
   lines.forEach((line, i) => {
     const qualifies = wellness ? line.type === 'signature' : line.price > 0;

@@ -9,8 +9,9 @@ import { applyFreeUnit, type SubscriptionPlanInfo } from '../../../shared/rules/
 import { mergeLines } from '../../../shared/rules/cart-rules';
 import { priceBreakdown } from '../../../shared/rules/price-breakdown';
 import * as repo from './cart.repository';
+import { benefitsFor } from '../subscriptions/subscriptions.service';
 
-type Deps = Pick<AppDeps, 'db'>;
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string): boolean => UUID_RE.test(s);
@@ -32,13 +33,13 @@ export interface ActivePlan extends SubscriptionPlanInfo {
 }
 
 /**
- * The plan that gives a signed-in customer a free unit and free delivery.
- * Plug-in point for the subscriptions domain: call its service here (through `executor`, so order
- * placement sees the same state it locks). Until it exists no customer has a plan.
+ * The plan that gives a signed-in customer a free unit and free delivery: the subscriptions
+ * service decides (running, not paused, units left in the period). Through `executor`, so order
+ * placement sees — and locks — the same state it consumes.
  */
-export async function activePlanFor(_deps: Deps, _executor: Executor, userId: string | null): Promise<ActivePlan | null> {
-  if (!userId) return null;
-  return null;
+export async function activePlanFor(deps: Deps, executor: Executor, userId: string | null): Promise<ActivePlan | null> {
+  const b = await benefitsFor(deps, executor, userId);
+  return b ? { planName: b.planName, rule: b.rule, remainingFreeUnits: b.remainingFreeUnits, freeDelivery: b.freeDelivery } : null;
 }
 
 export function toBuilderIngredient(r: repo.PricedIngredientRow): BuilderIngredient {

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps';
 import type { Trx } from '../../../db/database';
+import { giveBackFreeUnit, takeFreeUnit } from '../subscriptions/subscriptions.service';
 
 /**
  * The placing transaction's seams for coupons, points and the subscription
@@ -9,9 +10,9 @@ import type { Trx } from '../../../db/database';
  * when a seam grants a different amount than the quote priced, so a discount
  * can never be charged without being consumed (or the other way round).
  *
- * Today coupons, points and subscriptions do not exist yet: priceCart grants
- * no coupon discount, no points discount and no free unit, and each seam
- * consumes nothing and returns zero. The domains that add them replace the
+ * Coupons and points do not exist yet: priceCart grants
+ * no coupon or points discount and their seams
+ * consume nothing and return zero. The domains that add them replace the
  * bodies below (calling their own services) without touching placement.
  * `releaseBenefits` is the inverse, called in the transaction that cancels
  * an order (payment timeout now; customer/admin cancel later).
@@ -51,22 +52,22 @@ export async function redeemPoints(
 
 /**
  * Use one of the subscription period's free units for this order (at most 1
- * per order, never beyond the allowance) and return its value. No
- * subscriptions yet (priceCart grants no free unit): 0.
+ * per order, never beyond the allowance: a conditional update in the
+ * subscriptions service) and return its value — 0 when none is left.
  */
 export async function useFreeUnit(
-  _deps: Deps,
-  _trx: Trx,
-  _p: BenefitInput & { freeUnitPaise: number },
+  deps: Deps,
+  trx: Trx,
+  p: BenefitInput & { freeUnitPaise: number },
 ): Promise<{ discountPaise: number }> {
-  return { discountPaise: 0 };
+  return { discountPaise: await takeFreeUnit(deps, trx, { userId: p.userId, orderId: p.orderId, valuePaise: p.freeUnitPaise }) };
 }
 
-/** Give back what the order consumed: the coupon use, the points, the free unit. Nothing is consumed yet. */
+/** Give back what the order consumed: the coupon use, the points, the free unit (subscriptions). */
 export async function releaseBenefits(
   _deps: Deps,
-  _trx: Trx,
-  _order: { id: string; user_id: string; coupon_code: string | null; points_redeemed: number; free_unit_discount_paise: number },
+  trx: Trx,
+  order: { id: string; user_id: string; coupon_code: string | null; points_redeemed: number; free_unit_discount_paise: number },
 ): Promise<void> {
-  return;
+  if (order.free_unit_discount_paise > 0) await giveBackFreeUnit(trx, order.id);
 }

@@ -11,6 +11,7 @@ import { withTransactionRetry } from '../orders/transaction-retry';
 import * as repo from './payments.repository';
 import * as invoices from '../invoices/invoices.service';
 import { publishOrderEvent } from '../orders/order-events';
+import { settleInTransaction as settleSubscriptionPayment } from '../subscriptions/subscriptions.service';
 import type { Order } from '../../../shared/schemas/orders';
 import type { PaymentResult, PaymentStart, RetryPayment, TestCompleteInput, VerifyPaymentInput } from '../../../shared/schemas/payments';
 import { paymentMethodLabel } from '../../../shared/rules/payment-labels';
@@ -413,6 +414,12 @@ export async function handleWebhook(deps: Deps, rawBody: Buffer, headers: Incomi
         if (gp) {
           settlement = await settleInTransaction(deps, trx, gp, 'webhook');
           outcome = settlement.outcome;
+          // --- subscriptions hook: a gateway order that is not an order's may be a subscription payment's.
+          if (outcome === 'unknown_order') {
+            const sub = await settleSubscriptionPayment(deps, trx, gp);
+            if (sub !== 'not_ours') outcome = `subscription_${sub}`;
+          }
+          // --- end subscriptions hook
         } else outcome = 'malformed';
       }
     }

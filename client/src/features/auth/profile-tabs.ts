@@ -13,6 +13,7 @@ export interface ProfileTab {
 
 export const PROFILE_TABS: ProfileTab[] = [
   { key: 'profile', label: 'Profile', load: () => import('./profile-details') },
+  { key: 'subscriptions', label: 'Subscriptions', load: () => import('../subscriptions/subscription-tab') },
   { key: 'orders', label: 'Orders', load: () => import('../orders/orders-tab') },
   { key: 'shakes', label: 'My shakes', load: () => import('../builder/my-shakes') },
   { key: 'favorites', label: 'Favourites', load: () => import('../favorites/favorites-list') },

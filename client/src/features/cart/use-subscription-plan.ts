@@ -1,18 +1,23 @@
+import { useEffect, useMemo } from 'react';
 import type { SubscriptionPlanInfo } from '../../../../shared/rules/free-unit';
+import { useSubscriptionStatus } from '../subscriptions/api';
 
 /**
- * The plan the free-unit rule applies to, for the signed-in customer.
- *
- * Plug-in point: when the subscriptions domain provides GET /api/user/subscription-status
- * (tRPC `subscriptions.status`), replace the body with
- *   const { user } = useAuth();
- *   const q = trpc.subscriptions.status.useQuery(undefined, { enabled: !!user, staleTime: STALE_DEFAULT_MS });
- *   useEffect(() => onSubscriptionRefreshRequest(() => void q.refetch()), [q.refetch]);
- *   return q.data?.hasActiveSubscription ? { planName: q.data.plan.name, remainingFreeUnits: q.data.remainingFreeUnits } : null;
- * Until then a signed-in customer has no plan, so no free unit is shown (the server quote decides anyway).
+ * The plan the free-unit rule applies to, for the signed-in customer, from
+ * GET /api/user/subscription-status (the server quote decides anyway; this is for display).
  */
 export function useSubscriptionPlan(): SubscriptionPlanInfo | null {
-  return null;
+  const q = useSubscriptionStatus();
+  const { refetch } = q;
+  useEffect(() => onSubscriptionRefreshRequest(() => void refetch()), [refetch]);
+  const d = q.data;
+  return useMemo(
+    () =>
+      d?.hasActiveSubscription && d.plan
+        ? { planName: d.plan.name, rule: d.plan.freeUnitRule, remainingFreeUnits: d.remainingFreeUnits }
+        : null,
+    [d],
+  );
 }
 
 const refreshListeners = new Set<() => void>();
@@ -22,7 +27,7 @@ export function requestSubscriptionRefresh(): void {
   refreshListeners.forEach((l) => l());
 }
 
-/** For useSubscriptionPlan once it queries the server: refetch the status when the cart asks. */
+/** useSubscriptionPlan refetches the status when the cart asks. */
 export function onSubscriptionRefreshRequest(listener: () => void): () => void {
   refreshListeners.add(listener);
   return () => refreshListeners.delete(listener);

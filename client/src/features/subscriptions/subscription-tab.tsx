@@ -1,0 +1,282 @@
+import { useState } from 'react';
+import { Button, LinkButton } from '../../components/button';
+import { AlertIcon, ArrowRightIcon, PauseIcon, PlayIcon, RefreshIcon, RepeatIcon } from '../../components/icons';
+import { Field, Select, Textarea } from '../../components/input';
+import { toast } from '../../components/toast';
+import { Modal } from '../orders/modal';
+import { trpc } from '../../lib/trpc';
+import { useAuth } from '../auth/auth-context';
+import { useRefreshSubscription, useSubscriptionStatus } from './api';
+import { useBuySubscription } from './use-buy-subscription';
+import { BuyPanel } from './buy-panel';
+import { UsageMeter } from './usage-meter';
+import { formatRupees } from '../../../../shared/rules/money';
+import { formatSubscriptionDate, MAX_PAUSE_DAYS } from '../../../../shared/rules/subscriptions';
+import type { Subscription } from '../../../../shared/schemas/subscriptions';
+import './subscriptions.css';
+
+const STATUS_TONE: Record<Subscription['status'], string> = {
+  active: 'badge--success',
+  paused: 'badge--warning',
+  cancelled: 'badge--warning',
+  expired: 'badge--outline',
+  pending_payment: 'badge--info',
+};
+
+const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Something went wrong. Please try again.');
+
+/** /profile?tab=subscriptions: the current plan, its usage, the customer's actions and the history. */
+export default function SubscriptionTab() {
+  const { user } = useAuth();
+  const status = useSubscriptionStatus();
+  const history = trpc.subscriptions.history.useQuery(undefined, { enabled: !!user, staleTime: 30_000 });
+  const refresh = useRefreshSubscription();
+  const utils = trpc.useUtils();
+  const pay = useBuySubscription();
+  const [dialog, setDialog] = useState<'pause' | 'cancel' | null>(null);
+  const [days, setDays] = useState(7);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const sub = status.data?.subscription ?? null;
+
+  const run = async (f: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await f();
+      refresh();
+      void utils.subscriptions.history.invalidate();
+      setDialog(null);
+      toast({ title: done, variant: 'success' });
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (status.isError) {
+    return (
+      <div className="alert alert--danger" role="alert" data-testid="subscription-error">
+        <AlertIcon aria-hidden="true" />
+        <div>
+          <p>{status.error.message}</p>
+          <Button size="sm" variant="secondary" onClick={() => void status.refetch()}>
+            <RefreshIcon /> Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (status.isLoading) return <span className="skeleton" style={{ height: '14rem' }} aria-busy="true" />;
+
+  return (
+    <div className="stack stack--lg subs-tab" data-testid="subscription-tab">
+      {!sub ? (
+        <div className="empty-state card card--padded" data-testid="no-subscription">
+          <RepeatIcon aria-hidden="true" />
+          <h2 className="h3">No subscription yet</h2>
+          <p className="text-muted">Subscribe for a free shake in every order and free delivery, always.</p>
+          <LinkButton href="/subscriptions">
+            See the plans <ArrowRightIcon />
+          </LinkButton>
+        </div>
+      ) : (
+        <section className="card card--padded subs-manage" aria-labelledby="sub-current-title" data-testid="current-subscription">
+          <div className="subs-manage__head">
+            <div>
+              <p className="eyebrow">Current plan</p>
+              <h2 className="subs-manage__name" id="sub-current-title">
+                {sub.planName}
+              </h2>
+              <p className="text-muted text-sm">
+                {formatRupees(sub.price)} every {sub.periodDays} days · {sub.freeUnits} free shakes per period
+              </p>
+            </div>
+            <span className={`badge ${STATUS_TONE[sub.status]}`} data-testid="subscription-status">
+              {sub.statusLabel}
+            </span>
+          </div>
+
+          {sub.currentPeriod ? <UsageMeter period={sub.currentPeriod} /> : null}
+
+          <dl className="subs-facts">
+            <div>
+              <dt>This period ends</dt>
+              <dd data-testid="period-end">{sub.currentPeriod ? formatSubscriptionDate(sub.currentPeriod.end) : '—'}</dd>
+            </div>
+            <div>
+              <dt>Paid through</dt>
+              <dd data-testid="paid-through">{sub.paidThrough ? formatSubscriptionDate(sub.paidThrough) : '—'}</dd>
+            </div>
+            {sub.status === 'paused' && sub.pauseUntil ? (
+              <div>
+                <dt>Paused until</dt>
+                <dd>{formatSubscriptionDate(sub.pauseUntil)}</dd>
+              </div>
+            ) : null}
+            {sub.queuedPeriods > 0 ? (
+              <div>
+                <dt>Renewals queued</dt>
+                <dd>{sub.queuedPeriods}</dd>
+              </div>
+            ) : null}
+            {sub.cancelReason ? (
+              <div>
+                <dt>Cancelled</dt>
+                <dd>{sub.cancelReason}</dd>
+              </div>
+            ) : null}
+          </dl>
+
+          {error ? (
+            <div className="alert alert--danger" role="alert">
+              <AlertIcon />
+              <p>{error}</p>
+            </div>
+          ) : null}
+
+          <div className="subs-manage__actions">
+            {sub.status === 'paused' ? (
+              <Button onClick={() => void run(() => utils.client.subscriptions.resume.mutate({ id: sub.id }), 'Subscription resumed')} loading={busy} data-testid="sub-resume">
+                <PlayIcon /> Resume now
+              </Button>
+            ) : null}
+            {sub.status === 'active' ? (
+              <Button variant="secondary" onClick={() => setDialog('pause')} disabled={!sub.canPause} data-testid="sub-pause" title={sub.canPause ? undefined : 'You can pause once per period.'}>
+                <PauseIcon /> Pause
+              </Button>
+            ) : null}
+            <Button variant={sub.status === 'cancelled' ? 'primary' : 'secondary'} onClick={() => void pay.renew(sub.id, sub.planName)} data-testid="sub-renew">
+              <RepeatIcon /> Renew for {formatRupees(sub.price)}
+            </Button>
+            {sub.status === 'active' || sub.status === 'paused' ? (
+              <Button variant="ghost" onClick={() => setDialog('cancel')} data-testid="sub-cancel">
+                Cancel subscription
+              </Button>
+            ) : null}
+          </div>
+          {sub.status === 'active' && !sub.canPause ? <p className="text-sm text-muted">You have paused once this period; you can pause again next period.</p> : null}
+
+          {sub.status === 'active' || sub.status === 'paused' ? (
+            <label className="subs-switch">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={sub.autoRenew}
+                disabled={busy}
+                onChange={(e) =>
+                  void run(
+                    () => utils.client.subscriptions.autoRenew.mutate({ id: sub.id, enabled: e.target.checked }),
+                    e.target.checked ? 'Automatic renewal is on' : 'Automatic renewal is off',
+                  )
+                }
+                data-testid="sub-auto-renew"
+              />
+              <span className="subs-switch__track" aria-hidden="true" />
+              <span>
+                <strong>Automatic renewal</strong>
+                <span className="text-sm text-muted"> — renew at the end of each period; we remind you 3 days before.</span>
+              </span>
+            </label>
+          ) : null}
+
+          <BuyPanel state={pay.state} onTest={(o) => void pay.completeTest(o)} onClose={pay.reset} />
+        </section>
+      )}
+
+      <section aria-labelledby="sub-history-title">
+        <h2 className="h4" id="sub-history-title">
+          History
+        </h2>
+        {history.data && history.data.subscriptions.length > 0 ? (
+          <ul className="subs-history list-reset" data-testid="subscription-history">
+            {history.data.subscriptions.map((h) => (
+              <li key={h.id} className="subs-history__row">
+                <div className="subs-history__main">
+                  <p className="subs-history__plan">{h.planName}</p>
+                  <p className="text-sm text-muted">
+                    Since {formatSubscriptionDate(h.createdAt)}
+                    {h.paidThrough ? ` · paid through ${formatSubscriptionDate(h.paidThrough)}` : ''}
+                  </p>
+                </div>
+                <div className="subs-history__side">
+                  <span className={`badge ${STATUS_TONE[h.status]}`}>{h.statusLabel}</span>
+                  <span className="tabular text-sm">{formatRupees(h.price)}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted">{history.isLoading ? 'Loading…' : 'Your past subscriptions will appear here.'}</p>
+        )}
+      </section>
+
+      {sub ? (
+        <>
+          <Modal
+            open={dialog === 'pause'}
+            onClose={() => setDialog(null)}
+            title="Pause your subscription"
+            testId="pause-dialog"
+            footer={
+              <>
+                <Button variant="ghost" onClick={() => setDialog(null)}>
+                  Keep it running
+                </Button>
+                <Button loading={busy} onClick={() => void run(() => utils.client.subscriptions.pause.mutate({ id: sub.id, days }), `Paused for ${days} days`)} data-testid="pause-confirm">
+                  Pause for {days} {days === 1 ? 'day' : 'days'}
+                </Button>
+              </>
+            }
+          >
+            <p className="text-muted">Your period end moves by the pause. You can pause once per period and resume early at any time.</p>
+            <Field label="How long?">
+              {(p) => (
+                <Select {...p} value={days} onChange={(e) => setDays(Number(e.target.value))} data-testid="pause-days">
+                  {Array.from({ length: MAX_PAUSE_DAYS }, (_, i) => i + 1).map((d) => (
+                    <option key={d} value={d}>
+                      {d} {d === 1 ? 'day' : 'days'}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          </Modal>
+          <Modal
+            open={dialog === 'cancel'}
+            onClose={() => setDialog(null)}
+            title="Cancel your subscription"
+            testId="cancel-dialog"
+            footer={
+              <>
+                <Button variant="ghost" onClick={() => setDialog(null)}>
+                  Keep my plan
+                </Button>
+                <Button
+                  variant="danger"
+                  loading={busy}
+                  disabled={reason.trim().length < 3}
+                  onClick={() => void run(() => utils.client.subscriptions.cancel.mutate({ id: sub.id, reason: reason.trim() }), 'Subscription cancelled')}
+                  data-testid="cancel-confirm"
+                >
+                  Cancel subscription
+                </Button>
+              </>
+            }
+          >
+            <p className="text-muted">
+              Your plan keeps running until {sub.paidThrough ? formatSubscriptionDate(sub.paidThrough) : 'the end of the period'}, free shakes
+              included. Nothing renews after that.
+            </p>
+            <Field label="Why are you cancelling?" hint="A line is enough (at least 3 characters).">
+              {(p) => <Textarea {...p} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="cancel-reason" />}
+            </Field>
+          </Modal>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import type { Job } from '../../lib/jobs';
+import { autoRenewDue, expireAndResume, sendReminders } from './subscriptions.service';
+
+/** Every job is safe on several instances: conditional updates claim the work (see the service). */
+export const subscriptionJobs: Job[] = [
+  { name: 'subscriptions-expire-resume', intervalMs: 60_000, run: expireAndResume },
+  { name: 'subscriptions-remind', intervalMs: 10 * 60_000, run: sendReminders },
+  { name: 'subscriptions-auto-renew', intervalMs: 5 * 60_000, run: autoRenewDue },
+];

@@ -1,0 +1,45 @@
+import type { MailMessage } from '../../lib/mail';
+import { formatSubscriptionDate } from '../../../shared/rules/subscriptions';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const longDate = formatSubscriptionDate;
+
+export interface SubscriptionMailInput {
+  to: string;
+  name: string;
+  planName: string;
+  start: string | null;
+  end: string;
+  freeUnits: number;
+  autoRenew?: boolean;
+  publicUrl: string;
+}
+
+/** Activation, renewal and the reminder 3 days before the paid time ends. */
+export function subscriptionMail(kind: 'activated' | 'renewed' | 'reminder', m: SubscriptionMailInput): MailMessage {
+  const link = `${m.publicUrl}/profile?tab=subscriptions`;
+  const hi = `Hi ${m.name || 'there'},`;
+  let subject: string;
+  let body: string;
+  if (kind === 'reminder') {
+    subject = `Your ${m.planName} subscription ends on ${longDate(m.end)}`;
+    body = m.autoRenew
+      ? `Your ${m.planName} subscription renews automatically on ${longDate(m.end)}. You can switch automatic renewal off in your profile.`
+      : `Your ${m.planName} subscription ends on ${longDate(m.end)}. Renew it in your profile to keep your free shakes and free delivery.`;
+  } else {
+    subject = kind === 'activated' ? `Welcome to ${m.planName}` : `${m.planName} renewed`;
+    body = `${kind === 'activated' ? 'Your subscription is active' : 'Your next period is paid'}: ${m.freeUnits} free shakes from ${longDate(
+      m.start ?? m.end,
+    )} to ${longDate(m.end)}, with free delivery on every order.`;
+  }
+  return {
+    to: m.to,
+    toName: m.name,
+    subject,
+    text: `${hi}\n\n${body}\n\nManage your subscription: ${link}\n\nHydro Shakes`,
+    html: `<p>${esc(hi)}</p><p>${esc(body)}</p><p><a href="${esc(link)}">Manage your subscription</a></p><p>Hydro Shakes</p>`,
+    template: `subscription-${kind}`,
+  };
+}
+

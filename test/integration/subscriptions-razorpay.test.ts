@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { startFakeRazorpay, type FakeRazorpay } from '../fakes/razorpay-server';
+import { customer, type Customer } from './orders-fixtures';
+
+/** Subscription payments in Razorpay mode: the real adapter against the fake Razorpay; verify and webhooks racing and repeating. */
+let t: TestApp;
+let fake: FakeRazorpay;
+
+beforeAll(async () => {
+  fake = await startFakeRazorpay();
+  t = await createTestApp({
+    config: {
+      RAZORPAY_KEY_ID: fake.keyId,
+      RAZORPAY_KEY_SECRET: fake.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
+      RAZORPAY_API_URL: fake.url,
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const json = (c: Customer, extra: Record<string, string> = {}) => ({ authorization: c.auth, 'content-type': 'application/json', ...extra });
+const post = (c: Customer, url: string, body: unknown, headers: Record<string, string> = {}) =>
+  t.request({ method: 'POST', url, headers: json(c, headers), payload: JSON.stringify(body) });
+const webhook = (w: { body: string; headers: Record<string, string> }) =>
+  t.request({ method: 'POST', url: '/api/payment/webhook', headers: w.headers, payload: w.body });
+
+async function start(c: Customer) {
+  const plans = (await t.request({ method: 'GET', url: '/api/subscription-plans' })).json().plans;
+  const plan = plans.find((p: { name: string }) => p.name === 'Vitality Monthly');
+  const r = await post(c, '/api/subscription-payment/create', { planId: plan.id }, { 'idempotency-key': crypto.randomUUID() });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json();
+}
+const periods = (subscriptionId: string) =>
+  t.deps.db.selectFrom('subscription_periods').selectAll().where('subscription_id', '=', subscriptionId).execute();
+
+describe('subscription payments with Razorpay', () => {
+  it('creates the Razorpay order with the plan price from the server; test completion is not available', async () => {
+    const c = await customer(t);
+    const { payment } = await start(c);
+    expect(payment).toMatchObject({ mode: 'razorpay', keyId: fake.keyId, amount: 239_900 });
+    expect(fake.orders.get(payment.gatewayOrderId)!.amount).toBe(239_900);
+    const test = await post(c, '/api/subscription-payment/test/complete', { gatewayOrderId: payment.gatewayOrderId, outcome: 'success' });
+    expect(test.statusCode).toBe(404);
+  });
+
+  it('a forged signature is refused and activates nothing', async () => {
+    const c = await customer(t);
+    const { payment, subscription } = await start(c);
+    const paid = fake.pay(payment.gatewayOrderId);
+    const r = await post(c, '/api/subscription-payment/verify', { ...paid, razorpay_signature: 'f'.repeat(64) });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().code).toBe('INVALID_SIGNATURE');
+    expect(await periods(subscription.id)).toHaveLength(0);
+  });
+
+  it('verify racing two webhooks (and their replays): one activation, one period', async () => {
+    const c = await customer(t);
+    const { payment, subscription } = await start(c);
+    const paid = fake.pay(payment.gatewayOrderId, { method: 'upi' });
+    const w1 = fake.webhook('payment.captured', paid.razorpay_payment_id);
+    const w2 = fake.webhook('order.paid', paid.razorpay_payment_id);
+    const [v, a, b] = await Promise.all([
+      post(c, '/api/subscription-payment/verify', { razorpay_order_id: paid.razorpay_order_id, razorpay_payment_id: paid.razorpay_payment_id, razorpay_signature: paid.razorpay_signature }),
+      webhook(w1),
+      webhook(w2),
+    ]);
+    expect([v.statusCode, a.statusCode, b.statusCode]).toEqual([200, 200, 200]);
+    expect(v.json().paid).toBe(true);
+    const outcomes = [a.json().outcome, b.json().outcome];
+    expect(outcomes.filter((o) => o === 'subscription_activated').length).toBeLessThanOrEqual(1);
+    // Replays of the same events are acknowledged without effect.
+    expect((await webhook(w1)).json().outcome).toBe('duplicate');
+    expect((await webhook(w2)).json().outcome).toBe('duplicate');
+    expect(await periods(subscription.id)).toHaveLength(1);
+    const mails = await t.deps.db.selectFrom('mail_outbox').select('template').where('to_email', '=', c.user.email).execute();
+    expect(mails.filter((m) => m.template === 'subscription-activated')).toHaveLength(1);
+    const status = (await t.request({ method: 'GET', url: '/api/user/subscription-status', headers: { authorization: c.auth } })).json();
+    expect(status).toMatchObject({ hasActiveSubscription: true, remainingFreeUnits: 12 });
+  });
+
+  it('a webhook alone activates (the browser closed before verify); a failure webhook after success changes nothing', async () => {
+    const c = await customer(t);
+    const { payment, subscription } = await start(c);
+    const paid = fake.pay(payment.gatewayOrderId);
+    expect((await webhook(fake.webhook('payment.captured', paid.razorpay_payment_id))).json().outcome).toBe('subscription_activated');
+    expect((await webhook(fake.webhook('payment.failed', paid.razorpay_payment_id))).json().outcome).not.toBe('subscription_activated');
+    expect(await periods(subscription.id)).toHaveLength(1);
+    const row = await t.deps.db.selectFrom('subscription_payments').select('status').where('gateway_order_id', '=', payment.gatewayOrderId).executeTakeFirstOrThrow();
+    expect(row.status).toBe('paid');
+  });
+});
