@@ -3,7 +3,7 @@ import { Button, LinkButton } from '../../components/button';
 import { AlertIcon, ArrowRightIcon, PauseIcon, PlayIcon, RefreshIcon, RepeatIcon } from '../../components/icons';
 import { Field, Select, Textarea } from '../../components/input';
 import { toast } from '../../components/toast';
-import { Modal } from '../orders/modal';
+import { Modal } from '../../components/modal';
 import { trpc } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
 import { useRefreshSubscription, useSubscriptionStatus } from './api';
