@@ -72,8 +72,27 @@ export type Config = z.infer<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 
+/**
+ * Without PUBLIC_URL the shop's links (reset e-mails, order mails, CORS, OpenAPI) point at the port it
+ * listens on, not at 3000 whatever PORT says. PORT=0 (any free port) is settled after listening:
+ * see `listeningUrl`.
+ */
+export function withPublicUrlDefault(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  if (env.PUBLIC_URL && env.PUBLIC_URL.trim() !== '') return env;
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return env; // invalid PORT: its own error; 0: after listen
+  return { ...env, PUBLIC_URL: `http://localhost:${port}` };
+}
+
+/** The address to print (and to use as PUBLIC_URL when none was set) once the server listens. */
+export function listeningUrl(host: string, port: number): string {
+  const local = host === '0.0.0.0' || host === '::' || host === '' || host === '127.0.0.1' || host === '::1' || host === 'localhost';
+  const h = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${h}:${port}`;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  const parsed = ConfigSchema.safeParse(withPublicUrlDefault(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

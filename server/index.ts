@@ -1,4 +1,4 @@
-import { loadConfig, ConfigError } from './config';
+import { loadConfig, ConfigError, listeningUrl } from './config';
 import { boot, type BootPhases } from './boot';
 
 /** The only file that listens. */
@@ -35,9 +35,13 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   phases.listening = Math.round(performance.now());
+  // The real address (PORT=0 picks a free port); without PUBLIC_URL the links follow it.
+  const address = app.server.address();
+  const url = typeof address === 'object' && address ? listeningUrl(config.HOST, address.port) : config.PUBLIC_URL;
+  if (!process.env.PUBLIC_URL?.trim()) config.PUBLIC_URL = url;
   app.log.info(
-    { database: dbh.kind, bootMs: phases.listening, phases, url: config.PUBLIC_URL },
-    `Hydro Shakes is open at ${config.PUBLIC_URL} (${dbh.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`,
+    { database: dbh.kind, bootMs: phases.listening, phases, url, publicUrl: config.PUBLIC_URL },
+    `Hydro Shakes is open at ${url} (${dbh.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`,
   );
 }
 

@@ -11,6 +11,7 @@ import { RequireAdmin, RequireAuth } from './features/auth/guards';
 export const pages = {
   home: () => import('./routes/home'),
   signatureShakes: () => import('./routes/signature-shakes'),
+  shake: () => import('./routes/shake'),
   customShake: () => import('./routes/custom-shake'),
   about: () => import('./routes/about'),
   auth: () => import('./routes/auth'),
@@ -38,6 +39,7 @@ export function App() {
         <Switch>
           <Route path="/" component={L.home} />
           <Route path="/signature-shakes" component={L.signatureShakes} />
+          <Route path="/signature-shakes/:slug" component={L.shake} />
           <Route path="/custom-shake" component={L.customShake} />
           <Route path="/about" component={L.about} />
           <Route path="/auth" component={L.auth} />

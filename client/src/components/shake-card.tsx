@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { Link } from 'wouter';
 import { formatRupees } from '../../../shared/rules/money';
 import { useCart } from '../features/cart/cart-store';
 import { BagIcon, CheckIcon } from './icons';
@@ -11,6 +12,8 @@ export const HIGH_PROTEIN_G = 20;
 /** The card needs the spec's signature-shake fields; the rest are optional extras. */
 export interface ShakeCardData {
   id: string;
+  /** With a slug the card's name links to the shake's page. */
+  slug?: string;
   name: string;
   price: number;
   image: string;
@@ -78,11 +81,14 @@ export function Macros({ shake }: { shake: Pick<ShakeCardData, 'calories' | 'pro
 export function ShakeCard({
   shake,
   favoriteSlot,
+  ratingSlot,
   headingLevel = 3,
   imageLoading = 'lazy',
 }: {
   shake: ShakeCardData;
   favoriteSlot?: ReactNode;
+  /** The shake's average rating line, provided by the reviews feature. */
+  ratingSlot?: ReactNode;
   headingLevel?: 2 | 3;
   imageLoading?: 'lazy' | 'eager';
 }) {
@@ -109,12 +115,19 @@ export function ShakeCard({
       <div className="shake-card__body">
         <div className="shake-card__heading">
           <Heading className="shake-card__name" id={nameId}>
-            {shake.name}
+            {shake.slug ? (
+              <Link href={`/signature-shakes/${shake.slug}`} className="shake-card__link">
+                {shake.name}
+              </Link>
+            ) : (
+              shake.name
+            )}
           </Heading>
           <p className="price shake-card__price" data-testid="shake-price">
             {formatRupees(shake.price)}
           </p>
         </div>
+        {ratingSlot}
         <p className="shake-card__description">{shake.description}</p>
         <Macros shake={shake} />
         <div className="shake-card__footer">

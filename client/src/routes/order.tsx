@@ -18,6 +18,7 @@ import { OrderProgress } from '../features/orders/order-progress';
 import { CancelOrder, InvoiceLink, ReorderButton } from '../features/orders/order-actions';
 import { InvoicePage } from '../features/orders/invoice-view';
 import { OrderBreakdown } from '../features/cart/price-breakdown';
+import { OrderReviews } from '../features/reviews/order-reviews';
 import '../features/orders/orders.css';
 import { formatDate } from '../../../shared/rules/dates';
 import { LoadError } from '../components/load-error';
@@ -128,6 +129,8 @@ function OrderDetail() {
           </LinkButton>
         </section>
       ) : null}
+
+      {o.status === 'delivered' ? <OrderReviews orderId={o.id} /> : null}
 
       <div className="order-grid">
         <section className="card card--padded order-section" aria-labelledby="order-items">

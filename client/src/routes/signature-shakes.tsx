@@ -8,11 +8,13 @@ import { favoriteSlot } from '../features/catalogue/favorite-slot';
 import { catalogueSearch, FILTERS, filterAndSort, parseCatalogueParams, SORTS, type FilterKey, type SortKey } from '../features/catalogue/filters';
 import '../styles/pages/catalogue.css';
 import { LoadError } from '../components/load-error';
+import { ratingSlot, useRatings } from '../features/reviews/card-rating';
 
 /** PRODUCT §3: all active shakes; filters (vegan, high protein, under 250 kcal, allergen-free) and sort. */
 export default function SignatureShakesPage() {
   usePageTitle('Signature Shakes');
   const q = useSignatureShakes();
+  const ratings = useRatings();
   const search = useSearch();
   const [location, navigate] = useLocation();
   const { active, sort } = useMemo(() => parseCatalogueParams(new URLSearchParams(search)), [search]);
@@ -107,7 +109,7 @@ export default function SignatureShakesPage() {
           <ul className="grid grid--3 list-reset" role="list" data-testid="shake-grid">
             {shown.map((s, i) => (
               <li key={s.id}>
-                <ShakeCard shake={s} favoriteSlot={favoriteSlot(s.id, s.name)} headingLevel={2} imageLoading={i < 3 ? 'eager' : 'lazy'} />
+                <ShakeCard shake={s} favoriteSlot={favoriteSlot(s.id, s.name)} ratingSlot={ratingSlot(ratings.get(s.id))} headingLevel={2} imageLoading={i < 3 ? 'eager' : 'lazy'} />
               </li>
             ))}
           </ul>

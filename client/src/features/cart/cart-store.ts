@@ -118,9 +118,10 @@ if (typeof window !== 'undefined') {
   });
 }
 
-export function addItem(input: AddItemInput): void {
+/** Adds one (or `quantity`, from a shake page) of an item; the per-line limit still holds. */
+export function addItem(input: AddItemInput, quantity = 1): void {
   if (consumeSubscriptionPurchasedFlag(storage())) requestSubscriptionRefresh();
-  const { items: next, outcome } = addLine<CartItem>(items, {
+  const { items: added, outcome } = addLine<CartItem>(items, {
     id: input.id,
     type: input.type,
     name: input.name,
@@ -145,6 +146,20 @@ export function addItem(input: AddItemInput): void {
       variant: 'destructive',
     });
     return;
+  }
+  let next = added;
+  if (quantity > 1) {
+    const line = next.find((l) => l.id === input.id && l.type === input.type);
+    if (line) {
+      const set = setLineQuantity(next, input.id, input.type, line.quantity + Math.floor(quantity) - 1);
+      next = set.items;
+      if (set.outcome === 'capped')
+        toast({
+          title: 'Maximum quantity reached',
+          description: `You can order at most ${MAX_LINE_QUANTITY} of ${input.name} at once.`,
+          variant: 'destructive',
+        });
+    }
   }
   commit(next);
   toast({ title: 'Added to cart', description: input.name, variant: 'success' });
@@ -194,7 +209,7 @@ export function useCart(): {
   items: CartItem[];
   itemCount: number;
   freeItem: FreeItemInfo | null;
-  addItem(input: AddItemInput): void;
+  addItem(input: AddItemInput, quantity?: number): void;
   updateQuantity(id: string, type: CartItem['type'], quantity: number): void;
   removeItem(id: string, type: CartItem['type']): void;
   clearCart(): void;

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { trpc } from '../../lib/trpc';
 import { formatRupees } from '../../../../shared/rules/money';
 import { ArrowRightIcon, CheckIcon, ClockIcon, DropletIcon, ShieldIcon, SproutIcon, StarIcon } from '../../components/icons';
 
@@ -201,25 +202,31 @@ function Plans() {
   );
 }
 
+/** Real reviews from verified buyers once there are some (rated 4+, with words); the written ones until then. */
 function Reviews() {
+  const latest = trpc.reviews.latest.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const real = latest.data?.length ? latest.data : null;
+  const cards = real
+    ? real.map((r) => ({ key: r.id, rating: r.rating, quote: r.body, name: r.author, place: null, shake: { name: r.shakeName, slug: r.shakeSlug } }))
+    : REVIEWS.map((r) => ({ key: r.name, rating: 5, quote: r.quote, name: r.name, place: `${r.place}, Bengaluru`, shake: null }));
   return (
     <section className="section home-slot home-slot--reviews" aria-labelledby="reviews-title">
       <div className="container">
         <div className="section__header section__header--center">
-          <p className="eyebrow">Testimonials</p>
+          <p className="eyebrow">{real ? 'From verified buyers' : 'Testimonials'}</p>
           <h2 id="reviews-title">Loved across Bengaluru</h2>
         </div>
-        <ul className="reviews list-reset" role="list">
-          {REVIEWS.map((r) => (
-            <li key={r.name}>
+        <ul className="reviews list-reset" role="list" data-testid={real ? 'real-reviews' : 'testimonials'}>
+          {cards.map((r) => (
+            <li key={r.key}>
               <figure className="review-card">
-                <div className="review-card__stars" role="img" aria-label="Rated 5 out of 5">
-                  {Array.from({ length: 5 }, (_, i) => (
+                <div className="review-card__stars" role="img" aria-label={`Rated ${r.rating} out of 5`}>
+                  {Array.from({ length: r.rating }, (_, i) => (
                     <StarIcon key={i} />
                   ))}
                 </div>
                 <blockquote>
-                  <p>“{r.quote}”</p>
+                  <p className="review-card__quote">“{r.quote}”</p>
                 </blockquote>
                 <figcaption>
                   <span className="avatar" aria-hidden="true">
@@ -227,7 +234,15 @@ function Reviews() {
                   </span>
                   <span>
                     <strong>{r.name}</strong>
-                    <small>{r.place}, Bengaluru</small>
+                    <small>
+                      {r.shake ? (
+                        <>
+                          Verified buyer of <Link href={`/signature-shakes/${r.shake.slug}`}>{r.shake.name}</Link>
+                        </>
+                      ) : (
+                        r.place
+                      )}
+                    </small>
                   </span>
                 </figcaption>
               </figure>
