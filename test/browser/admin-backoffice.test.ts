@@ -3,7 +3,9 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { DESKTOP, PHONE, hasBrowser, startShop, type ShopUnderTest } from '../helpers/browser';
+import { customer, loadShop, orderBody, place } from '../integration/orders-fixtures';
 
 /**
  * Issue 12, the back office in a real browser: the admin shell (its own layout, a drawer on a phone),
@@ -145,13 +147,32 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
   });
 
   const screens: [string, string][] = [
+    ['/admin/dashboard', 'Dashboard'],
     ['/admin/shakes', 'Shakes'],
     ['/admin/ingredients', 'Ingredients'],
     ['/admin/pricing', 'Pricing'],
     ['/admin/customers', 'Customers'],
   ];
+  let seeded = false;
+  /** A few real orders over the last days, so the dashboard has something to draw. */
+  async function seedOrders() {
+    if (seeded) return;
+    seeded = true;
+    const catalogue = await loadShop(shop);
+    for (let i = 0; i < 6; i++) {
+      const c = await customer(shop);
+      const lines = [{ id: catalogue.shakes[i % 3]!.id, type: 'signature', quantity: 1 + (i % 2) }];
+      const res = await place(shop, c, orderBody(catalogue, c, { lines }));
+      expect(res.statusCode, res.body).toBe(200);
+      // Spread them over the past week (their creation time is all the dashboard reads).
+      await sql`update orders set created_at = created_at - make_interval(days => ${i})  where id = ${res.json().order.id}`.execute(shop.deps.db);
+      await sql`update users set created_at = created_at - make_interval(days => ${i}) where id = ${c.user.id}`.execute(shop.deps.db);
+    }
+  }
+
   for (const viewport of [DESKTOP, PHONE]) {
     it(`every admin screen at ${viewport.width} px: no sideways scrolling, no serious axe violation (screenshots)`, { timeout: 120_000 }, async () => {
+      await seedOrders();
       const page = await adminPage(viewport);
       const problems: string[] = [];
       for (const [url, heading] of screens) {

@@ -148,7 +148,7 @@ describe.skipIf(!hasBrowser)('accounts in a browser', () => {
     await visible(page.getByRole('link', { name: 'Admin' }).first());
 
     await page.goto('/admin');
-    await expect(page.locator('[data-metric="catalogue.shakes"] .admin-metric__value').textContent()).resolves.toBe('8');
+    await expect(page.locator('[data-figure="shakes"] strong').textContent()).resolves.toBe('8');
     const sidebar = await page.getByRole('navigation', { name: 'Admin screens' }).getByRole('link').allTextContents();
     expect(sidebar).toEqual(expect.arrayContaining(['Dashboard', 'Customers', 'Password reset']));
     expect(sidebar).not.toContain('Coupons');
