@@ -423,3 +423,34 @@ describe('admin', () => {
     expect(await countActiveSubscribers(t.deps)).toBe(before + 1);
   });
 });
+
+describe('subscriber-only delivery slots', () => {
+  it('only a running Vitality or Elite subscriber books a subscription slot; others get a clear refusal', async () => {
+    const slot = await t.deps.db
+      .insertInto('delivery_slots')
+      .values({ start_time: '06:00', end_time: '07:00', max_bookings: 50, plan_type: 'subscription', sort: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const date = addDays(istToday(now), 1);
+    const body = (c: Customer, planType?: string) => orderBody(shop, c, { slotId: slot.id, date, ...(planType ? { planType } : {}) });
+
+    const guestPlan = await customer(t);
+    const refused = await place(t, guestPlan, body(guestPlan, 'subscription'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/Subscriber delivery slots/);
+
+    const weekly = await customer(t);
+    await subscribe(weekly, 'Wellness Weekly');
+    expect((await place(t, weekly, body(weekly, 'subscription'))).statusCode).toBe(403);
+
+    const vitality = await customer(t);
+    await subscribe(vitality, 'Vitality Monthly');
+    // Without planType the order is one-time: the subscriber slot is not offered to it.
+    const oneTime = await place(t, vitality, body(vitality));
+    expect(oneTime.statusCode).toBe(409);
+    const ok = await place(t, vitality, body(vitality, 'subscription'));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const row = await t.deps.db.selectFrom('orders').select('plan_type').where('id', '=', ok.json().order.id).executeTakeFirstOrThrow();
+    expect(row.plan_type).toBe('subscription');
+  });
+});
