@@ -6,6 +6,7 @@ import { createDatabase } from '../../db/database';
 import type { Clock } from '../../server/lib/clock';
 import { customer, customers, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
 import { addDays, istToday } from '../../shared/rules/slots';
+import { expireUnpaidOrders } from '../../server/domains/orders/orders.service';
 import { autoRenewDue, expireAndResume, sendReminders } from '../../server/domains/subscriptions/subscriptions.service';
 
 /**
@@ -178,6 +179,19 @@ describe('the free unit and free delivery', () => {
 
     const cancelled = await post(c, `/api/orders/${order.id}/cancel`, { reason: 'Changed my plans' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await get(c, '/api/user/subscription/usage')).remaining).toBe(12);
+  });
+
+  it('an online order left unpaid expires and gives its free unit back', async () => {
+    const c0 = await customer(t);
+    await subscribe(c0);
+    const placed = await place(t, c0, orderBody(shop, c0, { date: addDays(istToday(now), 1), paymentMethod: 'razorpay' }));
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().order.breakdown.freeUnitDiscount).toBeGreaterThan(0);
+    expect((await get(c0, '/api/user/subscription/usage')).remaining).toBe(11);
+    now = new Date(now.getTime() + 31 * 60_000);
+    expect(await expireUnpaidOrders(t.deps)).toBeGreaterThanOrEqual(1);
+    const c = await refreshAuth(c0);
     expect((await get(c, '/api/user/subscription/usage')).remaining).toBe(12);
   });
 
