@@ -54,7 +54,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('paused_period_id', 'uuid')
     .addColumn('cancel_reason', 'text')
     .addColumn('cancelled_at', 'timestamptz')
+    // Razorpay Subscriptions (automatic renewal with keys): its id and the mandate authorisation link.
     .addColumn('gateway_subscription_id', 'text', (c) => c.unique())
+    .addColumn('gateway_mandate_url', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();

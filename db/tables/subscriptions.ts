@@ -42,6 +42,7 @@ export interface SubscriptionsTable {
   cancel_reason: string | null;
   cancelled_at: string | null;
   gateway_subscription_id: string | null;
+  gateway_mandate_url: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

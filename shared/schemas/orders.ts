@@ -24,6 +24,8 @@ export const PlaceOrderInputSchema = CartQuoteInputSchema.extend({
   slotId: Uuid,
   date: SlotDate,
   paymentMethod: CheckoutMethodSchema,
+  /** 'subscription' books a subscriber-only slot (active Vitality / Elite subscribers). Default 'one_time'. */
+  planType: z.enum(['one_time', 'subscription'], { message: "planType is 'one_time' or 'subscription'" }).optional(),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;
 

@@ -50,6 +50,8 @@ export const SubscriptionSchema = z.object({
   status: SubscriptionStatusSchema,
   statusLabel: z.string(),
   autoRenew: z.boolean(),
+  /** With Razorpay: where the customer authorises the automatic-renewal mandate (null when not needed). */
+  mandateUrl: z.string().nullable(),
   /** The period running now (null before activation, while expired, or between a lapse and a renewal). */
   currentPeriod: PeriodSchema.nullable(),
   /** Paid periods after the current one (renewals bought early). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
+import { formatRupees } from '../../shared/rules/money';
 
 /**
  * Issue 10's journey in test payment mode: a guest opens /subscriptions, chooses Vitality
@@ -81,7 +82,9 @@ describe.skipIf(!hasBrowser)('subscriptions in a browser', () => {
     const freeLine = page.getByTestId('cart-line').filter({ hasText: '1 free with your plan' });
     await expect.poll(() => freeLine.count(), { timeout: 10_000 }).toBe(1);
     expect(await freeLine.textContent()).toContain(cheapest.name);
-    await expect.poll(async () => (await page.getByTestId('quote').textContent()) ?? '').toMatch(/Free shake|free/i);
+    await expect
+      .poll(async () => (await page.getByTestId('quote').textContent()) ?? '', { timeout: 10_000 })
+      .toContain(`1 free ${cheapest.name}−${formatRupees(cheapest.price)}`);
     await shop.screenshot(page, 'cart-subscriber-1280');
 
     // Checkout: address, slot, pay in test mode.
@@ -100,7 +103,7 @@ describe.skipIf(!hasBrowser)('subscriptions in a browser', () => {
     await slot.waitFor();
     await slot.click();
     const review = page.getByTestId('checkout-review');
-    await expect.poll(async () => (await review.textContent()) ?? '', { timeout: 10_000 }).toContain('−');
+    await expect.poll(async () => (await review.textContent()) ?? '', { timeout: 10_000 }).toContain(`−${formatRupees(cheapest.price)}`);
     await shop.screenshot(page, 'checkout-subscriber-1280');
     await page.getByTestId('pay').click();
     await page.getByTestId('test-success').click();

@@ -79,6 +79,17 @@ export interface FakeRazorpay {
     paymentId: string,
     opts?: { eventId?: string; secret?: string },
   ): { body: string; headers: Record<string, string>; eventId: string };
+  /** Razorpay Subscriptions: plans and subscriptions created through the API. */
+  plans: Map<string, { id: string; period: string; interval: number; item: { name: string; amount: number } }>;
+  subscriptions: Map<string, { id: string; plan_id: string; status: string; start_at: number; total_count: number; paid_count: number; short_url: string }>;
+  /** Razorpay charges a subscription's period (after the customer authorised the mandate): a captured payment. */
+  chargeSubscription(subscriptionId: string, opts?: { amount?: number }): FakePayment;
+  /** A subscription.* webhook as Razorpay would send it. */
+  subscriptionWebhook(
+    event: 'subscription.charged' | 'subscription.halted' | 'subscription.cancelled',
+    subscriptionId: string,
+    opts?: { paymentId?: string; eventId?: string },
+  ): { body: string; headers: Record<string, string>; eventId: string };
   close(): Promise<void>;
 }
 
@@ -95,6 +106,8 @@ export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: stri
   const payments = new Map<string, FakePayment>();
   const refunds = new Map<string, FakeRefund>();
   const requests: RecordedRequest[] = [];
+  const plans: FakeRazorpay['plans'] = new Map();
+  const subscriptions: FakeRazorpay['subscriptions'] = new Map();
   let failures: { n: number; how: 'network' | number } = { n: 0, how: 500 };
 
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
@@ -158,8 +171,40 @@ export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: stri
       if (p.amount_refunded === p.amount) p.status = 'refunded';
       return { status: 200, body: r };
     }
+    if (method === 'POST' && path === '/v1/plans') {
+      const item = body.item as { name?: string; amount?: number } | undefined;
+      const interval = Number(body.interval);
+      if (!item?.amount || item.amount < 100) return error(400, 'The amount must be atleast INR 1.00');
+      if (body.period === 'daily' && interval < 7) return error(400, 'interval must be at least 7 for daily plans');
+      const p = { id: rid('plan'), period: String(body.period), interval, item: { name: String(item.name ?? ''), amount: item.amount } };
+      plans.set(p.id, p);
+      return { status: 200, body: { ...p, entity: 'plan' } };
+    }
+    if (method === 'POST' && path === '/v1/subscriptions') {
+      if (!plans.has(String(body.plan_id))) return error(400, 'The id provided does not exist');
+      const id = rid('sub');
+      const sub = {
+        id,
+        plan_id: String(body.plan_id),
+        status: 'created',
+        start_at: Number(body.start_at ?? now()),
+        total_count: Number(body.total_count),
+        paid_count: 0,
+        short_url: `${baseUrl}/checkout/subscriptions/${id}`,
+      };
+      subscriptions.set(id, sub);
+      return { status: 200, body: { ...sub, entity: 'subscription' } };
+    }
+    if (method === 'POST' && (m = /^\/v1\/subscriptions\/([^/]+)\/cancel$/.exec(path))) {
+      const sub = subscriptions.get(m[1]!);
+      if (!sub) return error(400, 'The id provided does not exist');
+      if (sub.status === 'cancelled') return error(400, 'Subscription is not cancellable in cancelled status.');
+      sub.status = 'cancelled';
+      return { status: 200, body: { ...sub, entity: 'subscription' } };
+    }
     return error(404, 'The requested URL was not found on the server.', 'NOT_FOUND');
   }
+  let baseUrl = '';
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -196,6 +241,11 @@ export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: stri
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = url;
+  const signed = (event: string, payload: Record<string, unknown>, eventId = rid('evt')) => {
+    const body = JSON.stringify({ entity: 'event', account_id: 'acc_fake000000000', event, contains: Object.keys(payload), payload, created_at: now() });
+    return { body, eventId, headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmac(webhookSecret, body), 'x-razorpay-event-id': eventId } };
+  };
 
   return {
     url,
@@ -292,6 +342,43 @@ export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: stri
           'x-razorpay-event-id': eventId,
         },
       };
+    },
+    plans,
+    subscriptions,
+    chargeSubscription(subscriptionId, o = {}) {
+      const sub = subscriptions.get(subscriptionId);
+      if (!sub) throw new Error(`fake razorpay: no subscription ${subscriptionId}`);
+      const amount = o.amount ?? plans.get(sub.plan_id)!.item.amount;
+      const orderId = rid('order');
+      orders.set(orderId, { id: orderId, entity: 'order', amount, amount_paid: amount, amount_due: 0, currency: 'INR', receipt: null, status: 'paid', attempts: 1, notes: {}, created_at: now() });
+      const p: FakePayment = {
+        id: rid('pay'),
+        entity: 'payment',
+        amount,
+        currency: 'INR',
+        status: 'captured',
+        order_id: orderId,
+        method: 'upi',
+        card: null,
+        captured: true,
+        amount_refunded: 0,
+        error_code: null,
+        error_description: null,
+        created_at: now(),
+      };
+      payments.set(p.id, p);
+      sub.status = 'active';
+      sub.paid_count++;
+      return p;
+    },
+    subscriptionWebhook(event, subscriptionId, o = {}) {
+      const sub = subscriptions.get(subscriptionId);
+      if (!sub) throw new Error(`fake razorpay: no subscription ${subscriptionId}`);
+      if (event === 'subscription.halted') sub.status = 'halted';
+      if (event === 'subscription.cancelled') sub.status = 'cancelled';
+      const payload: Record<string, unknown> = { subscription: { entity: { ...sub, entity: 'subscription' } } };
+      if (o.paymentId) payload.payment = { entity: payments.get(o.paymentId) };
+      return signed(event, payload, o.eventId);
     },
     close: () =>
       new Promise<void>((resolve) => {

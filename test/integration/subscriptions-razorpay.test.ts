@@ -96,3 +96,56 @@ describe('subscription payments with Razorpay', () => {
     expect(row.status).toBe('paid');
   });
 });
+
+describe('automatic renewal through Razorpay Subscriptions', () => {
+  async function activeSubscriber() {
+    const c = await customer(t);
+    const { payment, subscription } = await start(c);
+    const paid = fake.pay(payment.gatewayOrderId);
+    expect((await webhook(fake.webhook('payment.captured', paid.razorpay_payment_id))).json().outcome).toBe('subscription_activated');
+    return { c, id: subscription.id as string };
+  }
+
+  it('switching on creates a plan and a subscription charging from the paid end; charges add one period each, replays add nothing', async () => {
+    const { c, id } = await activeSubscriber();
+    const on = await post(c, `/api/user/subscriptions/${id}/auto-renew`, { enabled: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().autoRenew).toBe(true);
+    const row = await t.deps.db.selectFrom('subscriptions').select(['gateway_subscription_id']).where('id', '=', id).executeTakeFirstOrThrow();
+    const rzpSub = fake.subscriptions.get(row.gateway_subscription_id!)!;
+    expect(on.json().mandateUrl).toBe(rzpSub.short_url);
+    const plan = fake.plans.get(rzpSub.plan_id)!;
+    expect(plan.item.amount).toBe(239_900);
+    expect([plan.period, plan.interval]).toEqual(['daily', 30]);
+    expect(rzpSub.start_at).toBe(Math.floor(new Date(on.json().paidThrough).getTime() / 1000));
+
+    const charge = fake.chargeSubscription(rzpSub.id);
+    const w = fake.subscriptionWebhook('subscription.charged', rzpSub.id, { paymentId: charge.id });
+    expect((await webhook(w)).json().outcome).toBe('subscription_renewed');
+    expect((await webhook(w)).json().outcome).toBe('duplicate');
+    const again = fake.subscriptionWebhook('subscription.charged', rzpSub.id, { paymentId: charge.id });
+    expect((await webhook(again)).json().outcome).toBe('subscription_already_charged');
+    // The payment.captured event of the same charge changes nothing either.
+    expect((await webhook(fake.webhook('payment.captured', charge.id))).json().outcome).toBe('subscription_already_paid');
+    const ps = await periods(id);
+    expect(ps).toHaveLength(2);
+    const [first, second] = ps.sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+    expect(second!.starts_at).toBe(first!.ends_at);
+  });
+
+  it('halted at Razorpay switches automatic renewal off; switching off cancels the Razorpay subscription', async () => {
+    const { c, id } = await activeSubscriber();
+    await post(c, `/api/user/subscriptions/${id}/auto-renew`, { enabled: true });
+    let row = await t.deps.db.selectFrom('subscriptions').select(['gateway_subscription_id', 'auto_renew']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect((await webhook(fake.subscriptionWebhook('subscription.halted', row.gateway_subscription_id!))).json().outcome).toBe('subscription_halted');
+    row = await t.deps.db.selectFrom('subscriptions').select(['gateway_subscription_id', 'auto_renew']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ gateway_subscription_id: null, auto_renew: false });
+
+    await post(c, `/api/user/subscriptions/${id}/auto-renew`, { enabled: true });
+    row = await t.deps.db.selectFrom('subscriptions').select(['gateway_subscription_id', 'auto_renew']).where('id', '=', id).executeTakeFirstOrThrow();
+    const gatewayId = row.gateway_subscription_id!;
+    const off = await post(c, `/api/user/subscriptions/${id}/auto-renew`, { enabled: false });
+    expect(off.json()).toMatchObject({ autoRenew: false, mandateUrl: null });
+    expect(fake.subscriptions.get(gatewayId)!.status).toBe('cancelled');
+  });
+});

@@ -6,6 +6,7 @@ import { createDatabase } from '../../db/database';
 import type { Clock } from '../../server/lib/clock';
 import { customer, customers, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
 import { addDays, istToday } from '../../shared/rules/slots';
+import { expireUnpaidOrders } from '../../server/domains/orders/orders.service';
 import { autoRenewDue, expireAndResume, sendReminders } from '../../server/domains/subscriptions/subscriptions.service';
 
 /**
@@ -178,6 +179,19 @@ describe('the free unit and free delivery', () => {
 
     const cancelled = await post(c, `/api/orders/${order.id}/cancel`, { reason: 'Changed my plans' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await get(c, '/api/user/subscription/usage')).remaining).toBe(12);
+  });
+
+  it('an online order left unpaid expires and gives its free unit back', async () => {
+    const c0 = await customer(t);
+    await subscribe(c0);
+    const placed = await place(t, c0, orderBody(shop, c0, { date: addDays(istToday(now), 1), paymentMethod: 'razorpay' }));
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().order.breakdown.freeUnitDiscount).toBeGreaterThan(0);
+    expect((await get(c0, '/api/user/subscription/usage')).remaining).toBe(11);
+    now = new Date(now.getTime() + 31 * 60_000);
+    expect(await expireUnpaidOrders(t.deps)).toBeGreaterThanOrEqual(1);
+    const c = await refreshAuth(c0);
     expect((await get(c, '/api/user/subscription/usage')).remaining).toBe(12);
   });
 
@@ -421,5 +435,36 @@ describe('admin', () => {
     const [c] = await customers(t, 1);
     await subscribe(c!, 'Wellness Weekly');
     expect(await countActiveSubscribers(t.deps)).toBe(before + 1);
+  });
+});
+
+describe('subscriber-only delivery slots', () => {
+  it('only a running Vitality or Elite subscriber books a subscription slot; others get a clear refusal', async () => {
+    const slot = await t.deps.db
+      .insertInto('delivery_slots')
+      .values({ start_time: '06:00', end_time: '07:00', max_bookings: 50, plan_type: 'subscription', sort: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const date = addDays(istToday(now), 1);
+    const body = (c: Customer, planType?: string) => orderBody(shop, c, { slotId: slot.id, date, ...(planType ? { planType } : {}) });
+
+    const guestPlan = await customer(t);
+    const refused = await place(t, guestPlan, body(guestPlan, 'subscription'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/Subscriber delivery slots/);
+
+    const weekly = await customer(t);
+    await subscribe(weekly, 'Wellness Weekly');
+    expect((await place(t, weekly, body(weekly, 'subscription'))).statusCode).toBe(403);
+
+    const vitality = await customer(t);
+    await subscribe(vitality, 'Vitality Monthly');
+    // Without planType the order is one-time: the subscriber slot is not offered to it.
+    const oneTime = await place(t, vitality, body(vitality));
+    expect(oneTime.statusCode).toBe(409);
+    const ok = await place(t, vitality, body(vitality, 'subscription'));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const row = await t.deps.db.selectFrom('orders').select('plan_type').where('id', '=', ok.json().order.id).executeTakeFirstOrThrow();
+    expect(row.plan_type).toBe('subscription');
   });
 });

@@ -27,6 +27,7 @@ import { paymentMethodLabel, paymentStatusLabel } from '../../../shared/rules/pa
 import { customerCancelCheck } from '../../../shared/rules/order-lifecycle';
 import { publishOrderEvent } from './order-events';
 import { breakdownColumns, storedBreakdown } from './order-breakdown';
+import { requireSubscriberSlots } from '../subscriptions/subscriptions.service';
 
 type Deps = AppDeps;
 
@@ -260,7 +261,11 @@ async function placeInTransaction(
     pointsToRedeem: input.pointsToRedeem,
   });
   const addressRead = deliverableAddressRead(user.id, input.addressId);
-  const booking = slotBookingRead(deps, { slotId: input.slotId, date: input.date, planType: 'one_time' });
+  // --- subscriptions: subscriber-only slots are for a running plan that includes them.
+  const planType = input.planType ?? 'one_time';
+  if (planType === 'subscription') await requireSubscriberSlots(deps, trx, user.id);
+  // --- end subscriptions
+  const booking = slotBookingRead(deps, { slotId: input.slotId, date: input.date, planType });
   const read = await repo.selectTogether(trx, { price: priceRead.sql, address: addressRead.sql, slot: booking.sql }, [booking.ctes]);
   const { quote, pricing } = await priceRead.finish(read.price);
   refuseUnpriceable(quote);
@@ -297,7 +302,7 @@ async function placeInTransaction(
     slot_date: slot.date,
     slot_start: slot.startTime,
     slot_end: slot.endTime,
-    plan_type: 'one_time',
+    plan_type: planType,
     idempotency_key: key,
     request_hash: hash,
     expires_at: online ? new Date(now.getTime() + PAYMENT_TIMEOUT_MINUTES * 60_000).toISOString() : null,

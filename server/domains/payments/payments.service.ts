@@ -11,7 +11,7 @@ import { withTransactionRetry } from '../orders/transaction-retry';
 import * as repo from './payments.repository';
 import * as invoices from '../invoices/invoices.service';
 import { publishOrderEvent } from '../orders/order-events';
-import { settleInTransaction as settleSubscriptionPayment } from '../subscriptions/subscriptions.service';
+import { settleInTransaction as settleSubscriptionPayment, subscriptionWebhookInTransaction } from '../subscriptions/subscriptions.service';
 import type { Order } from '../../../shared/schemas/orders';
 import type { PaymentResult, PaymentStart, RetryPayment, TestCompleteInput, VerifyPaymentInput } from '../../../shared/schemas/payments';
 import { paymentMethodLabel } from '../../../shared/rules/payment-labels';
@@ -406,6 +406,11 @@ export async function handleWebhook(deps: Deps, rawBody: Buffer, headers: Incomi
     if (!fresh) return { outcome: 'duplicate', settlement: null as Settlement | null };
     let outcome = 'ignored';
     let settlement: Settlement | null = null;
+    // --- subscriptions hook: Razorpay Subscriptions events (automatic renewal).
+    if (event.startsWith('subscription.')) {
+      outcome = await subscriptionWebhookInTransaction(deps, trx, event, body.payload as never);
+    }
+    // --- end subscriptions hook
     if (HANDLED.has(event)) {
       if (event === 'refund.processed') {
         outcome = await refundProcessedInTransaction(deps, trx, body.payload?.refund?.entity, body.payload?.payment?.entity);

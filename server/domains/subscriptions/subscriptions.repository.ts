@@ -173,7 +173,21 @@ export function freeUnitsOf(db: Executor, subscriptionId: string) {
     .execute();
 }
 
+export function findByGatewaySubscription(db: Executor, gatewaySubscriptionId: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('gateway_subscription_id', '=', gatewaySubscriptionId).forUpdate().executeTakeFirst();
+}
+
 // ---------- Payments ----------
+
+/** A charge Razorpay made on its own (automatic renewal): recorded once per gateway payment (any unique key repeats → nothing). */
+export function insertChargedPayment(trx: Trx, v: Insertable<SubscriptionPaymentsTable>): Promise<PaymentRow | undefined> {
+  return trx
+    .insertInto('subscription_payments')
+    .values(v)
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
 
 export function insertPayment(db: Executor, v: Insertable<SubscriptionPaymentsTable>): Promise<PaymentRow | undefined> {
   return db

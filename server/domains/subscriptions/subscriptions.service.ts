@@ -113,6 +113,7 @@ export function toSubscription(s: repo.SubscriptionRow, allPeriods: readonly rep
     status,
     statusLabel: SUBSCRIPTION_STATUS_LABELS[status],
     autoRenew: s.auto_renew,
+    mandateUrl: s.auto_renew && s.gateway_subscription_id ? s.gateway_mandate_url : null,
     currentPeriod: current ? toPeriod(current) : null,
     queuedPeriods: queued,
     paidThrough,
@@ -626,14 +627,105 @@ export const resume = (deps: Deps, user: AuthUser, input: { id: string }) => act
 export const cancel = (deps: Deps, user: AuthUser, input: { id: string; reason: string }) =>
   act(deps, user, input.id, (trx, s) => cancelInTransaction(deps, trx, s, input.reason));
 
-/** POST /api/user/subscriptions/{id}/auto-renew */
-export const setAutoRenew = (deps: Deps, user: AuthUser, input: { id: string; enabled: boolean }) =>
-  act(deps, user, input.id, async (trx, s) => {
-    if (input.enabled && s.status !== 'active' && s.status !== 'paused') {
-      throw new AppError('INVALID_STATE', 'Automatic renewal can be switched on for a running, not cancelled, subscription.');
+/**
+ * POST /api/user/subscriptions/{id}/auto-renew. With Razorpay keys, switching on creates a Razorpay
+ * plan and subscription charging from the end of the paid time (the customer authorises the mandate
+ * at `mandateUrl`); switching off cancels it. In test mode the renewal job charges the test gateway.
+ * Gateway calls happen outside the transaction; the row is re-checked under its lock afterwards.
+ */
+export async function setAutoRenew(deps: Deps, user: AuthUser, input: { id: string; enabled: boolean }): Promise<Subscription> {
+  const s = await repo.findSubscription(deps.db, input.id);
+  if (!s || s.user_id !== user.id) throw notFound('That subscription');
+  const now = deps.clock.now();
+  const st = effectiveStatus(s, await repo.periodsOf(deps.db, [s.id]), now);
+  if (input.enabled && st !== 'active' && st !== 'paused') {
+    throw new AppError('INVALID_STATE', 'Automatic renewal can be switched on for a running, not cancelled, subscription.');
+  }
+  const recurring = deps.payments.recurring;
+  let created: { id: string; authUrl: string | null } | null = null;
+  if (input.enabled && recurring && !s.gateway_subscription_id) {
+    const view = await loadView(deps, deps.db, s);
+    try {
+      const plan = await recurring.createPlan({ name: s.plan_name, amountPaise: s.price_paise, periodDays: s.period_days });
+      created = await recurring.createSubscription({
+        planId: plan.id,
+        startAt: new Date(view.paidThrough ?? now.toISOString()),
+        totalCount: Math.max(1, Math.floor(3650 / s.period_days)),
+        notes: { kind: 'subscription', subscriptionId: s.id },
+      });
+    } catch (e) {
+      deps.log.warn({ err: e, subscriptionId: s.id }, 'automatic renewal: Razorpay did not answer');
+      throw new AppError('GATEWAY_ERROR', "We couldn't set up automatic renewal with the payment gateway. Please try again in a moment.", { cause: e });
     }
-    await repo.updateSubscription(trx, s.id, { auto_renew: input.enabled, updated_at: deps.clock.now().toISOString() });
+  }
+  let toCancel: string | null = null;
+  const view = await withTransactionRetry(deps, async (trx) => {
+    const row = await lockOwned(trx, user, input.id);
+    const nowIso = deps.clock.now().toISOString();
+    if (input.enabled) {
+      if (created && row.gateway_subscription_id) toCancel = created.id; // a parallel request set one up first
+      await repo.updateSubscription(trx, row.id, {
+        auto_renew: true,
+        ...(created && !row.gateway_subscription_id ? { gateway_subscription_id: created.id, gateway_mandate_url: created.authUrl } : {}),
+        updated_at: nowIso,
+      });
+    } else {
+      toCancel = row.gateway_subscription_id;
+      await repo.updateSubscription(trx, row.id, { auto_renew: false, gateway_subscription_id: null, gateway_mandate_url: null, updated_at: nowIso });
+    }
+    return loadView(deps, trx, (await repo.findSubscription(trx, row.id))!);
   });
+  const cancelId = toCancel as string | null;
+  if (cancelId && recurring) {
+    await recurring.cancelSubscription(cancelId).catch((err) => deps.log.error({ err, gatewaySubscriptionId: cancelId }, 'automatic renewal: could not cancel at Razorpay'));
+  }
+  return view;
+}
+
+type SubscriptionWebhookPayload = {
+  subscription?: { entity?: { id?: string } };
+  payment?: { entity?: { id?: string; order_id?: string; amount?: number; method?: string } };
+};
+
+/**
+ * Razorpay Subscriptions webhooks, inside the webhook's transaction (its event id is already
+ * recorded, so a replay never gets here): `subscription.charged` adds the paid period once per
+ * gateway payment; `halted` and `cancelled` switch automatic renewal off.
+ */
+export async function subscriptionWebhookInTransaction(deps: Deps, trx: Trx, event: string, payload: SubscriptionWebhookPayload | undefined): Promise<string> {
+  const gatewaySubId = payload?.subscription?.entity?.id;
+  if (!gatewaySubId) return 'malformed';
+  const s = await repo.findByGatewaySubscription(trx, gatewaySubId);
+  if (!s) return 'subscription_unknown';
+  const nowIso = deps.clock.now().toISOString();
+  if (event === 'subscription.halted' || event === 'subscription.cancelled') {
+    await repo.updateSubscription(trx, s.id, { auto_renew: false, gateway_subscription_id: null, gateway_mandate_url: null, updated_at: nowIso });
+    return event === 'subscription.halted' ? 'subscription_halted' : 'subscription_auto_renew_cancelled';
+  }
+  if (event !== 'subscription.charged') return 'ignored';
+  const p = payload?.payment?.entity;
+  if (!p?.id || typeof p.amount !== 'number') return 'malformed';
+  if (p.amount !== s.price_paise) {
+    deps.log.error({ subscriptionId: s.id, amount: p.amount, expected: s.price_paise }, 'automatic renewal charged a different amount; no period added');
+    return 'subscription_amount_mismatch';
+  }
+  const row = await repo.insertChargedPayment(trx, {
+    subscription_id: s.id,
+    user_id: s.user_id,
+    kind: 'auto_renewal',
+    amount_paise: p.amount,
+    status: 'paid',
+    gateway: 'razorpay',
+    gateway_order_id: p.order_id ?? `charge:${p.id}`,
+    gateway_payment_id: p.id,
+    method: p.method ?? null,
+    idempotency_key: `rzp:${p.id}`,
+    created_at: nowIso,
+    paid_at: nowIso,
+  });
+  if (!row) return 'subscription_already_charged';
+  return `subscription_${await addPaidPeriod(deps, trx, s.id, row.id, deps.clock.now())}`;
+}
 
 // ---------- Jobs ----------
 

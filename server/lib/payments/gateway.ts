@@ -29,8 +29,22 @@ export interface GatewayRefund {
   status: 'pending' | 'processed' | 'failed';
 }
 
+/**
+ * Recurring charges (Razorpay Subscriptions): a plan, a subscription on it that the customer
+ * authorises once (a mandate), then Razorpay charges each period and reports it by webhook.
+ * Absent on the test gateway, which simulates renewals itself.
+ */
+export interface RecurringGateway {
+  createPlan(p: { name: string; amountPaise: number; periodDays: number }): Promise<{ id: string }>;
+  /** Charges start at `startAt`; the customer authorises the mandate at `authUrl`. */
+  createSubscription(p: { planId: string; startAt: Date; totalCount: number; notes: Record<string, string> }): Promise<{ id: string; authUrl: string | null }>;
+  cancelSubscription(id: string): Promise<void>;
+}
+
 export interface PaymentGateway {
   readonly mode: GatewayMode;
+  /** Razorpay Subscriptions; undefined in test mode. */
+  readonly recurring?: RecurringGateway;
   /** Public key for Checkout (Razorpay); null in test mode. */
   readonly keyId: string | null;
   createOrder(p: { amountPaise: number; receipt: string; notes?: Record<string, string> }): Promise<GatewayOrder>;

@@ -99,6 +99,36 @@ export function createRazorpayGateway(opts: RazorpayGatewayOptions): PaymentGate
     mode: 'razorpay',
     keyId: opts.keyId,
 
+    recurring: {
+      async createPlan({ name, amountPaise, periodDays }) {
+        // Razorpay's daily plans need an interval of at least 7: every shop period is ≥ 7 days or a weekly multiple.
+        const weekly = periodDays % 7 === 0;
+        const p = await call<{ id: string }>('create the renewal plan', (rzp) =>
+          rzp.plans.create({
+            period: weekly ? 'weekly' : 'daily',
+            interval: weekly ? periodDays / 7 : Math.max(7, periodDays),
+            item: { name, amount: amountPaise, currency: 'INR' },
+          } as never),
+        );
+        return { id: p.id };
+      },
+      async createSubscription({ planId, startAt, totalCount, notes }) {
+        const s = await call<{ id: string; short_url?: string | null }>('set up automatic renewal', (rzp) =>
+          rzp.subscriptions.create({
+            plan_id: planId,
+            total_count: totalCount,
+            start_at: Math.floor(startAt.getTime() / 1000),
+            customer_notify: 1,
+            notes,
+          } as never),
+        );
+        return { id: s.id, authUrl: s.short_url ?? null };
+      },
+      async cancelSubscription(id) {
+        await call('cancel automatic renewal', (rzp) => rzp.subscriptions.cancel(id, false) as Promise<unknown>);
+      },
+    },
+
     async createOrder({ amountPaise, receipt, notes }) {
       const o = await call<{ id: string; amount: number }>('create the payment', (rzp) =>
         rzp.orders.create({ amount: amountPaise, currency: 'INR', receipt, notes: notes ?? {}, payment_capture: true } as never),

@@ -183,6 +183,21 @@ export default function SubscriptionTab() {
             </label>
           ) : null}
 
+          {sub.autoRenew && sub.mandateUrl ? (
+            <div className="alert alert--warning" role="note" data-testid="mandate-link">
+              <AlertIcon />
+              <div>
+                <p className="alert__title">One more step for automatic renewal</p>
+                <p>
+                  Authorise the renewal with Razorpay once; each period is then charged {formatRupees(sub.price)} automatically.{' '}
+                  <a className="link" href={sub.mandateUrl} target="_blank" rel="noopener noreferrer">
+                    Authorise with Razorpay
+                  </a>
+                </p>
+              </div>
+            </div>
+          ) : null}
+
           <BuyPanel state={pay.state} onTest={(o) => void pay.completeTest(o)} onClose={pay.reset} />
         </section>
       )}
