@@ -2,15 +2,19 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../fakes/razorpay-server';
-import { customer, type Customer } from './orders-fixtures';
+import { customer, loadShop, orderBody, place, type Customer } from './orders-fixtures';
+import { expireUnpaidOrders } from '../../server/domains/orders/orders.service';
+import { addDays, istToday } from '../../shared/rules/slots';
 
 /** Subscription payments in Razorpay mode: the real adapter against the fake Razorpay; verify and webhooks racing and repeating. */
 let t: TestApp;
 let fake: FakeRazorpay;
+let now = new Date();
 
 beforeAll(async () => {
   fake = await startFakeRazorpay();
   t = await createTestApp({
+    clock: { now: () => now },
     config: {
       RAZORPAY_KEY_ID: fake.keyId,
       RAZORPAY_KEY_SECRET: fake.keySecret,
@@ -147,5 +151,27 @@ describe('automatic renewal through Razorpay Subscriptions', () => {
     const off = await post(c, `/api/user/subscriptions/${id}/auto-renew`, { enabled: false });
     expect(off.json()).toMatchObject({ autoRenew: false, mandateUrl: null });
     expect(fake.subscriptions.get(gatewayId)!.status).toBe('cancelled');
+  });
+});
+
+describe('a late payment reinstates an expired order', () => {
+  it('takes its free unit again', async () => {
+    const c0 = await customer(t);
+    const { payment } = await start(c0);
+    const paid = fake.pay(payment.gatewayOrderId);
+    await webhook(fake.webhook('payment.captured', paid.razorpay_payment_id));
+    const shop = await loadShop(t);
+    const usage = async (c: Customer) =>
+      (await t.request({ method: 'GET', url: '/api/user/subscription/usage', headers: { authorization: c.auth } })).json().remaining;
+    const placed = await place(t, c0, orderBody(shop, c0, { date: addDays(istToday(now), 1), paymentMethod: 'razorpay' }));
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(await usage(c0)).toBe(11);
+    now = new Date(now.getTime() + 31 * 60_000);
+    await expireUnpaidOrders(t.deps);
+    const c = { ...c0, auth: await t.bearer(c0.user) };
+    expect(await usage(c)).toBe(12);
+    const late = fake.pay(placed.json().payment.gatewayOrderId);
+    expect((await webhook(fake.webhook('payment.captured', late.razorpay_payment_id))).json().outcome).toBe('reinstated');
+    expect(await usage(c)).toBe(11);
   });
 });

@@ -480,6 +480,10 @@ export async function confirmPaidOrder(
     }
     moved = await repo.reinstatePaid(trx, order.id, { now, paidWith: p.paidWith });
     outcome = 'reinstated';
+    // --- subscriptions: the expiry gave the free unit back; the order was paid at its discounted price, so take it again.
+    if (moved && order.free_unit_discount_paise > 0)
+      await useFreeUnit(deps, trx, { userId: order.user_id, orderId: order.id, freeUnitPaise: order.free_unit_discount_paise });
+    // --- end subscriptions
   }
   if (!moved) return 'already_paid';
   await repo.insertEvent(trx, {
