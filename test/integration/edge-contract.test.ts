@@ -187,6 +187,20 @@ describe('refusals: the same status, code and fields through /trpc and /api', ()
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes the error body the shop sends', async () => {
+    const doc = (await send(t.app, { method: 'GET', url: '/api/openapi.json' })).json() as {
+      components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
+    };
+    const errors = Object.entries(doc.components.schemas).filter(([name]) => name.startsWith('error.'));
+    expect(errors.length).toBeGreaterThan(0);
+    for (const [, schema] of errors) {
+      expect(Object.keys(schema.properties ?? {}).sort()).toEqual(['code', 'fieldErrors', 'message', 'requestId']);
+      expect(schema.required?.sort()).toEqual(['code', 'message', 'requestId']);
+    }
+  });
+});
+
 describe('JSON bodies are never coerced; query strings and path parameters may be', () => {
   const BAD_BOOLEANS = ['false', 'true', 1, [true]] as const;
   const BAD_NUMBERS = ['0x5', '3', true, [3]] as const;
