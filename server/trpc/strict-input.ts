@@ -5,13 +5,17 @@ import * as auth from '../../shared/schemas/auth';
 import * as builder from '../../shared/schemas/builder';
 import * as cart from '../../shared/schemas/cart';
 import * as catalogue from '../../shared/schemas/catalogue';
+import * as catalogueAdmin from '../../shared/schemas/catalogue-admin';
 import * as common from '../../shared/schemas/common';
+import * as dashboard from '../../shared/schemas/dashboard';
 import * as delivery from '../../shared/schemas/delivery';
 import * as favorites from '../../shared/schemas/favorites';
 import * as invoices from '../../shared/schemas/invoices';
 import * as orderLifecycle from '../../shared/schemas/order-lifecycle';
 import * as orders from '../../shared/schemas/orders';
 import * as payments from '../../shared/schemas/payments';
+import * as reviews from '../../shared/schemas/reviews';
+import * as subscriptions from '../../shared/schemas/subscriptions';
 
 /**
  * Every module of shared/schemas (a test checks that none is missing). Add a line per new module.
@@ -23,13 +27,17 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   builder,
   cart,
   catalogue,
+  'catalogue-admin': catalogueAdmin,
   common,
+  dashboard,
   delivery,
   favorites,
   invoices,
   'order-lifecycle': orderLifecycle,
   orders,
   payments,
+  reviews,
+  subscriptions,
 };
 
 /**
