@@ -25,6 +25,8 @@ import { authJobs } from './domains/auth/auth.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { startMailWorker } from './lib/mail';
 import { registerOrderFiles } from './domains/orders/orders.http';
+import { provideOrderPayments } from './domains/orders/order-payments';
+import { paymentsForOrders } from './domains/payments/payments.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -46,6 +48,8 @@ export function clientDir(): string | null {
  */
 export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const { config, dbh } = opts;
+  // Orders reach payments through their port (decision 046: payments depends on orders, not back).
+  provideOrderPayments(paymentsForOrders);
   const app = Fastify({
     logger:
       opts.logger === false
@@ -92,9 +96,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     let message = err.message;
     let code = err.code ?? 'INTERNAL';
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') [message, code] = ['The request body is larger than 1 MiB.', 'PAYLOAD_TOO_LARGE'];
-    else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') [message, code] = ['Send the body as application/json.', 'UNSUPPORTED_MEDIA_TYPE'];
+    else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      [message, code] = ['Send the body as application/json.', 'UNSUPPORTED_MEDIA_TYPE'];
     else if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') [message, code] = ['The JSON body is empty.', 'BAD_REQUEST'];
-    else if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') [message, code] = ['The request body is not valid JSON.', 'BAD_REQUEST'];
+    else if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+      [message, code] = ['The request body is not valid JSON.', 'BAD_REQUEST'];
     else if (status >= 500) {
       req.log.error({ err }, 'unhandled error');
       [message, code] = [INTERNAL_MESSAGE, 'INTERNAL'];
@@ -146,7 +152,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     return reply
       .code(404)
       .header('cache-control', 'no-store')
-      .send({ message: isApi ? 'There is no API operation at this path. See /api/docs.' : 'Not found.', code: 'NOT_FOUND', requestId: req.id });
+      .send({
+        message: isApi ? 'There is no API operation at this path. See /api/docs.' : 'Not found.',
+        code: 'NOT_FOUND',
+        requestId: req.id,
+      });
   });
 
   const mailWorker = config.RUN_JOBS ? startMailWorker(deps) : null;

@@ -7,7 +7,9 @@ import { enqueueMail, mailPlaceholder } from '../../lib/mail';
 import { pricingRead } from '../cart/cart.service';
 import { deliverableAddressRead } from '../addresses/addresses.service';
 import { bookSlot, releaseSlot, slotBookingRead } from '../delivery/delivery.service';
-import * as payments from '../payments/payments.service';
+import { orderPayments } from './order-payments';
+import * as invoices from '../invoices/invoices.service';
+import type { Invoice } from '../../../shared/schemas/invoices';
 import * as repo from './orders.repository';
 import { applyCoupon, redeemPoints, releaseBenefits, useFreeUnit } from './order-benefits';
 import { confirmationMail } from './order-mail';
@@ -121,6 +123,12 @@ export async function loadOrderDto(deps: Pick<Deps, 'db' | 'clock'>, id: string,
   const row = await repo.readOrder(executor, id);
   if (!row) throw notFound('That order');
   return toOrderDto(row, deps.clock.now());
+}
+
+/** GET /api/orders/{id}/invoice (and the PDF): the owner or an admin; anyone else gets the same 404 as a missing order. */
+export async function getInvoice(deps: Deps, user: AuthUser, id: string): Promise<Invoice> {
+  const row = await readVisibleOrder(deps, user, id);
+  return invoices.invoiceOf(deps, toOrderDto(row, deps.clock.now()), row.contact_email);
 }
 
 /** GET /api/orders/{id} */
@@ -436,7 +444,7 @@ export async function placeOrder(
   order ??= await loadOrderDto(deps, id);
   // A fresh order has no attempt yet; a replay reuses the one it has.
   const payment = order.canPay
-    ? await payments.startPayment(deps, order, {
+    ? await orderPayments().startPayment(deps, order, {
         reuseOpenAttempt: replayed,
         contact: replayed ? undefined : { email: user.email, name: user.name },
       })
