@@ -5,7 +5,9 @@
  *   import (`import type`) is erased at build time and is how a domain states the shape of a
  *   provider another domain registers (admin's dashboard and customer sections);
  * - a router (or a file route, *.http.ts) never imports a repository: it is one line into a service;
- * - a domain never imports another domain's repository (it calls that domain's service).
+ * - a domain never imports another domain's repository (it calls that domain's service);
+ * - kysely (SQL) is imported at run time only by repositories and server/statements (statements
+ *   spanning several domains' tables, composed from their repositories' SQL).
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -36,6 +38,13 @@ module.exports = {
       comment: "A domain calls another domain's service, never its repository.",
       from: { path: '^server/domains/([^/]+)/' },
       to: { path: '^server/domains/[^/]+/[^/]+\\.repository\\.ts$', pathNot: '^server/domains/$1/' },
+    },
+    {
+      name: 'kysely-only-in-repositories',
+      severity: 'error',
+      comment: 'SQL lives in repositories: services, routers and server/lib pass plain values, never SQL fragments.',
+      from: { path: '^server/', pathNot: ['\\.repository\\.ts$', '^server/statements/'] },
+      to: { path: 'node_modules/kysely/', dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {

@@ -4,9 +4,10 @@ import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueMail, mailPlaceholder } from '../../lib/mail';
-import { pricingRead } from '../cart/cart.service';
-import { deliverableAddressRead } from '../addresses/addresses.service';
-import { bookSlot, releaseSlot, slotBookingRead } from '../delivery/delivery.service';
+import { catalogueIdsOf, quoteFromInputs } from '../cart/cart.service';
+import { deliverableAddressOf, isAddressId } from '../addresses/addresses.service';
+import { bookSlot, releaseSlot, slotBookingOutcome, slotBookingRequest } from '../delivery/delivery.service';
+import { readAndBook } from '../../statements/placement.repository';
 import { orderPayments } from './order-payments';
 import * as invoices from '../invoices/invoices.service';
 import type { Invoice } from '../../../shared/schemas/invoices';
@@ -261,21 +262,21 @@ async function placeInTransaction(
   // code's serviceability, and books the slot (conditional upsert, as bookSlot does). Refusals
   // keep their order — cart, payment method, address, slot — and any of them rolls the
   // booking back with the rest of the transaction.
-  const priceRead = pricingRead(deps, trx, {
-    lines: input.lines,
-    userId: user.id,
-    couponCode: input.couponCode,
-    pointsToRedeem: input.pointsToRedeem,
+  const priceInput = { lines: input.lines, userId: user.id, couponCode: input.couponCode, pointsToRedeem: input.pointsToRedeem };
+  const bookingInput = { slotId: input.slotId, date: input.date, planType: 'one_time' as const };
+  const bookingRequest = slotBookingRequest(deps, bookingInput);
+  const read = await readAndBook(trx, {
+    catalogue: catalogueIdsOf(input.lines),
+    address: isAddressId(input.addressId) ? { userId: user.id, id: input.addressId } : null,
+    booking: 'params' in bookingRequest ? bookingRequest.params : null,
   });
-  const addressRead = deliverableAddressRead(user.id, input.addressId);
-  const booking = slotBookingRead(deps, { slotId: input.slotId, date: input.date, planType: 'one_time' });
-  const read = await repo.selectTogether(trx, { price: priceRead.sql, address: addressRead.sql, slot: booking.sql }, [booking.ctes]);
-  const { quote, pricing } = await priceRead.finish(read.price);
+  const { quote, pricing } = await quoteFromInputs(deps, trx, priceInput, read.pricing);
   refuseUnpriceable(quote);
   const refusal = methodRefusal(input.paymentMethod, { totalPaise: quote.total, codLimitPaise: pricing.codLimit, formatRupees });
   if (refusal) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', refusal, { details: { total: quote.total } });
-  const address = addressRead.finish(read.address);
-  const slot = booking.finish(read.slot);
+  const address = deliverableAddressOf(read.address);
+  if ('refusal' in bookingRequest) throw bookingRequest.refusal;
+  const slot = slotBookingOutcome(deps, bookingInput, read.booking);
 
   const online = input.paymentMethod === 'razorpay';
   const nowIso = now.toISOString();
