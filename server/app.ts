@@ -26,6 +26,8 @@ import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { startMailWorker } from './lib/mail';
 import { registerOrderFiles } from './domains/orders/orders.http';
 import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
+import { provideOrderPayments } from './domains/orders/order-payments';
+import { paymentsForOrders } from './domains/payments/payments.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -47,6 +49,8 @@ export function clientDir(): string | null {
  */
 export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const { config, dbh } = opts;
+  // Orders reach payments through their port (decision 046: payments depends on orders, not back).
+  provideOrderPayments(paymentsForOrders);
   const app = Fastify({
     logger:
       opts.logger === false

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app';
 import { customer, loadShop, orderBody, place, type Shop } from '../../test/integration/orders-fixtures';
 import { confirmationMail } from '../domains/orders/order-mail';
-import { mailPlaceholder, outboxInsertSql } from './mail';
+import { mailPlaceholder } from './mail';
+import { outboxInsertSql } from './mail.repository';
 
 /** The outbox insert folded into a caller's write statement (order placement uses it for the confirmation e-mail). */
 let t: TestApp;

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/database';
 import type { Config } from '../config';
 import type { Clock } from './clock';
 import { BrevoError, sendWithBrevo } from './mail-brevo';
+import * as repo from './mail.repository';
 
 export interface MailMessage {
   to: string;
@@ -22,12 +22,7 @@ export interface MailMessage {
  * outbox worker (Brevo when configured, else logged).
  */
 export async function enqueueMail(db: Executor, msg: MailMessage): Promise<number> {
-  const row = await db
-    .insertInto('mail_outbox')
-    .values({ to_email: msg.to.toLowerCase(), to_name: msg.toName ?? null, subject: msg.subject, html: msg.html, text: msg.text, template: msg.template })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return repo.insertMail(db, msg);
 }
 
 /**
@@ -38,25 +33,6 @@ export async function enqueueMail(db: Executor, msg: MailMessage): Promise<numbe
 export function mailPlaceholder(): string {
   // randomUUID draws from a pre-filled buffer: cheaper than randomBytes on the order hot path.
   return `mailvalue${crypto.randomUUID().replaceAll('-', '')}`;
-}
-
-/**
- * enqueueMail as part of the caller's write statement (a data-modifying CTE), so the
- * outbox row costs no round trip of its own — it still commits or rolls back with the
- * business change. One message per row of `from` (none when the caller's insert wrote
- * nothing); each placeholder in subject, html and text is replaced by its SQL expression,
- * evaluated over `from`.
- */
-export function outboxInsertSql(
-  msg: MailMessage,
-  opts: { from: RawBuilder<unknown>; fill?: Record<string, RawBuilder<string>> },
-): RawBuilder<unknown> {
-  const fills = Object.entries(opts.fill ?? {});
-  const filled = (value: string) =>
-    fills.reduce((acc, [token, expr]) => sql`replace(${acc}, ${token}::text, ${expr})`, sql`${value}::text`);
-  return sql`insert into mail_outbox (to_email, to_name, subject, html, text, template)
-    select ${msg.to.toLowerCase()}::text, ${msg.toName ?? null}::text, ${filled(msg.subject)}, ${filled(msg.html)}, ${filled(msg.text)}, ${msg.template}::text
-    from ${opts.from}`;
 }
 
 export interface MailDeps {
@@ -86,24 +62,7 @@ export interface DeliveryRound {
 export async function deliverPending(deps: MailDeps, limit = 20): Promise<DeliveryRound> {
   const now = deps.clock.now();
   const claimUntil = new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString();
-  const due = await deps.db
-    .updateTable('mail_outbox')
-    .set({ attempts: sql`attempts + 1`, next_attempt_at: claimUntil })
-    .where(
-      'id',
-      'in',
-      deps.db
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now.toISOString())]))
-        .orderBy('id')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .execute();
+  const due = await repo.claimDue(deps.db, { now: now.toISOString(), claimUntil, limit });
 
   const round: DeliveryRound = { sent: 0, logged: 0, retry: 0, failed: 0 };
   for (const m of due.sort((a, b) => a.id - b.id)) {
@@ -111,34 +70,38 @@ export async function deliverPending(deps: MailDeps, limit = 20): Promise<Delive
     if (!deps.config.BREVO_API_KEY) {
       // The links on their own field: on a fresh machine this is how a reset link is found.
       const links = m.text.match(/https?:\/\/\S+/g) ?? [];
-      deps.log.info({ mailId: m.id, to: m.to_email, subject: m.subject, template: m.template, links, text: m.text }, 'mail not sent (BREVO_API_KEY is not set); kept in the outbox');
-      await deps.db
-        .updateTable('mail_outbox')
-        .set({ status: 'logged', sent_at: deps.clock.now().toISOString(), next_attempt_at: null })
-        .where('id', '=', m.id)
-        .execute();
+      deps.log.info(
+        { mailId: m.id, to: m.to_email, subject: m.subject, template: m.template, links, text: m.text },
+        'mail not sent (BREVO_API_KEY is not set); kept in the outbox',
+      );
+      await repo.markMail(deps.db, m.id, { status: 'logged', sent_at: deps.clock.now().toISOString(), next_attempt_at: null });
       round.logged++;
       continue;
     }
     try {
       const { messageId } = await sendWithBrevo(deps.config, msg);
-      await deps.db
-        .updateTable('mail_outbox')
-        .set({ status: 'sent', sent_at: deps.clock.now().toISOString(), provider_message_id: messageId, next_attempt_at: null, last_error: null })
-        .where('id', '=', m.id)
-        .execute();
+      await repo.markMail(deps.db, m.id, {
+        status: 'sent',
+        sent_at: deps.clock.now().toISOString(),
+        provider_message_id: messageId,
+        next_attempt_at: null,
+        last_error: null,
+      });
       round.sent++;
     } catch (e) {
       const err = e instanceof BrevoError ? e : new BrevoError(String(e), null, false);
       const giveUp = err.permanent || m.attempts >= MAX_ATTEMPTS;
       // 1 min, 2 min, 4 min, 8 min between attempts.
       const backoff = new Date(deps.clock.now().getTime() + 60_000 * 2 ** Math.max(0, m.attempts - 1)).toISOString();
-      await deps.db
-        .updateTable('mail_outbox')
-        .set({ status: giveUp ? 'failed' : 'pending', last_error: err.message.slice(0, 500), next_attempt_at: giveUp ? null : backoff })
-        .where('id', '=', m.id)
-        .execute();
-      deps.log.warn({ mailId: m.id, template: m.template, attempts: m.attempts, err: err.message }, giveUp ? 'mail delivery failed for good' : 'mail delivery failed; will retry');
+      await repo.markMail(deps.db, m.id, {
+        status: giveUp ? 'failed' : 'pending',
+        last_error: err.message.slice(0, 500),
+        next_attempt_at: giveUp ? null : backoff,
+      });
+      deps.log.warn(
+        { mailId: m.id, template: m.template, attempts: m.attempts, err: err.message },
+        giveUp ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
+      );
       if (giveUp) round.failed++;
       else round.retry++;
     }

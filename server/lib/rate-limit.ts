@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 import { AppError } from './errors';
+import * as repo from './rate-limit.repository';
 
 /**
  * Fixed-window counters kept in PostgreSQL (table rate_limit_buckets), so every
@@ -36,40 +36,24 @@ function secondsUntil(resetAt: string, now: Date): number {
 export async function hit(db: Executor, limit: Limit, subject: string, now: Date): Promise<Hit> {
   const key = bucketKey(limit, subject);
   const resetAt = new Date(now.getTime() + limit.windowSeconds * 1000).toISOString();
-  const nowIso = now.toISOString();
-  const row = await db
-    .insertInto('rate_limit_buckets')
-    .values({ key, count: 1, reset_at: resetAt })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        count: sql<number>`case when rate_limit_buckets.reset_at <= ${nowIso}::timestamptz then 1 else rate_limit_buckets.count + 1 end`,
-        reset_at: sql<string>`case when rate_limit_buckets.reset_at <= ${nowIso}::timestamptz then ${resetAt}::timestamptz else rate_limit_buckets.reset_at end`,
-      }),
-    )
-    .returning(['count', 'reset_at'])
-    .executeTakeFirstOrThrow();
+  const row = await repo.countHit(db, { key, resetAt, now: now.toISOString() });
   return { count: row.count, allowed: row.count <= limit.max, retryAfter: secondsUntil(row.reset_at, now) };
 }
 
 /** Look without counting (e.g. failed sign-ins are counted only after they fail). */
 export async function peek(db: Executor, limit: Limit, subject: string, now: Date): Promise<Hit> {
-  const row = await db
-    .selectFrom('rate_limit_buckets')
-    .select(['count', 'reset_at'])
-    .where('key', '=', bucketKey(limit, subject))
-    .executeTakeFirst();
+  const row = await repo.findBucket(db, bucketKey(limit, subject));
   if (!row || new Date(row.reset_at) <= now) return { count: 0, allowed: true, retryAfter: 0 };
   return { count: row.count, allowed: row.count < limit.max, retryAfter: secondsUntil(row.reset_at, now) };
 }
 
 export async function reset(db: Executor, limit: Limit, subject: string): Promise<void> {
-  await db.deleteFrom('rate_limit_buckets').where('key', '=', bucketKey(limit, subject)).execute();
+  await repo.deleteBucket(db, bucketKey(limit, subject));
 }
 
 /** Drop finished windows (the mail worker's tick calls this now and then). */
 export async function pruneExpired(db: Executor, now: Date): Promise<number> {
-  const r = await db.deleteFrom('rate_limit_buckets').where('reset_at', '<=', now.toISOString()).executeTakeFirst();
-  return Number(r.numDeletedRows ?? 0);
+  return repo.deleteExpired(db, now.toISOString());
 }
 
 export const TOO_MANY_MESSAGE = 'Too many attempts. Please wait a little and try again.';

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Config } from '../config';
 import type { TokenKeys } from './tokens';
+import { keepJwtSecret } from './secrets.repository';
 
 /**
  * The access-token signing key: JWT_SECRET when configured (production), else a
@@ -12,11 +13,6 @@ export async function resolveTokenKeys(db: Db, config: Config): Promise<TokenKey
   const ttlSeconds = config.ACCESS_TOKEN_TTL_SECONDS;
   if (config.JWT_SECRET) return { secret: new TextEncoder().encode(config.JWT_SECRET), ttlSeconds };
   const fresh = crypto.randomBytes(48).toString('base64url');
-  await db
-    .insertInto('settings')
-    .values({ key: 'secret:jwt', value: JSON.stringify(fresh) })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db.selectFrom('settings').select('value').where('key', '=', 'secret:jwt').executeTakeFirstOrThrow();
-  return { secret: new TextEncoder().encode(String(row.value)), ttlSeconds };
+  const value = await keepJwtSecret(db, fresh);
+  return { secret: new TextEncoder().encode(String(value)), ttlSeconds };
 }

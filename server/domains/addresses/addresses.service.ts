@@ -1,10 +1,10 @@
-import { sql, type RawBuilder } from 'kysely';
+import { readDeliverableAddress, type DeliverableAddressRow } from '../../statements/placement.repository';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../../db/database';
 import { AppError, notFound } from '../../lib/errors';
 import { MAX_ADDRESSES, type Address } from '../../../shared/schemas/addresses';
 import * as repo from './addresses.repository';
-import { notServiceable, servedAreaSql, serviceablePincodes } from '../delivery/delivery.service';
+import { notServiceable, serviceablePincodes } from '../delivery/delivery.service';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -127,23 +127,18 @@ export async function getOwnAddress(executor: Executor, userId: string, id: stri
   return (await withServiceability(executor, [row]))[0];
 }
 
+/** An address id worth reading (anything else is simply not found). */
+export const isAddressId = (id: string): boolean => UUID_RE.test(String(id));
+
 /**
- * getDeliverableAddress in two halves, for a caller that folds the read into a statement
- * of its own (order placement reads price, address and PIN code in one round trip):
- * `sql` is a json-valued expression, `finish` turns its value into the address or throws
+ * The checkout verdict on an address row read with its PIN code's served area (by
+ * getDeliverableAddress, or by order placement's single statement): the address, or
  * NOT_FOUND (not the customer's) / NOT_SERVICEABLE (we don't deliver to its PIN code).
  */
-export function deliverableAddressRead(userId: string, id: string): { sql: RawBuilder<unknown>; finish(raw: unknown): Address } {
-  const wellFormed = UUID_RE.test(String(id));
-  return {
-    sql: wellFormed ? repo.deliverableAddressSql(userId, id, servedAreaSql) : sql`null`,
-    finish(raw) {
-      const row = wellFormed ? repo.decodeDeliverable(raw) : undefined;
-      if (!row) throw notFound(NOT_FOUND);
-      if (row.area === null) throw notServiceable(row.pincode);
-      return toDto(row, new Map([[row.pincode, row.area]]));
-    },
-  };
+export function deliverableAddressOf(row: DeliverableAddressRow | undefined): Address {
+  if (!row) throw notFound(NOT_FOUND);
+  if (row.area === null) throw notServiceable(row.pincode);
+  return toDto(row, new Map([[row.pincode, row.area]]));
 }
 
 /**
@@ -151,7 +146,6 @@ export function deliverableAddressRead(userId: string, id: string): { sql: RawBu
  * else's), refused with NOT_SERVICEABLE when we don't deliver to its PIN code. One round trip.
  */
 export async function getDeliverableAddress(executor: Executor, userId: string, id: string): Promise<Address> {
-  const read = deliverableAddressRead(userId, id);
-  if (!UUID_RE.test(String(id))) return read.finish(null);
-  return read.finish(await repo.selectValue(executor, read.sql));
+  if (!isAddressId(id)) return deliverableAddressOf(undefined);
+  return deliverableAddressOf(await readDeliverableAddress(executor, userId, id));
 }

@@ -1,4 +1,3 @@
-import type { RawBuilder } from 'kysely';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../../db/database';
 import { DEFAULT_PRICING, PricingSchema, type Pricing } from '../../../shared/schemas/catalogue';
@@ -101,27 +100,23 @@ export async function priceCart(deps: Deps, executor: Executor, input: PriceCart
 }
 
 /**
- * priceCart in two halves, for a caller that folds the catalogue read into a statement of its own
- * (order placement reads price, address and PIN code in one round trip, inside its transaction):
- * `sql` is a json-valued expression to select, `finish` prices the cart from its value. Returns the
- * pricing settings the quote used too, so the caller applies limits (COD) from the same read.
+ * The quote from catalogue rows a caller has already read (order placement reads them, with the
+ * address and the slot booking, in one statement: server/statements/placement.repository.ts).
+ * Returns the pricing settings the quote used too, so the caller applies limits (COD) from the same
+ * read. Plain values in, plain values out.
  */
-export function pricingRead(
+export async function quoteFromInputs(
   deps: Deps,
   executor: Executor,
   input: PriceCartInput,
-): { sql: RawBuilder<unknown>; finish(raw: unknown): Promise<{ quote: Quote; pricing: Pricing }> } {
-  const { shakeIds, ingredientIds } = catalogueIdsOf(input.lines);
-  return {
-    sql: repo.pricingInputsSql(shakeIds, ingredientIds),
-    async finish(raw) {
-      const plan = await activePlanFor(deps, executor, input.userId);
-      return buildQuote(input, repo.decodePricingInputs(raw), plan);
-    },
-  };
+  inputs: repo.PricingInputs,
+): Promise<{ quote: Quote; pricing: Pricing }> {
+  const plan = await activePlanFor(deps, executor, input.userId);
+  return buildQuote(input, inputs, plan);
 }
 
-function catalogueIdsOf(lines: readonly PriceLine[]): { shakeIds: string[]; ingredientIds: string[] } {
+/** The catalogue rows a cart is priced from: signature shake ids and custom recipes' ingredient ids. */
+export function catalogueIdsOf(lines: readonly PriceLine[]): { shakeIds: string[]; ingredientIds: string[] } {
   const shakeIds = new Set<string>();
   const ingredientIds = new Set<string>();
   for (const l of lines) {

@@ -210,14 +210,17 @@ export async function runBooking(db: Executor, ctes: RawBuilder<unknown>, result
  * booking insert must be a top-level CTE), `result` is the BookAttemptRow as one json value.
  * CTE names start with bk_ so they cannot clash with the caller's.
  */
-export function bookSlotSql(p: {
+/** What a booking needs: plain values (the service works them out from the request and the clock). */
+export interface BookSlotParams {
   slotId: string;
   date: string;
   planTypes: SlotPlanType[];
   today: string;
   nowIst: string;
   defaults: SlotConfig;
-}): { ctes: RawBuilder<unknown>; result: RawBuilder<unknown> } {
+}
+
+export function bookSlotSql(p: BookSlotParams): { ctes: RawBuilder<unknown>; result: RawBuilder<unknown> } {
   const ctes = sql`
     bk_cfg as (
       select

@@ -1,4 +1,3 @@
-import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import { AppError, notFound } from '../../lib/errors';
@@ -44,11 +43,6 @@ export async function assertServiceable(executor: Executor, pincode: string): Pr
 /** The refusal for a PIN code we don't deliver to (one wording wherever it is checked). */
 export function notServiceable(pincode: string): AppError {
   return new AppError('NOT_SERVICEABLE', notServiceableMessage(String(pincode).slice(0, 12)), { details: { pincode } });
-}
-
-/** The served area of a PIN code as an SQL expression (null when not served), for a caller's single-statement read. */
-export function servedAreaSql(pincode: Expression<string>): RawBuilder<string | null> {
-  return repo.servedAreaSql(pincode);
 }
 
 /** PIN code → area for those we serve (addresses use this to flag each saved address). */
@@ -170,22 +164,22 @@ export interface BookedSlot {
  * Rolling back the caller's transaction gives the place back; after commit use releaseSlot.
  */
 export async function bookSlot(deps: Pick<AppDeps, 'clock'>, trx: Trx | Executor, input: BookSlotInput): Promise<BookedSlot> {
-  const booking = slotBookingRead(deps, input);
-  if (!booking.ctes) return booking.finish(null);
-  return booking.finish(await repo.runBooking(trx, booking.ctes, booking.sql));
+  const request = slotBookingRequest(deps, input);
+  if ('refusal' in request) throw request.refusal;
+  return slotBookingOutcome(deps, input, await repo.tryBookSlot(trx, request.params));
 }
 
 /**
- * bookSlot in two halves, for a caller that books inside a statement of its own (order
- * placement: one round trip prices the cart, reads the address and books). `ctes` go into
- * that statement's WITH clause and `sql` is a json-valued expression to select (both null
- * / `null` for malformed input); `finish` turns its value into the booked slot or throws
- * exactly what bookSlot throws. Run it inside the transaction that writes the order.
+ * bookSlot in two halves, as plain values, for a caller that books inside a statement of its own
+ * (order placement: one statement prices the cart, reads the address and books —
+ * server/statements/placement.repository.ts): the parameters of the booking (or the refusal of a
+ * malformed request, before any SQL), then `slotBookingOutcome` turns the booking's row into the
+ * booked slot or throws exactly what bookSlot throws. Run it inside the transaction that writes the order.
  */
-export function slotBookingRead(
+export function slotBookingRequest(
   deps: Pick<AppDeps, 'clock'>,
   input: BookSlotInput,
-): { ctes: RawBuilder<unknown> | null; sql: RawBuilder<unknown>; finish(raw: unknown): BookedSlot } {
+): { params: repo.BookSlotParams } | { refusal: AppError } {
   const { slotId, date, planType } = input;
   const refusal = !isSlotDate(String(date))
     ? new AppError('BAD_REQUEST', 'Use a delivery date like 2026-01-31.')
@@ -194,25 +188,23 @@ export function slotBookingRead(
       : planType !== 'one_time' && planType !== 'subscription'
         ? new AppError('BAD_REQUEST', "planType is 'one_time' or 'subscription'.")
         : null;
-  if (refusal) {
-    return {
-      ctes: null,
-      sql: sql`null`,
-      finish() {
-        throw refusal;
-      },
-    };
-  }
+  if (refusal) return { refusal };
   const now = deps.clock.now();
-  const q = repo.bookSlotSql({
-    slotId,
-    date,
-    planTypes: planTypesFor(planType),
-    today: istToday(now),
-    nowIst: istWallClock(now),
-    defaults: DEFAULT_SLOT_CONFIG,
-  });
-  return { ctes: q.ctes, sql: q.result, finish: (raw) => bookingOutcome(raw as repo.BookAttemptRow | null, input, now) };
+  return {
+    params: {
+      slotId,
+      date,
+      planTypes: planTypesFor(planType),
+      today: istToday(now),
+      nowIst: istWallClock(now),
+      defaults: DEFAULT_SLOT_CONFIG,
+    },
+  };
+}
+
+/** The booked slot from the booking's row, or the reason it was refused (SLOT_FULL, SLOT_CLOSED, NOT_FOUND). */
+export function slotBookingOutcome(deps: Pick<AppDeps, 'clock'>, input: BookSlotInput, row: repo.BookAttemptRow | null): BookedSlot {
+  return bookingOutcome(row, input, deps.clock.now());
 }
 
 function bookingOutcome(row: repo.BookAttemptRow | null, input: BookSlotInput, now: Date): BookedSlot {

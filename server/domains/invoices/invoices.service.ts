@@ -1,11 +1,10 @@
 import type { AppDeps } from '../../deps';
 import type { Trx } from '../../../db/database';
-import type { AuthUser } from '../../trpc/context';
 import { AppError } from '../../lib/errors';
-import * as orders from '../orders/orders.service';
 import * as repo from './invoices.repository';
 import { HSN_SHAKES, SAC_DELIVERY, SELLER } from './seller';
 import type { Invoice } from '../../../shared/schemas/invoices';
+import type { Order } from '../../../shared/schemas/orders';
 import { amountInWords, financialYear, formatInvoiceNumber } from '../../../shared/rules/gst-invoice';
 import { invoiceTaxSplit } from '../../../shared/rules/price-breakdown';
 import { istToday } from '../../../shared/rules/slots';
@@ -13,16 +12,27 @@ import { formatIndianMobile } from '../../../shared/rules/india';
 
 type Deps = AppDeps;
 
+/** What an invoice is issued from: the order's stored breakdown (plain values, from the caller). */
+export interface InvoicedOrder {
+  id: string;
+  total_paise: number;
+  gst_paise: number;
+  gst_rate_percent: number | string;
+}
+
 /**
  * Issues the order's tax invoice, exactly once, inside the transaction that
  * makes the order paid (online) or delivered (cash on delivery, complimentary).
- * The order row is locked first (a no-op when the caller already holds it), so
+ * The caller holds the order row's lock (it read `order` FOR UPDATE in `trx`), so
  * two transactions issuing for one order queue up and the second sees the
  * first one's invoice. Numbers come from the financial year's counter row.
  */
-export async function issueInvoice(deps: Pick<Deps, 'clock'>, trx: Trx, orderId: string): Promise<{ number: string; created: boolean }> {
-  const order = await orders.lockOrder(trx, orderId);
-  if (!order) throw new AppError('NOT_FOUND', 'That order was not found.');
+export async function issueInvoice(
+  deps: Pick<Deps, 'clock'>,
+  trx: Trx,
+  order: InvoicedOrder,
+): Promise<{ number: string; created: boolean }> {
+  const orderId = order.id;
   const existing = await repo.findInvoice(trx, orderId);
   if (existing) return { number: existing.number, created: false };
   const now = deps.clock.now();
@@ -54,19 +64,20 @@ export async function invoiceNumbersOf(deps: Pick<Deps, 'db'>, orderIds: string[
   return new Map((await repo.invoiceNumbersOf(deps.db, orderIds)).map((r) => [r.order_id, r.number]));
 }
 
-/** GET /api/orders/{id}/invoice (and the PDF): the owner or an admin; anyone else gets the same 404 as a missing order. */
-export async function getInvoice(deps: Deps, user: AuthUser, orderId: string): Promise<Invoice> {
-  const row = await orders.readVisibleOrder(deps, user, orderId);
-  const inv = await repo.findInvoice(deps.db, orderId);
+/**
+ * The tax invoice of an order the caller has already found visible to the user (the orders
+ * domain checks owner or admin), as the printable page and the PDF show it.
+ */
+export async function invoiceOf(deps: Pick<Deps, 'db'>, o: Order, contactEmail: string): Promise<Invoice> {
+  const inv = await repo.findInvoice(deps.db, o.id);
   if (!inv) {
     throw new AppError(
       'INVALID_STATE',
-      row.payment_method === 'razorpay'
-        ? `Order ${row.number} has no tax invoice yet: it is issued as soon as the payment is received.`
-        : `Order ${row.number} has no tax invoice yet: it is issued when the order is delivered.`,
+      o.paymentMethod === 'razorpay'
+        ? `Order ${o.number} has no tax invoice yet: it is issued as soon as the payment is received.`
+        : `Order ${o.number} has no tax invoice yet: it is issued when the order is delivered.`,
     );
   }
-  const o = orders.toOrderDto(row, deps.clock.now());
   const rate = Number(inv.gst_rate_percent);
   const adjustments: Invoice['adjustments'] = [];
   if (o.breakdown.freeUnitDiscount) adjustments.push({ label: 'Subscription free unit', amount: -o.breakdown.freeUnitDiscount });
@@ -105,7 +116,7 @@ export async function getInvoice(deps: Deps, user: AuthUser, orderId: string): P
         `${a.city}, ${a.state} ${a.pincode}`,
       ].filter((x): x is string => !!x),
       phone: formatIndianMobile(a.phone),
-      email: row.contact_email,
+      email: contactEmail,
     },
     placeOfSupply: `${SELLER.state} (${SELLER.stateCode})`,
     lines: o.lines.map((l) => ({

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueMail, kickMail } from '../../lib/mail';
-import * as payments from '../payments/payments.service';
+import { orderPayments } from './order-payments';
 import * as invoices from '../invoices/invoices.service';
 import { getProfile } from '../users/users.service';
 import { recordAudit } from '../audit/audit.service';
@@ -100,8 +100,8 @@ export async function orderDetail(deps: Deps, admin: AuthUser, id: string): Prom
   } catch {
     // A disabled or deleted account still has its orders; the snapshot on the order is enough.
   }
-  const pays = await payments.paymentsOfOrder(deps.db, id);
-  const refunds = await payments.refundsOfOrder(deps.db, id);
+  const pays = await orderPayments().paymentsOfOrder(deps.db, id);
+  const refunds = await orderPayments().refundsOfOrder(deps.db, id);
   const refundable = pays
     .filter((p) => p.status === 'captured' || p.status === 'authorized')
     .reduce((n, p) => n + Math.max(0, p.amount_paise - p.refunded_paise), 0);
@@ -274,7 +274,7 @@ export async function setStatus(deps: Deps, admin: AuthUser, input: AdminSetStat
     if (input.status === 'delivered') {
       await enqueueMail(trx, deliveredMail(mailInput(deps, row)));
       if (row.payment_method !== 'razorpay' || row.payment_status === 'paid')
-        invoiceNumber = (await invoices.issueInvoice(deps, trx, row.id)).number;
+        invoiceNumber = (await invoices.issueInvoice(deps, trx, row)).number;
     }
     await recordAudit(trx, admin, {
       action: 'order.status',
@@ -317,11 +317,11 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
         `Order ${row.number} was not paid online (${paymentMethodLabel(row.paid_with ?? row.payment_method)}); refund it outside the shop.`,
       );
     }
-    const paid = (await payments.successfulPaymentsOf(trx, row.id))[0];
+    const paid = (await orderPayments().successfulPaymentsOf(trx, row.id))[0];
     if (!paid) throw new AppError('INVALID_STATE', `Order ${row.number} has no captured payment to refund.`);
     const remaining = paid.amount_paise - paid.refunded_paise;
     const amount = input.amount ?? remaining;
-    const { refund: r, replayed } = await payments.reserveRefundInTransaction(deps, trx, {
+    const { refund: r, replayed } = await orderPayments().reserveRefundInTransaction(deps, trx, {
       paymentId: paid.id,
       amountPaise: amount,
       reason: `admin: ${input.reason.trim()}`.slice(0, 300),
@@ -348,7 +348,7 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
     return { refundId: r.id, userId: row.user_id, replayed };
   });
   if (!result.replayed) {
-    await payments
+    await orderPayments()
       .sendPendingRefund(deps, result.refundId)
       .catch((err: unknown) => deps.log.warn({ err, refundId: result.refundId }, 'refund not sent yet; the refund job will retry'));
     publishOrderEvent(deps, { orderId: input.id, userId: result.userId });
@@ -380,7 +380,7 @@ export async function markCodPaid(deps: Deps, admin: AuthUser, id: string): Prom
       note: `Cash of ${formatRupees(row.total_paise)} received on delivery`,
       created_at: at,
     });
-    const { number } = await invoices.issueInvoice(deps, trx, row.id);
+    const { number } = await invoices.issueInvoice(deps, trx, row);
     await recordAudit(trx, admin, {
       action: 'order.mark_paid',
       entity: 'order',

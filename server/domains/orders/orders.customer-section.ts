@@ -1,4 +1,5 @@
-import type { CustomerSectionProvider } from '../admin/customer-sections';
+import type { Executor } from '../../../db/database';
+import type { DetailSection } from '../../../shared/schemas/auth';
 import { customerOrderSummary } from './orders.admin.repository';
 import { formatRupees } from '../../../shared/rules/money';
 import { orderStatusLabel } from '../../../shared/rules/order-rules';
@@ -6,7 +7,13 @@ import { formatDate } from '../../../shared/rules/dates';
 
 
 /** "Orders" on the admin customer detail: how many, what they spent, the last one. */
-export const customerOrders: CustomerSectionProvider = {
+/** The shape of an admin customer-detail section (admin's CustomerSectionProvider, matched structurally: orders does not import admin). */
+interface OrdersSection {
+  name: string;
+  section(ctx: { db: Executor; userId: string; now: Date }): Promise<DetailSection | null>;
+}
+
+export const customerOrders: OrdersSection = {
   name: 'orders',
   async section({ db, userId }) {
     const s = await customerOrderSummary(db, userId);

@@ -1,4 +1,5 @@
-import type { DashboardProvider } from '../admin/dashboard.providers';
+import type { Executor } from '../../../db/database';
+import type { DashboardMetric } from '../../../shared/schemas/auth';
 import { salesSince } from './orders.admin.repository';
 import { IST_OFFSET_MINUTES } from '../../../shared/rules/slots';
 
@@ -13,7 +14,13 @@ function istMidnight(now: Date): Date {
  * for payment), order count and average order value for today (IST), the last
  * 7 and the last 30 days. Appended to the admin dashboard's providers.
  */
-export const orderSales: DashboardProvider = {
+/** The shape of an admin dashboard provider (admin's DashboardProvider, matched structurally: orders does not import admin). */
+interface SalesProvider {
+  name: string;
+  metrics(ctx: { db: Executor; now: Date }): Promise<DashboardMetric[]>;
+}
+
+export const orderSales: SalesProvider = {
   name: 'orders',
   async metrics({ db, now }) {
     const windows = [

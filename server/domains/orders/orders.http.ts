@@ -5,7 +5,7 @@ import { AppError, shopError, shopErrorBody } from '../../lib/errors';
 import { AdminOrdersInputSchema } from '../../../shared/schemas/order-lifecycle';
 import { OrderIdInput } from '../../../shared/schemas/orders';
 import * as desk from './orders.admin.service';
-import * as invoices from '../invoices/invoices.service';
+import * as orders from './orders.service';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';
 import { istToday } from '../../../shared/rules/slots';
 import { ORDER_EVENTS_CHANNEL } from './order-events';
@@ -57,7 +57,7 @@ export async function registerOrderFiles(app: FastifyInstance, deps: AppDeps): P
       // A malformed id is simply an order that does not exist.
       const parsed = OrderIdInput.safeParse({ id: req.params.id });
       if (!parsed.success) throw new AppError('NOT_FOUND', 'That order was not found.');
-      const inv = await invoices.getInvoice(deps, user, parsed.data.id);
+      const inv = await orders.getInvoice(deps, user, parsed.data.id);
       const pdf = await renderInvoicePdf(inv);
       return reply
         .header('content-type', 'application/pdf')

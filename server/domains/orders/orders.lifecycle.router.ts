@@ -1,10 +1,10 @@
+import * as orders from './orders.service';
 import { z } from 'zod';
 import { authedProcedure } from '../../trpc/procedures';
 import { OrderIdInput, OrderSchema } from '../../../shared/schemas/orders';
 import { ActiveOrdersSchema, CancelOrderInputSchema, ReorderSchema } from '../../../shared/schemas/order-lifecycle';
 import { InvoiceSchema } from '../../../shared/schemas/invoices';
 import * as lifecycle from './orders.lifecycle';
-import * as invoices from '../invoices/invoices.service';
 
 /**
  * The customer's procedures after checkout, spread into the orders router
@@ -68,7 +68,7 @@ export const orderLifecycleProcedures = {
     })
     .input(OrderIdInput)
     .output(InvoiceSchema)
-    .query(({ ctx, input }) => invoices.getInvoice(ctx.deps, ctx.user, input.id)),
+    .query(({ ctx, input }) => orders.getInvoice(ctx.deps, ctx.user, input.id)),
 
   /** Live updates of one order over SSE (httpSubscriptionLink); not a REST path. */
   live: authedProcedure

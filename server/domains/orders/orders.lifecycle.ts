@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { enqueueMail, kickMail } from '../../lib/mail';
 import { releaseSlot } from '../delivery/delivery.service';
 import { priceCart } from '../cart/cart.service';
-import * as payments from '../payments/payments.service';
+import { orderPayments } from './order-payments';
 import { recordAudit } from '../audit/audit.service';
 import * as orders from './orders.service';
 import * as repo from './orders.repository';
@@ -143,10 +143,10 @@ export async function cancelInTransaction(deps: Deps, trx: Trx, orderId: string,
 
   const refunds: { id: string; amount: number }[] = [];
   if (row.payment_method === 'razorpay') {
-    for (const p of await payments.successfulPaymentsOf(trx, row.id)) {
+    for (const p of await orderPayments().successfulPaymentsOf(trx, row.id)) {
       const remaining = p.amount_paise - p.refunded_paise;
       if (remaining <= 0) continue;
-      const { refund } = await payments.reserveRefundInTransaction(deps, trx, {
+      const { refund } = await orderPayments().reserveRefundInTransaction(deps, trx, {
         paymentId: p.id,
         amountPaise: remaining,
         reason: by.kind === 'customer' ? 'customer_cancel' : 'admin_cancel',
@@ -198,7 +198,7 @@ export async function afterCancel(deps: Deps, out: CancelOutcome): Promise<void>
   void kickMail(deps);
   if (!out.refundIds.length) return;
   for (const id of out.refundIds) {
-    await payments
+    await orderPayments()
       .sendPendingRefund(deps, id)
       .catch((err: unknown) => deps.log.warn({ err, refundId: id }, 'refund not sent yet; the refund job will retry'));
   }

@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type RawBuilder, type Selectable } from 'kysely';
-import { outboxInsertSql, type MailMessage } from '../../lib/mail';
+import type { MailMessage } from '../../lib/mail';
+import { outboxInsertSql } from '../../lib/mail.repository';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Executor } from '../../../db/database';
 import type { OrderEventsTable, OrderLinesTable, OrdersTable, OrderStatusColumn } from '../../../db/tables/orders';
@@ -200,23 +201,6 @@ export function orderGraphParams(o: NewOrder, lines: NewOrderLine[], event: Orde
     p.push(m.to.toLowerCase(), m.toName ?? null, ...filled(m.subject), ...filled(m.html), ...filled(m.text), m.template);
   }
   return p;
-}
-
-/**
- * Several json-valued expressions (each owned by its domain's repository) selected in ONE
- * statement, after the data-modifying CTEs some of them need (a slot booking): order
- * placement prices the cart, reads the address and PIN code and books the slot in one round trip.
- */
-export async function selectTogether<K extends string>(
-  db: Executor,
-  parts: Record<K, RawBuilder<unknown>>,
-  ctes: (RawBuilder<unknown> | null)[] = [],
-): Promise<Record<K, unknown>> {
-  const columns = Object.entries<RawBuilder<unknown>>(parts).map(([name, expr]) => sql`(${expr}) as ${sql.ref(name)}`);
-  const withs = ctes.filter((c): c is RawBuilder<unknown> => c !== null);
-  const head = withs.length ? sql`with ${sql.join(withs)} ` : sql``;
-  const { rows } = await sql<Record<K, unknown>>`${head}select ${sql.join(columns)}`.execute(db);
-  return rows[0]!;
 }
 
 export function findByIdempotencyKey(db: Executor, userId: string, key: string) {

@@ -4,10 +4,13 @@ import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueMail, mailPlaceholder } from '../../lib/mail';
-import { pricingRead } from '../cart/cart.service';
-import { deliverableAddressRead } from '../addresses/addresses.service';
-import { bookSlot, releaseSlot, slotBookingRead } from '../delivery/delivery.service';
-import * as payments from '../payments/payments.service';
+import { catalogueIdsOf, quoteFromInputs } from '../cart/cart.service';
+import { deliverableAddressOf, isAddressId } from '../addresses/addresses.service';
+import { bookSlot, releaseSlot, slotBookingOutcome, slotBookingRequest } from '../delivery/delivery.service';
+import { readAndBook } from '../../statements/placement.repository';
+import { orderPayments } from './order-payments';
+import * as invoices from '../invoices/invoices.service';
+import type { Invoice } from '../../../shared/schemas/invoices';
 import * as repo from './orders.repository';
 import { applyCoupon, redeemPoints, releaseBenefits, useFreeUnit } from './order-benefits';
 import { confirmationMail } from './order-mail';
@@ -122,6 +125,12 @@ export async function loadOrderDto(deps: Pick<Deps, 'db' | 'clock'>, id: string,
   const row = await repo.readOrder(executor, id);
   if (!row) throw notFound('That order');
   return toOrderDto(row, deps.clock.now());
+}
+
+/** GET /api/orders/{id}/invoice (and the PDF): the owner or an admin; anyone else gets the same 404 as a missing order. */
+export async function getInvoice(deps: Deps, user: AuthUser, id: string): Promise<Invoice> {
+  const row = await readVisibleOrder(deps, user, id);
+  return invoices.invoiceOf(deps, toOrderDto(row, deps.clock.now()), row.contact_email);
 }
 
 /** GET /api/orders/{id} */
@@ -254,25 +263,25 @@ async function placeInTransaction(
   // code's serviceability, and books the slot (conditional upsert, as bookSlot does). Refusals
   // keep their order — cart, payment method, address, slot — and any of them rolls the
   // booking back with the rest of the transaction.
-  const priceRead = pricingRead(deps, trx, {
-    lines: input.lines,
-    userId: user.id,
-    couponCode: input.couponCode,
-    pointsToRedeem: input.pointsToRedeem,
-  });
-  const addressRead = deliverableAddressRead(user.id, input.addressId);
+  const priceInput = { lines: input.lines, userId: user.id, couponCode: input.couponCode, pointsToRedeem: input.pointsToRedeem };
   // --- subscriptions: subscriber-only slots are for a running plan that includes them.
   const planType = input.planType ?? 'one_time';
   if (planType === 'subscription') await requireSubscriberSlots(deps, trx, user.id);
   // --- end subscriptions
-  const booking = slotBookingRead(deps, { slotId: input.slotId, date: input.date, planType });
-  const read = await repo.selectTogether(trx, { price: priceRead.sql, address: addressRead.sql, slot: booking.sql }, [booking.ctes]);
-  const { quote, pricing } = await priceRead.finish(read.price);
+  const bookingInput = { slotId: input.slotId, date: input.date, planType };
+  const bookingRequest = slotBookingRequest(deps, bookingInput);
+  const read = await readAndBook(trx, {
+    catalogue: catalogueIdsOf(input.lines),
+    address: isAddressId(input.addressId) ? { userId: user.id, id: input.addressId } : null,
+    booking: 'params' in bookingRequest ? bookingRequest.params : null,
+  });
+  const { quote, pricing } = await quoteFromInputs(deps, trx, priceInput, read.pricing);
   refuseUnpriceable(quote);
   const refusal = methodRefusal(input.paymentMethod, { totalPaise: quote.total, codLimitPaise: pricing.codLimit, formatRupees });
   if (refusal) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', refusal, { details: { total: quote.total } });
-  const address = addressRead.finish(read.address);
-  const slot = booking.finish(read.slot);
+  const address = deliverableAddressOf(read.address);
+  if ('refusal' in bookingRequest) throw bookingRequest.refusal;
+  const slot = slotBookingOutcome(deps, bookingInput, read.booking);
 
   const online = input.paymentMethod === 'razorpay';
   const nowIso = now.toISOString();
@@ -441,7 +450,7 @@ export async function placeOrder(
   order ??= await loadOrderDto(deps, id);
   // A fresh order has no attempt yet; a replay reuses the one it has.
   const payment = order.canPay
-    ? await payments.startPayment(deps, order, {
+    ? await orderPayments().startPayment(deps, order, {
         reuseOpenAttempt: replayed,
         contact: replayed ? undefined : { email: user.email, name: user.name },
       })

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { GatewayError, type GatewayPayment, type TestGateway } from '../../lib/payments';
 import type { PaymentRowStatus } from '../../../db/tables/orders';
 import * as orders from '../orders/orders.service';
+import type { OrderPayments } from '../orders/order-payments';
 import { withTransactionRetry } from '../orders/transaction-retry';
 import * as repo from './payments.repository';
 import * as invoices from '../invoices/invoices.service';
@@ -244,7 +245,7 @@ export async function settleInTransaction(deps: Deps, trx: Trx, gp: GatewayPayme
   await record(wanted);
   await repo.markAttempt(trx, attempt.id, 'paid', now);
   // Paid: the GST tax invoice gets its number now, in this transaction, exactly once.
-  await invoices.issueInvoice(deps, trx, order.id);
+  await invoices.issueInvoice(deps, trx, order);
   return { outcome: result, orderId: order.id, refunds: [] };
 }
 
@@ -646,3 +647,13 @@ export async function processPendingRefunds(deps: Deps, limit = 20): Promise<num
   }
   return sent;
 }
+
+/** What the orders domain asks of payments (its port, server/domains/orders/order-payments.ts), wired in server/app.ts. */
+export const paymentsForOrders: OrderPayments = {
+  startPayment,
+  paymentsOfOrder,
+  successfulPaymentsOf,
+  refundsOfOrder,
+  reserveRefundInTransaction,
+  sendPendingRefund,
+};

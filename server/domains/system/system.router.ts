@@ -2,19 +2,25 @@ import { z } from 'zod';
 import { router } from '../../trpc/init';
 import { publicProcedure } from '../../trpc/procedures';
 import { publicConfig } from '../../config';
+import * as system from './system.service';
 
 export const systemRouter = router({
   health: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/health', tags: ['system'], summary: 'Liveness and database reachability', protect: false } })
     .input(z.void())
     .output(z.object({ ok: z.boolean(), database: z.enum(['postgres', 'pglite']) }))
-    .query(async ({ ctx }) => {
-      await ctx.deps.dbh.pool.query('select 1');
-      return { ok: true, database: ctx.deps.dbh.kind };
-    }),
+    .query(({ ctx }) => system.health(ctx.deps)),
 
   publicConfig: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/config', tags: ['system'], summary: 'Public client configuration (identity provider, payment mode)', protect: false } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/config',
+        tags: ['system'],
+        summary: 'Public client configuration (identity provider, payment mode)',
+        protect: false,
+      },
+    })
     .input(z.void())
     .output(
       z.object({

@@ -1,0 +1,47 @@
+import type { Selectable } from 'kysely';
+import type { AppDeps } from '../../deps';
+import type { Executor, Trx } from '../../../db/database';
+import type { PaymentsTable, RefundsTable } from '../../../db/tables/orders';
+import type { Order } from '../../../shared/schemas/orders';
+import type { PaymentStart } from '../../../shared/schemas/payments';
+
+/**
+ * What the orders domain asks of payments (decision 046). Payments depends on orders — settling a
+ * payment confirms, fails or refunds an order — so orders never imports payments: placement
+ * (start the payment), cancellation (refund what was captured) and the admin desk (payments and
+ * refunds of an order, a refund) go through this port, which the payments domain provides and the
+ * app wires at start (`server/app.ts`). Plain values in and out.
+ */
+export interface OrderPayments {
+  /** Opens (or, for a replayed placement, reuses) the gateway order for an online order. */
+  startPayment(
+    deps: AppDeps,
+    order: Order,
+    opts: { reuseOpenAttempt: boolean; contact?: { email: string; name: string } },
+  ): Promise<PaymentStart>;
+  /** The order's payments, oldest first. */
+  paymentsOfOrder(executor: Executor, orderId: string): Promise<Selectable<PaymentsTable>[]>;
+  /** The order's successful payment(s): what can be refunded. */
+  successfulPaymentsOf(executor: Executor, orderId: string): Promise<Selectable<PaymentsTable>[]>;
+  refundsOfOrder(executor: Executor, orderId: string): Promise<Selectable<RefundsTable>[]>;
+  /** Reserves a refund on a payment inside the caller's transaction (idempotent by key); sent after commit. */
+  reserveRefundInTransaction(
+    deps: Pick<AppDeps, 'clock'>,
+    trx: Trx,
+    p: { paymentId: string; amountPaise?: number; reason: string; idempotencyKey: string },
+  ): Promise<{ refund: Selectable<RefundsTable>; replayed: boolean }>;
+  /** Sends a reserved refund to the gateway, after the commit (the refund job retries what fails). */
+  sendPendingRefund(deps: AppDeps, refundId: string): Promise<void>;
+}
+
+let provided: OrderPayments | null = null;
+
+/** Called once at start by the app with the payments domain's implementation. */
+export function provideOrderPayments(p: OrderPayments): void {
+  provided = p;
+}
+
+export function orderPayments(): OrderPayments {
+  if (!provided) throw new Error('The payments domain is not wired to orders: call provideOrderPayments at start (server/app.ts).');
+  return provided;
+}

@@ -1,0 +1,59 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Executor } from '../../db/database';
+import * as cartRepo from '../domains/cart/cart.repository';
+import * as addressesRepo from '../domains/addresses/addresses.repository';
+import * as deliveryRepo from '../domains/delivery/delivery.repository';
+
+/**
+ * Statements that span several domains' tables in one round trip (decision 046), composed from each
+ * domain repository's own SQL — one text per rule — so no service ever holds an SQL fragment:
+ * services call these with plain values and get plain, decoded rows back, which each domain's
+ * service then judges (cart prices, addresses refuses, delivery explains a refused booking).
+ *
+ * Order placement reads the catalogue rows it prices from, the customer's address with its PIN
+ * code's served area, and books the slot, in one statement (decision 021: four round trips per
+ * order). The address's served area is delivery's rule, so the standalone address check is here too.
+ */
+
+export type BookSlotParams = Parameters<typeof deliveryRepo.bookSlotSql>[0];
+export type DeliverableAddressRow = NonNullable<ReturnType<typeof addressesRepo.decodeDeliverable>>;
+
+export interface PlacementReadInput {
+  catalogue: { shakeIds: readonly string[]; ingredientIds: readonly string[] };
+  /** null when the address id is not well formed (nothing to read: the address is "not found"). */
+  address: { userId: string; id: string } | null;
+  /** null when the booking was refused before any SQL (malformed date or slot id). */
+  booking: BookSlotParams | null;
+}
+
+export interface PlacementRead {
+  pricing: cartRepo.PricingInputs;
+  address: DeliverableAddressRow | undefined;
+  booking: deliveryRepo.BookAttemptRow | null;
+}
+
+const deliverableSql = (a: { userId: string; id: string }) =>
+  addressesRepo.deliverableAddressSql(a.userId, a.id, deliveryRepo.servedAreaSql);
+
+/** The read-and-book statement of order placement, inside its transaction. */
+export async function readAndBook(db: Executor, input: PlacementReadInput): Promise<PlacementRead> {
+  const booking = input.booking ? deliveryRepo.bookSlotSql(input.booking) : null;
+  const columns: RawBuilder<unknown>[] = [
+    sql`(${cartRepo.pricingInputsSql(input.catalogue.shakeIds, input.catalogue.ingredientIds)}) as price`,
+    sql`(${input.address ? deliverableSql(input.address) : sql`null`}) as address`,
+    sql`(${booking ? booking.result : sql`null`}) as slot`,
+  ];
+  const head = booking ? sql`with ${booking.ctes} ` : sql``;
+  const { rows } = await sql<{ price: unknown; address: unknown; slot: unknown }>`${head}select ${sql.join(columns)}`.execute(db);
+  const row = rows[0]!;
+  return {
+    pricing: cartRepo.decodePricingInputs(row.price),
+    address: input.address ? addressesRepo.decodeDeliverable(row.address) : undefined,
+    booking: (row.slot ?? null) as deliveryRepo.BookAttemptRow | null,
+  };
+}
+
+/** The customer's own address with its PIN code's served area (null area: not served), in one round trip. */
+export async function readDeliverableAddress(db: Executor, userId: string, id: string): Promise<DeliverableAddressRow | undefined> {
+  return addressesRepo.decodeDeliverable(await addressesRepo.selectValue(db, deliverableSql({ userId, id })));
+}
