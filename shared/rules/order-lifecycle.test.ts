@@ -50,3 +50,19 @@ describe('CSV', () => {
     expect(csvRow(['HS-100001', 'Asha, Rao', 2990])).toBe('HS-100001,"Asha, Rao",2990');
   });
 });
+
+describe('timeline headings (issue 15)', () => {
+  it('heads a refund on a delivered order "Refund", not "Delivered" again', async () => {
+    const { timelineHeadings } = await import('./order-lifecycle');
+    const events = [
+      { status: 'confirmed', note: null },
+      { status: 'preparing', note: 'We are blending your shakes' },
+      { status: 'out_for_delivery', note: null },
+      { status: 'delivered', note: 'Delivered' },
+      { status: 'delivered', note: 'Refund of ₹120 started: one shake spilled' },
+      { status: 'delivered', note: 'Cash of ₹629 received on delivery' },
+      { status: 'delivered', note: 'Called the customer' },
+    ] as const;
+    expect(timelineHeadings(events)).toEqual(['Confirmed', 'Preparing', 'Out for delivery', 'Delivered', 'Refund', 'Payment received', 'Update']);
+  });
+});

@@ -4,7 +4,7 @@
  * to explain.
  */
 import { slotStartInstant } from './slots';
-import type { OrderStatus } from './order-rules';
+import { orderStatusLabel, type OrderStatus } from './order-rules';
 import { formatDate } from './dates';
 
 /** Customers may cancel until this long before their delivery slot starts. */
@@ -128,4 +128,26 @@ export function csvMoneyFields(o: {
 /** The issued invoice's figures as the CSV writes them; blanks when there is no invoice yet. */
 export function csvInvoiceFields(inv: { taxable: number; cgst: number; sgst: number } | null): string[] {
   return inv ? [csvAmount(inv.taxable), csvAmount(inv.cgst), csvAmount(inv.sgst)] : ['', '', ''];
+}
+
+/**
+ * The heading of each timeline entry. An entry that moves the order shows its new status; an entry
+ * that leaves the status as it was (a refund, cash received, a note) carries the status the order
+ * already had, so it is headed by what it is instead — a refund on a delivered order is not
+ * "Delivered" again. Entries are in time order.
+ */
+export function timelineHeadings<S extends string>(
+  events: readonly { status: S; note: string | null }[],
+  statusLabel: (status: S) => string = orderStatusLabel,
+): string[] {
+  let previous: S | null = null;
+  return events.map((e) => {
+    const moved = e.status !== previous;
+    previous = e.status;
+    if (moved) return statusLabel(e.status);
+    const note = e.note ?? '';
+    if (/refund/i.test(note)) return 'Refund';
+    if (/^(cash|payment)\b/i.test(note)) return 'Payment received';
+    return 'Update';
+  });
 }

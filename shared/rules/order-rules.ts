@@ -2,6 +2,7 @@
  * Pure order rules shared by the server (which enforces them) and the client
  * (which only uses them to explain choices). Amounts are integer paise.
  */
+import { orderPaymentStatusLabel, paymentMethodLabel } from './payment-labels';
 
 /** Every status an order can hold; placement writes the first two, the orders work adds the rest. */
 export const ORDER_STATUSES = ['pending_payment', 'confirmed', 'preparing', 'out_for_delivery', 'delivered', 'cancelled'] as const;
@@ -130,4 +131,14 @@ export function checkoutMethods(p: {
 export function methodRefusal(method: CheckoutMethod, p: Parameters<typeof checkoutMethods>[0]): string | null {
   const choice = checkoutMethods(p).find((c) => c.method === method);
   return !choice ? 'Choose a payment method.' : choice.available ? null : choice.reason;
+}
+
+/** The display words of an order (status, payment, method, cancel reason): the same on every screen. */
+export function orderLabels(o: { status: string; payment_status: string; payment_method: string; paid_with: string | null; cancel_reason: string | null }) {
+  return {
+    status: orderStatusLabel(o.status),
+    paymentStatus: orderPaymentStatusLabel(o.status, o.payment_status),
+    paymentMethod: paymentMethodLabel(o.paid_with ?? o.payment_method),
+    cancelReason: cancelReasonLabel(o.cancel_reason),
+  };
 }

@@ -67,3 +67,14 @@ describe('payment method labels (spec §4 Payment display)', () => {
     expect(paymentMethodLabel('COD')).toBe('Cash on Delivery');
   });
 });
+
+describe('an order’s payment status (issue 15)', () => {
+  it('reads "Not charged" for a cancelled unpaid order and the spec’s label otherwise', async () => {
+    const { orderPaymentStatusLabel } = await import('./payment-labels');
+    expect(orderPaymentStatusLabel('cancelled', 'pending')).toBe('Not charged');
+    expect(orderPaymentStatusLabel('cancelled', 'failed')).toBe('Not charged');
+    expect(orderPaymentStatusLabel('cancelled', 'refunded')).toBe('Refunded');
+    expect(orderPaymentStatusLabel('confirmed', 'pending')).toBe('Payment Pending');
+    expect(orderPaymentStatusLabel('delivered', 'paid')).toBe('Payment Successful');
+  });
+});

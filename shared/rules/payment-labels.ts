@@ -65,3 +65,13 @@ export function paymentFilterOptions(): { value: 'pending' | 'paid' | 'completed
     { value: 'refunded', label: paymentStatusLabel('refunded') },
   ];
 }
+
+/** A cancelled order that was never paid owes nothing: it does not read "Payment Pending". */
+export const NOT_CHARGED_LABEL = 'Not charged';
+
+/** The payment status of an order as shown: the spec's label, except an unpaid cancelled order reads "Not charged". */
+export function orderPaymentStatusLabel(orderStatus: string, paymentStatus: string | null | undefined): string {
+  const key = (paymentStatus ?? '').trim().toLowerCase();
+  if (orderStatus === 'cancelled' && (key === '' || key === 'pending' || key === 'failed')) return NOT_CHARGED_LABEL;
+  return paymentStatusLabel(paymentStatus);
+}

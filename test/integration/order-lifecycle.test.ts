@@ -180,9 +180,12 @@ describe('customer cancel (POST /api/orders/{id}/cancel)', () => {
     expect(o).toMatchObject({
       status: 'cancelled',
       cancelReason: 'customer_request',
-      labels: { cancelReason: 'Cancelled at your request' },
+      // Issue 15: an unpaid cancelled order owes nothing; it no longer reads "Payment Pending".
+      labels: { cancelReason: 'Cancelled at your request', paymentStatus: 'Not charged' },
       cancel: { allowed: false },
     });
+    const listed = (await t.request({ method: 'GET', url: '/api/user/orders?page=1&pageSize=10', headers: { authorization: c.auth } })).json();
+    expect(listed.orders.find((x: { id: string }) => x.id === order.id).labels.paymentStatus).toBe('Not charged');
     expect(o.timeline.at(-1)).toMatchObject({ status: 'cancelled', actor: 'customer', note: 'Cancelled by you: Plans changed, sorry' });
     const after = await counts(t.deps.db);
     expect(after.booked - before.booked).toBe(-1);

@@ -118,6 +118,23 @@ function UserMenu() {
   );
 }
 
+/**
+ * Keeps Tab inside the open mobile menu (its toggle, which closes it, then its items): the page
+ * behind it is covered, so focus must not wander there.
+ */
+function trapFocus(e: KeyboardEvent, toggle: HTMLElement | null, menu: HTMLElement | null) {
+  if (!toggle || !menu) return;
+  const items = [toggle, ...menu.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])')];
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  const active = document.activeElement as HTMLElement | null;
+  const inside = !!active && items.includes(active);
+  if (!inside || (e.shiftKey && active === first) || (!e.shiftKey && active === last)) {
+    e.preventDefault();
+    (e.shiftKey ? last : first).focus();
+  }
+}
+
 export function SiteHeader() {
   const { user, status, isAdmin } = useAuth();
   const [location] = useLocation();
@@ -134,6 +151,7 @@ export function SiteHeader() {
         setMenuOpen(false);
         toggle.current?.focus();
       }
+      if (e.key === 'Tab') trapFocus(e, toggle.current, document.getElementById(menuId));
     };
     // Growing past the mobile breakpoint hides the panel: release the scroll lock too.
     const mq = window.matchMedia('(min-width: 1100px)');
@@ -145,7 +163,7 @@ export function SiteHeader() {
       document.removeEventListener('keydown', onKey);
       mq.removeEventListener('change', onWide);
     };
-  }, [menuOpen]);
+  }, [menuOpen, menuId]);
 
   const items = isAdmin ? [...NAV_ITEMS, ADMIN_ITEM] : NAV_ITEMS;
   return (

@@ -23,7 +23,9 @@ export function Field({
   children: (control: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }) => ReactNode;
 }) {
   const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
+  // An error replaces the hint: a rule and the refusal that repeats it are never shown together.
+  const showHint = !!hint && !error;
+  const hintId = showHint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
@@ -33,7 +35,7 @@ export function Field({
         {optional ? <span className="label__optional"> (optional)</span> : null}
       </label>
       {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
-      {hint ? (
+      {showHint ? (
         <p className="field__hint" id={hintId}>
           {hint}
         </p>

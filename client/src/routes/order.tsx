@@ -19,6 +19,7 @@ import { CancelOrder, InvoiceLink, ReorderButton } from '../features/orders/orde
 import { InvoicePage } from '../features/orders/invoice-view';
 import { OrderBreakdown } from '../features/cart/price-breakdown';
 import { OrderReviews } from '../features/reviews/order-reviews';
+import { timelineHeadings } from '../../../shared/rules/order-lifecycle';
 import '../features/orders/orders.css';
 import { formatDate } from '../../../shared/rules/dates';
 import { LoadError } from '../components/load-error';
@@ -68,6 +69,7 @@ function OrderDetail() {
   }
   const o = order.data!;
   const paymentTone = paymentStatusTone(o.paymentStatus);
+  const headings = timelineHeadings(o.timeline, statusWord);
 
   return (
     <div className="container page order-page" data-page="order" data-testid="order-page">
@@ -236,7 +238,7 @@ function OrderDetail() {
                 <li key={i} data-status={e.status}>
                   <span className="order-timeline__dot" aria-hidden="true" />
                   <span>
-                    <strong>{statusWord(e.status)}</strong>
+                    <strong>{headings[i]}</strong>
                     <span className="text-sm text-subtle"> · {formatDate(e.at, 'dateTime')}</span>
                     {e.note ? <span className="order-timeline__note text-sm text-muted">{e.note}</span> : null}
                   </span>

@@ -223,7 +223,7 @@ function Checkout() {
         <div className="checkout-steps">
           <section className="card checkout-step" aria-labelledby="step-address">
             <StepHeading n={1} id="step-address" title="Delivery address" done={!!address} />
-            <AddressPicker value={address?.id ?? null} onChange={onAddress} defaults={{ name: user?.user_metadata.name }} title={null} />
+            <AddressPicker value={address?.id ?? null} onChange={onAddress} defaults={{ name: user?.user_metadata.name, phone: user?.user_metadata.mobile }} title={null} />
           </section>
 
           <section className="card checkout-step" aria-labelledby="step-slot">

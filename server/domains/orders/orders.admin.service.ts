@@ -32,8 +32,8 @@ import {
   csvMoneyFields,
   csvRow,
 } from '../../../shared/rules/order-lifecycle';
-import { cancelReasonLabel, orderStatusLabel } from '../../../shared/rules/order-rules';
-import { paymentMethodLabel, paymentStatusLabel } from '../../../shared/rules/payment-labels';
+import { orderLabels, orderStatusLabel } from '../../../shared/rules/order-rules';
+import { paymentMethodLabel } from '../../../shared/rules/payment-labels';
 import { formatRupees } from '../../../shared/rules/money';
 
 type Deps = AppDeps;
@@ -44,12 +44,7 @@ const labelsOf = (r: {
   payment_method: string;
   paid_with: string | null;
   cancel_reason: string | null;
-}) => ({
-  status: orderStatusLabel(r.status),
-  paymentStatus: paymentStatusLabel(r.payment_status),
-  paymentMethod: paymentMethodLabel(r.paid_with ?? r.payment_method),
-  cancelReason: cancelReasonLabel(r.cancel_reason),
-});
+}) => orderLabels(r);
 
 // ---------- Reading ----------
 

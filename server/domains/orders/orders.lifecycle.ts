@@ -18,8 +18,7 @@ import type { Order } from '../../../shared/schemas/orders';
 import type { ActiveOrders, CancelOrderInput, Reorder } from '../../../shared/schemas/order-lifecycle';
 import type { CustomRecipe } from '../../../shared/schemas/builder';
 import { adminCancelRefusal, customerCancelCheck } from '../../../shared/rules/order-lifecycle';
-import { cancelReasonLabel, orderStatusLabel } from '../../../shared/rules/order-rules';
-import { paymentMethodLabel, paymentStatusLabel } from '../../../shared/rules/payment-labels';
+import { orderLabels } from '../../../shared/rules/order-rules';
 import { formatRupees } from '../../../shared/rules/money';
 
 type Deps = AppDeps;
@@ -35,12 +34,7 @@ export async function activeOrders(deps: Deps, user: AuthUser): Promise<ActiveOr
       id: r.id,
       number: r.number,
       status: r.status,
-      labels: {
-        status: orderStatusLabel(r.status),
-        paymentStatus: paymentStatusLabel(r.payment_status),
-        paymentMethod: paymentMethodLabel(r.paid_with ?? r.payment_method),
-        cancelReason: cancelReasonLabel(r.cancel_reason),
-      },
+      labels: orderLabels(r),
       total: r.total_paise,
       itemCount: Number(r.item_count),
       slot: { id: r.slot_id, date: r.slot_date, startTime: r.slot_start, endTime: r.slot_end, planType: r.plan_type },

@@ -19,14 +19,7 @@ import type { Quote } from '../../../shared/schemas/cart';
 import type { Order, OrderHistory, OrderHistoryInputT, OrderSummary, PlaceOrderInput } from '../../../shared/schemas/orders';
 import type { PlacedOrder } from '../../../shared/schemas/payments';
 import { formatRupees } from '../../../shared/rules/money';
-import {
-  cancelReasonLabel,
-  IDEMPOTENCY_KEY_RE,
-  methodRefusal,
-  orderStatusLabel,
-  PAYMENT_TIMEOUT_MINUTES,
-} from '../../../shared/rules/order-rules';
-import { paymentMethodLabel, paymentStatusLabel } from '../../../shared/rules/payment-labels';
+import { IDEMPOTENCY_KEY_RE, methodRefusal, orderLabels, PAYMENT_TIMEOUT_MINUTES } from '../../../shared/rules/order-rules';
 import { customerCancelCheck } from '../../../shared/rules/order-lifecycle';
 import { publishOrderEvent } from './order-events';
 import { breakdownColumns, storedBreakdown } from './order-breakdown';
@@ -39,14 +32,7 @@ class IdempotentReplay extends Error {}
 
 // ---------- Views ----------
 
-function labels(o: Pick<repo.OrderRow, 'status' | 'payment_status' | 'payment_method' | 'paid_with' | 'cancel_reason'>) {
-  return {
-    status: orderStatusLabel(o.status),
-    paymentStatus: paymentStatusLabel(o.payment_status),
-    paymentMethod: paymentMethodLabel(o.paid_with ?? o.payment_method),
-    cancelReason: cancelReasonLabel(o.cancel_reason),
-  };
-}
+const labels = orderLabels;
 
 export function toOrderDto(o: repo.OrderWithDetails, now: Date): Order {
   const a = o.address as Order['address'];

@@ -65,7 +65,9 @@ function serverErrors(e: unknown): Errors {
 
 /** Add or edit a delivery address. Checks the PIN code live against the delivery list. */
 export function AddressForm({ address, defaults, onSaved, onCancel, submitLabel }: AddressFormProps) {
-  const [v, setV] = useState<Values>(() => (address ? fromAddress(address) : { ...empty, ...defaults }));
+  const [v, setV] = useState<Values>(() =>
+    address ? fromAddress(address) : { ...empty, ...defaults, phone: defaults?.phone ? formatIndianMobile(defaults.phone) : '' },
+  );
   const [errors, setErrors] = useState<Errors>({});
   const utils = trpc.useUtils();
   const create = trpc.addresses.create.useMutation();
@@ -112,7 +114,8 @@ export function AddressForm({ address, defaults, onSaved, onCancel, submitLabel 
       <Field label="Full name" error={errors.name}>
         {(p) => <Input {...p} name="name" autoComplete="name" maxLength={ADDRESS_LIMITS.name} value={v.name} onChange={set('name')} />}
       </Field>
-      <Field label="Mobile number" hint="Our rider calls this number" error={errors.phone}>
+      {/* No placeholder: a grey "98765 43210" read as a number already filled in. */}
+      <Field label="Mobile number" hint="10-digit Indian mobile; our rider calls this number" error={errors.phone}>
         {(p) => (
           <Input
             {...p}
@@ -120,7 +123,6 @@ export function AddressForm({ address, defaults, onSaved, onCancel, submitLabel 
             type="tel"
             inputMode="tel"
             autoComplete="tel"
-            placeholder="98765 43210"
             maxLength={20}
             value={v.phone}
             onChange={set('phone')}

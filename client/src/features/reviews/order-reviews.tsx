@@ -62,7 +62,14 @@ function ReviewForm({ orderId, item }: { orderId: string; item: OrderReviewables
   };
   return (
     <form className="review-form" onSubmit={submit} noValidate aria-label={`Review ${item.name}`} data-testid="review-form">
-      <StarPicker value={rating} onChange={setRating} error={!rating ? error : undefined} />
+      <StarPicker
+        value={rating}
+        onChange={(n) => {
+          setRating(n);
+          setError(undefined);
+        }}
+        error={!rating ? error : undefined}
+      />
       <Field label="What did you think?" optional hint={`${body.length.toLocaleString('en-IN')} of ${REVIEW_BODY_MAX.toLocaleString('en-IN')} characters`} error={rating ? error : undefined}>
         {(p) => <Textarea {...p} rows={3} value={body} maxLength={REVIEW_BODY_MAX} onChange={(e) => setBody(e.target.value)} />}
       </Field>

@@ -22,6 +22,7 @@ import '../../features/checkout/checkout.css';
 import '../../features/orders/orders.css';
 import './admin-orders.css';
 import { formatDate } from '../../../../shared/rules/dates';
+import { timelineHeadings } from '../../../../shared/rules/order-lifecycle';
 
 const PAGE_SIZE = 20;
 const NEXT_LABEL: Partial<Record<OrderStatus, string>> = {
@@ -326,6 +327,7 @@ function OrderDesk({ id, back }: { id: string; back: string }) {
   const d = q.data;
   const o = d.order;
   const tone = paymentStatusTone(o.paymentStatus);
+  const headings = timelineHeadings(o.timeline);
 
   return (
     <section className="admin-page admin-order" data-page="admin/order" data-testid="admin-order">
@@ -489,7 +491,7 @@ function OrderDesk({ id, back }: { id: string; back: string }) {
             <li key={i} data-status={e.status}>
               <span className="order-timeline__dot" aria-hidden="true" />
               <span>
-                <strong>{ORDER_STATUS_LABELS[e.status]}</strong>
+                <strong data-testid="timeline-heading">{headings[i]}</strong>
                 <span className="text-sm text-subtle">
                   {' '}
                   · {formatDate(e.at, 'dateTime')} ·{' '}
