@@ -1,5 +1,6 @@
 import type { CustomerSectionProvider } from '../admin/customer-sections';
 import { customerOrderSummary } from './orders.admin.repository';
+import { recentForCustomer } from './orders.reports.repository';
 import { formatRupees } from '../../../shared/rules/money';
 import { orderStatusLabel } from '../../../shared/rules/order-rules';
 
@@ -7,7 +8,7 @@ let dayFmt: Intl.DateTimeFormat | undefined;
 const day = () =>
   (dayFmt ??= new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }));
 
-/** "Orders" on the admin customer detail: how many, what they spent, the last one. */
+/** "Orders" on the admin customer detail: how many, what they spent, and the latest five, each linked to the orders desk. */
 export const customerOrders: CustomerSectionProvider = {
   name: 'orders',
   async section({ db, userId }) {
@@ -19,14 +20,11 @@ export const customerOrders: CustomerSectionProvider = {
       rows: [
         { label: 'Orders', value: `${s.orders}${s.open ? ` (${s.open} on the way)` : ''}` },
         { label: 'Spent', value: formatRupees(s.spent) },
-        ...(s.last
-          ? [
-              {
-                label: 'Last order',
-                value: `${s.last.number} · ${orderStatusLabel(s.last.status)} · ${day().format(new Date(s.last.created_at))}`,
-              },
-            ]
-          : []),
+        ...(await recentForCustomer(db, userId, 5)).map((o) => ({
+          label: o.number,
+          value: `${formatRupees(o.total_paise)} · ${orderStatusLabel(o.status)} · ${day().format(new Date(o.created_at))}`,
+          href: `/admin/orders?id=${o.id}`,
+        })),
       ],
     };
   },

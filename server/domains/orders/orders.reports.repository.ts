@@ -50,3 +50,15 @@ export async function topShakes(db: Executor, fromIso: string, toIso: string, li
     .execute();
   return rows.map((r) => ({ id: r.item_id, name: r.name, quantity: Number(r.quantity), revenue: Number(r.revenue) }));
 }
+
+/** A customer's latest orders, newest first (admin customer detail). */
+export function recentForCustomer(db: Executor, userId: string, limit: number) {
+  return db
+    .selectFrom('orders as o')
+    .where('o.user_id', '=', userId)
+    .select(['o.id', 'o.number', 'o.status', 'o.total_paise', 'o.created_at'])
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .execute();
+}
