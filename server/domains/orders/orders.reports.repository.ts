@@ -12,7 +12,11 @@ export async function salesByDay(db: Executor, fromIso: string, toIso: string) {
     .where('o.created_at', '>=', fromIso)
     .where('o.created_at', '<', toIso)
     .where('o.status', 'not in', COUNTED)
-    .select([istDay.as('day'), sql<number>`count(*)::int`.as('orders'), sql<number>`coalesce(sum(o.total_paise - ${refunded}), 0)::bigint`.as('revenue')])
+    .select([
+      istDay.as('day'),
+      sql<number>`count(*)::int`.as('orders'),
+      sql<number>`coalesce(sum(o.total_paise - ${refunded}), 0)::bigint`.as('revenue'),
+    ])
     .groupBy(istDay)
     .execute();
   return rows.map((r) => ({ day: r.day, orders: Number(r.orders), revenue: Number(r.revenue) }));
