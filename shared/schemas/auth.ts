@@ -203,7 +203,8 @@ export const CustomersPageSchema = z.object({ customers: z.array(CustomerSummary
 export const DetailSectionSchema = z.object({
   key: z.string(),
   title: z.string(),
-  rows: z.array(z.object({ label: z.string(), value: z.string() })),
+  /** `href`: an in-app path (e.g. /admin/orders?id=…) the row links to. */
+  rows: z.array(z.object({ label: z.string(), value: z.string(), href: z.string().optional() })),
 });
 export type DetailSection = z.infer<typeof DetailSectionSchema>;
 

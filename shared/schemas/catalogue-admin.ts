@@ -26,7 +26,11 @@ const ShakePrice = z
   .int('Prices are whole paise')
   .min(100, 'A shake costs at least ₹1')
   .max(500_000, 'A shake costs at most ₹5,000');
-const Grams = (what: string) => z.number({ message: `Enter ${what}` }).min(0, `${what} cannot be negative`).max(2000, `${what} is at most 2000`);
+const Grams = (what: string) =>
+  z
+    .number({ message: `Enter ${what}` })
+    .min(0, `${what} cannot be negative`)
+    .max(2000, `${what} is at most 2000`);
 const SortOrder = z.number().int('The sort order is a whole number').min(-100_000).max(100_000);
 /** An image of ours (/api/images/…) or one shipped with the shop (/images/…); never another site's. */
 export const ImagePath = z
@@ -43,7 +47,11 @@ export const ShakeFieldsSchema = z.object({
   price: ShakePrice,
   image: ImagePath,
   description: Description,
-  calories: z.number({ message: 'Enter the calories' }).int('Calories are a whole number').min(0, 'Calories cannot be negative').max(3000, 'Calories are at most 3000'),
+  calories: z
+    .number({ message: 'Enter the calories' })
+    .int('Calories are a whole number')
+    .min(0, 'Calories cannot be negative')
+    .max(3000, 'Calories are at most 3000'),
   protein: Grams('Protein'),
   carbs: Grams('Carbs'),
   fat: Grams('Fat'),
@@ -76,7 +84,11 @@ export const ReorderInputSchema = z.object({
 });
 export type ReorderInput = z.infer<typeof ReorderInputSchema>;
 
-const Portion = (what: string) => z.number({ message: `Enter ${what}` }).min(0, `${what} cannot be negative`).max(1000, `${what} is at most 1000`);
+const Portion = (what: string) =>
+  z
+    .number({ message: `Enter ${what}` })
+    .min(0, `${what} cannot be negative`)
+    .max(1000, `${what} is at most 1000`);
 
 export const IngredientFieldsSchema = z.object({
   slug: Slug,
@@ -123,17 +135,37 @@ const SizeInput = SizeSchema.extend({
 });
 export const PricingInputSchema = PricingSchema.extend({
   sizes: z.object({ regular: SizeInput, large: SizeInput }),
-  deliveryFee: z.number().int('Prices are whole paise').min(0, 'The delivery fee cannot be negative').max(50_000, 'The delivery fee is at most ₹500'),
+  deliveryFee: z
+    .number()
+    .int('Prices are whole paise')
+    .min(0, 'The delivery fee cannot be negative')
+    .max(50_000, 'The delivery fee is at most ₹500'),
   freeDeliveryThreshold: z
     .number()
     .int('Prices are whole paise')
     .min(0, 'The free-delivery threshold cannot be negative')
     .max(10_000_000, 'The free-delivery threshold is at most ₹1,00,000'),
   gstRatePercent: z.number({ message: 'Enter the GST rate' }).min(0, 'GST cannot be negative').max(28, 'GST is at most 28%'),
-  codLimit: z.number().int('Prices are whole paise').min(0, 'The COD limit cannot be negative').max(10_000_000, 'The COD limit is at most ₹1,00,000'),
-  rupeesPerPoint: z.number().int('Use whole rupees per point').min(1, 'Customers earn at most 1 point per ₹1').max(1000, 'At most ₹1,000 per point'),
-  subscriberPointsMultiplier: z.number().int('The multiplier is a whole number').min(1, 'The multiplier is at least 1').max(10, 'The multiplier is at most 10'),
-  pointValue: z.number().int('Prices are whole paise').min(1, 'A point is worth at least 1 paisa').max(10_000, 'A point is worth at most ₹100'),
+  codLimit: z
+    .number()
+    .int('Prices are whole paise')
+    .min(0, 'The COD limit cannot be negative')
+    .max(10_000_000, 'The COD limit is at most ₹1,00,000'),
+  rupeesPerPoint: z
+    .number()
+    .int('Use whole rupees per point')
+    .min(1, 'Customers earn at most 1 point per ₹1')
+    .max(1000, 'At most ₹1,000 per point'),
+  subscriberPointsMultiplier: z
+    .number()
+    .int('The multiplier is a whole number')
+    .min(1, 'The multiplier is at least 1')
+    .max(10, 'The multiplier is at most 10'),
+  pointValue: z
+    .number()
+    .int('Prices are whole paise')
+    .min(1, 'A point is worth at least 1 paisa')
+    .max(10_000, 'A point is worth at most ₹100'),
   maxRedeemPercent: z.number().int('Use a whole percent').min(0, 'At least 0%').max(100, 'At most 100%'),
   minRedeemPoints: z.number().int('Use whole points').min(0, 'At least 0 points').max(100_000, 'At most 100,000 points'),
 }).superRefine((p, ctx) => {
@@ -168,4 +200,3 @@ export const IMAGE_UPLOAD = {
   height: 720,
   accepted: 'JPEG, PNG or WebP',
 } as const;
-

@@ -19,12 +19,27 @@ const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8
 async function axeViolations(page: Page) {
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            o: object,
+          ): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} → ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -61,63 +76,73 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
     return shop.newPage({ context: ctx });
   }
 
-  it('creates a shake with a picture → on /signature-shakes; kale out of stock → disabled in the builder; a higher delivery fee → in the cart', { timeout: 120_000 }, async () => {
-    const page = await adminPage();
-    await page.goto('/admin/shakes');
-    await page.getByRole('heading', { name: 'Shakes', level: 1 }).waitFor();
-    // Its own shell: no shop header or footer.
-    expect(await page.locator('.site-header, .site-footer').count()).toBe(0);
-    await page.getByTestId('shake-row').first().waitFor();
+  it(
+    'creates a shake with a picture → on /signature-shakes; kale out of stock → disabled in the builder; a higher delivery fee → in the cart',
+    { timeout: 120_000 },
+    async () => {
+      const page = await adminPage();
+      await page.goto('/admin/shakes');
+      await page.getByRole('heading', { name: 'Shakes', level: 1 }).waitFor();
+      // Its own shell: no shop header or footer.
+      expect(await page.locator('.site-header, .site-footer').count()).toBe(0);
+      await page.getByTestId('shake-row').first().waitFor();
 
-    await page.getByRole('button', { name: 'Add a shake' }).click();
-    const editor = page.getByRole('complementary', { name: 'New shake' });
-    await editor.getByLabel('Name').fill('Basil Lime Cooler');
-    expect(await editor.getByLabel('Slug').inputValue()).toBe('basil-lime-cooler');
-    await editor.getByLabel('Price').fill('259');
-    const photo = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: { r: 120, g: 190, b: 90 } } }).jpeg().toBuffer();
-    await editor.getByTestId('image-file').setInputFiles({ name: 'cooler.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await editor.getByText(/Saved as WebP, 960 × 720/).waitFor();
-    await editor.getByLabel('Description').fill('Genovese basil, lime and coconut water, blended cold.');
-    await editor.getByLabel('Calories (kcal)').fill('180');
-    await editor.getByLabel('Protein (g)').fill('6');
-    await editor.getByLabel('Carbs (g)').fill('30');
-    await editor.getByLabel('Fat (g)').fill('3');
-    await editor.getByLabel('Ingredients').fill('Genovese basil, Lime, Coconut water');
-    await editor.getByLabel('Tags').fill('green, refreshing');
-    await shop.screenshot(page, 'admin-shakes-editor-1280');
-    await editor.getByRole('button', { name: 'Add shake' }).click();
-    await page.getByRole('complementary', { name: 'Edit Basil Lime Cooler' }).waitFor();
+      await page.getByRole('button', { name: 'Add a shake' }).click();
+      const editor = page.getByRole('complementary', { name: 'New shake' });
+      await editor.getByLabel('Name').fill('Basil Lime Cooler');
+      expect(await editor.getByLabel('Slug').inputValue()).toBe('basil-lime-cooler');
+      await editor.getByLabel('Price').fill('259');
+      const photo = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: { r: 120, g: 190, b: 90 } } })
+        .jpeg()
+        .toBuffer();
+      await editor.getByTestId('image-file').setInputFiles({ name: 'cooler.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await editor.getByText(/Saved as WebP, 960 × 720/).waitFor();
+      await editor.getByLabel('Description').fill('Genovese basil, lime and coconut water, blended cold.');
+      await editor.getByLabel('Calories (kcal)').fill('180');
+      await editor.getByLabel('Protein (g)').fill('6');
+      await editor.getByLabel('Carbs (g)').fill('30');
+      await editor.getByLabel('Fat (g)').fill('3');
+      await editor.getByLabel('Ingredients').fill('Genovese basil, Lime, Coconut water');
+      await editor.getByLabel('Tags').fill('green, refreshing');
+      await shop.screenshot(page, 'admin-shakes-editor-1280');
+      await editor.getByRole('button', { name: 'Add shake' }).click();
+      await page.getByRole('complementary', { name: 'Edit Basil Lime Cooler' }).waitFor();
 
-    await page.goto('/signature-shakes');
-    const card = page.getByTestId('shake-card').filter({ hasText: 'Basil Lime Cooler' });
-    await card.waitFor();
-    const img = card.locator('img').first();
-    expect(await img.getAttribute('src')).toMatch(/^\/api\/images\/[0-9a-f]{40}\.webp$/);
-    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(960);
-    expect(await card.textContent()).toContain('₹259');
+      await page.goto('/signature-shakes');
+      const card = page.getByTestId('shake-card').filter({ hasText: 'Basil Lime Cooler' });
+      await card.waitFor();
+      const img = card.locator('img').first();
+      expect(await img.getAttribute('src')).toMatch(/^\/api\/images\/[0-9a-f]{40}\.webp$/);
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(960);
+      expect(await card.textContent()).toContain('₹259');
 
-    // Kale out of stock → the builder shows it disabled.
-    await page.goto('/admin/ingredients');
-    const kale = page.locator('[data-testid="ingredient-row"][data-slug="kale"]');
-    await kale.getByLabel('In stock').click();
-    await kale.getByText('Out of stock').waitFor();
-    await page.goto('/custom-shake');
-    const kaleAddin = page.locator('[data-testid="addin"][data-slug="kale"]');
-    await kaleAddin.getByText('Out of stock').waitFor();
-    expect(await kaleAddin.getByRole('button', { name: 'Add Curly kale' }).isDisabled()).toBe(true);
+      // Kale out of stock → the builder shows it disabled.
+      await page.goto('/admin/ingredients');
+      const kale = page.locator('[data-testid="ingredient-row"][data-slug="kale"]');
+      await kale.getByLabel('In stock').click();
+      await kale.getByText('Out of stock').waitFor();
+      await page.goto('/custom-shake');
+      const kaleAddin = page.locator('[data-testid="addin"][data-slug="kale"]');
+      await kaleAddin.getByText('Out of stock').waitFor();
+      expect(await kaleAddin.getByRole('button', { name: 'Add Curly kale' }).isDisabled()).toBe(true);
 
-    // Raise the delivery fee → the cart shows it.
-    await page.goto('/admin/pricing');
-    await page.getByLabel('Delivery fee').fill('79');
-    await page.getByRole('button', { name: 'Save pricing' }).click();
-    await page.getByText('Saved. New quotes use these prices now.').waitFor();
-    await page.goto('/signature-shakes');
-    await page.getByTestId('shake-card').filter({ hasText: 'Basil Lime Cooler' }).getByRole('button', { name: /Add to Cart/ }).click();
-    await page.locator('.toast').filter({ hasText: 'Added to cart' }).waitFor();
-    await page.goto('/cart');
-    await expect.poll(() => page.getByTestId('delivery-fee').first().textContent()).toBe('₹79');
-    await page.context().close();
-  });
+      // Raise the delivery fee → the cart shows it.
+      await page.goto('/admin/pricing');
+      await page.getByLabel('Delivery fee').fill('79');
+      await page.getByRole('button', { name: 'Save pricing' }).click();
+      await page.getByText('Saved. New quotes use these prices now.').waitFor();
+      await page.goto('/signature-shakes');
+      await page
+        .getByTestId('shake-card')
+        .filter({ hasText: 'Basil Lime Cooler' })
+        .getByRole('button', { name: /Add to Cart/ })
+        .click();
+      await page.locator('.toast').filter({ hasText: 'Added to cart' }).waitFor();
+      await page.goto('/cart');
+      await expect.poll(() => page.getByTestId('delivery-fee').first().textContent()).toBe('₹79');
+      await page.context().close();
+    },
+  );
 
   it('the phone menu is a drawer: focus moves in and stays, Escape closes it and focus returns', { timeout: 60_000 }, async () => {
     const page = await adminPage(PHONE);
@@ -131,7 +156,9 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
     for (let i = 0; i < 25; i++) await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('#admin-sidebar') != null)).toBe(true);
     const links = await page.getByRole('navigation', { name: 'Admin screens' }).getByRole('link').allTextContents();
-    expect(links).toEqual(expect.arrayContaining(['Dashboard', 'Orders', 'Customers', 'Shakes', 'Ingredients', 'Pricing', 'Delivery slots', 'Password reset']));
+    expect(links).toEqual(
+      expect.arrayContaining(['Dashboard', 'Orders', 'Customers', 'Shakes', 'Ingredients', 'Pricing', 'Delivery slots', 'Password reset']),
+    );
     const all = await page.getByRole('navigation', { name: 'Admin screens' }).getByRole('listitem').allTextContents();
     expect(all).toEqual(expect.arrayContaining(['Subscriptions', 'Coupons', 'Subscription plans', 'User rewards']));
     await page.screenshot({ path: 'screenshots/admin-drawer-375.png' });
@@ -165,34 +192,40 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
       const res = await place(shop, c, orderBody(catalogue, c, { lines }));
       expect(res.statusCode, res.body).toBe(200);
       // Spread them over the past week (their creation time is all the dashboard reads).
-      await sql`update orders set created_at = created_at - make_interval(days => ${i})  where id = ${res.json().order.id}`.execute(shop.deps.db);
+      await sql`update orders set created_at = created_at - make_interval(days => ${i})  where id = ${res.json().order.id}`.execute(
+        shop.deps.db,
+      );
       await sql`update users set created_at = created_at - make_interval(days => ${i}) where id = ${c.user.id}`.execute(shop.deps.db);
     }
   }
 
   for (const viewport of [DESKTOP, PHONE]) {
-    it(`every admin screen at ${viewport.width} px: no sideways scrolling, no serious axe violation (screenshots)`, { timeout: 120_000 }, async () => {
-      await seedOrders();
-      const page = await adminPage(viewport);
-      const problems: string[] = [];
-      for (const [url, heading] of screens) {
-        await page.goto(url);
-        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-        await page.waitForLoadState('networkidle');
-        if (url === '/admin/customers') {
-          await page.locator('.admin-table-row').first().waitFor();
-          await page.locator('.admin-table-row button').first().click();
-          await page.getByRole('complementary', { name: 'Customer detail' }).getByText('Signs in with').waitFor();
+    it(
+      `every admin screen at ${viewport.width} px: no sideways scrolling, no serious axe violation (screenshots)`,
+      { timeout: 120_000 },
+      async () => {
+        await seedOrders();
+        const page = await adminPage(viewport);
+        const problems: string[] = [];
+        for (const [url, heading] of screens) {
+          await page.goto(url);
+          await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+          await page.waitForLoadState('networkidle');
+          if (url === '/admin/customers') {
+            await page.locator('.admin-table-row').first().waitFor();
+            await page.locator('.admin-table-row button').first().click();
+            await page.getByRole('complementary', { name: 'Customer detail' }).getByText('Signs in with').waitFor();
+          }
+          if (url === '/admin/dashboard') await page.locator('[data-chart]').first().waitFor();
+          const name = url.split('/').pop();
+          await shop.screenshot(page, `admin-${name}-${viewport.width}`);
+          const over = await sideways(page);
+          if (over > 0) problems.push(`${url} scrolls ${over}px sideways`);
+          problems.push(...(await axeViolations(page)).map((v) => `${url}: ${v}`));
         }
-        if (url === '/admin/dashboard') await page.locator('[data-chart]').first().waitFor();
-        const name = url.split('/').pop();
-        await shop.screenshot(page, `admin-${name}-${viewport.width}`);
-        const over = await sideways(page);
-        if (over > 0) problems.push(`${url} scrolls ${over}px sideways`);
-        problems.push(...(await axeViolations(page)).map((v) => `${url}: ${v}`));
-      }
-      expect(problems).toEqual([]);
-      await page.context().close();
-    });
+        expect(problems).toEqual([]);
+        await page.context().close();
+      },
+    );
   }
 });

@@ -645,7 +645,7 @@ describe('the admin list and CSV export', () => {
     expect(section.rows).toEqual([
       { label: 'Orders', value: '1 (1 on the way)' },
       { label: 'Spent', value: `₹${(order.breakdown.total / 100).toLocaleString('en-IN')}` },
-      { label: 'Last order', value: expect.stringContaining(`${order.number} · Confirmed`) },
+      { label: order.number, value: expect.stringContaining(' · Confirmed · '), href: `/admin/orders?id=${order.id}` },
     ]);
   });
 

@@ -146,6 +146,23 @@ describe('dashboard report', () => {
   });
 });
 
+describe('customer detail sections', () => {
+  it('lists the customer’s latest orders, each linked to the orders desk, and their addresses', async () => {
+    const shop = await loadShop(t);
+    const c = await shopper(t);
+    const res = await place(t, c, orderBody(shop, c));
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json().order;
+    const detail = await t.caller(admin).admin.customer({ id: c.user.id });
+    const orders = detail.sections.find((s) => s.key === 'orders')!;
+    expect(orders.rows).toContainEqual(expect.objectContaining({ label: order.number, href: `/admin/orders?id=${order.id}` }));
+    const addresses = detail.sections.find((s) => s.key === 'addresses')!;
+    expect(addresses.rows).toHaveLength(1);
+    expect(addresses.rows[0]!.label).toBe('Asha Rao (default)');
+    expect(addresses.rows[0]!.value).toContain('560038');
+  });
+});
+
 describe('customers', () => {
   it('searches by e-mail, name, username and mobile, pages with totalCount and X-Total-Count', async () => {
     const tag = `kav${Date.now().toString(36)}`;

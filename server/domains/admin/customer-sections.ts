@@ -1,6 +1,7 @@
 import type { Executor } from '../../../db/database';
 import type { DetailSection } from '../../../shared/schemas/auth';
 import { customerOrders } from '../orders/orders.customer-section';
+import { customerAddresses } from '../addresses/addresses.customer-section';
 
 /**
  * The customer detail on /admin/customers is the account plus sections other
@@ -12,4 +13,4 @@ export interface CustomerSectionProvider {
   section(ctx: { db: Executor; userId: string; now: Date }): Promise<DetailSection | null>;
 }
 
-export const CUSTOMER_SECTIONS: CustomerSectionProvider[] = [customerOrders];
+export const CUSTOMER_SECTIONS: CustomerSectionProvider[] = [customerOrders, customerAddresses];

@@ -98,7 +98,10 @@ export async function updateShake(db: Executor, id: string, f: Partial<ShakeFiel
 }
 
 export async function nextShakeSortOrder(db: Executor): Promise<number> {
-  const r = await db.selectFrom('signature_shakes').select((eb) => eb.fn.max('sort_order').as('m')).executeTakeFirst();
+  const r = await db
+    .selectFrom('signature_shakes')
+    .select((eb) => eb.fn.max('sort_order').as('m'))
+    .executeTakeFirst();
   return Number(r?.m ?? 0) + 10;
 }
 

@@ -216,11 +216,17 @@ const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
 export async function uploadImage(deps: Deps, actor: Actor, body: Buffer): Promise<UploadedImage> {
   if (!body.length) throw new AppError('VALIDATION_FAILED', `The upload is empty. Choose a ${IMAGE_UPLOAD.accepted} picture.`);
   if (body.length > IMAGE_UPLOAD.maxBytes) {
-    throw new AppError('VALIDATION_FAILED', `The picture is ${mib(body.length)}; pictures are at most 5 MiB. Export a smaller one and try again.`);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The picture is ${mib(body.length)}; pictures are at most 5 MiB. Export a smaller one and try again.`,
+    );
   }
   const kind = sniffImage(body);
   if (!kind) {
-    throw new AppError('VALIDATION_FAILED', `That file is ${describe(body)}. Upload a ${IMAGE_UPLOAD.accepted} picture (SVG is not accepted).`);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `That file is ${describe(body)}. Upload a ${IMAGE_UPLOAD.accepted} picture (SVG is not accepted).`,
+    );
   }
   let out: { data: Buffer; info: OutputInfo };
   try {

@@ -110,7 +110,9 @@ describe('ingredients', () => {
 
     const out = await api('PATCH', `/api/admin/ingredients/${kale.id}`, { inStock: false });
     expect(out.statusCode).toBe(200);
-    const publicKale = ((await t.request({ method: 'GET', url: '/api/ingredients' })).json() as { id: string; inStock: boolean }[]).find((i) => i.id === kale.id);
+    const publicKale = ((await t.request({ method: 'GET', url: '/api/ingredients' })).json() as { id: string; inStock: boolean }[]).find(
+      (i) => i.id === kale.id,
+    );
     expect(publicKale?.inStock).toBe(false);
     const refused = await quote();
     expect(refused.valid).toBe(false);
@@ -136,7 +138,11 @@ describe('ingredients', () => {
       sortOrder: 50,
     });
     expect(res.statusCode).toBe(200);
-    const shop = (await t.request({ method: 'GET', url: '/api/ingredients' })).json() as { slug: string; price: number; nutrition: { protein: number } }[];
+    const shop = (await t.request({ method: 'GET', url: '/api/ingredients' })).json() as {
+      slug: string;
+      price: number;
+      nutrition: { protein: number };
+    }[];
     const m = shop.find((i) => i.slug === 'moringa-leaf');
     expect(m?.price).toBe(4500);
     expect(m?.nutrition.protein).toBe(0.9);
@@ -172,7 +178,10 @@ describe('pricing', () => {
     const current = (await api('GET', '/api/admin/pricing')).json();
     const shop = (await t.request({ method: 'GET', url: '/api/shakes/signature' })).json() as { id: string; price: number }[];
     const cheap = shop.reduce((a, b) => (a.price <= b.price ? a : b));
-    const cart = () => t.request({ method: 'POST', url: '/api/cart/quote', payload: { lines: [{ id: cheap.id, type: 'signature', quantity: 1 }] } }).then((r) => r.json());
+    const cart = () =>
+      t
+        .request({ method: 'POST', url: '/api/cart/quote', payload: { lines: [{ id: cheap.id, type: 'signature', quantity: 1 }] } })
+        .then((r) => r.json());
     const before = await cart();
     expect(before.deliveryFee).toBe(current.deliveryFee);
 
@@ -195,7 +204,12 @@ describe('pricing', () => {
 
 describe('image upload', () => {
   const upload = (body: Buffer | string, type = 'application/octet-stream', auth: string | null = adminAuth) =>
-    t.request({ method: 'POST', url: '/api/admin/images', headers: { 'content-type': type, ...(auth ? { authorization: auth } : {}) }, payload: body });
+    t.request({
+      method: 'POST',
+      url: '/api/admin/images',
+      headers: { 'content-type': type, ...(auth ? { authorization: auth } : {}) },
+      payload: body,
+    });
 
   it('re-encodes a photo as WebP at 960×720 without its metadata, served under an immutable URL', async () => {
     const png = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: { r: 40, g: 160, b: 90 } } })
@@ -243,7 +257,9 @@ describe('image upload', () => {
   });
 
   it('is for admins only: 401 without a token, 403 for a customer', async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     expect((await upload(png, 'image/png', null)).statusCode).toBe(401);
     const c = await upload(png, 'image/png', await t.bearer(customer));
     expect(c.statusCode).toBe(403);
@@ -259,11 +275,16 @@ describe('two instances on one PostgreSQL', () => {
       const { app: app2 } = await buildApp({ config: testConfig(), dbh: dbh2, logger: false });
       await app2.ready();
       try {
-        const ingredients = (await app2.inject({ method: 'GET', url: '/api/ingredients' })).json() as { id: string; slug: string; price: number }[];
+        const ingredients = (await app2.inject({ method: 'GET', url: '/api/ingredients' })).json() as {
+          id: string;
+          slug: string;
+          price: number;
+        }[];
         const base = ingredients.find((i) => i.slug === 'water')!;
         const mango = ingredients.find((i) => i.slug === 'mango')!;
         const recipe = { size: 'regular', baseId: base.id, addIns: [{ ingredientId: mango.id, portions: 1 }] };
-        const quoteOn2 = async () => (await app2.inject({ method: 'POST', url: '/api/custom-shakes/quote', payload: { recipe } })).json().price as number;
+        const quoteOn2 = async () =>
+          (await app2.inject({ method: 'POST', url: '/api/custom-shakes/quote', payload: { recipe } })).json().price as number;
         const before = await quoteOn2(); // instance 2's caches are now warm
         await app2.inject({ method: 'GET', url: '/api/ingredients' });
 
@@ -277,7 +298,9 @@ describe('two instances on one PostgreSQL', () => {
           await new Promise((r) => setImmediate(r));
         }
         expect(seen).toBe(before + 5000);
-        const listed = ((await app2.inject({ method: 'GET', url: '/api/ingredients' })).json() as { id: string; price: number }[]).find((i) => i.id === mango.id);
+        const listed = ((await app2.inject({ method: 'GET', url: '/api/ingredients' })).json() as { id: string; price: number }[]).find(
+          (i) => i.id === mango.id,
+        );
         expect(listed?.price).toBe(mango.price + 5000);
       } finally {
         await app2.close();

@@ -18,12 +18,19 @@ export async function registerCatalogueImages(scope: FastifyInstance, deps: AppD
   scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD.maxBytes * 2 }, (_req, body, done) => done(null, body));
 
   const send = (reply: FastifyReply, req: FastifyRequest, status: number, body: Record<string, unknown>) =>
-    reply.code(status).header('cache-control', 'no-store').send({ ...body, requestId: req.id });
+    reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .send({ ...body, requestId: req.id });
 
   scope.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) return send(reply, req, HTTP_STATUS[ERROR_CODES[err.appCode]], { message: err.message, code: err.appCode });
+    if (err instanceof AppError)
+      return send(reply, req, HTTP_STATUS[ERROR_CODES[err.appCode]], { message: err.message, code: err.appCode });
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return send(reply, req, 413, { message: 'The picture is larger than 5 MiB. Export a smaller one and try again.', code: 'PAYLOAD_TOO_LARGE' });
+      return send(reply, req, 413, {
+        message: 'The picture is larger than 5 MiB. Export a smaller one and try again.',
+        code: 'PAYLOAD_TOO_LARGE',
+      });
     }
     if (err.statusCode && err.statusCode < 500) return send(reply, req, err.statusCode, { message: err.message, code: 'BAD_REQUEST' });
     req.log.error({ err }, 'image route failed');
@@ -33,7 +40,10 @@ export async function registerCatalogueImages(scope: FastifyInstance, deps: AppD
   scope.post(IMAGE_UPLOAD_PATH, async (req, reply) => {
     const ctx = await createContext(deps, { id: String(req.id), ip: req.ip, headers: req.headers, via: 'rest' });
     if (!ctx.user) {
-      throw new AppError('UNAUTHORIZED', ctx.tokenRejected ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.');
+      throw new AppError(
+        'UNAUTHORIZED',
+        ctx.tokenRejected ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.',
+      );
     }
     if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN', 'This area is for administrators only.');
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

@@ -12,7 +12,11 @@ export async function salesByDay(db: Executor, fromIso: string, toIso: string) {
     .where('o.created_at', '>=', fromIso)
     .where('o.created_at', '<', toIso)
     .where('o.status', 'not in', COUNTED)
-    .select([istDay.as('day'), sql<number>`count(*)::int`.as('orders'), sql<number>`coalesce(sum(o.total_paise - ${refunded}), 0)::bigint`.as('revenue')])
+    .select([
+      istDay.as('day'),
+      sql<number>`count(*)::int`.as('orders'),
+      sql<number>`coalesce(sum(o.total_paise - ${refunded}), 0)::bigint`.as('revenue'),
+    ])
     .groupBy(istDay)
     .execute();
   return rows.map((r) => ({ day: r.day, orders: Number(r.orders), revenue: Number(r.revenue) }));
@@ -49,4 +53,16 @@ export async function topShakes(db: Executor, fromIso: string, toIso: string, li
     .limit(limit)
     .execute();
   return rows.map((r) => ({ id: r.item_id, name: r.name, quantity: Number(r.quantity), revenue: Number(r.revenue) }));
+}
+
+/** A customer's latest orders, newest first (admin customer detail). */
+export function recentForCustomer(db: Executor, userId: string, limit: number) {
+  return db
+    .selectFrom('orders as o')
+    .where('o.user_id', '=', userId)
+    .select(['o.id', 'o.number', 'o.status', 'o.total_paise', 'o.created_at'])
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .execute();
 }

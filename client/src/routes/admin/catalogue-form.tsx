@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Field, Input } from '../../components/input';
 import { Button } from '../../components/button';
 import { apiFetch } from '../../lib/api-fetch';
@@ -25,10 +25,21 @@ export const listFrom = (s: string): string[] =>
     .map((x) => x.trim())
     .filter(Boolean);
 
-export function RupeeField(props: { label: string; value: string; onChange(v: string): void; error?: string; hint?: ReactNode; name: string }) {
+export function RupeeField(props: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  error?: string;
+  hint?: ReactNode;
+  name: string;
+}) {
   const shown = paiseFrom(props.value);
   return (
-    <Field label={props.label} error={props.error} hint={props.hint ?? (Number.isFinite(shown) ? `Shown as ${formatRupees(shown)}` : 'In rupees')}>
+    <Field
+      label={props.label}
+      error={props.error}
+      hint={props.hint ?? (Number.isFinite(shown) ? `Shown as ${formatRupees(shown)}` : 'In rupees')}
+    >
       {(p) => (
         <div className="admin-money">
           <span aria-hidden="true">₹</span>
@@ -39,7 +50,15 @@ export function RupeeField(props: { label: string; value: string; onChange(v: st
   );
 }
 
-export function NumberField(props: { label: string; value: string; onChange(v: string): void; error?: string; name: string; unit?: string; hint?: string }) {
+export function NumberField(props: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  error?: string;
+  name: string;
+  unit?: string;
+  hint?: string;
+}) {
   return (
     <Field label={props.unit ? `${props.label} (${props.unit})` : props.label} error={props.error} hint={props.hint}>
       {(p) => <Input {...p} name={props.name} inputMode="decimal" value={props.value} onChange={(e) => props.onChange(e.target.value)} />}
@@ -148,7 +167,9 @@ export function ImagePicker({ value, onChange, error }: { value: string; onChang
             {value ? 'Replace picture' : 'Upload picture'}
           </Button>
           <p className="text-xs text-subtle">
-            {info ? `Saved as WebP, ${info.width} × ${info.height}, ${Math.round(info.bytes / 1024)} KB.` : `${IMAGE_UPLOAD.accepted}, up to 5 MiB. Cropped to 4:3.`}
+            {info
+              ? `Saved as WebP, ${info.width} × ${info.height}, ${Math.round(info.bytes / 1024)} KB.`
+              : `${IMAGE_UPLOAD.accepted}, up to 5 MiB. Cropped to 4:3.`}
           </p>
         </div>
       </div>
@@ -162,7 +183,19 @@ export function ImagePicker({ value, onChange, error }: { value: string; onChang
 }
 
 /** Up/down buttons that move a row one place (the server stores the whole new order). */
-export function MoveButtons({ name, index, count, onMove, disabled }: { name: string; index: number; count: number; onMove(to: number): void; disabled?: boolean }) {
+export function MoveButtons({
+  name,
+  index,
+  count,
+  onMove,
+  disabled,
+}: {
+  name: string;
+  index: number;
+  count: number;
+  onMove(to: number): void;
+  disabled?: boolean;
+}) {
   return (
     <span className="admin-move">
       <button type="button" aria-label={`Move ${name} up`} disabled={disabled || index === 0} onClick={() => onMove(index - 1)}>
@@ -189,3 +222,13 @@ export const slugify = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
+
+/** The editor opens below the list on narrow screens: bring it into view and put focus in it. */
+export function useRevealEditor(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (window.matchMedia('(max-width: 71.99rem)').matches) el.scrollIntoView({ block: 'start' });
+    el.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  }, [ref]);
+}

@@ -44,7 +44,19 @@ Chart.defaults.animation = false;
  * A canvas with a chart. The canvas is an image for assistive technology (its label says what it
  * shows) and `children` is the same data as text (a table) for anyone who cannot see the chart.
  */
-export function ChartCanvas({ config, label, height = 260, name, children }: { config: ChartConfiguration; label: string; height?: number; name: string; children?: ReactNode }) {
+export function ChartCanvas({
+  config,
+  label,
+  height = 260,
+  name,
+  children,
+}: {
+  config: ChartConfiguration;
+  label: string;
+  height?: number;
+  name: string;
+  children?: ReactNode;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<Chart | null>(null);
   useEffect(() => {
@@ -62,10 +74,12 @@ export function ChartCanvas({ config, label, height = 260, name, children }: { c
       <div className="admin-chart__canvas" style={{ height }}>
         <canvas ref={canvas} role="img" aria-label={label} />
       </div>
-      {children ? <details className="admin-chart__data">
-        <summary>Show the figures</summary>
-        {children}
-      </details> : null}
+      {children ? (
+        <details className="admin-chart__data">
+          <summary>Show the figures</summary>
+          {children}
+        </details>
+      ) : null}
     </div>
   );
 }

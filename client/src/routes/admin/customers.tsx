@@ -175,10 +175,18 @@ function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
             <section key={s.key} className="stack stack--sm">
               <h3 className="h4">{s.title}</h3>
               <dl className="profile-facts">
-                {s.rows.map((r) => (
-                  <div key={r.label}>
+                {s.rows.map((r, i) => (
+                  <div key={`${r.label}-${i}`}>
                     <dt>{r.label}</dt>
-                    <dd>{r.value}</dd>
+                    <dd>
+                      {r.href ? (
+                        <Link href={`~${r.href}`} className="link">
+                          {r.value}
+                        </Link>
+                      ) : (
+                        r.value
+                      )}
+                    </dd>
                   </div>
                 ))}
               </dl>

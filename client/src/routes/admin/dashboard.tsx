@@ -47,7 +47,14 @@ export default function AdminDashboardPage() {
         </div>
         <div className="admin-range" role="radiogroup" aria-label="Period">
           {DASHBOARD_RANGES.map((k) => (
-            <button key={k} type="button" role="radio" aria-checked={range === k} className="admin-range__option" onClick={() => setRange(k)}>
+            <button
+              key={k}
+              type="button"
+              role="radio"
+              aria-checked={range === k}
+              className="admin-range__option"
+              onClick={() => setRange(k)}
+            >
               {RANGE_LABELS[k]}
             </button>
           ))}
@@ -58,10 +65,28 @@ export default function AdminDashboardPage() {
       {r ? (
         <>
           <div className="admin-headline">
-            <Headline label="Revenue" value={formatRupees(r.totals.revenue)} now={r.totals.revenue} before={r.previous.revenue} name="revenue" />
+            <Headline
+              label="Revenue"
+              value={formatRupees(r.totals.revenue)}
+              now={r.totals.revenue}
+              before={r.previous.revenue}
+              name="revenue"
+            />
             <Headline label="Orders" value={count.format(r.totals.orders)} now={r.totals.orders} before={r.previous.orders} name="orders" />
-            <Headline label="Average order value" value={formatRupees(r.totals.aov)} now={r.totals.aov} before={r.previous.aov} name="aov" />
-            <Headline label="New customers" value={count.format(r.totals.newCustomers)} now={r.totals.newCustomers} before={r.previous.newCustomers} name="new-customers" />
+            <Headline
+              label="Average order value"
+              value={formatRupees(r.totals.aov)}
+              now={r.totals.aov}
+              before={r.previous.aov}
+              name="aov"
+            />
+            <Headline
+              label="New customers"
+              value={count.format(r.totals.newCustomers)}
+              now={r.totals.newCustomers}
+              before={r.previous.newCustomers}
+              name="new-customers"
+            />
           </div>
           <p className="admin-dash__facts text-sm text-muted">
             <span data-figure="subscribers">
@@ -158,7 +183,11 @@ function Headline({ label, value, now, before, name }: { label: string; value: s
       <p className="admin-figure__label">{label}</p>
       <p className="admin-figure__value tabular">{value}</p>
       <p className={`admin-figure__change is-${dir}`}>
-        {change === null ? 'New this period' : change === 0 ? 'Same as before' : `${change > 0 ? '▲' : '▼'} ${Math.abs(change)}% vs previous period`}
+        {change === null
+          ? 'New this period'
+          : change === 0
+            ? 'Same as before'
+            : `${change > 0 ? '▲' : '▼'} ${Math.abs(change)}% vs previous period`}
       </p>
     </article>
   );
@@ -203,8 +232,26 @@ function SalesChart({ report }: { report: DashboardReport }) {
       data: {
         labels: report.days.map((d) => day(d.date)),
         datasets: [
-          { type: 'bar', label: 'Revenue', data: report.days.map((d) => d.revenue), backgroundColor: c.primary, borderRadius: 4, yAxisID: 'y', order: 2 },
-          { type: 'line', label: 'Orders', data: report.days.map((d) => d.orders), borderColor: c.accent, backgroundColor: c.accent, pointRadius: 2, tension: 0.3, yAxisID: 'orders', order: 1 },
+          {
+            type: 'bar',
+            label: 'Revenue',
+            data: report.days.map((d) => d.revenue),
+            backgroundColor: c.primary,
+            borderRadius: 4,
+            yAxisID: 'y',
+            order: 2,
+          },
+          {
+            type: 'line',
+            label: 'Orders',
+            data: report.days.map((d) => d.orders),
+            borderColor: c.accent,
+            backgroundColor: c.accent,
+            pointRadius: 2,
+            tension: 0.3,
+            yAxisID: 'orders',
+            order: 1,
+          },
         ],
       },
       options: {
@@ -212,11 +259,18 @@ function SalesChart({ report }: { report: DashboardReport }) {
         scales: {
           x: { grid: { display: false }, ticks: { color: c.text, maxRotation: 0, autoSkip: true, maxTicksLimit: 8 } },
           y: { beginAtZero: true, grid: { color: c.grid }, ticks: { color: c.text, callback: rupeesTick, maxTicksLimit: 5 } },
-          orders: { position: 'right', beginAtZero: true, grid: { display: false }, ticks: { color: c.text, precision: 0, maxTicksLimit: 5 } },
+          orders: {
+            position: 'right',
+            beginAtZero: true,
+            grid: { display: false },
+            ticks: { color: c.text, precision: 0, maxTicksLimit: 5 },
+          },
         },
         plugins: {
           legend: { position: 'top', align: 'end' },
-          tooltip: { callbacks: { label: (i) => (i.dataset.label === 'Revenue' ? `Revenue ${formatRupees(Number(i.raw))}` : `Orders ${i.raw}`) } },
+          tooltip: {
+            callbacks: { label: (i) => (i.dataset.label === 'Revenue' ? `Revenue ${formatRupees(Number(i.raw))}` : `Orders ${i.raw}`) },
+          },
         },
       },
     };
@@ -228,7 +282,10 @@ function SalesChart({ report }: { report: DashboardReport }) {
       config={config}
       label={`Revenue per day from ${day(report.from)} to ${day(report.to)}: ${formatRupees(report.totals.revenue)} from ${report.totals.orders} orders; best day ${day(best.date)} with ${formatRupees(best.revenue)}.`}
     >
-      <FiguresTable head={['Day', 'Revenue', 'Orders', 'Average order']} rows={report.days.map((d) => [day(d.date), formatRupees(d.revenue), d.orders, formatRupees(d.aov)])} />
+      <FiguresTable
+        head={['Day', 'Revenue', 'Orders', 'Average order']}
+        rows={report.days.map((d) => [day(d.date), formatRupees(d.revenue), d.orders, formatRupees(d.aov)])}
+      />
     </ChartCanvas>
   );
 }
@@ -242,7 +299,13 @@ function SlotFillChart({ report }: { report: DashboardReport }) {
         labels: report.slotFill.map((d) => day(d.date, 'weekdayDate')),
         datasets: [
           { label: 'Booked', data: report.slotFill.map((d) => d.booked), backgroundColor: c.primary, borderRadius: 4, stack: 'fill' },
-          { label: 'Free', data: report.slotFill.map((d) => Math.max(0, d.capacity - d.booked)), backgroundColor: c.primarySoft, borderRadius: 4, stack: 'fill' },
+          {
+            label: 'Free',
+            data: report.slotFill.map((d) => Math.max(0, d.capacity - d.booked)),
+            backgroundColor: c.primarySoft,
+            borderRadius: 4,
+            stack: 'fill',
+          },
         ],
       },
       options: {
@@ -277,7 +340,9 @@ function StatusChart({ report }: { report: DashboardReport }) {
           {
             label: 'Orders',
             data: report.ordersByStatus.map((s) => s.count),
-            backgroundColor: report.ordersByStatus.map((s) => (s.status === 'cancelled' ? c.muted : s.status === 'pending_payment' ? c.accent : c.primary)),
+            backgroundColor: report.ordersByStatus.map((s) =>
+              s.status === 'cancelled' ? c.muted : s.status === 'pending_payment' ? c.accent : c.primary,
+            ),
             borderRadius: 4,
           },
         ],
@@ -333,7 +398,12 @@ function CustomersChart({ report }: { report: DashboardReport }) {
     };
   }, [report]);
   return (
-    <ChartCanvas name="customers" config={config} height={220} label={`${report.totals.newCustomers} new customers from ${day(report.from)} to ${day(report.to)}.`}>
+    <ChartCanvas
+      name="customers"
+      config={config}
+      height={220}
+      label={`${report.totals.newCustomers} new customers from ${day(report.from)} to ${day(report.to)}.`}
+    >
       <FiguresTable head={['Day', 'New customers']} rows={report.days.map((d) => [day(d.date), d.newCustomers])} />
     </ChartCanvas>
   );

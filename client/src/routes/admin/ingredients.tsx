@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
@@ -10,7 +10,19 @@ import { FormAlert, fieldErrorsOf, messageOf } from '../../features/auth/forms';
 import { formatRupees } from '../../../../shared/rules/money';
 import { IngredientFieldsSchema, type AdminIngredient, type IngredientFields } from '../../../../shared/schemas/catalogue-admin';
 import { INGREDIENT_CATEGORIES, type Allergen, type IngredientCategory } from '../../../../shared/schemas/catalogue';
-import { AllergenChecks, MoveButtons, NumberField, RupeeField, Toggle, moved, numberOrNaN, paiseFrom, rupeesText, slugify } from './catalogue-form';
+import {
+  useRevealEditor,
+  AllergenChecks,
+  MoveButtons,
+  NumberField,
+  RupeeField,
+  Toggle,
+  moved,
+  numberOrNaN,
+  paiseFrom,
+  rupeesText,
+  slugify,
+} from './catalogue-form';
 import { issuesByField } from './form-errors';
 import './admin-catalogue.css';
 
@@ -79,7 +91,9 @@ export default function AdminIngredientsPage() {
         <div className="stack stack--sm">
           <p className="eyebrow">Catalogue</p>
           <h1 className="h2">Ingredients</h1>
-          <p className="text-muted">What the shake builder offers. An ingredient out of stock is shown greyed out and cannot be chosen or ordered.</p>
+          <p className="text-muted">
+            What the shake builder offers. An ingredient out of stock is shown greyed out and cannot be chosen or ordered.
+          </p>
         </div>
         <Button onClick={() => open('new')}>
           <PlusIcon aria-hidden="true" /> Add an ingredient
@@ -87,7 +101,16 @@ export default function AdminIngredientsPage() {
       </header>
       <div className="admin-toolbar">
         <Field label="Search">
-          {(p) => <Input {...p} type="search" placeholder="Name, slug or category" value={term} onChange={(e) => setTerm(e.target.value)} maxLength={60} />}
+          {(p) => (
+            <Input
+              {...p}
+              type="search"
+              placeholder="Name, slug or category"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              maxLength={60}
+            />
+          )}
         </Field>
         <p className="text-sm text-subtle" aria-live="polite">
           {list.data ? `${all.length} ingredients${outOfStock ? `, ${outOfStock} out of stock` : ''}` : ''}
@@ -104,13 +127,20 @@ export default function AdminIngredientsPage() {
               </h2>
               <ul className="list-reset admin-rows">
                 {g.items.map((i, idx) => (
-                  <li key={i.id} className={`admin-row admin-row--compact card${i.id === selected ? ' is-selected' : ''}${i.active ? '' : ' is-off'}`} data-testid="ingredient-row" data-slug={i.slug}>
+                  <li
+                    key={i.id}
+                    className={`admin-row admin-row--compact card${i.id === selected ? ' is-selected' : ''}${i.active ? '' : ' is-off'}`}
+                    data-testid="ingredient-row"
+                    data-slug={i.slug}
+                  >
                     <div className="admin-row__main">
                       <button type="button" className="admin-row__name" onClick={() => open(i.id)}>
                         {i.name}
                       </button>
                       <p className="admin-row__meta">
-                        <span className="tabular">{i.price ? `${i.category === 'base' ? '+' : ''}${formatRupees(i.price)}` : 'No charge'}</span>
+                        <span className="tabular">
+                          {i.price ? `${i.category === 'base' ? '+' : ''}${formatRupees(i.price)}` : 'No charge'}
+                        </span>
                         <span aria-hidden="true"> · </span>
                         <span className="tabular">{Math.round(i.nutrition.kcal)} kcal</span>
                         {i.hydroponic ? <span className="badge badge--green">Hydroponic</span> : null}
@@ -119,9 +149,25 @@ export default function AdminIngredientsPage() {
                       </p>
                     </div>
                     <div className="admin-row__actions">
-                      <Toggle label="Offered" checked={i.active} onChange={(v) => quick(i, { active: v }, v ? `${i.name} is offered` : `${i.name} is hidden`)} />
-                      <Toggle label="In stock" checked={i.inStock} onChange={(v) => quick(i, { inStock: v }, v ? `${i.name} is in stock` : `${i.name} is out of stock`)} />
-                      {query ? null : <MoveButtons name={i.name} index={idx} count={g.items.length} onMove={(to) => move(g.items, idx, to)} disabled={reorder.isPending} />}
+                      <Toggle
+                        label="Offered"
+                        checked={i.active}
+                        onChange={(v) => quick(i, { active: v }, v ? `${i.name} is offered` : `${i.name} is hidden`)}
+                      />
+                      <Toggle
+                        label="In stock"
+                        checked={i.inStock}
+                        onChange={(v) => quick(i, { inStock: v }, v ? `${i.name} is in stock` : `${i.name} is out of stock`)}
+                      />
+                      {query ? null : (
+                        <MoveButtons
+                          name={i.name}
+                          index={idx}
+                          count={g.items.length}
+                          onMove={(to) => move(g.items, idx, to)}
+                          disabled={reorder.isPending}
+                        />
+                      )}
                     </div>
                   </li>
                 ))}
@@ -180,7 +226,15 @@ const toForm = (i?: AdminIngredient): FormState => ({
   sortOrder: i ? String(i.sortOrder) : '',
 });
 
-function IngredientEditor({ ingredient, onClose, onSaved }: { ingredient?: AdminIngredient; onClose(): void; onSaved(i: AdminIngredient): void }) {
+function IngredientEditor({
+  ingredient,
+  onClose,
+  onSaved,
+}: {
+  ingredient?: AdminIngredient;
+  onClose(): void;
+  onSaved(i: AdminIngredient): void;
+}) {
   const [f, setF] = useState<FormState>(() => toForm(ingredient));
   const [slugTouched, setSlugTouched] = useState(!!ingredient);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -189,6 +243,8 @@ function IngredientEditor({ ingredient, onClose, onSaved }: { ingredient?: Admin
   const create = trpc.adminCatalogue.createIngredient.useMutation();
   const update = trpc.adminCatalogue.updateIngredient.useMutation();
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((x) => ({ ...x, [k]: v }));
+  const panel = useRef<HTMLElement>(null);
+  useRevealEditor(panel);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -225,7 +281,11 @@ function IngredientEditor({ ingredient, onClose, onSaved }: { ingredient?: Admin
     try {
       const saved = ingredient ? await update.mutateAsync({ id: ingredient.id, ...parsed.data }) : await create.mutateAsync(parsed.data);
       await utils.adminCatalogue.ingredients.invalidate();
-      toast({ title: ingredient ? 'Ingredient saved' : 'Ingredient added', description: `${saved.name}${saved.inStock ? '' : ' (out of stock)'}.`, variant: 'success' });
+      toast({
+        title: ingredient ? 'Ingredient saved' : 'Ingredient added',
+        description: `${saved.name}${saved.inStock ? '' : ' (out of stock)'}.`,
+        variant: 'success',
+      });
       onSaved(saved);
     } catch (err) {
       setErrors(fieldErrorsOf(err));
@@ -234,9 +294,15 @@ function IngredientEditor({ ingredient, onClose, onSaved }: { ingredient?: Admin
   }
 
   return (
-    <aside className="card card--padded admin-detail admin-editor" aria-label={ingredient ? `Edit ${ingredient.name}` : 'New ingredient'}>
+    <aside
+      ref={panel}
+      className="card card--padded admin-detail admin-editor"
+      aria-label={ingredient ? `Edit ${ingredient.name}` : 'New ingredient'}
+    >
       <div className="cluster" style={{ justifyContent: 'space-between' }}>
-        <h2 className="h4">{ingredient ? `Edit ${ingredient.name}` : 'New ingredient'}</h2>
+        <h2 className="h4" tabIndex={-1}>
+          {ingredient ? `Edit ${ingredient.name}` : 'New ingredient'}
+        </h2>
         <Button variant="ghost" size="sm" icon aria-label="Close the editor" onClick={onClose}>
           <CloseIcon />
         </Button>
@@ -291,17 +357,61 @@ function IngredientEditor({ ingredient, onClose, onSaved }: { ingredient?: Admin
           hint={f.category === 'base' ? 'Added to the size price; 0 for no charge' : 'Multiplied by the size factor for a large shake'}
         />
         <Field label="Description" error={errors.description} optional>
-          {(p) => <Textarea {...p} name="description" rows={2} maxLength={600} value={f.description} onChange={(e) => set('description', e.target.value)} />}
+          {(p) => (
+            <Textarea
+              {...p}
+              name="description"
+              rows={2}
+              maxLength={600}
+              value={f.description}
+              onChange={(e) => set('description', e.target.value)}
+            />
+          )}
         </Field>
         <fieldset className="admin-fieldset">
           <legend className="label">Nutrition per portion</legend>
           <div className="admin-grid-3">
-            <NumberField label="Calories" unit="kcal" name="kcal" value={f.kcal} onChange={(v) => set('kcal', v)} error={errors['nutrition.kcal']} />
-            <NumberField label="Protein" unit="g" name="protein" value={f.protein} onChange={(v) => set('protein', v)} error={errors['nutrition.protein']} />
-            <NumberField label="Carbs" unit="g" name="carbs" value={f.carbs} onChange={(v) => set('carbs', v)} error={errors['nutrition.carbs']} />
+            <NumberField
+              label="Calories"
+              unit="kcal"
+              name="kcal"
+              value={f.kcal}
+              onChange={(v) => set('kcal', v)}
+              error={errors['nutrition.kcal']}
+            />
+            <NumberField
+              label="Protein"
+              unit="g"
+              name="protein"
+              value={f.protein}
+              onChange={(v) => set('protein', v)}
+              error={errors['nutrition.protein']}
+            />
+            <NumberField
+              label="Carbs"
+              unit="g"
+              name="carbs"
+              value={f.carbs}
+              onChange={(v) => set('carbs', v)}
+              error={errors['nutrition.carbs']}
+            />
             <NumberField label="Fat" unit="g" name="fat" value={f.fat} onChange={(v) => set('fat', v)} error={errors['nutrition.fat']} />
-            <NumberField label="Fibre" unit="g" name="fibre" value={f.fibre} onChange={(v) => set('fibre', v)} error={errors['nutrition.fibre']} />
-            <NumberField label="Sugar" unit="g" name="sugar" value={f.sugar} onChange={(v) => set('sugar', v)} error={errors['nutrition.sugar']} />
+            <NumberField
+              label="Fibre"
+              unit="g"
+              name="fibre"
+              value={f.fibre}
+              onChange={(v) => set('fibre', v)}
+              error={errors['nutrition.fibre']}
+            />
+            <NumberField
+              label="Sugar"
+              unit="g"
+              name="sugar"
+              value={f.sugar}
+              onChange={(v) => set('sugar', v)}
+              error={errors['nutrition.sugar']}
+            />
           </div>
         </fieldset>
         <AllergenChecks value={f.allergens} onChange={(v) => set('allergens', v)} />
@@ -311,7 +421,14 @@ function IngredientEditor({ ingredient, onClose, onSaved }: { ingredient?: Admin
           <Toggle label="Offered" checked={f.active} onChange={(v) => set('active', v)} />
           <Toggle label="In stock" checked={f.inStock} onChange={(v) => set('inStock', v)} />
         </div>
-        <NumberField label="Sort order" name="sortOrder" value={f.sortOrder} onChange={(v) => set('sortOrder', v)} error={errors.sortOrder} hint="Within its category; lower comes first" />
+        <NumberField
+          label="Sort order"
+          name="sortOrder"
+          value={f.sortOrder}
+          onChange={(v) => set('sortOrder', v)}
+          error={errors.sortOrder}
+          hint="Within its category; lower comes first"
+        />
         <div className="cluster">
           <Button type="submit" loading={create.isPending || update.isPending}>
             {ingredient ? 'Save changes' : 'Add ingredient'}

@@ -34,8 +34,18 @@ interface FormState {
 
 const toForm = (p: Pricing): FormState => ({
   sizes: {
-    regular: { label: p.sizes.regular.label, ml: String(p.sizes.regular.ml), price: rupeesText(p.sizes.regular.price), factor: String(p.sizes.regular.factor) },
-    large: { label: p.sizes.large.label, ml: String(p.sizes.large.ml), price: rupeesText(p.sizes.large.price), factor: String(p.sizes.large.factor) },
+    regular: {
+      label: p.sizes.regular.label,
+      ml: String(p.sizes.regular.ml),
+      price: rupeesText(p.sizes.regular.price),
+      factor: String(p.sizes.regular.factor),
+    },
+    large: {
+      label: p.sizes.large.label,
+      ml: String(p.sizes.large.ml),
+      price: rupeesText(p.sizes.large.price),
+      factor: String(p.sizes.large.factor),
+    },
   },
   deliveryFee: rupeesText(p.deliveryFee),
   freeDeliveryThreshold: rupeesText(p.freeDeliveryThreshold),
@@ -50,8 +60,18 @@ const toForm = (p: Pricing): FormState => ({
 
 const fromForm = (f: FormState) => ({
   sizes: {
-    regular: { label: f.sizes.regular.label, ml: numberOrNaN(f.sizes.regular.ml), price: paiseFrom(f.sizes.regular.price), factor: numberOrNaN(f.sizes.regular.factor) },
-    large: { label: f.sizes.large.label, ml: numberOrNaN(f.sizes.large.ml), price: paiseFrom(f.sizes.large.price), factor: numberOrNaN(f.sizes.large.factor) },
+    regular: {
+      label: f.sizes.regular.label,
+      ml: numberOrNaN(f.sizes.regular.ml),
+      price: paiseFrom(f.sizes.regular.price),
+      factor: numberOrNaN(f.sizes.regular.factor),
+    },
+    large: {
+      label: f.sizes.large.label,
+      ml: numberOrNaN(f.sizes.large.ml),
+      price: paiseFrom(f.sizes.large.price),
+      factor: numberOrNaN(f.sizes.large.factor),
+    },
   },
   deliveryFee: paiseFrom(f.deliveryFee),
   freeDeliveryThreshold: paiseFrom(f.freeDeliveryThreshold),
@@ -73,7 +93,9 @@ export default function AdminPricingPage() {
       <header className="admin-page__header">
         <p className="eyebrow">Catalogue</p>
         <h1 className="h2">Pricing</h1>
-        <p className="text-muted">Changes apply to the next price a shopper sees, on every server, within seconds. Orders already placed keep their prices.</p>
+        <p className="text-muted">
+          Changes apply to the next price a shopper sees, on every server, within seconds. Orders already placed keep their prices.
+        </p>
       </header>
       {q.isError ? <FormAlert kind="danger">{messageOf(q.error, 'Pricing could not be loaded.')}</FormAlert> : null}
       {q.data ? <PricingForm initial={q.data} /> : q.isLoading ? <span className="skeleton" style={{ height: '24rem' }} /> : null}
@@ -90,7 +112,8 @@ function PricingForm({ initial }: { initial: Pricing }) {
   const save = trpc.adminCatalogue.savePricing.useMutation();
   useEffect(() => setF(toForm(initial)), [initial]);
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((x) => ({ ...x, [k]: v }));
-  const setSize = (s: SizeKey, k: keyof SizeForm, v: string) => setF((x) => ({ ...x, sizes: { ...x.sizes, [s]: { ...x.sizes[s], [k]: v } } }));
+  const setSize = (s: SizeKey, k: keyof SizeForm, v: string) =>
+    setF((x) => ({ ...x, sizes: { ...x.sizes, [s]: { ...x.sizes[s], [k]: v } } }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -108,7 +131,11 @@ function PricingForm({ initial }: { initial: Pricing }) {
       utils.adminCatalogue.pricing.setData(undefined, next);
       await utils.catalogue.pricing.invalidate();
       setSaved('Saved. New quotes use these prices now.');
-      toast({ title: 'Pricing saved', description: `Delivery ${formatRupees(next.deliveryFee)}, free from ${formatRupees(next.freeDeliveryThreshold)}.`, variant: 'success' });
+      toast({
+        title: 'Pricing saved',
+        description: `Delivery ${formatRupees(next.deliveryFee)}, free from ${formatRupees(next.freeDeliveryThreshold)}.`,
+        variant: 'success',
+      });
     } catch (err) {
       setProblem(messageOf(err, 'Pricing could not be saved. Please try again.'));
     }
@@ -119,10 +146,31 @@ function PricingForm({ initial }: { initial: Pricing }) {
       <legend className="admin-legend">{title}</legend>
       <div className="admin-grid-2">
         <Field label="Label" error={errors[`sizes.${s}.label`]}>
-          {(p) => <Input {...p} name={`${s}-label`} value={f.sizes[s].label} maxLength={20} onChange={(e) => setSize(s, 'label', e.target.value)} />}
+          {(p) => (
+            <Input
+              {...p}
+              name={`${s}-label`}
+              value={f.sizes[s].label}
+              maxLength={20}
+              onChange={(e) => setSize(s, 'label', e.target.value)}
+            />
+          )}
         </Field>
-        <NumberField label="Volume" unit="ml" name={`${s}-ml`} value={f.sizes[s].ml} onChange={(v) => setSize(s, 'ml', v)} error={errors[`sizes.${s}.ml`]} />
-        <RupeeField label="Base price" name={`${s}-price`} value={f.sizes[s].price} onChange={(v) => setSize(s, 'price', v)} error={errors[`sizes.${s}.price`]} />
+        <NumberField
+          label="Volume"
+          unit="ml"
+          name={`${s}-ml`}
+          value={f.sizes[s].ml}
+          onChange={(v) => setSize(s, 'ml', v)}
+          error={errors[`sizes.${s}.ml`]}
+        />
+        <RupeeField
+          label="Base price"
+          name={`${s}-price`}
+          value={f.sizes[s].price}
+          onChange={(v) => setSize(s, 'price', v)}
+          error={errors[`sizes.${s}.price`]}
+        />
         <NumberField
           label="Size factor"
           name={`${s}-factor`}
@@ -153,7 +201,13 @@ function PricingForm({ initial }: { initial: Pricing }) {
           Delivery, tax and cash on delivery
         </h2>
         <div className="card card--padded admin-grid-2">
-          <RupeeField label="Delivery fee" name="deliveryFee" value={f.deliveryFee} onChange={(v) => set('deliveryFee', v)} error={errors.deliveryFee} />
+          <RupeeField
+            label="Delivery fee"
+            name="deliveryFee"
+            value={f.deliveryFee}
+            onChange={(v) => set('deliveryFee', v)}
+            error={errors.deliveryFee}
+          />
           <RupeeField
             label="Free delivery from"
             name="freeDeliveryThreshold"
@@ -162,8 +216,23 @@ function PricingForm({ initial }: { initial: Pricing }) {
             error={errors.freeDeliveryThreshold}
             hint="Order value (after discounts) that waives the fee"
           />
-          <NumberField label="GST rate" unit="%" name="gstRatePercent" value={f.gstRatePercent} onChange={(v) => set('gstRatePercent', v)} error={errors.gstRatePercent} hint="Included in prices; shown on invoices" />
-          <RupeeField label="Cash-on-delivery limit" name="codLimit" value={f.codLimit} onChange={(v) => set('codLimit', v)} error={errors.codLimit} hint="Orders above this must be paid online" />
+          <NumberField
+            label="GST rate"
+            unit="%"
+            name="gstRatePercent"
+            value={f.gstRatePercent}
+            onChange={(v) => set('gstRatePercent', v)}
+            error={errors.gstRatePercent}
+            hint="Included in prices; shown on invoices"
+          />
+          <RupeeField
+            label="Cash-on-delivery limit"
+            name="codLimit"
+            value={f.codLimit}
+            onChange={(v) => set('codLimit', v)}
+            error={errors.codLimit}
+            hint="Orders above this must be paid online"
+          />
         </div>
       </section>
       <section className="stack" aria-labelledby="pricing-points">
@@ -171,7 +240,14 @@ function PricingForm({ initial }: { initial: Pricing }) {
           Reward points
         </h2>
         <div className="card card--padded admin-grid-2">
-          <NumberField label="Rupees spent per point" name="rupeesPerPoint" value={f.rupeesPerPoint} onChange={(v) => set('rupeesPerPoint', v)} error={errors.rupeesPerPoint} hint="1 point per ₹20 spent by default" />
+          <NumberField
+            label="Rupees spent per point"
+            name="rupeesPerPoint"
+            value={f.rupeesPerPoint}
+            onChange={(v) => set('rupeesPerPoint', v)}
+            error={errors.rupeesPerPoint}
+            hint="1 point per ₹20 spent by default"
+          />
           <NumberField
             label="Subscriber multiplier"
             name="subscriberPointsMultiplier"
@@ -180,9 +256,29 @@ function PricingForm({ initial }: { initial: Pricing }) {
             error={errors.subscriberPointsMultiplier}
             hint="Subscribers earn this many times the points"
           />
-          <RupeeField label="Value of a point" name="pointValue" value={f.pointValue} onChange={(v) => set('pointValue', v)} error={errors.pointValue} />
-          <NumberField label="Redeem at most" unit="% of the order" name="maxRedeemPercent" value={f.maxRedeemPercent} onChange={(v) => set('maxRedeemPercent', v)} error={errors.maxRedeemPercent} />
-          <NumberField label="Redeem from" unit="points" name="minRedeemPoints" value={f.minRedeemPoints} onChange={(v) => set('minRedeemPoints', v)} error={errors.minRedeemPoints} />
+          <RupeeField
+            label="Value of a point"
+            name="pointValue"
+            value={f.pointValue}
+            onChange={(v) => set('pointValue', v)}
+            error={errors.pointValue}
+          />
+          <NumberField
+            label="Redeem at most"
+            unit="% of the order"
+            name="maxRedeemPercent"
+            value={f.maxRedeemPercent}
+            onChange={(v) => set('maxRedeemPercent', v)}
+            error={errors.maxRedeemPercent}
+          />
+          <NumberField
+            label="Redeem from"
+            unit="points"
+            name="minRedeemPoints"
+            value={f.minRedeemPoints}
+            onChange={(v) => set('minRedeemPoints', v)}
+            error={errors.minRedeemPoints}
+          />
         </div>
       </section>
       <div className="cluster">

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
@@ -13,6 +13,7 @@ import type { Allergen } from '../../../../shared/schemas/catalogue';
 import { SHAKE_PLACEHOLDER_IMAGE } from '../../components/shake-card';
 import {
   AllergenChecks,
+  useRevealEditor,
   ImagePicker,
   MoveButtons,
   NumberField,
@@ -79,7 +80,9 @@ export default function AdminShakesPage() {
         <div className="stack stack--sm">
           <p className="eyebrow">Catalogue</p>
           <h1 className="h2">Shakes</h1>
-          <p className="text-muted">What the shop sells on /signature-shakes, in this order. Switch a shake off to hide it; mark it out of stock to stop orders.</p>
+          <p className="text-muted">
+            What the shop sells on /signature-shakes, in this order. Switch a shake off to hide it; mark it out of stock to stop orders.
+          </p>
         </div>
         <Button onClick={() => open('new')}>
           <PlusIcon aria-hidden="true" /> Add a shake
@@ -87,10 +90,21 @@ export default function AdminShakesPage() {
       </header>
       <div className="admin-toolbar">
         <Field label="Search">
-          {(p) => <Input {...p} type="search" placeholder="Name, slug or tag" value={term} onChange={(e) => setTerm(e.target.value)} maxLength={60} />}
+          {(p) => (
+            <Input
+              {...p}
+              type="search"
+              placeholder="Name, slug or tag"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              maxLength={60}
+            />
+          )}
         </Field>
         <p className="text-sm text-subtle" aria-live="polite">
-          {list.data ? `${shakes.length} ${shakes.length === 1 ? 'shake' : 'shakes'}, ${shakes.filter((s) => s.active).length} on sale` : ''}
+          {list.data
+            ? `${shakes.length} ${shakes.length === 1 ? 'shake' : 'shakes'}, ${shakes.filter((s) => s.active).length} on sale`
+            : ''}
         </p>
       </div>
       {list.isError ? <FormAlert kind="danger">{messageOf(list.error, 'Shakes could not be loaded.')}</FormAlert> : null}
@@ -98,7 +112,11 @@ export default function AdminShakesPage() {
       <div className={`admin-split${selected || creating ? ' admin-split--open' : ''}`}>
         <ul className="list-reset admin-rows" aria-label="Shakes">
           {shakes.map((s, i) => (
-            <li key={s.id} className={`admin-row card${s.id === selected ? ' is-selected' : ''}${s.active ? '' : ' is-off'}`} data-testid="shake-row">
+            <li
+              key={s.id}
+              className={`admin-row card${s.id === selected ? ' is-selected' : ''}${s.active ? '' : ' is-off'}`}
+              data-testid="shake-row"
+            >
               <img className="admin-row__img" src={s.image || SHAKE_PLACEHOLDER_IMAGE} alt="" width={96} height={72} loading="lazy" />
               <div className="admin-row__main">
                 <button type="button" className="admin-row__name" onClick={() => open(s.id)}>
@@ -113,9 +131,19 @@ export default function AdminShakesPage() {
                 </p>
               </div>
               <div className="admin-row__actions">
-                <Toggle label="On sale" checked={s.active} onChange={(v) => quick(s, { active: v }, v ? `${s.name} is on sale` : `${s.name} is hidden`)} />
-                <Toggle label="In stock" checked={s.inStock} onChange={(v) => quick(s, { inStock: v }, v ? `${s.name} is in stock` : `${s.name} is out of stock`)} />
-                {query ? null : <MoveButtons name={s.name} index={i} count={shakes.length} onMove={(to) => move(i, to)} disabled={reorder.isPending} />}
+                <Toggle
+                  label="On sale"
+                  checked={s.active}
+                  onChange={(v) => quick(s, { active: v }, v ? `${s.name} is on sale` : `${s.name} is hidden`)}
+                />
+                <Toggle
+                  label="In stock"
+                  checked={s.inStock}
+                  onChange={(v) => quick(s, { inStock: v }, v ? `${s.name} is in stock` : `${s.name} is out of stock`)}
+                />
+                {query ? null : (
+                  <MoveButtons name={s.name} index={i} count={shakes.length} onMove={(to) => move(i, to)} disabled={reorder.isPending} />
+                )}
               </div>
             </li>
           ))}
@@ -184,6 +212,8 @@ function ShakeEditor({ shake, onClose, onSaved }: { shake?: AdminShake; onClose(
   const create = trpc.adminCatalogue.createShake.useMutation();
   const update = trpc.adminCatalogue.updateShake.useMutation();
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((x) => ({ ...x, [k]: v }));
+  const panel = useRef<HTMLElement>(null);
+  useRevealEditor(panel);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -219,7 +249,11 @@ function ShakeEditor({ shake, onClose, onSaved }: { shake?: AdminShake; onClose(
     try {
       const saved = shake ? await update.mutateAsync({ id: shake.id, ...parsed.data }) : await create.mutateAsync(parsed.data);
       await utils.adminCatalogue.shakes.invalidate();
-      toast({ title: shake ? 'Shake saved' : 'Shake added', description: `${saved.name} is ${saved.active ? 'on sale' : 'saved, hidden from the shop'}.`, variant: 'success' });
+      toast({
+        title: shake ? 'Shake saved' : 'Shake added',
+        description: `${saved.name} is ${saved.active ? 'on sale' : 'saved, hidden from the shop'}.`,
+        variant: 'success',
+      });
       onSaved(saved);
     } catch (err) {
       setErrors(fieldErrorsOf(err));
@@ -228,9 +262,11 @@ function ShakeEditor({ shake, onClose, onSaved }: { shake?: AdminShake; onClose(
   }
 
   return (
-    <aside className="card card--padded admin-detail admin-editor" aria-label={shake ? `Edit ${shake.name}` : 'New shake'}>
+    <aside ref={panel} className="card card--padded admin-detail admin-editor" aria-label={shake ? `Edit ${shake.name}` : 'New shake'}>
       <div className="cluster" style={{ justifyContent: 'space-between' }}>
-        <h2 className="h4">{shake ? `Edit ${shake.name}` : 'New shake'}</h2>
+        <h2 className="h4" tabIndex={-1}>
+          {shake ? `Edit ${shake.name}` : 'New shake'}
+        </h2>
         <Button variant="ghost" size="sm" icon aria-label="Close the editor" onClick={onClose}>
           <CloseIcon />
         </Button>
@@ -268,13 +304,36 @@ function ShakeEditor({ shake, onClose, onSaved }: { shake?: AdminShake; onClose(
         <RupeeField label="Price" name="price" value={f.price} onChange={(v) => set('price', v)} error={errors.price} />
         <ImagePicker value={f.image} onChange={(v) => set('image', v)} error={errors.image} />
         <Field label="Description" error={errors.description} optional>
-          {(p) => <Textarea {...p} name="description" rows={3} maxLength={600} value={f.description} onChange={(e) => set('description', e.target.value)} />}
+          {(p) => (
+            <Textarea
+              {...p}
+              name="description"
+              rows={3}
+              maxLength={600}
+              value={f.description}
+              onChange={(e) => set('description', e.target.value)}
+            />
+          )}
         </Field>
         <fieldset className="admin-fieldset">
           <legend className="label">Nutrition per shake</legend>
           <div className="admin-grid-3">
-            <NumberField label="Calories" unit="kcal" name="calories" value={f.calories} onChange={(v) => set('calories', v)} error={errors.calories} />
-            <NumberField label="Protein" unit="g" name="protein" value={f.protein} onChange={(v) => set('protein', v)} error={errors.protein} />
+            <NumberField
+              label="Calories"
+              unit="kcal"
+              name="calories"
+              value={f.calories}
+              onChange={(v) => set('calories', v)}
+              error={errors.calories}
+            />
+            <NumberField
+              label="Protein"
+              unit="g"
+              name="protein"
+              value={f.protein}
+              onChange={(v) => set('protein', v)}
+              error={errors.protein}
+            />
             <NumberField label="Carbs" unit="g" name="carbs" value={f.carbs} onChange={(v) => set('carbs', v)} error={errors.carbs} />
             <NumberField label="Fat" unit="g" name="fat" value={f.fat} onChange={(v) => set('fat', v)} error={errors.fat} />
             <NumberField label="Fibre" unit="g" name="fibre" value={f.fibre} onChange={(v) => set('fibre', v)} error={errors.fibre} />
@@ -293,7 +352,14 @@ function ShakeEditor({ shake, onClose, onSaved }: { shake?: AdminShake; onClose(
           <Toggle label="On sale" checked={f.active} onChange={(v) => set('active', v)} />
           <Toggle label="In stock" checked={f.inStock} onChange={(v) => set('inStock', v)} />
         </div>
-        <NumberField label="Sort order" name="sortOrder" value={f.sortOrder} onChange={(v) => set('sortOrder', v)} error={errors.sortOrder} hint="Lower comes first; empty puts it last" />
+        <NumberField
+          label="Sort order"
+          name="sortOrder"
+          value={f.sortOrder}
+          onChange={(v) => set('sortOrder', v)}
+          error={errors.sortOrder}
+          hint="Lower comes first; empty puts it last"
+        />
         <div className="cluster">
           <Button type="submit" loading={create.isPending || update.isPending}>
             {shake ? 'Save changes' : 'Add shake'}
