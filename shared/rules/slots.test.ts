@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  orderPlanTypeForSlot,
   addDays,
   bookableDates,
   DEFAULT_SLOT_CONFIG as cfg,
@@ -79,5 +80,13 @@ describe('wording', () => {
       'We are not delivering on Tue, 24 Nov (Diwali). Please pick another day.',
     );
     expect(slotRefusalMessage('past_horizon', { date: '2026-12-24', config: cfg })).toMatch(/up to 7 days ahead/);
+  });
+});
+
+describe('orderPlanTypeForSlot', () => {
+  it('a subscriber-only slot is booked as a subscription order; an everyday slot stays one-time', () => {
+    expect(orderPlanTypeForSlot('subscription')).toBe('subscription');
+    expect(orderPlanTypeForSlot('all')).toBe('one_time');
+    expect(orderPlanTypeForSlot('one_time')).toBe('one_time');
   });
 });

@@ -81,6 +81,16 @@ export function slotMatchesPlan(slotPlan: SlotPlanType, orderPlan: OrderPlanType
   return slotPlan === 'all' || slotPlan === orderPlan;
 }
 
+/**
+ * The plan type an order is placed with, from the slot it books: a subscriber-only slot
+ * needs 'subscription' (the server then checks the running plan includes subscriber slots);
+ * an 'all' slot books the same capacity either way, so it stays 'one_time' and never
+ * depends on the subscription still running when the order is placed.
+ */
+export function orderPlanTypeForSlot(slotPlan: SlotPlanType): OrderPlanType {
+  return slotPlan === 'subscription' ? 'subscription' : 'one_time';
+}
+
 /** Dates customers may book right now: today … today + horizonDays. */
 export function bookableDates(now: Date, config: SlotConfig): string[] {
   const today = istToday(now);

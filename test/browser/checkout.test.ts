@@ -68,6 +68,9 @@ describe.skipIf(!hasBrowser)('checkout in a browser', () => {
   async function pickFirstSlot(page: Page) {
     const slot = page.getByRole('radiogroup', { name: 'Delivery time' }).getByRole('radio').and(page.locator(':not([disabled])')).first();
     await slot.waitFor();
+    // Not a subscriber: the subscriber-only slots (even closed ones) are never offered.
+    expect(await page.getByRole('radiogroup', { name: 'Delivery time' }).getByText('Subscribers').count()).toBe(0);
+    expect(await page.getByTestId('subscriber-slots-note').count()).toBe(0);
     await slot.click();
     await expect.poll(() => slot.getAttribute('aria-checked')).toBe('true');
   }

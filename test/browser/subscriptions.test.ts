@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
 import { formatRupees } from '../../shared/rules/money';
+import { addDays, istToday } from '../../shared/rules/slots';
 
 /**
  * Issue 10's journey in test payment mode: a guest opens /subscriptions, chooses Vitality
@@ -99,16 +100,41 @@ describe.skipIf(!hasBrowser)('subscriptions in a browser', () => {
     await page.getByLabel('State').selectOption('Karnataka');
     await page.getByRole('button', { name: 'Save address' }).click();
     await page.getByRole('radiogroup', { name: 'Saved addresses' }).waitFor();
-    const slot = page.getByRole('radiogroup', { name: 'Delivery time' }).getByRole('radio').and(page.locator(':not([disabled])')).first();
-    await slot.waitFor();
-    await slot.click();
+    // Vitality Monthly includes subscriber slots: the checkout offers them, badged, and books one.
+    await page.getByTestId('subscriber-slots-note').waitFor();
+    expect(await page.getByTestId('subscriber-slots-note').textContent()).toContain('Vitality Monthly');
+    const times = page.getByRole('radiogroup', { name: 'Delivery time' });
+    await times.getByRole('radio').first().waitFor();
+    const subscriberSlots = times.getByRole('radio').filter({ hasText: 'Subscribers' });
+    expect(await subscriberSlots.count()).toBeGreaterThan(0);
+    const openSubscriberSlot = subscriberSlots.and(page.locator(':not([disabled])')).first();
+    if ((await openSubscriberSlot.count()) === 0) {
+      // Today's early subscriber hour has passed (or is past its cut-off): tomorrow's is open.
+      await page.locator(`.slot-date[data-date="${addDays(istToday(new Date()), 1)}"]`).click();
+    }
+    await openSubscriberSlot.waitFor();
+    const slotTime = (await openSubscriberSlot.locator('.slot-option__time').textContent())!.trim();
+    await openSubscriberSlot.click();
+    await expect.poll(() => openSubscriberSlot.getAttribute('aria-checked')).toBe('true');
     const review = page.getByTestId('checkout-review');
     await expect.poll(async () => (await review.textContent()) ?? '', { timeout: 10_000 }).toContain(`−${formatRupees(cheapest.price)}`);
+    expect(await review.textContent()).toContain(slotTime);
+    await page.evaluate(() => document.fonts.ready);
     await shop.screenshot(page, 'checkout-subscriber-1280');
+    await page.setViewportSize(PHONE);
+    await shop.screenshot(page, 'checkout-subscriber-375');
+    await noSideScroll(page);
+    await page.setViewportSize(DESKTOP);
     await page.getByTestId('pay').click();
     await page.getByTestId('test-success').click();
     await page.waitForURL(/\/order\/[0-9a-f-]{36}\?placed=1$/);
     await page.getByTestId('order-confirmed').waitFor();
+    // The order shows the subscriber slot, and was booked as a subscription order.
+    expect(await page.getByTestId('order-slot').textContent()).toContain(slotTime);
+    await page.getByTestId('order-subscriber-slot').waitFor();
+    const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    const placed = await shop.deps.db.selectFrom('orders').select('plan_type').where('id', '=', orderId).executeTakeFirstOrThrow();
+    expect(placed.plan_type).toBe('subscription');
 
     await page.goto('/profile?tab=subscriptions');
     await expect.poll(() => page.getByTestId('free-units-remaining').textContent(), { timeout: 10_000 }).toBe('11');

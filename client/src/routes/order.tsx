@@ -167,12 +167,20 @@ function OrderDetail() {
             <h2 className="h4" id="order-delivery">
               Delivery
             </h2>
-            <p className="order-fact">
+            <p className="order-fact" data-testid="order-slot">
               <ClockIcon />
               <span>
                 <strong>{formatSlotDate(o.slot.date, { year: true })}</strong>
                 <br />
                 {formatSlotRange(o.slot.startTime, o.slot.endTime)}
+                {o.slot.planType === 'subscription' ? (
+                  <>
+                    {' '}
+                    <span className="badge badge--accent" data-testid="order-subscriber-slot">
+                      Subscriber slot
+                    </span>
+                  </>
+                ) : null}
               </span>
             </p>
             <p className="order-fact">

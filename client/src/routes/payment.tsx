@@ -7,6 +7,8 @@ import { useCartQuote } from '../features/cart/use-cart-quote';
 import { AddressPicker } from '../features/addresses/address-picker';
 import { SlotPicker, type SlotSelection } from '../features/delivery/slot-picker';
 import { useRefreshDeliverySlots } from '../features/delivery/use-delivery-slots';
+import { useSlotPlanType, useSubscriptionPlan } from '../features/cart/use-subscription-plan';
+import { useRefreshSubscription } from '../features/subscriptions/api';
 import { idempotencyKeyFor, forgetIdempotencyKey } from '../features/checkout/idempotency';
 import { usePayOrder } from '../features/checkout/use-pay-order';
 import { loadRazorpay } from '../features/checkout/razorpay-checkout';
@@ -22,6 +24,7 @@ import type { Address } from '../../../shared/schemas/addresses';
 import type { Order } from '../../../shared/schemas/orders';
 import { checkoutMethods, type CheckoutMethod } from '../../../shared/rules/order-rules';
 import { formatRupees } from '../../../shared/rules/money';
+import { orderPlanTypeForSlot } from '../../../shared/rules/slots';
 import '../features/checkout/checkout.css';
 
 /**
@@ -115,6 +118,10 @@ function Checkout() {
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 5 * 60_000 });
   const pricing = trpc.catalogue.pricing.useQuery(undefined, { staleTime: 5 * 60_000 });
   const refreshSlots = useRefreshDeliverySlots();
+  // Subscribers whose plan includes them are offered the subscriber-only slots too.
+  const slotPlanType = useSlotPlanType();
+  const subscription = useSubscriptionPlan();
+  const refreshSubscription = useRefreshSubscription();
   const utils = trpc.useUtils();
 
   const [address, setAddress] = useState<Address | null>(null);
@@ -182,6 +189,7 @@ function Checkout() {
       addressId: address.id,
       slotId: slot.slotId,
       date: slot.date,
+      planType: orderPlanTypeForSlot(slot.planType),
       paymentMethod: method,
     };
     try {
@@ -195,6 +203,11 @@ function Checkout() {
       if (code === 'SLOT_FULL' || code === 'SLOT_CLOSED') {
         setSlot(null);
         void refreshSlots(slot.date);
+      }
+      if (code === 'FORBIDDEN' && slot.planType === 'subscription') {
+        // The plan stopped including subscriber slots meanwhile: offer the everyday ones.
+        setSlot(null);
+        refreshSubscription();
       }
       if (code === 'PRICE_CHANGED' || code === 'OUT_OF_STOCK') void quote.refetch();
     } finally {
@@ -228,7 +241,13 @@ function Checkout() {
 
           <section className="card checkout-step" aria-labelledby="step-slot">
             <StepHeading n={2} id="step-slot" title="Delivery date and time" done={!!slot} />
-            <SlotPicker planType="one_time" value={slot} onChange={onSlot} title={null} />
+            {slotPlanType === 'subscription' ? (
+              <p className="text-sm text-muted checkout-step__note" data-testid="subscriber-slots-note">
+                Slots marked <span className="badge badge--accent">Subscribers</span> are reserved for members
+                {subscription ? ` — included with your ${subscription.planName} plan` : ''}.
+              </p>
+            ) : null}
+            <SlotPicker planType={slotPlanType} value={slot} onChange={onSlot} title={null} />
           </section>
 
           <section className="card checkout-step" aria-labelledby="step-method">

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { SubscriptionPlanInfo } from '../../../../shared/rules/free-unit';
+import type { OrderPlanType } from '../../../../shared/rules/slots';
 import { useSubscriptionStatus } from '../subscriptions/api';
 
 /**
@@ -18,6 +19,16 @@ export function useSubscriptionPlan(): SubscriptionPlanInfo | null {
         : null,
     [d],
   );
+}
+
+/**
+ * Which delivery slots the signed-in customer may book (PRODUCT §7, §9): 'subscription'
+ * (the subscriber-only slots as well as the everyday ones) while a running plan includes
+ * subscriber slots, otherwise 'one_time'. Read from the same status request as above.
+ */
+export function useSlotPlanType(): OrderPlanType {
+  const d = useSubscriptionStatus().data;
+  return d?.hasActiveSubscription && d.plan?.subscriberSlots ? 'subscription' : 'one_time';
 }
 
 const refreshListeners = new Set<() => void>();

@@ -38,6 +38,12 @@ export function CheckoutReview({
           {slot ? (
             <p>
               <strong>{formatSlotDate(slot.date)}</strong>, {formatSlotRange(slot.startTime, slot.endTime)}
+              {slot.planType === 'subscription' ? (
+                <>
+                  {' '}
+                  <span className="badge badge--accent">Subscribers</span>
+                </>
+              ) : null}
             </p>
           ) : null}
           {address ? (

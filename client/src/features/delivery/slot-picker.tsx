@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import type { OrderPlanType, SlotReason } from '../../../../shared/rules/slots';
+import type { OrderPlanType, SlotPlanType, SlotReason } from '../../../../shared/rules/slots';
 import { cutoffText, formatSlotRange, istToday, addDays, SLOT_REASON_LABELS } from '../../../../shared/rules/slots';
 import { Button } from '../../components/button';
 import { AlertIcon, ClockIcon, RefreshIcon } from '../../components/icons';
@@ -14,6 +14,8 @@ export interface SlotSelection {
   slotId: string;
   startTime: string;
   endTime: string;
+  /** The slot's own plan type: 'subscription' for a subscriber-only slot. */
+  planType: SlotPlanType;
 }
 
 export interface SlotPickerProps {
@@ -159,7 +161,7 @@ export function SlotPicker({ planType, value, onChange, title = 'Delivery slot' 
                   className="slot-option"
                   data-reason={s.reason}
                   data-low={s.available && s.remaining <= 5 ? '' : undefined}
-                  onClick={() => onChange({ date, slotId: s.id, startTime: s.startTime, endTime: s.endTime })}
+                  onClick={() => onChange({ date, slotId: s.id, startTime: s.startTime, endTime: s.endTime, planType: s.planType })}
                 >
                   <span className="slot-option__time">{formatSlotRange(s.startTime, s.endTime)}</span>
                   <span className="slot-option__note">
