@@ -1,8 +1,15 @@
-import type { CustomerSectionProvider } from '../admin/customer-sections';
+import type { Executor } from '../../../db/database';
+import type { DetailSection } from '../../../shared/schemas/auth';
 import * as addresses from './addresses.service';
 
+/** The shape of an admin customer-detail section (admin's CustomerSectionProvider, matched structurally: addresses does not import admin). */
+interface AddressesSection {
+  name: string;
+  section(ctx: { db: Executor; userId: string; now: Date }): Promise<DetailSection | null>;
+}
+
 /** "Addresses" on the admin customer detail: each saved address, the default first, and whether we deliver there. */
-export const customerAddresses: CustomerSectionProvider = {
+export const customerAddresses: AddressesSection = {
   name: 'addresses',
   async section({ db, userId }) {
     const list = await addresses.list({ db } as Parameters<typeof addresses.list>[0], userId);

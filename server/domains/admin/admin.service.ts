@@ -20,7 +20,7 @@ import * as orderReports from '../orders/orders.reports';
 import * as users from '../users/users.service';
 import * as delivery from '../delivery/delivery.service';
 import * as catalogue from '../catalogue/catalogue.service';
-import { countActiveSubscribers } from './subscribers';
+import { countActiveSubscribers } from '../subscriptions/subscriptions.service';
 
 type Deps = AppDeps;
 

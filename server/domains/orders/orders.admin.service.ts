@@ -13,7 +13,7 @@ import * as arepo from './orders.admin.repository';
 import { afterCancel, cancelInTransaction } from './orders.lifecycle';
 import { deliveredMail, outForDeliveryMail, type StatusMailInput } from './order-status-mail';
 import { publishOrderEvent } from './order-events';
-import { withTransactionRetry } from './transaction-retry';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 import type {
   AdminCancelInput,
   AdminOrderDetail,

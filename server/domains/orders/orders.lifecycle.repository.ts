@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../../db/database';
 import type { OrderStatusColumn } from '../../../db/tables/orders';
 import { ORDER_SUMMARY_COLUMNS, itemCount } from './orders.repository';

@@ -13,7 +13,7 @@ import * as lrepo from './orders.lifecycle.repository';
 import { releaseBenefits } from './order-benefits';
 import { cancelledMail } from './order-status-mail';
 import { publishOrderEvent, watchOrderEvents } from './order-events';
-import { withTransactionRetry } from './transaction-retry';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 import type { Order } from '../../../shared/schemas/orders';
 import type { ActiveOrders, CancelOrderInput, Reorder } from '../../../shared/schemas/order-lifecycle';
 import type { CustomRecipe } from '../../../shared/schemas/builder';

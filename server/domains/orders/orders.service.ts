@@ -14,7 +14,7 @@ import type { Invoice } from '../../../shared/schemas/invoices';
 import * as repo from './orders.repository';
 import { applyCoupon, redeemPoints, releaseBenefits, useFreeUnit } from './order-benefits';
 import { confirmationMail } from './order-mail';
-import { withTransactionRetry } from './transaction-retry';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 import type { Quote } from '../../../shared/schemas/cart';
 import type { Order, OrderHistory, OrderHistoryInputT, OrderSummary, PlaceOrderInput } from '../../../shared/schemas/orders';
 import type { PlacedOrder } from '../../../shared/schemas/payments';

@@ -8,7 +8,7 @@ import { GatewayError, type GatewayPayment, type TestGateway } from '../../lib/p
 import type { PaymentRowStatus } from '../../../db/tables/orders';
 import * as orders from '../orders/orders.service';
 import type { OrderPayments } from '../orders/order-payments';
-import { withTransactionRetry } from '../orders/transaction-retry';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 import * as repo from './payments.repository';
 import * as invoices from '../invoices/invoices.service';
 import { publishOrderEvent } from '../orders/order-events';

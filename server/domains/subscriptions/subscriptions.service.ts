@@ -4,7 +4,7 @@ import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail';
 import type { GatewayPayment, TestGateway } from '../../lib/payments';
-import { withTransactionRetry } from '../orders/transaction-retry';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from './subscriptions.repository';
 import { subscriptionMail } from './subscriptions.mail';

@@ -4,8 +4,6 @@ import type { ComponentType } from 'react';
  * The admin screens that exist. A screen appears in the sidebar and answers its
  * route once it is listed here — one line per screen:
  *   { path: '/admin/orders', label: 'Orders', load: () => import('./orders') },
-  { path: '/admin/subscriptions', label: 'Subscriptions', load: () => import('./subscriptions') },
-  { path: '/admin/subscription-management', label: 'Subscription plans', load: () => import('./subscription-management') },
  * Admin routes of spec §2 that are not listed show the 404 card (no fake screens).
  */
 export interface AdminScreen {

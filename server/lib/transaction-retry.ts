@@ -1,5 +1,5 @@
-import type { Db, Trx } from '../../../db/database';
-import { AppError } from '../../lib/errors';
+import type { Db, Trx } from '../../db/database';
+import { AppError } from './errors';
 
 /** PostgreSQL's "try again" answers: serialization_failure and deadlock_detected. */
 const RETRYABLE = new Set(['40001', '40P01']);
