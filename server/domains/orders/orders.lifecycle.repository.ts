@@ -6,11 +6,7 @@ import { ORDER_SUMMARY_COLUMNS, itemCount } from './orders.repository';
 export async function listActive(db: Executor, userId: string, now: string) {
   return db
     .selectFrom('orders as o')
-    .select([
-      ...ORDER_SUMMARY_COLUMNS,
-      'o.expires_at',
-      itemCount(),
-    ])
+    .select([...ORDER_SUMMARY_COLUMNS, 'o.expires_at', itemCount()])
     .where('o.user_id', '=', userId)
     .where((eb) =>
       eb.or([

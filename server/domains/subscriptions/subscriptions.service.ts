@@ -154,7 +154,11 @@ export interface SubscriberBenefits extends SubscriptionPlanInfo {
  * subscription row is locked, so placements by the same customer take free units one at a time
  * and each prices from what the previous one left.
  */
-export async function benefitsFor(deps: Pick<AppDeps, 'clock'>, executor: Executor, userId: string | null): Promise<SubscriberBenefits | null> {
+export async function benefitsFor(
+  deps: Pick<AppDeps, 'clock'>,
+  executor: Executor,
+  userId: string | null,
+): Promise<SubscriberBenefits | null> {
   if (!userId) return null;
   const s = await repo.findLive(executor, userId, { lock: executor.isTransaction });
   if (!s) return null;
@@ -332,16 +336,23 @@ export async function createPayment(
 }
 
 /** POST /api/user/subscriptions/{id}/renew — pay for the next period (starts at the current end, or now when it has ended). */
-export async function renew(deps: Deps, user: AuthUser, input: { id: string; idempotencyKey?: string }, headerKey: string | string[] | undefined) {
+export async function renew(
+  deps: Deps,
+  user: AuthUser,
+  input: { id: string; idempotencyKey?: string },
+  headerKey: string | string[] | undefined,
+) {
   const key = resolveKey(headerKey, input.idempotencyKey);
   const seen = await repo.findPaymentByKey(deps.db, user.id, key);
   if (seen) return checkoutOf(deps, user, seen, true);
   const s = await repo.findSubscription(deps.db, input.id);
   if (!s || s.user_id !== user.id) throw notFound('That subscription');
-  if (s.status === 'pending_payment') throw new AppError('INVALID_STATE', 'This subscription was never paid for. Choose a plan on the Subscriptions page.');
+  if (s.status === 'pending_payment')
+    throw new AppError('INVALID_STATE', 'This subscription was never paid for. Choose a plan on the Subscriptions page.');
   if (s.status === 'expired') {
     const live = await repo.findLive(deps.db, user.id);
-    if (live && live.id !== s.id) throw new AppError('INVALID_STATE', `You already subscribe to ${live.plan_name}. Renew that one instead.`);
+    if (live && live.id !== s.id)
+      throw new AppError('INVALID_STATE', `You already subscribe to ${live.plan_name}. Renew that one instead.`);
   }
   return startPayment(deps, user, key, s, 'renewal');
 }
@@ -358,10 +369,16 @@ async function startPayment(
   const name = isPlan ? (target as repo.PlanRow).name : (target as repo.SubscriptionRow).plan_name;
   let g;
   try {
-    g = await deps.payments.createOrder({ amountPaise: amount, receipt: `sub-${key.slice(0, 30)}`, notes: { kind: 'subscription', plan: name } });
+    g = await deps.payments.createOrder({
+      amountPaise: amount,
+      receipt: `sub-${key.slice(0, 30)}`,
+      notes: { kind: 'subscription', plan: name },
+    });
   } catch (e) {
     deps.log.warn({ err: e }, 'payment gateway: could not create a subscription order');
-    throw new AppError('GATEWAY_ERROR', "We couldn't reach the payment gateway. Nothing was charged; please try again in a moment.", { cause: e });
+    throw new AppError('GATEWAY_ERROR', "We couldn't reach the payment gateway. Nothing was charged; please try again in a moment.", {
+      cause: e,
+    });
   }
   const nowIso = deps.clock.now().toISOString();
   const pay = await withTransactionRetry(deps, async (trx) => {
@@ -432,7 +449,10 @@ export async function settleInTransaction(deps: Deps, trx: Trx, gp: GatewayPayme
   }
   if (pay.status === 'paid' || pay.status === 'refunded') return 'already_paid';
   if (gp.amountPaise !== pay.amount_paise) {
-    deps.log.error({ paymentId: pay.id, amount: gp.amountPaise, expected: pay.amount_paise }, 'subscription payment amount differs; not activated');
+    deps.log.error(
+      { paymentId: pay.id, amount: gp.amountPaise, expected: pay.amount_paise },
+      'subscription payment amount differs; not activated',
+    );
     return 'amount_mismatch';
   }
   const now = deps.clock.now();
@@ -442,7 +462,13 @@ export async function settleInTransaction(deps: Deps, trx: Trx, gp: GatewayPayme
   return addPaidPeriod(deps, trx, pay.subscription_id, pay.id, now);
 }
 
-async function addPaidPeriod(deps: Deps, trx: Trx, subscriptionId: string, paymentId: string | null, now: Date): Promise<SubscriptionSettlement> {
+async function addPaidPeriod(
+  deps: Deps,
+  trx: Trx,
+  subscriptionId: string,
+  paymentId: string | null,
+  now: Date,
+): Promise<SubscriptionSettlement> {
   const nowIso = now.toISOString();
   const s = (await repo.findSubscription(trx, subscriptionId, { lock: true }))!;
   const periods = await repo.periodsOf(trx, [s.id]);
@@ -544,7 +570,11 @@ export async function verifyPayment(deps: Deps, user: AuthUser, input: VerifySub
 }
 
 /** POST /api/subscription-payment/test/complete — test payment mode only. */
-export async function completeTestPayment(deps: Deps, user: AuthUser, input: TestCompleteSubscriptionInput): Promise<SubscriptionPaymentResult> {
+export async function completeTestPayment(
+  deps: Deps,
+  user: AuthUser,
+  input: TestCompleteSubscriptionInput,
+): Promise<SubscriptionPaymentResult> {
   if (deps.payments.mode !== 'test') throw new AppError('NOT_FOUND', 'There is no API operation at this path. See /api/docs.');
   const pay = await ownedPayment(deps, user, input.gatewayOrderId);
   if (pay.status === 'paid') return resultFor(deps, pay, 'already_paid');
@@ -623,7 +653,8 @@ function act(deps: Deps, user: AuthUser, id: string, f: (trx: Trx, s: repo.Subsc
 
 export const pause = (deps: Deps, user: AuthUser, input: { id: string; days: number }) =>
   act(deps, user, input.id, (trx, s) => pauseInTransaction(deps, trx, s, input.days, { admin: false }));
-export const resume = (deps: Deps, user: AuthUser, input: { id: string }) => act(deps, user, input.id, (trx, s) => resumeInTransaction(deps, trx, s));
+export const resume = (deps: Deps, user: AuthUser, input: { id: string }) =>
+  act(deps, user, input.id, (trx, s) => resumeInTransaction(deps, trx, s));
 export const cancel = (deps: Deps, user: AuthUser, input: { id: string; reason: string }) =>
   act(deps, user, input.id, (trx, s) => cancelInTransaction(deps, trx, s, input.reason));
 
@@ -655,7 +686,9 @@ export async function setAutoRenew(deps: Deps, user: AuthUser, input: { id: stri
       });
     } catch (e) {
       deps.log.warn({ err: e, subscriptionId: s.id }, 'automatic renewal: Razorpay did not answer');
-      throw new AppError('GATEWAY_ERROR', "We couldn't set up automatic renewal with the payment gateway. Please try again in a moment.", { cause: e });
+      throw new AppError('GATEWAY_ERROR', "We couldn't set up automatic renewal with the payment gateway. Please try again in a moment.", {
+        cause: e,
+      });
     }
   }
   let toCancel: string | null = null;
@@ -671,13 +704,20 @@ export async function setAutoRenew(deps: Deps, user: AuthUser, input: { id: stri
       });
     } else {
       toCancel = row.gateway_subscription_id;
-      await repo.updateSubscription(trx, row.id, { auto_renew: false, gateway_subscription_id: null, gateway_mandate_url: null, updated_at: nowIso });
+      await repo.updateSubscription(trx, row.id, {
+        auto_renew: false,
+        gateway_subscription_id: null,
+        gateway_mandate_url: null,
+        updated_at: nowIso,
+      });
     }
     return loadView(deps, trx, (await repo.findSubscription(trx, row.id))!);
   });
   const cancelId = toCancel as string | null;
   if (cancelId && recurring) {
-    await recurring.cancelSubscription(cancelId).catch((err) => deps.log.error({ err, gatewaySubscriptionId: cancelId }, 'automatic renewal: could not cancel at Razorpay'));
+    await recurring
+      .cancelSubscription(cancelId)
+      .catch((err) => deps.log.error({ err, gatewaySubscriptionId: cancelId }, 'automatic renewal: could not cancel at Razorpay'));
   }
   return view;
 }
@@ -692,21 +732,34 @@ type SubscriptionWebhookPayload = {
  * recorded, so a replay never gets here): `subscription.charged` adds the paid period once per
  * gateway payment; `halted` and `cancelled` switch automatic renewal off.
  */
-export async function subscriptionWebhookInTransaction(deps: Deps, trx: Trx, event: string, payload: SubscriptionWebhookPayload | undefined): Promise<string> {
+export async function subscriptionWebhookInTransaction(
+  deps: Deps,
+  trx: Trx,
+  event: string,
+  payload: SubscriptionWebhookPayload | undefined,
+): Promise<string> {
   const gatewaySubId = payload?.subscription?.entity?.id;
   if (!gatewaySubId) return 'malformed';
   const s = await repo.findByGatewaySubscription(trx, gatewaySubId);
   if (!s) return 'subscription_unknown';
   const nowIso = deps.clock.now().toISOString();
   if (event === 'subscription.halted' || event === 'subscription.cancelled') {
-    await repo.updateSubscription(trx, s.id, { auto_renew: false, gateway_subscription_id: null, gateway_mandate_url: null, updated_at: nowIso });
+    await repo.updateSubscription(trx, s.id, {
+      auto_renew: false,
+      gateway_subscription_id: null,
+      gateway_mandate_url: null,
+      updated_at: nowIso,
+    });
     return event === 'subscription.halted' ? 'subscription_halted' : 'subscription_auto_renew_cancelled';
   }
   if (event !== 'subscription.charged') return 'ignored';
   const p = payload?.payment?.entity;
   if (!p?.id || typeof p.amount !== 'number') return 'malformed';
   if (p.amount !== s.price_paise) {
-    deps.log.error({ subscriptionId: s.id, amount: p.amount, expected: s.price_paise }, 'automatic renewal charged a different amount; no period added');
+    deps.log.error(
+      { subscriptionId: s.id, amount: p.amount, expected: s.price_paise },
+      'automatic renewal charged a different amount; no period added',
+    );
     return 'subscription_amount_mismatch';
   }
   const row = await repo.insertChargedPayment(trx, {
@@ -807,12 +860,10 @@ async function adminRows(deps: Deps, ex: Executor, rows: (repo.SubscriptionRow &
     rows.map((r) => r.id),
   );
   const now = deps.clock.now();
-  return rows.map(
-    (r): AdminSubscriptionRow => ({
-      ...toSubscription(r, periods, now),
-      customer: { id: r.user_id, name: r.customer_name, email: r.customer_email },
-    }),
-  );
+  return rows.map((r): AdminSubscriptionRow => ({
+    ...toSubscription(r, periods, now),
+    customer: { id: r.user_id, name: r.customer_name, email: r.customer_email },
+  }));
 }
 
 /** GET /api/admin/subscriptions */
@@ -891,7 +942,8 @@ export const adminExtend = (deps: Deps, admin: AuthUser, input: { id: string; da
     if (st === 'expired' || periods.length === 0) {
       // Lapsed: a complimentary period from now.
       const live = await repo.findLive(trx, s.user_id);
-      if (live && live.id !== s.id) throw new AppError('INVALID_STATE', `This customer already has a running ${live.plan_name} subscription.`);
+      if (live && live.id !== s.id)
+        throw new AppError('INVALID_STATE', `This customer already has a running ${live.plan_name} subscription.`);
       await addPaidPeriod(deps, trx, s.id, null, now);
       const last = (await repo.periodsOf(trx, [s.id])).at(-1)!;
       await repo.setPeriodEnd(trx, last.id, addDaysMs(last.starts_at, input.days));
@@ -931,15 +983,26 @@ export async function adminRefund(
     const amount = input.amount ?? left;
     const key = `subrefund:${pay.id}:${pay.refunded_paise + amount}`;
     const done = await repo.reserveRefund(trx, pay.id, amount, key);
-    if (!done) throw new AppError('INVALID_STATE', `A refund cannot be more than what was paid: at most ${formatRupees(left)} can still be refunded.`);
+    if (!done)
+      throw new AppError(
+        'INVALID_STATE',
+        `A refund cannot be more than what was paid: at most ${formatRupees(left)} can still be refunded.`,
+      );
     refund = { gatewayPaymentId: pay.gateway_payment_id, amount, key };
     return { refund: { paymentId: pay.id, amount, reason: input.reason } };
   });
   const r = refund as { gatewayPaymentId: string; amount: number; key: string } | null;
   if (r) {
     await deps.payments
-      .refund({ paymentId: r.gatewayPaymentId, amountPaise: r.amount, idempotencyKey: r.key, notes: { reason: input.reason.slice(0, 200) } })
-      .catch((err) => deps.log.error({ err, subscriptionId: input.id }, 'subscription refund: the gateway did not answer; retry from the admin'));
+      .refund({
+        paymentId: r.gatewayPaymentId,
+        amountPaise: r.amount,
+        idempotencyKey: r.key,
+        notes: { reason: input.reason.slice(0, 200) },
+      })
+      .catch((err) =>
+        deps.log.error({ err, subscriptionId: input.id }, 'subscription refund: the gateway did not answer; retry from the admin'),
+      );
   }
   return detail;
 }
@@ -981,7 +1044,13 @@ export async function adminCreatePlan(deps: Deps, admin: AuthUser, input: PlanIn
         throw new AppError('CONFLICT', 'A plan with this name exists already.', { cause: e });
       });
     const plan = toPlan(row);
-    await recordAudit(trx, admin, { action: 'subscription_plan.create', entity: 'subscription_plan', entityId: plan.id, after: plan, at: nowIso });
+    await recordAudit(trx, admin, {
+      action: 'subscription_plan.create',
+      entity: 'subscription_plan',
+      entityId: plan.id,
+      after: plan,
+      at: nowIso,
+    });
     return plan;
   });
 }
