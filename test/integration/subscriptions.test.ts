@@ -52,7 +52,10 @@ async function subscribe(c: Customer, planName = 'Vitality Monthly'): Promise<st
   const plan = await planNamed(planName);
   const created = await post(c, '/api/subscription-payment/create', { planId: plan.id }, { 'idempotency-key': crypto.randomUUID() });
   expect(created.statusCode, created.body).toBe(200);
-  const paid = await post(c, '/api/subscription-payment/test/complete', { gatewayOrderId: created.json().payment.gatewayOrderId, outcome: 'success' });
+  const paid = await post(c, '/api/subscription-payment/test/complete', {
+    gatewayOrderId: created.json().payment.gatewayOrderId,
+    outcome: 'success',
+  });
   expect(paid.statusCode, paid.body).toBe(200);
   expect(paid.json().paid).toBe(true);
   return created.json().subscription.id;
@@ -70,7 +73,15 @@ describe('plans', () => {
       ['Elite Quarterly', 649_900, 90, 40],
     ]);
     const r = await t.request({ method: 'GET', url: '/api/subscription-plans' });
-    expect(r.json().plans.map((p: { freeUnitRule: string; pointsMultiplier: number; subscriberSlots: boolean }) => [p.freeUnitRule, p.pointsMultiplier, p.subscriberSlots])).toEqual([
+    expect(
+      r
+        .json()
+        .plans.map((p: { freeUnitRule: string; pointsMultiplier: number; subscriberSlots: boolean }) => [
+          p.freeUnitRule,
+          p.pointsMultiplier,
+          p.subscriberSlots,
+        ]),
+    ).toEqual([
       ['cheapest_signature', 1, false],
       ['cheapest_priced', 2, true],
       ['cheapest_priced', 2, true],
@@ -81,7 +92,12 @@ describe('plans', () => {
 describe('buying a plan (test payment mode)', () => {
   it('a guest is asked to sign in; without an idempotency key nothing is created', async () => {
     const plan = await planNamed('Vitality Monthly');
-    const guest = await t.request({ method: 'POST', url: '/api/subscription-payment/create', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ planId: plan.id }) });
+    const guest = await t.request({
+      method: 'POST',
+      url: '/api/subscription-payment/create',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ planId: plan.id }),
+    });
     expect(guest.statusCode).toBe(401);
     const c = await customer(t);
     const noKey = await post(c, '/api/subscription-payment/create', { planId: plan.id });
@@ -105,10 +121,18 @@ describe('buying a plan (test payment mode)', () => {
     let status = await get(c, '/api/user/subscription-status');
     expect(status.hasActiveSubscription).toBe(false);
 
-    const paid = await post(c, '/api/subscription-payment/test/complete', { gatewayOrderId: a.json().payment.gatewayOrderId, outcome: 'success' });
+    const paid = await post(c, '/api/subscription-payment/test/complete', {
+      gatewayOrderId: a.json().payment.gatewayOrderId,
+      outcome: 'success',
+    });
     expect(paid.json().paid).toBe(true);
     status = await get(c, '/api/user/subscription-status');
-    expect(status).toMatchObject({ hasActiveSubscription: true, status: 'active', remainingFreeUnits: 12, plan: { name: 'Vitality Monthly' } });
+    expect(status).toMatchObject({
+      hasActiveSubscription: true,
+      status: 'active',
+      remainingFreeUnits: 12,
+      plan: { name: 'Vitality Monthly' },
+    });
     const usage = await get(c, '/api/user/subscription/usage');
     expect(usage).toMatchObject({ allowed: 12, used: 0, remaining: 12 });
     expect(new Date(usage.periodEnd).getTime() - new Date(usage.periodStart).getTime()).toBe(30 * DAY);
@@ -120,7 +144,10 @@ describe('buying a plan (test payment mode)', () => {
     expect(mail.map((m) => m.subject)).toContain('Welcome to Vitality Monthly');
 
     // Paying twice does not add a second period.
-    const again = await post(c, '/api/subscription-payment/test/complete', { gatewayOrderId: a.json().payment.gatewayOrderId, outcome: 'success' });
+    const again = await post(c, '/api/subscription-payment/test/complete', {
+      gatewayOrderId: a.json().payment.gatewayOrderId,
+      outcome: 'success',
+    });
     expect(again.statusCode).toBe(200);
     expect((await get(c, '/api/user/subscription/usage')).periodEnd).toBe(usage.periodEnd);
     expect((await get(c, '/api/user/subscription-status')).subscription.queuedPeriods).toBe(0);
@@ -130,12 +157,20 @@ describe('buying a plan (test payment mode)', () => {
     const c = await customer(t);
     const plan = await planNamed('Wellness Weekly');
     const created = await post(c, '/api/subscription-payment/create', { planId: plan.id }, { 'idempotency-key': crypto.randomUUID() });
-    const failed = await post(c, '/api/subscription-payment/test/complete', { gatewayOrderId: created.json().payment.gatewayOrderId, outcome: 'failure' });
+    const failed = await post(c, '/api/subscription-payment/test/complete', {
+      gatewayOrderId: created.json().payment.gatewayOrderId,
+      outcome: 'failure',
+    });
     expect(failed.json()).toMatchObject({ paid: false });
     expect((await get(c, '/api/user/subscription-status')).hasActiveSubscription).toBe(false);
 
     await subscribe(c, 'Wellness Weekly');
-    const other = await post(c, '/api/subscription-payment/create', { planId: (await planNamed('Elite Quarterly')).id }, { 'idempotency-key': crypto.randomUUID() });
+    const other = await post(
+      c,
+      '/api/subscription-payment/create',
+      { planId: (await planNamed('Elite Quarterly')).id },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
     expect(other.statusCode).toBe(409);
     expect(other.json().message).toMatch(/already subscribe to Wellness Weekly/);
   });
@@ -220,22 +255,36 @@ describe('the free unit and free delivery', () => {
     expect((await post(c, '/api/cart/quote', { lines })).json().freeItem).not.toBeNull();
   });
 
-  it.skipIf(!onPostgres)('1 free unit left, 20 orders at once: every order is placed and exactly one has the free unit', { timeout: 60_000 }, async () => {
-    const c = await customer(t);
-    const id = await subscribe(c);
-    await t.deps.db.updateTable('subscription_periods').set({ free_units_used: 11 }).where('subscription_id', '=', id).execute();
-    expect((await get(c, '/api/user/subscription/usage')).remaining).toBe(1);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => place(t, c, orderBody(shop, c, { date: addDays(istToday(now), 1) }))));
-    const codes = answers.map((r) => r.statusCode);
-    expect(codes.filter((s) => s >= 500)).toEqual([]);
-    const placed = answers.filter((r) => r.statusCode === 200).map((r) => r.json().order);
-    expect(placed).toHaveLength(20);
-    expect(placed.filter((o) => o.breakdown.freeUnitDiscount > 0)).toHaveLength(1);
-    const usage = await get(c, '/api/user/subscription/usage');
-    expect(usage).toMatchObject({ used: 12, remaining: 0 });
-    const rows = await t.deps.db.selectFrom('subscription_free_units').select('order_id').where('order_id', 'in', placed.map((o) => o.id)).execute();
-    expect(rows).toHaveLength(1);
-  });
+  it.skipIf(!onPostgres)(
+    '1 free unit left, 20 orders at once: every order is placed and exactly one has the free unit',
+    { timeout: 60_000 },
+    async () => {
+      const c = await customer(t);
+      const id = await subscribe(c);
+      await t.deps.db.updateTable('subscription_periods').set({ free_units_used: 11 }).where('subscription_id', '=', id).execute();
+      expect((await get(c, '/api/user/subscription/usage')).remaining).toBe(1);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => place(t, c, orderBody(shop, c, { date: addDays(istToday(now), 1) }))),
+      );
+      const codes = answers.map((r) => r.statusCode);
+      expect(codes.filter((s) => s >= 500)).toEqual([]);
+      const placed = answers.filter((r) => r.statusCode === 200).map((r) => r.json().order);
+      expect(placed).toHaveLength(20);
+      expect(placed.filter((o) => o.breakdown.freeUnitDiscount > 0)).toHaveLength(1);
+      const usage = await get(c, '/api/user/subscription/usage');
+      expect(usage).toMatchObject({ used: 12, remaining: 0 });
+      const rows = await t.deps.db
+        .selectFrom('subscription_free_units')
+        .select('order_id')
+        .where(
+          'order_id',
+          'in',
+          placed.map((o) => o.id),
+        )
+        .execute();
+      expect(rows).toHaveLength(1);
+    },
+  );
 });
 
 describe('pause, resume, cancel and renew across period boundaries (fake clock)', () => {
@@ -298,7 +347,10 @@ describe('pause, resume, cancel and renew across period boundaries (fake clock)'
     const c2 = await refreshAuth(c0);
     const renewal = await post(c2, `/api/user/subscriptions/${id}/renew`, {}, { 'idempotency-key': crypto.randomUUID() });
     expect(renewal.statusCode, renewal.body).toBe(200);
-    await post(c2, '/api/subscription-payment/test/complete', { gatewayOrderId: renewal.json().payment.gatewayOrderId, outcome: 'success' });
+    await post(c2, '/api/subscription-payment/test/complete', {
+      gatewayOrderId: renewal.json().payment.gatewayOrderId,
+      outcome: 'success',
+    });
     const usage = await get(c2, '/api/user/subscription/usage');
     expect(new Date(usage.periodStart).getTime()).toBe(now.getTime());
     expect(new Date(usage.periodEnd).getTime()).toBe(now.getTime() + 7 * DAY);
@@ -313,7 +365,10 @@ describe('pause, resume, cancel and renew across period boundaries (fake clock)'
     const placed = await place(t, c0, orderBody(shop, c0, { lines, date: addDays(istToday(now), 1), paymentMethod: 'free' }));
     expect(placed.statusCode, placed.body).toBe(200);
     const renewal = await post(c0, `/api/user/subscriptions/${id}/renew`, {}, { 'idempotency-key': crypto.randomUUID() });
-    await post(c0, '/api/subscription-payment/test/complete', { gatewayOrderId: renewal.json().payment.gatewayOrderId, outcome: 'success' });
+    await post(c0, '/api/subscription-payment/test/complete', {
+      gatewayOrderId: renewal.json().payment.gatewayOrderId,
+      outcome: 'success',
+    });
     expect((await get(c0, '/api/user/subscription/usage')).remaining).toBe(2);
 
     now = new Date(new Date(first.periodEnd).getTime() + 1000);
@@ -354,7 +409,12 @@ describe('reminder e-mail', () => {
       now = new Date(end - 4 * DAY);
       await Promise.all([sendReminders(t.deps), sendReminders(second.deps)]);
       const reminders = () =>
-        t.deps.db.selectFrom('mail_outbox').select('subject').where('to_email', '=', c.user.email).where('template', '=', 'subscription-reminder').execute();
+        t.deps.db
+          .selectFrom('mail_outbox')
+          .select('subject')
+          .where('to_email', '=', c.user.email)
+          .where('template', '=', 'subscription-reminder')
+          .execute();
       expect(await reminders()).toHaveLength(0);
       now = new Date(end - 3 * DAY + 1000);
       await Promise.all([sendReminders(t.deps), sendReminders(second.deps), sendReminders(t.deps), sendReminders(second.deps)]);
@@ -413,7 +473,12 @@ describe('admin', () => {
     expect(mine).toMatchObject({ price: 69_900, freeUnits: 3 });
     expect((await get(c, '/api/user/subscription/usage')).allowed).toBe(3);
 
-    const off = await t.request({ method: 'PATCH', url: `/api/admin/subscription-plans/${plan.id}`, headers: json(admin), payload: JSON.stringify({ active: false }) });
+    const off = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/subscription-plans/${plan.id}`,
+      headers: json(admin),
+      payload: JSON.stringify({ active: false }),
+    });
     expect(off.statusCode).toBe(200);
     const other = await customer(t);
     const refused = await post(other, '/api/subscription-payment/create', { planId: plan.id }, { 'idempotency-key': crypto.randomUUID() });
@@ -427,6 +492,28 @@ describe('admin', () => {
     });
     const audit = await t.deps.db.selectFrom('audit_log').select('action').where('entity_id', '=', plan.id).execute();
     expect(audit.map((a) => a.action)).toContain('subscription_plan.deactivate');
+  });
+
+  it('shows the plan, its state and the free units on the admin customer detail, linked to the subscriptions desk', async () => {
+    const admin = await customer(t, { role: 'admin' });
+    const [c, never] = await customers(t, 2);
+    const id = await subscribe(c!, 'Vitality Monthly');
+    const detail = async (userId: string) => {
+      const res = await t.request({ method: 'GET', url: `/api/admin/customers/${userId}`, headers: json(admin) });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { sections: { key: string; rows: { label: string; value: string; href?: string }[] }[] }).sections.find(
+        (s) => s.key === 'subscription',
+      );
+    };
+    const section = await detail(c!.user.id);
+    expect(section?.rows).toEqual(
+      expect.arrayContaining([
+        { label: 'Plan', value: 'Vitality Monthly · ₹2,399 / 30 days', href: `/admin/subscriptions?id=${id}` },
+        { label: 'Status', value: expect.stringMatching(/active/i) },
+        { label: 'Free units', value: '0 used, 12 of 12 left' },
+      ]),
+    );
+    expect((await detail(never!.user.id))?.rows).toEqual([{ label: 'Subscription', value: 'Never subscribed' }]);
   });
 
   it('counts active subscribers for the dashboard', async () => {

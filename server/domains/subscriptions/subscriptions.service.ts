@@ -244,6 +244,13 @@ export async function status(deps: Deps, user: AuthUser): Promise<SubscriptionSt
   };
 }
 
+/** A customer's latest subscription as the admin customer detail shows it (null when they never subscribed). */
+export async function latestOfCustomer(ex: Executor, userId: string, now: Date): Promise<Subscription | null> {
+  const rows = await repo.subscriptionsOfUser(ex, userId);
+  const s = rows[0];
+  return s ? toSubscription(s, await repo.periodsOf(ex, [s.id]), now) : null;
+}
+
 /** GET /api/user/subscription/usage */
 export async function usage(deps: Deps, user: AuthUser): Promise<SubscriptionUsage> {
   const s = await repo.findLive(deps.db, user.id);
