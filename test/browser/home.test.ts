@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
+import { seriousAxeViolations } from '../helpers/axe';
 import { formatRupees } from '../../shared/rules/money';
 
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const DIST = path.resolve('dist/client');
 
 /** Spec §2 Shell, verbatim. */
@@ -67,17 +65,6 @@ async function scrollThrough(page: Page) {
     }
     window.scrollTo(0, 0);
   });
-}
-
-async function axeViolations(page: Page) {
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 async function homeReady(page: Page) {
@@ -321,7 +308,7 @@ describe.skipIf(!hasBrowser)('home and catalogue pages', () => {
           await page.locator('#reviews-title').waitFor();
         }
         if (url === '/signature-shakes') await page.locator('[data-testid="shake-card"]').first().waitFor();
-        expect(await axeViolations(page), `${url} at ${viewport.width}px`).toEqual([]);
+        expect(await seriousAxeViolations(page), `${url} at ${viewport.width}px`).toEqual([]);
       }
       await page.close();
     }

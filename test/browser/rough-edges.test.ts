@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
-import { DESKTOP, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
+import { hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
 import { addAddress, loadShop, orderBody, place, type Customer, type Shop } from '../integration/orders-fixtures';
 
 /** Issue 15: the rough edges a shopper hit, each shown fixed in a real browser. */
@@ -11,18 +10,6 @@ describe.skipIf(!hasBrowser)('rough edges of the storefront', () => {
   let catalogue: Shop;
   let customer: Customer;
   const password = 'Curry-Leaf-Garden-77';
-
-  async function signedInContext(email: string, viewport = DESKTOP): Promise<BrowserContext> {
-    const session = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } })).json();
-    const ctx = await shop.newContext(viewport);
-    await ctx.addInitScript((s: { access_token: string; refresh_token?: string; expires_at?: number }) => {
-      if (localStorage.getItem('access_token')) return;
-      localStorage.setItem('access_token', s.access_token);
-      if (s.refresh_token) localStorage.setItem('refresh_token', s.refresh_token);
-      if (s.expires_at) localStorage.setItem('expires_at', String(s.expires_at));
-    }, session);
-    return ctx;
-  }
 
   beforeAll(async () => {
     shop = await startShop();
@@ -55,7 +42,7 @@ describe.skipIf(!hasBrowser)('rough edges of the storefront', () => {
   });
 
   it('checkout fills the mobile number from the account and shows no grey sample number', async () => {
-    const ctx = await signedInContext(customer.user.email);
+    const ctx = await signedInContext(shop, customer.user.email, password);
     const page = await shop.newPage({ context: ctx });
     await page.addInitScript((id: string) => {
       if (!localStorage.getItem('cart')) localStorage.setItem('cart', JSON.stringify([{ id, type: 'signature', name: 'Green Glow', price: 24900, image: '', quantity: 1, isFreeUnit: false, freeUnitPrice: 0 }]));
@@ -73,7 +60,7 @@ describe.skipIf(!hasBrowser)('rough edges of the storefront', () => {
     customer.addressId = await addAddress(shop.deps.db, customer.user.id, '560038');
     const res = await place(shop, customer, orderBody(catalogue, customer));
     expect(res.statusCode, res.body).toBe(200);
-    const ctx = await signedInContext(customer.user.email, PHONE);
+    const ctx = await signedInContext(shop, customer.user.email, password, PHONE);
     const page = await shop.newPage({ context: ctx });
     await page.goto('/');
     await page.getByTestId('active-order-banner').waitFor();

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
 import { scrollsSideways, seriousAxeViolations } from '../helpers/axe';
 import { addAddress, loadShop, orderBody, place, type Customer, type Shop } from '../integration/orders-fixtures';
 import { addDays, istToday } from '../../shared/rules/slots';
@@ -28,18 +28,6 @@ describe.skipIf(!hasBrowser)('shake pages and reviews in a browser', () => {
     const signin = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } })).json();
     const user = { id: signin.user.id as string, email, role, name };
     return { user, auth: `Bearer ${signin.access_token}`, addressId: await addAddress(shop.deps.db, user.id, '560038') };
-  }
-
-  async function signedInContext(who: Customer, viewport = DESKTOP): Promise<BrowserContext> {
-    const session = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email: who.user.email, password } })).json();
-    const ctx = await shop.newContext(viewport);
-    await ctx.addInitScript((s: { access_token: string; refresh_token?: string; expires_at?: number }) => {
-      if (localStorage.getItem('access_token')) return;
-      localStorage.setItem('access_token', s.access_token);
-      if (s.refresh_token) localStorage.setItem('refresh_token', s.refresh_token);
-      if (s.expires_at) localStorage.setItem('expires_at', String(s.expires_at));
-    }, session);
-    return ctx;
   }
 
   async function viewShot(page: Page, name: string) {
@@ -127,7 +115,7 @@ describe.skipIf(!hasBrowser)('shake pages and reviews in a browser', () => {
     const order = placed.json().order as { id: string; number: string };
 
     // The admin moves it to delivered on the desk.
-    const adminCtx = await signedInContext(admin);
+    const adminCtx = await signedInContext(shop, admin.user.email, password);
     const desk = await shop.newPage({ context: adminCtx });
     await desk.goto(`/admin/orders?id=${order.id}`);
     await desk.getByTestId('admin-order').waitFor();
@@ -137,7 +125,7 @@ describe.skipIf(!hasBrowser)('shake pages and reviews in a browser', () => {
     }
 
     // The customer rates it on the order page.
-    const ctx = await signedInContext(customer);
+    const ctx = await signedInContext(shop, customer.user.email, password);
     const page = await shop.newPage({ context: ctx });
     await page.goto(`/order/${order.id}`);
     const form = page.getByTestId('review-form');

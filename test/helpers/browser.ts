@@ -55,3 +55,16 @@ export async function startShop(opts: { config?: Partial<Config> } = {}): Promis
     },
   };
 }
+
+/** A browser context signed in as `email` with a session of its own (refresh tokens rotate per session). */
+export async function signedInContext(shop: ShopUnderTest, email: string, password: string, viewport = DESKTOP): Promise<BrowserContext> {
+  const session = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } })).json();
+  const ctx = await shop.newContext(viewport);
+  await ctx.addInitScript((s: { access_token: string; refresh_token?: string; expires_at?: number }) => {
+    if (localStorage.getItem('access_token')) return;
+    localStorage.setItem('access_token', s.access_token);
+    if (s.refresh_token) localStorage.setItem('refresh_token', s.refresh_token);
+    if (s.expires_at) localStorage.setItem('expires_at', String(s.expires_at));
+  }, session);
+  return ctx;
+}
