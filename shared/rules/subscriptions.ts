@@ -48,9 +48,3 @@ export function pauseRefusal(p: {
   if (p.alreadyPausedThisPeriod) return 'You have already paused once this period. You can pause again in your next period.';
   return null;
 }
-
-const dayFormat = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
-/** "25 Dec 2026", in India time. */
-export function formatSubscriptionDate(iso: string): string {
-  return dayFormat.format(new Date(iso));
-}

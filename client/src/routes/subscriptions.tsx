@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { formatDate } from '../../../shared/rules/dates';
 import { Link, useLocation, useSearch } from 'wouter';
 import { usePageTitle } from '../components/page-title';
 import { Button, LinkButton } from '../components/button';
@@ -11,13 +12,15 @@ import { useBuySubscription } from '../features/subscriptions/use-buy-subscripti
 import { BuyPanel } from '../features/subscriptions/buy-panel';
 import { UsageMeter } from '../features/subscriptions/usage-meter';
 import { formatRupees } from '../../../shared/rules/money';
-import { formatSubscriptionDate, MAX_PAUSE_DAYS } from '../../../shared/rules/subscriptions';
+import { MAX_PAUSE_DAYS } from '../../../shared/rules/subscriptions';
 import type { Plan } from '../../../shared/schemas/subscriptions';
 import '../features/subscriptions/subscriptions.css';
 
 const FEATURED = 'vitality-monthly';
 
-export function planPerks(p: Pick<Plan, 'freeUnits' | 'periodDays' | 'freeUnitRule' | 'freeDelivery' | 'pointsMultiplier' | 'subscriberSlots'>): string[] {
+export function planPerks(
+  p: Pick<Plan, 'freeUnits' | 'periodDays' | 'freeUnitRule' | 'freeDelivery' | 'pointsMultiplier' | 'subscriberSlots'>,
+): string[] {
   return [
     `${p.freeUnits} free shakes every ${p.periodDays} days`,
     p.freeUnitRule === 'cheapest_signature' ? 'One signature shake free per order' : 'Your cheapest shake free on every order',
@@ -88,7 +91,7 @@ export default function SubscriptionsPage() {
                 <h3 className="subs-current__name">{current.planName}</h3>
                 <p className="text-muted">
                   {current.statusLabel}
-                  {current.currentPeriod ? ` · this period ends ${formatSubscriptionDate(current.currentPeriod.end)}` : ''}
+                  {current.currentPeriod ? ` · this period ends ${formatDate(current.currentPeriod.end, 'date')}` : ''}
                 </p>
               </div>
               <LinkButton href="/profile?tab=subscriptions" variant="secondary">
@@ -117,7 +120,11 @@ export default function SubscriptionsPage() {
                 const featured = p.slug === FEATURED;
                 const mine = subscribed && current?.planId === p.id;
                 return (
-                  <li key={p.id} className={`subs-plan${featured ? ' subs-plan--featured' : ''}${mine ? ' subs-plan--mine' : ''}`} data-testid="subs-plan">
+                  <li
+                    key={p.id}
+                    className={`subs-plan${featured ? ' subs-plan--featured' : ''}${mine ? ' subs-plan--mine' : ''}`}
+                    data-testid="subs-plan"
+                  >
                     {mine ? (
                       <span className="badge badge--solid subs-plan__flag">Your plan</span>
                     ) : featured ? (
@@ -251,7 +258,8 @@ export default function SubscriptionsPage() {
             <summary>Can I pause while I travel?</summary>
             <p>
               Yes — once per period, for 1 to {MAX_PAUSE_DAYS} days. Your period end moves by the length of the pause, so you lose nothing.
-              Come back early and resume any time; the days you didn&rsquo;t use are taken off again. Free units aren&rsquo;t used while paused.
+              Come back early and resume any time; the days you didn&rsquo;t use are taken off again. Free units aren&rsquo;t used while
+              paused.
             </p>
           </details>
           <details>

@@ -1,9 +1,9 @@
 import type { MailMessage } from '../../lib/mail';
-import { formatSubscriptionDate } from '../../../shared/rules/subscriptions';
+import { formatDate } from '../../../shared/rules/dates';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const longDate = formatSubscriptionDate;
+const longDate = (iso: string) => formatDate(iso, 'date');
 
 export interface SubscriptionMailInput {
   to: string;
@@ -42,4 +42,3 @@ export function subscriptionMail(kind: 'activated' | 'renewed' | 'reminder', m: 
     template: `subscription-${kind}`,
   };
 }
-

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps';
+import { formatDate } from '../../../shared/rules/dates';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
@@ -12,7 +13,6 @@ import type { FreeUnitRule, SubscriptionPlanInfo } from '../../../shared/rules/f
 import {
   addDaysMs,
   DAY_MS,
-  formatSubscriptionDate,
   pauseRefusal,
   pricePerShake,
   REMINDER_DAYS_BEFORE_END,
@@ -304,7 +304,7 @@ async function checkoutOf(deps: Deps, user: AuthUser, pay: repo.PaymentRow, repl
   };
 }
 
-const fmtDate = formatSubscriptionDate;
+const fmtDate = (iso: string) => formatDate(iso, 'date');
 
 /**
  * What a payment for `planId` is for: a new subscription, or the next period of the one the

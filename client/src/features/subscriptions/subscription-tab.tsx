@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDate } from '../../../../shared/rules/dates';
 import { Button, LinkButton } from '../../components/button';
 import { AlertIcon, ArrowRightIcon, PauseIcon, PlayIcon, RefreshIcon, RepeatIcon } from '../../components/icons';
 import { Field, Select, Textarea } from '../../components/input';
@@ -11,7 +12,7 @@ import { useBuySubscription } from './use-buy-subscription';
 import { BuyPanel } from './buy-panel';
 import { UsageMeter } from './usage-meter';
 import { formatRupees } from '../../../../shared/rules/money';
-import { formatSubscriptionDate, MAX_PAUSE_DAYS } from '../../../../shared/rules/subscriptions';
+import { MAX_PAUSE_DAYS } from '../../../../shared/rules/subscriptions';
 import type { Subscription } from '../../../../shared/schemas/subscriptions';
 import './subscriptions.css';
 
@@ -105,16 +106,16 @@ export default function SubscriptionTab() {
           <dl className="subs-facts">
             <div>
               <dt>This period ends</dt>
-              <dd data-testid="period-end">{sub.currentPeriod ? formatSubscriptionDate(sub.currentPeriod.end) : '—'}</dd>
+              <dd data-testid="period-end">{sub.currentPeriod ? formatDate(sub.currentPeriod.end, 'date') : '—'}</dd>
             </div>
             <div>
               <dt>Paid through</dt>
-              <dd data-testid="paid-through">{sub.paidThrough ? formatSubscriptionDate(sub.paidThrough) : '—'}</dd>
+              <dd data-testid="paid-through">{sub.paidThrough ? formatDate(sub.paidThrough, 'date') : '—'}</dd>
             </div>
             {sub.status === 'paused' && sub.pauseUntil ? (
               <div>
                 <dt>Paused until</dt>
-                <dd>{formatSubscriptionDate(sub.pauseUntil)}</dd>
+                <dd>{formatDate(sub.pauseUntil, 'date')}</dd>
               </div>
             ) : null}
             {sub.queuedPeriods > 0 ? (
@@ -140,16 +141,30 @@ export default function SubscriptionTab() {
 
           <div className="subs-manage__actions">
             {sub.status === 'paused' ? (
-              <Button onClick={() => void run(() => utils.client.subscriptions.resume.mutate({ id: sub.id }), 'Subscription resumed')} loading={busy} data-testid="sub-resume">
+              <Button
+                onClick={() => void run(() => utils.client.subscriptions.resume.mutate({ id: sub.id }), 'Subscription resumed')}
+                loading={busy}
+                data-testid="sub-resume"
+              >
                 <PlayIcon /> Resume now
               </Button>
             ) : null}
             {sub.status === 'active' ? (
-              <Button variant="secondary" onClick={() => setDialog('pause')} disabled={!sub.canPause} data-testid="sub-pause" title={sub.canPause ? undefined : 'You can pause once per period.'}>
+              <Button
+                variant="secondary"
+                onClick={() => setDialog('pause')}
+                disabled={!sub.canPause}
+                data-testid="sub-pause"
+                title={sub.canPause ? undefined : 'You can pause once per period.'}
+              >
                 <PauseIcon /> Pause
               </Button>
             ) : null}
-            <Button variant={sub.status === 'cancelled' ? 'primary' : 'secondary'} onClick={() => void pay.renew(sub.id, sub.planName)} data-testid="sub-renew">
+            <Button
+              variant={sub.status === 'cancelled' ? 'primary' : 'secondary'}
+              onClick={() => void pay.renew(sub.id, sub.planName)}
+              data-testid="sub-renew"
+            >
               <RepeatIcon /> Renew for {formatRupees(sub.price)}
             </Button>
             {sub.status === 'active' || sub.status === 'paused' ? (
@@ -158,7 +173,9 @@ export default function SubscriptionTab() {
               </Button>
             ) : null}
           </div>
-          {sub.status === 'active' && !sub.canPause ? <p className="text-sm text-muted">You have paused once this period; you can pause again next period.</p> : null}
+          {sub.status === 'active' && !sub.canPause ? (
+            <p className="text-sm text-muted">You have paused once this period; you can pause again next period.</p>
+          ) : null}
 
           {sub.status === 'active' || sub.status === 'paused' ? (
             <label className="subs-switch">
@@ -213,8 +230,8 @@ export default function SubscriptionTab() {
                 <div className="subs-history__main">
                   <p className="subs-history__plan">{h.planName}</p>
                   <p className="text-sm text-muted">
-                    Since {formatSubscriptionDate(h.createdAt)}
-                    {h.paidThrough ? ` · paid through ${formatSubscriptionDate(h.paidThrough)}` : ''}
+                    Since {formatDate(h.createdAt, 'date')}
+                    {h.paidThrough ? ` · paid through ${formatDate(h.paidThrough, 'date')}` : ''}
                   </p>
                 </div>
                 <div className="subs-history__side">
@@ -241,7 +258,11 @@ export default function SubscriptionTab() {
                 <Button variant="ghost" onClick={() => setDialog(null)}>
                   Keep it running
                 </Button>
-                <Button loading={busy} onClick={() => void run(() => utils.client.subscriptions.pause.mutate({ id: sub.id, days }), `Paused for ${days} days`)} data-testid="pause-confirm">
+                <Button
+                  loading={busy}
+                  onClick={() => void run(() => utils.client.subscriptions.pause.mutate({ id: sub.id, days }), `Paused for ${days} days`)}
+                  data-testid="pause-confirm"
+                >
                   Pause for {days} {days === 1 ? 'day' : 'days'}
                 </Button>
               </>
@@ -274,7 +295,12 @@ export default function SubscriptionTab() {
                   variant="danger"
                   loading={busy}
                   disabled={reason.trim().length < 3}
-                  onClick={() => void run(() => utils.client.subscriptions.cancel.mutate({ id: sub.id, reason: reason.trim() }), 'Subscription cancelled')}
+                  onClick={() =>
+                    void run(
+                      () => utils.client.subscriptions.cancel.mutate({ id: sub.id, reason: reason.trim() }),
+                      'Subscription cancelled',
+                    )
+                  }
                   data-testid="cancel-confirm"
                 >
                   Cancel subscription
@@ -283,11 +309,20 @@ export default function SubscriptionTab() {
             }
           >
             <p className="text-muted">
-              Your plan keeps running until {sub.paidThrough ? formatSubscriptionDate(sub.paidThrough) : 'the end of the period'}, free shakes
+              Your plan keeps running until {sub.paidThrough ? formatDate(sub.paidThrough, 'date') : 'the end of the period'}, free shakes
               included. Nothing renews after that.
             </p>
             <Field label="Why are you cancelling?" hint="A line is enough (at least 3 characters).">
-              {(p) => <Textarea {...p} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="cancel-reason" />}
+              {(p) => (
+                <Textarea
+                  {...p}
+                  rows={3}
+                  maxLength={500}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                  data-testid="cancel-reason"
+                />
+              )}
             </Field>
           </Modal>
         </>

@@ -1,5 +1,5 @@
 import type { Period } from '../../../../shared/schemas/subscriptions';
-import { formatSubscriptionDate } from '../../../../shared/rules/subscriptions';
+import { formatDate } from '../../../../shared/rules/dates';
 
 /** Free units used and remaining in a period, with a progress bar. */
 export function UsageMeter({ period }: { period: Period }) {
@@ -14,7 +14,7 @@ export function UsageMeter({ period }: { period: Period }) {
           <span className="text-muted">of {period.allowed} free shakes left</span>
         </p>
         <p className="text-sm text-muted">
-          {period.used} used · {formatSubscriptionDate(period.start)} – {formatSubscriptionDate(period.end)}
+          {period.used} used · {formatDate(period.start, 'date')} – {formatDate(period.end, 'date')}
         </p>
       </div>
       <div

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatDate } from '../../../../shared/rules/dates';
 import { useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
@@ -10,14 +11,14 @@ import { CloseIcon } from '../../components/icons';
 import { FormAlert, messageOf } from '../../features/auth/forms';
 import { UsageMeter } from '../../features/subscriptions/usage-meter';
 import { formatRupees } from '../../../../shared/rules/money';
-import { formatSubscriptionDate, SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from '../../../../shared/rules/subscriptions';
+import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from '../../../../shared/rules/subscriptions';
 import type { AdminSubscriptionDetail } from '../../../../shared/schemas/subscriptions';
 import '../../features/auth/auth.css';
 import '../../features/subscriptions/subscriptions.css';
 
 const PAGE_SIZE = 20;
 const STATUSES: SubscriptionStatus[] = ['active', 'paused', 'cancelled', 'expired'];
-const fmt = (iso: string | null) => (iso ? formatSubscriptionDate(iso) : '—');
+const fmt = (iso: string | null) => (iso ? formatDate(iso, 'date') : '—');
 
 /** /admin/subscriptions: filters (plan, status, renewing soon), search by customer, and one subscription's detail (?id=). */
 export default function AdminSubscriptionsPage() {
@@ -41,7 +42,14 @@ export default function AdminSubscriptionsPage() {
 
   const plans = trpc.subscriptions.adminPlans.useQuery(undefined, { staleTime: 60_000 });
   const list = trpc.subscriptions.adminList.useQuery(
-    { page, pageSize: PAGE_SIZE, q: q || undefined, planId: planId || undefined, status: status || undefined, renewingSoon: renewingSoon || undefined },
+    {
+      page,
+      pageSize: PAGE_SIZE,
+      q: q || undefined,
+      planId: planId || undefined,
+      status: status || undefined,
+      renewingSoon: renewingSoon || undefined,
+    },
     { placeholderData: (prev) => prev },
   );
   const total = list.data?.totalCount ?? 0;
@@ -56,7 +64,16 @@ export default function AdminSubscriptionsPage() {
       </header>
       <div className="admin-toolbar admin-subs-filters">
         <Field label="Customer">
-          {(p) => <Input {...p} type="search" placeholder="Name or e-mail" value={term} onChange={(e) => setTerm(e.target.value)} maxLength={100} />}
+          {(p) => (
+            <Input
+              {...p}
+              type="search"
+              placeholder="Name or e-mail"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              maxLength={100}
+            />
+          )}
         </Field>
         <Field label="Plan">
           {(p) => (
@@ -138,7 +155,9 @@ export default function AdminSubscriptionsPage() {
                     <td>{fmt(s.paidThrough)}</td>
                   </tr>
                 ))}
-                {list.data && list.data.subscriptions.length === 0 ? <EmptyRow colSpan={5}>No subscription matches these filters.</EmptyRow> : null}
+                {list.data && list.data.subscriptions.length === 0 ? (
+                  <EmptyRow colSpan={5}>No subscription matches these filters.</EmptyRow>
+                ) : null}
               </tbody>
             </table>
           </div>
@@ -177,7 +196,11 @@ function SubscriptionDetail({ id, onClose }: { id: string; onClose(): void }) {
   };
 
   return (
-    <aside className="card card--padded admin-detail admin-subs-detail" aria-label="Subscription detail" data-testid="admin-subscription-detail">
+    <aside
+      className="card card--padded admin-detail admin-subs-detail"
+      aria-label="Subscription detail"
+      data-testid="admin-subscription-detail"
+    >
       <div className="cluster" style={{ justifyContent: 'space-between' }}>
         <h2 className="h4">{s ? `${s.planName} · ${s.customer.name || s.customer.email}` : 'Subscription'}</h2>
         <Button variant="ghost" size="sm" icon aria-label="Close" onClick={onClose}>
@@ -224,7 +247,17 @@ function SubscriptionDetail({ id, onClose }: { id: string; onClose(): void }) {
             <h3 className="h4">Actions</h3>
             <div className="admin-subs-action">
               <Field label="Extend by (days)">
-                {(p) => <Input {...p} type="number" min={1} max={365} value={days} onChange={(e) => setDays(Number(e.target.value))} data-testid="admin-extend-days" />}
+                {(p) => (
+                  <Input
+                    {...p}
+                    type="number"
+                    min={1}
+                    max={365}
+                    value={days}
+                    onChange={(e) => setDays(Number(e.target.value))}
+                    data-testid="admin-extend-days"
+                  />
+                )}
               </Field>
               <Button
                 loading={busy}
@@ -237,15 +270,25 @@ function SubscriptionDetail({ id, onClose }: { id: string; onClose(): void }) {
             {s.status === 'active' ? (
               <div className="admin-subs-action">
                 <Field label="Pause for (days)">
-                  {(p) => <Input {...p} type="number" min={1} max={14} value={pauseDays} onChange={(e) => setPauseDays(Number(e.target.value))} />}
+                  {(p) => (
+                    <Input {...p} type="number" min={1} max={14} value={pauseDays} onChange={(e) => setPauseDays(Number(e.target.value))} />
+                  )}
                 </Field>
-                <Button variant="secondary" loading={busy} onClick={() => void act(() => utils.client.subscriptions.adminPause.mutate({ id, days: pauseDays }), 'Paused')}>
+                <Button
+                  variant="secondary"
+                  loading={busy}
+                  onClick={() => void act(() => utils.client.subscriptions.adminPause.mutate({ id, days: pauseDays }), 'Paused')}
+                >
                   Pause
                 </Button>
               </div>
             ) : null}
             {s.status === 'paused' ? (
-              <Button variant="secondary" loading={busy} onClick={() => void act(() => utils.client.subscriptions.adminResume.mutate({ id }), 'Resumed')}>
+              <Button
+                variant="secondary"
+                loading={busy}
+                onClick={() => void act(() => utils.client.subscriptions.adminResume.mutate({ id }), 'Resumed')}
+              >
                 Resume now
               </Button>
             ) : null}
@@ -272,7 +315,8 @@ function SubscriptionDetail({ id, onClose }: { id: string; onClose(): void }) {
               {d.payments.map((p) => (
                 <li key={p.id}>
                   <span>
-                    {p.kind === 'purchase' ? 'Purchase' : p.kind === 'renewal' ? 'Renewal' : 'Automatic renewal'} · {fmt(p.paidAt ?? p.createdAt)}
+                    {p.kind === 'purchase' ? 'Purchase' : p.kind === 'renewal' ? 'Renewal' : 'Automatic renewal'} ·{' '}
+                    {fmt(p.paidAt ?? p.createdAt)}
                   </span>
                   <span className="tabular">
                     {formatRupees(p.amount)} · {p.status}
@@ -285,7 +329,10 @@ function SubscriptionDetail({ id, onClose }: { id: string; onClose(): void }) {
                       loading={busy}
                       onClick={() => {
                         if (!window.confirm(`Refund ${formatRupees(p.amount - p.refunded)} to ${s.customer.email}?`)) return;
-                        void act(() => utils.client.subscriptions.adminRefund.mutate({ id, paymentId: p.id, reason: 'Refunded by the shop' }), 'Refund recorded');
+                        void act(
+                          () => utils.client.subscriptions.adminRefund.mutate({ id, paymentId: p.id, reason: 'Refunded by the shop' }),
+                          'Refund recorded',
+                        );
                       }}
                     >
                       Refund
