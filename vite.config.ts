@@ -23,6 +23,14 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@trpc|wouter|regexparam|use-sync-external-store)[\\/]/,
               priority: 10,
             },
+            {
+              // The shell every page starts with (wrapper, session, toasts, icons, cart rules) and the
+              // small pieces the home page's cards share with other pages: one chunk instead of a
+              // dozen tiny ones, each of which costs its own import glue and compresses worse alone.
+              name: 'shell',
+              test: /client[\\/]src[\\/](lib[\\/]api-fetch|components[\\/](icons|toast|page-title|shake-card)|features[\\/](auth[\\/](auth-context|session|token-manager|public-config)|cart[\\/](cart-store|use-subscription-plan)|subscriptions[\\/]api|reviews[\\/]card-rating|favorites[\\/]favorite-button|catalogue[\\/](favorite-slot|use-signature-shakes)))|shared[\\/]rules[\\/](money|cart-rules|free-unit)/,
+              priority: 5,
+            },
           ],
         },
       },
