@@ -76,8 +76,11 @@ describe.skipIf(!hasBrowser)('accounts in a browser', () => {
     await page.waitForURL((u) => u.pathname === '/profile');
     await visible(page.getByRole('heading', { name: 'Hello, Kavya' }));
     await expect(page.getByLabel('Username').inputValue()).resolves.toBe(person.username);
-    // An unknown tab falls back to the profile details (subscriptions has no tab yet: no fake content).
+    // The subscriptions tab: a customer without a plan is told so and offered the plans.
     await page.goto('/profile?tab=subscriptions');
+    await visible(page.getByRole('heading', { name: 'No subscription yet' }));
+    // An unknown tab falls back to the profile details.
+    await page.goto('/profile?tab=nothing-here');
     await visible(page.getByLabel('Full name'));
     await shop.screenshot(page, 'profile-1280');
 
