@@ -179,6 +179,12 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
     ['/admin/ingredients', 'Ingredients'],
     ['/admin/pricing', 'Pricing'],
     ['/admin/customers', 'Customers'],
+    ['/admin/orders', 'Orders'],
+    ['/admin/delivery-slots', 'Delivery slots'],
+    ['/admin/subscriptions', 'Subscriptions'],
+    ['/admin/subscription-management', 'Plans'],
+    ['/admin/password-reset', 'Password reset'],
+    ['/admin/audit-log', 'Audit log'],
   ];
   let seeded = false;
   /** A few real orders over the last days, so the dashboard has something to draw. */

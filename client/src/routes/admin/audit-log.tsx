@@ -107,7 +107,7 @@ export default function AuditLogPage() {
       <p className="text-sm text-subtle" aria-live="polite">
         {q.data ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'entry' : 'entries'}` : ''}
       </p>
-      <div className="table-wrap card">
+      <div className="table-wrap card" tabIndex={0} role="region" aria-label="Audit log entries">
         <table className="table audit-table">
           <thead>
             <tr>

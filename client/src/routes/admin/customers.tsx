@@ -70,7 +70,7 @@ export default function AdminCustomersPage() {
 
       <div className={`admin-split${selected ? ' admin-split--open' : ''}`}>
         <div className="stack">
-          <div className="table-wrap card">
+          <div className="table-wrap card" tabIndex={0} role="region" aria-label="Customers">
             <table className="table admin-customers">
               <thead>
                 <tr>

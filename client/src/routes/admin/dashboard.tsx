@@ -40,8 +40,9 @@ export default function AdminDashboardPage() {
           <h1 className="h2">Dashboard</h1>
           {r ? (
             <p className="text-sm text-subtle">
-              {r.from === r.to ? day(r.to) : `${day(r.from)} – ${day(r.to)}`}, compared with {r.previousFrom === r.previousTo ? day(r.previousTo) : `${day(r.previousFrom)} – ${day(r.previousTo)}`}.
-              Updated at {formatDate(r.generatedAt, 'time')}.
+              {r.from === r.to ? day(r.to) : `${day(r.from)} – ${day(r.to)}`}, compared with{' '}
+              {r.previousFrom === r.previousTo ? day(r.previousTo) : `${day(r.previousFrom)} – ${day(r.previousTo)}`}. Updated at{' '}
+              {formatDate(r.generatedAt, 'time')}.
             </p>
           ) : null}
         </div>
@@ -195,7 +196,7 @@ function Headline({ label, value, now, before, name }: { label: string; value: s
 
 function FiguresTable({ head, rows }: { head: string[]; rows: (string | number)[][] }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Figures">
       <table className="table">
         <thead>
           <tr>
@@ -323,7 +324,12 @@ function SlotFillChart({ report }: { report: DashboardReport }) {
     <ChartCanvas name="slots" config={config} height={220} label={`Delivery places booked over the next 7 days: ${booked} of ${capacity}.`}>
       <FiguresTable
         head={['Day', 'Booked', 'Places', 'Fill']}
-        rows={report.slotFill.map((d) => [day(d.date, 'weekdayDate'), d.booked, d.blackout ? 'Closed' : d.capacity, d.capacity ? `${Math.round((d.booked / d.capacity) * 100)}%` : '—'])}
+        rows={report.slotFill.map((d) => [
+          day(d.date, 'weekdayDate'),
+          d.booked,
+          d.blackout ? 'Closed' : d.capacity,
+          d.capacity ? `${Math.round((d.booked / d.capacity) * 100)}%` : '—',
+        ])}
       />
     </ChartCanvas>
   );

@@ -72,7 +72,7 @@ function FillTable({ data }: { data: Overview }) {
           Booked / capacity per slot, today to {formatSlotDate(data.fill[data.fill.length - 1]?.date ?? data.today)}
         </p>
       </div>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Slot fill by day">
         <table className="table admin-fill">
           <thead>
             <tr>
@@ -262,7 +262,7 @@ function SlotsCard({ slots }: { slots: AdminSlot[] }) {
         deleting it.
       </p>
       {adding ? <SlotEditor onDone={() => setAdding(false)} /> : null}
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Delivery slots">
         <table className="table">
           <thead>
             <tr>
@@ -468,7 +468,7 @@ function PincodesCard() {
       <Field label="Find">
         {(p) => <Input {...p} type="search" placeholder="PIN code or area" value={filter} onChange={(e) => setFilter(e.target.value)} />}
       </Field>
-      <div className="table-wrap admin-pincodes">
+      <div className="table-wrap admin-pincodes" tabIndex={0} role="region" aria-label="PIN codes">
         <table className="table">
           <thead>
             <tr>

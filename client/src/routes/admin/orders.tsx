@@ -210,7 +210,7 @@ function OrdersList({ params }: { params: URLSearchParams }) {
 
       {list.isError ? <FormAlert kind="danger">{messageOf(list.error, 'Orders could not be loaded.')}</FormAlert> : null}
 
-      <div className="table-wrap card admin-orders__table">
+      <div className="table-wrap card admin-orders__table" tabIndex={0} role="region" aria-label="Orders">
         <table className="table">
           <thead>
             <tr>

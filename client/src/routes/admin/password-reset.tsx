@@ -7,7 +7,6 @@ import { Field, Input } from '../../components/input';
 import { FormAlert, fieldErrorsOf, messageOf } from '../../features/auth/forms';
 import { formatDate } from '../../../../shared/rules/dates';
 
-
 /** /admin/password-reset: e-mail a customer a reset link. The admin never sees the token; the action is audited. */
 export default function AdminPasswordResetPage() {
   usePageTitle('Password reset');
@@ -43,7 +42,9 @@ export default function AdminPasswordResetPage() {
         {done ? <FormAlert kind="success">{done}</FormAlert> : null}
         {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
         <Field label="Customer e-mail" error={fields.email}>
-          {(p) => <Input {...p} name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} required />}
+          {(p) => (
+            <Input {...p} name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} required />
+          )}
         </Field>
         <div>
           <Button type="submit" loading={send.isPending}>

@@ -104,7 +104,9 @@ export default function AdminSubscriptionPlansPage() {
         <header className="admin-page__header">
           <p className="eyebrow">Subscriptions</p>
           <h1 className="h2">Plans</h1>
-          <p className="text-sm text-muted">Changes apply to new purchases only: existing subscribers keep the price, allowance and perks they bought.</p>
+          <p className="text-sm text-muted">
+            Changes apply to new purchases only: existing subscribers keep the price, allowance and perks they bought.
+          </p>
         </header>
         <Button onClick={() => start(null)} data-testid="admin-plan-new">
           New plan
@@ -123,10 +125,24 @@ export default function AdminSubscriptionPlansPage() {
           }}
           data-testid="admin-plan-form"
         >
-          <Field label="Name">{(p) => <Input {...p} value={draft.name} maxLength={60} onChange={(e) => set('name', e.target.value)} required />}</Field>
-          <Field label="Price (₹)">{(p) => <Input {...p} type="number" min={1} step="1" value={draft.rupees} onChange={(e) => set('rupees', e.target.value)} required />}</Field>
-          <Field label="Period (days)">{(p) => <Input {...p} type="number" min={1} max={366} value={draft.periodDays} onChange={(e) => set('periodDays', e.target.value)} />}</Field>
-          <Field label="Free units per period">{(p) => <Input {...p} type="number" min={0} max={500} value={draft.freeUnits} onChange={(e) => set('freeUnits', e.target.value)} />}</Field>
+          <Field label="Name">
+            {(p) => <Input {...p} value={draft.name} maxLength={60} onChange={(e) => set('name', e.target.value)} required />}
+          </Field>
+          <Field label="Price (₹)">
+            {(p) => (
+              <Input {...p} type="number" min={1} step="1" value={draft.rupees} onChange={(e) => set('rupees', e.target.value)} required />
+            )}
+          </Field>
+          <Field label="Period (days)">
+            {(p) => (
+              <Input {...p} type="number" min={1} max={366} value={draft.periodDays} onChange={(e) => set('periodDays', e.target.value)} />
+            )}
+          </Field>
+          <Field label="Free units per period">
+            {(p) => (
+              <Input {...p} type="number" min={0} max={500} value={draft.freeUnits} onChange={(e) => set('freeUnits', e.target.value)} />
+            )}
+          </Field>
           <Field label="Free-unit rule">
             {(p) => (
               <Select {...p} value={draft.freeUnitRule} onChange={(e) => set('freeUnitRule', e.target.value as Draft['freeUnitRule'])}>
@@ -147,11 +163,17 @@ export default function AdminSubscriptionPlansPage() {
             )}
           </Field>
           <Field label="Description" className="field--wide">
-            {(p) => <Textarea {...p} rows={2} maxLength={300} value={draft.description} onChange={(e) => set('description', e.target.value)} />}
+            {(p) => (
+              <Textarea {...p} rows={2} maxLength={300} value={draft.description} onChange={(e) => set('description', e.target.value)} />
+            )}
           </Field>
           <div className="admin-plan-form__row">
             <Checkbox label="Free delivery" checked={draft.freeDelivery} onChange={(e) => set('freeDelivery', e.target.checked)} />
-            <Checkbox label="Subscriber delivery slots" checked={draft.subscriberSlots} onChange={(e) => set('subscriberSlots', e.target.checked)} />
+            <Checkbox
+              label="Subscriber delivery slots"
+              checked={draft.subscriberSlots}
+              onChange={(e) => set('subscriberSlots', e.target.checked)}
+            />
             <Checkbox label="Offered on the shop" checked={draft.active} onChange={(e) => set('active', e.target.checked)} />
           </div>
           <div className="admin-plan-form__row">
@@ -165,7 +187,7 @@ export default function AdminSubscriptionPlansPage() {
         </form>
       ) : null}
 
-      <div className="table-wrap card">
+      <div className="table-wrap card" tabIndex={0} role="region" aria-label="Plans">
         <table className="table" data-testid="admin-plans">
           <thead>
             <tr>
@@ -184,18 +206,30 @@ export default function AdminSubscriptionPlansPage() {
               <tr key={p.id}>
                 <td>
                   <strong>{p.name}</strong>
-                  <div className="text-xs text-subtle">{p.freeUnitRule === 'cheapest_signature' ? 'Cheapest signature shake free' : 'Cheapest item free'}</div>
+                  <div className="text-xs text-subtle">
+                    {p.freeUnitRule === 'cheapest_signature' ? 'Cheapest signature shake free' : 'Cheapest item free'}
+                  </div>
                 </td>
                 <td className="tabular">
                   {formatRupees(p.price)} / {p.periodDays} days
                 </td>
                 <td className="tabular">{p.freeUnits}</td>
                 <td className="text-sm">
-                  {[p.freeDelivery && 'Free delivery', p.pointsMultiplier > 1 && `${p.pointsMultiplier}× points`, p.subscriberSlots && 'Subscriber slots']
+                  {[
+                    p.freeDelivery && 'Free delivery',
+                    p.pointsMultiplier > 1 && `${p.pointsMultiplier}× points`,
+                    p.subscriberSlots && 'Subscriber slots',
+                  ]
                     .filter(Boolean)
                     .join(' · ') || '—'}
                 </td>
-                <td>{p.active ? <span className="badge badge--success">Offered</span> : <span className="badge badge--outline">Not offered</span>}</td>
+                <td>
+                  {p.active ? (
+                    <span className="badge badge--success">Offered</span>
+                  ) : (
+                    <span className="badge badge--outline">Not offered</span>
+                  )}
+                </td>
                 <td>
                   <div className="admin-plan-actions">
                     <Button size="sm" variant="secondary" onClick={() => start(p)}>

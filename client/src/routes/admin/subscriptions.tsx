@@ -129,7 +129,7 @@ export default function AdminSubscriptionsPage() {
 
       <div className={`admin-split${selected ? ' admin-split--open' : ''}`}>
         <div className="stack">
-          <div className="table-wrap card">
+          <div className="table-wrap card" tabIndex={0} role="region" aria-label="Subscriptions">
             <table className="table" data-testid="admin-subscriptions">
               <thead>
                 <tr>
