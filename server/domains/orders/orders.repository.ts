@@ -3,6 +3,7 @@ import type { MailMessage } from '../../lib/mail';
 import { outboxInsertSql } from '../../lib/mail.repository';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Executor } from '../../../db/database';
+import type { BreakdownColumns } from './order-breakdown';
 import type { OrderEventsTable, OrderLinesTable, OrdersTable, OrderStatusColumn } from '../../../db/tables/orders';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -20,19 +21,12 @@ export type OrderWithDetails = OrderRow & {
   refund_pending_paise?: number;
 };
 
-export interface NewOrder {
+/** A new order's row: its own facts plus the price breakdown columns placement writes (order-breakdown.ts). */
+export interface NewOrder extends BreakdownColumns {
   user_id: string;
   status: 'pending_payment' | 'confirmed';
   payment_method: 'razorpay' | 'cod' | 'free';
   payment_status: 'pending' | 'completed';
-  subtotal_paise: number;
-  free_unit_discount_paise: number;
-  coupon_discount_paise: number;
-  points_discount_paise: number;
-  delivery_fee_paise: number;
-  gst_paise: number;
-  gst_rate_percent: number;
-  total_paise: number;
   coupon_code: string | null;
   points_redeemed: number;
   contact_email: string;

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { GatewayError, type GatewayPayment, type TestGateway } from '../../lib/payments';
+import { GatewayError, paymentAfterSignature, type GatewayPayment, type TestGateway } from '../../lib/payments';
 import type { PaymentRowStatus } from '../../../db/tables/orders';
 import * as orders from '../orders/orders.service';
 import type { OrderPayments } from '../orders/order-payments';
@@ -293,22 +293,11 @@ export async function verifyPayment(deps: Deps, user: AuthUser, input: VerifyPay
   }
   // The signature proves Razorpay authorised this payment for this gateway order.
   // Ask for the details (instrument, captured or not); if Razorpay is slow, the signature is enough.
-  let gp: GatewayPayment = {
-    id: input.razorpay_payment_id,
-    gatewayOrderId: match.gateway_order_id,
-    amountPaise: match.amount_paise,
-    status: 'authorized',
-    method: null,
-    errorCode: null,
-    errorDescription: null,
-  };
-  try {
-    const fetched = await deps.payments.fetchPayment(input.razorpay_payment_id);
-    if (fetched.gatewayOrderId === match.gateway_order_id && (fetched.status === 'captured' || fetched.status === 'authorized'))
-      gp = fetched;
-  } catch (e) {
-    deps.log.warn({ err: e, orderId: row.id }, 'payment verify: could not fetch payment details; settling on the signature');
-  }
+  const gp = await paymentAfterSignature(
+    deps,
+    { paymentId: input.razorpay_payment_id, gatewayOrderId: match.gateway_order_id, amountPaise: match.amount_paise },
+    { message: 'payment verify: could not fetch payment details; settling on the signature', fields: { orderId: row.id } },
+  );
   await settle(deps, gp, 'checkout');
   return { order: await orders.loadOrderDto(deps, row.id) };
 }

@@ -4,7 +4,7 @@ import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail';
-import type { GatewayPayment, TestGateway } from '../../lib/payments';
+import { paymentAfterSignature, type GatewayPayment, type TestGateway } from '../../lib/payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from './subscriptions.repository';
@@ -558,21 +558,11 @@ export async function verifyPayment(deps: Deps, user: AuthUser, input: VerifySub
       'We could not verify this payment. If money left your account, it will be matched to your subscription automatically or refunded.',
     );
   }
-  let gp: GatewayPayment = {
-    id: input.razorpay_payment_id,
-    gatewayOrderId: pay.gateway_order_id,
-    amountPaise: pay.amount_paise,
-    status: 'authorized',
-    method: null,
-    errorCode: null,
-    errorDescription: null,
-  };
-  try {
-    const fetched = await deps.payments.fetchPayment(input.razorpay_payment_id);
-    if (fetched.gatewayOrderId === pay.gateway_order_id && (fetched.status === 'captured' || fetched.status === 'authorized')) gp = fetched;
-  } catch (e) {
-    deps.log.warn({ err: e }, 'subscription verify: could not fetch payment details; settling on the signature');
-  }
+  const gp = await paymentAfterSignature(
+    deps,
+    { paymentId: input.razorpay_payment_id, gatewayOrderId: pay.gateway_order_id, amountPaise: pay.amount_paise },
+    { message: 'subscription verify: could not fetch payment details; settling on the signature' },
+  );
   return resultFor(deps, pay, await settle(deps, gp));
 }
 

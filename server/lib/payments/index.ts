@@ -7,6 +7,7 @@ import { createTestGateway } from './test-gateway';
 export type { PaymentGateway, GatewayPayment, GatewayOrder, GatewayRefund, GatewayMode } from './gateway';
 export { GatewayError } from './gateway';
 export type { TestGateway } from './test-gateway';
+export { paymentAfterSignature } from './verified-payment';
 
 /** Razorpay when its keys are configured (the same rule the browser sees in /api/config), else test mode. */
 export function createPaymentGateway(config: Config): PaymentGateway {

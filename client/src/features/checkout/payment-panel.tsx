@@ -1,5 +1,6 @@
 import { Button } from '../../components/button';
 import { AlertIcon, RefreshIcon } from '../../components/icons';
+import { PaymentBusy, TestPaymentChoice } from '../../components/payment-step';
 import { formatRupees } from '../../../../shared/rules/money';
 import type { PayState } from './use-pay-order';
 
@@ -30,30 +31,20 @@ export function PaymentPanel({
   onTest: (outcome: 'success' | 'failure') => void;
   onRetry: () => void;
 }) {
-  if (state.kind === 'busy') {
-    return (
-      <div className="pay-panel" role="status" aria-live="polite">
-        <span className="spinner pay-panel__spinner" aria-hidden="true" />
-        <p>{state.message}</p>
-      </div>
-    );
-  }
+  if (state.kind === 'busy') return <PaymentBusy block="pay-panel" spinnerClass="pay-panel__spinner" message={state.message} />;
   if (state.kind === 'test') {
     return (
-      <div className="pay-panel pay-panel--test" data-testid="test-payment">
-        <p className="pay-panel__title">
-          Test payment for {number} · <span className="tabular">{formatRupees(total)}</span>
-        </p>
-        <p className="text-sm text-muted">Choose what happens, as if you were in the bank&rsquo;s window.</p>
-        <div className="pay-panel__actions">
-          <Button block onClick={() => onTest('success')} data-testid="test-success">
-            Payment succeeds
-          </Button>
-          <Button block variant="secondary" onClick={() => onTest('failure')} data-testid="test-failure">
-            Payment fails
-          </Button>
-        </div>
-      </div>
+      <TestPaymentChoice
+        block="pay-panel"
+        testId="test"
+        title={
+          <>
+            Test payment for {number} · <span className="tabular">{formatRupees(total)}</span>
+          </>
+        }
+        note={<>Choose what happens, as if you were in the bank&rsquo;s window.</>}
+        onTest={onTest}
+      />
     );
   }
   if (state.kind === 'failed' || state.kind === 'dismissed') {

@@ -1,35 +1,26 @@
 import { Button } from '../../components/button';
 import { AlertIcon, CheckIcon } from '../../components/icons';
+import { PaymentBusy, TestPaymentChoice } from '../../components/payment-step';
 import { formatRupees } from '../../../../shared/rules/money';
 import type { BuyState } from './use-buy-subscription';
 
 /** The payment step of a subscription purchase: progress, the test-mode choice, the result. */
 export function BuyPanel({ state, onTest, onClose }: { state: BuyState; onTest: (o: 'success' | 'failure') => void; onClose: () => void }) {
   if (state.kind === 'idle') return null;
-  if (state.kind === 'busy') {
-    return (
-      <div className="sub-pay" role="status" aria-live="polite">
-        <span className="spinner" aria-hidden="true" />
-        <p>{state.message}</p>
-      </div>
-    );
-  }
+  if (state.kind === 'busy') return <PaymentBusy block="sub-pay" message={state.message} />;
   if (state.kind === 'test') {
     return (
-      <div className="sub-pay sub-pay--test" data-testid="sub-test-payment">
-        <p className="sub-pay__title">
-          Test payment · {state.planName} · <span className="tabular">{formatRupees(state.start.amount)}</span>
-        </p>
-        <p className="text-sm text-muted">Test payment mode: no real money moves. Choose what happens, as if you were in the bank&rsquo;s window.</p>
-        <div className="sub-pay__actions">
-          <Button block onClick={() => onTest('success')} data-testid="sub-test-success">
-            Payment succeeds
-          </Button>
-          <Button block variant="secondary" onClick={() => onTest('failure')} data-testid="sub-test-failure">
-            Payment fails
-          </Button>
-        </div>
-      </div>
+      <TestPaymentChoice
+        block="sub-pay"
+        testId="sub-test"
+        title={
+          <>
+            Test payment · {state.planName} · <span className="tabular">{formatRupees(state.start.amount)}</span>
+          </>
+        }
+        note={<>Test payment mode: no real money moves. Choose what happens, as if you were in the bank&rsquo;s window.</>}
+        onTest={onTest}
+      />
     );
   }
   if (state.kind === 'failed') {

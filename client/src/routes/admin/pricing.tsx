@@ -13,75 +13,65 @@ import { issuesByField } from './form-errors';
 import './admin-catalogue.css';
 
 type SizeKey = 'regular' | 'large';
+const SIZE_KEYS: SizeKey[] = ['regular', 'large'];
 interface SizeForm {
   label: string;
   ml: string;
   price: string;
   factor: string;
 }
-interface FormState {
-  sizes: Record<SizeKey, SizeForm>;
-  deliveryFee: string;
-  freeDeliveryThreshold: string;
-  gstRatePercent: string;
-  codLimit: string;
-  rupeesPerPoint: string;
-  subscriberPointsMultiplier: string;
-  pointValue: string;
-  maxRedeemPercent: string;
-  minRedeemPoints: string;
+type SettingKey =
+  | 'deliveryFee'
+  | 'freeDeliveryThreshold'
+  | 'gstRatePercent'
+  | 'codLimit'
+  | 'rupeesPerPoint'
+  | 'subscriberPointsMultiplier'
+  | 'pointValue'
+  | 'maxRedeemPercent'
+  | 'minRedeemPoints';
+type FormState = { sizes: Record<SizeKey, SizeForm> } & Record<SettingKey, string>;
+
+/** One flat setting: in rupees (stored as paise) or a plain number, with its label and help. */
+interface Setting {
+  key: SettingKey;
+  rupees?: boolean;
+  label: string;
+  unit?: string;
+  hint?: string;
 }
+const DELIVERY_SETTINGS: Setting[] = [
+  { key: 'deliveryFee', rupees: true, label: 'Delivery fee' },
+  {
+    key: 'freeDeliveryThreshold',
+    rupees: true,
+    label: 'Free delivery from',
+    hint: 'Order value (after discounts) that waives the fee',
+  },
+  { key: 'gstRatePercent', label: 'GST rate', unit: '%', hint: 'Included in prices; shown on invoices' },
+  { key: 'codLimit', rupees: true, label: 'Cash-on-delivery limit', hint: 'Orders above this must be paid online' },
+];
+const POINTS_SETTINGS: Setting[] = [
+  { key: 'rupeesPerPoint', label: 'Rupees spent per point', hint: '1 point per ₹20 spent by default' },
+  { key: 'subscriberPointsMultiplier', label: 'Subscriber multiplier', hint: 'Subscribers earn this many times the points' },
+  { key: 'pointValue', rupees: true, label: 'Value of a point' },
+  { key: 'maxRedeemPercent', label: 'Redeem at most', unit: '% of the order' },
+  { key: 'minRedeemPoints', label: 'Redeem from', unit: 'points' },
+];
+const SETTINGS = [...DELIVERY_SETTINGS, ...POINTS_SETTINGS];
+
+const mapSizes = <A, B>(sizes: Record<SizeKey, A>, f: (s: A) => B) =>
+  Object.fromEntries(SIZE_KEYS.map((k) => [k, f(sizes[k])])) as Record<SizeKey, B>;
+const mapSettings = <V,>(f: (s: Setting) => V) => Object.fromEntries(SETTINGS.map((s) => [s.key, f(s)])) as Record<SettingKey, V>;
 
 const toForm = (p: Pricing): FormState => ({
-  sizes: {
-    regular: {
-      label: p.sizes.regular.label,
-      ml: String(p.sizes.regular.ml),
-      price: rupeesText(p.sizes.regular.price),
-      factor: String(p.sizes.regular.factor),
-    },
-    large: {
-      label: p.sizes.large.label,
-      ml: String(p.sizes.large.ml),
-      price: rupeesText(p.sizes.large.price),
-      factor: String(p.sizes.large.factor),
-    },
-  },
-  deliveryFee: rupeesText(p.deliveryFee),
-  freeDeliveryThreshold: rupeesText(p.freeDeliveryThreshold),
-  gstRatePercent: String(p.gstRatePercent),
-  codLimit: rupeesText(p.codLimit),
-  rupeesPerPoint: String(p.rupeesPerPoint),
-  subscriberPointsMultiplier: String(p.subscriberPointsMultiplier),
-  pointValue: rupeesText(p.pointValue),
-  maxRedeemPercent: String(p.maxRedeemPercent),
-  minRedeemPoints: String(p.minRedeemPoints),
+  sizes: mapSizes(p.sizes, (z) => ({ label: z.label, ml: String(z.ml), price: rupeesText(z.price), factor: String(z.factor) })),
+  ...mapSettings((s) => (s.rupees ? rupeesText(p[s.key]) : String(p[s.key]))),
 });
 
 const fromForm = (f: FormState) => ({
-  sizes: {
-    regular: {
-      label: f.sizes.regular.label,
-      ml: numberOrNaN(f.sizes.regular.ml),
-      price: paiseFrom(f.sizes.regular.price),
-      factor: numberOrNaN(f.sizes.regular.factor),
-    },
-    large: {
-      label: f.sizes.large.label,
-      ml: numberOrNaN(f.sizes.large.ml),
-      price: paiseFrom(f.sizes.large.price),
-      factor: numberOrNaN(f.sizes.large.factor),
-    },
-  },
-  deliveryFee: paiseFrom(f.deliveryFee),
-  freeDeliveryThreshold: paiseFrom(f.freeDeliveryThreshold),
-  gstRatePercent: numberOrNaN(f.gstRatePercent),
-  codLimit: paiseFrom(f.codLimit),
-  rupeesPerPoint: numberOrNaN(f.rupeesPerPoint),
-  subscriberPointsMultiplier: numberOrNaN(f.subscriberPointsMultiplier),
-  pointValue: paiseFrom(f.pointValue),
-  maxRedeemPercent: numberOrNaN(f.maxRedeemPercent),
-  minRedeemPoints: numberOrNaN(f.minRedeemPoints),
+  sizes: mapSizes(f.sizes, (z) => ({ label: z.label, ml: numberOrNaN(z.ml), price: paiseFrom(z.price), factor: numberOrNaN(z.factor) })),
+  ...mapSettings((s) => (s.rupees ? paiseFrom(f[s.key]) : numberOrNaN(f[s.key]))),
 });
 
 /** /admin/pricing: builder sizes, delivery, GST, COD and points — the next quote uses what is saved here. */
@@ -183,6 +173,18 @@ function PricingForm({ initial }: { initial: Pricing }) {
     </fieldset>
   );
 
+  const settingField = (s: Setting) => {
+    const props = {
+      label: s.label,
+      name: s.key,
+      value: f[s.key],
+      onChange: (v: string) => set(s.key, v),
+      error: errors[s.key],
+      hint: s.hint,
+    };
+    return s.rupees ? <RupeeField key={s.key} {...props} /> : <NumberField key={s.key} unit={s.unit} {...props} />;
+  };
+
   return (
     <form className="stack stack--lg admin-pricing" onSubmit={submit} noValidate aria-label="Pricing settings">
       {problem ? <FormAlert kind="danger">{problem}</FormAlert> : null}
@@ -200,86 +202,13 @@ function PricingForm({ initial }: { initial: Pricing }) {
         <h2 className="h4" id="pricing-delivery">
           Delivery, tax and cash on delivery
         </h2>
-        <div className="card card--padded admin-grid-2">
-          <RupeeField
-            label="Delivery fee"
-            name="deliveryFee"
-            value={f.deliveryFee}
-            onChange={(v) => set('deliveryFee', v)}
-            error={errors.deliveryFee}
-          />
-          <RupeeField
-            label="Free delivery from"
-            name="freeDeliveryThreshold"
-            value={f.freeDeliveryThreshold}
-            onChange={(v) => set('freeDeliveryThreshold', v)}
-            error={errors.freeDeliveryThreshold}
-            hint="Order value (after discounts) that waives the fee"
-          />
-          <NumberField
-            label="GST rate"
-            unit="%"
-            name="gstRatePercent"
-            value={f.gstRatePercent}
-            onChange={(v) => set('gstRatePercent', v)}
-            error={errors.gstRatePercent}
-            hint="Included in prices; shown on invoices"
-          />
-          <RupeeField
-            label="Cash-on-delivery limit"
-            name="codLimit"
-            value={f.codLimit}
-            onChange={(v) => set('codLimit', v)}
-            error={errors.codLimit}
-            hint="Orders above this must be paid online"
-          />
-        </div>
+        <div className="card card--padded admin-grid-2">{DELIVERY_SETTINGS.map(settingField)}</div>
       </section>
       <section className="stack" aria-labelledby="pricing-points">
         <h2 className="h4" id="pricing-points">
           Reward points
         </h2>
-        <div className="card card--padded admin-grid-2">
-          <NumberField
-            label="Rupees spent per point"
-            name="rupeesPerPoint"
-            value={f.rupeesPerPoint}
-            onChange={(v) => set('rupeesPerPoint', v)}
-            error={errors.rupeesPerPoint}
-            hint="1 point per ₹20 spent by default"
-          />
-          <NumberField
-            label="Subscriber multiplier"
-            name="subscriberPointsMultiplier"
-            value={f.subscriberPointsMultiplier}
-            onChange={(v) => set('subscriberPointsMultiplier', v)}
-            error={errors.subscriberPointsMultiplier}
-            hint="Subscribers earn this many times the points"
-          />
-          <RupeeField
-            label="Value of a point"
-            name="pointValue"
-            value={f.pointValue}
-            onChange={(v) => set('pointValue', v)}
-            error={errors.pointValue}
-          />
-          <NumberField
-            label="Redeem at most"
-            unit="% of the order"
-            name="maxRedeemPercent"
-            value={f.maxRedeemPercent}
-            onChange={(v) => set('maxRedeemPercent', v)}
-            error={errors.maxRedeemPercent}
-          />
-          <NumberField
-            label="Redeem from"
-            unit="points"
-            name="minRedeemPoints"
-            value={f.minRedeemPoints}
-            onChange={(v) => set('minRedeemPoints', v)}
-            error={errors.minRedeemPoints}
-          />
-        </div>
+        <div className="card card--padded admin-grid-2">{POINTS_SETTINGS.map(settingField)}</div>
       </section>
       <div className="cluster">
         <Button type="submit" loading={save.isPending}>
