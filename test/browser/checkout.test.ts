@@ -5,6 +5,17 @@ import { formatRupees } from '../../shared/rules/money';
 import { startFakeRazorpay, type FakeRazorpay } from '../fakes/razorpay-server';
 
 /**
+ * The saved address is chosen by itself once the checkout chunk, the session check and the address
+ * list have loaded. Wait for that (up to the test's time), not expect.poll's 1 s default: on a
+ * loaded machine those three can take longer, and the step then failed only to pass on a retry.
+ */
+async function savedAddressChosen(page: Page) {
+  const checked = page.getByRole('radiogroup', { name: 'Saved addresses' }).getByRole('radio', { checked: true });
+  await checked.first().waitFor();
+  expect(await checked.count()).toBe(1);
+}
+
+/**
  * Checkout journeys of issue 5 in test payment mode (no Razorpay keys):
  * a guest adds shakes, signs in, enters an address, picks a slot, fails a
  * payment, retries, pays and sees the confirmed order; and a cash-on-delivery
@@ -199,9 +210,7 @@ describe.skipIf(!hasBrowser)('checkout in a browser', () => {
       throw e;
     });
 
-    await expect
-      .poll(() => page.getByRole('radiogroup', { name: 'Saved addresses' }).getByRole('radio', { checked: true }).count())
-      .toBe(1);
+    await savedAddressChosen(page);
     await pickFirstSlot(page);
     await page.getByTestId('method-cod').click();
     expect(await page.getByTestId('pay').textContent()).toMatch(/Place order/);
@@ -366,9 +375,7 @@ describe.skipIf(!hasBrowser)('checkout in Razorpay mode', () => {
     expect(scriptLoads).toEqual([]);
 
     await page.goto('/payment');
-    await expect
-      .poll(() => page.getByRole('radiogroup', { name: 'Saved addresses' }).getByRole('radio', { checked: true }).count())
-      .toBe(1);
+    await savedAddressChosen(page);
     expect(await page.getByTestId('test-mode-banner').count()).toBe(0);
     const slot = page.getByRole('radiogroup', { name: 'Delivery time' }).getByRole('radio').and(page.locator(':not([disabled])')).first();
     await slot.click();
