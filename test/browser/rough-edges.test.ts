@@ -28,6 +28,8 @@ describe.skipIf(!hasBrowser)('rough edges of the storefront', () => {
     const page = await shop.newPage();
     await page.goto('/auth?mode=register');
     const field = page.locator('.field', { has: page.getByLabel('Password', { exact: true }) });
+    // The form renders after the auth page's chunk loads: wait for the hint before counting it.
+    await field.locator('.field__hint').first().waitFor();
     expect(await field.locator('.field__hint').count()).toBe(1);
     await page.getByLabel('Full name').fill('Tara Das');
     await page.getByLabel('E-mail').fill('tara.edges@example.in');
