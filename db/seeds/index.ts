@@ -3,6 +3,7 @@ import { DEFAULT_PRICING } from '../../shared/schemas/catalogue';
 import { SEED_INGREDIENTS, SEED_SHAKES } from './catalogue';
 import { SEED_PINCODES, SEED_SLOTS } from './delivery';
 import { SEED_PLANS } from './subscriptions';
+import { SEED_COUPONS } from './coupons';
 import { DEFAULT_SLOT_CONFIG } from '../../shared/rules/slots';
 
 /**
@@ -49,6 +50,12 @@ export const seeds: Seed[] = [
     name: 'subscription-plans-v1',
     async run(trx) {
       await trx.insertInto('subscription_plans').values(SEED_PLANS).onConflict((oc) => oc.column('slug').doNothing()).execute();
+    },
+  },
+  {
+    name: 'coupons-v1',
+    async run(trx) {
+      await trx.insertInto('coupons').values(SEED_COUPONS).onConflict((oc) => oc.column('code').doNothing()).execute();
     },
   },
 ];

@@ -7,6 +7,7 @@ import * as cart from '../../shared/schemas/cart';
 import * as catalogue from '../../shared/schemas/catalogue';
 import * as catalogueAdmin from '../../shared/schemas/catalogue-admin';
 import * as common from '../../shared/schemas/common';
+import * as coupons from '../../shared/schemas/coupons';
 import * as dashboard from '../../shared/schemas/dashboard';
 import * as delivery from '../../shared/schemas/delivery';
 import * as favorites from '../../shared/schemas/favorites';
@@ -29,6 +30,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   catalogue,
   'catalogue-admin': catalogueAdmin,
   common,
+  coupons,
   dashboard,
   delivery,
   favorites,

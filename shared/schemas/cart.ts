@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Paise } from './common';
 import { CustomRecipeSchema } from './builder';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../rules/cart-rules';
+import { CouponOutcomeSchema, TypedCouponCode } from './coupons';
 
 export const CartItemTypeSchema = z.enum(['signature', 'custom']);
 
@@ -31,8 +32,8 @@ const Lines = z
   });
 
 /**
- * POST /api/cart/quote. couponCode and pointsToRedeem are accepted for the checkout work
- * (coupons and points); until that lands they do not change the quote (discounts stay 0).
+ * POST /api/cart/quote. couponCode is matched case-insensitively; the quote's `coupon` says what it
+ * did (applied, or refused and why). pointsToRedeem: the points work.
  */
 export const CartQuoteInputSchema = z.object({
   lines: Lines,
@@ -81,8 +82,11 @@ export const QuoteSchema = z.object({
   subtotal: Paise,
   freeItem: FreeItemInfoSchema.nullable(),
   freeUnitDiscount: Paise,
+  /** The coupon applied (upper-case); null when none was sent or it was refused (see `coupon`). */
   couponCode: z.string().nullable(),
   couponDiscount: Paise,
+  /** What the code sent did: applied with its discount, or refused with a code and a message; null when none was sent. */
+  coupon: CouponOutcomeSchema.nullable(),
   pointsToRedeem: z.number().int(),
   pointsDiscount: Paise,
   itemsTotal: Paise,
@@ -121,3 +125,7 @@ export const MergeCartInputSchema = z.object({
   mergeId: z.uuid({ error: 'mergeId must be a UUID' }).optional(),
 });
 export type MergeCartInput = z.infer<typeof MergeCartInputSchema>;
+
+/** POST /api/coupons/validate: a code against a cart (the quote's coupon answer, on its own). */
+export const ValidateCouponInputSchema = z.object({ code: TypedCouponCode, lines: Lines });
+export type ValidateCouponInput = z.infer<typeof ValidateCouponInputSchema>;

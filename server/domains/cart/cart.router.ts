@@ -7,7 +7,9 @@ import {
   PutCartInputSchema,
   QuoteSchema,
   ServerCartSchema,
+  ValidateCouponInputSchema,
 } from '../../../shared/schemas/cart';
+import { CouponOutcomeSchema } from '../../../shared/schemas/coupons';
 import * as cart from './cart.service';
 
 export const cartRouter = router({
@@ -24,6 +26,21 @@ export const cartRouter = router({
     .input(CartQuoteInputSchema)
     .output(QuoteSchema)
     .mutation(({ ctx, input }) => cart.quote(ctx.deps, input, ctx.user?.id ?? null)),
+
+  // In the cart domain (not coupons): the answer is the quote's, and the cart already depends on coupons (decision 070).
+  validateCoupon: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/coupons/validate',
+        tags: ['coupons'],
+        summary: 'Check a coupon code against a cart: the discount it gives, or why it is refused (code and message)',
+        protect: false,
+      },
+    })
+    .input(ValidateCouponInputSchema)
+    .output(CouponOutcomeSchema)
+    .mutation(({ ctx, input }) => cart.validateCoupon(ctx.deps, input, ctx.user?.id ?? null)),
 
   get: authedProcedure
     .meta({

@@ -9,6 +9,10 @@ import { mergeLines } from '../../../shared/rules/cart-rules';
 import { priceBreakdown } from '../../../shared/rules/price-breakdown';
 import * as repo from './cart.repository';
 import { benefitsFor } from '../subscriptions/subscriptions.service';
+import { couponFacts, toOutcome } from '../coupons/coupons.service';
+import { evaluateCoupon } from '../../../shared/rules/coupons';
+import { shopDay } from '../../../shared/rules/dates';
+import type { CouponOutcome } from '../../../shared/schemas/coupons';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -21,7 +25,7 @@ export type PriceLine = Pick<CartLineInput, 'id' | 'type' | 'quantity' | 'recipe
 export interface PriceCartInput {
   lines: readonly PriceLine[];
   userId: string | null;
-  /** Accepted for the checkout work; not applied yet (couponDiscount stays 0). */
+  /** Matched case-insensitively; the quote's `coupon` says whether it applied and why not. */
   couponCode?: string;
   /** Accepted for the checkout work; not applied yet (pointsDiscount stays 0). */
   pointsToRedeem?: number;
@@ -92,11 +96,12 @@ export function recipeIngredientIds(recipe: CustomRecipe | undefined): string[] 
  */
 export async function priceCart(deps: Deps, executor: Executor, input: PriceCartInput): Promise<Quote> {
   const { shakeIds, ingredientIds } = catalogueIdsOf(input.lines);
-  const [inputs, plan] = await Promise.all([
+  const [inputs, plan, coupon] = await Promise.all([
     repo.loadPricingInputs(executor, shakeIds, ingredientIds),
     activePlanFor(deps, executor, input.userId),
+    couponOf(deps, executor, input),
   ]);
-  return buildQuote(input, inputs, plan).quote;
+  return buildQuote(input, inputs, plan, coupon).quote;
 }
 
 /**
@@ -112,7 +117,16 @@ export async function quoteFromInputs(
   inputs: repo.PricingInputs,
 ): Promise<{ quote: Quote; pricing: Pricing }> {
   const plan = await activePlanFor(deps, executor, input.userId);
-  return buildQuote(input, inputs, plan);
+  return buildQuote(input, inputs, plan, await couponOf(deps, executor, input));
+}
+
+type CouponInput = { today: string } & Awaited<ReturnType<typeof couponFacts>>;
+
+/** What the coupon rule needs (null when no code was sent), read through `executor`. */
+async function couponOf(deps: Deps, executor: Executor, input: PriceCartInput): Promise<CouponInput | null> {
+  if (!input.couponCode?.trim()) return null;
+  // Sequential on purpose when executor is a transaction (one connection); a single small read otherwise.
+  return { today: shopDay(deps.clock.now()), ...(await couponFacts(executor, input.couponCode, input.userId)) };
 }
 
 /** The catalogue rows a cart is priced from: signature shake ids and custom recipes' ingredient ids. */
@@ -127,7 +141,12 @@ export function catalogueIdsOf(lines: readonly PriceLine[]): { shakeIds: string[
 }
 
 /** The quote from what the database said: pure, no I/O. */
-function buildQuote(input: PriceCartInput, inputs: repo.PricingInputs, plan: ActivePlan | null): { quote: Quote; pricing: Pricing } {
+function buildQuote(
+  input: PriceCartInput,
+  inputs: repo.PricingInputs,
+  plan: ActivePlan | null,
+  couponIn: CouponInput | null = null,
+): { quote: Quote; pricing: Pricing } {
   const pricing = parsePricing(inputs.pricing);
   const shakes = new Map(inputs.shakes.map((s) => [s.id, s]));
   const ingredients = new Map(inputs.ingredients.map((i) => [i.id, toBuilderIngredient(i)]));
@@ -174,10 +193,26 @@ function buildQuote(input: PriceCartInput, inputs: repo.PricingInputs, plan: Act
   );
   const lines = priced.map((l, i) => ({ ...l, isFreeUnit: free.lines[i]!.isFreeUnit, freeUnitPrice: free.lines[i]!.freeUnitPrice }));
 
+  const buyable = lines.filter((l) => l.available);
+  // --- coupons: the one coupon rule decides the discount (or the refusal) on the lines that can be bought.
+  let coupon: CouponOutcome | null = null;
+  if (couponIn) {
+    const freeLine = lines.find((l) => l.isFreeUnit);
+    coupon = toOutcome(
+      evaluateCoupon(input.couponCode!, couponIn.rule, {
+        today: couponIn.today,
+        lines: buyable,
+        subtotal: buyable.reduce((n, l) => n + l.lineTotal, 0),
+        freeUnit: freeLine && free.freeItem ? { type: freeLine.type, value: free.freeItem.freeUnitPrice } : null,
+        customer: couponIn.customer,
+      }),
+    );
+  }
+  // --- end coupons
   const b = priceBreakdown({
-    lineTotals: lines.filter((l) => l.available).map((l) => l.lineTotal),
+    lineTotals: buyable.map((l) => l.lineTotal),
     freeUnitDiscount: free.freeItem?.freeUnitPrice ?? 0,
-    couponDiscount: 0,
+    couponDiscount: coupon?.discount ?? 0,
     pointsDiscount: 0,
     planFreeDelivery: plan?.freeDelivery ?? false,
     pricing,
@@ -189,8 +224,9 @@ function buildQuote(input: PriceCartInput, inputs: repo.PricingInputs, plan: Act
     subtotal: b.subtotal,
     freeItem: free.freeItem,
     freeUnitDiscount: b.freeUnitDiscount,
-    couponCode: null,
+    couponCode: coupon?.applied ? coupon.code : null,
     couponDiscount: b.couponDiscount,
+    coupon: coupon ? { ...coupon, discount: b.couponDiscount } : null,
     pointsToRedeem: 0,
     pointsDiscount: b.pointsDiscount,
     itemsTotal: b.itemsTotal,
@@ -216,6 +252,16 @@ export function quote(
   userId: string | null,
 ): Promise<Quote> {
   return priceCart(deps, deps.db, { ...input, userId });
+}
+
+/** POST /api/coupons/validate — the quote's coupon answer for this cart (the same rule, the same inputs). */
+export async function validateCoupon(
+  deps: Deps,
+  input: { code: string; lines: PriceLine[] },
+  userId: string | null,
+): Promise<CouponOutcome> {
+  const q = await priceCart(deps, deps.db, { lines: input.lines, couponCode: input.code, userId });
+  return q.coupon!;
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { AppDeps } from '../../deps';
 import type { Trx } from '../../../db/database';
 import { giveBackFreeUnit, takeFreeUnit } from '../subscriptions/subscriptions.service';
+import { consumeCoupon, releaseCoupon } from '../coupons/coupons.service';
+import type { CouponOutcome } from '../../../shared/schemas/coupons';
 
 /**
  * The placing transaction's seams for coupons, points and the subscription
@@ -10,10 +12,8 @@ import { giveBackFreeUnit, takeFreeUnit } from '../subscriptions/subscriptions.s
  * when a seam grants a different amount than the quote priced, so a discount
  * can never be charged without being consumed (or the other way round).
  *
- * Coupons and points do not exist yet: priceCart grants
- * no coupon or points discount and their seams
- * consume nothing and return zero. The domains that add them replace the
- * bodies below (calling their own services) without touching placement.
+ * Points do not exist yet: priceCart grants no points discount and its seam
+ * consumes nothing and returns zero. Coupons: coupons.service (decision 070).
  * `releaseBenefits` is the inverse, called in the transaction that cancels
  * an order (payment timeout now; customer/admin cancel later).
  */
@@ -25,16 +25,18 @@ export interface BenefitInput {
 }
 
 /**
- * Consume one use of `code` for this order (per-coupon and per-customer limits,
- * `UPDATE … SET uses = uses + 1 WHERE uses < limit RETURNING`) and return the
- * discount granted. Throws COUPON_EXHAUSTED / COUPON_INVALID. No coupons yet: 0.
+ * Consume one use of the quote's coupon for this order (total limit, then the customer's limit
+ * and first-order-only, by conditional SQL under the coupon's row lock: coupons.service) and
+ * return the discount granted. A code the quote refused refuses the order: 409 with the rule's
+ * code (COUPON_EXPIRED, COUPON_MINIMUM_NOT_MET…); so do COUPON_EXHAUSTED / COUPON_ALREADY_USED
+ * when a concurrent order took the last use.
  */
 export async function applyCoupon(
   _deps: Deps,
-  _trx: Trx,
-  _p: BenefitInput & { code: string | null; subtotalPaise: number },
+  trx: Trx,
+  p: BenefitInput & { coupon: CouponOutcome | null },
 ): Promise<{ discountPaise: number }> {
-  return { discountPaise: 0 };
+  return consumeCoupon(trx, { userId: p.userId, orderId: p.orderId, outcome: p.coupon });
 }
 
 /**
@@ -55,19 +57,16 @@ export async function redeemPoints(
  * per order, never beyond the allowance: a conditional update in the
  * subscriptions service) and return its value — 0 when none is left.
  */
-export async function useFreeUnit(
-  deps: Deps,
-  trx: Trx,
-  p: BenefitInput & { freeUnitPaise: number },
-): Promise<{ discountPaise: number }> {
+export async function useFreeUnit(deps: Deps, trx: Trx, p: BenefitInput & { freeUnitPaise: number }): Promise<{ discountPaise: number }> {
   return { discountPaise: await takeFreeUnit(deps, trx, { userId: p.userId, orderId: p.orderId, valuePaise: p.freeUnitPaise }) };
 }
 
 /** Give back what the order consumed: the coupon use, the points, the free unit (subscriptions). */
 export async function releaseBenefits(
-  _deps: Deps,
+  deps: Deps,
   trx: Trx,
   order: { id: string; user_id: string; coupon_code: string | null; points_redeemed: number; free_unit_discount_paise: number },
 ): Promise<void> {
+  if (order.coupon_code) await releaseCoupon(deps, trx, order.id);
   if (order.free_unit_discount_paise > 0) await giveBackFreeUnit(trx, order.id);
 }

@@ -24,6 +24,7 @@ import { customerCancelCheck } from '../../../shared/rules/order-lifecycle';
 import { publishOrderEvent } from './order-events';
 import { breakdownColumns, storedBreakdown } from './order-breakdown';
 import { requireSubscriberSlots } from '../subscriptions/subscriptions.service';
+import { retakeCoupon } from '../coupons/coupons.service';
 
 type Deps = AppDeps;
 
@@ -365,7 +366,7 @@ async function placeInTransaction(
 
   // Benefits the quote granted are consumed here, or the order is refused.
   const benefit = { userId: user.id, orderId: created.id };
-  const coupon = await applyCoupon(deps, trx, { ...benefit, code: quote.couponCode, subtotalPaise: quote.subtotal });
+  const coupon = await applyCoupon(deps, trx, { ...benefit, coupon: quote.coupon });
   const points = await redeemPoints(deps, trx, { ...benefit, points: quote.pointsToRedeem });
   const free = await useFreeUnit(deps, trx, { ...benefit, freeUnitPaise: quote.freeUnitDiscount });
   if (
@@ -479,6 +480,9 @@ export async function confirmPaidOrder(
     if (moved && order.free_unit_discount_paise > 0)
       await useFreeUnit(deps, trx, { userId: order.user_id, orderId: order.id, freeUnitPaise: order.free_unit_discount_paise });
     // --- end subscriptions
+    // --- coupons: likewise the coupon use, when its limit still allows (decision 070).
+    if (moved && order.coupon_code) await retakeCoupon(trx, order.id);
+    // --- end coupons
   }
   if (!moved) return 'already_paid';
   await repo.insertEvent(trx, {
