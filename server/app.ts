@@ -96,7 +96,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const e = shopError(err);
     if (e.unexpected) req.log.error({ err }, 'unhandled error');
-    void reply.code(e.status).headers(e.headers).header('cache-control', 'no-store').send(shopErrorBody(e, String(req.id)));
+    void reply
+      .code(e.status)
+      .headers(e.headers)
+      .header('cache-control', 'no-store')
+      .send(shopErrorBody(e, String(req.id)));
   });
 
   await registerSecurity(app, config);
@@ -140,10 +144,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     if (!isApi && !looksLikeFile && indexHtml && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
-    const e = isApi
-      ? shopError(new AppError('NOT_FOUND', NO_OPERATION_MESSAGE))
-      : shopError(new AppError('NOT_FOUND', 'Not found.'));
-    return reply.code(e.status).header('cache-control', 'no-store').send(shopErrorBody(e, String(req.id)));
+    const e = isApi ? shopError(new AppError('NOT_FOUND', NO_OPERATION_MESSAGE)) : shopError(new AppError('NOT_FOUND', 'Not found.'));
+    return reply
+      .code(e.status)
+      .header('cache-control', 'no-store')
+      .send(shopErrorBody(e, String(req.id)));
   });
 
   const mailWorker = config.RUN_JOBS ? startMailWorker(deps) : null;

@@ -43,7 +43,9 @@ describe('response cache', () => {
       }
     }
     // The classification found the guarded procedures (the check is not vacuous).
-    expect(guarded.map((g) => g.name)).toEqual(expect.arrayContaining(['auth.me', 'cart.get', 'orders.place', 'admin.dashboard', 'audit.list']));
+    expect(guarded.map((g) => g.name)).toEqual(
+      expect.arrayContaining(['auth.me', 'cart.get', 'orders.place', 'admin.dashboard', 'audit.list']),
+    );
     expect(guarded.filter((g) => g.urls.some(matches)).map((g) => g.name)).toEqual([]);
     expect(cachedPublic.sort()).toEqual(['catalogue.ingredients', 'catalogue.pricing', 'catalogue.shake', 'catalogue.signatureShakes']);
   });
@@ -60,7 +62,11 @@ describe('response cache', () => {
     // Stored now (guest): a guest's repeat is answered with the same entity, a signed-in one is not.
     const guest2 = await t.request({ method: 'GET', url: '/api/pricing', headers: { 'if-none-match': String(guest1.headers.etag) } });
     expect(guest2.statusCode).toBe(304);
-    const signedIn2 = await t.request({ method: 'GET', url: '/api/pricing', headers: { authorization: auth, 'if-none-match': String(guest1.headers.etag) } });
+    const signedIn2 = await t.request({
+      method: 'GET',
+      url: '/api/pricing',
+      headers: { authorization: auth, 'if-none-match': String(guest1.headers.etag) },
+    });
     expect(signedIn2.statusCode).toBe(200);
     expect(signedIn2.headers.etag).toBeUndefined();
     expect(signedIn2.json()).toEqual(guest1.json());

@@ -42,7 +42,12 @@ interface Entry {
 
 const MAX_ENTRIES = 500;
 
-export function registerResponseCache(app: FastifyInstance, cache: Cache, routes: CachedRoute[], now: () => number = () => performance.now()): void {
+export function registerResponseCache(
+  app: FastifyInstance,
+  cache: Cache,
+  routes: CachedRoute[],
+  now: () => number = () => performance.now(),
+): void {
   const entries = new Map<string, Entry>();
   let generation = 0;
   const routeOf = (url: string): CachedRoute | null => {

@@ -207,7 +207,14 @@ export function shopError(error: unknown): ShopError {
   }
   const zod = zodErrorIn(error);
   if (zod) {
-    return { status: 400, code: 'VALIDATION_FAILED', message: summariseZod(zod), fieldErrors: zodFieldErrors(zod), headers: {}, unexpected: false };
+    return {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: summariseZod(zod),
+      fieldErrors: zodFieldErrors(zod),
+      headers: {},
+      unexpected: false,
+    };
   }
   if (error instanceof TRPCError) {
     const status = HTTP_STATUS[error.code] ?? 500;
@@ -222,7 +229,8 @@ export function shopError(error: unknown): ShopError {
   }
   const fastifyCode = (error as { code?: unknown } | null)?.code;
   const known = typeof fastifyCode === 'string' ? FASTIFY_ERRORS[fastifyCode] : undefined;
-  if (known) return { status: HTTP_STATUS[ERROR_CODES[known.code]], code: known.code, message: known.message, headers: {}, unexpected: false };
+  if (known)
+    return { status: HTTP_STATUS[ERROR_CODES[known.code]], code: known.code, message: known.message, headers: {}, unexpected: false };
   if (error instanceof SyntaxError) return { status: 400, code: 'BAD_REQUEST', message: BAD_JSON_MESSAGE, headers: {}, unexpected: false };
   const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
@@ -240,7 +248,10 @@ function notFoundMessage(message: string): string {
 }
 
 /** The body the shop sends for an error. */
-export function shopErrorBody(e: ShopError, requestId: string): { message: string; code: string; fieldErrors?: FieldErrors; requestId: string } {
+export function shopErrorBody(
+  e: ShopError,
+  requestId: string,
+): { message: string; code: string; fieldErrors?: FieldErrors; requestId: string } {
   return { message: e.message, code: e.code, ...(e.fieldErrors ? { fieldErrors: e.fieldErrors } : {}), requestId };
 }
 

@@ -109,7 +109,6 @@ export function createPgBus(connectionString: string, pool: pg.Pool, onError: (e
   };
 }
 
-
 function assertChannel(channel: string) {
   if (!CHANNEL_RE.test(channel)) throw new Error(`Invalid event channel name: ${channel}`);
 }

@@ -15,7 +15,7 @@ export async function openApiDocument(baseUrl: string) {
     title: 'Hydro Shakes API',
     description:
       'REST paths for integrators. Every operation is also a tRPC procedure at /trpc. ' +
-      'Amounts are integer paise. Every error answers `{ message, code, fieldErrors?, requestId }`: `code` is the shop\'s ' +
+      "Amounts are integer paise. Every error answers `{ message, code, fieldErrors?, requestId }`: `code` is the shop's " +
       '(VALIDATION_FAILED, SLOT_FULL, RATE_LIMITED…), `fieldErrors` maps a field to its messages, `requestId` equals the X-Request-Id header; ' +
       '429 and 503 carry Retry-After. JSON bodies are never coerced (send numbers and booleans as JSON numbers and booleans). ' +
       'Signed-in calls take `Authorization: Bearer <access_token>` from POST /api/auth/signin.',
@@ -52,7 +52,7 @@ function shopErrorSchemas(doc: ReturnType<typeof generateOpenApiDocument>): void
     schemas[name] = {
       type: 'object',
       title: schema.title,
-      description: 'The shop\'s error body',
+      description: "The shop's error body",
       properties: {
         message: { type: 'string', description: 'A sentence for a person' },
         code: { type: 'string', description: "The shop's machine code, e.g. VALIDATION_FAILED, SLOT_FULL" },

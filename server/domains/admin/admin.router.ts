@@ -17,7 +17,15 @@ const tags = ['admin'];
 
 export const adminRouter = router({
   dashboard: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/dashboard', tags, summary: 'Dashboard figures (customers, catalogue; other domains add theirs)', protect: true } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/dashboard',
+        tags,
+        summary: 'Dashboard figures (customers, catalogue; other domains add theirs)',
+        protect: true,
+      },
+    })
     .input(z.void())
     .output(DashboardSchema)
     .query(({ ctx }) => admin.dashboard(ctx.deps)),
@@ -28,7 +36,8 @@ export const adminRouter = router({
         method: 'GET',
         path: '/admin/dashboard/report',
         tags,
-        summary: 'Revenue, orders and average order value per day (IST) over a range with the previous period; orders by status; slot fill for 7 days; top shakes; new customers; active subscribers',
+        summary:
+          'Revenue, orders and average order value per day (IST) over a range with the previous period; orders by status; slot fill for 7 days; top shakes; new customers; active subscribers',
         protect: true,
       },
     })
@@ -37,19 +46,43 @@ export const adminRouter = router({
     .query(({ ctx, input }) => admin.dashboardReport(ctx.deps, input)),
 
   customers: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/customers', tags, summary: 'Customers, newest first; search by e-mail, name, username or mobile (X-Total-Count)', protect: true } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/customers',
+        tags,
+        summary: 'Customers, newest first; search by e-mail, name, username or mobile (X-Total-Count)',
+        protect: true,
+      },
+    })
     .input(CustomersListInputSchema)
     .output(CustomersPageSchema)
     .query(({ ctx, input }) => admin.listCustomers(ctx.deps, input, ctx.resHeaders)),
 
   customer: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/customers/{id}', tags, summary: 'One customer with the sections other domains add', protect: true } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/customers/{id}',
+        tags,
+        summary: 'One customer with the sections other domains add',
+        protect: true,
+      },
+    })
     .input(CustomerIdInputSchema)
     .output(CustomerDetailSchema)
     .query(({ ctx, input }) => admin.customerDetail(ctx.deps, input.id)),
 
   passwordReset: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/admin/password-reset', tags, summary: 'E-mail a customer a password reset link (audited)', protect: true } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/password-reset',
+        tags,
+        summary: 'E-mail a customer a password reset link (audited)',
+        protect: true,
+      },
+    })
     .input(AdminPasswordResetInputSchema)
     .output(AdminPasswordResetAnswerSchema)
     .mutation(({ ctx, input }) => admin.sendPasswordReset(ctx.deps, ctx.user, input, ctx.req.ip)),

@@ -46,9 +46,18 @@ describe('the admin matrix (generated from the router)', () => {
         'admin.customer',
         'admin.passwordReset',
         'admin.dashboardReport',
-        ...['shakes', 'createShake', 'updateShake', 'reorderShakes', 'ingredients', 'createIngredient', 'updateIngredient', 'reorderIngredients', 'pricing', 'savePricing'].map(
-          (n) => `adminCatalogue.${n}`,
-        ),
+        ...[
+          'shakes',
+          'createShake',
+          'updateShake',
+          'reorderShakes',
+          'ingredients',
+          'createIngredient',
+          'updateIngredient',
+          'reorderIngredients',
+          'pricing',
+          'savePricing',
+        ].map((n) => `adminCatalogue.${n}`),
       ]),
     );
     const unguarded = procs.filter((p) => p.openapi?.path?.startsWith('/admin') && !p.isAdmin).map((p) => p.name);
@@ -78,7 +87,9 @@ describe('the admin matrix (generated from the router)', () => {
         [customer, 'FORBIDDEN'],
       ] as const) {
         const caller = t.caller(who) as unknown as Record<string, unknown>;
-        const fn = p.name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], caller) as (i?: unknown) => Promise<unknown>;
+        const fn = p.name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], caller) as (
+          i?: unknown,
+        ) => Promise<unknown>;
         const err = await fn(undefined).then(
           () => null,
           (e: unknown) => e,
@@ -107,7 +118,8 @@ describe('dashboard', () => {
 describe('dashboard report', () => {
   it('counts placed orders per IST day, compares with the period before, and shows status, slot fill and top shakes', async () => {
     const auth = { authorization: await t.bearer(admin) };
-    const get = async (range: string) => (await t.request({ method: 'GET', url: `/api/admin/dashboard/report?range=${range}`, headers: auth })).json();
+    const get = async (range: string) =>
+      (await t.request({ method: 'GET', url: `/api/admin/dashboard/report?range=${range}`, headers: auth })).json();
     const before = await get('7d');
     expect(before.days).toHaveLength(7);
     expect(before.days.at(-1).date).toBe(before.to);
@@ -117,7 +129,10 @@ describe('dashboard report', () => {
     const c1 = await shopper(t);
     const c2 = await shopper(t);
     const totals: number[] = [];
-    for (const [c, qty] of [[c1, 2], [c2, 1]] as const) {
+    for (const [c, qty] of [
+      [c1, 2],
+      [c2, 1],
+    ] as const) {
       const res = await place(t, c, orderBody(shop, c, { lines: [{ id: shop.shakes[2]!.id, type: 'signature', quantity: qty }] }));
       expect(res.statusCode, res.body).toBe(200);
       totals.push(res.json().order.breakdown.total);
@@ -129,7 +144,8 @@ describe('dashboard report', () => {
     expect(after.totals.orders - before.totals.orders).toBe(2);
     expect(after.totals.aov).toBe(Math.round(after.totals.revenue / after.totals.orders));
     expect(after.totals.newCustomers - before.totals.newCustomers).toBe(2);
-    const confirmed = (r: { ordersByStatus: { status: string; count: number }[] }) => r.ordersByStatus.find((s) => s.status === 'confirmed')!.count;
+    const confirmed = (r: { ordersByStatus: { status: string; count: number }[] }) =>
+      r.ordersByStatus.find((s) => s.status === 'confirmed')!.count;
     expect(confirmed(after) - confirmed(before)).toBe(2);
     expect(after.topShakes[0]).toMatchObject({ id: shop.shakes[2]!.id, name: shop.shakes[2]!.name });
     expect(after.topShakes[0].quantity).toBeGreaterThanOrEqual(3);
@@ -188,10 +204,24 @@ describe('customers', () => {
   it('shows one customer, and 404s for an unknown id', async () => {
     const { answer } = await signupUser(t);
     const d = await t.caller(admin).admin.customer({ id: answer.user.id });
-    expect(d.customer).toMatchObject({ id: answer.user.id, email: answer.user.email, has_password: true, providers: ['password'], active_sessions: 1 });
-    const res = await t.request({ method: 'GET', url: '/api/admin/customers/00000000-0000-4000-8000-000000000000', headers: { authorization: await t.bearer(admin) } });
+    expect(d.customer).toMatchObject({
+      id: answer.user.id,
+      email: answer.user.email,
+      has_password: true,
+      providers: ['password'],
+      active_sessions: 1,
+    });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/admin/customers/00000000-0000-4000-8000-000000000000',
+      headers: { authorization: await t.bearer(admin) },
+    });
     expect(res.statusCode).toBe(404);
-    const bad = await t.request({ method: 'GET', url: '/api/admin/customers/not-a-uuid', headers: { authorization: await t.bearer(admin) } });
+    const bad = await t.request({
+      method: 'GET',
+      url: '/api/admin/customers/not-a-uuid',
+      headers: { authorization: await t.bearer(admin) },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -207,12 +237,27 @@ describe('admin password reset', () => {
     expect(mail?.text).toMatch(/support team/);
     const audit = await t.deps.db.selectFrom('audit_log').selectAll().where('entity_id', '=', answer.user.id).execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor_id: admin.id, actor_email: admin.email, action: 'customer.password_reset_sent', entity: 'user' });
-    const done = await post(t, '/api/auth/reset-password/complete', { token: tokenFromMail(mail!.text), password: 'Fresh-Basil-2027' }, {}, freshIp());
+    expect(audit[0]).toMatchObject({
+      actor_id: admin.id,
+      actor_email: admin.email,
+      action: 'customer.password_reset_sent',
+      entity: 'user',
+    });
+    const done = await post(
+      t,
+      '/api/auth/reset-password/complete',
+      { token: tokenFromMail(mail!.text), password: 'Fresh-Basil-2027' },
+      {},
+      freshIp(),
+    );
     expect(done.statusCode).toBe(200);
     // By id too; an unknown customer is a 404.
-    expect((await post(t, '/api/admin/password-reset', { userId: answer.user.id }, { authorization: await t.bearer(admin) })).statusCode).toBe(200);
-    expect((await post(t, '/api/admin/password-reset', { email: 'nobody@example.in' }, { authorization: await t.bearer(admin) })).statusCode).toBe(404);
+    expect(
+      (await post(t, '/api/admin/password-reset', { userId: answer.user.id }, { authorization: await t.bearer(admin) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(t, '/api/admin/password-reset', { email: 'nobody@example.in' }, { authorization: await t.bearer(admin) })).statusCode,
+    ).toBe(404);
     expect((await post(t, '/api/admin/password-reset', {}, { authorization: await t.bearer(admin) })).statusCode).toBe(400);
   });
 });

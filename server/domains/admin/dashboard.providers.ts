@@ -26,7 +26,11 @@ export const customerCounts: DashboardProvider = {
   async metrics({ db, now }) {
     const since = (days: number) => new Date(now.getTime() - days * 86400_000).toISOString();
     const deps = { db };
-    const [all, week, month] = [await users.countCustomers(deps), await users.countCustomers(deps, since(7)), await users.countCustomers(deps, since(30))];
+    const [all, week, month] = [
+      await users.countCustomers(deps),
+      await users.countCustomers(deps, since(7)),
+      await users.countCustomers(deps, since(30)),
+    ];
     return [
       { key: 'customers.total', label: 'Customers', value: all, format: 'count' },
       { key: 'customers.new7', label: 'New customers, 7 days', value: week, format: 'count' },

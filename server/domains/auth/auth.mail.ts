@@ -16,17 +16,27 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 
 export function resetMail(to: string, name: string, url: string, byAdmin: boolean): MailMessage {
   const hello = name ? `Hello ${name},` : 'Hello,';
-  const why = byAdmin ? 'Our support team sent you this link to set a new password for your Hydro Shakes account.' : 'Someone (hopefully you) asked to reset the password of your Hydro Shakes account.';
+  const why = byAdmin
+    ? 'Our support team sent you this link to set a new password for your Hydro Shakes account.'
+    : 'Someone (hopefully you) asked to reset the password of your Hydro Shakes account.';
   return {
     to,
     toName: name || null,
     template: 'password-reset',
     subject: 'Reset your Hydro Shakes password',
     text: `${hello}\n\n${why}\n\nSet a new password here (valid for 30 minutes, once):\n${url}\n\nIf you did not ask for this, ignore this e-mail; your password stays the same.`,
-    html: layout('Reset your password', [esc(hello), esc(why), 'The link is valid for 30 minutes and works once. If you did not ask for this, ignore this e-mail; your password stays the same.'], {
-      label: 'Set a new password',
-      url,
-    }),
+    html: layout(
+      'Reset your password',
+      [
+        esc(hello),
+        esc(why),
+        'The link is valid for 30 minutes and works once. If you did not ask for this, ignore this e-mail; your password stays the same.',
+      ],
+      {
+        label: 'Set a new password',
+        url,
+      },
+    ),
   };
 }
 
@@ -37,10 +47,14 @@ export function passwordChangedMail(to: string, name: string, resetUrl: string):
     template: 'password-changed',
     subject: 'Your Hydro Shakes password was changed',
     text: `Hello${name ? ` ${name}` : ''},\n\nThe password of your Hydro Shakes account was just changed and every other device was signed out.\nIf this was not you, reset it now: ${resetUrl}`,
-    html: layout('Your password was changed', [
-      'The password of your Hydro Shakes account was just changed and every other device was signed out.',
-      'If this was not you, reset your password now.',
-    ], { label: 'Reset my password', url: resetUrl }),
+    html: layout(
+      'Your password was changed',
+      [
+        'The password of your Hydro Shakes account was just changed and every other device was signed out.',
+        'If this was not you, reset your password now.',
+      ],
+      { label: 'Reset my password', url: resetUrl },
+    ),
   };
 }
 
@@ -51,7 +65,10 @@ export function welcomeMail(to: string, name: string, shopUrl: string): MailMess
     template: 'welcome',
     subject: 'Welcome to Hydro Shakes',
     text: `Hello ${name},\n\nYour Hydro Shakes account is ready. Fresh greens, grown in water, blended to order: ${shopUrl}`,
-    html: layout(`Welcome, ${name}`, ['Your Hydro Shakes account is ready.', 'Fresh greens, grown in water, blended to order.'], { label: 'Visit the shop', url: shopUrl }),
+    html: layout(`Welcome, ${name}`, ['Your Hydro Shakes account is ready.', 'Fresh greens, grown in water, blended to order.'], {
+      label: 'Visit the shop',
+      url: shopUrl,
+    }),
   };
 }
 
@@ -63,9 +80,13 @@ export function alreadyRegisteredMail(to: string, name: string, signInUrl: strin
     template: 'already-registered',
     subject: 'You already have a Hydro Shakes account',
     text: `Hello${name ? ` ${name}` : ''},\n\nSomeone tried to create a Hydro Shakes account with this e-mail address, which already has one.\nSign in: ${signInUrl}\nForgot your password? ${resetUrl}\nIf this was not you, you can ignore this e-mail.`,
-    html: layout('You already have an account', [
-      'Someone tried to create a Hydro Shakes account with this e-mail address, which already has one.',
-      `Forgot your password? <a href="${esc(resetUrl)}">Reset it here</a>. If this was not you, you can ignore this e-mail.`,
-    ], { label: 'Sign in', url: signInUrl }),
+    html: layout(
+      'You already have an account',
+      [
+        'Someone tried to create a Hydro Shakes account with this e-mail address, which already has one.',
+        `Forgot your password? <a href="${esc(resetUrl)}">Reset it here</a>. If this was not you, you can ignore this e-mail.`,
+      ],
+      { label: 'Sign in', url: signInUrl },
+    ),
   };
 }

@@ -23,7 +23,15 @@ export function usernameTaken(db: Executor, username: string): Promise<boolean> 
 
 export function insertUser(
   db: Executor,
-  values: { email: string; password_hash: string | null; username: string | null; name: string; mobile: string | null; email_verified: boolean; role?: 'customer' | 'admin' },
+  values: {
+    email: string;
+    password_hash: string | null;
+    username: string | null;
+    name: string;
+    mobile: string | null;
+    email_verified: boolean;
+    role?: 'customer' | 'admin';
+  },
 ): Promise<UserRow> {
   return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
 }
@@ -37,7 +45,11 @@ export async function setPassword(db: Executor, userId: string, hash: string, no
 }
 
 export async function promoteToAdmin(db: Executor, userId: string, now: Date): Promise<void> {
-  await db.updateTable('users').set({ role: 'admin', email_verified: true, updated_at: now.toISOString() }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ role: 'admin', email_verified: true, updated_at: now.toISOString() })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function markEmailVerified(db: Executor, userId: string, now: Date): Promise<void> {
@@ -52,13 +64,23 @@ export async function insertSession(
 ): Promise<string> {
   const row = await db
     .insertInto('auth_sessions')
-    .values({ user_id: v.user_id, provider: v.provider, ip: v.ip, user_agent: v.user_agent, created_at: v.now.toISOString(), last_used_at: v.now.toISOString() })
+    .values({
+      user_id: v.user_id,
+      provider: v.provider,
+      ip: v.ip,
+      user_agent: v.user_agent,
+      created_at: v.now.toISOString(),
+      last_used_at: v.now.toISOString(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function insertRefreshToken(db: Executor, v: { session_id: string; token_hash: string; now: Date; expires_at: Date }): Promise<void> {
+export async function insertRefreshToken(
+  db: Executor,
+  v: { session_id: string; token_hash: string; now: Date; expires_at: Date },
+): Promise<void> {
   await db
     .insertInto('refresh_tokens')
     .values({ session_id: v.session_id, token_hash: v.token_hash, created_at: v.now.toISOString(), expires_at: v.expires_at.toISOString() })
@@ -86,7 +108,12 @@ export function findRefreshToken(db: Executor, tokenHash: string) {
 }
 
 export async function markRotated(db: Executor, tokenId: number, now: Date): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ rotated_at: now.toISOString() }).where('id', '=', tokenId).where('rotated_at', 'is', null).execute();
+  await db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: now.toISOString() })
+    .where('id', '=', tokenId)
+    .where('rotated_at', 'is', null)
+    .execute();
 }
 
 export async function touchSession(db: Executor, sessionId: string, now: Date): Promise<void> {
@@ -122,13 +149,28 @@ export async function revokeUserSessions(db: Executor, userId: string, reason: s
 // --- identities ---
 
 export function findIdentity(db: Executor, provider: string, subject: string) {
-  return db.selectFrom('user_identities').select(['id', 'user_id']).where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst();
+  return db
+    .selectFrom('user_identities')
+    .select(['id', 'user_id'])
+    .where('provider', '=', provider)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
 }
 
-export async function insertIdentity(db: Executor, v: { user_id: string; provider: string; subject: string; email: string | null; now: Date }): Promise<void> {
+export async function insertIdentity(
+  db: Executor,
+  v: { user_id: string; provider: string; subject: string; email: string | null; now: Date },
+): Promise<void> {
   await db
     .insertInto('user_identities')
-    .values({ user_id: v.user_id, provider: v.provider, subject: v.subject, email: v.email, created_at: v.now.toISOString(), last_sign_in_at: v.now.toISOString() })
+    .values({
+      user_id: v.user_id,
+      provider: v.provider,
+      subject: v.subject,
+      email: v.email,
+      created_at: v.now.toISOString(),
+      last_sign_in_at: v.now.toISOString(),
+    })
     .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
     .execute();
 }
@@ -145,7 +187,14 @@ export async function insertReset(
 ): Promise<void> {
   await db
     .insertInto('password_resets')
-    .values({ user_id: v.user_id, token_hash: v.token_hash, requested_by: v.requested_by, ip: v.ip, created_at: v.now.toISOString(), expires_at: v.expires_at.toISOString() })
+    .values({
+      user_id: v.user_id,
+      token_hash: v.token_hash,
+      requested_by: v.requested_by,
+      ip: v.ip,
+      created_at: v.now.toISOString(),
+      expires_at: v.expires_at.toISOString(),
+    })
     .execute();
 }
 
@@ -163,7 +212,12 @@ export async function consumeReset(db: Executor, tokenHash: string, now: Date): 
 }
 
 export async function retireOpenResets(db: Executor, userId: string, now: Date): Promise<void> {
-  await db.updateTable('password_resets').set({ used_at: now.toISOString() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /** Housekeeping: tokens and resets long past use. */

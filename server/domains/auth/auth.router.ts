@@ -22,7 +22,15 @@ const tags = ['auth'];
 
 export const authRouter = router({
   signup: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/signup', tags, summary: 'Create an account (email, password, username, name, mobile)', protect: false } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/signup',
+        tags,
+        summary: 'Create an account (email, password, username, name, mobile)',
+        protect: false,
+      },
+    })
     .input(SignupInputSchema)
     .output(SignupAnswerSchema)
     .mutation(({ ctx, input }) => auth.signup(ctx.deps, input, ctx.req)),
@@ -40,19 +48,43 @@ export const authRouter = router({
     .query(({ ctx }) => auth.me(ctx.deps, ctx.user.id, ctx.req)),
 
   signout: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/signout', tags, summary: 'End the session of the bearer token (and of refresh_token, when given)', protect: false } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/signout',
+        tags,
+        summary: 'End the session of the bearer token (and of refresh_token, when given)',
+        protect: false,
+      },
+    })
     .input(RefreshInputSchema)
     .output(MessageAnswerSchema)
     .mutation(({ ctx, input }) => auth.signout(ctx.deps, input?.refresh_token, ctx.req)),
 
   refresh: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/refresh', tags, summary: 'Exchange a refresh token (bearer or body) for new tokens; the old one stops working', protect: false } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/refresh',
+        tags,
+        summary: 'Exchange a refresh token (bearer or body) for new tokens; the old one stops working',
+        protect: false,
+      },
+    })
     .input(RefreshInputSchema)
     .output(AuthAnswerSchema)
     .mutation(({ ctx, input }) => auth.refresh(ctx.deps, input?.refresh_token, ctx.req)),
 
   updateProfile: authedProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/auth/profile', tags, summary: 'Change name, username or mobile; answers the user', protect: true } })
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/auth/profile',
+        tags,
+        summary: 'Change name, username or mobile; answers the user',
+        protect: true,
+      },
+    })
     .input(ProfilePatchSchema)
     .output(MeAnswerSchema)
     .mutation(async ({ ctx, input }) => {
@@ -61,31 +93,71 @@ export const authRouter = router({
     }),
 
   resetPasswordBrevo: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/reset-password-brevo', tags, summary: 'Send a reset link through Brevo (503 when Brevo is not configured: use /auth/reset-password)', protect: false } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/reset-password-brevo',
+        tags,
+        summary: 'Send a reset link through Brevo (503 when Brevo is not configured: use /auth/reset-password)',
+        protect: false,
+      },
+    })
     .input(ResetRequestInputSchema)
     .output(MessageAnswerSchema)
     .mutation(({ ctx, input }) => auth.requestReset(ctx.deps, input.email, ctx.req, true)),
 
   resetPassword: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/reset-password', tags, summary: 'Send a reset link (through the mail outbox)', protect: false } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/reset-password',
+        tags,
+        summary: 'Send a reset link (through the mail outbox)',
+        protect: false,
+      },
+    })
     .input(ResetRequestInputSchema)
     .output(MessageAnswerSchema)
     .mutation(({ ctx, input }) => auth.requestReset(ctx.deps, input.email, ctx.req, false)),
 
   completeReset: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/reset-password/complete', tags, summary: 'Set a new password with the e-mailed token; ends every session and signs in', protect: false } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/reset-password/complete',
+        tags,
+        summary: 'Set a new password with the e-mailed token; ends every session and signs in',
+        protect: false,
+      },
+    })
     .input(ResetCompleteInputSchema)
     .output(AuthAnswerSchema)
     .mutation(({ ctx, input }) => auth.completeReset(ctx.deps, input, ctx.req)),
 
   changePassword: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/password', tags, summary: 'Change the password (current one required when set); other sessions end', protect: true } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/password',
+        tags,
+        summary: 'Change the password (current one required when set); other sessions end',
+        protect: true,
+      },
+    })
     .input(ChangePasswordInputSchema)
     .output(MessageAnswerSchema)
     .mutation(({ ctx, input }) => auth.changePassword(ctx.deps, ctx.user.id, input, ctx.req)),
 
   supabase: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/supabase', tags, summary: 'Exchange a verified Supabase (Google) access token for the shop\'s tokens', protect: false } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/supabase',
+        tags,
+        summary: "Exchange a verified Supabase (Google) access token for the shop's tokens",
+        protect: false,
+      },
+    })
     .input(SupabaseExchangeInputSchema)
     .output(AuthAnswerSchema)
     .mutation(({ ctx, input }) => auth.exchangeSupabase(ctx.deps, input.access_token, ctx.req)),

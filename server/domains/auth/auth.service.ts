@@ -29,7 +29,8 @@ type Deps = AppDeps;
 export const INVALID_CREDENTIALS_MESSAGE = 'The e-mail or password is not correct.';
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 export const SIGNUP_MESSAGE = 'Thanks for signing up! We have sent a message to your e-mail address.';
-export const RESET_SENT_MESSAGE = 'If an account exists for that e-mail, we have sent a link to reset the password. The link is valid for 30 minutes.';
+export const RESET_SENT_MESSAGE =
+  'If an account exists for that e-mail, we have sent a link to reset the password. The link is valid for 30 minutes.';
 export const RESET_INVALID_MESSAGE = 'This reset link is not valid any more. Links work once and for 30 minutes; ask for a new one.';
 export const REFRESH_PREFIX = 'hsr';
 export const RESET_PREFIX = 'hsp';
@@ -80,9 +81,18 @@ async function openSession(db: Executor, deps: Deps, user: UserRow, provider: st
 
 async function issueTokens(db: Executor, deps: Deps, user: UserRow, sessionId: string, now: Date): Promise<AuthAnswer> {
   const refresh = newOpaqueToken(REFRESH_PREFIX);
-  await repo.insertRefreshToken(db, { session_id: sessionId, token_hash: hashOpaqueToken(refresh), now, expires_at: new Date(now.getTime() + REFRESH_TTL_MS) });
+  await repo.insertRefreshToken(db, {
+    session_id: sessionId,
+    token_hash: hashOpaqueToken(refresh),
+    now,
+    expires_at: new Date(now.getTime() + REFRESH_TTL_MS),
+  });
   const sessionUser = toSessionUser(user, deps.config);
-  const access = await signAccessToken(deps.tokenKeys, { sub: user.id, email: user.email, role: sessionUser.role, name: user.name, sid: sessionId }, now);
+  const access = await signAccessToken(
+    deps.tokenKeys,
+    { sub: user.id, email: user.email, role: sessionUser.role, name: user.name, sid: sessionId },
+    now,
+  );
   const session = {
     access_token: access.token,
     refresh_token: refresh,
@@ -213,7 +223,8 @@ export async function refresh(deps: Deps, bodyToken: string | undefined, req: Re
     return { ok: await issueTokens(trx, deps, user, row.session_id, now) };
   });
   if ('ok' in outcome) return outcome.ok;
-  if ('reuse' in outcome) deps.log.warn({ sessionId: outcome.reuse, reqId: req.id }, 'refresh token reused after rotation; session family revoked');
+  if ('reuse' in outcome)
+    deps.log.warn({ sessionId: outcome.reuse, reqId: req.id }, 'refresh token reused after rotation; session family revoked');
   throw new AppError('INVALID_TOKEN', SESSION_EXPIRED_MESSAGE);
 }
 
@@ -276,10 +287,24 @@ export async function requestReset(deps: Deps, email: string, req: RequestInfo, 
 }
 
 /** A reset token (256 random bits, stored hashed, 30 minutes, once) and its e-mail, in the caller's transaction. */
-export async function createReset(trx: Executor, deps: Deps, user: UserRow, requestedBy: string | null, ip: string | null, now: Date): Promise<{ expiresAt: string }> {
+export async function createReset(
+  trx: Executor,
+  deps: Deps,
+  user: UserRow,
+  requestedBy: string | null,
+  ip: string | null,
+  now: Date,
+): Promise<{ expiresAt: string }> {
   const token = newOpaqueToken(RESET_PREFIX);
   const expires = new Date(now.getTime() + RESET_TTL_MS);
-  await repo.insertReset(trx, { user_id: user.id, token_hash: hashOpaqueToken(token), requested_by: requestedBy, ip, now, expires_at: expires });
+  await repo.insertReset(trx, {
+    user_id: user.id,
+    token_hash: hashOpaqueToken(token),
+    requested_by: requestedBy,
+    ip,
+    now,
+    expires_at: expires,
+  });
   const url = publicUrl(deps, `/reset-password?token=${encodeURIComponent(token)}`);
   await enqueueMail(trx, resetMail(user.email, user.name, url, !!requestedBy));
   return { expiresAt: expires.toISOString() };
@@ -372,7 +397,8 @@ export async function exchangeSupabase(deps: Deps, accessToken: string, req: Req
       user = await repo.findUserById(trx, identity.user_id);
       await repo.touchIdentity(trx, identity.id, now);
     } else {
-      if (!id.email) throw new AppError('BAD_REQUEST', 'Your Google account did not share an e-mail address, which we need for your orders.');
+      if (!id.email)
+        throw new AppError('BAD_REQUEST', 'Your Google account did not share an e-mail address, which we need for your orders.');
       const existing = await repo.findUserByEmail(trx, id.email);
       if (existing) {
         if (!id.emailVerified || !existing.email_verified) {
@@ -383,13 +409,21 @@ export async function exchangeSupabase(deps: Deps, accessToken: string, req: Req
         }
         user = existing;
       } else {
-        user = await repo.insertUser(trx, { email: id.email, password_hash: null, username: null, name: id.name, mobile: null, email_verified: id.emailVerified });
+        user = await repo.insertUser(trx, {
+          email: id.email,
+          password_hash: null,
+          username: null,
+          name: id.name,
+          mobile: null,
+          email_verified: id.emailVerified,
+        });
         await enqueueMail(trx, welcomeMail(user.email, user.name || 'there', publicUrl(deps, '/')));
       }
       await repo.insertIdentity(trx, { user_id: user.id, provider: SUPABASE_PROVIDER, subject: id.subject, email: id.email, now });
     }
     if (!user) throw new AppError('INVALID_TOKEN', 'Google sign-in could not be confirmed. Please try again.');
-    if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled. Please contact us if you think this is a mistake.');
+    if (user.disabled)
+      throw new AppError('ACCOUNT_DISABLED', 'This account is disabled. Please contact us if you think this is a mistake.');
     if (!user.email_verified && id.emailVerified && id.email === user.email) {
       await repo.markEmailVerified(trx, user.id, now);
       user = (await repo.findUserById(trx, user.id))!;

@@ -26,23 +26,49 @@ let seq = 0;
 export function newSignup(over: Record<string, unknown> = {}) {
   seq++;
   const tag = `${process.pid.toString(36)}${seq}${Math.random().toString(36).slice(2, 6)}`;
-  return { email: `asha.${tag}@example.in`, password: 'Green-Glow-2026!', username: `asha_${tag}`.slice(0, 30), name: 'Asha Rao', mobile: '98765 43210', ...over };
+  return {
+    email: `asha.${tag}@example.in`,
+    password: 'Green-Glow-2026!',
+    username: `asha_${tag}`.slice(0, 30),
+    name: 'Asha Rao',
+    mobile: '98765 43210',
+    ...over,
+  };
 }
 
 export async function post(t: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}, ip = '127.0.0.1') {
-  return t.request({ method: 'POST', url, payload: payload as never, headers: { 'content-type': 'application/json', ...headers }, remoteAddress: ip });
+  return t.request({
+    method: 'POST',
+    url,
+    payload: payload as never,
+    headers: { 'content-type': 'application/json', ...headers },
+    remoteAddress: ip,
+  });
 }
 
 export async function signupUser(t: TestApp, over: Record<string, unknown> = {}, ip = freshIp()) {
   const body = newSignup(over);
   const res = await post(t, '/api/auth/signup', body, {}, ip);
   if (res.statusCode !== 200) throw new Error(`signup failed ${res.statusCode} ${res.body}`);
-  return { input: body, answer: res.json() as { user: { id: string; email: string; role: string }; access_token: string; refresh_token: string; expires_at: number } };
+  return {
+    input: body,
+    answer: res.json() as {
+      user: { id: string; email: string; role: string };
+      access_token: string;
+      refresh_token: string;
+      expires_at: number;
+    },
+  };
 }
 
 /** The latest outbox mail to an address. */
 export async function lastMailTo(t: TestApp, email: string) {
-  return t.deps.db.selectFrom('mail_outbox').selectAll().where('to_email', '=', email.toLowerCase()).orderBy('id', 'desc').executeTakeFirst();
+  return t.deps.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('to_email', '=', email.toLowerCase())
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }
 
 export function tokenFromMail(text: string): string {

@@ -22,15 +22,33 @@ describe('sign-up', () => {
     expect(res.statusCode).toBe(200);
     const a = res.json();
     expect(a.message).toBe(SIGNUP_MESSAGE);
-    expect(a.user).toMatchObject({ email: input.email, role: 'customer', user_metadata: { name: 'Asha Rao', role: 'customer', mobile: '+919876543210' } });
+    expect(a.user).toMatchObject({
+      email: input.email,
+      role: 'customer',
+      user_metadata: { name: 'Asha Rao', role: 'customer', mobile: '+919876543210' },
+    });
     expect(a.user.user_metadata.username).toBe(String(input.username).toLowerCase());
-    expect(a.session).toMatchObject({ access_token: a.access_token, refresh_token: a.refresh_token, expires_at: a.expires_at, token_type: 'bearer' });
+    expect(a.session).toMatchObject({
+      access_token: a.access_token,
+      refresh_token: a.refresh_token,
+      expires_at: a.expires_at,
+      token_type: 'bearer',
+    });
     expect(a.expires_at).toBeGreaterThan(clock.now().getTime() + 14 * 60_000);
     expect(a.expires_at).toBeLessThanOrEqual(clock.now().getTime() + 15 * 60_000);
     const who = await me(a.access_token);
     expect(who.statusCode).toBe(200);
-    expect(who.json().user).toMatchObject({ id: a.user.id, email: input.email, role: 'customer', user_metadata: { name: 'Asha Rao', role: 'customer' } });
-    const row = await t.deps.db.selectFrom('users').select(['password_hash', 'mobile']).where('id', '=', a.user.id).executeTakeFirstOrThrow();
+    expect(who.json().user).toMatchObject({
+      id: a.user.id,
+      email: input.email,
+      role: 'customer',
+      user_metadata: { name: 'Asha Rao', role: 'customer' },
+    });
+    const row = await t.deps.db
+      .selectFrom('users')
+      .select(['password_hash', 'mobile'])
+      .where('id', '=', a.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.mobile).toBe('+919876543210');
     expect((await lastMailTo(t, input.email))?.template).toBe('welcome');
@@ -61,7 +79,13 @@ describe('sign-up', () => {
   });
 
   it('answers field errors for a bad username, mobile, short or common password and e-mail', async () => {
-    const res = await post(t, '/api/auth/signup', { email: 'not-an-email', password: 'password123', username: 'A b', name: '', mobile: '12345' }, {}, freshIp());
+    const res = await post(
+      t,
+      '/api/auth/signup',
+      { email: 'not-an-email', password: 'password123', username: 'A b', name: '', mobile: '12345' },
+      {},
+      freshIp(),
+    );
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('VALIDATION_FAILED');
@@ -110,7 +134,13 @@ describe('sign-in', () => {
     expect(ok.statusCode).toBe(200);
     expect(Object.keys(ok.json()).sort()).toEqual(['access_token', 'expires_at', 'refresh_token', 'session', 'user']);
     const wrong = await post(t, '/api/auth/signin', { email: input.email, password: 'Not-The-Password-1' }, {}, freshIp());
-    const unknown = await post(t, '/api/auth/signin', { email: `nobody.${Date.now()}@example.in`, password: 'Not-The-Password-1' }, {}, freshIp());
+    const unknown = await post(
+      t,
+      '/api/auth/signin',
+      { email: `nobody.${Date.now()}@example.in`, password: 'Not-The-Password-1' },
+      {},
+      freshIp(),
+    );
     for (const r of [wrong, unknown]) {
       expect(r.statusCode).toBe(401);
       expect(r.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: INVALID_CREDENTIALS_MESSAGE });
@@ -172,7 +202,9 @@ describe('sign-in', () => {
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses[30]).toBe(429);
     // Another address is unaffected.
-    expect((await post(t, '/api/auth/signin', { email: 'x@example.in', password: 'Wrong-Password-1' }, {}, freshIp())).statusCode).toBe(401);
+    expect((await post(t, '/api/auth/signin', { email: 'x@example.in', password: 'Wrong-Password-1' }, {}, freshIp())).statusCode).toBe(
+      401,
+    );
   });
 
   it('limits sign-ups per address', async () => {
@@ -188,7 +220,11 @@ describe('sign-in', () => {
     await t.deps.db.updateTable('users').set({ email_verified: true }).where('id', '=', answer.user.id).execute();
     const again = await post(t, '/api/auth/signin', { email: 'boss@hydroshakes.in', password: 'Green-Glow-2026!' }, {}, freshIp());
     expect(again.json().user).toMatchObject({ role: 'admin', user_metadata: { role: 'admin' } });
-    const adm = await t.request({ method: 'GET', url: '/api/admin/dashboard', headers: { authorization: `Bearer ${again.json().access_token}` } });
+    const adm = await t.request({
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      headers: { authorization: `Bearer ${again.json().access_token}` },
+    });
     expect(adm.statusCode).toBe(200);
   });
 });
@@ -251,7 +287,8 @@ describe('password reset', () => {
     expect(codes).toEqual([200, 200, 200, 429]);
     const ip = freshIp();
     const byIp: number[] = [];
-    for (let i = 0; i < 11; i++) byIp.push((await post(t, '/api/auth/reset-password', { email: `n${i}.${Date.now()}@example.in` }, {}, ip)).statusCode);
+    for (let i = 0; i < 11; i++)
+      byIp.push((await post(t, '/api/auth/reset-password', { email: `n${i}.${Date.now()}@example.in` }, {}, ip)).statusCode);
     expect(byIp[10]).toBe(429);
     const r = await post(t, '/api/auth/reset-password', { email: `n.${Date.now()}@example.in` }, {}, ip);
     expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
@@ -275,10 +312,24 @@ describe('profile through /api/auth/profile', () => {
       method: 'PATCH',
       url: '/api/auth/profile',
       headers: { authorization: `Bearer ${answer.access_token}` },
-      payload: { name: 'Asha R.', mobile: '7012345678', role: 'admin', user_metadata: { role: 'admin' }, email: 'evil@example.in', id: 'x', points: 5, created_at: '2000-01-01T00:00:00Z' },
+      payload: {
+        name: 'Asha R.',
+        mobile: '7012345678',
+        role: 'admin',
+        user_metadata: { role: 'admin' },
+        email: 'evil@example.in',
+        id: 'x',
+        points: 5,
+        created_at: '2000-01-01T00:00:00Z',
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ id: answer.user.id, email: answer.user.email, role: 'customer', user_metadata: { name: 'Asha R.', role: 'customer', mobile: '+917012345678' } });
+    expect(res.json().user).toMatchObject({
+      id: answer.user.id,
+      email: answer.user.email,
+      role: 'customer',
+      user_metadata: { name: 'Asha R.', role: 'customer', mobile: '+917012345678' },
+    });
     const row = await t.deps.db.selectFrom('users').selectAll().where('id', '=', answer.user.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ role: 'customer', email: answer.user.email });
   });

@@ -19,7 +19,11 @@ describe('the ADMIN_EMAIL account', () => {
     const res = await post(t, '/api/auth/signin', { email: 'owner@hydroshakes.in', password: 'Leafy-Greens-Admin-1' }, {}, freshIp());
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ role: 'admin', email_verified: true, user_metadata: { role: 'admin' } });
-    const dash = await t.request({ method: 'GET', url: '/api/admin/dashboard', headers: { authorization: `Bearer ${res.json().access_token}` } });
+    const dash = await t.request({
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      headers: { authorization: `Bearer ${res.json().access_token}` },
+    });
     expect(dash.statusCode).toBe(200);
   });
 
@@ -32,7 +36,9 @@ describe('the ADMIN_EMAIL account', () => {
 
   it('does nothing without both variables, and refuses a weak ADMIN_PASSWORD', async () => {
     expect(await ensureAdminAccount(t.deps.db, { ADMIN_EMAIL: 'x@hydroshakes.in', ADMIN_PASSWORD: undefined })).toBe('skipped');
-    await expect(ensureAdminAccount(t.deps.db, { ADMIN_EMAIL: 'weak@hydroshakes.in', ADMIN_PASSWORD: 'admin123' })).rejects.toThrow(/ADMIN_PASSWORD/);
+    await expect(ensureAdminAccount(t.deps.db, { ADMIN_EMAIL: 'weak@hydroshakes.in', ADMIN_PASSWORD: 'admin123' })).rejects.toThrow(
+      /ADMIN_PASSWORD/,
+    );
   });
 });
 

@@ -9,7 +9,13 @@ import { freshIp, movableClock, post, signupUser, tokenFromMail } from './auth.t
 interface Received {
   headers: http.IncomingHttpHeaders;
   url: string;
-  body: { sender: { email: string }; to: Array<{ email: string; name?: string }>; subject: string; htmlContent: string; textContent: string };
+  body: {
+    sender: { email: string };
+    to: Array<{ email: string; name?: string }>;
+    subject: string;
+    htmlContent: string;
+    textContent: string;
+  };
 }
 let brevo: http.Server;
 let received: Received[] = [];
@@ -55,7 +61,13 @@ describe('Brevo delivery', () => {
     expect(received).toHaveLength(1);
     expect(received[0].url).toBe('/v3/smtp/email');
     expect(received[0].headers['api-key']).toBe('xkeysib-test');
-    expect(received[0].body).toMatchObject({ sender: { email: 'hello@hydroshakes.in' }, to: [{ email: 'asha@example.in', name: 'Asha' }], subject: 'Hello', htmlContent: '<p>Hi</p>', textContent: 'Hi' });
+    expect(received[0].body).toMatchObject({
+      sender: { email: 'hello@hydroshakes.in' },
+      to: [{ email: 'asha@example.in', name: 'Asha' }],
+      subject: 'Hello',
+      htmlContent: '<p>Hi</p>',
+      textContent: 'Hi',
+    });
     expect((await outbox())[0]).toMatchObject({ status: 'sent', provider_message_id: '<m1@brevo>', attempts: 1 });
     // Nothing left: a second round sends nothing again.
     expect((await deliverPending(t.deps)).sent).toBe(0);
@@ -112,7 +124,8 @@ describe('Brevo delivery', () => {
     await enqueueMail(t.deps.db, msg('worker@example.in'));
     const worker = startMailWorker(t.deps, 50);
     try {
-      for (let i = 0; i < 100 && !received.some((r) => r.body.to[0].email === 'worker@example.in'); i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && !received.some((r) => r.body.to[0].email === 'worker@example.in'); i++)
+        await new Promise((r) => setTimeout(r, 20));
     } finally {
       await worker.stop();
     }

@@ -16,7 +16,12 @@ afterAll(async () => {
 
 const get = (url: string, token: string) => t.request({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 const refresh = (token: string, how: 'body' | 'bearer' | 'both' = 'body') =>
-  post(t, '/api/auth/refresh', how === 'bearer' ? {} : { refresh_token: token }, how === 'body' ? {} : { authorization: `Bearer ${token}` });
+  post(
+    t,
+    '/api/auth/refresh',
+    how === 'bearer' ? {} : { refresh_token: token },
+    how === 'body' ? {} : { authorization: `Bearer ${token}` },
+  );
 
 describe('the access token rejection matrix', () => {
   it('answers 401 (never 5xx) on REST and tRPC for every kind of bad token', async () => {
@@ -33,10 +38,21 @@ describe('the access token rejection matrix', () => {
         .setIssuedAt(now - 10)
         .setExpirationTime(over.exp ?? now + 600)
         .sign(key);
-    const expired = (await signAccessToken(t.deps.tokenKeys, { sub: answer.user.id, email: answer.user.email, role: 'customer', name: 'x' }, new Date(clock.now().getTime() - 3600_000))).token;
+    const expired = (
+      await signAccessToken(
+        t.deps.tokenKeys,
+        { sub: answer.user.id, email: answer.user.email, role: 'customer', name: 'x' },
+        new Date(clock.now().getTime() - 3600_000),
+      )
+    ).token;
     const [h, p] = answer.access_token.split('.');
     const cases: Record<string, string> = {
-      'alg none': new UnsecuredJWT({ ...claims }).setSubject(answer.user.id).setIssuer(ACCESS_ISSUER).setAudience(ACCESS_AUDIENCE).setExpirationTime(now + 600).encode(),
+      'alg none': new UnsecuredJWT({ ...claims })
+        .setSubject(answer.user.id)
+        .setIssuer(ACCESS_ISSUER)
+        .setAudience(ACCESS_AUDIENCE)
+        .setExpirationTime(now + 600)
+        .encode(),
       'wrong key': await signed('HS256', crypto.randomBytes(48)),
       'other HMAC algorithm with our key': await signed('HS512', secret),
       expired,

@@ -73,9 +73,16 @@ describe('Google sign-in through Supabase (JWKS)', () => {
     const res = await exchange(await supabaseToken(u));
     expect(res.statusCode).toBe(200);
     const a = res.json();
-    expect(a.user).toMatchObject({ email: u.email, role: 'customer', email_verified: true, user_metadata: { name: 'Meera Iyer', role: 'customer' } });
+    expect(a.user).toMatchObject({
+      email: u.email,
+      role: 'customer',
+      email_verified: true,
+      user_metadata: { name: 'Meera Iyer', role: 'customer' },
+    });
     expect(jwksHits).toBeGreaterThan(0);
-    expect((await t.request({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${a.access_token}` } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${a.access_token}` } })).statusCode,
+    ).toBe(200);
     // Same subject again → same account, even when the provider now reports another e-mail.
     const again = await exchange(await supabaseToken({ ...u, email: `changed.${u.email}` }));
     expect(again.json().user.id).toBe(a.user.id);
@@ -89,7 +96,10 @@ describe('Google sign-in through Supabase (JWKS)', () => {
     const now = Math.floor(Date.now() / 1000);
     const cases: Record<string, string> = {
       'other key': await supabaseToken(u, { signKey: otherKey }),
-      'HS256 with the anon key (algorithm confusion)': await supabaseToken(u, { alg: 'HS256', signKey: new TextEncoder().encode('anon-key') }),
+      'HS256 with the anon key (algorithm confusion)': await supabaseToken(u, {
+        alg: 'HS256',
+        signKey: new TextEncoder().encode('anon-key'),
+      }),
       expired: await supabaseToken(u, { exp: now - 60 }),
       'wrong issuer': await supabaseToken(u, { iss: 'https://evil.supabase.co/auth/v1' }),
       'wrong audience': await supabaseToken(u, { aud: 'anon' }),
@@ -128,7 +138,12 @@ describe('Google sign-in through Supabase (JWKS)', () => {
   it('ignores any role in the Supabase metadata', async () => {
     const u = googleUser();
     const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ email: u.email, role: 'authenticated', app_metadata: { provider: 'google', role: 'admin' }, user_metadata: { email_verified: true, role: 'admin' } })
+    const token = await new SignJWT({
+      email: u.email,
+      role: 'authenticated',
+      app_metadata: { provider: 'google', role: 'admin' },
+      user_metadata: { email_verified: true, role: 'admin' },
+    })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setSubject(u.sub)
       .setIssuer(ISSUER)

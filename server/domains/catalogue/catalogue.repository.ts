@@ -69,13 +69,7 @@ export async function findActiveShake(db: Executor, idOrSlug: string): Promise<S
 }
 
 export async function listActiveIngredients(db: Executor): Promise<Ingredient[]> {
-  const rows = await db
-    .selectFrom('ingredients')
-    .selectAll()
-    .where('active', '=', true)
-    .orderBy('sort_order')
-    .orderBy('name')
-    .execute();
+  const rows = await db.selectFrom('ingredients').selectAll().where('active', '=', true).orderBy('sort_order').orderBy('name').execute();
   return rows.map(toIngredient);
 }
 
@@ -88,8 +82,16 @@ export async function readPricing(db: Executor): Promise<Pricing> {
 /** Shakes and ingredients on offer (admin dashboard). */
 export async function countActive(db: Executor): Promise<{ shakes: number; ingredients: number }> {
   const [s, i] = await Promise.all([
-    db.selectFrom('signature_shakes').where('active', '=', true).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('ingredients').where('active', '=', true).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('signature_shakes')
+      .where('active', '=', true)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('ingredients')
+      .where('active', '=', true)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { shakes: Number(s.n), ingredients: Number(i.n) };
 }

@@ -26,11 +26,7 @@ export async function listForShake(db: Executor, shakeId: string, opts: { withHi
 export async function summaries(db: Executor): Promise<{ shake_id: string; average: number; count: number }[]> {
   return db
     .selectFrom('reviews')
-    .select((eb) => [
-      'shake_id',
-      sql<number>`round(avg(rating)::numeric, 1)`.as('average'),
-      eb.fn.countAll<number>().as('count'),
-    ])
+    .select((eb) => ['shake_id', sql<number>`round(avg(rating)::numeric, 1)`.as('average'), eb.fn.countAll<number>().as('count')])
     .where('hidden', '=', false)
     .groupBy('shake_id')
     .execute();

@@ -30,7 +30,15 @@ export function displayName(name: string): string {
 }
 
 function toReview(r: repo.ReviewRow): Review {
-  return { id: r.id, shakeId: r.shake_id, rating: r.rating, body: r.body, author: r.author_name, createdAt: r.created_at, hidden: r.hidden };
+  return {
+    id: r.id,
+    shakeId: r.shake_id,
+    rating: r.rating,
+    body: r.body,
+    author: r.author_name,
+    createdAt: r.created_at,
+    hidden: r.hidden,
+  };
 }
 
 /** GET /api/reviews/ratings: every shake's average and count (shakes without reviews are absent). */
@@ -65,12 +73,14 @@ export function latest(deps: Deps): Promise<Testimonial[]> {
   return deps.cache.get(`${REVIEWS_CACHE}latest`, async () => {
     const [rows, shakes] = await Promise.all([repo.recentWithWords(deps.db, 12), catalogue.listSignatureShakes(deps)]);
     const byId = new Map(shakes.map((s) => [s.id, s]));
-    return rows.flatMap((r) => {
-      const s = byId.get(r.shake_id);
-      if (!s) return [];
-      const { hidden: _hidden, ...rest } = toReview(r);
-      return [{ ...rest, shakeName: s.name, shakeSlug: s.slug }];
-    }).slice(0, 3);
+    return rows
+      .flatMap((r) => {
+        const s = byId.get(r.shake_id);
+        if (!s) return [];
+        const { hidden: _hidden, ...rest } = toReview(r);
+        return [{ ...rest, shakeName: s.name, shakeSlug: s.slug }];
+      })
+      .slice(0, 3);
   });
 }
 

@@ -99,12 +99,7 @@ export async function countLive(db: Executor, nowIso: string): Promise<number> {
 
 export function periodsOf(db: Executor, subscriptionIds: readonly string[]): Promise<PeriodRow[]> {
   if (subscriptionIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('subscription_periods')
-    .selectAll()
-    .where('subscription_id', 'in', subscriptionIds)
-    .orderBy('starts_at')
-    .execute();
+  return db.selectFrom('subscription_periods').selectAll().where('subscription_id', 'in', subscriptionIds).orderBy('starts_at').execute();
 }
 
 export function insertPeriod(db: Executor, v: Insertable<SubscriptionPeriodsTable>): Promise<PeriodRow> {
@@ -128,7 +123,6 @@ export async function shiftPeriods(trx: Trx, subscriptionId: string, fromIso: st
     .execute();
 }
 
-
 /** A period's new end (admin extension); its reminder is due again before the new end. */
 export async function setPeriodEnd(trx: Trx, periodId: string, endsAt: string): Promise<void> {
   await trx.updateTable('subscription_periods').set({ ends_at: endsAt, reminder_sent_at: null }).where('id', '=', periodId).execute();
@@ -144,7 +138,10 @@ export async function takeFreeUnit(trx: Trx, p: { periodId: string; orderId: str
     .returning('id')
     .executeTakeFirst();
   if (!taken) return false;
-  await trx.insertInto('subscription_free_units').values({ order_id: p.orderId, period_id: p.periodId, value_paise: p.valuePaise }).execute();
+  await trx
+    .insertInto('subscription_free_units')
+    .values({ order_id: p.orderId, period_id: p.periodId, value_paise: p.valuePaise })
+    .execute();
   return true;
 }
 
@@ -174,7 +171,12 @@ export function freeUnitsOf(db: Executor, subscriptionId: string) {
 }
 
 export function findByGatewaySubscription(db: Executor, gatewaySubscriptionId: string): Promise<SubscriptionRow | undefined> {
-  return db.selectFrom('subscriptions').selectAll().where('gateway_subscription_id', '=', gatewaySubscriptionId).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('gateway_subscription_id', '=', gatewaySubscriptionId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 // ---------- Payments ----------
@@ -199,10 +201,19 @@ export function insertPayment(db: Executor, v: Insertable<SubscriptionPaymentsTa
 }
 
 export function findPaymentByKey(db: Executor, userId: string, key: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('subscription_payments').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('subscription_payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
 }
 
-export function findPaymentByGatewayOrder(db: Executor, gatewayOrderId: string, opts: { lock?: boolean } = {}): Promise<PaymentRow | undefined> {
+export function findPaymentByGatewayOrder(
+  db: Executor,
+  gatewayOrderId: string,
+  opts: { lock?: boolean } = {},
+): Promise<PaymentRow | undefined> {
   let q = db.selectFrom('subscription_payments').selectAll().where('gateway_order_id', '=', gatewayOrderId);
   if (opts.lock) q = q.forUpdate();
   return q.executeTakeFirst();
@@ -259,7 +270,13 @@ export function expireLapsed(db: Executor, nowIso: string) {
     .where('s.status', 'in', ['active', 'cancelled'])
     .where((eb) =>
       eb.not(
-        eb.exists(eb.selectFrom('subscription_periods as p').select('p.id').whereRef('p.subscription_id', '=', 's.id').where('p.ends_at', '>', nowIso)),
+        eb.exists(
+          eb
+            .selectFrom('subscription_periods as p')
+            .select('p.id')
+            .whereRef('p.subscription_id', '=', 's.id')
+            .where('p.ends_at', '>', nowIso),
+        ),
       ),
     )
     .returning('s.id')
@@ -306,7 +323,11 @@ export function claimReminders(trx: Trx, p: { nowIso: string; untilIso: string }
     .where((eb) =>
       eb.not(
         eb.exists(
-          eb.selectFrom('subscription_periods as later').select('later.id').whereRef('later.subscription_id', '=', 'p.subscription_id').whereRef('later.starts_at', '>=', 'p.ends_at'),
+          eb
+            .selectFrom('subscription_periods as later')
+            .select('later.id')
+            .whereRef('later.subscription_id', '=', 'p.subscription_id')
+            .whereRef('later.starts_at', '>=', 'p.ends_at'),
         ),
       ),
     )
@@ -324,7 +345,10 @@ export function dueAutoRenewals(db: Executor, untilIso: string) {
     .where('s.gateway_subscription_id', 'is', null)
     .where((eb) =>
       eb(
-        eb.selectFrom('subscription_periods as p').select((e) => e.fn.max('p.ends_at').as('m')).whereRef('p.subscription_id', '=', 's.id'),
+        eb
+          .selectFrom('subscription_periods as p')
+          .select((e) => e.fn.max('p.ends_at').as('m'))
+          .whereRef('p.subscription_id', '=', 's.id'),
         '<=',
         untilIso,
       ),
@@ -346,10 +370,7 @@ export interface AdminListFilter {
 }
 
 export async function adminList(db: Executor, f: AdminListFilter) {
-  let q = db
-    .selectFrom('subscriptions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .where('s.status', '!=', 'pending_payment');
+  let q = db.selectFrom('subscriptions as s').innerJoin('users as u', 'u.id', 's.user_id').where('s.status', '!=', 'pending_payment');
   if (f.planId) q = q.where('s.plan_id', '=', f.planId);
   if (f.status) q = q.where('s.status', '=', f.status);
   if (f.q) {
@@ -358,15 +379,16 @@ export async function adminList(db: Executor, f: AdminListFilter) {
   }
   if (f.renewingSoonBefore) {
     const until = f.renewingSoonBefore;
-    q = q
-      .where('s.status', 'in', LIVE)
-      .where((eb) =>
-        eb(
-          eb.selectFrom('subscription_periods as p').select((e) => e.fn.max('p.ends_at').as('m')).whereRef('p.subscription_id', '=', 's.id'),
-          '<=',
-          until,
-        ),
-      );
+    q = q.where('s.status', 'in', LIVE).where((eb) =>
+      eb(
+        eb
+          .selectFrom('subscription_periods as p')
+          .select((e) => e.fn.max('p.ends_at').as('m'))
+          .whereRef('p.subscription_id', '=', 's.id'),
+        '<=',
+        until,
+      ),
+    );
   }
   const [rows, count] = await Promise.all([
     q

@@ -34,7 +34,9 @@ const adminTags = ['admin', 'subscriptions'];
 
 export const subscriptionsRouter = router({
   plans: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/subscription-plans', tags, summary: 'The plans on offer (price, period, free units, rule, perks)' } })
+    .meta({
+      openapi: { method: 'GET', path: '/subscription-plans', tags, summary: 'The plans on offer (price, period, free units, rule, perks)' },
+    })
     .input(Empty)
     .output(PlanListSchema)
     .query(({ ctx }) => subs.listPlans(ctx.deps)),
@@ -45,7 +47,8 @@ export const subscriptionsRouter = router({
         method: 'POST',
         path: '/subscription-payment/create',
         tags: ['subscriptions', 'payment'],
-        summary: 'Start buying a plan (send an Idempotency-Key header): a gateway order for the plan’s price. Buying the plan you have queues its next period.',
+        summary:
+          'Start buying a plan (send an Idempotency-Key header): a gateway order for the plan’s price. Buying the plan you have queues its next period.',
         protect: true,
       },
     })
@@ -82,37 +85,79 @@ export const subscriptionsRouter = router({
     .mutation(({ ctx, input }) => subs.completeTestPayment(ctx.deps, ctx.user, input)),
 
   status: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/user/subscription-status', tags, summary: 'hasActiveSubscription, plan, status, period end, remaining free units', protect: true } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/subscription-status',
+        tags,
+        summary: 'hasActiveSubscription, plan, status, period end, remaining free units',
+        protect: true,
+      },
+    })
     .input(Empty)
     .output(SubscriptionStatusAnswerSchema)
     .query(({ ctx }) => subs.status(ctx.deps, ctx.user)),
 
   usage: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/user/subscription/usage', tags, summary: 'Free units in the running period: period start and end, allowed, used, remaining', protect: true } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/subscription/usage',
+        tags,
+        summary: 'Free units in the running period: period start and end, allowed, used, remaining',
+        protect: true,
+      },
+    })
     .input(Empty)
     .output(SubscriptionUsageSchema)
     .query(({ ctx }) => subs.usage(ctx.deps, ctx.user)),
 
   history: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/user/subscriptions', tags, summary: 'The customer’s subscriptions, newest first', protect: true } })
+    .meta({
+      openapi: { method: 'GET', path: '/user/subscriptions', tags, summary: 'The customer’s subscriptions, newest first', protect: true },
+    })
     .input(Empty)
     .output(SubscriptionHistorySchema)
     .query(({ ctx }) => subs.history(ctx.deps, ctx.user)),
 
   pause: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/user/subscriptions/{id}/pause', tags, summary: 'Pause for 1–14 days, once per period (the period end moves by the pause)', protect: true } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/subscriptions/{id}/pause',
+        tags,
+        summary: 'Pause for 1–14 days, once per period (the period end moves by the pause)',
+        protect: true,
+      },
+    })
     .input(PauseInputSchema)
     .output(SubscriptionSchema)
     .mutation(({ ctx, input }) => subs.pause(ctx.deps, ctx.user, input)),
 
   resume: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/user/subscriptions/{id}/resume', tags, summary: 'Resume a paused subscription early (unused pause days come off the period end)', protect: true } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/subscriptions/{id}/resume',
+        tags,
+        summary: 'Resume a paused subscription early (unused pause days come off the period end)',
+        protect: true,
+      },
+    })
     .input(SubscriptionIdInput)
     .output(SubscriptionSchema)
     .mutation(({ ctx, input }) => subs.resume(ctx.deps, ctx.user, input)),
 
   cancel: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/user/subscriptions/{id}/cancel', tags, summary: 'Cancel with a reason: benefits continue to the end of the paid time, nothing renews', protect: true } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/subscriptions/{id}/cancel',
+        tags,
+        summary: 'Cancel with a reason: benefits continue to the end of the paid time, nothing renews',
+        protect: true,
+      },
+    })
     .input(CancelInputSchema)
     .output(SubscriptionSchema)
     .mutation(({ ctx, input }) => subs.cancel(ctx.deps, ctx.user, input)),
@@ -132,7 +177,15 @@ export const subscriptionsRouter = router({
     .mutation(({ ctx, input }) => subs.renew(ctx.deps, ctx.user, input, ctx.req.headers['idempotency-key'])),
 
   autoRenew: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/user/subscriptions/{id}/auto-renew', tags, summary: 'Switch automatic renewal on or off', protect: true } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/subscriptions/{id}/auto-renew',
+        tags,
+        summary: 'Switch automatic renewal on or off',
+        protect: true,
+      },
+    })
     .input(AutoRenewInputSchema)
     .output(SubscriptionSchema)
     .mutation(({ ctx, input }) => subs.setAutoRenew(ctx.deps, ctx.user, input)),
@@ -140,55 +193,115 @@ export const subscriptionsRouter = router({
   // ---------- Admin ----------
 
   adminList: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/subscriptions', tags: adminTags, summary: 'Subscriptions, filtered by plan, status, renewing soon (7 days) and customer', protect: true } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/subscriptions',
+        tags: adminTags,
+        summary: 'Subscriptions, filtered by plan, status, renewing soon (7 days) and customer',
+        protect: true,
+      },
+    })
     .input(AdminSubscriptionListInputSchema)
     .output(AdminSubscriptionListSchema)
     .query(({ ctx, input }) => subs.adminList(ctx.deps, input)),
 
   adminDetail: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/subscriptions/{id}', tags: adminTags, summary: 'One subscription with its periods, payments and free units used', protect: true } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/subscriptions/{id}',
+        tags: adminTags,
+        summary: 'One subscription with its periods, payments and free units used',
+        protect: true,
+      },
+    })
     .input(SubscriptionIdInput)
     .output(AdminSubscriptionDetailSchema)
     .query(({ ctx, input }) => subs.adminDetail(ctx.deps, input.id)),
 
   adminExtend: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/admin/subscriptions/{id}/extend', tags: adminTags, summary: 'Extend the paid time by some days (audited)', protect: true } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/subscriptions/{id}/extend',
+        tags: adminTags,
+        summary: 'Extend the paid time by some days (audited)',
+        protect: true,
+      },
+    })
     .input(AdminExtendInputSchema)
     .output(AdminSubscriptionDetailSchema)
     .mutation(({ ctx, input }) => subs.adminExtend(ctx.deps, ctx.user, input)),
 
   adminPause: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/admin/subscriptions/{id}/pause', tags: adminTags, summary: 'Pause for 1–14 days (audited)', protect: true } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/subscriptions/{id}/pause',
+        tags: adminTags,
+        summary: 'Pause for 1–14 days (audited)',
+        protect: true,
+      },
+    })
     .input(PauseInputSchema)
     .output(AdminSubscriptionDetailSchema)
     .mutation(({ ctx, input }) => subs.adminPause(ctx.deps, ctx.user, input)),
 
   adminResume: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/admin/subscriptions/{id}/resume', tags: adminTags, summary: 'Resume a paused subscription (audited)', protect: true } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/subscriptions/{id}/resume',
+        tags: adminTags,
+        summary: 'Resume a paused subscription (audited)',
+        protect: true,
+      },
+    })
     .input(SubscriptionIdInput)
     .output(AdminSubscriptionDetailSchema)
     .mutation(({ ctx, input }) => subs.adminResume(ctx.deps, ctx.user, input)),
 
   adminCancel: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/admin/subscriptions/{id}/cancel', tags: adminTags, summary: 'Cancel with a reason; runs to the end of the paid time (audited)', protect: true } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/subscriptions/{id}/cancel',
+        tags: adminTags,
+        summary: 'Cancel with a reason; runs to the end of the paid time (audited)',
+        protect: true,
+      },
+    })
     .input(CancelInputSchema)
     .output(AdminSubscriptionDetailSchema)
     .mutation(({ ctx, input }) => subs.adminCancel(ctx.deps, ctx.user, input)),
 
   adminRefund: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/admin/subscriptions/{id}/refund', tags: adminTags, summary: 'Refund (part of) a paid subscription payment (audited; never more than was paid)', protect: true } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/subscriptions/{id}/refund',
+        tags: adminTags,
+        summary: 'Refund (part of) a paid subscription payment (audited; never more than was paid)',
+        protect: true,
+      },
+    })
     .input(AdminRefundInputSchema)
     .output(AdminSubscriptionDetailSchema)
     .mutation(({ ctx, input }) => subs.adminRefund(ctx.deps, ctx.user, input)),
 
   adminPlans: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/subscription-plans', tags: adminTags, summary: 'Every plan, offered or not', protect: true } })
+    .meta({
+      openapi: { method: 'GET', path: '/admin/subscription-plans', tags: adminTags, summary: 'Every plan, offered or not', protect: true },
+    })
     .input(Empty)
     .output(PlanListSchema)
     .query(({ ctx }) => subs.adminPlans(ctx.deps)),
 
   adminCreatePlan: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/admin/subscription-plans', tags: adminTags, summary: 'Create a plan (audited)', protect: true } })
+    .meta({
+      openapi: { method: 'POST', path: '/admin/subscription-plans', tags: adminTags, summary: 'Create a plan (audited)', protect: true },
+    })
     .input(PlanInputSchema)
     .output(PlanSchema)
     .mutation(({ ctx, input }) => subs.adminCreatePlan(ctx.deps, ctx.user, input)),

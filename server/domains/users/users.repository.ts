@@ -4,7 +4,19 @@ import type { Executor } from '../../../db/database';
 export function profileRow(db: Executor, userId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'email_verified', 'name', 'username', 'mobile', 'role', 'disabled', 'password_hash', 'created_at', 'updated_at'])
+    .select([
+      'id',
+      'email',
+      'email_verified',
+      'name',
+      'username',
+      'mobile',
+      'role',
+      'disabled',
+      'password_hash',
+      'created_at',
+      'updated_at',
+    ])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

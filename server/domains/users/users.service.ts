@@ -14,7 +14,12 @@ export async function getProfile(deps: Deps, userId: string): Promise<Profile> {
   const row = await repo.profileRow(deps.db, userId);
   if (!row || row.disabled) throw gone();
   const linked = await repo.providersOf(deps.db, userId);
-  const providers = [...new Set([...(row.password_hash ? ['password'] : []), ...linked.filter((p) => p !== 'password').map((p) => (p === 'supabase' ? 'google' : p))])];
+  const providers = [
+    ...new Set([
+      ...(row.password_hash ? ['password'] : []),
+      ...linked.filter((p) => p !== 'password').map((p) => (p === 'supabase' ? 'google' : p)),
+    ]),
+  ];
   const role = row.role === 'admin' || (row.email_verified && deps.config.ADMIN_EMAILS.includes(row.email)) ? 'admin' : 'customer';
   return {
     id: row.id,

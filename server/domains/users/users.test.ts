@@ -17,7 +17,16 @@ describe('GET/PATCH /api/user/profile', () => {
     const { input, answer } = await signupUser(t);
     const res = await t.request({ method: 'GET', url: '/api/user/profile', headers: auth(answer.access_token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: answer.user.id, email: input.email, name: 'Asha Rao', username: input.username, mobile: '+919876543210', role: 'customer', has_password: true, providers: ['password'] });
+    expect(res.json()).toMatchObject({
+      id: answer.user.id,
+      email: input.email,
+      name: 'Asha Rao',
+      username: input.username,
+      mobile: '+919876543210',
+      role: 'customer',
+      has_password: true,
+      providers: ['password'],
+    });
     expect(JSON.stringify(res.json())).not.toMatch(/argon2/);
     expect((await t.request({ method: 'GET', url: '/api/user/profile' })).statusCode).toBe(401);
     const trpc = await t.request({ method: 'GET', url: '/trpc/users.profile', headers: auth(answer.access_token) });
@@ -48,22 +57,50 @@ describe('GET/PATCH /api/user/profile', () => {
     });
     expect(res.statusCode).toBe(200);
     const p = res.json();
-    expect(p).toMatchObject({ id: answer.user.id, name: 'Asha Menon', mobile: '+917012345678', role: 'customer', email: answer.user.email });
+    expect(p).toMatchObject({
+      id: answer.user.id,
+      name: 'Asha Menon',
+      mobile: '+917012345678',
+      role: 'customer',
+      email: answer.user.email,
+    });
     expect(p.username).toMatch(/^asha\.menon/);
     const after = await t.deps.db.selectFrom('users').selectAll().where('id', '=', answer.user.id).executeTakeFirstOrThrow();
-    expect(after).toMatchObject({ role: 'customer', email: before.email, email_verified: before.email_verified, disabled: false, password_hash: before.password_hash, created_at: before.created_at });
+    expect(after).toMatchObject({
+      role: 'customer',
+      email: before.email,
+      email_verified: before.email_verified,
+      disabled: false,
+      password_hash: before.password_hash,
+      created_at: before.created_at,
+    });
   });
 
   it('refuses an invalid mobile or username with field errors, and a taken username with 409', async () => {
     const { answer } = await signupUser(t);
     const { input: other } = await signupUser(t);
-    const bad = await t.request({ method: 'PATCH', url: '/api/user/profile', headers: auth(answer.access_token), payload: { mobile: '5123456789', username: 'no spaces!' } });
+    const bad = await t.request({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      headers: auth(answer.access_token),
+      payload: { mobile: '5123456789', username: 'no spaces!' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['mobile', 'username']);
-    const taken = await t.request({ method: 'PATCH', url: '/api/user/profile', headers: auth(answer.access_token), payload: { username: other.username } });
+    const taken = await t.request({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      headers: auth(answer.access_token),
+      payload: { username: other.username },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('USERNAME_TAKEN');
-    const long = await t.request({ method: 'PATCH', url: '/api/user/profile', headers: auth(answer.access_token), payload: { name: 'x'.repeat(81) } });
+    const long = await t.request({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      headers: auth(answer.access_token),
+      payload: { name: 'x'.repeat(81) },
+    });
     expect(long.statusCode).toBe(400);
   });
 });

@@ -37,7 +37,12 @@ export interface GatewayRefund {
 export interface RecurringGateway {
   createPlan(p: { name: string; amountPaise: number; periodDays: number }): Promise<{ id: string }>;
   /** Charges start at `startAt`; the customer authorises the mandate at `authUrl`. */
-  createSubscription(p: { planId: string; startAt: Date; totalCount: number; notes: Record<string, string> }): Promise<{ id: string; authUrl: string | null }>;
+  createSubscription(p: {
+    planId: string;
+    startAt: Date;
+    totalCount: number;
+    notes: Record<string, string>;
+  }): Promise<{ id: string; authUrl: string | null }>;
   cancelSubscription(id: string): Promise<void>;
 }
 
