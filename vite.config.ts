@@ -1,10 +1,159 @@
-import { defineConfig } from 'vite';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { defineConfig, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+
+type OutputAsset = Rollup.OutputAsset;
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
+
+/**
+ * The first view of "/" (site header + home hero) as static HTML in the built index.html, and the
+ * app started from it. See client/src/first-view/ and docs/decisions/033.
+ *
+ * - `client/src/first-view/render.tsx` (the real SiteHeader and HomeHero) is bundled with esbuild
+ *   for Node, CSS imports emptied and `?url` assets mapped to their built URLs, and run once; its
+ *   markup goes into `<div id="first-view">` INSIDE `#root`: React's first commit into #root
+ *   (createRoot clears its container) replaces it in the same task, so the header and hero never
+ *   exist twice in the document (main.tsx loads the home chunk first, so that commit is the home page).
+ * - The app (main.tsx) is an entry of its own; index.html has no module script. The app chunk and
+ *   its static imports are listed as `<link rel="modulepreload">` in `<template id="app-preloads">`,
+ *   inert until `client/src/first-view/start.ts` (bundled with esbuild, emitted as a hashed asset,
+ *   a classic script in <head>) appends them and imports the app: at once on other routes, after
+ *   the hero has painted on "/". In the HTML head they would be fetched with the poster, and
+ *   Lighthouse counts every byte loaded before the LCP (docs/decisions/033).
+ * `vite dev` renders no first view: it loads /src/main.tsx as a module script.
+ */
+function firstView(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'hydro:first-view',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async buildStart() {
+      if (config.command !== 'build') return;
+      const esbuild = await import('esbuild');
+      const out = await esbuild.build({
+        entryPoints: [path.join(config.root, 'src/first-view/start.ts')],
+        bundle: true,
+        write: false,
+        minify: true,
+        format: 'iife',
+        target: 'es2020',
+        logLevel: 'warning',
+      });
+      this.emitFile({ type: 'asset', name: 'first-view.js', source: out.outputFiles[0]!.text });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        if (!ctx.bundle) return [{ tag: 'script', attrs: { type: 'module', src: '/src/main.tsx' }, injectTo: 'body' }];
+
+        const bundle = ctx.bundle as OutputBundle;
+        const url = (file: string) => `${config.base}${file}`;
+        const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
+        const main = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('/src/main.tsx'));
+        if (!main) throw new Error('first-view: no entry chunk for src/main.tsx');
+        const start = Object.values(bundle).find((o) => o.type === 'asset' && o.names.includes('first-view.js'));
+        if (!start) throw new Error('first-view: first-view.js was not emitted');
+
+        // The app (main.tsx) and everything it imports statically, with any CSS they import.
+        const closure = new Set<string>();
+        const walk = (file: string) => {
+          if (closure.has(file)) return;
+          closure.add(file);
+          (bundle[file] as OutputChunk).imports.forEach(walk);
+        };
+        walk(main.fileName);
+        closure.delete(main.fileName);
+        const css = [main.fileName, ...closure].flatMap((f) => [...((bundle[f] as OutputChunk).viteMetadata?.importedCss ?? [])]);
+        const links = [
+          `<link rel="modulepreload" crossorigin href="${url(main.fileName)}" data-app-entry>`,
+          ...[...closure].map((f) => `<link rel="modulepreload" crossorigin href="${url(f)}">`),
+        ];
+
+        const markup = await renderFirstView(config, bundle);
+        if (/<script type="module"/.test(html) || !html.includes('<div id="root"></div>') || !html.includes('<link rel="stylesheet"'))
+          throw new Error('first-view: unexpected index.html');
+        // Before the stylesheet: a classic script after it would wait for it to load.
+        const at = html.indexOf('<link rel="stylesheet"');
+        const head = [
+          `<template id="app-preloads">${links.join('')}</template>`,
+          `<script src="${url(start.fileName)}"></script>`,
+          ...css.map((f) => `<link rel="stylesheet" crossorigin href="${url(f)}">`),
+        ].join('\n    ');
+        return (html.slice(0, at) + head + '\n    ' + html.slice(at)).replace(
+          '<div id="root"></div>',
+          `<div id="root"><div id="first-view">${markup}</div></div>`,
+        );
+      },
+    },
+  };
+}
+
+async function renderFirstView(config: ResolvedConfig, bundle: OutputBundle): Promise<string> {
+  const esbuild = await import('esbuild');
+  const assets = Object.values(bundle).filter((o): o is OutputAsset => o.type === 'asset');
+  const projectRoot = path.resolve(config.root, '..');
+  const outdir = path.join(config.cacheDir, 'first-view');
+  const outfile = path.join(outdir, `render-${process.pid}-${Date.now()}.mjs`);
+  try {
+    await esbuild.build({
+      entryPoints: [path.join(config.root, 'src/first-view/render.tsx')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      jsx: 'automatic',
+      loader: { '.css': 'empty' },
+      define: { 'import.meta.env': JSON.stringify(config.env) },
+      logLevel: 'warning',
+      plugins: [
+        {
+          name: 'built-asset-urls',
+          setup(b) {
+            b.onResolve({ filter: /\?url$/ }, (args) => ({
+              path: path.resolve(args.resolveDir, args.path.replace(/\?url$/, '')),
+              namespace: 'built-url',
+            }));
+            b.onLoad({ filter: /.*/, namespace: 'built-url' }, (args) => {
+              const rel = path.relative(projectRoot, args.path).split(path.sep).join('/');
+              const asset = assets.find((a) =>
+                a.originalFileNames.some((n) => n === rel || n.endsWith(`/${rel}`) || rel.endsWith(`/${n}`)),
+              );
+              if (!asset) throw new Error(`first-view: ${rel} is not in the client bundle`);
+              return { contents: `export default ${JSON.stringify(`${config.base}${asset.fileName}`)};`, loader: 'js' };
+            });
+          },
+        },
+      ],
+    });
+    // In a child process: the app's modules may leave timers or handles behind that would keep the build alive.
+    const run = `const m = await import(${JSON.stringify(pathToFileURL(outfile).href)}); process.stdout.write(m.renderFirstView()); process.exit(0);`;
+    const rendered = execFileSync(process.execPath, ['--input-type=module', '-e', run], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+      maxBuffer: 16 << 20,
+    });
+    // React hoists a preload for the fetchpriority="high" poster; index.html's <head> already has one.
+    const markup = rendered.replace(/^(<link [^>]*>)+/, '');
+    if (!/class="hero"/.test(markup) || !/class="site-header"/.test(markup))
+      throw new Error('first-view: the rendered markup has no header or hero');
+    return markup;
+  } finally {
+    fs.rmSync(outfile, { force: true });
+  }
+}
 
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), firstView()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
@@ -13,6 +162,14 @@ export default defineConfig({
     assetsInlineLimit: 2048,
     manifest: true,
     rolldownOptions: {
+      // The app (main.tsx) is an entry of its own, started by the first-view script (see above). As
+      // an entry it keeps the app shell in one chunk that the lazy pages import from; imported as
+      // `import('../main')` from another entry its modules were spread over a dozen small shared
+      // chunks (+3 KiB gzip).
+      input: {
+        index: path.resolve(import.meta.dirname, 'client/index.html'),
+        main: path.resolve(import.meta.dirname, 'client/src/main.tsx'),
+      },
       output: {
         // The framework in one long-lived chunk: without it, code shared by lazy pages is
         // spread over chunks the entry must load, and the home page pays for all of them.

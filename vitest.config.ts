@@ -42,9 +42,10 @@ export default defineConfig({
         test: {
           name: 'browser',
           sequence: { groupOrder: 2 },
-          // One retry: a journey that fails twice is a real failure; one that fails once under a
-          // loaded 2-core machine (seen with the two-device cart journey) is reported as flaky.
-          retry: 1,
+          // No retries: a retried test hides a flake. Journeys wait for conditions instead, and a
+          // condition polled with expect.poll gets 10 s (not 1 s): on a loaded 2-core machine a page
+          // can take seconds to answer, and waiting longer for a true condition costs nothing.
+          expect: { poll: { timeout: 10_000 } },
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/browser-setup.ts'],

@@ -1,7 +1,7 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { Layout } from './components/layout';
-import { PageLoader } from './components/page-loader';
+import { notePageRendered, PageLoader } from './components/page-loader';
 import { RequireAdmin, RequireAuth } from './features/auth/guards';
 
 /**
@@ -27,10 +27,34 @@ export const pages = {
   notFound: () => import('./routes/not-found'),
 };
 
-const L = Object.fromEntries(Object.entries(pages).map(([k, load]) => [k, lazy(load)])) as unknown as Record<
-  keyof typeof pages,
-  LazyExoticComponent<ComponentType>
->;
+type PageName = keyof typeof pages;
+const loaded: Partial<Record<PageName, ComponentType>> = {};
+
+/**
+ * Load a page's chunk before the first render (main.tsx, on "/"): that render then shows the page
+ * itself, never the loader. It matters for the prerendered first view, which React's first commit
+ * replaces: a loader there would blank the hero for a moment.
+ */
+export async function preloadPage(name: PageName): Promise<void> {
+  loaded[name] = (await pages[name]()).default as ComponentType;
+}
+
+function Preloaded({ Page }: { Page: ComponentType }) {
+  useEffect(notePageRendered, []);
+  return <Page />;
+}
+
+const L = Object.fromEntries(
+  (Object.keys(pages) as PageName[]).map((name) => {
+    const Lazy = lazy(pages[name] as () => Promise<{ default: ComponentType }>);
+    const Page = () => {
+      const Ready = loaded[name];
+      return Ready ? <Preloaded Page={Ready} /> : <Lazy />;
+    };
+    Page.displayName = `Page(${name})`;
+    return [name, Page];
+  }),
+) as unknown as Record<PageName, ComponentType>;
 
 export function App() {
   return (

@@ -33,7 +33,8 @@ interface ApiShake {
 export function homeBundle(dir = DIST): { files: { file: string; gzip: number }[]; total: number } {
   const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const start = [
-    ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+\.js)"/g)].map((m) => m[1]!),
+    // Module and classic scripts (the first-view script that starts the app is a classic one).
+    ...[...html.matchAll(/<script[^>]*src="([^"]+\.js)"/g)].map((m) => m[1]!),
     ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)].map((m) => m[1]!),
   ];
   const homeChunks = fs
@@ -112,6 +113,72 @@ describe.skipIf(!hasBrowser)('home and catalogue pages', () => {
     await expect(page.locator('.hero a[href="/custom-shake"]').count()).resolves.toBe(1);
     await expect(page.locator('.hero a[href="/signature-shakes"]').count()).resolves.toBe(1);
     await page.close();
+  });
+
+  it('paints the header and hero from the HTML before the app runs; the app replaces them, never a second header', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const ctx = await shop.newContext(viewport);
+      await ctx.addInitScript(() => {
+        // The most headers, heroes and main landmarks the document ever held at once.
+        const w = window as unknown as { __most: Record<string, number> };
+        w.__most = { header: 0, hero: 0, main: 0, h1: 0 };
+        const count = () => {
+          const n = { header: document.querySelectorAll('header').length, hero: document.querySelectorAll('.hero').length, main: document.querySelectorAll('main').length, h1: document.querySelectorAll('h1').length };
+          for (const k of Object.keys(n) as (keyof typeof n)[]) w.__most[k] = Math.max(w.__most[k]!, n[k]);
+        };
+        new MutationObserver(count).observe(document, { childList: true, subtree: true });
+      });
+      const page = await ctx.newPage();
+      // Hold the app's entry back: what shows now comes from the HTML alone.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      const title = page.getByRole('heading', { level: 1, name: /Shakes grown/ });
+      await title.waitFor();
+      expect(await page.locator('#first-view').isVisible()).toBe(true);
+      expect(await page.getByRole('banner').count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Build your own' }).first().isVisible()).toBe(true);
+      await expect.poll(() => page.locator('#first-view img.hero-media__poster').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+      const before = await page.evaluate(() =>
+        ['header', '.hero__title', '.hero-media', '.hero-stats'].map((sel) => {
+          const r = document.querySelector(sel)!.getBoundingClientRect();
+          return { sel, x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width), h: Math.round(r.height) };
+        }),
+      );
+
+      release();
+      await page.locator('[data-testid="shake-card"]').first().waitFor();
+      // Replaced, not added to: one header, one hero, one main, one h1 — now and at every moment before.
+      expect(await page.locator('#first-view').count()).toBe(0);
+      expect(await page.locator('header').count()).toBe(1);
+      expect(await page.locator('.hero').count()).toBe(1);
+      expect(await page.evaluate(() => (window as unknown as { __most: Record<string, number> }).__most)).toEqual({ header: 1, hero: 1, main: 1, h1: 1 });
+      // The app's boxes sit exactly where the prerendered ones were.
+      const after = await page.evaluate(() =>
+        ['header', '.hero__title', '.hero-media', '.hero-stats'].map((sel) => {
+          const r = document.querySelector(sel)!.getBoundingClientRect();
+          return { sel, x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width), h: Math.round(r.height) };
+        }),
+      );
+      expect(after, `at ${viewport.width}px`).toEqual(before);
+      await page.locator('#hero-title').waitFor();
+      await ctx.close();
+    }
+  });
+
+  it('a signed-in visitor never sees the guest first view', async () => {
+    const ctx = await shop.newContext();
+    await ctx.addInitScript(() => localStorage.setItem('refresh_token', 'hsr_' + 'B'.repeat(43)));
+    const page = await ctx.newPage();
+    await page.route(/\/assets\/main-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/', { waitUntil: 'load' });
+    expect(await page.locator('#first-view').isVisible()).toBe(false);
+    expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    await ctx.close();
   });
 
   it('a shake image that fails to load falls back to the placeholder', async () => {
@@ -264,7 +331,8 @@ describe.skipIf(!hasBrowser)('home and catalogue pages', () => {
 
     // A shared link restores the view.
     await page.goto('/signature-shakes?filter=vegan&sort=price-desc');
-    await expect.poll(names).toEqual(menu.filter((s) => s.vegan).sort((a, b) => b.price - a.price).map((s) => s.name));
+    await cards.first().waitFor();
+    await expect.poll(names, { timeout: 15_000 }).toEqual(menu.filter((s) => s.vegan).sort((a, b) => b.price - a.price).map((s) => s.name));
     await page.close();
   });
 

@@ -9,6 +9,10 @@ import { BrandMark } from './icons';
 let mountedLoaders = 0;
 let started = false;
 export const hasStarted = (): boolean => started;
+/** A page rendered without ever showing the loader (its chunk was loaded before the first render). */
+export const notePageRendered = (): void => {
+  if (mountedLoaders === 0) started = true;
+};
 
 /** Suspense fallback while a page chunk loads. Reserves the page's height so the footer does not jump. */
 export function PageLoader() {
