@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Paise } from './common';
 import { CustomRecipeSchema } from './builder';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../rules/cart-rules';
+import { QuotePointsSchema } from './rewards';
 
 export const CartItemTypeSchema = z.enum(['signature', 'custom']);
 
@@ -31,8 +32,9 @@ const Lines = z
   });
 
 /**
- * POST /api/cart/quote. couponCode and pointsToRedeem are accepted for the checkout work
- * (coupons and points); until that lands they do not change the quote (discounts stay 0).
+ * POST /api/cart/quote. couponCode is accepted for the coupon work. pointsToRedeem: reward points to
+ * spend on this order (signed-in customers; 1 point = ₹1, at least 50, at most 20% of the subtotal);
+ * when they cannot be applied the quote grants none and says why (`points.refusal`).
  */
 export const CartQuoteInputSchema = z.object({
   lines: Lines,
@@ -83,8 +85,11 @@ export const QuoteSchema = z.object({
   freeUnitDiscount: Paise,
   couponCode: z.string().nullable(),
   couponDiscount: Paise,
+  /** Points applied to this quote (0 when none were asked or they were refused). */
   pointsToRedeem: z.number().int(),
   pointsDiscount: Paise,
+  /** Balance, the most this order can redeem, what it would take off, points it earns, why points were refused. */
+  points: QuotePointsSchema,
   itemsTotal: Paise,
   deliveryFee: Paise,
   /** The fee before any waiver (for "free delivery" display). */

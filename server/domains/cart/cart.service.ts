@@ -9,6 +9,8 @@ import { mergeLines } from '../../../shared/rules/cart-rules';
 import { priceBreakdown } from '../../../shared/rules/price-breakdown';
 import * as repo from './cart.repository';
 import { benefitsFor } from '../subscriptions/subscriptions.service';
+import { balanceFor } from '../rewards/rewards.service';
+import { maxRedeemable, pointsEarnedFor, redeemRefusal } from '../../../shared/rules/rewards';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -23,12 +25,14 @@ export interface PriceCartInput {
   userId: string | null;
   /** Accepted for the checkout work; not applied yet (couponDiscount stays 0). */
   couponCode?: string;
-  /** Accepted for the checkout work; not applied yet (pointsDiscount stays 0). */
+  /** Reward points to spend (signed-in customers; refused with a reason when they cannot be). */
   pointsToRedeem?: number;
 }
 
 export interface ActivePlan extends SubscriptionPlanInfo {
   freeDelivery: boolean;
+  /** Reward points multiplier of the plan (Vitality / Elite: 2). */
+  pointsMultiplier: number;
 }
 
 /**
@@ -38,7 +42,9 @@ export interface ActivePlan extends SubscriptionPlanInfo {
  */
 export async function activePlanFor(deps: Deps, executor: Executor, userId: string | null): Promise<ActivePlan | null> {
   const b = await benefitsFor(deps, executor, userId);
-  return b ? { planName: b.planName, rule: b.rule, remainingFreeUnits: b.remainingFreeUnits, freeDelivery: b.freeDelivery } : null;
+  return b
+    ? { planName: b.planName, rule: b.rule, remainingFreeUnits: b.remainingFreeUnits, freeDelivery: b.freeDelivery, pointsMultiplier: b.pointsMultiplier }
+    : null;
 }
 
 export function toBuilderIngredient(r: repo.PricedIngredientRow): BuilderIngredient {
@@ -92,11 +98,12 @@ export function recipeIngredientIds(recipe: CustomRecipe | undefined): string[] 
  */
 export async function priceCart(deps: Deps, executor: Executor, input: PriceCartInput): Promise<Quote> {
   const { shakeIds, ingredientIds } = catalogueIdsOf(input.lines);
-  const [inputs, plan] = await Promise.all([
+  const [inputs, plan, balance] = await Promise.all([
     repo.loadPricingInputs(executor, shakeIds, ingredientIds),
     activePlanFor(deps, executor, input.userId),
+    balanceFor(executor, input.userId),
   ]);
-  return buildQuote(input, inputs, plan).quote;
+  return buildQuote(input, inputs, plan, balance).quote;
 }
 
 /**
@@ -111,8 +118,12 @@ export async function quoteFromInputs(
   input: PriceCartInput,
   inputs: repo.PricingInputs,
 ): Promise<{ quote: Quote; pricing: Pricing }> {
-  const plan = await activePlanFor(deps, executor, input.userId);
-  return buildQuote(input, inputs, plan);
+  // Placement reads the points balance only when the order spends points (no extra round trip otherwise).
+  const [plan, balance] = await Promise.all([
+    activePlanFor(deps, executor, input.userId),
+    input.pointsToRedeem ? balanceFor(executor, input.userId) : Promise.resolve(0),
+  ]);
+  return buildQuote(input, inputs, plan, balance);
 }
 
 /** The catalogue rows a cart is priced from: signature shake ids and custom recipes' ingredient ids. */
@@ -127,7 +138,12 @@ export function catalogueIdsOf(lines: readonly PriceLine[]): { shakeIds: string[
 }
 
 /** The quote from what the database said: pure, no I/O. */
-function buildQuote(input: PriceCartInput, inputs: repo.PricingInputs, plan: ActivePlan | null): { quote: Quote; pricing: Pricing } {
+function buildQuote(
+  input: PriceCartInput,
+  inputs: repo.PricingInputs,
+  plan: ActivePlan | null,
+  pointsBalance = 0,
+): { quote: Quote; pricing: Pricing } {
   const pricing = parsePricing(inputs.pricing);
   const shakes = new Map(inputs.shakes.map((s) => [s.id, s]));
   const ingredients = new Map(inputs.ingredients.map((i) => [i.id, toBuilderIngredient(i)]));
@@ -174,14 +190,32 @@ function buildQuote(input: PriceCartInput, inputs: repo.PricingInputs, plan: Act
   );
   const lines = priced.map((l, i) => ({ ...l, isFreeUnit: free.lines[i]!.isFreeUnit, freeUnitPrice: free.lines[i]!.freeUnitPrice }));
 
-  const b = priceBreakdown({
+  const breakdownInput = {
     lineTotals: lines.filter((l) => l.available).map((l) => l.lineTotal),
     freeUnitDiscount: free.freeItem?.freeUnitPrice ?? 0,
     couponDiscount: 0,
-    pointsDiscount: 0,
     planFreeDelivery: plan?.freeDelivery ?? false,
     pricing,
-  });
+  };
+  // --- points: what the order may redeem is measured on the breakdown before points (after the free unit and coupon).
+  const before = priceBreakdown(breakdownInput);
+  const requested = input.pointsToRedeem ?? 0;
+  const pointsCtx = { signedIn: !!input.userId, balance: pointsBalance, subtotal: before.subtotal, itemsTotal: before.itemsTotal };
+  const pointsRefusal = before.subtotal > 0 ? redeemRefusal(requested, pointsCtx, pricing) : null;
+  const redeemed = pointsRefusal || before.subtotal === 0 ? 0 : requested;
+  const b = redeemed ? priceBreakdown({ ...breakdownInput, pointsDiscount: redeemed * pricing.pointValue }) : before;
+  const maxPoints = maxRedeemable(pointsBalance, before, pricing);
+  const multiplier = Math.max(1, plan?.pointsMultiplier ?? 1);
+  const points = {
+    balance: pointsBalance,
+    maxRedeemable: maxPoints,
+    maxRedeemValue: maxPoints * pricing.pointValue,
+    minRedeemPoints: pricing.minRedeemPoints,
+    pointsToEarn: pointsEarnedFor(b.itemsTotal - b.pointsDiscount, pricing, multiplier),
+    multiplier,
+    refusal: pointsRefusal,
+  };
+  // --- end points
 
   const quote: Quote = {
     lines,
@@ -191,8 +225,9 @@ function buildQuote(input: PriceCartInput, inputs: repo.PricingInputs, plan: Act
     freeUnitDiscount: b.freeUnitDiscount,
     couponCode: null,
     couponDiscount: b.couponDiscount,
-    pointsToRedeem: 0,
+    pointsToRedeem: redeemed,
     pointsDiscount: b.pointsDiscount,
+    points,
     itemsTotal: b.itemsTotal,
     deliveryFee: b.deliveryFee,
     standardDeliveryFee: b.standardDeliveryFee,

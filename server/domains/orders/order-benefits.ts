@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps';
 import type { Trx } from '../../../db/database';
 import { giveBackFreeUnit, takeFreeUnit } from '../subscriptions/subscriptions.service';
+import { redeemForOrder, releaseForOrder } from '../rewards/rewards.service';
 
 /**
  * The placing transaction's seams for coupons, points and the subscription
@@ -10,10 +11,9 @@ import { giveBackFreeUnit, takeFreeUnit } from '../subscriptions/subscriptions.s
  * when a seam grants a different amount than the quote priced, so a discount
  * can never be charged without being consumed (or the other way round).
  *
- * Coupons and points do not exist yet: priceCart grants
- * no coupon or points discount and their seams
- * consume nothing and return zero. The domains that add them replace the
- * bodies below (calling their own services) without touching placement.
+ * Coupons do not exist yet: priceCart grants no coupon discount and its seam
+ * consumes nothing and returns zero. Points are the rewards domain's
+ * (decision 073).
  * `releaseBenefits` is the inverse, called in the transaction that cancels
  * an order (payment timeout now; customer/admin cancel later).
  */
@@ -39,15 +39,18 @@ export async function applyCoupon(
 
 /**
  * Debit `points` from the customer's ledger for this order (balance never
- * negative: conditional insert against the locked balance) and return the
- * discount. Throws INSUFFICIENT_POINTS. No points yet: 0.
+ * negative: one conditional statement in the rewards service) and return the
+ * discount the quote priced them at. Throws INSUFFICIENT_POINTS (409) when the
+ * balance no longer covers them (another order spent them meanwhile).
  */
 export async function redeemPoints(
-  _deps: Deps,
-  _trx: Trx,
-  _p: BenefitInput & { points: number },
+  deps: Deps,
+  trx: Trx,
+  p: BenefitInput & { points: number; discountPaise?: number },
 ): Promise<{ pointsSpent: number; discountPaise: number }> {
-  return { pointsSpent: 0, discountPaise: 0 };
+  if (p.points <= 0) return { pointsSpent: 0, discountPaise: 0 };
+  await redeemForOrder(deps, trx, { userId: p.userId, orderId: p.orderId, points: p.points });
+  return { pointsSpent: p.points, discountPaise: p.discountPaise ?? 0 };
 }
 
 /**
@@ -65,9 +68,19 @@ export async function useFreeUnit(
 
 /** Give back what the order consumed: the coupon use, the points, the free unit (subscriptions). */
 export async function releaseBenefits(
-  _deps: Deps,
+  deps: Deps,
   trx: Trx,
-  order: { id: string; user_id: string; coupon_code: string | null; points_redeemed: number; free_unit_discount_paise: number },
+  order: {
+    id: string;
+    user_id: string;
+    coupon_code: string | null;
+    points_redeemed: number;
+    points_to_earn?: number;
+    free_unit_discount_paise: number;
+  },
 ): Promise<void> {
   if (order.free_unit_discount_paise > 0) await giveBackFreeUnit(trx, order.id);
+  // --- points: the points it spent come back; what it earned (and a refund has not taken) is reversed.
+  await releaseForOrder(deps, trx, order);
+  // --- end points
 }

@@ -24,6 +24,7 @@ import { customerCancelCheck } from '../../../shared/rules/order-lifecycle';
 import { publishOrderEvent } from './order-events';
 import { breakdownColumns, storedBreakdown } from './order-breakdown';
 import { requireSubscriberSlots } from '../subscriptions/subscriptions.service';
+import { earnForOrder, retakeForReinstated } from '../rewards/rewards.service';
 
 type Deps = AppDeps;
 
@@ -59,6 +60,7 @@ export function toOrderDto(o: repo.OrderWithDetails, now: Date): Order {
     breakdown: storedBreakdown(o),
     couponCode: o.coupon_code,
     pointsRedeemed: o.points_redeemed,
+    pointsToEarn: o.points_to_earn,
     address: {
       name: a.name,
       phone: a.phone,
@@ -263,6 +265,9 @@ async function placeInTransaction(
   });
   const { quote, pricing } = await quoteFromInputs(deps, trx, priceInput, read.pricing);
   refuseUnpriceable(quote);
+  // --- points: points asked for and refused (balance, minimum, 20% cap) are a clear 409, never silently dropped.
+  if (quote.points.refusal) throw new AppError('INSUFFICIENT_POINTS', quote.points.refusal, { details: { balance: quote.points.balance } });
+  // --- end points
   const refusal = methodRefusal(input.paymentMethod, { totalPaise: quote.total, codLimitPaise: pricing.codLimit, formatRupees });
   if (refusal) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', refusal, { details: { total: quote.total } });
   const address = deliverableAddressOf(read.address);
@@ -279,6 +284,7 @@ async function placeInTransaction(
     ...breakdownColumns(quote),
     coupon_code: quote.couponCode,
     points_redeemed: quote.pointsToRedeem,
+    points_to_earn: quote.points.pointsToEarn,
     contact_email: user.email,
     contact_name: user.name,
     address_id: address.id,
@@ -366,7 +372,7 @@ async function placeInTransaction(
   // Benefits the quote granted are consumed here, or the order is refused.
   const benefit = { userId: user.id, orderId: created.id };
   const coupon = await applyCoupon(deps, trx, { ...benefit, code: quote.couponCode, subtotalPaise: quote.subtotal });
-  const points = await redeemPoints(deps, trx, { ...benefit, points: quote.pointsToRedeem });
+  const points = await redeemPoints(deps, trx, { ...benefit, points: quote.pointsToRedeem, discountPaise: quote.pointsDiscount });
   const free = await useFreeUnit(deps, trx, { ...benefit, freeUnitPaise: quote.freeUnitDiscount });
   if (
     coupon.discountPaise !== quote.couponDiscount ||
@@ -479,8 +485,14 @@ export async function confirmPaidOrder(
     if (moved && order.free_unit_discount_paise > 0)
       await useFreeUnit(deps, trx, { userId: order.user_id, orderId: order.id, freeUnitPaise: order.free_unit_discount_paise });
     // --- end subscriptions
+    // --- points: the expiry gave the redeemed points back; the order was paid with them, so take them again.
+    if (moved) await retakeForReinstated(deps, trx, order);
+    // --- end points
   }
   if (!moved) return 'already_paid';
+  // --- points: paid online, so the order earns its points (once per order, whatever repeats).
+  await earnForOrder(deps, trx, moved);
+  // --- end points
   await repo.insertEvent(trx, {
     order_id: order.id,
     status: 'confirmed',
