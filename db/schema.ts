@@ -9,6 +9,7 @@ import type { InvoicesTables } from './tables/invoices';
 import type { ReviewsTables } from './tables/reviews';
 import type { SubscriptionsTables } from './tables/subscriptions';
 import type { CouponsTables } from './tables/coupons';
+import type { RewardsTables } from './tables/rewards';
 
 /**
  * The database as Kysely sees it. Each domain declares its tables in
@@ -25,4 +26,5 @@ export interface DB
     InvoicesTables,
     ReviewsTables,
     SubscriptionsTables,
-    CouponsTables {}
+    CouponsTables,
+    RewardsTables {}

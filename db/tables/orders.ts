@@ -25,6 +25,8 @@ export interface OrdersTable {
   gst_rate_percent: Numeric;
   coupon_code: string | null;
   points_redeemed: Generated<number>;
+  /** Points the order earns when paid (COD: delivered), fixed at placement (rewards, decision 073). */
+  points_to_earn: Generated<number>;
   contact_email: string;
   contact_name: Generated<string>;
   address_id: string | null;

@@ -17,6 +17,7 @@ import { adminCatalogueRouter } from '../domains/catalogue/catalogue.admin.route
 import { reviewsRouter } from '../domains/reviews/reviews.router';
 import { subscriptionsRouter } from '../domains/subscriptions/subscriptions.router';
 import { adminCouponsRouter } from '../domains/coupons/coupons.admin.router';
+import { rewardsRouter } from '../domains/rewards/rewards.router';
 
 /**
  * The one router. Each domain mounts here under its own key; add a line per domain.
@@ -40,6 +41,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   subscriptions: subscriptionsRouter,
   adminCoupons: adminCouponsRouter,
+  rewards: rewardsRouter,
 });
 
 export type AppRouter = typeof appRouter;

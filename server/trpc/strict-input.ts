@@ -16,6 +16,7 @@ import * as orderLifecycle from '../../shared/schemas/order-lifecycle';
 import * as orders from '../../shared/schemas/orders';
 import * as payments from '../../shared/schemas/payments';
 import * as reviews from '../../shared/schemas/reviews';
+import * as rewards from '../../shared/schemas/rewards';
 import * as subscriptions from '../../shared/schemas/subscriptions';
 
 /**
@@ -39,6 +40,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   orders,
   payments,
   reviews,
+  rewards,
   subscriptions,
 };
 

@@ -3,6 +3,7 @@ import { Paise } from './common';
 import { CustomRecipeSchema } from './builder';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../rules/cart-rules';
 import { CouponOutcomeSchema, TypedCouponCode } from './coupons';
+import { QuotePointsSchema } from './rewards';
 
 export const CartItemTypeSchema = z.enum(['signature', 'custom']);
 
@@ -33,7 +34,9 @@ const Lines = z
 
 /**
  * POST /api/cart/quote. couponCode is matched case-insensitively; the quote's `coupon` says what it
- * did (applied, or refused and why). pointsToRedeem: the points work.
+ * did (applied, or refused and why). pointsToRedeem: reward points to spend on this order (signed-in
+ * customers; 1 point = ₹1, at least 50, at most 20% of the subtotal); when they cannot be applied the
+ * quote grants none and says why (`points.refusal`).
  */
 export const CartQuoteInputSchema = z.object({
   lines: Lines,
@@ -87,8 +90,11 @@ export const QuoteSchema = z.object({
   couponDiscount: Paise,
   /** What the code sent did: applied with its discount, or refused with a code and a message; null when none was sent. */
   coupon: CouponOutcomeSchema.nullable(),
+  /** Points applied to this quote (0 when none were asked or they were refused). */
   pointsToRedeem: z.number().int(),
   pointsDiscount: Paise,
+  /** Balance, the most this order can redeem, what it would take off, points it earns, why points were refused. */
+  points: QuotePointsSchema,
   itemsTotal: Paise,
   deliveryFee: Paise,
   /** The fee before any waiver (for "free delivery" display). */

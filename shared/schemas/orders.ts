@@ -112,6 +112,8 @@ export const OrderSchema = z.object({
   breakdown: PriceBreakdownSchema,
   couponCode: z.string().nullable(),
   pointsRedeemed: z.number().int(),
+  /** Reward points this order earns when paid (COD: delivered); fixed at placement. */
+  pointsToEarn: z.number().int(),
   address: OrderAddressSchema,
   slot: OrderSlotSchema,
   timeline: z.array(OrderEventSchema),

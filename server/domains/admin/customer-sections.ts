@@ -3,6 +3,7 @@ import type { DetailSection } from '../../../shared/schemas/auth';
 import { customerOrders } from '../orders/orders.customer-section';
 import { customerAddresses } from '../addresses/addresses.customer-section';
 import { customerSubscription } from '../subscriptions/subscriptions.customer-section';
+import { customerPoints } from '../rewards/rewards.customer-section';
 
 /**
  * The customer detail on /admin/customers is the account plus sections other
@@ -14,4 +15,4 @@ export interface CustomerSectionProvider {
   section(ctx: { db: Executor; userId: string; now: Date }): Promise<DetailSection | null>;
 }
 
-export const CUSTOMER_SECTIONS: CustomerSectionProvider[] = [customerOrders, customerSubscription, customerAddresses];
+export const CUSTOMER_SECTIONS: CustomerSectionProvider[] = [customerOrders, customerSubscription, customerPoints, customerAddresses];

@@ -13,6 +13,8 @@ import { couponFacts, toOutcome } from '../coupons/coupons.service';
 import { evaluateCoupon } from '../../../shared/rules/coupons';
 import { shopDay } from '../../../shared/rules/dates';
 import type { CouponOutcome } from '../../../shared/schemas/coupons';
+import { balanceFor } from '../rewards/rewards.service';
+import { maxRedeemable, pointsEarnedFor, redeemRefusal } from '../../../shared/rules/rewards';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -27,12 +29,14 @@ export interface PriceCartInput {
   userId: string | null;
   /** Matched case-insensitively; the quote's `coupon` says whether it applied and why not. */
   couponCode?: string;
-  /** Accepted for the checkout work; not applied yet (pointsDiscount stays 0). */
+  /** Reward points to spend (signed-in customers; refused with a reason when they cannot be). */
   pointsToRedeem?: number;
 }
 
 export interface ActivePlan extends SubscriptionPlanInfo {
   freeDelivery: boolean;
+  /** Reward points multiplier of the plan (Vitality / Elite: 2). */
+  pointsMultiplier: number;
 }
 
 /**
@@ -42,7 +46,9 @@ export interface ActivePlan extends SubscriptionPlanInfo {
  */
 export async function activePlanFor(deps: Deps, executor: Executor, userId: string | null): Promise<ActivePlan | null> {
   const b = await benefitsFor(deps, executor, userId);
-  return b ? { planName: b.planName, rule: b.rule, remainingFreeUnits: b.remainingFreeUnits, freeDelivery: b.freeDelivery } : null;
+  return b
+    ? { planName: b.planName, rule: b.rule, remainingFreeUnits: b.remainingFreeUnits, freeDelivery: b.freeDelivery, pointsMultiplier: b.pointsMultiplier }
+    : null;
 }
 
 export function toBuilderIngredient(r: repo.PricedIngredientRow): BuilderIngredient {
@@ -96,12 +102,13 @@ export function recipeIngredientIds(recipe: CustomRecipe | undefined): string[] 
  */
 export async function priceCart(deps: Deps, executor: Executor, input: PriceCartInput): Promise<Quote> {
   const { shakeIds, ingredientIds } = catalogueIdsOf(input.lines);
-  const [inputs, plan, coupon] = await Promise.all([
+  const [inputs, plan, coupon, balance] = await Promise.all([
     repo.loadPricingInputs(executor, shakeIds, ingredientIds),
     activePlanFor(deps, executor, input.userId),
     couponOf(deps, executor, input),
+    balanceFor(executor, input.userId),
   ]);
-  return buildQuote(input, inputs, plan, coupon).quote;
+  return buildQuote(input, inputs, plan, coupon, balance).quote;
 }
 
 /**
@@ -116,8 +123,12 @@ export async function quoteFromInputs(
   input: PriceCartInput,
   inputs: repo.PricingInputs,
 ): Promise<{ quote: Quote; pricing: Pricing }> {
-  const plan = await activePlanFor(deps, executor, input.userId);
-  return buildQuote(input, inputs, plan, await couponOf(deps, executor, input));
+  // Placement reads the points balance only when the order spends points (no extra round trip otherwise).
+  const [plan, balance] = await Promise.all([
+    activePlanFor(deps, executor, input.userId),
+    input.pointsToRedeem ? balanceFor(executor, input.userId) : Promise.resolve(0),
+  ]);
+  return buildQuote(input, inputs, plan, await couponOf(deps, executor, input), balance);
 }
 
 type CouponInput = { today: string } & Awaited<ReturnType<typeof couponFacts>>;
@@ -146,6 +157,7 @@ function buildQuote(
   inputs: repo.PricingInputs,
   plan: ActivePlan | null,
   couponIn: CouponInput | null = null,
+  pointsBalance = 0,
 ): { quote: Quote; pricing: Pricing } {
   const pricing = parsePricing(inputs.pricing);
   const shakes = new Map(inputs.shakes.map((s) => [s.id, s]));
@@ -209,14 +221,32 @@ function buildQuote(
     );
   }
   // --- end coupons
-  const b = priceBreakdown({
+  const breakdownInput = {
     lineTotals: buyable.map((l) => l.lineTotal),
     freeUnitDiscount: free.freeItem?.freeUnitPrice ?? 0,
     couponDiscount: coupon?.discount ?? 0,
-    pointsDiscount: 0,
     planFreeDelivery: plan?.freeDelivery ?? false,
     pricing,
-  });
+  };
+  // --- points: what the order may redeem is measured on the breakdown before points (after the free unit and coupon).
+  const before = priceBreakdown(breakdownInput);
+  const requested = input.pointsToRedeem ?? 0;
+  const pointsCtx = { signedIn: !!input.userId, balance: pointsBalance, subtotal: before.subtotal, itemsTotal: before.itemsTotal };
+  const pointsRefusal = before.subtotal > 0 ? redeemRefusal(requested, pointsCtx, pricing) : null;
+  const redeemed = pointsRefusal || before.subtotal === 0 ? 0 : requested;
+  const b = redeemed ? priceBreakdown({ ...breakdownInput, pointsDiscount: redeemed * pricing.pointValue }) : before;
+  const maxPoints = maxRedeemable(pointsBalance, before, pricing);
+  const multiplier = Math.max(1, plan?.pointsMultiplier ?? 1);
+  const points = {
+    balance: pointsBalance,
+    maxRedeemable: maxPoints,
+    maxRedeemValue: maxPoints * pricing.pointValue,
+    minRedeemPoints: pricing.minRedeemPoints,
+    pointsToEarn: pointsEarnedFor(b.itemsTotal - b.pointsDiscount, pricing, multiplier),
+    multiplier,
+    refusal: pointsRefusal,
+  };
+  // --- end points
 
   const quote: Quote = {
     lines,
@@ -227,8 +257,9 @@ function buildQuote(
     couponCode: coupon?.applied ? coupon.code : null,
     couponDiscount: b.couponDiscount,
     coupon: coupon ? { ...coupon, discount: b.couponDiscount } : null,
-    pointsToRedeem: 0,
+    pointsToRedeem: redeemed,
     pointsDiscount: b.pointsDiscount,
+    points,
     itemsTotal: b.itemsTotal,
     deliveryFee: b.deliveryFee,
     standardDeliveryFee: b.standardDeliveryFee,

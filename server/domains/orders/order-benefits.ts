@@ -3,6 +3,7 @@ import type { Trx } from '../../../db/database';
 import { giveBackFreeUnit, takeFreeUnit } from '../subscriptions/subscriptions.service';
 import { consumeCoupon, releaseCoupon } from '../coupons/coupons.service';
 import type { CouponOutcome } from '../../../shared/schemas/coupons';
+import { redeemForOrder, releaseForOrder } from '../rewards/rewards.service';
 
 /**
  * The placing transaction's seams for coupons, points and the subscription
@@ -12,8 +13,7 @@ import type { CouponOutcome } from '../../../shared/schemas/coupons';
  * when a seam grants a different amount than the quote priced, so a discount
  * can never be charged without being consumed (or the other way round).
  *
- * Points do not exist yet: priceCart grants no points discount and its seam
- * consumes nothing and returns zero. Coupons: coupons.service (decision 070).
+ * Coupons: coupons.service (decision 070). Points: the rewards domain (decision 073).
  * `releaseBenefits` is the inverse, called in the transaction that cancels
  * an order (payment timeout now; customer/admin cancel later).
  */
@@ -41,15 +41,18 @@ export async function applyCoupon(
 
 /**
  * Debit `points` from the customer's ledger for this order (balance never
- * negative: conditional insert against the locked balance) and return the
- * discount. Throws INSUFFICIENT_POINTS. No points yet: 0.
+ * negative: one conditional statement in the rewards service) and return the
+ * discount the quote priced them at. Throws INSUFFICIENT_POINTS (409) when the
+ * balance no longer covers them (another order spent them meanwhile).
  */
 export async function redeemPoints(
-  _deps: Deps,
-  _trx: Trx,
-  _p: BenefitInput & { points: number },
+  deps: Deps,
+  trx: Trx,
+  p: BenefitInput & { points: number; discountPaise?: number },
 ): Promise<{ pointsSpent: number; discountPaise: number }> {
-  return { pointsSpent: 0, discountPaise: 0 };
+  if (p.points <= 0) return { pointsSpent: 0, discountPaise: 0 };
+  await redeemForOrder(deps, trx, { userId: p.userId, orderId: p.orderId, points: p.points });
+  return { pointsSpent: p.points, discountPaise: p.discountPaise ?? 0 };
 }
 
 /**
@@ -65,8 +68,18 @@ export async function useFreeUnit(deps: Deps, trx: Trx, p: BenefitInput & { free
 export async function releaseBenefits(
   deps: Deps,
   trx: Trx,
-  order: { id: string; user_id: string; coupon_code: string | null; points_redeemed: number; free_unit_discount_paise: number },
+  order: {
+    id: string;
+    user_id: string;
+    coupon_code: string | null;
+    points_redeemed: number;
+    points_to_earn?: number;
+    free_unit_discount_paise: number;
+  },
 ): Promise<void> {
   if (order.coupon_code) await releaseCoupon(deps, trx, order.id);
   if (order.free_unit_discount_paise > 0) await giveBackFreeUnit(trx, order.id);
+  // --- points: the points it spent come back; what it earned (and a refund has not taken) is reversed.
+  await releaseForOrder(deps, trx, order);
+  // --- end points
 }

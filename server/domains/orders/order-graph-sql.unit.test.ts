@@ -30,6 +30,7 @@ function order(i: number): NewOrder {
     total_paise: 999 * i,
     coupon_code: i % 4 ? null : `SAVE${i}`,
     points_redeemed: i % 5,
+    points_to_earn: i % 7,
     contact_email: `c${i}@example.in`,
     contact_name: `Customer "${i}"`,
     address_id: `10000000-0000-4000-8000-00000000000${i % 10}`,

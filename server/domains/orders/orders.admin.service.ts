@@ -14,6 +14,7 @@ import { afterCancel, cancelInTransaction } from './orders.lifecycle';
 import { deliveredMail, outForDeliveryMail, type StatusMailInput } from './order-status-mail';
 import { publishOrderEvent } from './order-events';
 import { withTransactionRetry } from '../../lib/transaction-retry';
+import { earnForOrder, reverseForRefund } from '../rewards/rewards.service';
 import type {
   AdminCancelInput,
   AdminOrderDetail,
@@ -270,6 +271,9 @@ export async function setStatus(deps: Deps, admin: AuthUser, input: AdminSetStat
       await enqueueMail(trx, deliveredMail(mailInput(deps, row)));
       if (row.payment_method !== 'razorpay' || row.payment_status === 'paid')
         invoiceNumber = (await invoices.issueInvoice(deps, trx, row)).number;
+      // --- points: cash on delivery earns its points when delivered (online orders earned them when paid).
+      if (row.payment_method === 'cod') await earnForOrder(deps, trx, row);
+      // --- end points
     }
     await recordAudit(trx, admin, {
       action: 'order.status',
@@ -323,6 +327,15 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
       idempotencyKey: key,
     });
     if (replayed) return { refundId: r.id, userId: row.user_id, replayed };
+    // --- points: the points the order earned are reversed in proportion to what is refunded so far.
+    await reverseForRefund(deps, trx, {
+      orderId: row.id,
+      userId: row.user_id,
+      refundId: r.id,
+      refundedPaise: paid.refunded_paise + r.amount_paise,
+      paidPaise: paid.amount_paise,
+    });
+    // --- end points
     const at = deps.clock.now().toISOString();
     await repo.insertEvent(trx, {
       order_id: row.id,

@@ -29,6 +29,8 @@ export interface NewOrder extends BreakdownColumns {
   payment_status: 'pending' | 'completed';
   coupon_code: string | null;
   points_redeemed: number;
+  /** What the order earns when paid (rewards, decision 073). */
+  points_to_earn: number;
   contact_email: string;
   contact_name: string;
   address_id: string;
@@ -117,13 +119,13 @@ export function orderGraphSql(
       insert into orders (
         user_id, status, payment_method, payment_status,
         subtotal_paise, free_unit_discount_paise, coupon_discount_paise, points_discount_paise,
-        delivery_fee_paise, gst_paise, gst_rate_percent, total_paise, coupon_code, points_redeemed,
+        delivery_fee_paise, gst_paise, gst_rate_percent, total_paise, coupon_code, points_redeemed, points_to_earn,
         contact_email, contact_name, address_id, address, pincode, slot_id, slot_date, slot_start, slot_end, plan_type,
         idempotency_key, request_hash, expires_at, confirmed_at, created_at, updated_at
       ) values (
         ${o.user_id}::uuid, ${o.status}, ${o.payment_method}, ${o.payment_status},
         ${o.subtotal_paise}, ${o.free_unit_discount_paise}, ${o.coupon_discount_paise}, ${o.points_discount_paise},
-        ${o.delivery_fee_paise}, ${o.gst_paise}, ${o.gst_rate_percent}, ${o.total_paise}, ${o.coupon_code}, ${o.points_redeemed},
+        ${o.delivery_fee_paise}, ${o.gst_paise}, ${o.gst_rate_percent}, ${o.total_paise}, ${o.coupon_code}, ${o.points_redeemed}, ${o.points_to_earn},
         ${o.contact_email}, ${o.contact_name}, ${o.address_id}::uuid, ${JSON.stringify(o.address)}::jsonb, ${o.pincode}, ${o.slot_id}::uuid, ${o.slot_date}::date,
         ${o.slot_start}, ${o.slot_end}, ${o.plan_type},
         ${o.idempotency_key}, ${o.request_hash}, ${o.expires_at}::timestamptz, ${o.confirmed_at}::timestamptz,
@@ -165,6 +167,7 @@ export function orderGraphParams(o: NewOrder, lines: NewOrderLine[], event: Orde
     o.total_paise,
     o.coupon_code,
     o.points_redeemed,
+    o.points_to_earn,
     o.contact_email,
     o.contact_name,
     o.address_id,
@@ -430,7 +433,7 @@ export async function markRefunded(db: Executor, id: string, now: string): Promi
 export function lockExpired(db: Executor, now: string, limit: number) {
   return db
     .selectFrom('orders')
-    .select(['id', 'number', 'user_id', 'slot_id', 'slot_date', 'coupon_code', 'points_redeemed', 'free_unit_discount_paise'])
+    .select(['id', 'number', 'user_id', 'slot_id', 'slot_date', 'coupon_code', 'points_redeemed', 'points_to_earn', 'free_unit_discount_paise'])
     .where('status', '=', 'pending_payment')
     .where('expires_at', '<=', now)
     .orderBy('expires_at')

@@ -25,6 +25,7 @@ import { publishOrderEvent } from './order-events';
 import { breakdownColumns, storedBreakdown } from './order-breakdown';
 import { requireSubscriberSlots } from '../subscriptions/subscriptions.service';
 import { retakeCoupon } from '../coupons/coupons.service';
+import { earnForOrder, retakeForReinstated } from '../rewards/rewards.service';
 
 type Deps = AppDeps;
 
@@ -60,6 +61,7 @@ export function toOrderDto(o: repo.OrderWithDetails, now: Date): Order {
     breakdown: storedBreakdown(o),
     couponCode: o.coupon_code,
     pointsRedeemed: o.points_redeemed,
+    pointsToEarn: o.points_to_earn,
     address: {
       name: a.name,
       phone: a.phone,
@@ -264,6 +266,9 @@ async function placeInTransaction(
   });
   const { quote, pricing } = await quoteFromInputs(deps, trx, priceInput, read.pricing);
   refuseUnpriceable(quote);
+  // --- points: points asked for and refused (balance, minimum, 20% cap) are a clear 409, never silently dropped.
+  if (quote.points.refusal) throw new AppError('INSUFFICIENT_POINTS', quote.points.refusal, { details: { balance: quote.points.balance } });
+  // --- end points
   const refusal = methodRefusal(input.paymentMethod, { totalPaise: quote.total, codLimitPaise: pricing.codLimit, formatRupees });
   if (refusal) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', refusal, { details: { total: quote.total } });
   const address = deliverableAddressOf(read.address);
@@ -280,6 +285,7 @@ async function placeInTransaction(
     ...breakdownColumns(quote),
     coupon_code: quote.couponCode,
     points_redeemed: quote.pointsToRedeem,
+    points_to_earn: quote.points.pointsToEarn,
     contact_email: user.email,
     contact_name: user.name,
     address_id: address.id,
@@ -367,7 +373,7 @@ async function placeInTransaction(
   // Benefits the quote granted are consumed here, or the order is refused.
   const benefit = { userId: user.id, orderId: created.id };
   const coupon = await applyCoupon(deps, trx, { ...benefit, coupon: quote.coupon });
-  const points = await redeemPoints(deps, trx, { ...benefit, points: quote.pointsToRedeem });
+  const points = await redeemPoints(deps, trx, { ...benefit, points: quote.pointsToRedeem, discountPaise: quote.pointsDiscount });
   const free = await useFreeUnit(deps, trx, { ...benefit, freeUnitPaise: quote.freeUnitDiscount });
   if (
     coupon.discountPaise !== quote.couponDiscount ||
@@ -483,8 +489,14 @@ export async function confirmPaidOrder(
     // --- coupons: likewise the coupon use, when its limit still allows (decision 070).
     if (moved && order.coupon_code) await retakeCoupon(trx, order.id);
     // --- end coupons
+    // --- points: the expiry gave the redeemed points back; the order was paid with them, so take them again.
+    if (moved) await retakeForReinstated(deps, trx, order);
+    // --- end points
   }
   if (!moved) return 'already_paid';
+  // --- points: paid online, so the order earns its points (once per order, whatever repeats).
+  await earnForOrder(deps, trx, moved);
+  // --- end points
   await repo.insertEvent(trx, {
     order_id: order.id,
     status: 'confirmed',

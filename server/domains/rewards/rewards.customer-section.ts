@@ -1,0 +1,31 @@
+import type { Executor } from '../../../db/database';
+import type { DetailSection } from '../../../shared/schemas/auth';
+import { formatDate } from '../../../shared/rules/dates';
+import * as repo from './rewards.repository';
+
+/** The shape of an admin customer-detail section (admin's CustomerSectionProvider, matched structurally). */
+interface PointsSection {
+  name: string;
+  section(ctx: { db: Executor; userId: string; now: Date }): Promise<DetailSection | null>;
+}
+
+/** "Reward points" on the admin customer detail: balance, earned and spent, the last change, linked to the rewards desk. */
+export const customerPoints: PointsSection = {
+  name: 'points',
+  async section({ db, userId }) {
+    const [balance, recent] = await Promise.all([repo.balanceOf(db, userId), repo.ledgerPage(db, userId, 1, 0)]);
+    const last = recent[0];
+    return {
+      key: 'points',
+      title: 'Reward points',
+      rows: [
+        { label: 'Balance', value: `${balance} points`, href: `/admin/user-rewards?user=${userId}` },
+        {
+          label: 'Last change',
+          value: last ? `${last.points > 0 ? '+' : ''}${last.points} on ${formatDate(new Date(last.created_at).toISOString(), 'date')}` : 'None yet',
+        },
+        { label: 'Ledger rows', value: String(last?.total_count ?? 0) },
+      ],
+    };
+  },
+};
