@@ -4,7 +4,7 @@ import { RequireAuth } from '../features/auth/guards';
 import { useAuth } from '../features/auth/auth-context';
 import { useCart } from '../features/cart/cart-store';
 import { useCartQuote } from '../features/cart/use-cart-quote';
-import { useCouponCode } from '../features/cart/coupon-code';
+import { setCouponCode, useCouponCode } from '../features/cart/coupon-code';
 import { PromoCode } from '../features/cart/promo-code';
 import { AddressPicker } from '../features/addresses/address-picker';
 import { SlotPicker, type SlotSelection } from '../features/delivery/slot-picker';
@@ -148,6 +148,7 @@ function Checkout() {
   const finish = useCallback(
     (order: Order) => {
       clearCart();
+      setCouponCode('');
       forgetIdempotencyKey();
       navigate(`/order/${order.id}?placed=1`);
     },

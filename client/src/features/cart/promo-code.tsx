@@ -49,7 +49,7 @@ export function PromoCode({ code, outcome, busy }: { code: string; outcome: Coup
   const refusal = code && !checking && outcome && !outcome.applied ? outcome.refusal : null;
   const errorId = `${id}-error`;
   return (
-    <form className="promo" onSubmit={apply} noValidate aria-label="Promo code">
+    <form className="promo" onSubmit={apply} noValidate>
       <label className="label" htmlFor={id}>
         Promo code
       </label>
