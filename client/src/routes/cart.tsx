@@ -1,9 +1,11 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { formatRupees } from '../../../shared/rules/money';
 import type { Quote, QuoteLine } from '../../../shared/schemas/cart';
 import { acceptPrices, useCart, type CartItem } from '../features/cart/cart-store';
 import { useCartQuote } from '../features/cart/use-cart-quote';
+import { useCouponCode } from '../features/cart/coupon-code';
+import { PromoCode } from '../features/cart/promo-code';
 import { isCartSyncing, onCartSyncChange } from '../features/cart/cart-sync';
 import { QuantityStepper } from '../features/cart/quantity-stepper';
 import { QuoteBreakdown } from '../features/cart/price-breakdown';
@@ -20,7 +22,8 @@ import '../features/cart/cart.css';
 export default function CartPage() {
   usePageTitle('Your cart');
   const { items, itemCount, updateQuantity, removeItem } = useCart();
-  const quote = useCartQuote(items);
+  const couponCode = useCouponCode();
+  const quote = useCartQuote(items, couponCode ? { couponCode } : {});
   const q = quote.data && items.length ? quote.data : null;
   const hasCustom = items.some((i) => i.type === 'custom');
   const ingredients = trpc.catalogue.ingredients.useQuery(undefined, { enabled: hasCustom });
@@ -158,7 +161,11 @@ export default function CartPage() {
         <aside className="card cart-summary" aria-label="Order summary" aria-busy={quote.isFetching || undefined}>
           <h2 className="h4">Order summary</h2>
           {q ? (
-            <Summary q={q} stale={quote.isPlaceholderData} />
+            <Summary
+              q={q}
+              stale={quote.isPlaceholderData}
+              promo={<PromoCode code={couponCode} outcome={q.coupon} busy={quote.isFetching} />}
+            />
           ) : quote.isError ? (
             <QuoteError onRetry={() => quote.refetch()} />
           ) : (
@@ -186,7 +193,7 @@ export default function CartPage() {
   );
 }
 
-function Summary({ q, stale }: { q: Quote; stale: boolean }) {
+function Summary({ q, stale, promo }: { q: Quote; stale: boolean; promo: ReactNode }) {
   // The server says how far the cart is from free delivery; the bar only draws it.
   const progress =
     q.freeDeliveryThreshold > 0
@@ -219,6 +226,7 @@ function Summary({ q, stale }: { q: Quote; stale: boolean }) {
           <span>{q.deliveryWaivedBy === 'subscription' ? 'Free delivery with your subscription' : 'You get free delivery'}</span>
         </p>
       ) : null}
+      {promo}
       <QuoteBreakdown quote={q} />
     </div>
   );

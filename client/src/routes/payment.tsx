@@ -4,6 +4,8 @@ import { RequireAuth } from '../features/auth/guards';
 import { useAuth } from '../features/auth/auth-context';
 import { useCart } from '../features/cart/cart-store';
 import { useCartQuote } from '../features/cart/use-cart-quote';
+import { setCouponCode, useCouponCode } from '../features/cart/coupon-code';
+import { PromoCode } from '../features/cart/promo-code';
 import { AddressPicker } from '../features/addresses/address-picker';
 import { SlotPicker, type SlotSelection } from '../features/delivery/slot-picker';
 import { useRefreshDeliverySlots } from '../features/delivery/use-delivery-slots';
@@ -113,7 +115,8 @@ function Checkout() {
   const { user } = useAuth();
   const [, navigate] = useLocation();
   const { items, clearCart } = useCart();
-  const quote = useCartQuote(items);
+  const couponCode = useCouponCode();
+  const quote = useCartQuote(items, couponCode ? { couponCode } : {});
   const q = quote.data && items.length ? quote.data : null;
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 5 * 60_000 });
   const pricing = trpc.catalogue.pricing.useQuery(undefined, { staleTime: 5 * 60_000 });
@@ -145,6 +148,7 @@ function Checkout() {
   const finish = useCallback(
     (order: Order) => {
       clearCart();
+      setCouponCode('');
       forgetIdempotencyKey();
       navigate(`/order/${order.id}?placed=1`);
     },
@@ -170,7 +174,15 @@ function Checkout() {
     );
   }
 
-  const missing = !address ? 'Choose a delivery address.' : !slot ? 'Choose a delivery slot.' : !method ? 'Choose how to pay.' : null;
+  const missing = !address
+    ? 'Choose a delivery address.'
+    : !slot
+      ? 'Choose a delivery slot.'
+      : !method
+        ? 'Choose how to pay.'
+        : q?.coupon && !q.coupon.applied
+          ? 'Remove the promo code or try another to continue.'
+          : null;
   const canPlace = !!q && !q.hasUnavailable && !missing && !placing && pay.state.kind !== 'busy';
 
   const placeOrder = async () => {
@@ -191,6 +203,7 @@ function Checkout() {
       date: slot.date,
       planType: orderPlanTypeForSlot(slot.planType),
       paymentMethod: method,
+      ...(q.couponCode ? { couponCode: q.couponCode } : {}),
     };
     try {
       const placed = await utils.client.orders.place.mutate({ ...request, idempotencyKey: idempotencyKeyFor(request) });
@@ -209,7 +222,7 @@ function Checkout() {
         setSlot(null);
         refreshSubscription();
       }
-      if (code === 'PRICE_CHANGED' || code === 'OUT_OF_STOCK') void quote.refetch();
+      if (code === 'PRICE_CHANGED' || code === 'OUT_OF_STOCK' || code?.startsWith('COUPON_')) void quote.refetch();
     } finally {
       setPlacing(false);
     }
@@ -236,7 +249,12 @@ function Checkout() {
         <div className="checkout-steps">
           <section className="card checkout-step" aria-labelledby="step-address">
             <StepHeading n={1} id="step-address" title="Delivery address" done={!!address} />
-            <AddressPicker value={address?.id ?? null} onChange={onAddress} defaults={{ name: user?.user_metadata.name, phone: user?.user_metadata.mobile }} title={null} />
+            <AddressPicker
+              value={address?.id ?? null}
+              onChange={onAddress}
+              defaults={{ name: user?.user_metadata.name, phone: user?.user_metadata.mobile }}
+              title={null}
+            />
           </section>
 
           <section className="card checkout-step" aria-labelledby="step-slot">
@@ -263,7 +281,13 @@ function Checkout() {
         <aside className="card checkout-summary" aria-label="Review your order" aria-busy={quote.isFetching || undefined}>
           <h2 className="h4">Review</h2>
           {q ? (
-            <CheckoutReview quote={q} stale={quote.isPlaceholderData} address={address} slot={slot} />
+            <CheckoutReview
+              quote={q}
+              stale={quote.isPlaceholderData}
+              address={address}
+              slot={slot}
+              discounts={<PromoCode code={couponCode} outcome={q.coupon} busy={quote.isFetching} />}
+            />
           ) : quote.isError ? (
             <div className="alert alert--danger" role="alert">
               <AlertIcon />

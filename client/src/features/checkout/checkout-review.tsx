@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Quote } from '../../../../shared/schemas/cart';
 import type { Address } from '../../../../shared/schemas/addresses';
 import type { SlotSelection } from '../delivery/slot-picker';
@@ -11,11 +12,14 @@ export function CheckoutReview({
   stale,
   address,
   slot,
+  discounts,
 }: {
   quote: Quote;
   stale: boolean;
   address: Address | null;
   slot: SlotSelection | null;
+  /** The promo-code field (and other discount controls), shown above the money rows. */
+  discounts?: ReactNode;
 }) {
   return (
     <div className={`checkout-review${stale ? ' is-stale' : ''}`} data-testid="checkout-review">
@@ -32,6 +36,7 @@ export function CheckoutReview({
           </li>
         ))}
       </ul>
+      {discounts}
       <QuoteBreakdown quote={q} testId="quote" />
       {address || slot ? (
         <div className="review-delivery text-sm">

@@ -18,6 +18,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { path: '/admin/customers', label: 'Customers', load: () => import('./customers') },
   { path: '/admin/shakes', label: 'Shakes', load: () => import('./shakes') },
   { path: '/admin/ingredients', label: 'Ingredients', load: () => import('./ingredients') },
+  { path: '/admin/coupons', label: 'Coupons', load: () => import('./coupons') },
   { path: '/admin/pricing', label: 'Pricing', load: () => import('./pricing') },
   { path: '/admin/password-reset', label: 'Password reset', load: () => import('./password-reset') },
   { path: '/admin/delivery-slots', label: 'Delivery slots', load: () => import('./delivery-slots') },

@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
+
+/**
+ * Issue 11 (coupons) in a real browser, test payment mode: a new customer applies WELCOME50 on a
+ * ₹658 cart → ₹100 off → pays; on the second order WELCOME50 is refused as first-order only and
+ * FLAT75 is accepted at ₹499+. And /admin/coupons with the uses. Screenshots at 1280 and 375 px.
+ */
+const SHOTS = '/tmp/shots/coupons';
+
+describe.skipIf(!hasBrowser)('coupons in a browser', () => {
+  let shop: ShopUnderTest;
+  const password = 'Mango-Lassi-2043';
+
+  beforeAll(async () => {
+    shop = await startShop();
+  }, 60_000);
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  async function shot(page: Page, name: string) {
+    await shop.screenshot(page, name);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    fs.copyFileSync(path.resolve('screenshots', `${name}.png`), path.join(SHOTS, `${name}.png`));
+  }
+
+  async function customerWithAddress(email: string, username: string) {
+    const up = await shop.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password, username, name: 'Meera Iyer', mobile: '9876512377' },
+    });
+    expect(up.statusCode, up.body).toBeLessThan(300);
+    const token = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } })).json().access_token;
+    const saved = await shop.request({
+      method: 'POST',
+      url: '/api/user/addresses',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        name: 'Meera Iyer',
+        phone: '9876512377',
+        line1: '9, 2nd Cross',
+        line2: 'Jayanagar 4th Block',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560011',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+
+  /** Two Protein Power (₹329 each): a ₹658 cart, on /cart. */
+  async function cart658(page: Page) {
+    await page.goto('/');
+    const card = page.getByTestId('shake-card').filter({ hasText: 'Protein Power' });
+    await card.getByRole('button', { name: /Add to Cart/ }).click();
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'One more Protein Power' }).click();
+    await expect.poll(() => page.getByTestId('subtotal').textContent(), { timeout: 10_000 }).toBe('₹658');
+  }
+
+  async function apply(page: Page, code: string) {
+    const input = page.getByLabel('Promo code');
+    await input.fill(code);
+    await page.getByTestId('promo-apply').click();
+  }
+
+  it('WELCOME50 on a ₹658 cart → ₹100 off → pays; next order: WELCOME50 refused (first order only), FLAT75 accepted', async () => {
+    const email = 'meera.coupons@example.in';
+    await customerWithAddress(email, 'meera_coupons');
+    const ctx = await signedInContext(shop, email, password, DESKTOP);
+    const page = await shop.newPage({ context: ctx });
+
+    await cart658(page);
+    await apply(page, 'welcome50');
+    const applied = page.getByTestId('promo-applied');
+    await applied.waitFor();
+    expect(await applied.textContent()).toContain('WELCOME50 applied: you save ₹100');
+    const summary = page.getByTestId('quote');
+    await expect.poll(() => summary.getByText('Coupon WELCOME50').count()).toBe(1);
+    expect(await page.getByTestId('total').textContent()).toBe('₹558');
+    await shot(page, 'cart-coupon-1280');
+
+    await page.getByTestId('checkout').click();
+    await page.waitForURL(/\/payment$/);
+    const review = page.getByTestId('checkout-review');
+    await review.getByTestId('promo-applied').waitFor();
+    const checked = page.getByRole('radiogroup', { name: 'Saved addresses' }).getByRole('radio', { checked: true });
+    await checked.first().waitFor();
+    const slot = page.getByRole('radiogroup', { name: 'Delivery time' }).getByRole('radio').and(page.locator(':not([disabled])')).first();
+    await slot.click();
+    await expect.poll(() => slot.getAttribute('aria-checked')).toBe('true');
+    expect(await review.getByTestId('total').textContent()).toBe('₹558');
+    expect(await page.getByTestId('pay').textContent()).toBe('Pay ₹558');
+    await shot(page, 'checkout-coupon-1280');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'checkout-coupon-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.setViewportSize(DESKTOP);
+
+    await page.getByTestId('pay').click();
+    await page.getByTestId('test-success').click();
+    await page.waitForURL(/\/order\/[0-9a-f-]{36}\?placed=1$/);
+    await page.getByTestId('order-confirmed').waitFor();
+    expect(await page.getByTestId('order-total').textContent()).toBe('₹558');
+    const breakdown = page.getByTestId('order-breakdown');
+    expect(await breakdown.textContent()).toContain('Coupon WELCOME50');
+    expect(await breakdown.textContent()).toContain('−₹100');
+    const order = await shop.deps.db
+      .selectFrom('orders')
+      .select(['coupon_code', 'coupon_discount_paise', 'total_paise', 'payment_status'])
+      .where('contact_email', '=', email)
+      .execute();
+    expect(order).toEqual([{ coupon_code: 'WELCOME50', coupon_discount_paise: 10_000, total_paise: 55_800, payment_status: 'paid' }]);
+
+    // Second order: the code field starts empty; WELCOME50 is refused with the reason, FLAT75 applies.
+    await cart658(page);
+    expect(await page.getByLabel('Promo code').inputValue()).toBe('');
+    await apply(page, 'WELCOME50');
+    const refusal = page.getByTestId('promo-refusal');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('WELCOME50 is for your first order only.');
+    expect(await page.getByLabel('Promo code').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('total').textContent()).toBe('₹658');
+    await shot(page, 'cart-coupon-refused-1280');
+    await apply(page, 'FLAT75');
+    await page.getByTestId('promo-applied').waitFor();
+    expect(await page.getByTestId('promo-applied').textContent()).toContain('FLAT75 applied: you save ₹75');
+    expect(await page.getByTestId('total').textContent()).toBe('₹583');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'cart-coupon-375');
+    await page.context().close();
+  });
+
+  it('/admin/coupons: uses and what is left, the usage of a coupon', async () => {
+    const email = 'ravi.owner@hydroshakes.in';
+    const up = await shop.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password, username: 'ravi_owner', name: 'Ravi Shankar', mobile: '9876512388' },
+    });
+    expect(up.statusCode, up.body).toBeLessThan(300);
+    await shop.deps.db.updateTable('users').set({ role: 'admin' }).where('email', '=', email).execute();
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await shop.newPage({ context: await signedInContext(shop, email, password, viewport) });
+      await page.goto('/admin/coupons');
+      const row = page.getByTestId('coupon-row').and(page.locator('[data-code="WELCOME50"]'));
+      await row.waitFor();
+      expect(await row.getByTestId('coupon-uses').textContent()).toBe('1');
+      expect(await row.getByTestId('coupon-remaining').textContent()).toBe('No limit');
+      await shot(page, `admin-coupons-${viewport.width}`);
+      await row.getByRole('button', { name: 'WELCOME50' }).click();
+      const usage = page.getByTestId('coupon-usage');
+      await usage.waitFor();
+      await expect.poll(() => usage.textContent()).toContain('1 order, ₹100 given');
+      await shot(page, `admin-coupon-usage-${viewport.width}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.context().close();
+    }
+  });
+});
