@@ -58,7 +58,11 @@ export async function redeemPoints(
  * per order, never beyond the allowance: a conditional update in the
  * subscriptions service) and return its value — 0 when none is left.
  */
-export async function useFreeUnit(deps: Deps, trx: Trx, p: BenefitInput & { freeUnitPaise: number }): Promise<{ discountPaise: number }> {
+export async function useFreeUnit(
+  deps: Deps,
+  trx: Trx,
+  p: BenefitInput & { freeUnitPaise: number },
+): Promise<{ discountPaise: number }> {
   return { discountPaise: await takeFreeUnit(deps, trx, { userId: p.userId, orderId: p.orderId, valuePaise: p.freeUnitPaise }) };
 }
 

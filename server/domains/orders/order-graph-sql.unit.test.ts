@@ -61,12 +61,7 @@ const lines = (i: number): NewOrderLine[] =>
     is_free_unit: j === 0 && i % 3 === 0,
     recipe: j % 2 ? { size: 'regular', baseId: 'b', addIns: [] } : null,
   }));
-const event = (i: number) => ({
-  status: 'confirmed' as const,
-  actor: 'customer' as const,
-  actor_id: `3000000${i % 10}-0000-4000-8000-000000000000`,
-  note: `Note ${i}`,
-});
+const event = (i: number) => ({ status: 'confirmed' as const, actor: 'customer' as const, actor_id: `3000000${i % 10}-0000-4000-8000-000000000000`, note: `Note ${i}` });
 const mail = (i: number): OrderGraphMail => ({
   message: {
     to: `C${i}@Example.IN`,

@@ -26,11 +26,7 @@ export async function registerOrderFiles(app: FastifyInstance, deps: AppDeps): P
   const fail = (reply: FastifyReply, req: FastifyRequest, e: unknown) => {
     const shaped = shopError(e);
     if (shaped.unexpected) req.log.error({ err: e }, 'order file failed');
-    return reply
-      .code(shaped.status)
-      .headers(shaped.headers)
-      .header('cache-control', 'no-store')
-      .send(shopErrorBody(shaped, String(req.id)));
+    return reply.code(shaped.status).headers(shaped.headers).header('cache-control', 'no-store').send(shopErrorBody(shaped, String(req.id)));
   };
   const signIn = (rejected: boolean) =>
     new AppError('UNAUTHORIZED', rejected ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.');
