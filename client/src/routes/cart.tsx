@@ -3,7 +3,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { formatRupees } from '../../../shared/rules/money';
 import type { Quote, QuoteLine } from '../../../shared/schemas/cart';
 import { acceptPrices, useCart, type CartItem } from '../features/cart/cart-store';
-import { useCartQuote } from '../features/cart/use-cart-quote';
+import { usePointsQuote } from '../features/cart/use-points';
+import { PointsToggle } from '../features/cart/points-toggle';
 import { isCartSyncing, onCartSyncChange } from '../features/cart/cart-sync';
 import { QuantityStepper } from '../features/cart/quantity-stepper';
 import { QuoteBreakdown } from '../features/cart/price-breakdown';
@@ -20,7 +21,7 @@ import '../features/cart/cart.css';
 export default function CartPage() {
   usePageTitle('Your cart');
   const { items, itemCount, updateQuantity, removeItem } = useCart();
-  const quote = useCartQuote(items);
+  const { quote, base, usePoints, setUsePoints } = usePointsQuote(items);
   const q = quote.data && items.length ? quote.data : null;
   const hasCustom = items.some((i) => i.type === 'custom');
   const ingredients = trpc.catalogue.ingredients.useQuery(undefined, { enabled: hasCustom });
@@ -164,6 +165,9 @@ export default function CartPage() {
           ) : (
             <SummarySkeleton />
           )}
+          {q && base.data ? (
+            <PointsToggle base={base.data} applied={q} on={usePoints} onChange={setUsePoints} signedIn={!checkout.guest} />
+          ) : null}
           <Button
             size="lg"
             block

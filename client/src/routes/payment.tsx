@@ -3,7 +3,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { RequireAuth } from '../features/auth/guards';
 import { useAuth } from '../features/auth/auth-context';
 import { useCart } from '../features/cart/cart-store';
-import { useCartQuote } from '../features/cart/use-cart-quote';
+import { resetPointsChoice, usePointsQuote } from '../features/cart/use-points';
+import { PointsToggle } from '../features/cart/points-toggle';
 import { AddressPicker } from '../features/addresses/address-picker';
 import { SlotPicker, type SlotSelection } from '../features/delivery/slot-picker';
 import { useRefreshDeliverySlots } from '../features/delivery/use-delivery-slots';
@@ -113,7 +114,7 @@ function Checkout() {
   const { user } = useAuth();
   const [, navigate] = useLocation();
   const { items, clearCart } = useCart();
-  const quote = useCartQuote(items);
+  const { quote, base, usePoints, setUsePoints } = usePointsQuote(items);
   const q = quote.data && items.length ? quote.data : null;
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 5 * 60_000 });
   const pricing = trpc.catalogue.pricing.useQuery(undefined, { staleTime: 5 * 60_000 });
@@ -145,6 +146,7 @@ function Checkout() {
   const finish = useCallback(
     (order: Order) => {
       clearCart();
+      resetPointsChoice();
       forgetIdempotencyKey();
       navigate(`/order/${order.id}?placed=1`);
     },
@@ -191,6 +193,8 @@ function Checkout() {
       date: slot.date,
       planType: orderPlanTypeForSlot(slot.planType),
       paymentMethod: method,
+      // The points the review shows (the server prices them again and refuses if they no longer fit).
+      ...(q.pointsToRedeem > 0 ? { pointsToRedeem: q.pointsToRedeem } : {}),
     };
     try {
       const placed = await utils.client.orders.place.mutate({ ...request, idempotencyKey: idempotencyKeyFor(request) });
@@ -210,6 +214,7 @@ function Checkout() {
         refreshSubscription();
       }
       if (code === 'PRICE_CHANGED' || code === 'OUT_OF_STOCK') void quote.refetch();
+      if (code === 'INSUFFICIENT_POINTS') void base.refetch();
     } finally {
       setPlacing(false);
     }
@@ -263,7 +268,10 @@ function Checkout() {
         <aside className="card checkout-summary" aria-label="Review your order" aria-busy={quote.isFetching || undefined}>
           <h2 className="h4">Review</h2>
           {q ? (
-            <CheckoutReview quote={q} stale={quote.isPlaceholderData} address={address} slot={slot} />
+            <>
+              {base.data ? <PointsToggle base={base.data} applied={q} on={usePoints} onChange={setUsePoints} signedIn /> : null}
+              <CheckoutReview quote={q} stale={quote.isPlaceholderData} address={address} slot={slot} />
+            </>
           ) : quote.isError ? (
             <div className="alert alert--danger" role="alert">
               <AlertIcon />
