@@ -13,7 +13,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('reward_balances')
     .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-    .addColumn('balance', 'integer', (c) => c.notNull().defaultTo(0).check(sql`balance >= 0`))
+    .addColumn('balance', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`balance >= 0`),
+    )
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema
@@ -29,19 +34,28 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('note', 'text', (c) => c.check(sql`note is null or char_length(note) <= 300`))
     .addColumn('actor_id', 'uuid')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    // Insertion order: the ledger reads newest first and sums "balance after" in this order.
+    .addColumn('seq', 'bigint', (c) => c.notNull().generatedAlwaysAsIdentity())
     .addUniqueConstraint('reward_ledger_order_reason_key', ['order_id', 'reason'])
     .addCheckConstraint('reward_ledger_order_kinds', sql`(kind = 'adjust') = (order_id is null)`)
     .execute();
-  await db.schema.createIndex('reward_ledger_user_created_idx').on('reward_ledger').columns(['user_id', 'created_at desc', 'id desc']).execute();
+  await db.schema.createIndex('reward_ledger_user_created_idx').on('reward_ledger').columns(['user_id', 'seq desc']).execute();
   await sql`
     create function reward_ledger_append_only() returns trigger language plpgsql as $$
     begin
       raise exception 'reward_ledger is append-only: write a new row instead';
     end $$`.execute(db);
-  await sql`create trigger reward_ledger_no_update before update on reward_ledger for each row execute function reward_ledger_append_only()`.execute(db);
+  await sql`create trigger reward_ledger_no_update before update on reward_ledger for each row execute function reward_ledger_append_only()`.execute(
+    db,
+  );
   await db.schema
     .alterTable('orders')
-    .addColumn('points_to_earn', 'integer', (c) => c.notNull().defaultTo(0).check(sql`points_to_earn >= 0`))
+    .addColumn('points_to_earn', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`points_to_earn >= 0`),
+    )
     .execute();
 }
 

@@ -18,6 +18,7 @@ export interface RewardLedgerTable {
   note: string | null;
   actor_id: string | null;
   created_at: Generated<string>;
+  seq: Generated<number>;
 }
 
 export interface RewardsTables {

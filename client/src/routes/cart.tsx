@@ -3,9 +3,10 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { formatRupees } from '../../../shared/rules/money';
 import type { Quote, QuoteLine } from '../../../shared/schemas/cart';
 import { acceptPrices, useCart, type CartItem } from '../features/cart/cart-store';
-import { useCartQuote } from '../features/cart/use-cart-quote';
 import { useCouponCode } from '../features/cart/coupon-code';
 import { PromoCode } from '../features/cart/promo-code';
+import { usePointsQuote } from '../features/cart/use-points';
+import { PointsToggle } from '../features/cart/points-toggle';
 import { isCartSyncing, onCartSyncChange } from '../features/cart/cart-sync';
 import { QuantityStepper } from '../features/cart/quantity-stepper';
 import { QuoteBreakdown } from '../features/cart/price-breakdown';
@@ -23,7 +24,7 @@ export default function CartPage() {
   usePageTitle('Your cart');
   const { items, itemCount, updateQuantity, removeItem } = useCart();
   const couponCode = useCouponCode();
-  const quote = useCartQuote(items, couponCode ? { couponCode } : {});
+  const { quote, base, usePoints, setUsePoints } = usePointsQuote(items, couponCode ? { couponCode } : {});
   const q = quote.data && items.length ? quote.data : null;
   const hasCustom = items.some((i) => i.type === 'custom');
   const ingredients = trpc.catalogue.ingredients.useQuery(undefined, { enabled: hasCustom });
@@ -171,6 +172,9 @@ export default function CartPage() {
           ) : (
             <SummarySkeleton />
           )}
+          {q && base.data ? (
+            <PointsToggle base={base.data} applied={q} on={usePoints} onChange={setUsePoints} signedIn={!checkout.guest} />
+          ) : null}
           <Button
             size="lg"
             block

@@ -81,6 +81,14 @@ function OrderDetail() {
           <div>
             <h1 className="h3">Thank you! Your order is confirmed.</h1>
             <p className="text-muted">We&rsquo;ll blend it fresh the morning of delivery. A confirmation e-mail is on its way.</p>
+            {o.pointsToEarn > 0 ? (
+              <p className="order-thanks__points" data-testid="order-points">
+                {o.paymentStatus === 'paid'
+                  ? `You earned ${o.pointsToEarn} reward points with this order.`
+                  : `This order earns ${o.pointsToEarn} reward points when it is delivered.`}{' '}
+                <Link href="/profile?tab=rewards">See your points</Link>
+              </p>
+            ) : null}
           </div>
         </div>
       ) : null}

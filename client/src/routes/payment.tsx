@@ -3,9 +3,10 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { RequireAuth } from '../features/auth/guards';
 import { useAuth } from '../features/auth/auth-context';
 import { useCart } from '../features/cart/cart-store';
-import { useCartQuote } from '../features/cart/use-cart-quote';
 import { setCouponCode, useCouponCode } from '../features/cart/coupon-code';
 import { PromoCode } from '../features/cart/promo-code';
+import { resetPointsChoice, usePointsQuote } from '../features/cart/use-points';
+import { PointsToggle } from '../features/cart/points-toggle';
 import { AddressPicker } from '../features/addresses/address-picker';
 import { SlotPicker, type SlotSelection } from '../features/delivery/slot-picker';
 import { useRefreshDeliverySlots } from '../features/delivery/use-delivery-slots';
@@ -116,7 +117,7 @@ function Checkout() {
   const [, navigate] = useLocation();
   const { items, clearCart } = useCart();
   const couponCode = useCouponCode();
-  const quote = useCartQuote(items, couponCode ? { couponCode } : {});
+  const { quote, base, usePoints, setUsePoints } = usePointsQuote(items, couponCode ? { couponCode } : {});
   const q = quote.data && items.length ? quote.data : null;
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 5 * 60_000 });
   const pricing = trpc.catalogue.pricing.useQuery(undefined, { staleTime: 5 * 60_000 });
@@ -149,6 +150,7 @@ function Checkout() {
     (order: Order) => {
       clearCart();
       setCouponCode('');
+      resetPointsChoice();
       forgetIdempotencyKey();
       navigate(`/order/${order.id}?placed=1`);
     },
@@ -204,6 +206,8 @@ function Checkout() {
       planType: orderPlanTypeForSlot(slot.planType),
       paymentMethod: method,
       ...(q.couponCode ? { couponCode: q.couponCode } : {}),
+      // The points the review shows (the server prices them again and refuses if they no longer fit).
+      ...(q.pointsToRedeem > 0 ? { pointsToRedeem: q.pointsToRedeem } : {}),
     };
     try {
       const placed = await utils.client.orders.place.mutate({ ...request, idempotencyKey: idempotencyKeyFor(request) });
@@ -223,6 +227,7 @@ function Checkout() {
         refreshSubscription();
       }
       if (code === 'PRICE_CHANGED' || code === 'OUT_OF_STOCK' || code?.startsWith('COUPON_')) void quote.refetch();
+      if (code === 'INSUFFICIENT_POINTS') void base.refetch();
     } finally {
       setPlacing(false);
     }
@@ -286,7 +291,12 @@ function Checkout() {
               stale={quote.isPlaceholderData}
               address={address}
               slot={slot}
-              discounts={<PromoCode code={couponCode} outcome={q.coupon} busy={quote.isFetching} />}
+              discounts={
+                <>
+                  <PromoCode code={couponCode} outcome={q.coupon} busy={quote.isFetching} />
+                  {base.data ? <PointsToggle base={base.data} applied={q} on={usePoints} onChange={setUsePoints} signedIn /> : null}
+                </>
+              }
             />
           ) : quote.isError ? (
             <div className="alert alert--danger" role="alert">

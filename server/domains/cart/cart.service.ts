@@ -47,7 +47,13 @@ export interface ActivePlan extends SubscriptionPlanInfo {
 export async function activePlanFor(deps: Deps, executor: Executor, userId: string | null): Promise<ActivePlan | null> {
   const b = await benefitsFor(deps, executor, userId);
   return b
-    ? { planName: b.planName, rule: b.rule, remainingFreeUnits: b.remainingFreeUnits, freeDelivery: b.freeDelivery, pointsMultiplier: b.pointsMultiplier }
+    ? {
+        planName: b.planName,
+        rule: b.rule,
+        remainingFreeUnits: b.remainingFreeUnits,
+        freeDelivery: b.freeDelivery,
+        pointsMultiplier: b.pointsMultiplier,
+      }
     : null;
 }
 

@@ -433,7 +433,17 @@ export async function markRefunded(db: Executor, id: string, now: string): Promi
 export function lockExpired(db: Executor, now: string, limit: number) {
   return db
     .selectFrom('orders')
-    .select(['id', 'number', 'user_id', 'slot_id', 'slot_date', 'coupon_code', 'points_redeemed', 'points_to_earn', 'free_unit_discount_paise'])
+    .select([
+      'id',
+      'number',
+      'user_id',
+      'slot_id',
+      'slot_date',
+      'coupon_code',
+      'points_redeemed',
+      'points_to_earn',
+      'free_unit_discount_paise',
+    ])
     .where('status', '=', 'pending_payment')
     .where('expires_at', '<=', now)
     .orderBy('expires_at')

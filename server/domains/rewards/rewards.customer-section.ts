@@ -22,7 +22,9 @@ export const customerPoints: PointsSection = {
         { label: 'Balance', value: `${balance} points`, href: `/admin/user-rewards?user=${userId}` },
         {
           label: 'Last change',
-          value: last ? `${last.points > 0 ? '+' : ''}${last.points} on ${formatDate(new Date(last.created_at).toISOString(), 'date')}` : 'None yet',
+          value: last
+            ? `${last.points > 0 ? '+' : ''}${last.points} on ${formatDate(new Date(last.created_at).toISOString(), 'date')}`
+            : 'None yet',
         },
         { label: 'Ledger rows', value: String(last?.total_count ?? 0) },
       ],

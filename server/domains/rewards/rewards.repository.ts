@@ -92,12 +92,12 @@ export async function ledgerPage(db: Executor, userId: string, limit: number, of
   const r = await sql<LedgerRow>`
     select t.*, count(*) over ()::int as total_count
     from (
-      select l.id, l.kind, l.points, l.order_id, o.number as order_number, l.note, l.created_at,
-             sum(l.points) over (order by l.created_at, l.id rows unbounded preceding)::int as balance_after
+      select l.id, l.seq, l.kind, l.points, l.order_id, o.number as order_number, l.note, l.created_at,
+             sum(l.points) over (order by l.seq rows unbounded preceding)::int as balance_after
       from reward_ledger l left join orders o on o.id = l.order_id
       where l.user_id = ${userId}::uuid
     ) t
-    order by t.created_at desc, t.id desc
+    order by t.seq desc
     limit ${limit} offset ${offset}`.execute(db);
   return r.rows;
 }

@@ -235,7 +235,11 @@ export async function userRewards(
 // ---------- Back office ----------
 
 /** GET /api/admin/rewards */
-export async function listBalances(deps: Pick<AppDeps, 'db'>, input: AdminRewardsListInputT, resHeaders: Record<string, string>): Promise<AdminRewardsPage> {
+export async function listBalances(
+  deps: Pick<AppDeps, 'db'>,
+  input: AdminRewardsListInputT,
+  resHeaders: Record<string, string>,
+): Promise<AdminRewardsPage> {
   const rows = await repo.listBalances(deps.db, input.search || undefined, input.pageSize, (input.page - 1) * input.pageSize);
   const totalCount = rows[0]?.total_count ?? 0;
   resHeaders['X-Total-Count'] = String(totalCount);
@@ -282,11 +286,9 @@ export async function adjust(
     const now = deps.clock.now().toISOString();
     const before = await repo.lockBalance(trx, c.id);
     if (before + input.points < 0) {
-      throw new AppError(
-        'INSUFFICIENT_POINTS',
-        `${c.name || c.email} has ${before} points; you can take away at most ${before}.`,
-        { details: { balance: before } },
-      );
+      throw new AppError('INSUFFICIENT_POINTS', `${c.name || c.email} has ${before} points; you can take away at most ${before}.`, {
+        details: { balance: before },
+      });
     }
     const after = await repo.appendEntry(trx, {
       userId: c.id,

@@ -25,6 +25,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { path: '/admin/orders', label: 'Orders', load: () => import('./orders') },
   { path: '/admin/subscriptions', label: 'Subscriptions', load: () => import('./subscriptions') },
   { path: '/admin/subscription-management', label: 'Subscription plans', load: () => import('./subscription-management') },
+  { path: '/admin/user-rewards', label: 'User rewards', load: () => import('./user-rewards') },
   { path: '/admin/audit-log', label: 'Audit log', load: () => import('./audit-log') },
 ];
 
