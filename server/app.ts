@@ -83,7 +83,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     clock: opts.clock ?? systemClock,
     log: app.log,
     tokenKeys: await resolveTokenKeys(dbh.db, config),
-    payments: createPaymentGateway(config),
+    payments: createPaymentGateway(config, dbh.db),
   };
 
   // A callback hook, not an async one: no promise per request for one header.

@@ -77,12 +77,35 @@ export interface PaymentAttemptsTable {
   id: Generated<string>;
   order_id: string;
   gateway: 'razorpay' | 'test';
-  gateway_order_id: string;
+  /** Null while the gateway order is being created ('creating') or when that failed ('not_created'). */
+  gateway_order_id: string | null;
   amount_paise: number;
   currency: Generated<string>;
-  status: Generated<'created' | 'paid' | 'failed'>;
+  status: Generated<PaymentAttemptStatus>;
+  /** Lease of a 'creating' reservation: past it, another request may take the attempt over. */
+  reserved_until: string | null;
+  last_error: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
+}
+
+export type PaymentAttemptStatus = 'creating' | 'created' | 'not_created' | 'paid' | 'failed';
+
+/** Test payment mode's gateway (no Razorpay keys): its orders and payments, shared by every instance. */
+export interface TestGatewayOrdersTable {
+  id: string;
+  amount_paise: number;
+  created_at: Generated<string>;
+}
+
+export interface TestGatewayPaymentsTable {
+  id: string;
+  gateway_order_id: string;
+  amount_paise: number;
+  status: 'captured' | 'failed' | 'refunded';
+  error_code: string | null;
+  error_description: string | null;
+  created_at: Generated<string>;
 }
 
 export type PaymentRowStatus = 'failed' | 'authorized' | 'captured' | 'refund_pending' | 'refunded';
@@ -136,4 +159,6 @@ export interface OrdersTables {
   payments: PaymentsTable;
   refunds: RefundsTable;
   payment_webhook_events: PaymentWebhookEventsTable;
+  test_gateway_orders: TestGatewayOrdersTable;
+  test_gateway_payments: TestGatewayPaymentsTable;
 }

@@ -66,6 +66,8 @@ export interface FakeRazorpay {
   payments: Map<string, FakePayment>;
   refunds: Map<string, FakeRefund>;
   requests: RecordedRequest[];
+  /** Answer every API call after `ms` (a slow gateway); 0 to answer at once again. */
+  setDelay(ms: number): void;
   /** Make the next n API calls fail: 'network' drops the connection, a number answers that status. */
   failNext(n: number, how: 'network' | number): void;
   /** A shopper pays an order in Checkout; returns what Checkout hands the browser. */
@@ -109,6 +111,7 @@ export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: stri
   const plans: FakeRazorpay['plans'] = new Map();
   const subscriptions: FakeRazorpay['subscriptions'] = new Map();
   let failures: { n: number; how: 'network' | number } = { n: 0, how: 500 };
+  let delayMs = 0;
 
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
   const error = (status: number, description: string, code = 'BAD_REQUEST_ERROR') => ({ status, body: { error: { code, description } } });
@@ -209,7 +212,8 @@ export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: stri
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', () => (delayMs > 0 ? setTimeout(answer, delayMs) : answer()));
+    const answer = () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       let body: Record<string, unknown> = {};
       try {
@@ -237,7 +241,7 @@ export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: stri
       const out = route(req.method ?? 'GET', url.pathname, body);
       res.writeHead(out.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(out.body));
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -256,6 +260,9 @@ export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: stri
     payments,
     refunds,
     requests,
+    setDelay(ms) {
+      delayMs = ms;
+    },
     failNext(n, how) {
       failures = { n, how };
     },

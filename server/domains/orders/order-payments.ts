@@ -13,12 +13,17 @@ import type { PaymentStart } from '../../../shared/schemas/payments';
  * app wires at start (`server/app.ts`). Plain values in and out.
  */
 export interface OrderPayments {
-  /** Opens (or, for a replayed placement, reuses) the gateway order for an online order. */
-  startPayment(
-    deps: AppDeps,
-    order: Order,
-    opts: { reuseOpenAttempt: boolean; contact?: { email: string; name: string } },
-  ): Promise<PaymentStart>;
+  /**
+   * The gateway order an online order is paid through: its open attempt, else a new one. One per
+   * order whatever the concurrency (repeats of a placement on any instance get the same one).
+   */
+  startPayment(deps: AppDeps, order: Order, opts?: { contact?: { email: string; name: string } }): Promise<PaymentStart>;
+  /**
+   * Before the expiry cancels an order: asks the gateway about the order's attempts and settles any
+   * payment it holds. 'paid' (the order is now paid), 'unpaid' (nothing paid: cancel), 'unknown'
+   * (the gateway could not answer, or an attempt is still being created: ask again later).
+   */
+  settleBeforeExpiry(deps: AppDeps, orderId: string): Promise<'paid' | 'unpaid' | 'unknown'>;
   /** The order's payments, oldest first. */
   paymentsOfOrder(executor: Executor, orderId: string): Promise<Selectable<PaymentsTable>[]>;
   /** The order's successful payment(s): what can be refunded. */

@@ -430,7 +430,20 @@ export async function markRefunded(db: Executor, id: string, now: string): Promi
  * SKIP LOCKED lets several instances share the work without waiting or
  * double-processing: a row one of them holds is invisible to the others.
  */
-export function lockExpired(db: Executor, now: string, limit: number) {
+/** Online orders past their time to pay (no lock: the expiry asks the gateway about each before locking). */
+export function listExpired(db: Executor, now: string, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'expires_at'])
+    .where('status', '=', 'pending_payment')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+}
+
+export function lockExpired(db: Executor, now: string, limit: number, ids?: readonly string[]) {
+  if (ids && ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('orders')
     .select([
@@ -446,6 +459,7 @@ export function lockExpired(db: Executor, now: string, limit: number) {
     ])
     .where('status', '=', 'pending_payment')
     .where('expires_at', '<=', now)
+    .$if(!!ids, (q) => q.where('id', 'in', ids!))
     .orderBy('expires_at')
     .limit(limit)
     .forUpdate()

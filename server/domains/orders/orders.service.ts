@@ -441,12 +441,9 @@ export async function placeOrder(
   }
 
   order ??= await loadOrderDto(deps, id);
-  // A fresh order has no attempt yet; a replay reuses the one it has.
+  // One gateway order per order: a replay (even one racing the first request) gets the same one.
   const payment = order.canPay
-    ? await orderPayments().startPayment(deps, order, {
-        reuseOpenAttempt: replayed,
-        contact: replayed ? undefined : { email: user.email, name: user.name },
-      })
+    ? await orderPayments().startPayment(deps, order, { contact: replayed ? undefined : { email: user.email, name: user.name } })
     : null;
   return { order, payment, replayed };
 }
@@ -540,18 +537,33 @@ export async function addTimelineNote(trx: Trx, order: Pick<repo.OrderRow, 'id' 
   await repo.insertEvent(trx, { order_id: order.id, status: order.status, actor: 'gateway', note, created_at: at });
 }
 
+/** How long past its deadline an order waits for a gateway that cannot answer before it is cancelled anyway. */
+const GATEWAY_SILENCE_GRACE_MS = 30 * 60_000;
+
 /**
  * Job: cancel online orders left unpaid past their 30 minutes, give their slot
  * (and, once they exist, coupon use and points) back. Safe on any number of
  * instances: rows are claimed with FOR UPDATE SKIP LOCKED and the status
  * change is conditional, so each order is released exactly once.
+ *
+ * First the gateway is asked about each order's attempts (decision 086): one
+ * paid there whose webhook is late is confirmed, not cancelled. While the
+ * gateway cannot answer an order waits (up to 30 more minutes).
  */
 export async function expireUnpaidOrders(deps: Deps, limit = 50): Promise<number> {
+  const checkedAt = deps.clock.now();
+  const candidates = await repo.listExpired(deps.db, checkedAt.toISOString(), limit);
+  const unpaid: string[] = [];
+  for (const o of candidates) {
+    const answer = await orderPayments().settleBeforeExpiry(deps, o.id);
+    const silentTooLong = checkedAt.getTime() - new Date(o.expires_at!).getTime() > GATEWAY_SILENCE_GRACE_MS;
+    if (answer === 'unpaid' || (answer === 'unknown' && silentTooLong)) unpaid.push(o.id);
+  }
   const expired: { id: string; user_id: string }[] = [];
   const n = await withTransactionRetry(deps, async (trx) => {
     expired.length = 0;
     const now = deps.clock.now().toISOString();
-    const due = await repo.lockExpired(trx, now, limit);
+    const due = await repo.lockExpired(trx, now, limit, unpaid);
     let n = 0;
     for (const o of due) {
       const cancelled = await repo.cancelUnpaid(trx, o.id, { now, reason: 'payment_timeout' });

@@ -6,19 +6,69 @@ export type AttemptRow = Selectable<PaymentAttemptsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type RefundRow = Selectable<RefundsTable>;
 
-export function insertAttempt(
+/**
+ * Reserve a payment attempt before the gateway is called: a 'creating' row with a lease (database
+ * time, the same for every instance). The partial unique index lets one attempt per order be in creation.
+ */
+export function reserveAttempt(
   db: Executor,
-  a: { order_id: string; gateway: 'razorpay' | 'test'; gateway_order_id: string; amount_paise: number; created_at: string },
+  a: { order_id: string; gateway: 'razorpay' | 'test'; amount_paise: number; created_at: string; leaseSeconds: number },
 ) {
   return db
     .insertInto('payment_attempts')
-    .values({ ...a, updated_at: a.created_at })
+    .values({
+      order_id: a.order_id,
+      gateway: a.gateway,
+      gateway_order_id: null,
+      amount_paise: a.amount_paise,
+      status: 'creating',
+      reserved_until: sql<string>`now() + (${a.leaseSeconds}::int * interval '1 second')`,
+      created_at: a.created_at,
+      updated_at: a.created_at,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
+/** The gateway answered: the reservation becomes an open attempt (unless it was taken over meanwhile). */
+export function fillAttempt(db: Executor, id: string, p: { gatewayOrderId: string; now: string }) {
+  return db
+    .updateTable('payment_attempts')
+    .set({ gateway_order_id: p.gatewayOrderId, status: 'created', reserved_until: null, updated_at: p.now })
+    .where('id', '=', id)
+    .where('status', '=', 'creating')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The gateway refused or could not be reached (or the reservation's lease ran out): give the reservation up. */
+export async function abandonAttempt(db: Executor, id: string, p: { error: string; now: string }): Promise<void> {
+  await db
+    .updateTable('payment_attempts')
+    .set({ status: 'not_created', reserved_until: null, last_error: p.error.slice(0, 500), updated_at: p.now })
+    .where('id', '=', id)
+    .where('status', '=', 'creating')
+    .execute();
+}
+
+/** One attempt, with whether its creation lease has run out (by the database's clock). */
+export function attemptWithLease(db: Executor, id: string) {
+  return db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .select(sql<boolean>`coalesce(reserved_until <= now(), false)`.as('lease_over'))
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 export function attemptsOfOrder(db: Executor, orderId: string) {
-  return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).orderBy('created_at', 'desc').execute();
+  return db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .select(sql<boolean>`coalesce(reserved_until <= now(), false)`.as('lease_over'))
+    .where('order_id', '=', orderId)
+    .orderBy('created_at', 'desc')
+    .execute();
 }
 
 export function findAttempt(db: Executor, gatewayOrderId: string) {

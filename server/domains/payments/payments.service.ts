@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, ERROR_CODES, HTTP_STATUS, notFound } from '../../lib/errors';
 import { GatewayError, paymentAfterSignature, type GatewayPayment, type TestGateway } from '../../lib/payments';
 import type { PaymentRowStatus } from '../../../db/tables/orders';
 import * as orders from '../orders/orders.service';
@@ -22,10 +22,10 @@ type Deps = AppDeps;
 
 // ---------- Starting a payment ----------
 
-function toStart(deps: Deps, order: Order, a: repo.AttemptRow, contact: { name: string; email: string }): PaymentStart {
+function toStart(deps: Deps, order: Order, a: Pick<repo.AttemptRow, 'gateway_order_id' | 'amount_paise'>, contact: { name: string; email: string }): PaymentStart {
   return {
     mode: deps.payments.mode,
-    gatewayOrderId: a.gateway_order_id,
+    gatewayOrderId: a.gateway_order_id!,
     amount: a.amount_paise,
     currency: 'INR',
     keyId: deps.payments.keyId,
@@ -35,50 +35,100 @@ function toStart(deps: Deps, order: Order, a: repo.AttemptRow, contact: { name: 
   };
 }
 
+/** How long a reservation may stay 'creating' before another request takes it over (the gateway call is bounded at 10 s). */
+const RESERVATION_LEASE_SECONDS = 30;
+/** How long a request waits for another's gateway call before answering "try again" (503). */
+const WAIT_FOR_OTHER_MS = 12_000;
+
+function gatewayRefusal(order: Order, cause?: unknown): AppError {
+  return new AppError(
+    'GATEWAY_ERROR',
+    `We couldn't reach the payment gateway. Your order ${order.number} is saved; please try paying again in a moment.`,
+    { details: { orderId: order.id }, cause },
+  );
+}
+
+const usableFor = (deps: Deps, order: Order) => (a: repo.AttemptRow) =>
+  a.status === 'created' && a.gateway === deps.payments.mode && a.amount_paise === order.breakdown.total && !!a.gateway_order_id;
+
+type Reservation = { kind: 'ready'; attempt: repo.AttemptRow } | { kind: 'mine'; attempt: repo.AttemptRow } | { kind: 'wait'; id: string };
+
 /**
- * A gateway order for an online order waiting for payment, created with the
- * SERVER's total and the order number as receipt. Outside any transaction (a
- * network call); the attempt is recorded after the gateway answers. With
- * `reuseOpenAttempt` a repeat of the placement gets the attempt it already has.
+ * The order's open attempt, or a reservation to create one. Decided with the order row locked
+ * (a short transaction, no network call in it), so two requests for one order never both reserve.
  */
-export async function startPayment(
-  deps: Deps,
-  order: Order,
-  opts: { reuseOpenAttempt: boolean; contact?: { email: string; name: string } },
-): Promise<PaymentStart> {
-  const contact = opts.contact ?? (await orders.contactOf(deps, order.id));
-  if (opts.reuseOpenAttempt) {
-    const open = (await repo.attemptsOfOrder(deps.db, order.id)).find(
-      (a) => a.status === 'created' && a.gateway === deps.payments.mode && a.amount_paise === order.breakdown.total,
-    );
-    if (open) return toStart(deps, order, open, contact);
-  }
-  let g;
-  try {
-    g = await deps.payments.createOrder({
-      amountPaise: order.breakdown.total,
-      receipt: order.number,
-      notes: { kind: 'order', orderId: order.id, orderNumber: order.number },
+function reserveOrReuse(deps: Deps, order: Order): Promise<Reservation> {
+  return withTransactionRetry(deps, async (trx): Promise<Reservation> => {
+    await orders.lockOrder(trx, order.id);
+    const list = await repo.attemptsOfOrder(trx, order.id);
+    const open = list.find(usableFor(deps, order));
+    if (open) return { kind: 'ready', attempt: open };
+    const now = deps.clock.now().toISOString();
+    const creating = list.find((a) => a.status === 'creating');
+    if (creating && !creating.lease_over) return { kind: 'wait', id: creating.id };
+    // A reservation whose request died before filling it in: give it up and take over.
+    if (creating) await repo.abandonAttempt(trx, creating.id, { error: 'reservation lease ran out', now });
+    const attempt = await repo.reserveAttempt(trx, {
+      order_id: order.id,
+      gateway: deps.payments.mode,
+      amount_paise: order.breakdown.total,
+      created_at: now,
+      leaseSeconds: RESERVATION_LEASE_SECONDS,
     });
-  } catch (e) {
-    deps.log.warn({ err: e, orderId: order.id }, 'payment gateway: could not create an order');
-    throw new AppError(
-      'GATEWAY_ERROR',
-      `We couldn't reach the payment gateway. Your order ${order.number} is saved; please try paying again in a moment.`,
-      {
-        details: { orderId: order.id },
-        cause: e,
-      },
-    );
-  }
-  const attempt = await repo.insertAttempt(deps.db, {
-    order_id: order.id,
-    gateway: deps.payments.mode,
-    gateway_order_id: g.id,
-    amount_paise: g.amountPaise,
-    created_at: deps.clock.now().toISOString(),
+    return { kind: 'mine', attempt };
   });
-  return toStart(deps, order, attempt, contact);
+}
+
+/** Another request is creating the gateway order: wait for its answer (polling the row; no connection held meanwhile). */
+async function waitForAttempt(deps: Deps, order: Order, id: string): Promise<repo.AttemptRow | 'again'> {
+  const deadline = Date.now() + WAIT_FOR_OTHER_MS;
+  for (let pause = 20; ; pause = Math.min(200, pause * 1.5)) {
+    const a = await repo.attemptWithLease(deps.db, id);
+    if (!a || a.lease_over) return 'again';
+    if (a.status === 'not_created') throw gatewayRefusal(order);
+    if (a.status !== 'creating') return usableFor(deps, order)(a) ? a : 'again';
+    if (Date.now() >= deadline)
+      throw new AppError('UNAVAILABLE', 'Your payment is still being prepared. Please try again in a moment.', { retryAfter: 2 });
+    await new Promise((r) => setTimeout(r, pause));
+  }
+}
+
+/**
+ * The gateway order an online order waiting for payment is paid through: its open attempt when it
+ * has one, else a new gateway order for the SERVER's total with the order number as receipt. The
+ * attempt is reserved (a row, with the order row locked) BEFORE the gateway is called (decision
+ * 084), so any number of requests on any number of instances — repeats of one placement, double
+ * clicks on "pay again" — get one gateway order and the same answer: those arriving while it is
+ * being created wait for it.
+ */
+export async function startPayment(deps: Deps, order: Order, opts: { contact?: { email: string; name: string } } = {}): Promise<PaymentStart> {
+  const contact = opts.contact ?? (await orders.contactOf(deps, order.id));
+  for (let round = 0; ; round++) {
+    if (round > 5) throw new AppError('UNAVAILABLE', 'Your payment is still being prepared. Please try again in a moment.', { retryAfter: 2 });
+    const r = await reserveOrReuse(deps, order);
+    if (r.kind === 'ready') return toStart(deps, order, r.attempt, contact);
+    if (r.kind === 'wait') {
+      const a = await waitForAttempt(deps, order, r.id);
+      if (a !== 'again') return toStart(deps, order, a, contact);
+      continue;
+    }
+    let g;
+    try {
+      g = await deps.payments.createOrder({
+        amountPaise: order.breakdown.total,
+        receipt: order.number,
+        notes: { kind: 'order', orderId: order.id, orderNumber: order.number },
+      });
+    } catch (e) {
+      deps.log.warn({ err: e, orderId: order.id }, 'payment gateway: could not create an order');
+      await repo.abandonAttempt(deps.db, r.attempt.id, { error: e instanceof Error ? e.message : String(e), now: deps.clock.now().toISOString() });
+      throw gatewayRefusal(order, e);
+    }
+    const filled = await repo.fillAttempt(deps.db, r.attempt.id, { gatewayOrderId: g.id, now: deps.clock.now().toISOString() });
+    if (filled) return toStart(deps, order, filled, contact);
+    // Our lease ran out and another request took over: its attempt is the answer (ours is never paid).
+    deps.log.warn({ orderId: order.id, gatewayOrderId: g.id }, 'payment gateway: a slow gateway order was superseded');
+  }
 }
 
 function refusePayable(order: Order): void {
@@ -97,7 +147,8 @@ function refusePayable(order: Order): void {
 export async function retryPayment(deps: Deps, user: AuthUser, orderId: string): Promise<RetryPayment> {
   const order = orders.toOrderDto(await orders.readVisibleOrder(deps, user, orderId), deps.clock.now());
   refusePayable(order);
-  const payment = await startPayment(deps, order, { reuseOpenAttempt: false });
+  // An open attempt is reused (a Razorpay order can be attempted again until paid): a double click never opens two.
+  const payment = await startPayment(deps, order);
   return { order, payment };
 }
 
@@ -277,7 +328,9 @@ function afterCommit(deps: Deps, s: Settlement): void {
  */
 export async function verifyPayment(deps: Deps, user: AuthUser, input: VerifyPaymentInput): Promise<PaymentResult> {
   const row = await orders.readVisibleOrder(deps, user, input.orderId);
-  const attempts = await repo.attemptsOfOrder(deps.db, row.id);
+  const attempts = (await repo.attemptsOfOrder(deps.db, row.id)).flatMap((a) =>
+    a.gateway_order_id ? [{ ...a, gateway_order_id: a.gateway_order_id }] : [],
+  );
   const match = attempts.find((a) =>
     deps.payments.verifyPaymentSignature({
       gatewayOrderId: a.gateway_order_id,
@@ -308,9 +361,11 @@ export async function completeTestPayment(deps: Deps, user: AuthUser, input: Tes
   const gw = deps.payments as TestGateway;
   const order = orders.toOrderDto(await orders.readVisibleOrder(deps, user, input.orderId), deps.clock.now());
   refusePayable(order);
-  const open = (await repo.attemptsOfOrder(deps.db, order.id)).find((a) => a.gateway === 'test' && a.status !== 'paid');
-  const gatewayOrderId = open?.gateway_order_id ?? (await startPayment(deps, order, { reuseOpenAttempt: true })).gatewayOrderId;
-  await settle(deps, gw.complete(gatewayOrderId, input.outcome), 'test mode');
+  const open = (await repo.attemptsOfOrder(deps.db, order.id)).find(
+    (a) => a.gateway === 'test' && (a.status === 'created' || a.status === 'failed') && a.gateway_order_id,
+  );
+  const gatewayOrderId = open?.gateway_order_id ?? (await startPayment(deps, order)).gatewayOrderId;
+  await settle(deps, await gw.complete(gatewayOrderId, input.outcome), 'test mode');
   return { order: await orders.loadOrderDto(deps, order.id) };
 }
 
@@ -331,29 +386,93 @@ type WebhookBody = { event?: string; id?: string; payload?: Record<string, { ent
 
 const HANDLED = new Set(['payment.authorized', 'payment.captured', 'payment.failed', 'order.paid', 'refund.processed']);
 
-function gatewayPaymentFromWebhook(event: string, e: WebhookEntity): GatewayPayment | null {
-  if (!e.id || !e.order_id || typeof e.amount !== 'number') return null;
+/**
+ * Paise the shop can hold: a positive whole number that fits the integer columns. Anything else in
+ * a signed event (0, negative, fractional, 10¹²) is refused here, before the database sees it.
+ */
+const MAX_PAISE = 2_147_483_647;
+export const isValidPaise = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 && n <= MAX_PAISE;
+
+const isGatewayId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= 64;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const optText = (v: unknown): string | null => (typeof v === 'string' ? cleanText(v).slice(0, 500) : null);
+
+/** Text PostgreSQL accepts: no NUL, no lone surrogate. */
+function cleanText(v: string): string {
+  return v.replaceAll('\u0000', '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+/** Why an entity's amount or currency cannot be applied, or null when they can. */
+function amountProblem(e: Record<string, unknown>): 'invalid_amount' | 'wrong_currency' | null {
+  if (!isValidPaise(e.amount)) return 'invalid_amount';
+  if (e.currency !== undefined && e.currency !== 'INR') return 'wrong_currency';
+  return null;
+}
+
+/** A payment event's entity as a gateway payment, or why it cannot be applied. */
+function gatewayPaymentFromWebhook(event: string, e: unknown): GatewayPayment | 'malformed' | 'invalid_amount' | 'wrong_currency' {
+  if (!isObject(e) || !isGatewayId(e.id) || !isGatewayId(e.order_id)) return 'malformed';
+  const problem = amountProblem(e);
+  if (problem) return problem;
   const status = event === 'payment.failed' ? 'failed' : event === 'payment.authorized' ? 'authorized' : 'captured';
-  const m = (e.method ?? '').toLowerCase();
+  const m = (typeof e.method === 'string' ? e.method : '').toLowerCase().slice(0, 40);
+  const card = isObject(e.card) ? e.card : null;
   return {
     id: e.id,
     gatewayOrderId: e.order_id,
-    amountPaise: e.amount,
+    amountPaise: e.amount as number,
     status,
-    method:
-      m === 'card'
-        ? e.card?.type === 'debit'
-          ? 'debit_card'
-          : e.card?.type === 'credit'
-            ? 'credit_card'
-            : 'card'
-        : m === 'cardless_emi'
-          ? 'emi'
-          : m || null,
-    errorCode: e.error_code ?? null,
-    errorDescription: e.error_description ?? null,
+    method: m === 'card' ? (card?.type === 'debit' ? 'debit_card' : card?.type === 'credit' ? 'credit_card' : 'card') : m === 'cardless_emi' ? 'emi' : m || null,
+    errorCode: optText(e.error_code),
+    errorDescription: optText(e.error_description),
   };
 }
+
+/** Why a signed event cannot be applied before any lookup (its shape, amounts, currency), or null. */
+function webhookProblem(event: string, body: WebhookBody): string | null {
+  const payload = isObject(body.payload) ? body.payload : {};
+  const entityOf = (k: string) => (isObject(payload[k]) ? (payload[k] as { entity?: unknown }).entity : undefined);
+  if (event === 'refund.processed') {
+    const r = entityOf('refund');
+    if (!isObject(r) || !isGatewayId(r.id) || !isGatewayId(r.payment_id)) return 'malformed';
+    return amountProblem(r);
+  }
+  if (HANDLED.has(event)) {
+    const gp = gatewayPaymentFromWebhook(event, entityOf('payment'));
+    return typeof gp === 'string' ? gp : null;
+  }
+  if (event.startsWith('subscription.')) {
+    const sub = entityOf('subscription');
+    if (!isObject(sub) || !isGatewayId(sub.id)) return 'malformed';
+    const pay = entityOf('payment');
+    if (pay === undefined || pay === null) return null;
+    if (!isObject(pay) || !isGatewayId(pay.id)) return 'malformed';
+    return amountProblem(pay);
+  }
+  return null;
+}
+
+/** Database refusals of the event's data (SQLSTATE class 22 data exception, 23 integrity) and the shop's own refusals. */
+function isUnappliable(e: unknown): boolean {
+  if (e instanceof AppError) return HTTP_STATUS[ERROR_CODES[e.appCode]] < 500;
+  for (let cur = e, i = 0; cur && i < 4; i++, cur = (cur as { cause?: unknown }).cause) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(22|23)[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
+
+/** Outcomes that leave everything as it was: logged with the reason. */
+const NOT_APPLIED = new Set([
+  'malformed',
+  'invalid_amount',
+  'wrong_currency',
+  'unknown_order',
+  'unknown_payment',
+  'refund_exceeds_payment',
+  'amount_mismatch',
+  'rejected',
+]);
 
 export interface WebhookAnswer {
   status: number;
@@ -364,63 +483,83 @@ export interface WebhookAnswer {
  * POST /api/payment/webhook. The raw body's HMAC is checked first (nothing is
  * parsed or written before); the event id (X-Razorpay-Event-Id, else the
  * payload's id, else a hash of the body) is recorded in the same transaction
- * as its effect, so a repeat is acknowledged without effect and a failure is
- * retried by Razorpay. Refunds it decides are sent after the answer.
+ * as its effect, so a repeat is acknowledged without effect. A correctly
+ * signed event that cannot be applied (amount 0, negative, fractional or too
+ * large, another currency, an unknown order or payment, a malformed entity) is
+ * recorded with the reason, logged, and answered 200 — never 5xx, which
+ * Razorpay would retry for a day and then disable the webhook. Only the
+ * database being away or busy answers 503 (Razorpay retries). Refunds it
+ * decides are sent after the answer.
  */
 export async function handleWebhook(deps: Deps, rawBody: Buffer, headers: IncomingHttpHeaders): Promise<WebhookAnswer> {
   const signature = headers['x-razorpay-signature'];
   if (!Buffer.isBuffer(rawBody) || !deps.payments.verifyWebhookSignature(rawBody, Array.isArray(signature) ? signature[0] : signature)) {
     return { status: 400, body: { message: 'The webhook signature is not valid.', code: 'INVALID_SIGNATURE' } };
   }
-  let body: WebhookBody;
+  let parsed: unknown;
   try {
-    body = JSON.parse(rawBody.toString('utf8')) as WebhookBody;
+    parsed = JSON.parse(rawBody.toString('utf8'));
   } catch {
     return { status: 400, body: { message: 'The webhook body is not valid JSON.', code: 'BAD_REQUEST' } };
   }
-  const event = typeof body.event === 'string' ? body.event.slice(0, 80) : 'unknown';
+  const body: WebhookBody = isObject(parsed) ? (parsed as WebhookBody) : {};
+  const event = typeof body.event === 'string' ? cleanText(body.event).slice(0, 80) : 'unknown';
   const headerId = headers['x-razorpay-event-id'];
   const eventId =
-    (typeof headerId === 'string' && headerId.length <= 100 && headerId) ||
-    (typeof body.id === 'string' && body.id.slice(0, 100)) ||
+    (typeof headerId === 'string' && headerId.length <= 100 && cleanText(headerId)) ||
+    (typeof body.id === 'string' && cleanText(body.id).slice(0, 100)) ||
     `sha256:${crypto.createHash('sha256').update(rawBody).digest('hex')}`;
   const nowIso = deps.clock.now().toISOString();
+  // jsonb takes no NUL and no lone surrogate, and numbers past its range; what is stored is the parsed event.
+  const payload = JSON.stringify(parsed, (_k, v: unknown) => (typeof v === 'string' ? cleanText(v) : v)) ?? 'null';
+  const problem = isObject(parsed) ? webhookProblem(event, body) : 'malformed';
+  const log = (outcome: string, err?: unknown) => {
+    if (NOT_APPLIED.has(outcome) || err)
+      deps.log.warn({ err, eventId, event, outcome }, 'payment webhook: a signed event was recorded but not applied');
+  };
 
-  const result = await withTransactionRetry(deps, async (trx) => {
-    const fresh = await repo.recordWebhookEvent(trx, {
-      event_id: eventId,
-      event_type: event,
-      payload: rawBody.toString('utf8'),
-      received_at: nowIso,
-    });
-    if (!fresh) return { outcome: 'duplicate', settlement: null as Settlement | null };
-    let outcome = 'ignored';
-    let settlement: Settlement | null = null;
-    // --- subscriptions hook: Razorpay Subscriptions events (automatic renewal).
-    if (event.startsWith('subscription.')) {
-      outcome = await subscriptionWebhookInTransaction(deps, trx, event, body.payload as never);
-    }
-    // --- end subscriptions hook
-    if (HANDLED.has(event)) {
-      if (event === 'refund.processed') {
-        outcome = await refundProcessedInTransaction(deps, trx, body.payload?.refund?.entity, body.payload?.payment?.entity);
-      } else {
-        const gp = gatewayPaymentFromWebhook(event, body.payload?.payment?.entity ?? {});
-        if (gp) {
-          settlement = await settleInTransaction(deps, trx, gp, 'webhook');
-          outcome = settlement.outcome;
-          // --- subscriptions hook: a gateway order that is not an order's may be a subscription payment's.
-          if (outcome === 'unknown_order') {
-            const sub = await settleSubscriptionPayment(deps, trx, gp);
-            if (sub !== 'not_ours') outcome = `subscription_${sub}`;
-          }
-          // --- end subscriptions hook
-        } else outcome = 'malformed';
+  let result: { outcome: string; settlement: Settlement | null };
+  try {
+    result = await withTransactionRetry(deps, async (trx) => {
+      const fresh = await repo.recordWebhookEvent(trx, { event_id: eventId, event_type: event, payload, received_at: nowIso });
+      if (!fresh) return { outcome: 'duplicate', settlement: null as Settlement | null };
+      let outcome = 'ignored';
+      let settlement: Settlement | null = null;
+      if (problem) outcome = problem;
+      // --- subscriptions hook: Razorpay Subscriptions events (automatic renewal).
+      else if (event.startsWith('subscription.')) {
+        outcome = await subscriptionWebhookInTransaction(deps, trx, event, body.payload as never);
       }
-    }
-    await repo.finishWebhookEvent(trx, eventId, outcome, nowIso);
-    return { outcome, settlement };
-  });
+      // --- end subscriptions hook
+      else if (event === 'refund.processed') {
+        outcome = await refundProcessedInTransaction(deps, trx, body.payload?.refund?.entity, body.payload?.payment?.entity);
+      } else if (HANDLED.has(event)) {
+        const gp = gatewayPaymentFromWebhook(event, body.payload?.payment?.entity) as GatewayPayment;
+        settlement = await settleInTransaction(deps, trx, gp, 'webhook');
+        outcome = settlement.outcome;
+        // --- subscriptions hook: a gateway order that is not an order's may be a subscription payment's.
+        if (outcome === 'unknown_order') {
+          const sub = await settleSubscriptionPayment(deps, trx, gp);
+          if (sub !== 'not_ours') outcome = `subscription_${sub}`;
+        }
+        // --- end subscriptions hook
+      }
+      await repo.finishWebhookEvent(trx, eventId, outcome, nowIso);
+      return { outcome, settlement };
+    });
+  } catch (err) {
+    if (!isUnappliable(err)) throw err;
+    // The event's data was refused while applying it: nothing of it was written. Record that, and acknowledge.
+    const outcome = 'rejected';
+    await withTransactionRetry(deps, async (trx) => {
+      const stored = JSON.stringify({ unapplied: true, sha256: crypto.createHash('sha256').update(rawBody).digest('hex') });
+      await repo.recordWebhookEvent(trx, { event_id: eventId, event_type: event, payload: stored, received_at: nowIso });
+      await repo.finishWebhookEvent(trx, eventId, outcome, nowIso);
+    });
+    log(outcome, err);
+    return { status: 200, body: { ok: true, outcome } };
+  }
+  log(result.outcome);
   if (result.settlement) afterCommit(deps, result.settlement);
   return { status: 200, body: { ok: true, outcome: result.outcome } };
 }
@@ -593,22 +732,47 @@ export async function reconcilePendingPayments(deps: Deps, opts: { minAgeMinutes
   let settled = 0;
   for (const orderId of ids) {
     try {
-      for (const a of await repo.attemptsOfOrder(deps.db, orderId)) {
-        if (a.gateway !== deps.payments.mode) continue;
-        const list = await deps.payments.fetchOrderPayments(a.gateway_order_id);
-        // Successes first: a failure listed beside a success never marks the order failed.
-        list.sort((x, y) => Number(isSuccess(y.status)) - Number(isSuccess(x.status)));
-        for (const gp of list) {
-          const s = await settle(deps, gp, 'reconciler');
-          if (s.outcome === 'confirmed' || s.outcome === 'reinstated') settled++;
-        }
-      }
+      settled += await settleFromGateway(deps, orderId, 'reconciler');
     } catch (err) {
       const level = err instanceof GatewayError ? 'warn' : 'error';
       deps.log[level]({ err, orderId }, 'reconciler could not settle an order; it will try again');
     }
   }
   return settled;
+}
+
+/** Asks the gateway about every attempt of an order and settles what it reports; the number of orders it confirmed. */
+async function settleFromGateway(deps: Deps, orderId: string, source: string): Promise<number> {
+  let settled = 0;
+  for (const a of await repo.attemptsOfOrder(deps.db, orderId)) {
+    if (a.gateway !== deps.payments.mode || !a.gateway_order_id) continue;
+    const list = await deps.payments.fetchOrderPayments(a.gateway_order_id);
+    // Successes first: a failure listed beside a success never marks the order failed.
+    list.sort((x, y) => Number(isSuccess(y.status)) - Number(isSuccess(x.status)));
+    for (const gp of list) {
+      const s = await settle(deps, gp, source);
+      if (s.outcome === 'confirmed' || s.outcome === 'reinstated') settled++;
+    }
+  }
+  return settled;
+}
+
+/**
+ * Before the 30-minute expiry cancels an order (decision 086): a payment the gateway holds but
+ * whose webhook has not arrived confirms the order instead. 'unknown' when the gateway cannot
+ * answer or an attempt is still being created; the expiry then asks again on its next run.
+ */
+export async function settleBeforeExpiry(deps: Deps, orderId: string): Promise<'paid' | 'unpaid' | 'unknown'> {
+  const attempts = await repo.attemptsOfOrder(deps.db, orderId);
+  if (attempts.some((a) => a.status === 'creating' && !a.lease_over)) return 'unknown';
+  try {
+    await settleFromGateway(deps, orderId, 'expiry check');
+  } catch (err) {
+    deps.log.warn({ err, orderId }, 'expiry: could not ask the gateway about an order; it will ask again');
+    return 'unknown';
+  }
+  const paid = (await repo.paymentsOfOrder(deps.db, orderId)).some((p) => isSuccess(p.status));
+  return paid ? 'paid' : 'unpaid';
 }
 
 /** Job: send refunds still pending (gateway down when they were decided). Leased with SKIP LOCKED. */
@@ -640,6 +804,7 @@ export async function processPendingRefunds(deps: Deps, limit = 20): Promise<num
 /** What the orders domain asks of payments (its port, server/domains/orders/order-payments.ts), wired in server/app.ts. */
 export const paymentsForOrders: OrderPayments = {
   startPayment,
+  settleBeforeExpiry,
   paymentsOfOrder,
   successfulPaymentsOf,
   refundsOfOrder,

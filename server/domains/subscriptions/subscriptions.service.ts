@@ -575,7 +575,7 @@ export async function completeTestPayment(
   if (deps.payments.mode !== 'test') throw new AppError('NOT_FOUND', 'There is no API operation at this path. See /api/docs.');
   const pay = await ownedPayment(deps, user, input.gatewayOrderId);
   if (pay.status === 'paid') return resultFor(deps, pay, 'already_paid');
-  const gp = (deps.payments as TestGateway).complete(pay.gateway_order_id, input.outcome);
+  const gp = await (deps.payments as TestGateway).complete(pay.gateway_order_id, input.outcome);
   return resultFor(deps, pay, await settle(deps, gp));
 }
 
@@ -843,7 +843,7 @@ export async function autoRenewDue(deps: Deps): Promise<number> {
       created_at: now.toISOString(),
     });
     if (!row) continue;
-    const outcome = await settle(deps, (deps.payments as TestGateway).complete(g.id, 'success'));
+    const outcome = await settle(deps, await (deps.payments as TestGateway).complete(g.id, 'success'));
     if (outcome === 'renewed' || outcome === 'activated') n++;
   }
   return n;

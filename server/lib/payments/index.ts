@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import type { Executor } from '../../../db/database';
 import { publicConfig } from '../../config';
 import type { PaymentGateway } from './gateway';
 import { createRazorpayGateway } from './razorpay-gateway';
@@ -10,7 +11,7 @@ export type { TestGateway } from './test-gateway';
 export { paymentAfterSignature } from './verified-payment';
 
 /** Razorpay when its keys are configured (the same rule the browser sees in /api/config), else test mode. */
-export function createPaymentGateway(config: Config): PaymentGateway {
+export function createPaymentGateway(config: Config, db: Executor): PaymentGateway {
   if (publicConfig(config).paymentMode === 'razorpay') {
     return createRazorpayGateway({
       keyId: config.RAZORPAY_KEY_ID!,
@@ -19,5 +20,5 @@ export function createPaymentGateway(config: Config): PaymentGateway {
       apiUrl: config.RAZORPAY_API_URL,
     });
   }
-  return createTestGateway();
+  return createTestGateway(db);
 }

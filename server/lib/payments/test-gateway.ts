@@ -1,17 +1,20 @@
 import crypto from 'node:crypto';
+import type { Executor } from '../../../db/database';
 import type { GatewayPayment, PaymentGateway } from './gateway';
 import { isValidPaymentSignature, isValidWebhookSignature } from './signatures';
+import * as repo from './test-gateway.repository';
 
 /**
  * Test payment mode: the shop runs without Razorpay keys. The shopper picks
  * success or failure on /payment and POST /api/payment/test/complete records
- * it through the same settlement path as a real payment. State is per
- * process (test mode is for a developer machine and the test suite).
+ * it through the same settlement path as a real payment. Its orders and
+ * payments live in the database (decision 085), like a real gateway's would
+ * live at the gateway: any instance can complete a payment another created.
  */
 export interface TestGateway extends PaymentGateway {
   readonly mode: 'test';
   /** Record the shopper's choice as a payment of the gateway order. */
-  complete(gatewayOrderId: string, outcome: 'success' | 'failure'): GatewayPayment;
+  complete(gatewayOrderId: string, outcome: 'success' | 'failure'): Promise<GatewayPayment>;
 }
 
 const rand = (n = 14) =>
@@ -22,11 +25,21 @@ const rand = (n = 14) =>
     .slice(0, n)
     .padEnd(n, '0');
 
-export function createTestGateway(): TestGateway {
-  // A secret nobody outside this process knows: Checkout signatures cannot be forged in test mode.
+type Row = Awaited<ReturnType<typeof repo.findTestPayment>> & {};
+const toPayment = (p: Row): GatewayPayment => ({
+  id: p.id,
+  gatewayOrderId: p.gateway_order_id,
+  amountPaise: p.amount_paise,
+  status: p.status,
+  method: null,
+  errorCode: p.error_code,
+  errorDescription: p.error_description,
+});
+
+export function createTestGateway(db: Executor): TestGateway {
+  // A secret nobody outside this process knows: Checkout signatures cannot be forged in test mode
+  // (test mode never signs anything; completion goes through POST /api/payment/test/complete).
   const secret = crypto.randomBytes(32).toString('hex');
-  const orders = new Map<string, { amountPaise: number; payments: GatewayPayment[] }>();
-  const payments = new Map<string, GatewayPayment>();
 
   return {
     mode: 'test',
@@ -34,24 +47,22 @@ export function createTestGateway(): TestGateway {
 
     async createOrder({ amountPaise }) {
       const id = `test_order_${rand()}`;
-      orders.set(id, { amountPaise, payments: [] });
+      await repo.insertTestOrder(db, { id, amount_paise: amountPaise });
       return { id, amountPaise, currency: 'INR' };
     },
 
-    complete(gatewayOrderId, outcome) {
-      const order = orders.get(gatewayOrderId);
-      const p: GatewayPayment = {
+    async complete(gatewayOrderId, outcome) {
+      const order = await repo.findTestOrder(db, gatewayOrderId);
+      if (!order) throw new Error(`Unknown test gateway order ${gatewayOrderId}`);
+      const row = await repo.insertTestPayment(db, {
         id: `test_pay_${rand()}`,
-        gatewayOrderId,
-        amountPaise: order?.amountPaise ?? 0,
+        gateway_order_id: gatewayOrderId,
+        amount_paise: order.amount_paise,
         status: outcome === 'success' ? 'captured' : 'failed',
-        method: null,
-        errorCode: outcome === 'success' ? null : 'BAD_REQUEST_ERROR',
-        errorDescription: outcome === 'success' ? null : 'The test payment was declined, as you chose.',
-      };
-      order?.payments.push(p);
-      payments.set(p.id, p);
-      return p;
+        error_code: outcome === 'success' ? null : 'BAD_REQUEST_ERROR',
+        error_description: outcome === 'success' ? null : 'The test payment was declined, as you chose.',
+      });
+      return toPayment(row);
     },
 
     verifyPaymentSignature({ gatewayOrderId, paymentId, signature }) {
@@ -63,18 +74,17 @@ export function createTestGateway(): TestGateway {
     },
 
     async fetchPayment(paymentId) {
-      const p = payments.get(paymentId);
+      const p = await repo.findTestPayment(db, paymentId);
       if (!p) throw new Error(`Unknown test payment ${paymentId}`);
-      return p;
+      return toPayment(p);
     },
 
     async fetchOrderPayments(gatewayOrderId) {
-      return [...(orders.get(gatewayOrderId)?.payments ?? [])];
+      return (await repo.testPaymentsOfOrder(db, gatewayOrderId)).map(toPayment);
     },
 
     async refund({ paymentId }) {
-      const p = payments.get(paymentId);
-      if (p) p.status = 'refunded';
+      await repo.markTestPaymentRefunded(db, paymentId);
       return { id: `test_rfnd_${rand()}`, status: 'processed' };
     },
   };

@@ -1,0 +1,37 @@
+import type { Executor } from '../../../db/database';
+import type { TestGatewayPaymentsTable } from '../../../db/tables/orders';
+
+/** The SQL of test payment mode's gateway (test-gateway.ts keeps its rules). */
+
+export async function insertTestOrder(db: Executor, o: { id: string; amount_paise: number }): Promise<void> {
+  await db.insertInto('test_gateway_orders').values(o).execute();
+}
+
+export function findTestOrder(db: Executor, id: string) {
+  return db.selectFrom('test_gateway_orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertTestPayment(
+  db: Executor,
+  p: Omit<TestGatewayPaymentsTable, 'created_at'>,
+) {
+  return db.insertInto('test_gateway_payments').values(p).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findTestPayment(db: Executor, id: string) {
+  return db.selectFrom('test_gateway_payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function testPaymentsOfOrder(db: Executor, gatewayOrderId: string) {
+  return db
+    .selectFrom('test_gateway_payments')
+    .selectAll()
+    .where('gateway_order_id', '=', gatewayOrderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function markTestPaymentRefunded(db: Executor, id: string): Promise<void> {
+  await db.updateTable('test_gateway_payments').set({ status: 'refunded' }).where('id', '=', id).execute();
+}
