@@ -21,6 +21,7 @@ import { createPaymentGateway } from './lib/payments';
 import { startJobs } from './lib/jobs';
 import { paymentJobs } from './domains/payments/payments.jobs';
 import { authJobs } from './domains/auth/auth.jobs';
+import { startAuthGuard } from './lib/auth-guard';
 import { subscriptionJobs } from './domains/subscriptions/subscriptions.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { startMailWorker } from './lib/mail';
@@ -85,6 +86,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     tokenKeys: await resolveTokenKeys(dbh.db, config),
     payments: createPaymentGateway(config, dbh.db),
   };
+
+  // Session and API key revocations from every instance (LISTEN from boot), and API key usage batches.
+  const stopAuthGuard = startAuthGuard(deps);
 
   // A callback hook, not an async one: no promise per request for one header.
   app.addHook('onRequest', (req, reply, done) => {
@@ -156,6 +160,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   app.addHook('onClose', async () => {
     await jobs?.stop();
     await mailWorker?.stop();
+    await stopAuthGuard();
     await bus.close();
   });
 

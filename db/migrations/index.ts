@@ -14,6 +14,7 @@ import * as m1200 from './2026_11_25_1200_create_reviews';
 import * as m251300 from './2026_11_25_1300_create_coupons';
 import * as m251310 from './2026_11_25_1310_create_rewards';
 import * as m251330 from './2026_11_25_1330_payment_attempt_reservation';
+import * as m251340 from './2026_11_25_1340_create_api_keys';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1300_create_coupons': m251300,
   '2026_11_25_1310_create_rewards': m251310,
   '2026_11_25_1330_payment_attempt_reservation': m251330,
+  '2026_11_25_1340_create_api_keys': m251340,
 };
 
 export const migrationProvider: MigrationProvider = {

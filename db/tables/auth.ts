@@ -48,6 +48,30 @@ export interface RateLimitBucketsTable {
   reset_at: string;
 }
 
+export interface ApiKeysTable {
+  id: Generated<string>;
+  name: string;
+  token_hash: string;
+  display_prefix: string;
+  scopes: string[];
+  created_by: string | null;
+  created_at: Generated<string>;
+  last_used_at: string | null;
+  last_used_ip: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}
+
+export interface ApiKeyUsesTable {
+  id: Generated<number>;
+  key_id: string;
+  minute: string;
+  operation: string;
+  count: number;
+  refused: Generated<number>;
+  last_ip: string | null;
+}
+
 /** The accounts tables (the outbox columns the mail worker adds are declared in foundation.ts). */
 export interface AuthTables {
   auth_sessions: AuthSessionsTable;
@@ -55,4 +79,6 @@ export interface AuthTables {
   user_identities: UserIdentitiesTable;
   password_resets: PasswordResetsTable;
   rate_limit_buckets: RateLimitBucketsTable;
+  api_keys: ApiKeysTable;
+  api_key_uses: ApiKeyUsesTable;
 }

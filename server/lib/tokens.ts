@@ -110,10 +110,21 @@ async function verifyWithJose(keys: TokenKeys, token: string, now: Date): Promis
   }
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Only well-formed claims make a caller: a correctly signed token whose `sub` (or `sid`) is not a
+ * UUID, or whose e-mail or role is of the wrong type, is refused here (401), never passed on to a
+ * query that would fail on it (a 500).
+ */
 function claimsOf(payload: Record<string, unknown>): AccessClaims | null {
   if (payload.typ !== 'access') return null;
-  const role = payload.role === 'admin' ? 'admin' : 'customer';
-  if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
+  if (typeof payload.sub !== 'string' || !UUID_RE.test(payload.sub)) return null;
+  if (typeof payload.email !== 'string' || payload.email.length > 320) return null;
+  if (payload.role !== 'admin' && payload.role !== 'customer') return null;
+  if (payload.sid !== undefined && (typeof payload.sid !== 'string' || !UUID_RE.test(payload.sid))) return null;
+  if (payload.name !== undefined && typeof payload.name !== 'string') return null;
+  const role = payload.role;
   return {
     sub: payload.sub,
     email: payload.email,

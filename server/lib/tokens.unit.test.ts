@@ -33,8 +33,8 @@ function forge(payload: unknown, secret = keys.secret, header: unknown = { alg: 
 
 describe('verifyAccessToken (jose, with remembered tokens)', () => {
   it('accepts a token it signed and returns its claims', async () => {
-    const { token } = await signAccessToken(keys, { ...claims, sid: 's1' }, t0);
-    expect(await verifyAccessToken(keys, token, new Date(t0.getTime() + 60_000))).toEqual({ ...claims, sid: 's1' });
+    const { token } = await signAccessToken(keys, { ...claims, sid: '9d0e0b52-5a8c-4f4e-9b1e-2f3a4b5c6d7e' }, t0);
+    expect(await verifyAccessToken(keys, token, new Date(t0.getTime() + 60_000))).toEqual({ ...claims, sid: '9d0e0b52-5a8c-4f4e-9b1e-2f3a4b5c6d7e' });
     // The header signAccessToken writes: {"alg":"HS256","typ":"JWT"}.
     expect(token.startsWith('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.')).toBe(true);
     expect(forge({}).startsWith('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.')).toBe(true);
@@ -95,6 +95,24 @@ describe('verifyAccessToken (jose, with remembered tokens)', () => {
     const token = await make();
     const ours = await verifyAccessToken(keys, token, at);
     expect(ours !== null).toBe(await joseAccepts(token, at));
+  });
+
+  // Correctly signed by us, but claims no caller can have: refused (a 401), never handed to a query.
+  const malformed: [string, Record<string, unknown>][] = [
+    ['sub is not a UUID', { ...good, sub: 'not-a-uuid' }],
+    ['sub is an SQL fragment', { ...good, sub: "' or 1=1 --" }],
+    ['sub is empty', { ...good, sub: '' }],
+    ['sub has a NUL byte', { ...good, sub: `${claims.sub}\u0000` }],
+    ['sid is not a UUID', { ...good, sid: 'abc' }],
+    ['sid is a number', { ...good, sid: 7 }],
+    ['role is unknown', { ...good, role: 'root' }],
+    ['role is missing', { ...good, role: undefined }],
+    ['email is a number', { ...good, email: 5 }],
+    ['name is an object', { ...good, name: { a: 1 } }],
+  ];
+  it.each(malformed)('refuses a signed token whose claims are malformed: %s', async (_name, payload) => {
+    const token = forge(payload);
+    expect(await verifyAccessToken(keys, token, new Date(t0.getTime() + 1000))).toBeNull();
   });
 
   it('a token accepted once is still refused once it expires, and before its nbf (remembered tokens get their time checks)', async () => {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppDeps } from '../deps';
-import { verifyAccessToken } from '../lib/tokens';
+import { authenticate, type ApiKeyPrincipal } from '../lib/auth-guard';
 
 export interface AuthUser {
   id: string;
@@ -23,6 +23,8 @@ export interface Context {
   user: AuthUser | null;
   /** Set when a bearer token was sent but is not valid (lets authed procedures say why). */
   tokenRejected: boolean;
+  /** An integrator's API key (REST only): authed procedures let it through within its scopes. */
+  apiKey?: ApiKeyPrincipal | null;
   req: RequestInfo;
   /** Headers a procedure wants on its HTTP answer (e.g. X-Total-Count). */
   resHeaders: Record<string, string>;
@@ -39,12 +41,15 @@ export async function createContext(deps: AppDeps, req: RequestInfo): Promise<Co
   const token = bearerToken(req.headers);
   let user: AuthUser | null = null;
   let tokenRejected = false;
+  let apiKey: ApiKeyPrincipal | null = null;
   if (token) {
-    const claims = await verifyAccessToken(deps.tokenKeys, token, deps.clock.now());
-    if (claims) user = { id: claims.sub, email: claims.email, role: claims.role, name: claims.name };
-    else tokenRejected = true;
+    // A valid token of an ended session is refused like an expired one (decision 093).
+    const who = await authenticate(deps, token, req.via);
+    if (!who) tokenRejected = true;
+    else if (who.apiKey) apiKey = who.apiKey;
+    else user = who.user;
   }
-  return { deps, user, tokenRejected, req, resHeaders: {} };
+  return { deps, user, tokenRejected, apiKey, req, resHeaders: {} };
 }
 
 /**

@@ -1,11 +1,31 @@
 import { t } from './init';
 import { AppError } from '../lib/errors';
+import { recordApiKeyUse, type ApiKeyPrincipal } from '../lib/auth-guard';
+import { scopeFor } from '../lib/api-key-scopes';
+import type { AuthUser } from './context';
 
 /** Anyone, signed in or not. */
 export const publicProcedure = t.procedure;
 
-/** A signed-in customer or admin; narrows ctx.user to non-null. */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+/** Who an API key acts as: the back office, within the key's scopes; audited as the key. */
+function keyUser(key: ApiKeyPrincipal): AuthUser {
+  return { id: key.createdBy, email: `api-key:${key.name}`, role: 'admin', name: `API key "${key.name}"` };
+}
+
+/**
+ * A signed-in customer or admin; narrows ctx.user to non-null. An API key passes only into the
+ * procedures its scopes cover (server/domains/auth/api-key-scopes.ts); every call is counted.
+ */
+export const authedProcedure = t.procedure.use(({ ctx, path, next }) => {
+  if (ctx.apiKey) {
+    const scope = scopeFor(path);
+    const allowed = !!scope && ctx.apiKey.scopes.includes(scope);
+    recordApiKeyUse(ctx.deps, ctx.apiKey.id, path, ctx.req.ip, allowed);
+    if (!allowed) {
+      throw new AppError('FORBIDDEN', scope ? `This API key does not have the ${scope} scope.` : 'API keys cannot call this operation.');
+    }
+    return next({ ctx: { ...ctx, user: keyUser(ctx.apiKey) } });
+  }
   if (!ctx.user) {
     throw new AppError(
       'UNAUTHORIZED',

@@ -7,6 +7,7 @@ import { cartRouter } from '../domains/cart/cart.router';
 import { builderRouter } from '../domains/builder/builder.router';
 import { favoritesRouter } from '../domains/favorites/favorites.router';
 import { authRouter } from '../domains/auth/auth.router';
+import { apiKeysRouter } from '../domains/auth/api-keys.router';
 import { usersRouter } from '../domains/users/users.router';
 import { adminRouter } from '../domains/admin/admin.router';
 import { ordersRouter } from '../domains/orders/orders.router';
@@ -42,6 +43,7 @@ export const appRouter = router({
   subscriptions: subscriptionsRouter,
   adminCoupons: adminCouponsRouter,
   rewards: rewardsRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

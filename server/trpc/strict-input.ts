@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as addresses from '../../shared/schemas/addresses';
+import * as apiKeys from '../../shared/schemas/api-keys';
 import * as audit from '../../shared/schemas/audit';
 import * as auth from '../../shared/schemas/auth';
 import * as builder from '../../shared/schemas/builder';
@@ -24,6 +25,7 @@ import * as subscriptions from '../../shared/schemas/subscriptions';
  */
 export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   addresses,
+  'api-keys': apiKeys,
   audit,
   auth,
   builder,

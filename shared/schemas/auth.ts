@@ -225,6 +225,8 @@ export const AdminPasswordResetInputSchema = z
   .refine((v) => v.userId || v.email, { message: 'Choose a customer by id or e-mail', path: ['email'] });
 export type AdminPasswordResetInput = z.infer<typeof AdminPasswordResetInputSchema>;
 
+export const SignOutEverywhereAnswerSchema = z.object({ ok: z.literal(true), sessionsEnded: z.number().int() });
+
 export const AdminPasswordResetAnswerSchema = z.object({ ok: z.literal(true), sentTo: z.string(), expiresAt: z.string() });
 
 export const DashboardMetricSchema = z.object({

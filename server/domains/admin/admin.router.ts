@@ -9,6 +9,7 @@ import {
   CustomersListInputSchema,
   CustomersPageSchema,
   DashboardSchema,
+  SignOutEverywhereAnswerSchema,
 } from '../../../shared/schemas/auth';
 import { DashboardReportInputSchema, DashboardReportSchema } from '../../../shared/schemas/dashboard';
 import * as admin from './admin.service';
@@ -72,6 +73,20 @@ export const adminRouter = router({
     .input(CustomerIdInputSchema)
     .output(CustomerDetailSchema)
     .query(({ ctx, input }) => admin.customerDetail(ctx.deps, input.id)),
+
+  signOutEverywhere: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/customers/{id}/sign-out',
+        tags,
+        summary: "End every session of a customer at once, on every server (their access tokens answer 401 from now on; audited)",
+        protect: true,
+      },
+    })
+    .input(CustomerIdInputSchema)
+    .output(SignOutEverywhereAnswerSchema)
+    .mutation(({ ctx, input }) => admin.signOutEverywhere(ctx.deps, ctx.user, input.id)),
 
   passwordReset: adminProcedure
     .meta({

@@ -152,3 +152,24 @@ export async function sendPasswordReset(deps: Deps, actor: AuthUser, input: Admi
   void kickMail(deps);
   return { ok: true as const, ...result };
 }
+
+/** "Sign out everywhere": every session of the customer ends at once on every instance; audited. */
+export async function signOutEverywhere(deps: Deps, actor: AuthUser, id: string) {
+  const now = deps.clock.now();
+  const ended = await deps.db.transaction().execute(async (trx) => {
+    const user = await auth.findUserForReset(trx, id);
+    if (!user) throw notFound('That customer');
+    const count = await auth.endAllSessions(trx, user.id, now);
+    await repo.writeAudit(trx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: 'customer.signed_out_everywhere',
+      entity: 'user',
+      entityId: user.id,
+      after: { email: user.email, sessionsEnded: count },
+    });
+    return count;
+  });
+  await auth.announceSessionsEnded(deps, id);
+  return { ok: true as const, sessionsEnded: ended };
+}

@@ -22,6 +22,7 @@ import type {
 import * as repo from './auth.repository';
 import type { UserRow } from './auth.repository';
 import { LIMITS, REFRESH_TTL_MS, RESET_TTL_MS, REUSE_GRACE_MS } from './auth.limits';
+import { announceRevoked } from '../../lib/auth-guard';
 import { alreadyRegisteredMail, passwordChangedMail, resetMail, welcomeMail } from './auth.mail';
 
 type Deps = AppDeps;
@@ -191,7 +192,7 @@ export async function signin(deps: Deps, input: SigninInput, req: RequestInfo): 
 
 // --- refresh, sign-out, me ---
 
-type RefreshOutcome = { ok: AuthAnswer } | { reuse: string } | { invalid: true };
+type RefreshOutcome = { ok: AuthAnswer } | { reuse: string } | { invalid: true; ended?: string };
 
 /**
  * Rotation: each refresh token works once and is replaced. Presenting an
@@ -217,14 +218,16 @@ export async function refresh(deps: Deps, bodyToken: string | undefined, req: Re
     const user = await repo.findUserById(trx, row.user_id);
     if (!user || user.disabled) {
       await repo.revokeSession(trx, row.session_id, 'account-unavailable', now);
-      return { invalid: true as const };
+      return { invalid: true as const, ended: row.session_id };
     }
     await repo.touchSession(trx, row.session_id, now);
     return { ok: await issueTokens(trx, deps, user, row.session_id, now) };
   });
   if ('ok' in outcome) return outcome.ok;
-  if ('reuse' in outcome)
-    deps.log.warn({ sessionId: outcome.reuse, reqId: req.id }, 'refresh token reused after rotation; session family revoked');
+  // The family's access tokens stop working too, on every instance.
+  const ended = 'reuse' in outcome ? outcome.reuse : outcome.ended;
+  if (ended) await announceRevoked(deps, { sessions: [ended] });
+  if ('reuse' in outcome) deps.log.warn({ sessionId: outcome.reuse, reqId: req.id }, 'refresh token reused after rotation; session family revoked');
   throw new AppError('INVALID_TOKEN', SESSION_EXPIRED_MESSAGE);
 }
 
@@ -243,6 +246,7 @@ export async function signout(deps: Deps, bodyToken: string | undefined, req: Re
     if (row) sessions.add(row.session_id);
   }
   for (const id of sessions) await repo.revokeSession(deps.db, id, 'signout', now);
+  if (sessions.size) await announceRevoked(deps, { sessions: [...sessions] });
   return { ok: true, message: 'You are signed out.' };
 }
 
@@ -328,10 +332,11 @@ export async function completeReset(deps: Deps, input: ResetCompleteInput, req: 
     await repo.revokeUserSessions(trx, user.id, 'password-reset', now);
     await enqueueMail(trx, passwordChangedMail(user.email, user.name, publicUrl(deps, '/reset-password')));
     const fresh = (await repo.findUserById(trx, user.id))!;
-    return openSession(trx, deps, fresh, 'password', req);
+    return { userId: user.id, answer: await openSession(trx, deps, fresh, 'password', req) };
   });
+  await announceRevoked(deps, { userId: answer.userId });
   void kickMail(deps);
-  return answer;
+  return answer.answer;
 }
 
 function weakPassword(field: string, message: string): AppError {
@@ -362,6 +367,7 @@ export async function changePassword(deps: Deps, userId: string, input: ChangePa
     await repo.revokeUserSessions(trx, user.id, 'password-change', now, current);
     await enqueueMail(trx, passwordChangedMail(user.email, user.name, publicUrl(deps, '/reset-password')));
   });
+  await announceRevoked(deps, { userId: user.id });
   void kickMail(deps);
   return { ok: true, message: 'Your password is changed. Other devices were signed out.' };
 }
@@ -430,6 +436,19 @@ export async function exchangeSupabase(deps: Deps, accessToken: string, req: Req
     }
     return openSession(trx, deps, user, id.provider === 'google' ? 'google' : SUPABASE_PROVIDER, req);
   });
+}
+
+/**
+ * An admin's "sign out everywhere": every session of the customer ends, on every instance at once.
+ * Runs in the caller's transaction (the admin domain writes its audit entry in it); call
+ * `announceSessionsEnded` after the commit.
+ */
+export async function endAllSessions(trx: Executor, userId: string, now: Date): Promise<number> {
+  return repo.revokeUserSessions(trx, userId, 'admin-sign-out', now);
+}
+
+export function announceSessionsEnded(deps: Deps, userId: string): Promise<void> {
+  return announceRevoked(deps, { userId });
 }
 
 /** For the admin domain: the account a reset link is for (read in the caller's transaction). */

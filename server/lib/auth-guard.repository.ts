@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database';
+
+/**
+ * The SQL of the request guard (auth-guard.ts): is a session still open, which API key is this, and
+ * the batched record of API key use. Creating, listing and revoking keys is the auth domain's
+ * (server/domains/auth/api-keys.repository.ts).
+ */
+
+export function sessionState(db: Executor, sessionId: string) {
+  return db.selectFrom('auth_sessions').select(['id', 'user_id', 'revoked_at']).where('id', '=', sessionId).executeTakeFirst();
+}
+
+export function findByHash(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'name', 'token_hash', 'scopes', 'created_by', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function recordUses(
+  db: Executor,
+  uses: { keyId: string; minute: string; operation: string; count: number; refused: number; lastIp: string | null }[],
+): Promise<void> {
+  if (!uses.length) return;
+  await db
+    .insertInto('api_key_uses')
+    .values(uses.map((u) => ({ key_id: u.keyId, minute: u.minute, operation: u.operation, count: u.count, refused: u.refused, last_ip: u.lastIp })))
+    .onConflict((oc) =>
+      oc.columns(['key_id', 'minute', 'operation']).doUpdateSet((eb) => ({
+        count: sql<number>`api_key_uses.count + ${eb.ref('excluded.count')}`,
+        refused: sql<number>`api_key_uses.refused + ${eb.ref('excluded.refused')}`,
+        last_ip: eb.ref('excluded.last_ip'),
+      })),
+    )
+    .execute();
+}
+
+export async function touch(db: Executor, id: string, at: string, ip: string | null): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: at, last_used_ip: ip })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at)]))
+    .execute();
+}
