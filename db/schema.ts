@@ -8,6 +8,7 @@ import type { CartTables } from './tables/cart';
 import type { InvoicesTables } from './tables/invoices';
 import type { ReviewsTables } from './tables/reviews';
 import type { SubscriptionsTables } from './tables/subscriptions';
+import type { WebhooksTables } from './tables/webhooks';
 
 /**
  * The database as Kysely sees it. Each domain declares its tables in
@@ -23,4 +24,5 @@ export interface DB
     AuthTables,
     InvoicesTables,
     ReviewsTables,
-    SubscriptionsTables {}
+    SubscriptionsTables,
+    WebhooksTables {}

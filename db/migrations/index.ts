@@ -11,6 +11,7 @@ import * as m1100 from './2026_11_23_0100_cart_merge_id';
 import * as m25_1000 from './2026_11_25_1000_create_subscriptions';
 import * as m251100 from './2026_11_25_1100_create_catalogue_images';
 import * as m1200 from './2026_11_25_1200_create_reviews';
+import * as m1350 from './2026_11_25_1350_create_webhooks';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1000_create_subscriptions': m25_1000,
   '2026_11_25_1100_create_catalogue_images': m251100,
   '2026_11_25_1200_create_reviews': m1200,
+  '2026_11_25_1350_create_webhooks': m1350,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -16,6 +16,7 @@ import { auditRouter } from '../domains/audit/audit.router';
 import { adminCatalogueRouter } from '../domains/catalogue/catalogue.admin.router';
 import { reviewsRouter } from '../domains/reviews/reviews.router';
 import { subscriptionsRouter } from '../domains/subscriptions/subscriptions.router';
+import { webhooksRouter } from '../domains/webhooks/webhooks.router';
 
 /**
  * The one router. Each domain mounts here under its own key; add a line per domain.
@@ -38,6 +39,7 @@ export const appRouter = router({
   adminCatalogue: adminCatalogueRouter,
   reviews: reviewsRouter,
   subscriptions: subscriptionsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

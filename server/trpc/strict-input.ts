@@ -16,6 +16,7 @@ import * as orders from '../../shared/schemas/orders';
 import * as payments from '../../shared/schemas/payments';
 import * as reviews from '../../shared/schemas/reviews';
 import * as subscriptions from '../../shared/schemas/subscriptions';
+import * as webhooks from '../../shared/schemas/webhooks';
 
 /**
  * Every module of shared/schemas (a test checks that none is missing). Add a line per new module.
@@ -38,6 +39,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   payments,
   reviews,
   subscriptions,
+  webhooks,
 };
 
 /**
