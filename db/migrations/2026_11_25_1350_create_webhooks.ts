@@ -14,7 +14,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('webhook_endpoints')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('url', 'text', (c) => c.notNull().check(sql`char_length(url) <= 2000`))
-    .addColumn('description', 'text', (c) => c.notNull().defaultTo('').check(sql`char_length(description) <= 200`))
+    .addColumn('description', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('')
+        .check(sql`char_length(description) <= 200`),
+    )
     .addColumn('events', sql`text[]`, (c) => c.notNull().check(sql`cardinality(events) > 0`))
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('secret', 'text', (c) => c.notNull())
@@ -36,8 +41,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
     .addColumn('event_id', 'uuid', (c) => c.notNull().references('webhook_events.id').onDelete('cascade'))
     .addColumn('endpoint_id', 'uuid', (c) => c.notNull().references('webhook_endpoints.id').onDelete('cascade'))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'delivered', 'failed')`))
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0).check(sql`attempts >= 0`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'delivered', 'failed')`),
+    )
+    .addColumn('attempts', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`attempts >= 0`),
+    )
     /** null = due now; also the claim's lease while an attempt is in flight. */
     .addColumn('next_attempt_at', 'timestamptz')
     .addColumn('last_attempt_at', 'timestamptz')
@@ -47,7 +62,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('webhook_deliveries_event_endpoint_key', ['event_id', 'endpoint_id'])
     .execute();
-  await sql`create index webhook_deliveries_due_idx on webhook_deliveries (next_attempt_at nulls first, id) where status = 'pending'`.execute(db);
+  await sql`create index webhook_deliveries_due_idx on webhook_deliveries (next_attempt_at nulls first, id) where status = 'pending'`.execute(
+    db,
+  );
   await db.schema.createIndex('webhook_deliveries_endpoint_idx').on('webhook_deliveries').columns(['endpoint_id', 'id desc']).execute();
 
   // One event, fanned out to every active endpoint that subscribes to its type.

@@ -33,7 +33,11 @@ export function listEndpoints(db: Executor) {
         .whereRef('d.endpoint_id', '=', 'e.id')
         .where('d.status', '=', 'failed')
         .as('failed'),
-      eb.selectFrom('webhook_deliveries as d').select((x) => x.fn.max('d.delivered_at').as('m')).whereRef('d.endpoint_id', '=', 'e.id').as('last_delivered_at'),
+      eb
+        .selectFrom('webhook_deliveries as d')
+        .select((x) => x.fn.max('d.delivered_at').as('m'))
+        .whereRef('d.endpoint_id', '=', 'e.id')
+        .as('last_delivered_at'),
     ])
     .orderBy('e.created_at')
     .orderBy('e.id')

@@ -21,7 +21,15 @@ const SCHEME =
 
 export const webhooksRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/webhooks', tags, summary: 'Webhook endpoints with their pending and failed deliveries, and the event types', protect: true } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/webhooks',
+        tags,
+        summary: 'Webhook endpoints with their pending and failed deliveries, and the event types',
+        protect: true,
+      },
+    })
     .input(z.void())
     .output(WebhookEndpointListSchema)
     .query(({ ctx }) => webhooks.listEndpoints(ctx.deps)),
@@ -43,7 +51,13 @@ export const webhooksRouter = router({
 
   update: adminProcedure
     .meta({
-      openapi: { method: 'PATCH', path: '/admin/webhooks/{id}', tags, summary: 'Change an endpoint: URL, description, events; active false disables it (audited)', protect: true },
+      openapi: {
+        method: 'PATCH',
+        path: '/admin/webhooks/{id}',
+        tags,
+        summary: 'Change an endpoint: URL, description, events; active false disables it (audited)',
+        protect: true,
+      },
     })
     .input(WebhookEndpointUpdateInputSchema)
     .output(WebhookEndpointSchema)
@@ -69,7 +83,8 @@ export const webhooksRouter = router({
         method: 'GET',
         path: '/admin/webhooks/deliveries',
         tags,
-        summary: 'The delivery log, newest first: status, attempts, last error, response code; filter by endpoint and status (X-Total-Count)',
+        summary:
+          'The delivery log, newest first: status, attempts, last error, response code; filter by endpoint and status (X-Total-Count)',
         protect: true,
       },
     })

@@ -52,7 +52,12 @@ export interface SendLimits {
 
 export type SendResult =
   | { ok: true; status: number }
-  | { ok: false; status: number | null; error: string; /** the URL itself is refused: retrying will not help until it changes */ refused?: boolean };
+  | {
+      ok: false;
+      status: number | null;
+      error: string;
+      /** the URL itself is refused: retrying will not help until it changes */ refused?: boolean;
+    };
 
 export interface OutgoingWebhook {
   url: string;
@@ -68,12 +73,7 @@ export interface OutgoingWebhook {
  * then connects to the checked address, follows no redirect, stops after `timeoutMs` and reads
  * at most `maxResponseBytes` of the answer. Never throws.
  */
-export async function sendWebhook(
-  w: OutgoingWebhook,
-  policy: UrlPolicy,
-  limits: SendLimits,
-  resolve?: Resolver,
-): Promise<SendResult> {
+export async function sendWebhook(w: OutgoingWebhook, policy: UrlPolicy, limits: SendLimits, resolve?: Resolver): Promise<SendResult> {
   let target;
   try {
     target = await checkWebhookUrl(w.url, policy, resolve);
@@ -85,7 +85,8 @@ export async function sendWebhook(
   const body = Buffer.from(w.body);
   // The connection goes to the address just checked, whatever a second look-up would say.
   const lookup: LookupFunction = (_host, options, cb) => {
-    if ((options as { all?: boolean }).all) (cb as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+    if ((options as { all?: boolean }).all)
+      (cb as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
     else cb(null, target.address, target.family);
   };
   const client = target.url.protocol === 'https:' ? https : http;
@@ -121,7 +122,11 @@ export async function sendWebhook(
           size += c.length;
           if (size > limits.maxResponseBytes) {
             req.destroy();
-            done(status >= 200 && status < 300 ? { ok: true, status } : { ok: false, status, error: `HTTP ${status}; answer larger than ${limits.maxResponseBytes} bytes` });
+            done(
+              status >= 200 && status < 300
+                ? { ok: true, status }
+                : { ok: false, status, error: `HTTP ${status}; answer larger than ${limits.maxResponseBytes} bytes` },
+            );
             return;
           }
           chunks.push(c);
@@ -129,7 +134,11 @@ export async function sendWebhook(
         res.on('end', () => {
           if (status >= 200 && status < 300) return done({ ok: true, status });
           if (status >= 300 && status < 400)
-            return done({ ok: false, status, error: `HTTP ${status}: redirect to ${String(res.headers.location ?? '?').slice(0, 200)} not followed` });
+            return done({
+              ok: false,
+              status,
+              error: `HTTP ${status}: redirect to ${String(res.headers.location ?? '?').slice(0, 200)} not followed`,
+            });
           const excerpt = Buffer.concat(chunks).toString('utf8').replace(/\s+/g, ' ').trim().slice(0, 200);
           done({ ok: false, status, error: `HTTP ${status}${excerpt ? `: ${excerpt}` : ''}` });
         });
@@ -140,7 +149,9 @@ export async function sendWebhook(
       done({ ok: false, status: null, error: `No answer within ${Math.round(limits.timeoutMs / 100) / 10} s` });
       req.destroy();
     }, limits.timeoutMs);
-    req.on('error', (e) => done({ ok: false, status: null, error: `Could not connect: ${(e as NodeJS.ErrnoException).code ?? e.message}` }));
+    req.on('error', (e) =>
+      done({ ok: false, status: null, error: `Could not connect: ${(e as NodeJS.ErrnoException).code ?? e.message}` }),
+    );
     req.end(body);
   });
 }

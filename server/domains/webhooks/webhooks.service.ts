@@ -20,8 +20,8 @@ import { checkWebhookUrl, UrlRefused, type Resolver, type UrlPolicy } from './we
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'>;
 
-/** Attempts per delivery before it is marked failed (about 8.5 hours of retrying in all). */
-export const MAX_ATTEMPTS = 10;
+/** Attempts per delivery before it is marked failed (about 14.5 hours of retrying in all). */
+export const MAX_ATTEMPTS = 12;
 /** First retry after 30 s, doubling each time, at most 6 h apart. */
 export const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 6 * 3600_000;
@@ -49,7 +49,9 @@ export function backoffMs(attempts: number, random = Math.random): number {
 const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
 const secretHint = (s: string) => `${s.slice(0, 10)}…`;
 
-function endpointDto(r: repo.EndpointListRow | (NonNullable<Awaited<ReturnType<typeof repo.endpointById>>> & Partial<repo.EndpointListRow>)): WebhookEndpoint {
+function endpointDto(
+  r: repo.EndpointListRow | (NonNullable<Awaited<ReturnType<typeof repo.endpointById>>> & Partial<repo.EndpointListRow>),
+): WebhookEndpoint {
   return {
     id: r.id,
     url: r.url,
@@ -67,7 +69,13 @@ function endpointDto(r: repo.EndpointListRow | (NonNullable<Awaited<ReturnType<t
 }
 
 /** What the audit log keeps of an endpoint: everything but the secret. */
-const auditView = (e: WebhookEndpoint) => ({ url: e.url, description: e.description, events: e.events, active: e.active, secretHint: e.secretHint });
+const auditView = (e: WebhookEndpoint) => ({
+  url: e.url,
+  description: e.description,
+  events: e.events,
+  active: e.active,
+  secretHint: e.secretHint,
+});
 
 function deliveryDto(r: repo.DeliveryListRow): WebhookDelivery {
   return {
@@ -145,7 +153,14 @@ export async function updateEndpoint(deps: Deps, admin: AuthUser, input: Webhook
     const { id, ...patch } = input;
     await repo.updateEndpoint(trx, id, { ...patch, now });
     const after = { ...auditView(before), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
-    await recordAudit(trx, admin, { action: 'webhook.update', entity: 'webhook_endpoint', entityId: id, before: auditView(before), after, at: now });
+    await recordAudit(trx, admin, {
+      action: 'webhook.update',
+      entity: 'webhook_endpoint',
+      entityId: id,
+      before: auditView(before),
+      after,
+      at: now,
+    });
   });
   return loadEndpoint(deps, input.id);
 }
@@ -171,7 +186,11 @@ export async function rotateSecret(deps: Deps, admin: AuthUser, id: string): Pro
 }
 
 /** GET /api/admin/webhooks/deliveries: newest first (X-Total-Count). */
-export async function listDeliveries(deps: Deps, input: WebhookDeliveriesInput, resHeaders: Record<string, string>): Promise<WebhookDeliveryPage> {
+export async function listDeliveries(
+  deps: Deps,
+  input: WebhookDeliveriesInput,
+  resHeaders: Record<string, string>,
+): Promise<WebhookDeliveryPage> {
   const filter = { endpointId: input.endpointId, status: input.status };
   const rows = await repo.listDeliveries(deps.db, { ...filter, limit: input.pageSize, offset: (input.page - 1) * input.pageSize });
   const totalCount = rows.length ? Number(rows[0]!.total) : input.page === 1 ? 0 : await repo.countDeliveries(deps.db, filter);
@@ -219,7 +238,13 @@ export async function deliverDue(deps: Deps): Promise<number> {
     await Promise.all(
       claimed.map(async (c) => {
         if (!c.active) {
-          await repo.finishAttempt(deps.db, c.id, c.attempts, { status: 'failed', last_error: 'Endpoint disabled', next_attempt_at: null, response_status: null, delivered_at: null });
+          await repo.finishAttempt(deps.db, c.id, c.attempts, {
+            status: 'failed',
+            last_error: 'Endpoint disabled',
+            next_attempt_at: null,
+            response_status: null,
+            delivered_at: null,
+          });
           return;
         }
         const body = JSON.stringify({ id: c.event_id, type: c.event_type, createdAt: c.event_created_at, data: c.event_data });
@@ -249,7 +274,10 @@ export async function deliverDue(deps: Deps): Promise<number> {
           next_attempt_at: last ? null : new Date(at.getTime() + backoffMs(c.attempts)).toISOString(),
           delivered_at: null,
         });
-        deps.log.warn({ deliveryId: c.id, eventId: c.event_id, attempt: c.attempts, error: result.error }, last ? 'webhook delivery failed for good' : 'webhook delivery failed; will retry');
+        deps.log.warn(
+          { deliveryId: c.id, eventId: c.event_id, attempt: c.attempts, error: result.error },
+          last ? 'webhook delivery failed for good' : 'webhook delivery failed; will retry',
+        );
       }),
     );
     if (claimed.length < BATCH) break;

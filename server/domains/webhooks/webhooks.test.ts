@@ -4,14 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, testConfig, type TestApp } from '../../../test/helpers/app';
-import { customer, loadShop, orderBody, place, type Customer, type Shop } from '../../../test/integration/orders-fixtures';
+import { customer, loadShop, orderBody, place as placeAs, type Customer, type Shop } from '../../../test/integration/orders-fixtures';
 import { buildApp } from '../../app';
 import { createDatabase, type DatabaseHandle } from '../../../db/database';
 import type { AppDeps } from '../../deps';
 import { startJobs, type JobRunner } from '../../lib/jobs';
 import { webhookJobs } from './webhooks.jobs';
 import { HEADER_EVENT, HEADER_ID, HEADER_SIGNATURE, HEADER_TIMESTAMP, verifySignature } from './webhooks.sender';
-import { BACKOFF_BASE_MS, deliverDue, setResolverForTests } from './webhooks.service';
+import { BACKOFF_BASE_MS, MAX_ATTEMPTS, deliverDue, setResolverForTests } from './webhooks.service';
 
 /**
  * Outgoing webhooks end to end: a real receiver on 127.0.0.1 (WEBHOOKS_ALLOW_LOOPBACK on, as in
@@ -41,6 +41,8 @@ function startReceiver() {
       if (path.startsWith('/redirect')) {
         status = 302;
         res.setHeader('location', `http://127.0.0.1:${(server.address() as AddressInfo).port}/landing`);
+      } else if (path.startsWith('/down')) {
+        status = 500;
       } else if (path.startsWith('/flaky')) {
         const id = String(req.headers[HEADER_ID]);
         status = seen.has(id) ? 200 : 500;
@@ -63,6 +65,7 @@ function startReceiver() {
 }
 
 let now = new Date();
+const place = async (app: TestApp, c: Customer, body: unknown) => placeAs(app, { ...c, auth: await app.bearer(c.user) }, body);
 const clock = { now: () => now };
 let t: TestApp;
 let shop: Shop;
@@ -89,11 +92,18 @@ afterEach(async () => {
 });
 
 // Body-less POSTs send `{}` as JSON (a POST without a content type is issue 14's item 4, fixed elsewhere).
-const adminCall = (method: 'GET' | 'POST' | 'PATCH', url: string, body: unknown = method === 'GET' ? undefined : {}, as: Customer = admin, app: FastifyInstance = t.app) =>
+// Tokens are signed at the test clock's "now" on each call: the retry tests move the clock by hours.
+const adminCall = async (
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  body: unknown = method === 'GET' ? undefined : {},
+  as: Customer = admin,
+  app: FastifyInstance = t.app,
+) =>
   app.inject({
     method,
     url,
-    headers: { authorization: as.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { authorization: await t.bearer(as.user), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
 
@@ -106,7 +116,15 @@ async function register(url: string, events: string[]) {
 async function deliveries(endpointId: string) {
   const res = await adminCall('GET', `/api/admin/webhooks/deliveries?endpointId=${endpointId}&pageSize=100`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().deliveries as { id: number; eventId: string; eventType: string; status: string; attempts: number; lastError: string | null; responseStatus: number | null }[];
+  return res.json().deliveries as {
+    id: number;
+    eventId: string;
+    eventType: string;
+    status: string;
+    attempts: number;
+    lastError: string | null;
+    responseStatus: number | null;
+  }[];
 }
 
 /** Runs the delivery job on every runner at once until `done` holds (bounded). */
@@ -128,7 +146,12 @@ describe('outgoing webhooks', () => {
     let runners: JobRunner[] = [];
     beforeAll(async () => {
       dbh2 = await createDatabase({ databaseUrl: t.dbh.databaseUrl!, poolSize: 10 });
-      ({ app: app2, deps: deps2 } = await buildApp({ config: testConfig({ WEBHOOKS_ALLOW_LOOPBACK: true }), dbh: dbh2, clock, logger: false }));
+      ({ app: app2, deps: deps2 } = await buildApp({
+        config: testConfig({ WEBHOOKS_ALLOW_LOOPBACK: true }),
+        dbh: dbh2,
+        clock,
+        logger: false,
+      }));
       await app2.ready();
       runners = [startJobs(t.deps, webhookJobs), startJobs(deps2, webhookJobs)];
     });
@@ -138,65 +161,72 @@ describe('outgoing webhooks', () => {
       await dbh2?.close();
     });
 
-    it('signs every event, retries the failed first attempt, and the receiver accepts each event exactly once', { timeout: 60_000 }, async () => {
-      const { endpoint, secret } = await register(`${receiver.base}/flaky`, ['order.placed', 'order.status_changed', 'order.cancelled']);
-      const before = receiver.log.length;
-      // 12 orders placed on both instances in parallel, then two status changes and a cancellation.
-      const placed = await Promise.all(
-        Array.from({ length: 12 }, (_, i) =>
-          i % 2 === 0
-            ? place(t, buyer, orderBody(shop, buyer))
-            : app2.inject({
-                method: 'POST',
-                url: '/api/orders',
-                headers: { authorization: buyer.auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-                payload: JSON.stringify(orderBody(shop, buyer)),
-              }),
-        ),
-      );
-      expect(placed.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
-      const orderIds = placed.map((r) => r.json().order.id as string);
-      expect((await adminCall('POST', `/api/admin/orders/${orderIds[0]}/status`, { status: 'preparing' })).statusCode).toBe(200);
-      expect((await adminCall('POST', `/api/admin/orders/${orderIds[1]}/status`, { status: 'preparing' }, admin, app2)).statusCode).toBe(200);
-      expect((await adminCall('POST', `/api/admin/orders/${orderIds[2]}/cancel`, { reason: 'Customer called' })).statusCode).toBe(200);
+    it(
+      'signs every event, retries the failed first attempt, and the receiver accepts each event exactly once',
+      { timeout: 60_000 },
+      async () => {
+        const { endpoint, secret } = await register(`${receiver.base}/flaky`, ['order.placed', 'order.status_changed', 'order.cancelled']);
+        const before = receiver.log.length;
+        // 12 orders placed on both instances in parallel, then two status changes and a cancellation.
+        const placed = await Promise.all(
+          Array.from({ length: 12 }, (_, i) =>
+            i % 2 === 0
+              ? place(t, buyer, orderBody(shop, buyer))
+              : app2.inject({
+                  method: 'POST',
+                  url: '/api/orders',
+                  headers: { authorization: buyer.auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+                  payload: JSON.stringify(orderBody(shop, buyer)),
+                }),
+          ),
+        );
+        expect(placed.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+        const orderIds = placed.map((r) => r.json().order.id as string);
+        expect((await adminCall('POST', `/api/admin/orders/${orderIds[0]}/status`, { status: 'preparing' })).statusCode).toBe(200);
+        expect((await adminCall('POST', `/api/admin/orders/${orderIds[1]}/status`, { status: 'preparing' }, admin, app2)).statusCode).toBe(
+          200,
+        );
+        expect((await adminCall('POST', `/api/admin/orders/${orderIds[2]}/cancel`, { reason: 'Customer called' })).statusCode).toBe(200);
 
-      const expected = [
-        ...orderIds.map((id) => `order.placed ${id}`),
-        `order.status_changed ${orderIds[0]}`,
-        `order.status_changed ${orderIds[1]}`,
-        `order.status_changed ${orderIds[2]}`,
-        `order.cancelled ${orderIds[2]}`,
-      ].sort();
+        const expected = [
+          ...orderIds.map((id) => `order.placed ${id}`),
+          `order.status_changed ${orderIds[0]}`,
+          `order.status_changed ${orderIds[1]}`,
+          `order.status_changed ${orderIds[2]}`,
+          `order.cancelled ${orderIds[2]}`,
+        ].sort();
 
-      const run = runners.map((r) => () => r.runNow('webhooks-deliver'));
-      await deliverUntil(run, async () => (await deliveries(endpoint.id)).every((d) => d.status === 'delivered'));
+        const run = runners.map((r) => () => r.runNow('webhooks-deliver'));
+        await deliverUntil(run, async () => (await deliveries(endpoint.id)).every((d) => d.status === 'delivered'));
 
-      const got = receiver.log.slice(before);
-      // Every request is signed with the endpoint's secret over the exact bytes received.
-      for (const r of got) {
-        expect(verifySignature(secret, r.headers, r.body, { now })).toBe(true);
-        expect(verifySignature(`${secret}x`, r.headers, r.body, { now })).toBe(false);
-        const body = JSON.parse(r.body);
-        expect(body.id).toBe(r.headers[HEADER_ID]);
-        expect(body.type).toBe(r.headers[HEADER_EVENT]);
-        expect(r.headers[HEADER_SIGNATURE]).toMatch(/^v1=[0-9a-f]{64}$/);
-        expect(Math.abs(Number(r.headers[HEADER_TIMESTAMP]) - now.getTime() / 1000)).toBeLessThan(600);
-      }
-      const accepted = got.filter((r) => r.answered === 200).map((r) => JSON.parse(r.body));
-      // What the receiver accepted, compared with what the admin did through the API.
-      expect(accepted.map((b) => `${b.type} ${b.data.order.id}`).sort()).toEqual(expected);
-      const acceptedIds = accepted.map((b) => b.id as string);
-      expect(new Set(acceptedIds).size).toBe(acceptedIds.length);
-      // Each event was refused once (the 500) and sent once more: never a third time, never twice at once.
-      const perEvent = new Map<string, number[]>();
-      for (const r of got) perEvent.set(String(r.headers[HEADER_ID]), [...(perEvent.get(String(r.headers[HEADER_ID])) ?? []), r.answered]);
-      expect([...perEvent.values()].every((answers) => answers.join() === '500,200')).toBe(true);
-      expect(perEvent.size).toBe(expected.length);
+        const got = receiver.log.slice(before);
+        // Every request is signed with the endpoint's secret over the exact bytes received.
+        for (const r of got) {
+          expect(verifySignature(secret, r.headers, r.body, { now })).toBe(true);
+          expect(verifySignature(`${secret}x`, r.headers, r.body, { now })).toBe(false);
+          const body = JSON.parse(r.body);
+          expect(body.id).toBe(r.headers[HEADER_ID]);
+          expect(body.type).toBe(r.headers[HEADER_EVENT]);
+          expect(r.headers[HEADER_SIGNATURE]).toMatch(/^v1=[0-9a-f]{64}$/);
+          expect(Math.abs(Number(r.headers[HEADER_TIMESTAMP]) - now.getTime() / 1000)).toBeLessThan(600);
+        }
+        const accepted = got.filter((r) => r.answered === 200).map((r) => JSON.parse(r.body));
+        // What the receiver accepted, compared with what the admin did through the API.
+        expect(accepted.map((b) => `${b.type} ${b.data.order.id}`).sort()).toEqual(expected);
+        const acceptedIds = accepted.map((b) => b.id as string);
+        expect(new Set(acceptedIds).size).toBe(acceptedIds.length);
+        // Each event was refused once (the 500) and sent once more: never a third time, never twice at once.
+        const perEvent = new Map<string, number[]>();
+        for (const r of got)
+          perEvent.set(String(r.headers[HEADER_ID]), [...(perEvent.get(String(r.headers[HEADER_ID])) ?? []), r.answered]);
+        expect([...perEvent.values()].every((answers) => answers.join() === '500,200')).toBe(true);
+        expect(perEvent.size).toBe(expected.length);
 
-      const log = await deliveries(endpoint.id);
-      expect(log).toHaveLength(expected.length);
-      expect(log.every((d) => d.status === 'delivered' && d.attempts === 2 && d.responseStatus === 200)).toBe(true);
-    });
+        const log = await deliveries(endpoint.id);
+        expect(log).toHaveLength(expected.length);
+        expect(log.every((d) => d.status === 'delivered' && d.attempts === 2 && d.responseStatus === 200)).toBe(true);
+      },
+    );
   });
 
   it('a rolled-back change emits nothing; the same change committed emits its event', async () => {
@@ -248,8 +278,133 @@ describe('outgoing webhooks', () => {
     expect(verifySignature(secret, got[1]!.headers, got[1]!.body, { now })).toBe(true);
 
     const audit = await t.deps.db.selectFrom('audit_log').select(['action', 'entity_id']).where('action', 'like', 'webhook.%').execute();
-    expect(audit).toEqual(expect.arrayContaining([{ action: 'webhook.create', entity_id: endpoint.id }, { action: 'webhook.resend', entity_id: String(d!.id) }]));
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: 'webhook.create', entity_id: endpoint.id },
+        { action: 'webhook.resend', entity_id: String(d!.id) },
+      ]),
+    );
   });
+
+  it('payment, refund and subscription changes each send their event once, with ids and states only', { timeout: 60_000 }, async () => {
+    const { endpoint } = await register(`${receiver.base}/ok`, [
+      'order.paid',
+      'order.refunded',
+      'order.cancelled',
+      'subscription.created',
+      'subscription.renewed',
+      'subscription.paused',
+      'subscription.resumed',
+      'subscription.cancelled',
+    ]);
+    const start = receiver.log.length;
+    const c = await customer(t);
+    const post = (url: string, body: unknown = {}, headers: Record<string, string> = {}) =>
+      t
+        .bearer(c.user)
+        .then((auth) =>
+          t.request({
+            method: 'POST',
+            url,
+            headers: { authorization: auth, 'content-type': 'application/json', ...headers },
+            payload: JSON.stringify(body),
+          }),
+        );
+
+    // An online order paid in test mode, then cancelled by the customer: refunded in full.
+    const placed = await place(t, c, orderBody(shop, c, { paymentMethod: 'razorpay' }));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().order.id as string;
+    const paid = await post('/api/payment/test/complete', { orderId, outcome: 'success' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const cancelled = await post(`/api/orders/${orderId}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    // A subscription bought, renewed, paused, resumed and cancelled by its customer.
+    const plan = (await t.request({ method: 'GET', url: '/api/subscription-plans' })).json().plans[0];
+    const created = await post('/api/subscription-payment/create', { planId: plan.id }, { 'idempotency-key': crypto.randomUUID() });
+    expect(created.statusCode, created.body).toBe(200);
+    const subId = created.json().subscription.id as string;
+    expect(
+      (await post('/api/subscription-payment/test/complete', { gatewayOrderId: created.json().payment.gatewayOrderId, outcome: 'success' }))
+        .statusCode,
+    ).toBe(200);
+    const renewal = await post(`/api/user/subscriptions/${subId}/renew`, {}, { 'idempotency-key': crypto.randomUUID() });
+    expect(renewal.statusCode, renewal.body).toBe(200);
+    expect(
+      (await post('/api/subscription-payment/test/complete', { gatewayOrderId: renewal.json().payment.gatewayOrderId, outcome: 'success' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await post(`/api/user/subscriptions/${subId}/pause`, { days: 3 })).statusCode).toBe(200);
+    expect((await post(`/api/user/subscriptions/${subId}/resume`)).statusCode).toBe(200);
+    expect((await post(`/api/user/subscriptions/${subId}/cancel`, { reason: 'Travelling for a month' })).statusCode).toBe(200);
+
+    await deliverUntil([runDeliver], async () => (await deliveries(endpoint.id)).every((d) => d.status === 'delivered'));
+    const got = receiver.log.slice(start).map((r) => JSON.parse(r.body));
+    const seen = got.map((b) => `${b.type} ${b.data.order?.id ?? b.data.subscription.id}`);
+    expect(seen.sort()).toEqual(
+      [
+        `order.paid ${orderId}`,
+        `order.cancelled ${orderId}`,
+        `order.refunded ${orderId}`,
+        `subscription.created ${subId}`,
+        `subscription.renewed ${subId}`,
+        `subscription.paused ${subId}`,
+        `subscription.resumed ${subId}`,
+        `subscription.cancelled ${subId}`,
+      ].sort(),
+    );
+    const refunded = got.find((b) => b.type === 'order.refunded');
+    expect(refunded.data.order).toMatchObject({
+      id: orderId,
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      currency: 'INR',
+      customerId: c.user.id,
+    });
+    expect(refunded.data.order.totalPaise).toBe(placed.json().order.breakdown.total);
+    // Ids and states only: no e-mail, address or name of the customer travels in an event.
+    expect(JSON.stringify(got)).not.toContain(c.user.email);
+    expect(got.find((b) => b.type === 'subscription.renewed').data.period).toMatchObject({ freeUnits: expect.any(Number) });
+  });
+
+  it(
+    `an endpoint that keeps failing is tried ${MAX_ATTEMPTS} times with growing gaps, then marked failed`,
+    { timeout: 60_000 },
+    async () => {
+      const { endpoint } = await register(`${receiver.base}/down`, ['order.placed']);
+      expect((await place(t, buyer, orderBody(shop, buyer))).statusCode).toBe(200);
+      const start = receiver.log.length;
+      const saved = now;
+      const gaps: number[] = [];
+      let last = 0;
+      for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
+        const sent = await runDeliver();
+        if (sent) {
+          if (last) gaps.push(now.getTime() - last);
+          last = now.getTime();
+        }
+        const [d] = await deliveries(endpoint.id);
+        if (d!.status === 'failed') break;
+        // Jump to the retry time the log shows.
+        const next = (
+          await t.deps.db.selectFrom('webhook_deliveries').select('next_attempt_at').where('id', '=', d!.id).executeTakeFirstOrThrow()
+        ).next_attempt_at!;
+        now = new Date(new Date(next).getTime() + 1);
+      }
+      const [d] = await deliveries(endpoint.id);
+      expect(d).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, responseStatus: 500, lastError: 'HTTP 500: temporarily down' });
+      expect(receiver.log.length - start).toBe(MAX_ATTEMPTS);
+      // Each gap at least doubles until the 6-hour cap.
+      for (let i = 1; i < gaps.length; i++) expect(gaps[i]!).toBeGreaterThanOrEqual(Math.min(gaps[i - 1]! * 1.8, 6 * 3600_000));
+      expect(gaps[0]!).toBeGreaterThanOrEqual(BACKOFF_BASE_MS);
+      // Nothing more happens on its own; "send again" tries it once more.
+      now = new Date(now.getTime() + 24 * 3600_000);
+      expect(await runDeliver()).toBe(0);
+      // Back to the day the shop's slots were loaded for, for the tests after this one.
+      now = saved;
+    },
+  );
 
   describe('refuses to call the shop’s own network', () => {
     it('at registration: private, link-local, unspecified and multicast addresses, names that resolve to them, and loopback without the setting', async () => {
@@ -270,7 +425,10 @@ describe('outgoing webhooks', () => {
       expect(await refused('http://[fe80::1]/')).toMatch(/own network/);
       expect(await refused('http://[::ffff:169.254.169.254]/')).toMatch(/own network/);
       expect(await refused('http://user:pw@example.com/')).toMatch(/credentials/);
-      setResolverForTests(async () => [{ address: '93.184.215.14', family: 4 }, { address: '10.0.0.7', family: 4 }]);
+      setResolverForTests(async () => [
+        { address: '93.184.215.14', family: 4 },
+        { address: '10.0.0.7', family: 4 },
+      ]);
       expect(await refused('https://hooks.example.test/x')).toMatch(/10\.0\.0\.7/);
       setResolverForTests(undefined);
 
@@ -326,10 +484,18 @@ describe('outgoing webhooks', () => {
     expect((await adminCall('GET', '/api/admin/webhooks', undefined, buyer)).statusCode).toBe(403);
     const list = (await adminCall('GET', '/api/admin/webhooks')).json();
     const listed = list.endpoints.find((e: { id: string }) => e.id === endpoint.id);
-    expect(listed).toMatchObject({ url: `${receiver.base}/ok`, events: ['order.placed'], active: true, secretHint: `${secret.slice(0, 10)}…` });
+    expect(listed).toMatchObject({
+      url: `${receiver.base}/ok`,
+      events: ['order.placed'],
+      active: true,
+      secretHint: `${secret.slice(0, 10)}…`,
+    });
     expect(JSON.stringify(list)).not.toContain(secret);
 
-    const edited = await adminCall('PATCH', `/api/admin/webhooks/${endpoint.id}`, { events: ['order.paid', 'order.refunded'], active: false });
+    const edited = await adminCall('PATCH', `/api/admin/webhooks/${endpoint.id}`, {
+      events: ['order.paid', 'order.refunded'],
+      active: false,
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ events: ['order.paid', 'order.refunded'], active: false });
     expect((await adminCall('PATCH', `/api/admin/webhooks/${endpoint.id}`, { url: 'http://10.0.0.1/' })).statusCode).toBe(400);

@@ -21,7 +21,11 @@ import './admin-orders.css';
 import './admin-webhooks.css';
 
 const PAGE_SIZE = 20;
-const STATUS_BADGE: Record<WebhookDelivery['status'], string> = { delivered: 'badge--success', pending: 'badge--warning', failed: 'badge--danger' };
+const STATUS_BADGE: Record<WebhookDelivery['status'], string> = {
+  delivered: 'badge--success',
+  pending: 'badge--warning',
+  failed: 'badge--danger',
+};
 const STATUS_LABEL: Record<WebhookDelivery['status'], string> = { delivered: 'Delivered', pending: 'Retrying', failed: 'Failed' };
 const label = (t: string) => WEBHOOK_EVENT_LABELS[t as WebhookEventType] ?? t;
 
@@ -41,7 +45,7 @@ export default function AdminWebhooksPage() {
           <h1 className="h2">Webhooks</h1>
           <p className="text-muted admin-webhooks__lead">
             The shop calls these addresses when an order or subscription changes. Each call is signed with the endpoint’s secret and retried
-            for about eight hours if it fails.
+            for about 14 hours if it fails.
           </p>
         </div>
         <Button onClick={() => setEditing('new')} data-testid="webhook-add">
@@ -81,8 +85,9 @@ export default function AdminWebhooksPage() {
         <p className="text-sm text-muted">
           Each call is a <code>POST</code> of <code>{'{ id, type, createdAt, data }'}</code>. Compute HMAC-SHA256 of{' '}
           <code>{'{Hydro-Webhook-Timestamp}.{raw body}'}</code> with the secret and compare it with the hex after <code>v1=</code> in{' '}
-          <code>Hydro-Webhook-Signature</code>; refuse timestamps older than five minutes. <code>Hydro-Webhook-Id</code> is the event id: the
-          same on every retry and on “Send again”, so keep it to ignore repeats. Answer 2xx within 10 seconds; redirects are not followed.
+          <code>Hydro-Webhook-Signature</code>; refuse timestamps older than five minutes. <code>Hydro-Webhook-Id</code> is the event id:
+          the same on every retry and on “Send again”, so keep it to ignore repeats. Answer 2xx within 10 seconds; redirects are not
+          followed.
         </p>
       </section>
 
@@ -224,7 +229,13 @@ function EndpointForm({
     const parsed = WebhookEndpointCreateInputSchema.safeParse({ url, description, events });
     if (!parsed.success) return setErrors(issuesByField(parsed.error));
     setErrors({});
-    if (endpoint) update.mutate({ id: endpoint.id, url: parsed.data.url, description: parsed.data.description, events: parsed.data.events as WebhookEventType[] });
+    if (endpoint)
+      update.mutate({
+        id: endpoint.id,
+        url: parsed.data.url,
+        description: parsed.data.description,
+        events: parsed.data.events as WebhookEventType[],
+      });
     else create.mutate(parsed.data);
   };
   const busy = create.isPending || update.isPending;
@@ -252,10 +263,28 @@ function EndpointForm({
           hint={httpsOnly ? 'An https address on the integrator’s server.' : 'https in production; this server also accepts http.'}
           error={errors.url}
         >
-          {(p) => <Input {...p} type="url" inputMode="url" placeholder="https://example.com/hooks/hydro" value={url} maxLength={2000} onChange={(e) => setUrl(e.target.value)} />}
+          {(p) => (
+            <Input
+              {...p}
+              type="url"
+              inputMode="url"
+              placeholder="https://example.com/hooks/hydro"
+              value={url}
+              maxLength={2000}
+              onChange={(e) => setUrl(e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Description" optional error={errors.description}>
-          {(p) => <Input {...p} value={description} maxLength={200} placeholder="Accounting sync" onChange={(e) => setDescription(e.target.value)} />}
+          {(p) => (
+            <Input
+              {...p}
+              value={description}
+              maxLength={200}
+              placeholder="Accounting sync"
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          )}
         </Field>
         <fieldset className="admin-webhooks__event-picker" aria-describedby={errors.events ? 'wh-events-error' : undefined}>
           <legend className="label">Events</legend>
@@ -292,8 +321,8 @@ function SecretDialog({ url, secret, rotated, onClose }: { url: string; secret: 
     >
       <div className="stack stack--sm">
         <p className="text-sm">
-          Give this secret to the integrator behind <strong className="admin-webhooks__url-text">{url}</strong>. It is shown this once; if it
-          is lost, make a new one.
+          Give this secret to the integrator behind <strong className="admin-webhooks__url-text">{url}</strong>. It is shown this once; if
+          it is lost, make a new one.
         </p>
         <code className="admin-webhooks__secret" data-testid="webhook-secret-value">
           {secret}
@@ -317,7 +346,15 @@ function SecretDialog({ url, secret, rotated, onClose }: { url: string; secret: 
   );
 }
 
-function DeliveryLog({ endpoints, endpointId, onEndpoint }: { endpoints: WebhookEndpoint[]; endpointId: string; onEndpoint(id: string): void }) {
+function DeliveryLog({
+  endpoints,
+  endpointId,
+  onEndpoint,
+}: {
+  endpoints: WebhookEndpoint[];
+  endpointId: string;
+  onEndpoint(id: string): void;
+}) {
   const [status, setStatus] = useState<'' | WebhookDelivery['status']>('');
   const [page, setPage] = useState(1);
   const q = trpc.webhooks.deliveries.useQuery(
@@ -432,11 +469,25 @@ function DeliveryRow({ d }: { d: WebhookDelivery }) {
       </td>
       <td className="num tabular admin-orders__wide">{d.attempts}</td>
       <td className="admin-orders__wide">
-        {d.responseStatus ? <span className="tabular">HTTP {d.responseStatus}</span> : d.attempts ? <span className="text-subtle">No answer</span> : '—'}
-        {d.lastError ? <span className="admin-orders__sub admin-webhooks__error">{d.lastError.replace(/^HTTP \d{3}:?\s*/, '')}</span> : null}
+        {d.responseStatus ? (
+          <span className="tabular">HTTP {d.responseStatus}</span>
+        ) : d.attempts ? (
+          <span className="text-subtle">No answer</span>
+        ) : (
+          '—'
+        )}
+        {d.lastError ? (
+          <span className="admin-orders__sub admin-webhooks__error">{d.lastError.replace(/^HTTP \d{3}:?\s*/, '')}</span>
+        ) : null}
       </td>
       <td className="num admin-webhooks__resend">
-        <Button size="sm" variant="secondary" disabled={d.status === 'pending'} loading={resend.isPending} onClick={() => resend.mutate({ id: d.id })}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={d.status === 'pending'}
+          loading={resend.isPending}
+          onClick={() => resend.mutate({ id: d.id })}
+        >
           Send again
         </Button>
       </td>
