@@ -10,6 +10,7 @@ import type { ReviewsTables } from './tables/reviews';
 import type { SubscriptionsTables } from './tables/subscriptions';
 import type { CouponsTables } from './tables/coupons';
 import type { RewardsTables } from './tables/rewards';
+import type { WebhooksTables } from './tables/webhooks';
 
 /**
  * The database as Kysely sees it. Each domain declares its tables in
@@ -27,4 +28,5 @@ export interface DB
     ReviewsTables,
     SubscriptionsTables,
     CouponsTables,
-    RewardsTables {}
+    RewardsTables,
+    WebhooksTables {}

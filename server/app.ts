@@ -23,6 +23,7 @@ import { paymentJobs } from './domains/payments/payments.jobs';
 import { authJobs } from './domains/auth/auth.jobs';
 import { startAuthGuard } from './lib/auth-guard';
 import { subscriptionJobs } from './domains/subscriptions/subscriptions.jobs';
+import { webhookJobs } from './domains/webhooks/webhooks.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { startMailWorker } from './lib/mail';
 import { registerOrderFiles } from './domains/orders/orders.http';
@@ -156,7 +157,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   });
 
   const mailWorker = config.RUN_JOBS ? startMailWorker(deps) : null;
-  const jobs = config.RUN_JOBS ? startJobs(deps, [...paymentJobs, ...authJobs, ...subscriptionJobs]) : null;
+  const jobs = config.RUN_JOBS ? startJobs(deps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...webhookJobs]) : null;
   app.addHook('onClose', async () => {
     await jobs?.stop();
     await mailWorker?.stop();

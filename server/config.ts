@@ -66,6 +66,11 @@ export const ConfigSchema = z.object({
   SERVE_CLIENT: bool.default(true),
   /** Run background jobs (expiry, reconciler, outbox) in this process. */
   RUN_JOBS: bool.default(true),
+  /**
+   * Let outgoing webhooks call loopback addresses (127.0.0.0/8, ::1): local development and tests
+   * only. Off by default; private, link-local and other internal addresses stay refused either way.
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: bool.default(false),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

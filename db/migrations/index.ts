@@ -15,6 +15,7 @@ import * as m251300 from './2026_11_25_1300_create_coupons';
 import * as m251310 from './2026_11_25_1310_create_rewards';
 import * as m251330 from './2026_11_25_1330_payment_attempt_reservation';
 import * as m251340 from './2026_11_25_1340_create_api_keys';
+import * as m1350 from './2026_11_25_1350_create_webhooks';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1310_create_rewards': m251310,
   '2026_11_25_1330_payment_attempt_reservation': m251330,
   '2026_11_25_1340_create_api_keys': m251340,
+  '2026_11_25_1350_create_webhooks': m1350,
 };
 
 export const migrationProvider: MigrationProvider = {

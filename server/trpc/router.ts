@@ -19,6 +19,7 @@ import { reviewsRouter } from '../domains/reviews/reviews.router';
 import { subscriptionsRouter } from '../domains/subscriptions/subscriptions.router';
 import { adminCouponsRouter } from '../domains/coupons/coupons.admin.router';
 import { rewardsRouter } from '../domains/rewards/rewards.router';
+import { webhooksRouter } from '../domains/webhooks/webhooks.router';
 
 /**
  * The one router. Each domain mounts here under its own key; add a line per domain.
@@ -44,6 +45,7 @@ export const appRouter = router({
   adminCoupons: adminCouponsRouter,
   rewards: rewardsRouter,
   apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

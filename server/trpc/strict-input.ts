@@ -19,6 +19,7 @@ import * as payments from '../../shared/schemas/payments';
 import * as reviews from '../../shared/schemas/reviews';
 import * as rewards from '../../shared/schemas/rewards';
 import * as subscriptions from '../../shared/schemas/subscriptions';
+import * as webhooks from '../../shared/schemas/webhooks';
 
 /**
  * Every module of shared/schemas (a test checks that none is missing). Add a line per new module.
@@ -44,6 +45,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   reviews,
   rewards,
   subscriptions,
+  webhooks,
 };
 
 /**

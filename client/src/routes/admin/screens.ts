@@ -27,6 +27,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { path: '/admin/subscription-management', label: 'Subscription plans', load: () => import('./subscription-management') },
   { path: '/admin/user-rewards', label: 'User rewards', load: () => import('./user-rewards') },
   { path: '/admin/audit-log', label: 'Audit log', load: () => import('./audit-log') },
+  { path: '/admin/webhooks', label: 'Webhooks', load: () => import('./webhooks') },
 ];
 
 /** Sidebar labels of every admin route, built or not (a screen's own label wins). */
@@ -45,6 +46,7 @@ export const ADMIN_ROUTE_LABELS: Record<(typeof ADMIN_ROUTES)[number], string> =
   '/admin/user-rewards': 'User rewards',
   '/admin/password-reset': 'Password reset',
   '/admin/audit-log': 'Audit log',
+  '/admin/webhooks': 'Webhooks',
 };
 
 /** Spec §2: the 13 admin routes, in the order the sidebar shows them. /admin shows the dashboard. */
@@ -62,6 +64,7 @@ export const ADMIN_ROUTES = [
   '/admin/delivery-slots',
   '/admin/user-rewards',
   '/admin/password-reset',
-  // Not in the spec's list: an extra screen, last in the sidebar.
+  // Not in the spec's list: extra screens, last in the sidebar.
   '/admin/audit-log',
+  '/admin/webhooks',
 ] as const;
