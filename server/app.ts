@@ -16,6 +16,8 @@ import { registerSecurity } from './http/security';
 import { registerErrorBodies, registerRest, registerTrpc } from './http/api';
 import { registerDocs } from './http/docs';
 import { PUBLIC_CACHED_ROUTES, registerResponseCache } from './http/response-cache';
+import { registerDraining } from './http/streams';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { AppError, NO_OPERATION_MESSAGE, shopError, shopErrorBody } from './lib/errors';
 import { createPaymentGateway } from './lib/payments';
 import { startJobs } from './lib/jobs';
@@ -35,6 +37,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Pass a logger config; tests use false. */
   logger?: boolean | Record<string, unknown>;
+  /** Draining state, shared with server/index.ts (a fresh one when absent). */
+  lifecycle?: Lifecycle;
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,7 +71,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
-    forceCloseConnections: true,
+    // Graceful shutdown (decision 082): server.close() ends idle connections only, requests in flight
+    // finish; server/index.ts bounds the wait. Requests arriving meanwhile get the shop's 503 (streams.ts).
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
   });
 
   const bus: EventBus =
@@ -84,6 +91,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     log: app.log,
     tokenKeys: await resolveTokenKeys(dbh.db, config),
     payments: createPaymentGateway(config),
+    lifecycle: opts.lifecycle ?? createLifecycle(),
   };
 
   // A callback hook, not an async one: no promise per request for one header.
@@ -101,6 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   await registerSecurity(app, config);
   registerResponseCache(app, deps.cache, PUBLIC_CACHED_ROUTES);
+  registerDraining(app, deps.lifecycle);
   registerErrorBodies(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
@@ -146,8 +155,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     return reply.code(e.status).header('cache-control', 'no-store').send(shopErrorBody(e, String(req.id)));
   });
 
-  const mailWorker = config.RUN_JOBS ? startMailWorker(deps) : null;
-  const jobs = config.RUN_JOBS ? startJobs(deps, [...paymentJobs, ...authJobs, ...subscriptionJobs]) : null;
+  // Jobs and the mail worker on their own connections with longer limits (decision 080): they never
+  // take a request's pool connection, and a job may wait for a lock longer than a request would.
+  const jobDeps: AppDeps = config.RUN_JOBS ? { ...deps, db: dbh.jobs() } : deps;
+  const mailWorker = config.RUN_JOBS ? startMailWorker(jobDeps) : null;
+  const jobs = config.RUN_JOBS ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs]) : null;
   app.addHook('onClose', async () => {
     await jobs?.stop();
     await mailWorker?.stop();
