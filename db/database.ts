@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import type { DB } from './schema';
+import { isConnectionFailure } from './faults';
 
 export type { DB } from './schema';
 export type Db = Kysely<DB>;
@@ -36,7 +37,39 @@ export interface DatabaseOptions {
   /** Load a PGlite data dump (a migrated template) instead of running initdb. */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** PostgreSQL only: the limits of this handle's connections (default: a request's, REQUEST_TIMEOUTS). */
+  timeouts?: DatabaseTimeouts;
+  /** PostgreSQL only: application_name of the connections (seen in pg_stat_activity). */
+  applicationName?: string;
 }
+
+/**
+ * How long work may wait (decision 080). A request gives up on a row lock after `lockMs` and on a
+ * statement after `statementMs` (PostgreSQL cancels it: 55P03 / 57014), and on a pool connection after
+ * `poolWaitMs`; each becomes 503 SERVICE_BUSY with Retry-After, so one held lock cannot fill the pool
+ * for the rest of the shop. Jobs and migrations may wait longer. Set as the connection's startup
+ * parameters (no session `SET`, no extra round trip, safe behind PgBouncer in transaction mode).
+ * The embedded database has one connection and serialises everything: none of these apply there.
+ */
+export interface DatabaseTimeouts {
+  lockMs: number;
+  statementMs: number;
+  poolWaitMs: number;
+  /** How long a transaction may wait for a place at the gate (TransactionGate), connection-free. */
+  transactionWaitMs: number;
+}
+/**
+ * A request: 3 s for a row lock (a burst of 500 orders for one slot on two instances waits ~1 s for
+ * its row on a loaded 2-core machine), 5 s for a statement, 3 s for a pool connection. The wait for a
+ * transaction place is longer: it holds no connection and no lock, and that burst takes ~20 s to drain
+ * on a loaded machine (decision 080).
+ */
+export const REQUEST_TIMEOUTS: DatabaseTimeouts = { lockMs: 3_000, statementMs: 5_000, poolWaitMs: 3_000, transactionWaitMs: 30_000 };
+export const JOB_TIMEOUTS: DatabaseTimeouts = { lockMs: 5_000, statementMs: 60_000, poolWaitMs: 10_000, transactionWaitMs: 30_000 };
+export const MIGRATION_TIMEOUTS: DatabaseTimeouts = { lockMs: 30_000, statementMs: 10 * 60_000, poolWaitMs: 30_000, transactionWaitMs: 60_000 };
+
+/** A connection failure before any statement ran is tried once more after this pause. */
+const RECONNECT_PAUSE_MS = 250;
 
 export interface DatabaseHandle {
   db: Db;
@@ -46,28 +79,186 @@ export interface DatabaseHandle {
   /** The embedded instance, when kind is pglite. */
   pglite?: import('@electric-sql/pglite').PGlite;
   databaseUrl?: string;
+  /**
+   * The handle for background jobs: on PostgreSQL its own small pool with JOB_TIMEOUTS (made on first
+   * use; jobs never take a request's connection); on the embedded database the same `db`.
+   */
+  jobs(): Db;
+  /** PostgreSQL: the request pool's transaction gate (for tests and diagnostics). */
+  transactions?: TransactionGate;
   close(): Promise<void>;
+}
+
+function pgPool(url: string, size: number, timeouts: DatabaseTimeouts, applicationName: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: size,
+    connectionTimeoutMillis: timeouts.poolWaitMs,
+    idleTimeoutMillis: 30_000,
+    lock_timeout: timeouts.lockMs,
+    statement_timeout: timeouts.statementMs,
+    // A transaction left open by a bug must not hold its locks for ever.
+    idle_in_transaction_session_timeout: Math.max(10_000, timeouts.statementMs * 2),
+    application_name: applicationName,
+    keepAlive: true,
+  } as pg.PoolConfig);
+  pool.on('error', () => {
+    /* an idle client died (server restart); the pool replaces it */
+  });
+  return pool;
+}
+
+/** Waiting for a transaction place (TransactionGate) or a pool connection took longer than allowed. */
+export class PoolWaitTimeout extends Error {
+  readonly code = 'POOL_WAIT_TIMEOUT';
+  constructor(what: string, ms: number) {
+    super(`No ${what} within ${ms} ms`);
+  }
+}
+
+/**
+ * At most `size` transactions of one pool at a time, the rest waiting in memory (FIFO, up to `waitMs`).
+ * A pool's last few connections are thereby kept for single statements (reads: order history, the
+ * catalogue, readiness): a row that is locked for long makes the transactions that need it queue here,
+ * not the whole shop (decision 080).
+ */
+export class TransactionGate {
+  private active = 0;
+  private readonly waiting: { resolve: () => void; timer: NodeJS.Timeout }[] = [];
+  constructor(
+    readonly size: number,
+    readonly waitMs: number,
+  ) {}
+  tryEnter(): boolean {
+    if (this.active >= this.size) return false;
+    this.active++;
+    return true;
+  }
+  enter(): Promise<void> {
+    if (this.tryEnter()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const item = {
+        resolve,
+        timer: setTimeout(() => {
+          const i = this.waiting.indexOf(item);
+          if (i >= 0) this.waiting.splice(i, 1);
+          reject(new PoolWaitTimeout('transaction place', this.waitMs));
+        }, this.waitMs),
+      };
+      item.timer.unref?.();
+      this.waiting.push(item);
+    });
+  }
+  leave(): void {
+    const next = this.waiting.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.resolve(); // the place passes on: `active` is unchanged
+    } else this.active--;
+  }
+  get inUse(): number {
+    return this.active;
+  }
+}
+
+const BEGIN = /^\s*(begin|start transaction)\b/i;
+
+type QueryArgs = unknown[];
+
+/**
+ * The pool as Kysely sees it (decision 080):
+ * - a connection failure before any statement ran on a checkout (refused while the server restarts,
+ *   a pooled connection the server has just terminated) is tried once more on a fresh connection;
+ *   nothing ran on the broken one, so the retry cannot repeat any work;
+ * - a transaction (its first statement is `begin`) first takes a place at the gate; without a free
+ *   place its connection goes back to the pool while it waits.
+ */
+export function retryingPool(pool: pg.Pool, gate?: TransactionGate): PostgresPool {
+  const connectOnce = async (): Promise<pg.PoolClient> => {
+    try {
+      return await pool.connect();
+    } catch (e) {
+      if (!isConnectionFailure(e)) throw e;
+      await new Promise((r) => setTimeout(r, RECONNECT_PAUSE_MS));
+      return pool.connect();
+    }
+  };
+  return {
+    async connect() {
+      let client: pg.PoolClient | null = await connectOnce();
+      let fresh = true;
+      let admitted = false;
+      const send = (args: QueryArgs) => (client!.query as (...a: QueryArgs) => unknown)(...args);
+      const firstStatement = async (args: QueryArgs): Promise<unknown> => {
+        if (gate && BEGIN.test(args[0] as string) && !(admitted = gate.tryEnter())) {
+          client!.release();
+          client = null;
+          await gate.enter();
+          admitted = true;
+          client = await connectOnce();
+        }
+        try {
+          return await (send(args) as Promise<unknown>);
+        } catch (e) {
+          if (!isConnectionFailure(e)) throw e;
+          client!.release(e as Error);
+          client = null;
+          client = await connectOnce();
+          return send(args);
+        }
+      };
+      const wrapper = {
+        query(...args: QueryArgs) {
+          // A cursor (streaming) or a callback call, or not the checkout's first statement: as is.
+          if (!fresh || typeof args[0] !== 'string' || typeof args[args.length - 1] === 'function') {
+            fresh = false;
+            return send(args);
+          }
+          fresh = false;
+          return firstStatement(args);
+        },
+        release(err?: Error | boolean) {
+          if (admitted) {
+            admitted = false;
+            gate!.leave();
+          }
+          const c = client;
+          client = null;
+          c?.release(err);
+        },
+      };
+      return wrapper as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** Connections of a pool kept for single statements: transactions get the rest (decision 080). */
+export function transactionPlaces(poolSize: number): number {
+  return Math.max(1, poolSize - Math.max(1, Math.ceil(poolSize * 0.3)));
 }
 
 export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   setTypeParsers();
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 10,
-      connectionTimeoutMillis: 10_000,
-      idleTimeoutMillis: 30_000,
-    });
-    pool.on('error', () => {
-      /* an idle client died (server restart); the pool replaces it */
-    });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const url = opts.databaseUrl;
+    const name = opts.applicationName ?? 'hydro-shakes';
+    const size = opts.poolSize ?? 10;
+    const timeouts = opts.timeouts ?? REQUEST_TIMEOUTS;
+    const pool = pgPool(url, size, timeouts, name);
+    const gate = new TransactionGate(transactionPlaces(size), timeouts.transactionWaitMs);
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingPool(pool, gate) }) });
+    let jobDb: Db | null = null;
     return {
       db,
       kind: 'postgres',
       pool,
-      databaseUrl: opts.databaseUrl,
-      close: () => db.destroy(),
+      databaseUrl: url,
+      jobs: () => (jobDb ??= new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingPool(pgPool(url, 2, JOB_TIMEOUTS, `${name}-jobs`)) }) })),
+      transactions: gate,
+      close: async () => {
+        await Promise.all([db.destroy(), jobDb?.destroy()]);
+      },
     };
   }
 
@@ -99,6 +290,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
     kind: 'pglite',
     pool,
     pglite,
+    jobs: () => db,
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -1,10 +1,10 @@
 import { loadConfig } from '../server/config';
-import { createDatabase } from '../db/database';
+import { createDatabase, MIGRATION_TIMEOUTS } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { runSeeds } from '../db/seeds';
 
 const config = loadConfig();
-const dbh = await createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const dbh = await createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, timeouts: MIGRATION_TIMEOUTS });
 try {
   await migrateToLatest(dbh.db);
   const ran = await runSeeds(dbh.db);

@@ -16,6 +16,8 @@ import { registerSecurity } from './http/security';
 import { registerErrorBodies, registerRest, registerTrpc } from './http/api';
 import { registerDocs } from './http/docs';
 import { PUBLIC_CACHED_ROUTES, registerResponseCache } from './http/response-cache';
+import { registerDraining } from './http/streams';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { AppError, NO_OPERATION_MESSAGE, shopError, shopErrorBody } from './lib/errors';
 import { createPaymentGateway } from './lib/payments';
 import { startJobs } from './lib/jobs';
@@ -37,6 +39,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Pass a logger config; tests use false. */
   logger?: boolean | Record<string, unknown>;
+  /** Draining state, shared with server/index.ts (a fresh one when absent). */
+  lifecycle?: Lifecycle;
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,7 +73,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
-    forceCloseConnections: true,
+    // Graceful shutdown (decision 082): server.close() ends idle connections only, requests in flight
+    // finish; server/index.ts bounds the wait. Requests arriving meanwhile get the shop's 503 (streams.ts).
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
   });
 
   const bus: EventBus =
@@ -86,6 +93,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     log: app.log,
     tokenKeys: await resolveTokenKeys(dbh.db, config),
     payments: createPaymentGateway(config, dbh.db),
+    lifecycle: opts.lifecycle ?? createLifecycle(),
   };
 
   // Session and API key revocations from every instance (LISTEN from boot), and API key usage batches.
@@ -110,6 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   await registerSecurity(app, config);
   registerResponseCache(app, deps.cache, PUBLIC_CACHED_ROUTES);
+  registerDraining(app, deps.lifecycle);
   registerErrorBodies(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
@@ -156,8 +165,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       .send(shopErrorBody(e, String(req.id)));
   });
 
-  const mailWorker = config.RUN_JOBS ? startMailWorker(deps) : null;
-  const jobs = config.RUN_JOBS ? startJobs(deps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...webhookJobs]) : null;
+  // Jobs and the mail worker on their own connections with longer limits (decision 080): they never
+  // take a request's pool connection, and a job may wait for a lock longer than a request would.
+  const jobDeps: AppDeps = config.RUN_JOBS ? { ...deps, db: dbh.jobs() } : deps;
+  const mailWorker = config.RUN_JOBS ? startMailWorker(jobDeps) : null;
+  const jobs = config.RUN_JOBS ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...webhookJobs]) : null;
   app.addHook('onClose', async () => {
     await jobs?.stop();
     await mailWorker?.stop();

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config';
-import { createDatabase, type DatabaseHandle } from '../db/database';
+import { createDatabase, MIGRATION_TIMEOUTS, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { runSeeds } from '../db/seeds';
 import type { AppDeps } from './deps';
+import type { Lifecycle } from './lib/lifecycle';
 
 export interface Booted {
   app: FastifyInstance;
@@ -22,7 +23,7 @@ export type BootPhases = Record<string, number>;
  * while it does: the bundle keeps them in a chunk of their own, so their loading overlaps
  * the embedded database's file reads and WebAssembly compilation (decision 031).
  */
-export async function boot(config: Config = loadConfig(), phases: BootPhases = {}): Promise<Booted> {
+export async function boot(config: Config = loadConfig(), phases: BootPhases = {}, lifecycle?: Lifecycle): Promise<Booted> {
   const mark = (name: string) => {
     phases[name] = Math.round(performance.now());
   };
@@ -30,10 +31,16 @@ export async function boot(config: Config = loadConfig(), phases: BootPhases = {
     const dbh = await createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     mark('database');
     try {
-      await migrateToLatest(dbh.db);
-      mark('migrations');
-      await runSeeds(dbh.db);
-      mark('seeds');
+      // On PostgreSQL, migrations and seeds get their own connection with longer limits than a request's.
+      const setup = dbh.kind === 'postgres' ? await createDatabase({ databaseUrl: config.DATABASE_URL, poolSize: 1, timeouts: MIGRATION_TIMEOUTS, applicationName: 'hydro-shakes-migrate' }) : null;
+      try {
+        await migrateToLatest(setup?.db ?? dbh.db);
+        mark('migrations');
+        await runSeeds(setup?.db ?? dbh.db);
+        mark('seeds');
+      } finally {
+        await setup?.close();
+      }
       return dbh;
     } catch (e) {
       await dbh.close().catch(() => {});
@@ -51,7 +58,7 @@ export async function boot(config: Config = loadConfig(), phases: BootPhases = {
   try {
     if (mods.status === 'rejected') throw mods.reason;
     const [{ buildApp }, { ensureAdminAccount }] = mods.value;
-    const { app, deps } = await buildApp({ config, dbh });
+    const { app, deps } = await buildApp({ config, dbh, lifecycle });
     mark('app');
     await ensureAdminAccount(dbh.db, config, app.log);
     mark('admin');

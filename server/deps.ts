@@ -6,6 +6,7 @@ import type { Cache } from './lib/cache';
 import type { Clock } from './lib/clock';
 import type { TokenKeys } from './lib/tokens';
 import type { PaymentGateway } from './lib/payments/gateway';
+import type { Lifecycle } from './lib/lifecycle';
 
 /**
  * Everything a service needs from the outside world, built once in buildApp and
@@ -23,4 +24,6 @@ export interface AppDeps {
   tokenKeys: TokenKeys;
   /** Razorpay when keys are configured, else the built-in test gateway. */
   payments: PaymentGateway;
+  /** Draining (SIGTERM) or serving. */
+  lifecycle: Lifecycle;
 }

@@ -1,5 +1,11 @@
 import { loadConfig, ConfigError, listeningUrl } from './config';
 import { boot, type BootPhases } from './boot';
+import { createLifecycle } from './lib/lifecycle';
+
+/** How long requests in flight may take to finish after SIGTERM before their connections are cut. */
+const DRAIN_MS = 8_000;
+/** The last resort if closing itself hangs (a pool that cannot end): exit non-zero. */
+const HARD_EXIT_MS = 10_000;
 
 /** The only file that listens. */
 async function main() {
@@ -14,16 +20,31 @@ async function main() {
     }
     throw e;
   }
-  const { app, dbh } = await boot(config, phases);
+  const lifecycle = createLifecycle();
+  const { app, dbh } = await boot(config, phases, lifecycle);
   let closing = false;
+  /**
+   * Graceful shutdown (decision 082): stop accepting connections, answer 503 + Connection: close to
+   * requests that arrive on kept-alive ones, end open order streams with an SSE retry hint, let
+   * requests in flight finish (at most DRAIN_MS, then their connections are cut), then stop the jobs,
+   * the event listener and the pool (app.close's onClose hooks run after the server has closed), exit 0.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    const started = performance.now();
+    app.log.info({ signal }, 'shutting down: draining requests in flight');
+    lifecycle.drain();
+    const hard = setTimeout(() => process.exit(1), HARD_EXIT_MS).unref();
+    const cut = setTimeout(() => {
+      app.log.warn('requests still in flight after the drain limit: closing their connections');
+      app.server.closeAllConnections();
+    }, DRAIN_MS).unref();
     try {
       await app.close();
-      clearTimeout(timer);
+      clearTimeout(cut);
+      clearTimeout(hard);
+      app.log.info({ ms: Math.round(performance.now() - started) }, 'shut down cleanly');
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');

@@ -37,7 +37,9 @@ function responseMeta({ ctx, errors, info }: MetaOptions): { status?: number; he
 }
 
 function logUnexpected(deps: AppDeps, error: TRPCError, path: string | undefined, req: FastifyRequest) {
-  if (shopError(error).unexpected) deps.log.error({ err: error.cause ?? error, path, reqId: req.id }, 'unhandled error in procedure');
+  const e = shopError(error);
+  if (e.unexpected) deps.log.error({ err: error.cause ?? error, path, reqId: req.id }, 'unhandled error in procedure');
+  else if (e.code === 'SERVICE_BUSY') deps.log.warn({ err: error.cause ?? error, path, reqId: req.id }, 'database slow or away: answered 503');
 }
 
 /** The error an /api request ended with, for its body (see registerErrorBodies). */

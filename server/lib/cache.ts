@@ -4,6 +4,10 @@ import type { EventBus } from './events';
  * A read-through cache for hot, rarely changing reads (catalogue, pricing).
  * Per instance by design; an invalidation is broadcast on the event bus so
  * every instance drops its copy. Concurrent misses share one load.
+ *
+ * A broadcast can be lost (the listening connection dropped, or a change was made in SQL), so every
+ * entry also has a time limit (a minute: a shopper never sees a price older than that) and the whole
+ * cache is cleared when the listening connection comes back (decision 081).
  */
 export interface Cache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
@@ -16,7 +20,9 @@ export interface Cache {
 
 const CHANNEL = 'cache_invalidate';
 
-export function createCache(bus: EventBus, ttlMs = 5 * 60_000): Cache {
+export const CACHE_TTL_MS = 60_000;
+
+export function createCache(bus: EventBus, ttlMs = CACHE_TTL_MS): Cache {
   const values = new Map<string, { value: unknown; at: number }>();
   const loading = new Map<string, Promise<unknown>>();
   let generation = 0;
@@ -29,6 +35,8 @@ export function createCache(bus: EventBus, ttlMs = 5 * 60_000): Cache {
     for (const k of [...loading.keys()]) if (k.startsWith(prefix)) loading.delete(k);
   };
   bus.subscribe(CHANNEL, (p) => dropLocal(String((p as { prefix?: string })?.prefix ?? '')));
+  // Invalidations published while the listener was away were not heard: drop everything.
+  bus.onReconnect(() => dropLocal(''));
 
   return {
     peek<T>(key: string) {

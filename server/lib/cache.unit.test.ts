@@ -5,6 +5,7 @@ import type { EventBus } from './events';
 /** A bus whose deliveries can be lost, standing in for two instances' LISTEN connections. */
 function lossyBus() {
   const handlers: ((p: unknown) => void)[] = [];
+  const reconnects: (() => void)[] = [];
   let lose = false;
   const bus: EventBus = {
     async publish(_channel, payload) {
@@ -14,9 +15,13 @@ function lossyBus() {
       handlers.push(handler);
       return () => undefined;
     },
+    onReconnect(listener) {
+      reconnects.push(listener);
+      return () => undefined;
+    },
     async close() {},
   };
-  return { bus, setLose: (v: boolean) => (lose = v) };
+  return { bus, setLose: (v: boolean) => (lose = v), reconnect: () => reconnects.forEach((l) => l()) };
 }
 
 describe('cache across instances', () => {
@@ -47,5 +52,29 @@ describe('cache across instances', () => {
       await new Promise((r) => setImmediate(r));
     }
     expect(seen).toBe(200);
+  });
+
+  it('a lost invalidation is healed at once when the listening connection comes back', async () => {
+    const { bus, setLose, reconnect } = lossyBus();
+    const a = createCache(bus, 60_000);
+    const b = createCache(bus, 60_000);
+    let price = 100;
+    const load = async () => price;
+    expect(await b.get('catalogue:pricing', load)).toBe(100);
+    setLose(true);
+    price = 200;
+    await a.invalidate('catalogue:');
+    expect(await b.get('catalogue:pricing', load)).toBe(100);
+    reconnect();
+    expect(await b.get('catalogue:pricing', load)).toBe(200);
+  });
+
+  it('entries live a minute by default', async () => {
+    const { bus } = lossyBus();
+    const { CACHE_TTL_MS } = await import('./cache');
+    expect(CACHE_TTL_MS).toBe(60_000);
+    const c = createCache(bus);
+    expect(await c.get('k', async () => 1)).toBe(1);
+    expect(c.peek('k')).toBe(1);
   });
 });

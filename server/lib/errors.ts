@@ -1,5 +1,6 @@
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { z, ZodError } from 'zod';
+import { databaseFault } from '../../db/faults';
 
 /**
  * Every refusal the shop makes is an AppError with a stable machine code and a
@@ -51,6 +52,8 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   GATEWAY_ERROR: 'BAD_GATEWAY',
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** The database is slow (lock or statement timeout, no pool connection in time) or away: try again shortly. */
+  SERVICE_BUSY: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 } as const satisfies Record<string, TRPC_ERROR_CODE_KEY>;
 
@@ -83,6 +86,11 @@ export const HTTP_STATUS: Record<TRPC_ERROR_CODE_KEY, number> = {
 
 export const BAD_JSON_MESSAGE = 'The request body is not valid JSON.';
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+export const BUSY_MESSAGE = 'The shop is very busy right now. Please try again in a moment.';
+export const AWAY_MESSAGE = 'The shop cannot reach its database right now. Please try again in a few seconds.';
+/** Retry-After (seconds) for a slow database (a lock or statement timeout) and for one that is away. */
+export const BUSY_RETRY_AFTER = 2;
+export const AWAY_RETRY_AFTER = 5;
 
 /** Field → messages, flat (`{ email: ['Invalid email address'] }`). */
 export type FieldErrors = Record<string, string[]>;
@@ -202,6 +210,18 @@ export function shopError(error: unknown): ShopError {
       message: app.message,
       ...(app.fieldErrors ? { fieldErrors: app.fieldErrors } : {}),
       headers: app.retryAfter ? { 'Retry-After': String(Math.max(1, Math.ceil(app.retryAfter))) } : {},
+      unexpected: false,
+    };
+  }
+  // The database was slow or away (decision 080): 503 SERVICE_BUSY with Retry-After, never a 500.
+  const fault = databaseFault(error);
+  if (fault) {
+    const away = fault === 'away';
+    return {
+      status: 503,
+      code: 'SERVICE_BUSY',
+      message: away ? AWAY_MESSAGE : BUSY_MESSAGE,
+      headers: { 'Retry-After': String(away ? AWAY_RETRY_AFTER : BUSY_RETRY_AFTER) },
       unexpected: false,
     };
   }

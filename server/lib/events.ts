@@ -11,8 +11,17 @@ export interface EventBus {
   publish(channel: string, payload: unknown): Promise<void>;
   /** Returns an unsubscribe function. */
   subscribe(channel: string, handler: (payload: unknown) => void): () => void;
+  /**
+   * Called after the listening connection came back from a loss: whatever was published meanwhile
+   * was not heard, so listeners must assume anything changed (caches clear, order streams re-read).
+   * Returns an unsubscribe function.
+   */
+  onReconnect(listener: () => void): () => void;
   close(): Promise<void>;
 }
+
+/** application_name of the LISTEN connection (visible in pg_stat_activity; tests terminate it). */
+export const LISTENER_APPLICATION_NAME = 'hydro-shakes-listen';
 
 const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -30,6 +39,10 @@ export function createLocalBus(): EventBus {
       em.on(channel, handler);
       return () => em.off(channel, handler);
     },
+    onReconnect() {
+      // One process, no connection to lose.
+      return () => {};
+    },
     async close() {
       em.removeAllListeners();
     },
@@ -40,15 +53,28 @@ export function createPgBus(connectionString: string, pool: pg.Pool, onError: (e
   const em = new EventEmitter();
   em.setMaxListeners(0);
   const listening = new Set<string>();
+  const reconnectListeners = new Set<() => void>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
+  /** A connection was lost since the last successful LISTEN: the next connect is a reconnect. */
+  let lost = false;
 
   const connect = async (): Promise<pg.Client> => {
     if (client) return client;
     if (connecting) return connecting;
     connecting = (async () => {
-      const c = new pg.Client({ connectionString });
+      const c = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME, keepAlive: true } as pg.ClientConfig);
+      let dropped = false;
+      const drop = (e?: unknown) => {
+        if (dropped) return;
+        dropped = true;
+        if (e) onError(e);
+        if (client === c) client = null;
+        lost = true;
+        c.end().catch(() => {});
+        if (!closed) setTimeout(() => void reconnect(), 1000).unref();
+      };
       c.on('notification', (msg) => {
         let payload: unknown = msg.payload;
         try {
@@ -58,14 +84,30 @@ export function createPgBus(connectionString: string, pool: pg.Pool, onError: (e
         }
         em.emit(msg.channel, payload);
       });
-      c.on('error', (e) => {
-        onError(e);
-        client = null;
-        if (!closed) setTimeout(() => void reconnect(), 1000).unref();
+      c.on('error', (e) => drop(e));
+      // The server may close the connection without an error event (a clean terminate): same loss.
+      c.on('end', () => {
+        if (client === c) drop();
       });
-      await c.connect();
-      for (const ch of listening) await c.query(`LISTEN ${ch}`);
+      try {
+        await c.connect();
+        for (const ch of listening) await c.query(`LISTEN ${ch}`);
+      } catch (e) {
+        dropped = true;
+        c.end().catch(() => {});
+        throw e;
+      }
       client = c;
+      if (lost) {
+        lost = false;
+        for (const l of reconnectListeners) {
+          try {
+            l();
+          } catch (e) {
+            onError(e);
+          }
+        }
+      }
       return c;
     })();
     try {
@@ -75,11 +117,13 @@ export function createPgBus(connectionString: string, pool: pg.Pool, onError: (e
     }
   };
   const reconnect = async () => {
+    if (closed) return;
     try {
       await connect();
     } catch (e) {
+      lost = true;
       onError(e);
-      if (!closed) setTimeout(() => void reconnect(), 2000).unref();
+      if (!closed) setTimeout(() => void reconnect(), 1000).unref();
     }
   };
 
@@ -95,12 +139,21 @@ export function createPgBus(connectionString: string, pool: pg.Pool, onError: (e
         listening.add(channel);
         void connect()
           .then((c) => c.query(`LISTEN ${channel}`))
-          .catch(onError);
+          .catch((e: unknown) => {
+            onError(e);
+            // The database was away when the first listener came: keep trying (reconnect LISTENs every channel).
+            if (!closed) setTimeout(() => void reconnect(), 1000).unref();
+          });
       }
       return () => em.off(channel, handler);
     },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
     async close() {
       closed = true;
+      reconnectListeners.clear();
       em.removeAllListeners();
       const c = client ?? (connecting ? await connecting.catch(() => null) : null);
       client = null;

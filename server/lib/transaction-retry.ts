@@ -1,5 +1,5 @@
 import type { Db, Trx } from '../../db/database';
-import { AppError } from './errors';
+import { AppError, BUSY_MESSAGE, BUSY_RETRY_AFTER } from './errors';
 
 /** PostgreSQL's "try again" answers: serialization_failure and deadlock_detected. */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -30,7 +30,7 @@ export async function withTransactionRetry<T>(
     } catch (e) {
       if (!isRetryableTxError(e)) throw e;
       if (attempt >= attempts) {
-        throw new AppError('UNAVAILABLE', 'The shop is very busy right now. Please try again in a moment.', { retryAfter: 1, cause: e });
+        throw new AppError('SERVICE_BUSY', BUSY_MESSAGE, { retryAfter: BUSY_RETRY_AFTER, cause: e });
       }
       // Full jitter: colliding transactions spread out instead of colliding again.
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 10 * 2 ** attempt)));

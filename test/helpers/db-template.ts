@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { createDatabase, type DatabaseHandle } from '../../db/database';
+import { createDatabase, MIGRATION_TIMEOUTS, type DatabaseHandle } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { runSeeds } from '../../db/seeds';
 
@@ -32,7 +32,7 @@ export async function createPgTemplate(url: string, runId: string): Promise<stri
     await c.query(`DROP DATABASE IF EXISTS ${name}`);
     await c.query(`CREATE DATABASE ${name}`);
   });
-  const dbh = await createDatabase({ databaseUrl: withDatabase(url, name), poolSize: 2 });
+  const dbh = await createDatabase({ databaseUrl: withDatabase(url, name), poolSize: 2, timeouts: MIGRATION_TIMEOUTS });
   try {
     await migrateToLatest(dbh.db);
     await runSeeds(dbh.db);

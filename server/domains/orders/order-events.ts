@@ -46,6 +46,11 @@ export function watchOrderEvents(bus: EventBus, match: (e: OrderEvent) => boolea
     dirty = true;
     wake?.();
   });
+  // Events published while the listening connection was away were lost: re-read once it is back.
+  const offReconnect = bus.onReconnect(() => {
+    dirty = true;
+    wake?.();
+  });
   const onAbort = () => wake?.();
   signal.addEventListener('abort', onAbort, { once: true });
   return {
@@ -60,6 +65,7 @@ export function watchOrderEvents(bus: EventBus, match: (e: OrderEvent) => boolea
     },
     close() {
       off();
+      offReconnect();
       signal.removeEventListener('abort', onAbort);
     },
   };
