@@ -327,39 +327,27 @@ function CouponUsage({ id }: { id: string }) {
   const held = uses.filter((u) => !u.released).length;
   return (
     <section className="stack stack--sm coupon-usage" aria-label={`Usage of ${coupon.code}`} data-testid="coupon-usage">
-      <h3 className="h5">Usage</h3>
+      <h3 className="label">Usage</h3>
       <p className="text-sm text-muted">
         {held} {held === 1 ? 'order' : 'orders'}, {formatRupees(coupon.discountGiven)} given
         {uses.length > held ? ` · ${uses.length - held} given back (cancelled or expired)` : ''}
       </p>
       {uses.length ? (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={`Orders that used ${coupon.code}`}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Discount</th>
-                <th scope="col">When</th>
-              </tr>
-            </thead>
-            <tbody>
-              {uses.map((u) => (
-                <tr key={u.orderId} className={u.released ? 'is-off' : undefined}>
-                  <td>
-                    <Link href={`/orders?q=${encodeURIComponent(u.orderNumber)}`} className="link">
-                      {u.orderNumber}
-                    </Link>
-                    {u.released ? <span className="badge">Given back</span> : null}
-                  </td>
-                  <td>{u.customerEmail}</td>
-                  <td className="tabular">{formatRupees(u.discount)}</td>
-                  <td>{formatDate(u.at, 'dayMonthTime')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="list-reset coupon-uses" aria-label={`Orders that used ${coupon.code}`}>
+          {uses.map((u) => (
+            <li key={u.orderId} className={u.released ? 'is-off' : undefined}>
+              <span className="coupon-uses__order">
+                <Link href={`/orders?q=${encodeURIComponent(u.orderNumber)}`} className="link">
+                  {u.orderNumber}
+                </Link>
+                {u.released ? <span className="badge">Given back</span> : null}
+              </span>
+              <span className="coupon-uses__who">{u.customerEmail}</span>
+              <span className="tabular">{formatRupees(u.discount)}</span>
+              <span className="text-subtle">{formatDate(u.at, 'dayMonthTime')}</span>
+            </li>
+          ))}
+        </ul>
       ) : null}
     </section>
   );
