@@ -34,7 +34,7 @@ const adminTags = ['admin', 'subscriptions'];
 
 export const subscriptionsRouter = router({
   plans: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/subscription-plans', tags, summary: 'The plans on offer (price, period, free units, rule, perks)' } })
+    .meta({ openapi: { method: 'GET', path: '/subscription-plans', tags, summary: 'The plans on offer (price, period, free units, rule, perks)', protect: false } })
     .input(Empty)
     .output(PlanListSchema)
     .query(({ ctx }) => subs.listPlans(ctx.deps)),
@@ -143,7 +143,7 @@ export const subscriptionsRouter = router({
     .meta({ openapi: { method: 'GET', path: '/admin/subscriptions', tags: adminTags, summary: 'Subscriptions, filtered by plan, status, renewing soon (7 days) and customer', protect: true } })
     .input(AdminSubscriptionListInputSchema)
     .output(AdminSubscriptionListSchema)
-    .query(({ ctx, input }) => subs.adminList(ctx.deps, input)),
+    .query(({ ctx, input }) => subs.adminList(ctx.deps, input, ctx.resHeaders)),
 
   adminDetail: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/subscriptions/{id}', tags: adminTags, summary: 'One subscription with its periods, payments and free units used', protect: true } })
