@@ -19,7 +19,7 @@ import { answerValidators, arbitraryFor, HOSTILE, operationsOf, type OpenApiDoc,
  */
 
 const SEED = 14_2026;
-const RUNS = Number(process.env.FUZZ_RUNS ?? 5);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 
 let t: TestApp;
 let doc: OpenApiDoc;
