@@ -18,7 +18,7 @@ import { registerDocs } from './http/docs';
 import { PUBLIC_CACHED_ROUTES, registerResponseCache } from './http/response-cache';
 import { registerDraining } from './http/streams';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
-import { AppError, NO_OPERATION_MESSAGE, shopError, shopErrorBody } from './lib/errors';
+import { AppError, NO_OPERATION_MESSAGE, refuseUnstorableText, shopError, shopErrorBody } from './lib/errors';
 import { createPaymentGateway } from './lib/payments';
 import { startJobs } from './lib/jobs';
 import { paymentJobs } from './domains/payments/payments.jobs';
@@ -104,6 +104,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     reply.header('x-request-id', req.id);
     done();
   });
+  // A header the shop reads (Authorization, Idempotency-Key, User-Agent…) with a NUL character is
+  // refused like any input holding text the database cannot store (Node's own parser already refuses
+  // one on a socket; this holds for every way a request arrives).
+  app.addHook('onRequest', (req, _reply, done) => {
+    try {
+      refuseUnstorableText(req.headers);
+      done();
+    } catch (e) {
+      done(e as Error);
+    }
+  });
 
   // Fastify's own refusals (bad JSON, 413, 415) and anything thrown outside a procedure: the shop's body.
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -131,7 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Uploaded pictures: a raw body up to a few MiB in, immutable files out.
   await app.register(async (scope) => registerCatalogueImages(scope, deps));
   await app.register(async (scope) => {
-    await registerDocs(scope, config);
+    await registerDocs(scope);
     await registerRest(scope, deps);
   });
 

@@ -79,6 +79,7 @@ export async function registerTrpc(app: FastifyInstance, deps: AppDeps, router: 
 /** /api: every procedure with `meta.openapi` as REST, through trpc-to-openapi's Fastify plugin. */
 export async function registerRest(app: FastifyInstance, deps: AppDeps, router: AnyRouter = appRouter): Promise<void> {
   declaredCoercionOnly();
+  allowBodylessCalls(app);
   await app.register(fastifyTRPCOpenApiPlugin, {
     basePath: '/api',
     router,
@@ -90,4 +91,28 @@ export async function registerRest(app: FastifyInstance, deps: AppDeps, router: 
       logUnexpected(deps, error, path, req);
     },
   } as Parameters<typeof fastifyTRPCOpenApiPlugin>[1]);
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A call without a body (`POST /api/orders/{id}/payment`, `/api/auth/signout`, a refresh with only the
+ * bearer token) is answered whether or not it names a content type. trpc-to-openapi refuses any
+ * body method without `application/json` (415 "Missing content-type header") and Fastify refuses an
+ * empty body that says `application/json` (FST_ERR_CTP_EMPTY_JSON_BODY): in this scope an empty JSON
+ * body is no input, and a request with no body and no content type is read as an empty JSON call.
+ * A request that has a body still needs `application/json` (415 otherwise): JSON only for mutations.
+ */
+function allowBodylessCalls(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+    body === '' ? done(null, undefined) : json(req, body as string, done),
+  );
+  app.addHook('preHandler', (req, _reply, done) => {
+    const h = req.headers;
+    const empty = h['transfer-encoding'] === undefined && (h['content-length'] === undefined || h['content-length'] === '0');
+    if (BODY_METHODS.has(req.method) && h['content-type'] === undefined && empty) h['content-type'] = 'application/json';
+    done();
+  });
 }

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
 import { openApiDocument } from '../trpc/openapi';
 
 const require = createRequire(import.meta.url);
@@ -12,10 +11,10 @@ const require = createRequire(import.meta.url);
  * The document and the UI files are built or read on the first request, not at boot: describing
  * every procedure takes a few hundred milliseconds that a restart should not wait for.
  */
-export async function registerDocs(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerDocs(app: FastifyInstance): Promise<void> {
   let doc: string | undefined;
   app.get('/api/openapi.json', async (_req, reply) => {
-    doc ??= JSON.stringify(await openApiDocument(new URL('/api', config.PUBLIC_URL).toString()));
+    doc ??= JSON.stringify(await openApiDocument());
     return reply.type('application/json').header('cache-control', 'no-cache').send(doc);
   });
 

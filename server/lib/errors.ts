@@ -1,6 +1,7 @@
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { databaseFault } from '../../db/faults';
+import { UNSTORABLE_TEXT_MESSAGE, unstorableTextAt } from '../../shared/schemas/common';
 
 /**
  * Every refusal the shop makes is an AppError with a stable machine code and a
@@ -58,6 +59,46 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, TRPC_ERROR_CODE_KEY>;
 
 export type AppErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * What each code means, for integrators: the OpenAPI document lists them (server/trpc/openapi.ts).
+ * A new code in ERROR_CODES needs its sentence here (the type says so).
+ */
+export const ERROR_CODE_MEANINGS: Record<AppErrorCode, string> = {
+  BAD_REQUEST: 'The request cannot be read: not valid JSON, a bad header, or a value the operation refuses.',
+  VALIDATION_FAILED: 'An input field is missing or not valid; `fieldErrors` names it.',
+  UNAUTHORIZED: 'No access token, or one that is expired, revoked or not valid: sign in (or refresh) and retry.',
+  INVALID_CREDENTIALS: 'The e-mail address and password do not match an account.',
+  INVALID_TOKEN: 'The refresh, reset or exchange token is unknown, used or expired.',
+  ACCOUNT_DISABLED: 'The account is disabled.',
+  RESET_TOKEN_INVALID: 'The password reset link is unknown, used or expired.',
+  WEAK_PASSWORD: 'The new password is too short, too common or too long.',
+  FORBIDDEN: 'Signed in, but this operation is for administrators.',
+  NOT_FOUND: 'No such item (or it belongs to someone else), or no operation at this path.',
+  CONFLICT: 'The request conflicts with the current state of the item.',
+  EMAIL_TAKEN: 'Another account uses this e-mail address.',
+  USERNAME_TAKEN: 'Another account uses this username.',
+  SLOT_FULL: 'The delivery slot has no room left on that date.',
+  SLOT_CLOSED: 'The delivery slot no longer takes orders for that date.',
+  COUPON_EXHAUSTED: 'The coupon has been used as often as it may be.',
+  COUPON_INVALID: 'The coupon is unknown, expired or does not apply to this cart.',
+  IDEMPOTENCY_MISMATCH: 'The Idempotency-Key was used before for a different request.',
+  INVALID_STATE: 'The item is not in a state that allows this (e.g. cancelling a delivered order).',
+  OUT_OF_STOCK: 'An item or ingredient is not available.',
+  NOT_SERVICEABLE: 'The shop does not deliver to this PIN code.',
+  ADDRESS_LIMIT: 'The address book is full.',
+  PAYMENT_FAILED: 'The payment was not completed.',
+  INVALID_SIGNATURE: 'A payment or webhook signature does not match.',
+  PRICE_CHANGED: 'A price changed since the cart was shown: quote again and confirm.',
+  PAYMENT_METHOD_UNAVAILABLE: 'That payment method cannot be used for this order.',
+  INSUFFICIENT_POINTS: 'Not enough reward points.',
+  PAYLOAD_TOO_LARGE: 'The request body is larger than 1 MiB.',
+  RATE_LIMITED: 'Too many attempts: wait the Retry-After seconds.',
+  UNSUPPORTED_MEDIA_TYPE: 'A request with a body must send it as application/json.',
+  GATEWAY_ERROR: 'The payment provider did not answer as expected.',
+  UNAVAILABLE: 'The shop is busy or its database is away: retry after the Retry-After seconds.',
+  INTERNAL: 'Something went wrong on our side (a bug: report the requestId).',
+};
 
 /** The one status table: tRPC code → HTTP status (both adapters' answers are set from it). */
 export const HTTP_STATUS: Record<TRPC_ERROR_CODE_KEY, number> = {
@@ -276,3 +317,17 @@ export function shopErrorBody(
 }
 
 export const notFound = (what = 'The item'): AppError => new AppError('NOT_FOUND', `${what} was not found.`);
+
+/**
+ * Refuses (400 VALIDATION_FAILED, the field named in the message and in `fieldErrors` by its first
+ * key, as for a zod error) a value holding text the database cannot store: a NUL character or an
+ * unpaired surrogate (the one rule, shared/schemas/common.ts).
+ */
+export function refuseUnstorableText(value: unknown, prefix: (string | number)[] = []): void {
+  const at = unstorableTextAt(value, prefix);
+  if (!at) return;
+  const field = at.length ? at.join('.') : 'input';
+  throw new AppError('VALIDATION_FAILED', `${field}: ${UNSTORABLE_TEXT_MESSAGE}`, {
+    fieldErrors: { [String(at[0] ?? '_')]: [UNSTORABLE_TEXT_MESSAGE] },
+  });
+}

@@ -1,11 +1,23 @@
 import { t } from './init';
-import { AppError } from '../lib/errors';
+import { AppError, refuseUnstorableText } from '../lib/errors';
 import { recordApiKeyUse, type ApiKeyPrincipal } from '../lib/auth-guard';
 import { scopeFor } from '../lib/api-key-scopes';
 import type { AuthUser } from './context';
 
+/**
+ * Every procedure's raw input (JSON body, query string and path parameters alike: the REST adapter
+ * merges them into one input) is refused when it holds text the database cannot store — a NUL
+ * character or an unpaired surrogate (shared/schemas/common.ts) — before its schema or any service
+ * reads it. It runs after the guards, so a guest still gets 401 before anything about the input.
+ * Procedures built on the three below are covered without a line of their own.
+ */
+const storableInput = t.middleware(async ({ getRawInput, next }) => {
+  refuseUnstorableText(await getRawInput());
+  return next();
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.use(storableInput);
 
 /** Who an API key acts as: the back office, within the key's scopes; audited as the key. */
 function keyUser(key: ApiKeyPrincipal): AuthUser {
@@ -13,10 +25,10 @@ function keyUser(key: ApiKeyPrincipal): AuthUser {
 }
 
 /**
- * A signed-in customer or admin; narrows ctx.user to non-null. An API key passes only into the
- * procedures its scopes cover (server/domains/auth/api-key-scopes.ts); every call is counted.
+ * Signed in: narrows ctx.user to non-null. An API key passes only into the procedures its scopes
+ * cover (server/domains/auth/api-key-scopes.ts); every call is counted.
  */
-export const authedProcedure = t.procedure.use(({ ctx, path, next }) => {
+const signedIn = t.procedure.use(({ ctx, path, next }) => {
   if (ctx.apiKey) {
     const scope = scopeFor(path);
     const allowed = !!scope && ctx.apiKey.scopes.includes(scope);
@@ -35,8 +47,13 @@ export const authedProcedure = t.procedure.use(({ ctx, path, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
+/** A signed-in customer or admin; narrows ctx.user to non-null. */
+export const authedProcedure = signedIn.use(storableInput);
+
 /** An admin: 401 without a valid token, 403 for a customer. */
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN', 'This area is for administrators only.');
-  return next({ ctx });
-});
+export const adminProcedure = signedIn
+  .use(({ ctx, next }) => {
+    if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN', 'This area is for administrators only.');
+    return next({ ctx });
+  })
+  .use(storableInput);

@@ -121,11 +121,14 @@ export const SessionUserSchema = z.object({
 });
 export type SessionUserDto = z.infer<typeof SessionUserSchema>;
 
+/** When the access token expires: milliseconds since the Unix epoch (not seconds), as spec §4 reads it. */
+const ExpiresAtMs = z.number().int().meta({ description: 'When the access token expires, in milliseconds since the Unix epoch (not seconds)', examples: [1795000000000] });
+
 export const SessionSchema = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
   /** Milliseconds since the epoch, as the client expects. */
-  expires_at: z.number().int(),
+  expires_at: ExpiresAtMs,
   expires_in: z.number().int(),
   token_type: z.literal('bearer'),
 });
@@ -137,7 +140,7 @@ export const AuthAnswerSchema = z.object({
   session: SessionSchema,
   access_token: z.string(),
   refresh_token: z.string(),
-  expires_at: z.number().int(),
+  expires_at: ExpiresAtMs,
 });
 export type AuthAnswer = z.infer<typeof AuthAnswerSchema>;
 
@@ -150,7 +153,7 @@ export const SignupAnswerSchema = z.object({
   session: SessionSchema.nullable(),
   access_token: z.string().nullable(),
   refresh_token: z.string().nullable(),
-  expires_at: z.number().int().nullable(),
+  expires_at: ExpiresAtMs.nullable(),
   message: z.string(),
 });
 export type SignupAnswer = z.infer<typeof SignupAnswerSchema>;

@@ -13,3 +13,37 @@ export const PageInput = z.object({
 });
 
 export const OkSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * Text the database can store. PostgreSQL refuses a NUL byte in `text` and `\u0000` or an unpaired
+ * UTF-16 surrogate in `jsonb`, so such a string used to end as a 500. This is the one rule: every
+ * procedure's raw input (body, query and path alike, server/trpc/procedures.ts), the headers the shop
+ * reads and the file routes' parameters are checked with it before anything else reads them.
+ */
+export const UNSTORABLE_TEXT_MESSAGE = 'Contains a NUL character or broken Unicode (an unpaired surrogate); remove it';
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function isStorableText(s: string): boolean {
+  return !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+}
+
+/** The path of the first string (or object key) in `value` the database cannot store, or null. */
+export function unstorableTextAt(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : path;
+  if (depth > 64 || value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const at = unstorableTextAt(value[i], [...path, i], depth + 1);
+      if (at) return at;
+    }
+    return null;
+  }
+  // Buffers and Dates carry no client text (a parsed query string may be an object without Object's prototype).
+  if (ArrayBuffer.isView(value) || value instanceof Date) return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (!isStorableText(k)) return [...path, k];
+    const at = unstorableTextAt(v, [...path, k], depth + 1);
+    if (at) return at;
+  }
+  return null;
+}

@@ -188,16 +188,28 @@ describe('refusals: the same status, code and fields through /trpc and /api', ()
 });
 
 describe('the OpenAPI document', () => {
-  it('describes the error body the shop sends', async () => {
+  it('describes the error body the shop sends, in one schema every error answer refers to', async () => {
     const doc = (await send(t.app, { method: 'GET', url: '/api/openapi.json' })).json() as {
-      components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
+      servers: { url: string }[];
+      components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }>; required?: string[] }>; responses: Record<string, unknown> };
+      paths: Record<string, Record<string, { responses: Record<string, { $ref?: string }>; security?: unknown[] }>>;
     };
-    const errors = Object.entries(doc.components.schemas).filter(([name]) => name.startsWith('error.'));
-    expect(errors.length).toBeGreaterThan(0);
-    for (const [, schema] of errors) {
-      expect(Object.keys(schema.properties ?? {}).sort()).toEqual(['code', 'fieldErrors', 'message', 'requestId']);
-      expect(schema.required?.sort()).toEqual(['code', 'message', 'requestId']);
-    }
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/api' })]);
+    expect(Object.keys(doc.components.schemas).filter((n) => n.startsWith('error.'))).toEqual([]);
+    const error = doc.components.schemas.Error!;
+    expect(Object.keys(error.properties ?? {}).sort()).toEqual(['code', 'fieldErrors', 'message', 'requestId']);
+    expect(error.required?.sort()).toEqual(['code', 'message', 'requestId']);
+    expect(error.properties!.code!.enum).toEqual(expect.arrayContaining(['VALIDATION_FAILED', 'SLOT_FULL', 'RATE_LIMITED', 'UNAVAILABLE']));
+    for (const ops of Object.values(doc.paths))
+      for (const op of Object.values(ops)) {
+        expect(Array.isArray(op.security)).toBe(true);
+        for (const [status, r] of Object.entries(op.responses)) if (Number(status) >= 400) expect(r.$ref).toMatch(/^#\/components\/responses\//);
+      }
+    expect(doc.paths['/orders']!.post!.responses).toHaveProperty('409');
+    expect(doc.paths['/auth/signin']!.post!.responses).toHaveProperty('401');
+    expect(doc.paths['/auth/signin']!.post!.responses).toHaveProperty('429');
+    expect(doc.paths['/auth/signin']!.post!.security).toEqual([]);
+    for (const p of ['/payment/webhook', '/orders/{id}/invoice.pdf', '/admin/orders/export.csv']) expect(doc.paths).toHaveProperty([p]);
   });
 });
 
@@ -348,5 +360,95 @@ describe('library semantics on a router of the edge itself', () => {
       expect(refusal(res, via)).toMatchObject({ status: 503, code: 'UNAVAILABLE', message: 'The kitchen is busy. Please try again in a few seconds.' });
       expect(res.headers['retry-after']).toBe('7');
     }
+  });
+});
+
+describe('text the database cannot store (a NUL character, an unpaired surrogate): 400 naming the field, never 500', () => {
+  /** A JSON body text with a lone surrogate escaped as JSON allows (`"\ud800"`). */
+  const LONE = '"a\\ud800b"';
+
+  it('every reported path answers 400 VALIDATION_FAILED naming the field; nothing is stored', async () => {
+    const h = { authorization: customerAuth, ...JSON_TYPE };
+    const cases: { method: 'PUT' | 'POST' | 'PATCH' | 'GET'; url: string; payload?: string; headers?: Record<string, string>; field: string }[] = [
+      { method: 'PUT', url: '/api/user/cart', payload: JSON.stringify({ lines: [{ id: 'custom-1', type: 'custom', quantity: 1, recipe: { size: 'regular', baseId: 'x', addIns: [], name: '\u0000' } }] }), field: 'lines.0.recipe.name' },
+      { method: 'PUT', url: '/api/user/cart', payload: JSON.stringify({ lines: [{ id: '\u0000', type: 'signature', quantity: 1 }] }), field: 'lines.0.id' },
+      { method: 'POST', url: '/api/user/cart/merge', payload: `{"lines":[{"id":${LONE},"type":"signature","quantity":1}]}`, field: 'lines.0.id' },
+      { method: 'PATCH', url: '/api/auth/profile', payload: JSON.stringify({ name: 'a\u0000b' }), field: 'name' },
+      { method: 'PATCH', url: '/api/user/profile', payload: JSON.stringify({ name: 'a\u0000b' }), field: 'name' },
+      { method: 'PATCH', url: '/api/user/profile', payload: `{"name":${LONE}}`, field: 'name' },
+      { method: 'GET', url: '/api/admin/customers?search=%00', headers: { authorization: adminAuth }, field: 'search' },
+      { method: 'GET', url: '/api/admin/orders/export.csv?search=a%00', headers: { authorization: adminAuth }, field: 'search' },
+      { method: 'POST', url: '/trpc/auth.updateProfile', payload: JSON.stringify({ name: 'a\u0000b' }), field: 'name' },
+      { method: 'GET', url: `/trpc/admin.customers?input=${q({ search: '\u0000' })}`, headers: { authorization: adminAuth }, field: 'search' },
+    ];
+    for (const c of cases) {
+      const res = await send(t.app, { method: c.method, url: c.url, headers: c.headers ?? h, ...(c.payload ? { payload: c.payload } : {}) });
+      const r = refusal(res, c.url.startsWith('/trpc') ? 'trpc' : 'api');
+      expect(r, c.url).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+      expect(r.message, c.url).toContain(`${c.field}: Contains a NUL character or broken Unicode`);
+      expect(Object.keys(r.fieldErrors ?? {}), c.url).toEqual([c.field.split('.')[0]]);
+    }
+    const me = (await send(t.app, { method: 'GET', url: '/api/user/profile', headers: { authorization: customerAuth } })).json() as { name: string };
+    expect(me.name).not.toContain('\u0000');
+  });
+
+  it('a header the shop reads holding a NUL is refused the same way; a guest still gets 401 before any input is read', async () => {
+    const res = await send(t.app, { method: 'GET', url: '/api/shakes/signature', headers: { 'user-agent': 'curl\u0000/8' } });
+    const r = refusal(res, 'api');
+    expect(r).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fieldErrors: { 'user-agent': [expect.any(String)] } });
+    const guest = await send(t.app, { method: 'PATCH', url: '/api/user/profile', headers: JSON_TYPE, payload: JSON.stringify({ name: 'a\u0000b' }) });
+    expect(refusal(guest, 'api')).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+  });
+
+  it('text that is merely unusual is stored as sent: accents, Devanagari, an emoji (a surrogate pair)', async () => {
+    const name = 'Kavyā नमस्ते 🥤';
+    const res = await send(t.app, { method: 'PATCH', url: '/api/user/profile', headers: { authorization: customerAuth, ...JSON_TYPE }, payload: JSON.stringify({ name }) });
+    expect(res.statusCode).toBe(200);
+    const me = (await send(t.app, { method: 'GET', url: '/api/user/profile', headers: { authorization: customerAuth } })).json() as { name: string };
+    expect(me.name).toBe(name);
+  });
+});
+
+describe('a call without a body works with or without a content type; a body still has to be JSON', () => {
+  async function session() {
+    const s = crypto.randomBytes(4).toString('hex');
+    const res = await send(t.app, {
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: JSON_TYPE,
+      payload: { email: `bodyless-${s}@example.in`, password: 'Sunflower-Lassi-2026', username: `bodyless_${s}`, name: 'Asha Rao', mobile: '+919812345678' },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { access_token: string; refresh_token: string };
+  }
+
+  it('POST /api/auth/refresh with only the refresh token as the bearer (spec §7), no content type: new tokens', async () => {
+    const first = await session();
+    const res = await send(t.app, { method: 'POST', url: '/api/auth/refresh', headers: { authorization: `Bearer ${first.refresh_token}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    const next = res.json() as { access_token: string; refresh_token: string };
+    expect(next.refresh_token).not.toBe(first.refresh_token);
+    // The same with `content-type: application/json` and an empty body.
+    const again = await send(t.app, { method: 'POST', url: '/api/auth/refresh', headers: { authorization: `Bearer ${next.refresh_token}`, ...JSON_TYPE } });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('POST /api/auth/signout, /api/orders/{id}/payment and /api/admin/orders/{id}/mark-paid reach the operation without a content type', async () => {
+    const s = await session();
+    const out = await send(t.app, { method: 'POST', url: '/api/auth/signout', headers: { authorization: `Bearer ${s.access_token}` } });
+    expect(out.statusCode, out.body).toBe(200);
+    const id = '00000000-0000-4000-8000-000000000000';
+    const pay = await send(t.app, { method: 'POST', url: `/api/orders/${id}/payment`, headers: { authorization: customerAuth } });
+    expect(refusal(pay, 'api')).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    const paid = await send(t.app, { method: 'POST', url: `/api/admin/orders/${id}/mark-paid`, headers: { authorization: adminAuth } });
+    expect(refusal(paid, 'api')).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('a body without a content type, or as text/plain, is still 415', async () => {
+    const h = { authorization: customerAuth };
+    const none = await send(t.app, { method: 'PATCH', url: '/api/user/profile', headers: h, payload: Buffer.from('{"name":"Asha"}') });
+    expect(refusal(none, 'api')).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    const text = await send(t.app, { method: 'PATCH', url: '/api/user/profile', headers: { ...h, 'content-type': 'text/plain' }, payload: '{"name":"Asha"}' });
+    expect(refusal(text, 'api')).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { createContext, type AuthUser } from '../../trpc/context';
-import { AppError, shopError, shopErrorBody } from '../../lib/errors';
+import { AppError, refuseUnstorableText, shopError, shopErrorBody } from '../../lib/errors';
 import { AdminOrdersInputSchema } from '../../../shared/schemas/order-lifecycle';
 import { OrderIdInput } from '../../../shared/schemas/orders';
 import * as desk from './orders.admin.service';
@@ -40,6 +40,7 @@ export async function registerOrderFiles(app: FastifyInstance, deps: AppDeps): P
       const { user, rejected } = await who(req);
       if (!user) throw signIn(rejected);
       if (user.role !== 'admin') throw new AppError('FORBIDDEN', 'This area is for administrators only.');
+      refuseUnstorableText(req.query);
       const parsed = AdminOrdersInputSchema.omit({ page: true, pageSize: true }).safeParse(req.query ?? {});
       if (!parsed.success) return fail(reply, req, parsed.error);
       const { csv, rows } = await desk.exportCsv(deps, parsed.data);

@@ -34,9 +34,7 @@ const adminTags = ['admin', 'subscriptions'];
 
 export const subscriptionsRouter = router({
   plans: publicProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/subscription-plans', tags, summary: 'The plans on offer (price, period, free units, rule, perks)' },
-    })
+    .meta({ openapi: { method: 'GET', path: '/subscription-plans', tags, summary: 'The plans on offer (price, period, free units, rule, perks)', protect: false } })
     .input(Empty)
     .output(PlanListSchema)
     .query(({ ctx }) => subs.listPlans(ctx.deps)),
@@ -204,7 +202,7 @@ export const subscriptionsRouter = router({
     })
     .input(AdminSubscriptionListInputSchema)
     .output(AdminSubscriptionListSchema)
-    .query(({ ctx, input }) => subs.adminList(ctx.deps, input)),
+    .query(({ ctx, input }) => subs.adminList(ctx.deps, input, ctx.resHeaders)),
 
   adminDetail: adminProcedure
     .meta({

@@ -864,7 +864,7 @@ async function adminRows(deps: Deps, ex: Executor, rows: (repo.SubscriptionRow &
 }
 
 /** GET /api/admin/subscriptions */
-export async function adminList(deps: Deps, input: AdminSubscriptionListInput): Promise<AdminSubscriptionList> {
+export async function adminList(deps: Deps, input: AdminSubscriptionListInput, resHeaders?: Record<string, string>): Promise<AdminSubscriptionList> {
   const now = deps.clock.now();
   const { rows, total } = await repo.adminList(deps.db, {
     planId: input.planId,
@@ -875,6 +875,7 @@ export async function adminList(deps: Deps, input: AdminSubscriptionListInput): 
     limit: input.pageSize,
     offset: (input.page - 1) * input.pageSize,
   });
+  if (resHeaders) resHeaders['X-Total-Count'] = String(total);
   return { subscriptions: await adminRows(deps, deps.db, rows), totalCount: total };
 }
 

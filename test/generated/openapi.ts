@@ -1,0 +1,9350 @@
+// Made by `npm run openapi:export` (openapi-typescript) from the OpenAPI document. Do not edit.
+
+export interface paths {
+    "/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log of admin actions, newest first; filter by entity, entity id, actor (e-mail or user id) and action prefix (X-Total-Count) */
+        get: operations["audit-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers, newest first; search by e-mail, name, username or mobile (X-Total-Count) */
+        get: operations["admin-customers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer with the sections other domains add */
+        get: operations["admin-customer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dashboard figures (customers, catalogue; other domains add theirs) */
+        get: operations["admin-dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/dashboard/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Revenue, orders and average order value per day (IST) over a range with the previous period; orders by status; slot fill for 7 days; top shakes; new customers; active subscribers */
+        get: operations["admin-dashboardReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/delivery-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Slots, configuration, blackout dates and each day’s fill (booked/max) for the booking window */
+        get: operations["delivery-admin-overview"];
+        put?: never;
+        /** Create a delivery slot */
+        post: operations["delivery-admin-createSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/delivery-slots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a slot’s times, capacity, plan type, order, or disable it (existing bookings stay) */
+        patch: operations["delivery-admin-updateSlot"];
+        trace?: never;
+    };
+    "/admin/delivery-slots/blackout-dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close a whole day for deliveries, with a reason (or change the reason) */
+        post: operations["delivery-admin-addBlackout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/delivery-slots/blackout-dates/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Reopen a blackout day */
+        delete: operations["delivery-admin-removeBlackout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/delivery-slots/pincodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All PIN codes on the delivery list, active or not */
+        get: operations["delivery-admin-pincodes"];
+        put?: never;
+        /** Start delivering to a PIN code */
+        post: operations["delivery-admin-addPincode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/delivery-slots/pincodes/{pincode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a PIN code from the delivery list */
+        delete: operations["delivery-admin-removePincode"];
+        options?: never;
+        head?: never;
+        /** Rename a PIN code’s area or switch it on/off */
+        patch: operations["delivery-admin-updatePincode"];
+        trace?: never;
+    };
+    "/admin/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a picture (JPEG, PNG or WebP, up to 5 MiB); it is re-encoded as WebP */
+        post: operations["admin-images-upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ingredients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ingredient, active or not; search by name, slug or category */
+        get: operations["adminCatalogue-ingredients"];
+        put?: never;
+        /** Add an ingredient to the builder (audited) */
+        post: operations["adminCatalogue-createIngredient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ingredients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change any fields of an ingredient: price, nutrition, in stock, active… (audited) */
+        patch: operations["adminCatalogue-updateIngredient"];
+        trace?: never;
+    };
+    "/admin/ingredients/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the display order of ingredients (ids, first to last; audited) */
+        post: operations["adminCatalogue-reorderIngredients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders, newest first: filter by status, payment status and method, delivery date, slot; search order number, e-mail, name or phone (X-Total-Count) */
+        get: operations["adminOrders-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with customer contact, payments and refunds */
+        get: operations["adminOrders-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel with a reason: releases the slot, refunds an online payment in full (audited) */
+        post: operations["adminOrders-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/{id}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cash on delivery: the cash was collected (issues the tax invoice); audited */
+        post: operations["adminOrders-markPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund all or part of the captured payment (never more than captured; the idempotency key makes a repeat the same refund); audited */
+        post: operations["adminOrders-refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move an order one step: confirmed → preparing → out_for_delivery → delivered (409 INVALID_STATE otherwise); audited, e-mails the customer on the way and on delivery */
+        post: operations["adminOrders-setStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders matching the order desk filters, as CSV (every page)
+         * @description Takes the filters of GET /admin/orders (without page and pageSize). X-Total-Count is the number of rows.
+         */
+        get: operations["admin-orders-exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a customer a password reset link (audited) */
+        post: operations["admin-passwordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pricing settings as the next quote will use them */
+        get: operations["adminCatalogue-pricing"];
+        /** Builder sizes, delivery fee and threshold, GST, COD limit, points rates — applied to new quotes at once (audited) */
+        put: operations["adminCatalogue-savePricing"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reviews of a shake including hidden ones */
+        get: operations["reviews-adminForShake"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reviews/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide a review (hidden: true) or show it again (audited) */
+        post: operations["reviews-setHidden"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/shakes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every signature shake, active or not, in display order; search by name, slug or tag */
+        get: operations["adminCatalogue-shakes"];
+        put?: never;
+        /** Add a signature shake (audited) */
+        post: operations["adminCatalogue-createShake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/shakes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change any fields of a shake: price, text, nutrition, active, in stock… (audited) */
+        patch: operations["adminCatalogue-updateShake"];
+        trace?: never;
+    };
+    "/admin/shakes/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the display order of shakes (ids, first to last; audited) */
+        post: operations["adminCatalogue-reorderShakes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/subscription-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every plan, offered or not */
+        get: operations["subscriptions-adminPlans"];
+        put?: never;
+        /** Create a plan (audited) */
+        post: operations["subscriptions-adminCreatePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/subscription-plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit or deactivate a plan (audited). Existing subscribers keep what they bought. */
+        patch: operations["subscriptions-adminUpdatePlan"];
+        trace?: never;
+    };
+    "/admin/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Subscriptions, filtered by plan, status, renewing soon (7 days) and customer */
+        get: operations["subscriptions-adminList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One subscription with its periods, payments and free units used */
+        get: operations["subscriptions-adminDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/subscriptions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel with a reason; runs to the end of the paid time (audited) */
+        post: operations["subscriptions-adminCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/subscriptions/{id}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Extend the paid time by some days (audited) */
+        post: operations["subscriptions-adminExtend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/subscriptions/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause for 1–14 days (audited) */
+        post: operations["subscriptions-adminPause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/subscriptions/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund (part of) a paid subscription payment (audited; never more than was paid) */
+        post: operations["subscriptions-adminRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/subscriptions/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused subscription (audited) */
+        post: operations["subscriptions-adminResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user (validates an access token) */
+        get: operations["auth-me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the password (current one required when set); other sessions end */
+        post: operations["auth-changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change name, username or mobile; answers the user */
+        patch: operations["auth-updateProfile"];
+        trace?: never;
+    };
+    "/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange a refresh token (bearer or body) for new tokens; the old one stops working */
+        post: operations["auth-refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a reset link (through the mail outbox) */
+        post: operations["auth-resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/reset-password-brevo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a reset link through Brevo (503 when Brevo is not configured: use /auth/reset-password) */
+        post: operations["auth-resetPasswordBrevo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/reset-password/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the e-mailed token; ends every session and signs in */
+        post: operations["auth-completeReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with e-mail and password */
+        post: operations["auth-signin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/signout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the session of the bearer token (and of refresh_token, when given) */
+        post: operations["auth-signout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account (email, password, username, name, mobile) */
+        post: operations["auth-signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/supabase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange a verified Supabase (Google) access token for the shop's tokens */
+        post: operations["auth-supabase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Price a cart from the database: lines, availability, price changes, free unit, delivery, GST, total */
+        post: operations["cart-quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public client configuration (identity provider, payment mode) */
+        get: operations["system-publicConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom-shakes/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Authoritative price, nutrition and problems of a custom shake recipe */
+        post: operations["builder-quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery-slots/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The next days (default 7) with their slots and free capacity */
+        get: operations["delivery-available"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery-slots/date/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Slots for a date and plan type, with bookings and whether each can still be booked */
+        get: operations["delivery-slotsByDate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery/pincodes/{pincode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Do we deliver to this PIN code? */
+        get: operations["delivery-pincode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness and database reachability */
+        get: operations["system-health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored picture (content-addressed, cached for a year) */
+        get: operations["images-read"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ingredients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active ingredients for the shake builder */
+        get: operations["catalogue-ingredients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place an order (send an Idempotency-Key header: the same key returns the same order)
+         * @description One transaction: reprices the cart, checks the address PIN code, books the delivery slot and writes the order with an immutable price breakdown — or writes nothing. Online orders answer with `payment` (how to open Checkout) and expire after 30 minutes unpaid. Refusals: 409 SLOT_FULL / SLOT_CLOSED / OUT_OF_STOCK / PRICE_CHANGED / IDEMPOTENCY_MISMATCH, 400 NOT_SERVICEABLE / PAYMENT_METHOD_UNAVAILABLE.
+         */
+        post: operations["orders-place"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order (its owner or an admin; anyone else gets 404) */
+        get: operations["orders-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an order while it is confirmed and until 2 hours before its slot; an online payment is refunded in full (409 INVALID_STATE says why not) */
+        post: operations["orders-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The GST tax invoice of a paid or delivered order (JSON; the PDF is GET /api/orders/{id}/invoice.pdf); 409 before it is issued */
+        get: operations["orders-invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tax invoice of a delivered order, as a PDF file */
+        get: operations["orders-invoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new payment attempt for an online order still waiting for payment */
+        post: operations["payments-retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order’s items at today’s prices, with those no longer available, to put back in the cart */
+        get: operations["orders-reorder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signature shakes of my order and my review of each */
+        get: operations["reviews-forOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer’s orders not yet delivered (nor cancelled), soonest slot first */
+        get: operations["orders-active"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/test/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test payment mode only (no Razorpay keys): complete the payment with success or failure; 404 in Razorpay mode */
+        post: operations["payments-testComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify Razorpay Checkout’s success callback (400 INVALID_SIGNATURE when the signature does not match; nothing is written) */
+        post: operations["payments-verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Razorpay's webhook (called by Razorpay, not by integrators)
+         * @description The raw body is checked against `X-Razorpay-Signature` (HMAC-SHA256 with the webhook secret). Each event is applied once (by `X-Razorpay-Event-Id`); a repeat answers 200 with outcome `duplicate`.
+         */
+        post: operations["payments-webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public prices: builder sizes, delivery fee and thresholds, GST */
+        get: operations["catalogue-pricing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent reviews with words, for the home page */
+        get: operations["reviews-latest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Average rating and review count of every reviewed shake */
+        get: operations["reviews-ratings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shakes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One signature shake by id or slug, with its ingredients (hydroponic ones marked) */
+        get: operations["catalogue-shake"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shakes/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Newest visible reviews of a shake (by id or slug) and its average */
+        get: operations["reviews-forShake"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shakes/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active signature shakes, in display order */
+        get: operations["catalogue-signatureShakes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/slot-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Booking horizon and cut-off (shoppers see "order at least 90 minutes ahead") */
+        get: operations["delivery-config"];
+        /** Set the booking horizon (days ahead) and the cut-off (minutes before a slot starts) */
+        put: operations["delivery-admin-updateConfig"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription-payment/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start buying a plan (send an Idempotency-Key header): a gateway order for the plan’s price. Buying the plan you have queues its next period. */
+        post: operations["subscriptions-createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription-payment/test/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test payment mode only: complete a subscription payment with success or failure; 404 in Razorpay mode */
+        post: operations["subscriptions-testComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription-payment/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify Razorpay Checkout’s success callback for a subscription payment (400 INVALID_SIGNATURE when it does not match) */
+        post: operations["subscriptions-verifyPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans on offer (price, period, free units, rule, perks) */
+        get: operations["subscriptions-plans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your saved delivery addresses, default first */
+        get: operations["addresses-list"];
+        put?: never;
+        /** Save an address (up to 10; the first one becomes the default) */
+        post: operations["addresses-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an address */
+        delete: operations["addresses-remove"];
+        options?: never;
+        head?: never;
+        /** Change an address or make it the default */
+        patch: operations["addresses-update"];
+        trace?: never;
+    };
+    "/user/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's cart, kept on the server, with today's prices */
+        get: operations["cart-get"];
+        /** Replace the signed-in customer's server cart */
+        put: operations["cart-put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/cart/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge a local cart into the server cart on sign-in (same line: quantities added, at most 20) */
+        post: operations["cart-merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/custom-shakes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My shakes: saved custom recipes with today's price */
+        get: operations["builder-saved"];
+        put?: never;
+        /** Save a custom recipe (saving the same recipe again renames it) */
+        post: operations["builder-save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/custom-shakes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a saved recipe */
+        delete: operations["builder-remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/favorites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My favourite signature shakes */
+        get: operations["favorites-list"];
+        put?: never;
+        /** Add a signature shake to my favourites (idempotent) */
+        post: operations["favorites-add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/favorites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a favourite (by the favourite id or the shake id) */
+        delete: operations["favorites-remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer’s orders, newest first (page from 1, pageSize 1–50, default 10); total in X-Total-Count */
+        get: operations["orders-history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's profile */
+        get: operations["users-profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change name, username or mobile (other fields are ignored) */
+        patch: operations["users-updateProfile"];
+        trace?: never;
+    };
+    "/user/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Review a shake from my delivered order (once per shake) */
+        post: operations["reviews-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/subscription-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** hasActiveSubscription, plan, status, period end, remaining free units */
+        get: operations["subscriptions-status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/subscription/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Free units in the running period: period start and end, allowed, used, remaining */
+        get: operations["subscriptions-usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer’s subscriptions, newest first */
+        get: operations["subscriptions-history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/subscriptions/{id}/auto-renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switch automatic renewal on or off */
+        post: operations["subscriptions-autoRenew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/subscriptions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel with a reason: benefits continue to the end of the paid time, nothing renews */
+        post: operations["subscriptions-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/subscriptions/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause for 1–14 days, once per period (the period end moves by the pause) */
+        post: operations["subscriptions-pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/subscriptions/{id}/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay for the next period (send an Idempotency-Key header); it starts at the current end, or now when it has ended */
+        post: operations["subscriptions-renew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/subscriptions/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused subscription early (unused pause days come off the period end) */
+        post: operations["subscriptions-resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description The shop's answer to every refused or failed request, whatever its status. */
+        Error: {
+            /**
+             * @description The shop's machine code:
+             *
+             *     - `BAD_REQUEST` (400): The request cannot be read: not valid JSON, a bad header, or a value the operation refuses.
+             *     - `VALIDATION_FAILED` (400): An input field is missing or not valid; `fieldErrors` names it.
+             *     - `UNAUTHORIZED` (401): No access token, or one that is expired, revoked or not valid: sign in (or refresh) and retry.
+             *     - `INVALID_CREDENTIALS` (401): The e-mail address and password do not match an account.
+             *     - `INVALID_TOKEN` (401): The refresh, reset or exchange token is unknown, used or expired.
+             *     - `ACCOUNT_DISABLED` (403): The account is disabled.
+             *     - `RESET_TOKEN_INVALID` (400): The password reset link is unknown, used or expired.
+             *     - `WEAK_PASSWORD` (400): The new password is too short, too common or too long.
+             *     - `FORBIDDEN` (403): Signed in, but this operation is for administrators.
+             *     - `NOT_FOUND` (404): No such item (or it belongs to someone else), or no operation at this path.
+             *     - `CONFLICT` (409): The request conflicts with the current state of the item.
+             *     - `EMAIL_TAKEN` (409): Another account uses this e-mail address.
+             *     - `USERNAME_TAKEN` (409): Another account uses this username.
+             *     - `SLOT_FULL` (409): The delivery slot has no room left on that date.
+             *     - `SLOT_CLOSED` (409): The delivery slot no longer takes orders for that date.
+             *     - `COUPON_EXHAUSTED` (409): The coupon has been used as often as it may be.
+             *     - `COUPON_INVALID` (400): The coupon is unknown, expired or does not apply to this cart.
+             *     - `IDEMPOTENCY_MISMATCH` (409): The Idempotency-Key was used before for a different request.
+             *     - `INVALID_STATE` (409): The item is not in a state that allows this (e.g. cancelling a delivered order).
+             *     - `OUT_OF_STOCK` (409): An item or ingredient is not available.
+             *     - `NOT_SERVICEABLE` (400): The shop does not deliver to this PIN code.
+             *     - `ADDRESS_LIMIT` (409): The address book is full.
+             *     - `PAYMENT_FAILED` (400): The payment was not completed.
+             *     - `INVALID_SIGNATURE` (400): A payment or webhook signature does not match.
+             *     - `PRICE_CHANGED` (409): A price changed since the cart was shown: quote again and confirm.
+             *     - `PAYMENT_METHOD_UNAVAILABLE` (400): That payment method cannot be used for this order.
+             *     - `INSUFFICIENT_POINTS` (409): Not enough reward points.
+             *     - `PAYLOAD_TOO_LARGE` (413): The request body is larger than 1 MiB.
+             *     - `RATE_LIMITED` (429): Too many attempts: wait the Retry-After seconds.
+             *     - `UNSUPPORTED_MEDIA_TYPE` (415): A request with a body must send it as application/json.
+             *     - `GATEWAY_ERROR` (502): The payment provider did not answer as expected.
+             *     - `UNAVAILABLE` (503): The shop is busy or its database is away: retry after the Retry-After seconds.
+             *     - `INTERNAL` (500): Something went wrong on our side (a bug: report the requestId).
+             *     - `PARSE_ERROR` (400): The HTTP status 400 as the API libraries name it.
+             *     - `PAYMENT_REQUIRED` (402): The HTTP status 402 as the API libraries name it.
+             *     - `METHOD_NOT_SUPPORTED` (405): The HTTP status 405 as the API libraries name it.
+             *     - `TIMEOUT` (408): The HTTP status 408 as the API libraries name it.
+             *     - `PRECONDITION_FAILED` (412): The HTTP status 412 as the API libraries name it.
+             *     - `UNPROCESSABLE_CONTENT` (422): The HTTP status 422 as the API libraries name it.
+             *     - `PRECONDITION_REQUIRED` (428): The HTTP status 428 as the API libraries name it.
+             *     - `TOO_MANY_REQUESTS` (429): The HTTP status 429 as the API libraries name it.
+             *     - `CLIENT_CLOSED_REQUEST` (499): The HTTP status 499 as the API libraries name it.
+             * @enum {string}
+             */
+            code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "ACCOUNT_DISABLED" | "RESET_TOKEN_INVALID" | "WEAK_PASSWORD" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "SLOT_FULL" | "SLOT_CLOSED" | "COUPON_EXHAUSTED" | "COUPON_INVALID" | "IDEMPOTENCY_MISMATCH" | "INVALID_STATE" | "OUT_OF_STOCK" | "NOT_SERVICEABLE" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "INVALID_SIGNATURE" | "PRICE_CHANGED" | "PAYMENT_METHOD_UNAVAILABLE" | "INSUFFICIENT_POINTS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "GATEWAY_ERROR" | "UNAVAILABLE" | "INTERNAL" | "PARSE_ERROR" | "PAYMENT_REQUIRED" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "PRECONDITION_FAILED" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
+            /** @description Field → messages, when a field is at fault (nested fields are named by their top-level key) */
+            fieldErrors?: {
+                [key: string]: string[];
+            };
+            /**
+             * @description A sentence for a person
+             * @example lines.0.quantity: Too small: expected number to be >=1
+             */
+            message: string;
+            /** @description Equals the X-Request-Id header of this answer; quote it when reporting a problem */
+            requestId: string;
+        };
+    };
+    responses: {
+        /** @description The payment provider did not answer as expected. */
+        BadGateway: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request is not valid: bad JSON, a refused header, or a field (named in `fieldErrors`). */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request conflicts with the current state (slot full, coupon used up, order no longer cancellable…). */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Signed in, but not allowed (administrators only, or a disabled account). */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The item named does not exist or is not yours. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is larger than 1 MiB. */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The shop is busy or its database is away; retry after `Retry-After` seconds. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many attempts; wait `Retry-After` seconds. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No access token, or one that is expired, revoked or not valid (or, on sign-in, wrong credentials). */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A body was sent that is not `application/json`. */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers (400 without it); tRPC callers may send idempotencyKey in the body instead. */
+        IdempotencyKey: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description Seconds to wait before trying again */
+        "Retry-After": number;
+        /** @description The id of this request (sent back when the client gave a valid one) */
+        "X-Request-Id": string;
+        /** @description How many items match in all (the answer holds one page) */
+        "X-Total-Count": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    "audit-list": {
+        parameters: {
+            query?: {
+                action?: string;
+                actor?: string;
+                entity?: string;
+                entityId?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entities: string[];
+                        entries: {
+                            action: string;
+                            actorEmail: string | null;
+                            actorId: string | null;
+                            after: unknown;
+                            at: string;
+                            before: unknown;
+                            entity: string;
+                            entityId: string | null;
+                            id: number;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-customers": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                role?: "customer" | "admin";
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customers: {
+                            created_at: string;
+                            disabled: boolean;
+                            email: string;
+                            email_verified: boolean;
+                            id: string;
+                            last_active_at: string | null;
+                            mobile: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            role: "customer" | "admin";
+                            username: string | null;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customer: {
+                            active_sessions: number;
+                            created_at: string;
+                            disabled: boolean;
+                            email: string;
+                            email_verified: boolean;
+                            has_password: boolean;
+                            id: string;
+                            last_active_at: string | null;
+                            mobile: string | null;
+                            name: string;
+                            providers: string[];
+                            /** @enum {string} */
+                            role: "customer" | "admin";
+                            username: string | null;
+                        };
+                        sections: {
+                            key: string;
+                            rows: {
+                                href?: string;
+                                label: string;
+                                value: string;
+                            }[];
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            customers: number;
+                            ingredients: number;
+                            shakes: number;
+                        };
+                        generatedAt: string;
+                        metrics: {
+                            /** @enum {string} */
+                            format: "count" | "paise" | "percent";
+                            hint?: string;
+                            key: string;
+                            label: string;
+                            value: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-dashboardReport": {
+        parameters: {
+            query?: {
+                range?: "today" | "7d" | "30d" | "90d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activeSubscribers: number;
+                        catalogue: {
+                            ingredients: number;
+                            shakes: number;
+                        };
+                        customers: number;
+                        days: {
+                            aov: number;
+                            /** Format: date */
+                            date: string;
+                            newCustomers: number;
+                            orders: number;
+                            revenue: number;
+                        }[];
+                        /** Format: date */
+                        from: string;
+                        generatedAt: string;
+                        ordersByStatus: {
+                            count: number;
+                            label: string;
+                            status: string;
+                        }[];
+                        previous: {
+                            aov: number;
+                            newCustomers: number;
+                            orders: number;
+                            revenue: number;
+                        };
+                        /** Format: date */
+                        previousFrom: string;
+                        /** Format: date */
+                        previousTo: string;
+                        /** @enum {string} */
+                        range: "today" | "7d" | "30d" | "90d";
+                        slotFill: {
+                            blackout: boolean;
+                            booked: number;
+                            capacity: number;
+                            /** Format: date */
+                            date: string;
+                        }[];
+                        /** Format: date */
+                        to: string;
+                        topShakes: {
+                            id: string;
+                            name: string;
+                            quantity: number;
+                            revenue: number;
+                        }[];
+                        totals: {
+                            aov: number;
+                            newCustomers: number;
+                            orders: number;
+                            revenue: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "delivery-admin-overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        blackoutDates: {
+                            bookings: number;
+                            createdAt: string;
+                            date: string;
+                            reason: string;
+                        }[];
+                        config: {
+                            cutoffMinutes: number;
+                            horizonDays: number;
+                        };
+                        fill: {
+                            blackoutReason?: string;
+                            date: string;
+                            slots: {
+                                booked: number;
+                                max: number;
+                                /** Format: uuid */
+                                slotId: string;
+                            }[];
+                        }[];
+                        slots: {
+                            active: boolean;
+                            endTime: string;
+                            /** Format: uuid */
+                            id: string;
+                            maxBookings: number;
+                            /** @enum {string} */
+                            planType: "all" | "one_time" | "subscription";
+                            sort: number;
+                            startTime: string;
+                        }[];
+                        today: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "delivery-admin-createSlot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    endTime: string;
+                    maxBookings: number;
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    planType?: "all" | "one_time" | "subscription";
+                    sort?: number;
+                    startTime: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        endTime: string;
+                        /** Format: uuid */
+                        id: string;
+                        maxBookings: number;
+                        /** @enum {string} */
+                        planType: "all" | "one_time" | "subscription";
+                        sort: number;
+                        startTime: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "delivery-admin-updateSlot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    endTime?: string;
+                    maxBookings?: number;
+                    /** @enum {string} */
+                    planType?: "all" | "one_time" | "subscription";
+                    sort?: number;
+                    startTime?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        endTime: string;
+                        /** Format: uuid */
+                        id: string;
+                        maxBookings: number;
+                        /** @enum {string} */
+                        planType: "all" | "one_time" | "subscription";
+                        sort: number;
+                        startTime: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "delivery-admin-addBlackout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bookings: number;
+                        createdAt: string;
+                        date: string;
+                        reason: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "delivery-admin-removeBlackout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "delivery-admin-pincodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        area: string;
+                        city: string;
+                        pincode: string;
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "delivery-admin-addPincode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    area: string;
+                    /** @default Bengaluru */
+                    city?: string;
+                    pincode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        area: string;
+                        city: string;
+                        pincode: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "delivery-admin-removePincode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pincode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "delivery-admin-updatePincode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pincode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    area?: string;
+                    city?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        area: string;
+                        city: string;
+                        pincode: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-images-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The stored picture */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminCatalogue-ingredients": {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                        /** @enum {string} */
+                        category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                        description: string;
+                        hydroponic: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        inStock: boolean;
+                        name: string;
+                        nutrition: {
+                            carbs: number;
+                            fat: number;
+                            fibre: number;
+                            kcal: number;
+                            protein: number;
+                            sugar: number;
+                        };
+                        price: number;
+                        slug: string;
+                        sortOrder: number;
+                        updatedAt: string;
+                        vegan: boolean;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminCatalogue-createIngredient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active: boolean;
+                    allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                    /** @enum {string} */
+                    category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                    description: string;
+                    hydroponic: boolean;
+                    inStock: boolean;
+                    name: string;
+                    nutrition: {
+                        carbs: number;
+                        fat: number;
+                        fibre: number;
+                        kcal: number;
+                        protein: number;
+                        sugar: number;
+                    };
+                    price: number;
+                    slug: string;
+                    sortOrder: number;
+                    vegan: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                        /** @enum {string} */
+                        category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                        description: string;
+                        hydroponic: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        inStock: boolean;
+                        name: string;
+                        nutrition: {
+                            carbs: number;
+                            fat: number;
+                            fibre: number;
+                            kcal: number;
+                            protein: number;
+                            sugar: number;
+                        };
+                        price: number;
+                        slug: string;
+                        sortOrder: number;
+                        updatedAt: string;
+                        vegan: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminCatalogue-updateIngredient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    allergens?: ("dairy" | "nuts" | "soy" | "gluten")[];
+                    /** @enum {string} */
+                    category?: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                    description?: string;
+                    hydroponic?: boolean;
+                    inStock?: boolean;
+                    name?: string;
+                    nutrition?: {
+                        carbs: number;
+                        fat: number;
+                        fibre: number;
+                        kcal: number;
+                        protein: number;
+                        sugar: number;
+                    };
+                    price?: number;
+                    slug?: string;
+                    sortOrder?: number;
+                    vegan?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                        /** @enum {string} */
+                        category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                        description: string;
+                        hydroponic: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        inStock: boolean;
+                        name: string;
+                        nutrition: {
+                            carbs: number;
+                            fat: number;
+                            fibre: number;
+                            kcal: number;
+                            protein: number;
+                            sugar: number;
+                        };
+                        price: number;
+                        slug: string;
+                        sortOrder: number;
+                        updatedAt: string;
+                        vegan: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminCatalogue-reorderIngredients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                        /** @enum {string} */
+                        category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                        description: string;
+                        hydroponic: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        inStock: boolean;
+                        name: string;
+                        nutrition: {
+                            carbs: number;
+                            fat: number;
+                            fibre: number;
+                            kcal: number;
+                            protein: number;
+                            sugar: number;
+                        };
+                        price: number;
+                        slug: string;
+                        sortOrder: number;
+                        updatedAt: string;
+                        vegan: boolean;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminOrders-list": {
+        parameters: {
+            query?: {
+                date?: string;
+                page?: number;
+                pageSize?: number;
+                paymentMethod?: "razorpay" | "cod" | "free";
+                paymentStatus?: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
+                search?: string;
+                slotId?: string;
+                status?: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orders: {
+                            customerName: string;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            invoiceNumber: string | null;
+                            itemCount: number;
+                            labels: {
+                                cancelReason: string | null;
+                                paymentMethod: string;
+                                paymentStatus: string;
+                                status: string;
+                            };
+                            number: string;
+                            /** @enum {string} */
+                            paymentMethod: "razorpay" | "cod" | "free";
+                            /** @enum {string} */
+                            paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
+                            phone: string;
+                            pincode: string;
+                            placedAt: string;
+                            refunded: number;
+                            slot: {
+                                date: string;
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                planType: string;
+                                startTime: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            total: number;
+                        }[];
+                        slots: {
+                            endTime: string;
+                            /** Format: uuid */
+                            id: string;
+                            startTime: string;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminOrders-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canCancel: boolean;
+                        canMarkPaid: boolean;
+                        customer: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            mobile: string | null;
+                            name: string;
+                            phone: string;
+                        };
+                        nextStatus: ("pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled") | null;
+                        order: {
+                            address: {
+                                city: string;
+                                landmark: string | null;
+                                line1: string;
+                                line2: string | null;
+                                name: string;
+                                phone: string;
+                                pincode: string;
+                                state: string;
+                            };
+                            breakdown: {
+                                couponDiscount: number;
+                                deliveryFee: number;
+                                freeUnitDiscount: number;
+                                gst: number;
+                                gstRatePercent: number;
+                                pointsDiscount: number;
+                                subtotal: number;
+                                total: number;
+                            };
+                            cancel: {
+                                allowed: boolean;
+                                deadline: string | null;
+                                refusal: string | null;
+                            };
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPay: boolean;
+                            confirmedAt: string | null;
+                            couponCode: string | null;
+                            expiresAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoiceNumber: string | null;
+                            labels: {
+                                cancelReason: string | null;
+                                paymentMethod: string;
+                                paymentStatus: string;
+                                status: string;
+                            };
+                            lines: {
+                                image: string;
+                                isFreeUnit: boolean;
+                                itemId: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                recipe: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                } | null;
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            number: string;
+                            paidAt: string | null;
+                            paidWith: string | null;
+                            /** @enum {string} */
+                            paymentMethod: "razorpay" | "cod" | "free";
+                            /** @enum {string} */
+                            paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
+                            placedAt: string;
+                            pointsRedeemed: number;
+                            refund: {
+                                pending: number;
+                                processed: number;
+                            };
+                            slot: {
+                                date: string;
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                planType: string;
+                                startTime: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            timeline: {
+                                /** @enum {string} */
+                                actor: "customer" | "admin" | "system" | "gateway";
+                                at: string;
+                                note: string | null;
+                                /** @enum {string} */
+                                status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            }[];
+                        };
+                        payments: {
+                            amount: number;
+                            createdAt: string;
+                            gatewayPaymentId: string;
+                            /** Format: uuid */
+                            id: string;
+                            method: string | null;
+                            refunded: number;
+                            status: string;
+                        }[];
+                        refundable: number;
+                        refunds: {
+                            amount: number;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastError: string | null;
+                            processedAt: string | null;
+                            reason: string;
+                            status: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminOrders-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canCancel: boolean;
+                        canMarkPaid: boolean;
+                        customer: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            mobile: string | null;
+                            name: string;
+                            phone: string;
+                        };
+                        nextStatus: ("pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled") | null;
+                        order: {
+                            address: {
+                                city: string;
+                                landmark: string | null;
+                                line1: string;
+                                line2: string | null;
+                                name: string;
+                                phone: string;
+                                pincode: string;
+                                state: string;
+                            };
+                            breakdown: {
+                                couponDiscount: number;
+                                deliveryFee: number;
+                                freeUnitDiscount: number;
+                                gst: number;
+                                gstRatePercent: number;
+                                pointsDiscount: number;
+                                subtotal: number;
+                                total: number;
+                            };
+                            cancel: {
+                                allowed: boolean;
+                                deadline: string | null;
+                                refusal: string | null;
+                            };
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPay: boolean;
+                            confirmedAt: string | null;
+                            couponCode: string | null;
+                            expiresAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoiceNumber: string | null;
+                            labels: {
+                                cancelReason: string | null;
+                                paymentMethod: string;
+                                paymentStatus: string;
+                                status: string;
+                            };
+                            lines: {
+                                image: string;
+                                isFreeUnit: boolean;
+                                itemId: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                recipe: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                } | null;
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            number: string;
+                            paidAt: string | null;
+                            paidWith: string | null;
+                            /** @enum {string} */
+                            paymentMethod: "razorpay" | "cod" | "free";
+                            /** @enum {string} */
+                            paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
+                            placedAt: string;
+                            pointsRedeemed: number;
+                            refund: {
+                                pending: number;
+                                processed: number;
+                            };
+                            slot: {
+                                date: string;
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                planType: string;
+                                startTime: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            timeline: {
+                                /** @enum {string} */
+                                actor: "customer" | "admin" | "system" | "gateway";
+                                at: string;
+                                note: string | null;
+                                /** @enum {string} */
+                                status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            }[];
+                        };
+                        payments: {
+                            amount: number;
+                            createdAt: string;
+                            gatewayPaymentId: string;
+                            /** Format: uuid */
+                            id: string;
+                            method: string | null;
+                            refunded: number;
+                            status: string;
+                        }[];
+                        refundable: number;
+                        refunds: {
+                            amount: number;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastError: string | null;
+                            processedAt: string | null;
+                            reason: string;
+                            status: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminOrders-markPaid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canCancel: boolean;
+                        canMarkPaid: boolean;
+                        customer: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            mobile: string | null;
+                            name: string;
+                            phone: string;
+                        };
+                        nextStatus: ("pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled") | null;
+                        order: {
+                            address: {
+                                city: string;
+                                landmark: string | null;
+                                line1: string;
+                                line2: string | null;
+                                name: string;
+                                phone: string;
+                                pincode: string;
+                                state: string;
+                            };
+                            breakdown: {
+                                couponDiscount: number;
+                                deliveryFee: number;
+                                freeUnitDiscount: number;
+                                gst: number;
+                                gstRatePercent: number;
+                                pointsDiscount: number;
+                                subtotal: number;
+                                total: number;
+                            };
+                            cancel: {
+                                allowed: boolean;
+                                deadline: string | null;
+                                refusal: string | null;
+                            };
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPay: boolean;
+                            confirmedAt: string | null;
+                            couponCode: string | null;
+                            expiresAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoiceNumber: string | null;
+                            labels: {
+                                cancelReason: string | null;
+                                paymentMethod: string;
+                                paymentStatus: string;
+                                status: string;
+                            };
+                            lines: {
+                                image: string;
+                                isFreeUnit: boolean;
+                                itemId: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                recipe: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                } | null;
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            number: string;
+                            paidAt: string | null;
+                            paidWith: string | null;
+                            /** @enum {string} */
+                            paymentMethod: "razorpay" | "cod" | "free";
+                            /** @enum {string} */
+                            paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
+                            placedAt: string;
+                            pointsRedeemed: number;
+                            refund: {
+                                pending: number;
+                                processed: number;
+                            };
+                            slot: {
+                                date: string;
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                planType: string;
+                                startTime: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            timeline: {
+                                /** @enum {string} */
+                                actor: "customer" | "admin" | "system" | "gateway";
+                                at: string;
+                                note: string | null;
+                                /** @enum {string} */
+                                status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            }[];
+                        };
+                        payments: {
+                            amount: number;
+                            createdAt: string;
+                            gatewayPaymentId: string;
+                            /** Format: uuid */
+                            id: string;
+                            method: string | null;
+                            refunded: number;
+                            status: string;
+                        }[];
+                        refundable: number;
+                        refunds: {
+                            amount: number;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastError: string | null;
+                            processedAt: string | null;
+                            reason: string;
+                            status: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminOrders-refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount?: number;
+                    idempotencyKey: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canCancel: boolean;
+                        canMarkPaid: boolean;
+                        customer: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            mobile: string | null;
+                            name: string;
+                            phone: string;
+                        };
+                        nextStatus: ("pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled") | null;
+                        order: {
+                            address: {
+                                city: string;
+                                landmark: string | null;
+                                line1: string;
+                                line2: string | null;
+                                name: string;
+                                phone: string;
+                                pincode: string;
+                                state: string;
+                            };
+                            breakdown: {
+                                couponDiscount: number;
+                                deliveryFee: number;
+                                freeUnitDiscount: number;
+                                gst: number;
+                                gstRatePercent: number;
+                                pointsDiscount: number;
+                                subtotal: number;
+                                total: number;
+                            };
+                            cancel: {
+                                allowed: boolean;
+                                deadline: string | null;
+                                refusal: string | null;
+                            };
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPay: boolean;
+                            confirmedAt: string | null;
+                            couponCode: string | null;
+                            expiresAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoiceNumber: string | null;
+                            labels: {
+                                cancelReason: string | null;
+                                paymentMethod: string;
+                                paymentStatus: string;
+                                status: string;
+                            };
+                            lines: {
+                                image: string;
+                                isFreeUnit: boolean;
+                                itemId: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                recipe: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                } | null;
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            number: string;
+                            paidAt: string | null;
+                            paidWith: string | null;
+                            /** @enum {string} */
+                            paymentMethod: "razorpay" | "cod" | "free";
+                            /** @enum {string} */
+                            paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
+                            placedAt: string;
+                            pointsRedeemed: number;
+                            refund: {
+                                pending: number;
+                                processed: number;
+                            };
+                            slot: {
+                                date: string;
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                planType: string;
+                                startTime: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            timeline: {
+                                /** @enum {string} */
+                                actor: "customer" | "admin" | "system" | "gateway";
+                                at: string;
+                                note: string | null;
+                                /** @enum {string} */
+                                status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            }[];
+                        };
+                        payments: {
+                            amount: number;
+                            createdAt: string;
+                            gatewayPaymentId: string;
+                            /** Format: uuid */
+                            id: string;
+                            method: string | null;
+                            refunded: number;
+                            status: string;
+                        }[];
+                        refundable: number;
+                        refunds: {
+                            amount: number;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastError: string | null;
+                            processedAt: string | null;
+                            reason: string;
+                            status: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminOrders-setStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                    /** @enum {string} */
+                    status: "preparing" | "out_for_delivery" | "delivered";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canCancel: boolean;
+                        canMarkPaid: boolean;
+                        customer: {
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            mobile: string | null;
+                            name: string;
+                            phone: string;
+                        };
+                        nextStatus: ("pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled") | null;
+                        order: {
+                            address: {
+                                city: string;
+                                landmark: string | null;
+                                line1: string;
+                                line2: string | null;
+                                name: string;
+                                phone: string;
+                                pincode: string;
+                                state: string;
+                            };
+                            breakdown: {
+                                couponDiscount: number;
+                                deliveryFee: number;
+                                freeUnitDiscount: number;
+                                gst: number;
+                                gstRatePercent: number;
+                                pointsDiscount: number;
+                                subtotal: number;
+                                total: number;
+                            };
+                            cancel: {
+                                allowed: boolean;
+                                deadline: string | null;
+                                refusal: string | null;
+                            };
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPay: boolean;
+                            confirmedAt: string | null;
+                            couponCode: string | null;
+                            expiresAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoiceNumber: string | null;
+                            labels: {
+                                cancelReason: string | null;
+                                paymentMethod: string;
+                                paymentStatus: string;
+                                status: string;
+                            };
+                            lines: {
+                                image: string;
+                                isFreeUnit: boolean;
+                                itemId: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                recipe: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                } | null;
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            number: string;
+                            paidAt: string | null;
+                            paidWith: string | null;
+                            /** @enum {string} */
+                            paymentMethod: "razorpay" | "cod" | "free";
+                            /** @enum {string} */
+                            paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
+                            placedAt: string;
+                            pointsRedeemed: number;
+                            refund: {
+                                pending: number;
+                                processed: number;
+                            };
+                            slot: {
+                                date: string;
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                planType: string;
+                                startTime: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            timeline: {
+                                /** @enum {string} */
+                                actor: "customer" | "admin" | "system" | "gateway";
+                                at: string;
+                                note: string | null;
+                                /** @enum {string} */
+                                status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            }[];
+                        };
+                        payments: {
+                            amount: number;
+                            createdAt: string;
+                            gatewayPaymentId: string;
+                            /** Format: uuid */
+                            id: string;
+                            method: string | null;
+                            refunded: number;
+                            status: string;
+                        }[];
+                        refundable: number;
+                        refunds: {
+                            amount: number;
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastError: string | null;
+                            processedAt: string | null;
+                            reason: string;
+                            status: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-orders-exportCsv": {
+        parameters: {
+            query?: {
+                date?: string;
+                paymentMethod?: string;
+                paymentStatus?: string;
+                search?: string;
+                slotId?: string;
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-passwordReset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: string;
+                    /** Format: uuid */
+                    userId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expiresAt: string;
+                        /** @constant */
+                        ok: true;
+                        sentTo: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminCatalogue-pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        codLimit: number;
+                        deliveryFee: number;
+                        freeDeliveryThreshold: number;
+                        gstRatePercent: number;
+                        maxRedeemPercent: number;
+                        minRedeemPoints: number;
+                        pointValue: number;
+                        rupeesPerPoint: number;
+                        sizes: {
+                            large: {
+                                factor: number;
+                                label: string;
+                                ml: number;
+                                price: number;
+                            };
+                            regular: {
+                                factor: number;
+                                label: string;
+                                ml: number;
+                                price: number;
+                            };
+                        };
+                        subscriberPointsMultiplier: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminCatalogue-savePricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    codLimit: number;
+                    deliveryFee: number;
+                    freeDeliveryThreshold: number;
+                    gstRatePercent: number;
+                    maxRedeemPercent: number;
+                    minRedeemPoints: number;
+                    pointValue: number;
+                    rupeesPerPoint: number;
+                    sizes: {
+                        large: {
+                            factor: number;
+                            label: string;
+                            ml: number;
+                            price: number;
+                        };
+                        regular: {
+                            factor: number;
+                            label: string;
+                            ml: number;
+                            price: number;
+                        };
+                    };
+                    subscriberPointsMultiplier: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        codLimit: number;
+                        deliveryFee: number;
+                        freeDeliveryThreshold: number;
+                        gstRatePercent: number;
+                        maxRedeemPercent: number;
+                        minRedeemPoints: number;
+                        pointValue: number;
+                        rupeesPerPoint: number;
+                        sizes: {
+                            large: {
+                                factor: number;
+                                label: string;
+                                ml: number;
+                                price: number;
+                            };
+                            regular: {
+                                factor: number;
+                                label: string;
+                                ml: number;
+                                price: number;
+                            };
+                        };
+                        subscriberPointsMultiplier: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "reviews-adminForShake": {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reviews: {
+                            author: string;
+                            body: string;
+                            createdAt: string;
+                            hidden: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            rating: number;
+                            /** Format: uuid */
+                            shakeId: string;
+                        }[];
+                        summary: {
+                            average: number | null;
+                            count: number;
+                            /** Format: uuid */
+                            shakeId: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "reviews-setHidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hidden: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        author: string;
+                        body: string;
+                        createdAt: string;
+                        hidden: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        rating: number;
+                        /** Format: uuid */
+                        shakeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminCatalogue-shakes": {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                        calories: number;
+                        carbs: number;
+                        description: string;
+                        fat: number;
+                        fibre: number;
+                        /** Format: uuid */
+                        id: string;
+                        image: string;
+                        ingredients: string[];
+                        inStock: boolean;
+                        name: string;
+                        price: number;
+                        protein: number;
+                        slug: string;
+                        sortOrder: number;
+                        sugar: number;
+                        tags: string[];
+                        updatedAt: string;
+                        vegan: boolean;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminCatalogue-createShake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active: boolean;
+                    allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                    calories: number;
+                    carbs: number;
+                    description: string;
+                    fat: number;
+                    fibre: number;
+                    image: string;
+                    ingredients: string[];
+                    inStock: boolean;
+                    name: string;
+                    price: number;
+                    protein: number;
+                    slug: string;
+                    sortOrder: number;
+                    sugar: number;
+                    tags: string[];
+                    vegan: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                        calories: number;
+                        carbs: number;
+                        description: string;
+                        fat: number;
+                        fibre: number;
+                        /** Format: uuid */
+                        id: string;
+                        image: string;
+                        ingredients: string[];
+                        inStock: boolean;
+                        name: string;
+                        price: number;
+                        protein: number;
+                        slug: string;
+                        sortOrder: number;
+                        sugar: number;
+                        tags: string[];
+                        updatedAt: string;
+                        vegan: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminCatalogue-updateShake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    allergens?: ("dairy" | "nuts" | "soy" | "gluten")[];
+                    calories?: number;
+                    carbs?: number;
+                    description?: string;
+                    fat?: number;
+                    fibre?: number;
+                    image?: string;
+                    ingredients?: string[];
+                    inStock?: boolean;
+                    name?: string;
+                    price?: number;
+                    protein?: number;
+                    slug?: string;
+                    sortOrder?: number;
+                    sugar?: number;
+                    tags?: string[];
+                    vegan?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                        calories: number;
+                        carbs: number;
+                        description: string;
+                        fat: number;
+                        fibre: number;
+                        /** Format: uuid */
+                        id: string;
+                        image: string;
+                        ingredients: string[];
+                        inStock: boolean;
+                        name: string;
+                        price: number;
+                        protein: number;
+                        slug: string;
+                        sortOrder: number;
+                        sugar: number;
+                        tags: string[];
+                        updatedAt: string;
+                        vegan: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminCatalogue-reorderShakes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                        calories: number;
+                        carbs: number;
+                        description: string;
+                        fat: number;
+                        fibre: number;
+                        /** Format: uuid */
+                        id: string;
+                        image: string;
+                        ingredients: string[];
+                        inStock: boolean;
+                        name: string;
+                        price: number;
+                        protein: number;
+                        slug: string;
+                        sortOrder: number;
+                        sugar: number;
+                        tags: string[];
+                        updatedAt: string;
+                        vegan: boolean;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-adminPlans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plans: {
+                            active: boolean;
+                            description: string;
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            freeUnits: number;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            periodDays: number;
+                            pointsMultiplier: number;
+                            price: number;
+                            pricePerShake: number | null;
+                            slug: string;
+                            subscriberSlots: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-adminCreatePlan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    /** @default  */
+                    description?: string;
+                    freeDelivery: boolean;
+                    /** @enum {string} */
+                    freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                    freeUnits: number;
+                    name: string;
+                    periodDays: number;
+                    pointsMultiplier: number;
+                    price: number;
+                    subscriberSlots: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        description: string;
+                        freeDelivery: boolean;
+                        /** @enum {string} */
+                        freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                        freeUnits: number;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        periodDays: number;
+                        pointsMultiplier: number;
+                        price: number;
+                        pricePerShake: number | null;
+                        slug: string;
+                        subscriberSlots: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-adminUpdatePlan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    /** @default  */
+                    description?: string;
+                    freeDelivery?: boolean;
+                    /** @enum {string} */
+                    freeUnitRule?: "cheapest_signature" | "cheapest_priced";
+                    freeUnits?: number;
+                    name?: string;
+                    periodDays?: number;
+                    pointsMultiplier?: number;
+                    price?: number;
+                    subscriberSlots?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        description: string;
+                        freeDelivery: boolean;
+                        /** @enum {string} */
+                        freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                        freeUnits: number;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        periodDays: number;
+                        pointsMultiplier: number;
+                        price: number;
+                        pricePerShake: number | null;
+                        slug: string;
+                        subscriberSlots: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-adminList": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                planId?: string;
+                q?: string;
+                renewingSoon?: boolean | ("true" | "false");
+                status?: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subscriptions: {
+                            autoRenew: boolean;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPause: boolean;
+                            createdAt: string;
+                            currentPeriod: {
+                                allowed: number;
+                                end: string;
+                                /** Format: uuid */
+                                id: string;
+                                remaining: number;
+                                start: string;
+                                used: number;
+                            } | null;
+                            customer: {
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            freeUnits: number;
+                            /** Format: uuid */
+                            id: string;
+                            mandateUrl: string | null;
+                            paidThrough: string | null;
+                            pausedAt: string | null;
+                            pauseUntil: string | null;
+                            periodDays: number;
+                            /** Format: uuid */
+                            planId: string;
+                            planName: string;
+                            pointsMultiplier: number;
+                            price: number;
+                            queuedPeriods: number;
+                            /** @enum {string} */
+                            status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                            statusLabel: string;
+                            subscriberSlots: boolean;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-adminDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        freeUnits: {
+                            at: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            orderNumber: string;
+                            value: number;
+                        }[];
+                        payments: {
+                            amount: number;
+                            createdAt: string;
+                            gateway: string;
+                            gatewayOrderId: string;
+                            gatewayPaymentId: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "purchase" | "renewal" | "auto_renewal";
+                            paidAt: string | null;
+                            refunded: number;
+                            /** @enum {string} */
+                            status: "created" | "paid" | "failed" | "refunded";
+                        }[];
+                        periods: {
+                            allowed: number;
+                            end: string;
+                            /** Format: uuid */
+                            id: string;
+                            remaining: number;
+                            start: string;
+                            used: number;
+                        }[];
+                        subscription: {
+                            autoRenew: boolean;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPause: boolean;
+                            createdAt: string;
+                            currentPeriod: {
+                                allowed: number;
+                                end: string;
+                                /** Format: uuid */
+                                id: string;
+                                remaining: number;
+                                start: string;
+                                used: number;
+                            } | null;
+                            customer: {
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            freeUnits: number;
+                            /** Format: uuid */
+                            id: string;
+                            mandateUrl: string | null;
+                            paidThrough: string | null;
+                            pausedAt: string | null;
+                            pauseUntil: string | null;
+                            periodDays: number;
+                            /** Format: uuid */
+                            planId: string;
+                            planName: string;
+                            pointsMultiplier: number;
+                            price: number;
+                            queuedPeriods: number;
+                            /** @enum {string} */
+                            status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                            statusLabel: string;
+                            subscriberSlots: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-adminCancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        freeUnits: {
+                            at: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            orderNumber: string;
+                            value: number;
+                        }[];
+                        payments: {
+                            amount: number;
+                            createdAt: string;
+                            gateway: string;
+                            gatewayOrderId: string;
+                            gatewayPaymentId: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "purchase" | "renewal" | "auto_renewal";
+                            paidAt: string | null;
+                            refunded: number;
+                            /** @enum {string} */
+                            status: "created" | "paid" | "failed" | "refunded";
+                        }[];
+                        periods: {
+                            allowed: number;
+                            end: string;
+                            /** Format: uuid */
+                            id: string;
+                            remaining: number;
+                            start: string;
+                            used: number;
+                        }[];
+                        subscription: {
+                            autoRenew: boolean;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPause: boolean;
+                            createdAt: string;
+                            currentPeriod: {
+                                allowed: number;
+                                end: string;
+                                /** Format: uuid */
+                                id: string;
+                                remaining: number;
+                                start: string;
+                                used: number;
+                            } | null;
+                            customer: {
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            freeUnits: number;
+                            /** Format: uuid */
+                            id: string;
+                            mandateUrl: string | null;
+                            paidThrough: string | null;
+                            pausedAt: string | null;
+                            pauseUntil: string | null;
+                            periodDays: number;
+                            /** Format: uuid */
+                            planId: string;
+                            planName: string;
+                            pointsMultiplier: number;
+                            price: number;
+                            queuedPeriods: number;
+                            /** @enum {string} */
+                            status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                            statusLabel: string;
+                            subscriberSlots: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-adminExtend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    days: number;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        freeUnits: {
+                            at: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            orderNumber: string;
+                            value: number;
+                        }[];
+                        payments: {
+                            amount: number;
+                            createdAt: string;
+                            gateway: string;
+                            gatewayOrderId: string;
+                            gatewayPaymentId: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "purchase" | "renewal" | "auto_renewal";
+                            paidAt: string | null;
+                            refunded: number;
+                            /** @enum {string} */
+                            status: "created" | "paid" | "failed" | "refunded";
+                        }[];
+                        periods: {
+                            allowed: number;
+                            end: string;
+                            /** Format: uuid */
+                            id: string;
+                            remaining: number;
+                            start: string;
+                            used: number;
+                        }[];
+                        subscription: {
+                            autoRenew: boolean;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPause: boolean;
+                            createdAt: string;
+                            currentPeriod: {
+                                allowed: number;
+                                end: string;
+                                /** Format: uuid */
+                                id: string;
+                                remaining: number;
+                                start: string;
+                                used: number;
+                            } | null;
+                            customer: {
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            freeUnits: number;
+                            /** Format: uuid */
+                            id: string;
+                            mandateUrl: string | null;
+                            paidThrough: string | null;
+                            pausedAt: string | null;
+                            pauseUntil: string | null;
+                            periodDays: number;
+                            /** Format: uuid */
+                            planId: string;
+                            planName: string;
+                            pointsMultiplier: number;
+                            price: number;
+                            queuedPeriods: number;
+                            /** @enum {string} */
+                            status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                            statusLabel: string;
+                            subscriberSlots: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-adminPause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        freeUnits: {
+                            at: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            orderNumber: string;
+                            value: number;
+                        }[];
+                        payments: {
+                            amount: number;
+                            createdAt: string;
+                            gateway: string;
+                            gatewayOrderId: string;
+                            gatewayPaymentId: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "purchase" | "renewal" | "auto_renewal";
+                            paidAt: string | null;
+                            refunded: number;
+                            /** @enum {string} */
+                            status: "created" | "paid" | "failed" | "refunded";
+                        }[];
+                        periods: {
+                            allowed: number;
+                            end: string;
+                            /** Format: uuid */
+                            id: string;
+                            remaining: number;
+                            start: string;
+                            used: number;
+                        }[];
+                        subscription: {
+                            autoRenew: boolean;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPause: boolean;
+                            createdAt: string;
+                            currentPeriod: {
+                                allowed: number;
+                                end: string;
+                                /** Format: uuid */
+                                id: string;
+                                remaining: number;
+                                start: string;
+                                used: number;
+                            } | null;
+                            customer: {
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            freeUnits: number;
+                            /** Format: uuid */
+                            id: string;
+                            mandateUrl: string | null;
+                            paidThrough: string | null;
+                            pausedAt: string | null;
+                            pauseUntil: string | null;
+                            periodDays: number;
+                            /** Format: uuid */
+                            planId: string;
+                            planName: string;
+                            pointsMultiplier: number;
+                            price: number;
+                            queuedPeriods: number;
+                            /** @enum {string} */
+                            status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                            statusLabel: string;
+                            subscriberSlots: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-adminRefund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount?: number;
+                    /** Format: uuid */
+                    paymentId: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        freeUnits: {
+                            at: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            orderNumber: string;
+                            value: number;
+                        }[];
+                        payments: {
+                            amount: number;
+                            createdAt: string;
+                            gateway: string;
+                            gatewayOrderId: string;
+                            gatewayPaymentId: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "purchase" | "renewal" | "auto_renewal";
+                            paidAt: string | null;
+                            refunded: number;
+                            /** @enum {string} */
+                            status: "created" | "paid" | "failed" | "refunded";
+                        }[];
+                        periods: {
+                            allowed: number;
+                            end: string;
+                            /** Format: uuid */
+                            id: string;
+                            remaining: number;
+                            start: string;
+                            used: number;
+                        }[];
+                        subscription: {
+                            autoRenew: boolean;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPause: boolean;
+                            createdAt: string;
+                            currentPeriod: {
+                                allowed: number;
+                                end: string;
+                                /** Format: uuid */
+                                id: string;
+                                remaining: number;
+                                start: string;
+                                used: number;
+                            } | null;
+                            customer: {
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            freeUnits: number;
+                            /** Format: uuid */
+                            id: string;
+                            mandateUrl: string | null;
+                            paidThrough: string | null;
+                            pausedAt: string | null;
+                            pauseUntil: string | null;
+                            periodDays: number;
+                            /** Format: uuid */
+                            planId: string;
+                            planName: string;
+                            pointsMultiplier: number;
+                            price: number;
+                            queuedPeriods: number;
+                            /** @enum {string} */
+                            status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                            statusLabel: string;
+                            subscriberSlots: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-adminResume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        freeUnits: {
+                            at: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            orderNumber: string;
+                            value: number;
+                        }[];
+                        payments: {
+                            amount: number;
+                            createdAt: string;
+                            gateway: string;
+                            gatewayOrderId: string;
+                            gatewayPaymentId: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "purchase" | "renewal" | "auto_renewal";
+                            paidAt: string | null;
+                            refunded: number;
+                            /** @enum {string} */
+                            status: "created" | "paid" | "failed" | "refunded";
+                        }[];
+                        periods: {
+                            allowed: number;
+                            end: string;
+                            /** Format: uuid */
+                            id: string;
+                            remaining: number;
+                            start: string;
+                            used: number;
+                        }[];
+                        subscription: {
+                            autoRenew: boolean;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPause: boolean;
+                            createdAt: string;
+                            currentPeriod: {
+                                allowed: number;
+                                end: string;
+                                /** Format: uuid */
+                                id: string;
+                                remaining: number;
+                                start: string;
+                                used: number;
+                            } | null;
+                            customer: {
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            freeUnits: number;
+                            /** Format: uuid */
+                            id: string;
+                            mandateUrl: string | null;
+                            paidThrough: string | null;
+                            pausedAt: string | null;
+                            pauseUntil: string | null;
+                            periodDays: number;
+                            /** Format: uuid */
+                            planId: string;
+                            planName: string;
+                            pointsMultiplier: number;
+                            price: number;
+                            queuedPeriods: number;
+                            /** @enum {string} */
+                            status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                            statusLabel: string;
+                            subscriberSlots: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            created_at: string;
+                            email: string;
+                            email_verified: boolean;
+                            id: string;
+                            /** @enum {string} */
+                            role: "customer" | "admin";
+                            user_metadata: {
+                                mobile?: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "customer" | "admin";
+                                username?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-changePassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password?: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-updateProfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mobile?: string;
+                    name?: string;
+                    username?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            created_at: string;
+                            email: string;
+                            email_verified: boolean;
+                            id: string;
+                            /** @enum {string} */
+                            role: "customer" | "admin";
+                            user_metadata: {
+                                mobile?: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "customer" | "admin";
+                                username?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    refresh_token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /**
+                         * @description When the access token expires, in milliseconds since the Unix epoch (not seconds)
+                         * @example 1795000000000
+                         */
+                        expires_at: number;
+                        refresh_token: string;
+                        session: {
+                            access_token: string;
+                            /**
+                             * @description When the access token expires, in milliseconds since the Unix epoch (not seconds)
+                             * @example 1795000000000
+                             */
+                            expires_at: number;
+                            expires_in: number;
+                            refresh_token: string;
+                            /** @constant */
+                            token_type: "bearer";
+                        };
+                        user: {
+                            created_at: string;
+                            email: string;
+                            email_verified: boolean;
+                            id: string;
+                            /** @enum {string} */
+                            role: "customer" | "admin";
+                            user_metadata: {
+                                mobile?: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "customer" | "admin";
+                                username?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-resetPasswordBrevo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-completeReset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /**
+                         * @description When the access token expires, in milliseconds since the Unix epoch (not seconds)
+                         * @example 1795000000000
+                         */
+                        expires_at: number;
+                        refresh_token: string;
+                        session: {
+                            access_token: string;
+                            /**
+                             * @description When the access token expires, in milliseconds since the Unix epoch (not seconds)
+                             * @example 1795000000000
+                             */
+                            expires_at: number;
+                            expires_in: number;
+                            refresh_token: string;
+                            /** @constant */
+                            token_type: "bearer";
+                        };
+                        user: {
+                            created_at: string;
+                            email: string;
+                            email_verified: boolean;
+                            id: string;
+                            /** @enum {string} */
+                            role: "customer" | "admin";
+                            user_metadata: {
+                                mobile?: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "customer" | "admin";
+                                username?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /**
+                         * @description When the access token expires, in milliseconds since the Unix epoch (not seconds)
+                         * @example 1795000000000
+                         */
+                        expires_at: number;
+                        refresh_token: string;
+                        session: {
+                            access_token: string;
+                            /**
+                             * @description When the access token expires, in milliseconds since the Unix epoch (not seconds)
+                             * @example 1795000000000
+                             */
+                            expires_at: number;
+                            expires_in: number;
+                            refresh_token: string;
+                            /** @constant */
+                            token_type: "bearer";
+                        };
+                        user: {
+                            created_at: string;
+                            email: string;
+                            email_verified: boolean;
+                            id: string;
+                            /** @enum {string} */
+                            role: "customer" | "admin";
+                            user_metadata: {
+                                mobile?: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "customer" | "admin";
+                                username?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-signout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    refresh_token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    mobile: string;
+                    name: string;
+                    password: string;
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string | null;
+                        expires_at: number | null;
+                        message: string;
+                        refresh_token: string | null;
+                        session: {
+                            access_token: string;
+                            /**
+                             * @description When the access token expires, in milliseconds since the Unix epoch (not seconds)
+                             * @example 1795000000000
+                             */
+                            expires_at: number;
+                            expires_in: number;
+                            refresh_token: string;
+                            /** @constant */
+                            token_type: "bearer";
+                        } | null;
+                        user: {
+                            created_at: string;
+                            email: string;
+                            email_verified: boolean;
+                            id: string;
+                            /** @enum {string} */
+                            role: "customer" | "admin";
+                            user_metadata: {
+                                mobile?: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "customer" | "admin";
+                                username?: string;
+                            };
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-supabase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    access_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /**
+                         * @description When the access token expires, in milliseconds since the Unix epoch (not seconds)
+                         * @example 1795000000000
+                         */
+                        expires_at: number;
+                        refresh_token: string;
+                        session: {
+                            access_token: string;
+                            /**
+                             * @description When the access token expires, in milliseconds since the Unix epoch (not seconds)
+                             * @example 1795000000000
+                             */
+                            expires_at: number;
+                            expires_in: number;
+                            refresh_token: string;
+                            /** @constant */
+                            token_type: "bearer";
+                        };
+                        user: {
+                            created_at: string;
+                            email: string;
+                            email_verified: boolean;
+                            id: string;
+                            /** @enum {string} */
+                            role: "customer" | "admin";
+                            user_metadata: {
+                                mobile?: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "customer" | "admin";
+                                username?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "cart-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    couponCode?: string;
+                    lines: {
+                        id: string;
+                        quantity: number;
+                        recipe?: {
+                            addIns: {
+                                ingredientId: string;
+                                portions: number;
+                            }[];
+                            baseId: string;
+                            name?: string;
+                            /** @enum {string} */
+                            size: "regular" | "large";
+                        };
+                        shownPrice?: number;
+                        /** @enum {string} */
+                        type: "signature" | "custom";
+                    }[];
+                    pointsToRedeem?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountToFreeDelivery: number;
+                        couponCode: string | null;
+                        couponDiscount: number;
+                        deliveryFee: number;
+                        deliveryWaivedBy: ("threshold" | "subscription") | null;
+                        freeDeliveryThreshold: number;
+                        freeItem: {
+                            freeUnitPrice: number;
+                            itemId: string;
+                            itemName: string;
+                        } | null;
+                        freeUnitDiscount: number;
+                        gst: number;
+                        gstRatePercent: number;
+                        hasPriceChanges: boolean;
+                        hasUnavailable: boolean;
+                        itemCount: number;
+                        itemsTotal: number;
+                        lines: {
+                            available: boolean;
+                            freeUnitPrice: number;
+                            id: string;
+                            image: string;
+                            isFreeUnit: boolean;
+                            lineTotal: number;
+                            name: string;
+                            priceChanged: boolean;
+                            quantity: number;
+                            reason: string | null;
+                            recipe?: {
+                                addIns: {
+                                    ingredientId: string;
+                                    portions: number;
+                                }[];
+                                baseId: string;
+                                name?: string;
+                                /** @enum {string} */
+                                size: "regular" | "large";
+                            };
+                            shownPrice: number | null;
+                            /** @enum {string} */
+                            type: "signature" | "custom";
+                            unitPrice: number;
+                        }[];
+                        pointsDiscount: number;
+                        pointsToRedeem: number;
+                        standardDeliveryFee: number;
+                        subscriptionPlan: string | null;
+                        subtotal: number;
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "system-publicConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        paymentMode: "razorpay" | "test";
+                        razorpayKeyId: string | null;
+                        supabaseAnonKey: string | null;
+                        supabaseUrl: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "builder-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    recipe: {
+                        addIns: {
+                            ingredientId: string;
+                            portions: number;
+                        }[];
+                        baseId: string;
+                        name?: string;
+                        /** @enum {string} */
+                        size: "regular" | "large";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                        id: string;
+                        name: string;
+                        nutrition: {
+                            carbs: number;
+                            fat: number;
+                            fibre: number;
+                            kcal: number;
+                            protein: number;
+                            sugar: number;
+                        };
+                        price: number;
+                        problems: {
+                            code: string;
+                            message: string;
+                        }[];
+                        valid: boolean;
+                        vegan: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "delivery-available": {
+        parameters: {
+            query?: {
+                days?: number;
+                from?: string;
+                planType?: "one_time" | "subscription";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        config: {
+                            cutoffMinutes: number;
+                            horizonDays: number;
+                        };
+                        days: {
+                            available: boolean;
+                            blackoutReason?: string;
+                            date: string;
+                            slots: {
+                                available: boolean;
+                                current_bookings: {
+                                    [key: string]: number;
+                                };
+                                end_time: string;
+                                /** Format: uuid */
+                                id: string;
+                                max_bookings: number;
+                                /** @enum {string} */
+                                plan_type: "all" | "one_time" | "subscription";
+                                /** @enum {string} */
+                                reason?: "full" | "closed" | "blackout" | "past_horizon";
+                                remaining: number;
+                                start_time: string;
+                            }[];
+                        }[];
+                        today: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "delivery-slotsByDate": {
+        parameters: {
+            query?: {
+                planType?: "one_time" | "subscription";
+            };
+            header?: never;
+            path: {
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                        current_bookings: {
+                            [key: string]: number;
+                        };
+                        end_time: string;
+                        /** Format: uuid */
+                        id: string;
+                        max_bookings: number;
+                        /** @enum {string} */
+                        plan_type: "all" | "one_time" | "subscription";
+                        /** @enum {string} */
+                        reason?: "full" | "closed" | "blackout" | "past_horizon";
+                        remaining: number;
+                        start_time: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "delivery-pincode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pincode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        area?: string;
+                        pincode: string;
+                        serviceable: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "system-health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        database: "postgres" | "pglite";
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "images-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "catalogue-ingredients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                        /** @enum {string} */
+                        category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                        description: string;
+                        hydroponic: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        inStock: boolean;
+                        name: string;
+                        nutrition: {
+                            carbs: number;
+                            fat: number;
+                            fibre: number;
+                            kcal: number;
+                            protein: number;
+                            sugar: number;
+                        };
+                        price: number;
+                        slug: string;
+                        sortOrder: number;
+                        vegan: boolean;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "orders-place": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers (400 without it); tRPC callers may send idempotencyKey in the body instead. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    addressId: string;
+                    couponCode?: string;
+                    date: string;
+                    idempotencyKey?: string;
+                    lines: {
+                        id: string;
+                        quantity: number;
+                        recipe?: {
+                            addIns: {
+                                ingredientId: string;
+                                portions: number;
+                            }[];
+                            baseId: string;
+                            name?: string;
+                            /** @enum {string} */
+                            size: "regular" | "large";
+                        };
+                        shownPrice?: number;
+                        /** @enum {string} */
+                        type: "signature" | "custom";
+                    }[];
+                    /** @enum {string} */
+                    paymentMethod: "razorpay" | "cod" | "free";
+                    /** @enum {string} */
+                    planType?: "one_time" | "subscription";
+                    pointsToRedeem?: number;
+                    /** Format: uuid */
+                    slotId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            address: {
+                                city: string;
+                                landmark: string | null;
+                                line1: string;
+                                line2: string | null;
+                                name: string;
+                                phone: string;
+                                pincode: string;
+                                state: string;
+                            };
+                            breakdown: {
+                                couponDiscount: number;
+                                deliveryFee: number;
+                                freeUnitDiscount: number;
+                                gst: number;
+                                gstRatePercent: number;
+                                pointsDiscount: number;
+                                subtotal: number;
+                                total: number;
+                            };
+                            cancel: {
+                                allowed: boolean;
+                                deadline: string | null;
+                                refusal: string | null;
+                            };
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPay: boolean;
+                            confirmedAt: string | null;
+                            couponCode: string | null;
+                            expiresAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoiceNumber: string | null;
+                            labels: {
+                                cancelReason: string | null;
+                                paymentMethod: string;
+                                paymentStatus: string;
+                                status: string;
+                            };
+                            lines: {
+                                image: string;
+                                isFreeUnit: boolean;
+                                itemId: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                recipe: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                } | null;
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            number: string;
+                            paidAt: string | null;
+                            paidWith: string | null;
+                            /** @enum {string} */
+                            paymentMethod: "razorpay" | "cod" | "free";
+                            /** @enum {string} */
+                            paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
+                            placedAt: string;
+                            pointsRedeemed: number;
+                            refund: {
+                                pending: number;
+                                processed: number;
+                            };
+                            slot: {
+                                date: string;
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                planType: string;
+                                startTime: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            timeline: {
+                                /** @enum {string} */
+                                actor: "customer" | "admin" | "system" | "gateway";
+                                at: string;
+                                note: string | null;
+                                /** @enum {string} */
+                                status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            }[];
+                        };
+                        payment: {
+                            amount: number;
+                            /** @constant */
+                            currency: "INR";
+                            description: string;
+                            gatewayOrderId: string;
+                            keyId: string | null;
+                            /** @enum {string} */
+                            mode: "razorpay" | "test";
+                            orderNumber: string;
+                            prefill: {
+                                contact: string;
+                                email: string;
+                                name: string;
+                            };
+                        } | null;
+                        replayed: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "orders-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: {
+                            city: string;
+                            landmark: string | null;
+                            line1: string;
+                            line2: string | null;
+                            name: string;
+                            phone: string;
+                            pincode: string;
+                            state: string;
+                        };
+                        breakdown: {
+                            couponDiscount: number;
+                            deliveryFee: number;
+                            freeUnitDiscount: number;
+                            gst: number;
+                            gstRatePercent: number;
+                            pointsDiscount: number;
+                            subtotal: number;
+                            total: number;
+                        };
+                        cancel: {
+                            allowed: boolean;
+                            deadline: string | null;
+                            refusal: string | null;
+                        };
+                        cancelledAt: string | null;
+                        cancelReason: string | null;
+                        canPay: boolean;
+                        confirmedAt: string | null;
+                        couponCode: string | null;
+                        expiresAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        invoiceNumber: string | null;
+                        labels: {
+                            cancelReason: string | null;
+                            paymentMethod: string;
+                            paymentStatus: string;
+                            status: string;
+                        };
+                        lines: {
+                            image: string;
+                            isFreeUnit: boolean;
+                            itemId: string;
+                            lineTotal: number;
+                            name: string;
+                            quantity: number;
+                            recipe: {
+                                addIns: {
+                                    ingredientId: string;
+                                    portions: number;
+                                }[];
+                                baseId: string;
+                                name?: string;
+                                /** @enum {string} */
+                                size: "regular" | "large";
+                            } | null;
+                            /** @enum {string} */
+                            type: "signature" | "custom";
+                            unitPrice: number;
+                        }[];
+                        number: string;
+                        paidAt: string | null;
+                        paidWith: string | null;
+                        /** @enum {string} */
+                        paymentMethod: "razorpay" | "cod" | "free";
+                        /** @enum {string} */
+                        paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
+                        placedAt: string;
+                        pointsRedeemed: number;
+                        refund: {
+                            pending: number;
+                            processed: number;
+                        };
+                        slot: {
+                            date: string;
+                            endTime: string;
+                            /** Format: uuid */
+                            id: string;
+                            planType: string;
+                            startTime: string;
+                        };
+                        /** @enum {string} */
+                        status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                        timeline: {
+                            /** @enum {string} */
+                            actor: "customer" | "admin" | "system" | "gateway";
+                            at: string;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "orders-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: {
+                            city: string;
+                            landmark: string | null;
+                            line1: string;
+                            line2: string | null;
+                            name: string;
+                            phone: string;
+                            pincode: string;
+                            state: string;
+                        };
+                        breakdown: {
+                            couponDiscount: number;
+                            deliveryFee: number;
+                            freeUnitDiscount: number;
+                            gst: number;
+                            gstRatePercent: number;
+                            pointsDiscount: number;
+                            subtotal: number;
+                            total: number;
+                        };
+                        cancel: {
+                            allowed: boolean;
+                            deadline: string | null;
+                            refusal: string | null;
+                        };
+                        cancelledAt: string | null;
+                        cancelReason: string | null;
+                        canPay: boolean;
+                        confirmedAt: string | null;
+                        couponCode: string | null;
+                        expiresAt: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        invoiceNumber: string | null;
+                        labels: {
+                            cancelReason: string | null;
+                            paymentMethod: string;
+                            paymentStatus: string;
+                            status: string;
+                        };
+                        lines: {
+                            image: string;
+                            isFreeUnit: boolean;
+                            itemId: string;
+                            lineTotal: number;
+                            name: string;
+                            quantity: number;
+                            recipe: {
+                                addIns: {
+                                    ingredientId: string;
+                                    portions: number;
+                                }[];
+                                baseId: string;
+                                name?: string;
+                                /** @enum {string} */
+                                size: "regular" | "large";
+                            } | null;
+                            /** @enum {string} */
+                            type: "signature" | "custom";
+                            unitPrice: number;
+                        }[];
+                        number: string;
+                        paidAt: string | null;
+                        paidWith: string | null;
+                        /** @enum {string} */
+                        paymentMethod: "razorpay" | "cod" | "free";
+                        /** @enum {string} */
+                        paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
+                        placedAt: string;
+                        pointsRedeemed: number;
+                        refund: {
+                            pending: number;
+                            processed: number;
+                        };
+                        slot: {
+                            date: string;
+                            endTime: string;
+                            /** Format: uuid */
+                            id: string;
+                            planType: string;
+                            startTime: string;
+                        };
+                        /** @enum {string} */
+                        status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                        timeline: {
+                            /** @enum {string} */
+                            actor: "customer" | "admin" | "system" | "gateway";
+                            at: string;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "orders-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        adjustments: {
+                            amount: number;
+                            label: string;
+                        }[];
+                        amountInWords: string;
+                        buyer: {
+                            email: string | null;
+                            lines: string[];
+                            name: string;
+                            phone: string | null;
+                        };
+                        financialYear: string;
+                        issuedAt: string;
+                        lines: {
+                            amount: number;
+                            description: string;
+                            hsn: string;
+                            note: string | null;
+                            quantity: number;
+                            unitPrice: number;
+                        }[];
+                        number: string;
+                        orderDate: string;
+                        orderId: string;
+                        orderNumber: string;
+                        payment: {
+                            method: string;
+                            paidAt: string | null;
+                            status: string;
+                        };
+                        placeOfSupply: string;
+                        remark: string | null;
+                        seller: {
+                            email: string | null;
+                            fssai: string;
+                            gstin: string;
+                            legalName: string;
+                            lines: string[];
+                            name: string;
+                            phone: string | null;
+                            state: string;
+                            stateCode: string;
+                        };
+                        subtotal: number;
+                        tax: {
+                            cgst: number;
+                            cgstRatePercent: number;
+                            ratePercent: number;
+                            sgst: number;
+                            sgstRatePercent: number;
+                            taxable: number;
+                        };
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "orders-invoicePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "payments-retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            address: {
+                                city: string;
+                                landmark: string | null;
+                                line1: string;
+                                line2: string | null;
+                                name: string;
+                                phone: string;
+                                pincode: string;
+                                state: string;
+                            };
+                            breakdown: {
+                                couponDiscount: number;
+                                deliveryFee: number;
+                                freeUnitDiscount: number;
+                                gst: number;
+                                gstRatePercent: number;
+                                pointsDiscount: number;
+                                subtotal: number;
+                                total: number;
+                            };
+                            cancel: {
+                                allowed: boolean;
+                                deadline: string | null;
+                                refusal: string | null;
+                            };
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPay: boolean;
+                            confirmedAt: string | null;
+                            couponCode: string | null;
+                            expiresAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoiceNumber: string | null;
+                            labels: {
+                                cancelReason: string | null;
+                                paymentMethod: string;
+                                paymentStatus: string;
+                                status: string;
+                            };
+                            lines: {
+                                image: string;
+                                isFreeUnit: boolean;
+                                itemId: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                recipe: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                } | null;
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            number: string;
+                            paidAt: string | null;
+                            paidWith: string | null;
+                            /** @enum {string} */
+                            paymentMethod: "razorpay" | "cod" | "free";
+                            /** @enum {string} */
+                            paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
+                            placedAt: string;
+                            pointsRedeemed: number;
+                            refund: {
+                                pending: number;
+                                processed: number;
+                            };
+                            slot: {
+                                date: string;
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                planType: string;
+                                startTime: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            timeline: {
+                                /** @enum {string} */
+                                actor: "customer" | "admin" | "system" | "gateway";
+                                at: string;
+                                note: string | null;
+                                /** @enum {string} */
+                                status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            }[];
+                        };
+                        payment: {
+                            amount: number;
+                            /** @constant */
+                            currency: "INR";
+                            description: string;
+                            gatewayOrderId: string;
+                            keyId: string | null;
+                            /** @enum {string} */
+                            mode: "razorpay" | "test";
+                            orderNumber: string;
+                            prefill: {
+                                contact: string;
+                                email: string;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "orders-reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: {
+                            available: boolean;
+                            id: string;
+                            image: string;
+                            name: string;
+                            orderedUnitPrice: number;
+                            quantity: number;
+                            reason: string | null;
+                            recipe: {
+                                addIns: {
+                                    ingredientId: string;
+                                    portions: number;
+                                }[];
+                                baseId: string;
+                                name?: string;
+                                /** @enum {string} */
+                                size: "regular" | "large";
+                            } | null;
+                            /** @enum {string} */
+                            type: "signature" | "custom";
+                            unitPrice: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "reviews-forOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivered: boolean;
+                        items: {
+                            image: string;
+                            name: string;
+                            review: {
+                                author: string;
+                                body: string;
+                                createdAt: string;
+                                hidden: boolean;
+                                /** Format: uuid */
+                                id: string;
+                                rating: number;
+                                /** Format: uuid */
+                                shakeId: string;
+                            } | null;
+                            /** Format: uuid */
+                            shakeId: string;
+                            slug: string;
+                        }[];
+                        /** Format: uuid */
+                        orderId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "orders-active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orders: {
+                            canPay: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            itemCount: number;
+                            labels: {
+                                cancelReason: string | null;
+                                paymentMethod: string;
+                                paymentStatus: string;
+                                status: string;
+                            };
+                            number: string;
+                            slot: {
+                                date: string;
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                planType: string;
+                                startTime: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            total: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "payments-testComplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    orderId: string;
+                    /** @enum {string} */
+                    outcome: "success" | "failure";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            address: {
+                                city: string;
+                                landmark: string | null;
+                                line1: string;
+                                line2: string | null;
+                                name: string;
+                                phone: string;
+                                pincode: string;
+                                state: string;
+                            };
+                            breakdown: {
+                                couponDiscount: number;
+                                deliveryFee: number;
+                                freeUnitDiscount: number;
+                                gst: number;
+                                gstRatePercent: number;
+                                pointsDiscount: number;
+                                subtotal: number;
+                                total: number;
+                            };
+                            cancel: {
+                                allowed: boolean;
+                                deadline: string | null;
+                                refusal: string | null;
+                            };
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPay: boolean;
+                            confirmedAt: string | null;
+                            couponCode: string | null;
+                            expiresAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoiceNumber: string | null;
+                            labels: {
+                                cancelReason: string | null;
+                                paymentMethod: string;
+                                paymentStatus: string;
+                                status: string;
+                            };
+                            lines: {
+                                image: string;
+                                isFreeUnit: boolean;
+                                itemId: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                recipe: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                } | null;
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            number: string;
+                            paidAt: string | null;
+                            paidWith: string | null;
+                            /** @enum {string} */
+                            paymentMethod: "razorpay" | "cod" | "free";
+                            /** @enum {string} */
+                            paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
+                            placedAt: string;
+                            pointsRedeemed: number;
+                            refund: {
+                                pending: number;
+                                processed: number;
+                            };
+                            slot: {
+                                date: string;
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                planType: string;
+                                startTime: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            timeline: {
+                                /** @enum {string} */
+                                actor: "customer" | "admin" | "system" | "gateway";
+                                at: string;
+                                note: string | null;
+                                /** @enum {string} */
+                                status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "payments-verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    orderId: string;
+                    razorpay_order_id: string;
+                    razorpay_payment_id: string;
+                    razorpay_signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: {
+                            address: {
+                                city: string;
+                                landmark: string | null;
+                                line1: string;
+                                line2: string | null;
+                                name: string;
+                                phone: string;
+                                pincode: string;
+                                state: string;
+                            };
+                            breakdown: {
+                                couponDiscount: number;
+                                deliveryFee: number;
+                                freeUnitDiscount: number;
+                                gst: number;
+                                gstRatePercent: number;
+                                pointsDiscount: number;
+                                subtotal: number;
+                                total: number;
+                            };
+                            cancel: {
+                                allowed: boolean;
+                                deadline: string | null;
+                                refusal: string | null;
+                            };
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPay: boolean;
+                            confirmedAt: string | null;
+                            couponCode: string | null;
+                            expiresAt: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            invoiceNumber: string | null;
+                            labels: {
+                                cancelReason: string | null;
+                                paymentMethod: string;
+                                paymentStatus: string;
+                                status: string;
+                            };
+                            lines: {
+                                image: string;
+                                isFreeUnit: boolean;
+                                itemId: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                recipe: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                } | null;
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            number: string;
+                            paidAt: string | null;
+                            paidWith: string | null;
+                            /** @enum {string} */
+                            paymentMethod: "razorpay" | "cod" | "free";
+                            /** @enum {string} */
+                            paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
+                            placedAt: string;
+                            pointsRedeemed: number;
+                            refund: {
+                                pending: number;
+                                processed: number;
+                            };
+                            slot: {
+                                date: string;
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                planType: string;
+                                startTime: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            timeline: {
+                                /** @enum {string} */
+                                actor: "customer" | "admin" | "system" | "gateway";
+                                at: string;
+                                note: string | null;
+                                /** @enum {string} */
+                                status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "payments-webhook": {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Razorpay-Event-Id"?: string;
+                "X-Razorpay-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Recorded (or recognised as a repeat) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        outcome: string;
+                        requestId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "catalogue-pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        codLimit: number;
+                        deliveryFee: number;
+                        freeDeliveryThreshold: number;
+                        gstRatePercent: number;
+                        maxRedeemPercent: number;
+                        minRedeemPoints: number;
+                        pointValue: number;
+                        rupeesPerPoint: number;
+                        sizes: {
+                            large: {
+                                factor: number;
+                                label: string;
+                                ml: number;
+                                price: number;
+                            };
+                            regular: {
+                                factor: number;
+                                label: string;
+                                ml: number;
+                                price: number;
+                            };
+                        };
+                        subscriberPointsMultiplier: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "reviews-latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        author: string;
+                        body: string;
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        rating: number;
+                        /** Format: uuid */
+                        shakeId: string;
+                        shakeName: string;
+                        shakeSlug: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "reviews-ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        average: number | null;
+                        count: number;
+                        /** Format: uuid */
+                        shakeId: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "catalogue-shake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                        calories: number;
+                        carbs: number;
+                        description: string;
+                        fat: number;
+                        fibre: number;
+                        /** Format: uuid */
+                        id: string;
+                        image: string;
+                        ingredientDetails: {
+                            category: ("base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener") | null;
+                            hydroponic: boolean;
+                            name: string;
+                            slug: string | null;
+                        }[];
+                        ingredients: string[];
+                        inStock: boolean;
+                        name: string;
+                        price: number;
+                        protein: number;
+                        slug: string;
+                        sortOrder: number;
+                        sugar: number;
+                        tags: string[];
+                        vegan: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "reviews-forShake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reviews: {
+                            author: string;
+                            body: string;
+                            createdAt: string;
+                            hidden: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            rating: number;
+                            /** Format: uuid */
+                            shakeId: string;
+                        }[];
+                        summary: {
+                            average: number | null;
+                            count: number;
+                            /** Format: uuid */
+                            shakeId: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "catalogue-signatureShakes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                        calories: number;
+                        carbs: number;
+                        description: string;
+                        fat: number;
+                        fibre: number;
+                        /** Format: uuid */
+                        id: string;
+                        image: string;
+                        ingredients: string[];
+                        inStock: boolean;
+                        name: string;
+                        price: number;
+                        protein: number;
+                        slug: string;
+                        sortOrder: number;
+                        sugar: number;
+                        tags: string[];
+                        vegan: boolean;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "delivery-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cutoffMinutes: number;
+                        horizonDays: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "delivery-admin-updateConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cutoffMinutes: number;
+                    horizonDays: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cutoffMinutes: number;
+                        horizonDays: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-createPayment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers (400 without it); tRPC callers may send idempotencyKey in the body instead. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    idempotencyKey?: string;
+                    /** Format: uuid */
+                    planId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payment: {
+                            amount: number;
+                            /** @constant */
+                            currency: "INR";
+                            description: string;
+                            gatewayOrderId: string;
+                            keyId: string | null;
+                            /** @enum {string} */
+                            mode: "razorpay" | "test";
+                            prefill: {
+                                email: string;
+                                name: string;
+                            };
+                        };
+                        replayed: boolean;
+                        subscription: {
+                            autoRenew: boolean;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPause: boolean;
+                            createdAt: string;
+                            currentPeriod: {
+                                allowed: number;
+                                end: string;
+                                /** Format: uuid */
+                                id: string;
+                                remaining: number;
+                                start: string;
+                                used: number;
+                            } | null;
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            freeUnits: number;
+                            /** Format: uuid */
+                            id: string;
+                            mandateUrl: string | null;
+                            paidThrough: string | null;
+                            pausedAt: string | null;
+                            pauseUntil: string | null;
+                            periodDays: number;
+                            /** Format: uuid */
+                            planId: string;
+                            planName: string;
+                            pointsMultiplier: number;
+                            price: number;
+                            queuedPeriods: number;
+                            /** @enum {string} */
+                            status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                            statusLabel: string;
+                            subscriberSlots: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-testComplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    gatewayOrderId: string;
+                    /** @enum {string} */
+                    outcome: "success" | "failure";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        paid: boolean;
+                        subscription: {
+                            autoRenew: boolean;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPause: boolean;
+                            createdAt: string;
+                            currentPeriod: {
+                                allowed: number;
+                                end: string;
+                                /** Format: uuid */
+                                id: string;
+                                remaining: number;
+                                start: string;
+                                used: number;
+                            } | null;
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            freeUnits: number;
+                            /** Format: uuid */
+                            id: string;
+                            mandateUrl: string | null;
+                            paidThrough: string | null;
+                            pausedAt: string | null;
+                            pauseUntil: string | null;
+                            periodDays: number;
+                            /** Format: uuid */
+                            planId: string;
+                            planName: string;
+                            pointsMultiplier: number;
+                            price: number;
+                            queuedPeriods: number;
+                            /** @enum {string} */
+                            status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                            statusLabel: string;
+                            subscriberSlots: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-verifyPayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    razorpay_order_id: string;
+                    razorpay_payment_id: string;
+                    razorpay_signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        paid: boolean;
+                        subscription: {
+                            autoRenew: boolean;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPause: boolean;
+                            createdAt: string;
+                            currentPeriod: {
+                                allowed: number;
+                                end: string;
+                                /** Format: uuid */
+                                id: string;
+                                remaining: number;
+                                start: string;
+                                used: number;
+                            } | null;
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            freeUnits: number;
+                            /** Format: uuid */
+                            id: string;
+                            mandateUrl: string | null;
+                            paidThrough: string | null;
+                            pausedAt: string | null;
+                            pauseUntil: string | null;
+                            periodDays: number;
+                            /** Format: uuid */
+                            planId: string;
+                            planName: string;
+                            pointsMultiplier: number;
+                            price: number;
+                            queuedPeriods: number;
+                            /** @enum {string} */
+                            status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                            statusLabel: string;
+                            subscriberSlots: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plans: {
+                            active: boolean;
+                            description: string;
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            freeUnits: number;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            periodDays: number;
+                            pointsMultiplier: number;
+                            price: number;
+                            pricePerShake: number | null;
+                            slug: string;
+                            subscriberSlots: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "addresses-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        area: string | null;
+                        city: string;
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        isDefault: boolean;
+                        landmark: string | null;
+                        line1: string;
+                        line2: string | null;
+                        name: string;
+                        phone: string;
+                        pincode: string;
+                        serviceable: boolean;
+                        state: string;
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "addresses-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    city: string;
+                    isDefault?: boolean;
+                    landmark?: string | null;
+                    line1: string;
+                    line2?: string | null;
+                    name: string;
+                    phone: string;
+                    pincode: string;
+                    state: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        area: string | null;
+                        city: string;
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        isDefault: boolean;
+                        landmark: string | null;
+                        line1: string;
+                        line2: string | null;
+                        name: string;
+                        phone: string;
+                        pincode: string;
+                        serviceable: boolean;
+                        state: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "addresses-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "addresses-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    city?: string;
+                    isDefault?: boolean;
+                    landmark?: string | null;
+                    line1?: string;
+                    line2?: string | null;
+                    name?: string;
+                    phone?: string;
+                    pincode?: string;
+                    state?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        area: string | null;
+                        city: string;
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        isDefault: boolean;
+                        landmark: string | null;
+                        line1: string;
+                        line2: string | null;
+                        name: string;
+                        phone: string;
+                        pincode: string;
+                        serviceable: boolean;
+                        state: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "cart-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: {
+                            available: boolean;
+                            freeUnitPrice: number;
+                            id: string;
+                            image: string;
+                            isFreeUnit: boolean;
+                            lineTotal: number;
+                            name: string;
+                            priceChanged: boolean;
+                            quantity: number;
+                            reason: string | null;
+                            recipe?: {
+                                addIns: {
+                                    ingredientId: string;
+                                    portions: number;
+                                }[];
+                                baseId: string;
+                                name?: string;
+                                /** @enum {string} */
+                                size: "regular" | "large";
+                            };
+                            shownPrice: number | null;
+                            /** @enum {string} */
+                            type: "signature" | "custom";
+                            unitPrice: number;
+                        }[];
+                        updatedAt: string | null;
+                        version: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "cart-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        id: string;
+                        quantity: number;
+                        recipe?: {
+                            addIns: {
+                                ingredientId: string;
+                                portions: number;
+                            }[];
+                            baseId: string;
+                            name?: string;
+                            /** @enum {string} */
+                            size: "regular" | "large";
+                        };
+                        shownPrice?: number;
+                        /** @enum {string} */
+                        type: "signature" | "custom";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: {
+                            available: boolean;
+                            freeUnitPrice: number;
+                            id: string;
+                            image: string;
+                            isFreeUnit: boolean;
+                            lineTotal: number;
+                            name: string;
+                            priceChanged: boolean;
+                            quantity: number;
+                            reason: string | null;
+                            recipe?: {
+                                addIns: {
+                                    ingredientId: string;
+                                    portions: number;
+                                }[];
+                                baseId: string;
+                                name?: string;
+                                /** @enum {string} */
+                                size: "regular" | "large";
+                            };
+                            shownPrice: number | null;
+                            /** @enum {string} */
+                            type: "signature" | "custom";
+                            unitPrice: number;
+                        }[];
+                        updatedAt: string | null;
+                        version: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "cart-merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        id: string;
+                        quantity: number;
+                        recipe?: {
+                            addIns: {
+                                ingredientId: string;
+                                portions: number;
+                            }[];
+                            baseId: string;
+                            name?: string;
+                            /** @enum {string} */
+                            size: "regular" | "large";
+                        };
+                        shownPrice?: number;
+                        /** @enum {string} */
+                        type: "signature" | "custom";
+                    }[];
+                    /** Format: uuid */
+                    mergeId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: {
+                            available: boolean;
+                            freeUnitPrice: number;
+                            id: string;
+                            image: string;
+                            isFreeUnit: boolean;
+                            lineTotal: number;
+                            name: string;
+                            priceChanged: boolean;
+                            quantity: number;
+                            reason: string | null;
+                            recipe?: {
+                                addIns: {
+                                    ingredientId: string;
+                                    portions: number;
+                                }[];
+                                baseId: string;
+                                name?: string;
+                                /** @enum {string} */
+                                size: "regular" | "large";
+                            };
+                            shownPrice: number | null;
+                            /** @enum {string} */
+                            type: "signature" | "custom";
+                            unitPrice: number;
+                        }[];
+                        updatedAt: string | null;
+                        version: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "builder-saved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                        createdAt: string;
+                        id: string;
+                        name: string;
+                        price: number | null;
+                        reason: string | null;
+                        recipe: {
+                            addIns: {
+                                ingredientId: string;
+                                portions: number;
+                            }[];
+                            baseId: string;
+                            name?: string;
+                            /** @enum {string} */
+                            size: "regular" | "large";
+                        };
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "builder-save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    recipe: {
+                        addIns: {
+                            ingredientId: string;
+                            portions: number;
+                        }[];
+                        baseId: string;
+                        name?: string;
+                        /** @enum {string} */
+                        size: "regular" | "large";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                        createdAt: string;
+                        id: string;
+                        name: string;
+                        price: number | null;
+                        reason: string | null;
+                        recipe: {
+                            addIns: {
+                                ingredientId: string;
+                                portions: number;
+                            }[];
+                            baseId: string;
+                            name?: string;
+                            /** @enum {string} */
+                            size: "regular" | "large";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "builder-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "favorites-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        id: string;
+                        shake: {
+                            allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                            calories: number;
+                            carbs: number;
+                            description: string;
+                            fat: number;
+                            fibre: number;
+                            /** Format: uuid */
+                            id: string;
+                            image: string;
+                            ingredients: string[];
+                            inStock: boolean;
+                            name: string;
+                            price: number;
+                            protein: number;
+                            slug: string;
+                            sortOrder: number;
+                            sugar: number;
+                            tags: string[];
+                            vegan: boolean;
+                        };
+                        shakeId: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "favorites-add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    shakeId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        id: string;
+                        shake: {
+                            allergens: ("dairy" | "nuts" | "soy" | "gluten")[];
+                            calories: number;
+                            carbs: number;
+                            description: string;
+                            fat: number;
+                            fibre: number;
+                            /** Format: uuid */
+                            id: string;
+                            image: string;
+                            ingredients: string[];
+                            inStock: boolean;
+                            name: string;
+                            price: number;
+                            protein: number;
+                            slug: string;
+                            sortOrder: number;
+                            sugar: number;
+                            tags: string[];
+                            vegan: boolean;
+                        };
+                        shakeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "favorites-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "orders-history": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orders: {
+                            /** Format: uuid */
+                            id: string;
+                            itemCount: number;
+                            itemNames: string[];
+                            labels: {
+                                cancelReason: string | null;
+                                paymentMethod: string;
+                                paymentStatus: string;
+                                status: string;
+                            };
+                            number: string;
+                            /** @enum {string} */
+                            paymentMethod: "razorpay" | "cod" | "free";
+                            /** @enum {string} */
+                            paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
+                            placedAt: string;
+                            slot: {
+                                date: string;
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                planType: string;
+                                startTime: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            total: number;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "users-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        email: string;
+                        email_verified: boolean;
+                        has_password: boolean;
+                        id: string;
+                        mobile: string | null;
+                        name: string;
+                        providers: string[];
+                        /** @enum {string} */
+                        role: "customer" | "admin";
+                        updated_at: string;
+                        username: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "users-updateProfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mobile?: string;
+                    name?: string;
+                    username?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        email: string;
+                        email_verified: boolean;
+                        has_password: boolean;
+                        id: string;
+                        mobile: string | null;
+                        name: string;
+                        providers: string[];
+                        /** @enum {string} */
+                        role: "customer" | "admin";
+                        updated_at: string;
+                        username: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "reviews-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    body?: string;
+                    /** Format: uuid */
+                    orderId: string;
+                    rating: number;
+                    /** Format: uuid */
+                    shakeId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        author: string;
+                        body: string;
+                        createdAt: string;
+                        hidden: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        rating: number;
+                        /** Format: uuid */
+                        shakeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hasActiveSubscription: boolean;
+                        periodEnd: string | null;
+                        plan: {
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            pointsMultiplier: number;
+                            subscriberSlots: boolean;
+                        } | null;
+                        remainingFreeUnits: number;
+                        status: ("pending_payment" | "active" | "paused" | "cancelled" | "expired") | null;
+                        subscription: {
+                            autoRenew: boolean;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPause: boolean;
+                            createdAt: string;
+                            currentPeriod: {
+                                allowed: number;
+                                end: string;
+                                /** Format: uuid */
+                                id: string;
+                                remaining: number;
+                                start: string;
+                                used: number;
+                            } | null;
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            freeUnits: number;
+                            /** Format: uuid */
+                            id: string;
+                            mandateUrl: string | null;
+                            paidThrough: string | null;
+                            pausedAt: string | null;
+                            pauseUntil: string | null;
+                            periodDays: number;
+                            /** Format: uuid */
+                            planId: string;
+                            planName: string;
+                            pointsMultiplier: number;
+                            price: number;
+                            queuedPeriods: number;
+                            /** @enum {string} */
+                            status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                            statusLabel: string;
+                            subscriberSlots: boolean;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowed: number;
+                        periodEnd: string | null;
+                        periodStart: string | null;
+                        remaining: number;
+                        used: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subscriptions: {
+                            autoRenew: boolean;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPause: boolean;
+                            createdAt: string;
+                            currentPeriod: {
+                                allowed: number;
+                                end: string;
+                                /** Format: uuid */
+                                id: string;
+                                remaining: number;
+                                start: string;
+                                used: number;
+                            } | null;
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            freeUnits: number;
+                            /** Format: uuid */
+                            id: string;
+                            mandateUrl: string | null;
+                            paidThrough: string | null;
+                            pausedAt: string | null;
+                            pauseUntil: string | null;
+                            periodDays: number;
+                            /** Format: uuid */
+                            planId: string;
+                            planName: string;
+                            pointsMultiplier: number;
+                            price: number;
+                            queuedPeriods: number;
+                            /** @enum {string} */
+                            status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                            statusLabel: string;
+                            subscriberSlots: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-autoRenew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoRenew: boolean;
+                        cancelledAt: string | null;
+                        cancelReason: string | null;
+                        canPause: boolean;
+                        createdAt: string;
+                        currentPeriod: {
+                            allowed: number;
+                            end: string;
+                            /** Format: uuid */
+                            id: string;
+                            remaining: number;
+                            start: string;
+                            used: number;
+                        } | null;
+                        freeDelivery: boolean;
+                        /** @enum {string} */
+                        freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                        freeUnits: number;
+                        /** Format: uuid */
+                        id: string;
+                        mandateUrl: string | null;
+                        paidThrough: string | null;
+                        pausedAt: string | null;
+                        pauseUntil: string | null;
+                        periodDays: number;
+                        /** Format: uuid */
+                        planId: string;
+                        planName: string;
+                        pointsMultiplier: number;
+                        price: number;
+                        queuedPeriods: number;
+                        /** @enum {string} */
+                        status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                        statusLabel: string;
+                        subscriberSlots: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoRenew: boolean;
+                        cancelledAt: string | null;
+                        cancelReason: string | null;
+                        canPause: boolean;
+                        createdAt: string;
+                        currentPeriod: {
+                            allowed: number;
+                            end: string;
+                            /** Format: uuid */
+                            id: string;
+                            remaining: number;
+                            start: string;
+                            used: number;
+                        } | null;
+                        freeDelivery: boolean;
+                        /** @enum {string} */
+                        freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                        freeUnits: number;
+                        /** Format: uuid */
+                        id: string;
+                        mandateUrl: string | null;
+                        paidThrough: string | null;
+                        pausedAt: string | null;
+                        pauseUntil: string | null;
+                        periodDays: number;
+                        /** Format: uuid */
+                        planId: string;
+                        planName: string;
+                        pointsMultiplier: number;
+                        price: number;
+                        queuedPeriods: number;
+                        /** @enum {string} */
+                        status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                        statusLabel: string;
+                        subscriberSlots: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoRenew: boolean;
+                        cancelledAt: string | null;
+                        cancelReason: string | null;
+                        canPause: boolean;
+                        createdAt: string;
+                        currentPeriod: {
+                            allowed: number;
+                            end: string;
+                            /** Format: uuid */
+                            id: string;
+                            remaining: number;
+                            start: string;
+                            used: number;
+                        } | null;
+                        freeDelivery: boolean;
+                        /** @enum {string} */
+                        freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                        freeUnits: number;
+                        /** Format: uuid */
+                        id: string;
+                        mandateUrl: string | null;
+                        paidThrough: string | null;
+                        pausedAt: string | null;
+                        pauseUntil: string | null;
+                        periodDays: number;
+                        /** Format: uuid */
+                        planId: string;
+                        planName: string;
+                        pointsMultiplier: number;
+                        price: number;
+                        queuedPeriods: number;
+                        /** @enum {string} */
+                        status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                        statusLabel: string;
+                        subscriberSlots: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payment: {
+                            amount: number;
+                            /** @constant */
+                            currency: "INR";
+                            description: string;
+                            gatewayOrderId: string;
+                            keyId: string | null;
+                            /** @enum {string} */
+                            mode: "razorpay" | "test";
+                            prefill: {
+                                email: string;
+                                name: string;
+                            };
+                        };
+                        replayed: boolean;
+                        subscription: {
+                            autoRenew: boolean;
+                            cancelledAt: string | null;
+                            cancelReason: string | null;
+                            canPause: boolean;
+                            createdAt: string;
+                            currentPeriod: {
+                                allowed: number;
+                                end: string;
+                                /** Format: uuid */
+                                id: string;
+                                remaining: number;
+                                start: string;
+                                used: number;
+                            } | null;
+                            freeDelivery: boolean;
+                            /** @enum {string} */
+                            freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                            freeUnits: number;
+                            /** Format: uuid */
+                            id: string;
+                            mandateUrl: string | null;
+                            paidThrough: string | null;
+                            pausedAt: string | null;
+                            pauseUntil: string | null;
+                            periodDays: number;
+                            /** Format: uuid */
+                            planId: string;
+                            planName: string;
+                            pointsMultiplier: number;
+                            price: number;
+                            queuedPeriods: number;
+                            /** @enum {string} */
+                            status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                            statusLabel: string;
+                            subscriberSlots: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "subscriptions-resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoRenew: boolean;
+                        cancelledAt: string | null;
+                        cancelReason: string | null;
+                        canPause: boolean;
+                        createdAt: string;
+                        currentPeriod: {
+                            allowed: number;
+                            end: string;
+                            /** Format: uuid */
+                            id: string;
+                            remaining: number;
+                            start: string;
+                            used: number;
+                        } | null;
+                        freeDelivery: boolean;
+                        /** @enum {string} */
+                        freeUnitRule: "cheapest_signature" | "cheapest_priced";
+                        freeUnits: number;
+                        /** Format: uuid */
+                        id: string;
+                        mandateUrl: string | null;
+                        paidThrough: string | null;
+                        pausedAt: string | null;
+                        pauseUntil: string | null;
+                        periodDays: number;
+                        /** Format: uuid */
+                        planId: string;
+                        planName: string;
+                        pointsMultiplier: number;
+                        price: number;
+                        queuedPeriods: number;
+                        /** @enum {string} */
+                        status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
+                        statusLabel: string;
+                        subscriberSlots: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+}
