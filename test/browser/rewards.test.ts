@@ -184,12 +184,15 @@ describe.skipIf(!hasBrowser)('reward points in a browser', () => {
     await page.getByTestId('adjust-reason').fill('Sorry for the late delivery');
     await page.getByTestId('adjust-submit').click();
     await page.getByText('Saved. Meera Iyer now has 40 points.').waitFor();
-    expect(await page.getByTestId('admin-rewards-balance').textContent()).toBe('40');
+    await expect.poll(() => page.getByTestId('admin-rewards-balance').textContent()).toBe('40');
     expect(await page.getByTestId('admin-rewards-ledger').getByTestId('rewards-row').first().textContent()).toContain(
       'Sorry for the late delivery',
     );
+    const wide = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await wide()).toBeLessThanOrEqual(DESKTOP.width);
     await shop.screenshot(page, 'admin-user-rewards-1280');
     await page.setViewportSize(PHONE);
+    await expect.poll(wide).toBeLessThanOrEqual(PHONE.width);
     await shop.screenshot(page, 'admin-user-rewards-375');
     await ctx.close();
   });
