@@ -268,12 +268,13 @@ export async function setStatus(deps: Deps, admin: AuthUser, input: AdminSetStat
     if (input.status === 'out_for_delivery') await enqueueMail(trx, outForDeliveryMail(mailInput(deps, row)));
     let invoiceNumber: string | null = null;
     if (input.status === 'delivered') {
+      // --- points: cash on delivery earns its points when delivered (online orders earned them when paid).
+      // Before the invoice, as the payment confirmation does (points, then invoice number): one lock order, no deadlock.
+      if (row.payment_method === 'cod') await earnForOrder(deps, trx, row);
+      // --- end points
       await enqueueMail(trx, deliveredMail(mailInput(deps, row)));
       if (row.payment_method !== 'razorpay' || row.payment_status === 'paid')
         invoiceNumber = (await invoices.issueInvoice(deps, trx, row)).number;
-      // --- points: cash on delivery earns its points when delivered (online orders earned them when paid).
-      if (row.payment_method === 'cod') await earnForOrder(deps, trx, row);
-      // --- end points
     }
     await recordAudit(trx, admin, {
       action: 'order.status',

@@ -272,7 +272,7 @@ export async function customerLedger(
 
 /**
  * POST /api/admin/rewards/{userId}/adjust: add or take points with a reason, audited. Never below
- * zero: the conditional debit refuses (409) and nothing is written.
+ * zero: the conditional debit refuses (409) and nothing is written. Answers the ledger's first page (10).
  */
 export async function adjust(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -310,5 +310,5 @@ export async function adjust(
       at: now,
     });
   });
-  return customerLedger(deps, { userId: input.userId, page: 1, pageSize: 20 }, resHeaders);
+  return customerLedger(deps, { userId: input.userId, page: 1, pageSize: 10 }, resHeaders);
 }

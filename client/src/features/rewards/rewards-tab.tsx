@@ -42,7 +42,7 @@ export default function RewardsTab() {
           {r.rules.multiplier > 1 ? <span className="badge badge--success">{r.rules.multiplier}× points with your plan</span> : null}
         </div>
         <div className="card card--padded rewards-how" data-testid="rewards-how">
-          <h2 className="h5">How it works</h2>
+          <h2 className="h4">How it works</h2>
           <ul className="rewards-how__list">
             <li>
               <SparkleIcon /> 1 point for every ₹{r.rules.rupeesPerPoint} you pay for shakes (after discounts, delivery not included).

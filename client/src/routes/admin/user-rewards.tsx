@@ -154,8 +154,9 @@ function CustomerLedger({ userId }: { userId: string }) {
       setPoints('');
       setReason('');
       setPage(1);
+      // The answer is the ledger's first page: shown at once, no second read.
+      utils.rewards.adminLedger.setData({ userId, page: 1, pageSize: 10 }, r);
       void utils.rewards.adminList.invalidate();
-      void utils.rewards.adminLedger.invalidate({ userId });
     },
     onError: (e) => setErrors({ ...fieldErrorsOf(e), form: messageOf(e, 'The adjustment could not be saved.') }),
   });
