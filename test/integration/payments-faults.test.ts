@@ -156,15 +156,22 @@ describe('one idempotency key, one gateway order, on two instances', () => {
     fake.setDelay(300);
     fake.failNext(1, 500);
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => place(i % 2 ? b : a, c, body, key)));
-    expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(502));
-    expect(new Set(answers.map((r) => r.json().message)).size).toBe(1);
-    expect(answers[0]!.json()).toMatchObject({ code: 'GATEWAY_ERROR', message: expect.stringMatching(/is saved/) });
-    // The razorpay SDK does not retry: one call reached the gateway, and it created nothing.
-    expect(fake.requests.length - calls).toBe(1);
-    expect(gatewayOrdersCreated() - before).toBe(1);
+    fake.setDelay(0);
+    // Repeats waiting on the failed call answer its 502; one arriving after it failed (a loaded
+    // machine spreads the six out) makes the next attempt. Never two Razorpay orders for the key.
+    const failedAnswers = answers.filter((r) => r.statusCode === 502);
+    const okAnswers = answers.filter((r) => r.statusCode === 200);
+    expect(failedAnswers.length + okAnswers.length).toBe(6);
+    expect(failedAnswers.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(failedAnswers.map((r) => JSON.stringify({ ...r.json(), requestId: null }))).size).toBe(1);
+    expect(failedAnswers[0]!.json()).toMatchObject({ code: 'GATEWAY_ERROR', message: expect.stringMatching(/is saved/) });
+    expect(new Set(okAnswers.map((r) => r.json().payment.gatewayOrderId)).size).toBeLessThanOrEqual(1);
+    // The razorpay SDK does not retry: one call per attempt reached the gateway, the failed one created nothing.
+    expect(fake.requests.length - calls).toBe(okAnswers.length ? 2 : 1);
     const again = await place(b, c, body, key);
     expect(again.statusCode).toBe(200);
     expect(fake.orders.has(again.json().payment.gatewayOrderId)).toBe(true);
+    if (okAnswers.length) expect(again.json().payment).toEqual(okAnswers[0]!.json().payment);
     expect(gatewayOrdersCreated() - before).toBe(2);
   });
 });

@@ -379,9 +379,16 @@ describe('failures, retries, races and the reconciler', () => {
     expect((await place(t, taker, orderBody(shop, taker, { slotId: slot.id }))).statusCode).toBe(200);
     const paid = fake.pay(payment.gatewayOrderId);
     expect((await webhook(fake.webhook('payment.captured', paid.razorpay_payment_id))).json().outcome).toBe('late_refunded');
-    await processPendingRefunds(t.deps);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(fake.payments.get(paid.razorpay_payment_id)!.amount_refunded).toBe(order.breakdown.total);
+    // The refund is sent after the answer (or by the refund job): wait for it to reach Razorpay.
+    await expect
+      .poll(
+        async () => {
+          await processPendingRefunds(t.deps);
+          return fake.payments.get(paid.razorpay_payment_id)!.amount_refunded;
+        },
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBe(order.breakdown.total);
     c.auth = await t.bearer(c.user);
     const o = await getOrder(c, order.id);
     expect(o.status).toBe('cancelled');
@@ -403,9 +410,15 @@ describe('failures, retries, races and the reconciler', () => {
     const two = fake.pay(retry.gatewayOrderId);
     await webhook(fake.webhook('payment.captured', one.razorpay_payment_id));
     expect((await webhook(fake.webhook('payment.captured', two.razorpay_payment_id))).json().outcome).toBe('duplicate_refunded');
-    await new Promise((r) => setTimeout(r, 300));
-    await processPendingRefunds(t.deps);
-    expect(fake.payments.get(two.razorpay_payment_id)!.amount_refunded).toBe(order.breakdown.total);
+    await expect
+      .poll(
+        async () => {
+          await processPendingRefunds(t.deps);
+          return fake.payments.get(two.razorpay_payment_id)!.amount_refunded;
+        },
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBe(order.breakdown.total);
     expect(fake.payments.get(one.razorpay_payment_id)!.amount_refunded).toBe(0);
     expect((await getOrder(c, order.id)).paymentStatus).toBe('paid');
     // Razorpay then reports the refund: nothing more happens.

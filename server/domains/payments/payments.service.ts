@@ -553,8 +553,9 @@ export async function handleWebhook(deps: Deps, rawBody: Buffer, headers: Incomi
     const outcome = 'rejected';
     await withTransactionRetry(deps, async (trx) => {
       const stored = JSON.stringify({ unapplied: true, sha256: crypto.createHash('sha256').update(rawBody).digest('hex') });
-      await repo.recordWebhookEvent(trx, { event_id: eventId, event_type: event, payload: stored, received_at: nowIso });
-      await repo.finishWebhookEvent(trx, eventId, outcome, nowIso);
+      // (A parallel delivery of the same event that got recorded keeps its own outcome.)
+      if (await repo.recordWebhookEvent(trx, { event_id: eventId, event_type: event, payload: stored, received_at: nowIso }))
+        await repo.finishWebhookEvent(trx, eventId, outcome, nowIso);
     });
     log(outcome, err);
     return { status: 200, body: { ok: true, outcome } };
