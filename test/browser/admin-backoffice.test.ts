@@ -185,7 +185,6 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
     ['/admin/subscription-management', 'Plans'],
     ['/admin/password-reset', 'Password reset'],
     ['/admin/audit-log', 'Audit log'],
-    ['/admin/webhooks', 'Webhooks'],
   ];
   let seeded = false;
   /** A few real orders over the last days, so the dashboard has something to draw. */

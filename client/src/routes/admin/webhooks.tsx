@@ -424,7 +424,7 @@ function DeliveryLog({
               <th scope="col" className="admin-orders__wide">
                 Answer
               </th>
-              <th scope="col">
+              <th scope="col" className="admin-orders__wide">
                 <span className="visually-hidden">Actions</span>
               </th>
             </tr>
@@ -452,6 +452,17 @@ function DeliveryRow({ d }: { d: WebhookDelivery }) {
     onError: (err) => toast({ title: 'Not queued', description: messageOf(err, 'Please try again.'), variant: 'destructive' }),
   });
   const when = d.deliveredAt ?? d.lastAttemptAt ?? d.createdAt;
+  const resendButton = (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={d.status === 'pending'}
+      loading={resend.isPending}
+      onClick={() => resend.mutate({ id: d.id })}
+    >
+      Send again
+    </Button>
+  );
   return (
     <tr data-testid="webhook-delivery">
       <td>
@@ -466,6 +477,8 @@ function DeliveryRow({ d }: { d: WebhookDelivery }) {
         {d.status === 'pending' && d.nextAttemptAt && d.attempts > 0 ? (
           <span className="admin-orders__sub">next {formatDate(d.nextAttemptAt, 'time')}</span>
         ) : null}
+        {/* On a phone the actions column is hidden: the button sits under the status. */}
+        <span className="admin-webhooks__narrow">{resendButton}</span>
       </td>
       <td className="num tabular admin-orders__wide">{d.attempts}</td>
       <td className="admin-orders__wide">
@@ -480,17 +493,7 @@ function DeliveryRow({ d }: { d: WebhookDelivery }) {
           <span className="admin-orders__sub admin-webhooks__error">{d.lastError.replace(/^HTTP \d{3}:?\s*/, '')}</span>
         ) : null}
       </td>
-      <td className="num admin-webhooks__resend">
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={d.status === 'pending'}
-          loading={resend.isPending}
-          onClick={() => resend.mutate({ id: d.id })}
-        >
-          Send again
-        </Button>
-      </td>
+      <td className="num admin-webhooks__resend admin-orders__wide">{resendButton}</td>
     </tr>
   );
 }
