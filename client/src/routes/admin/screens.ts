@@ -25,6 +25,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { path: '/admin/subscriptions', label: 'Subscriptions', load: () => import('./subscriptions') },
   { path: '/admin/subscription-management', label: 'Subscription plans', load: () => import('./subscription-management') },
   { path: '/admin/audit-log', label: 'Audit log', load: () => import('./audit-log') },
+  { path: '/admin/api-keys', label: 'API keys', load: () => import('./api-keys') },
 ];
 
 /** Sidebar labels of every admin route, built or not (a screen's own label wins). */
@@ -43,6 +44,7 @@ export const ADMIN_ROUTE_LABELS: Record<(typeof ADMIN_ROUTES)[number], string> =
   '/admin/user-rewards': 'User rewards',
   '/admin/password-reset': 'Password reset',
   '/admin/audit-log': 'Audit log',
+  '/admin/api-keys': 'API keys',
 };
 
 /** Spec §2: the 13 admin routes, in the order the sidebar shows them. /admin shows the dashboard. */
@@ -62,4 +64,5 @@ export const ADMIN_ROUTES = [
   '/admin/password-reset',
   // Not in the spec's list: an extra screen, last in the sidebar.
   '/admin/audit-log',
+  '/admin/api-keys',
 ] as const;
