@@ -7,15 +7,29 @@ import type { Limit } from '../../lib/rate-limit';
  */
 export const LIMITS = {
   signinIp: { name: 'signin:ip', max: 30, windowSeconds: 15 * 60 },
-  signinAccount: { name: 'signin:account', max: 5, windowSeconds: 15 * 60 },
+  /** Failures for one e-mail from one address: the lock an attacker can put on an account reaches only their own address. */
+  signinAccountIp: { name: 'signin:account-ip', max: 5, windowSeconds: 15 * 60 },
+  /**
+   * Failures for one e-mail from any address. Past this, an address that has already failed for the
+   * e-mail is refused (a guesser rotating addresses gets one try each); an address with no failure —
+   * the owner on a new device — still gets in.
+   */
+  signinAccount: { name: 'signin:account', max: 50, windowSeconds: 15 * 60 },
   signupIp: { name: 'signup:ip', max: 10, windowSeconds: 60 * 60 },
   signupAccount: { name: 'signup:account', max: 5, windowSeconds: 60 * 60 },
   resetIp: { name: 'reset:ip', max: 10, windowSeconds: 60 * 60 },
-  resetAccount: { name: 'reset:account', max: 3, windowSeconds: 60 * 60 },
+  /** Reset requests for one e-mail from one address (429 to that address only). */
+  resetAccountIp: { name: 'reset:account-ip', max: 3, windowSeconds: 60 * 60 },
+  /** Reset mails one inbox gets per hour, from all addresses: past it the answer is the same, no mail is sent. */
+  resetAccount: { name: 'reset:account', max: 5, windowSeconds: 60 * 60 },
   resetCompleteIp: { name: 'reset-complete:ip', max: 20, windowSeconds: 60 * 60 },
   passwordChange: { name: 'password-change:user', max: 10, windowSeconds: 60 * 60 },
   googleIp: { name: 'google:ip', max: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
+
+/** Failed sign-ins for one e-mail from one address are answered this much later each, after the second (at most SIGNIN_SLOWDOWN_MAX_MS). */
+export const SIGNIN_SLOWDOWN_MS = 250;
+export const SIGNIN_SLOWDOWN_MAX_MS = 1_000;
 
 export const REFRESH_TTL_MS = 30 * 24 * 3600_000;
 /** A rotated refresh token presented again within this window (two tabs refreshing at once) is not theft. */

@@ -21,7 +21,7 @@ import type {
 } from '../../../shared/schemas/auth';
 import * as repo from './auth.repository';
 import type { UserRow } from './auth.repository';
-import { LIMITS, REFRESH_TTL_MS, RESET_TTL_MS, REUSE_GRACE_MS } from './auth.limits';
+import { LIMITS, REFRESH_TTL_MS, RESET_TTL_MS, REUSE_GRACE_MS, SIGNIN_SLOWDOWN_MAX_MS, SIGNIN_SLOWDOWN_MS } from './auth.limits';
 import { announceRevoked } from '../../lib/auth-guard';
 import { alreadyRegisteredMail, passwordChangedMail, resetMail, welcomeMail } from './auth.mail';
 
@@ -170,24 +170,42 @@ function isUniqueViolation(e: unknown, constraint: string): boolean {
   return err?.code === '23505' && (err.constraint === constraint || (err.message ?? '').includes(constraint));
 }
 
+/**
+ * Sign-in limits by e-mail + address (decision 095): failures are counted per (e-mail, address) and
+ * per e-mail. An attacker's failures lock only their own address; once an e-mail has many failures
+ * from everywhere, addresses that have failed for it are refused too, but an address with none (the
+ * owner on a new device) still gets in. Each failure after the second is answered a little later.
+ */
 export async function signin(deps: Deps, input: SigninInput, req: RequestInfo): Promise<AuthAnswer> {
   const now = deps.clock.now();
+  const pair = `${input.email.toLowerCase()}|${req.ip}`;
   await limits.enforce(deps.db, now, [[LIMITS.signinIp, req.ip]]);
-  const account = await limits.peek(deps.db, LIMITS.signinAccount, input.email, now);
-  if (!account.allowed) throw limits.tooMany(account.retryAfter);
+  const mine = await limits.peek(deps.db, LIMITS.signinAccountIp, pair, now);
+  if (!mine.allowed) throw limits.tooMany(mine.retryAfter);
+  if (mine.count > 0) {
+    const all = await limits.peek(deps.db, LIMITS.signinAccount, input.email, now);
+    if (!all.allowed) throw limits.tooMany(all.retryAfter);
+  }
 
   const user = await repo.findUserByEmail(deps.db, input.email);
   // Unknown users and password-less (Google-only) accounts are checked against a dummy hash: same cost, same answer.
   const ok = (await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password)) && !!user?.password_hash;
   if (!ok || !user) {
-    const after = await limits.hit(deps.db, LIMITS.signinAccount, input.email, now);
+    const after = await limits.hit(deps.db, LIMITS.signinAccountIp, pair, now);
+    await limits.hit(deps.db, LIMITS.signinAccount, input.email, now);
+    await slowDown(after.count);
     if (!after.allowed) throw limits.tooMany(after.retryAfter);
     throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   }
   if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled. Please contact us if you think this is a mistake.');
-  await limits.reset(deps.db, LIMITS.signinAccount, input.email);
+  await limits.reset(deps.db, LIMITS.signinAccountIp, pair);
   if (needsRehash(user.password_hash!)) await repo.setPassword(deps.db, user.id, await hashPassword(input.password), now, false);
   return deps.db.transaction().execute((trx) => openSession(trx, deps, user, 'password', req));
+}
+
+function slowDown(failures: number): Promise<void> {
+  const ms = Math.min(SIGNIN_SLOWDOWN_MAX_MS, Math.max(0, failures - 2) * SIGNIN_SLOWDOWN_MS);
+  return ms ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve();
 }
 
 // --- refresh, sign-out, me ---
@@ -280,9 +298,12 @@ export async function requestReset(deps: Deps, email: string, req: RequestInfo, 
   const now = deps.clock.now();
   await limits.enforce(deps.db, now, [
     [LIMITS.resetIp, req.ip],
-    [LIMITS.resetAccount, email],
+    [LIMITS.resetAccountIp, `${email.toLowerCase()}|${req.ip}`],
   ]);
-  const user = await repo.findUserByEmail(deps.db, email);
+  // The inbox's own budget is silent: past it the answer is the same and no mail goes out, so
+  // someone else's requests can neither flood the owner's inbox nor get the owner a 429.
+  const inbox = await limits.hit(deps.db, LIMITS.resetAccount, email, now);
+  const user = inbox.allowed ? await repo.findUserByEmail(deps.db, email) : undefined;
   if (user && !user.disabled) {
     await deps.db.transaction().execute((trx) => createReset(trx, deps, user, null, req.ip, now));
     void kickMail(deps);

@@ -169,26 +169,58 @@ describe('sign-in', () => {
     expect(ratio).toBeLessThan(2);
   });
 
-  it('limits failed sign-ins per account: 429 with Retry-After, and the real user gets in after the window', async () => {
+  it('limits failed sign-ins by e-mail + address: an attacker on address A locks only A; the owner on address B gets in at once', async () => {
     const { input } = await signupUser(t);
+    const attacker = freshIp();
     for (let i = 0; i < 5; i++) {
-      const r = await post(t, '/api/auth/signin', { email: input.email, password: `Wrong-Password-${i}` }, {}, freshIp());
+      const r = await post(t, '/api/auth/signin', { email: input.email, password: `Wrong-Password-${i}` }, {}, attacker);
       expect(r.statusCode).toBe(401);
     }
-    const blocked = await post(t, '/api/auth/signin', { email: input.email, password: input.password }, {}, freshIp());
+    // Address A is locked for this e-mail, even with the right password.
+    const blocked = await post(t, '/api/auth/signin', { email: input.email, password: input.password }, {}, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', message: TOO_MANY_MESSAGE });
     const retry = Number(blocked.headers['retry-after']);
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(15 * 60);
+    // The owner, from another address (a new device), signs in at once.
+    const owner = await post(t, '/api/auth/signin', { email: input.email, password: input.password }, {}, freshIp());
+    expect(owner.statusCode).toBe(200);
     // Same answer for an unknown account under attack (no enumeration through the limiter).
     const ghost = `ghost.${Date.now()}@example.in`;
-    for (let i = 0; i < 5; i++) await post(t, '/api/auth/signin', { email: ghost, password: `Wrong-Password-${i}` }, {}, freshIp());
-    const ghostBlocked = await post(t, '/api/auth/signin', { email: ghost, password: 'Wrong-Password-x' }, {}, freshIp());
-    expect(ghostBlocked.statusCode).toBe(429);
+    for (let i = 0; i < 5; i++) await post(t, '/api/auth/signin', { email: ghost, password: `Wrong-Password-${i}` }, {}, attacker);
+    expect((await post(t, '/api/auth/signin', { email: ghost, password: 'Wrong-Password-x' }, {}, attacker)).statusCode).toBe(429);
     clock.advance(retry * 1000 + 1000);
-    const later = await post(t, '/api/auth/signin', { email: input.email, password: input.password }, {}, freshIp());
-    expect(later.statusCode).toBe(200);
+    expect((await post(t, '/api/auth/signin', { email: input.email, password: input.password }, {}, attacker)).statusCode).toBe(200);
+  });
+
+  it('slows failed sign-ins down from the same address after the second', async () => {
+    const { input } = await signupUser(t);
+    const ip = freshIp();
+    const took: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const t0 = performance.now();
+      expect((await post(t, '/api/auth/signin', { email: input.email, password: `Wrong-Password-${i}` }, {}, ip)).statusCode).toBe(401);
+      took.push(performance.now() - t0);
+    }
+    // The 4th failure waits 500 ms on top of the password check; the 1st does not wait.
+    expect(took[3]! - took[0]!).toBeGreaterThan(400);
+  });
+
+  it('an e-mail attacked from many addresses: addresses that failed are refused, an address with no failure still gets in', async () => {
+    const { input } = await signupUser(t);
+    const addresses = Array.from({ length: 10 }, () => freshIp());
+    // 50 failures spread over 10 addresses (5 each would lock each of them anyway; 5 here, so each has failed).
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(addresses.map((ip, i) => post(t, '/api/auth/signin', { email: input.email, password: `Wrong-${round}-${i}-pass` }, {}, ip)));
+    }
+    const rotated = freshIp();
+    // A fresh address gets one try (wrong password: 401)...
+    expect((await post(t, '/api/auth/signin', { email: input.email, password: 'Wrong-once-more' }, {}, rotated)).statusCode).toBe(401);
+    // ...and then it is refused, because the e-mail is over its budget from everywhere.
+    expect((await post(t, '/api/auth/signin', { email: input.email, password: 'Wrong-twice-more' }, {}, rotated)).statusCode).toBe(429);
+    // The owner on a new device is not.
+    expect((await post(t, '/api/auth/signin', { email: input.email, password: input.password }, {}, freshIp())).statusCode).toBe(200);
   });
 
   it('limits sign-in attempts per address', async () => {
@@ -280,11 +312,21 @@ describe('password reset', () => {
     expect(unknown.json().message).toBe(known.json().message);
   });
 
-  it('limits reset requests per account and per address (429 + Retry-After)', async () => {
+  it('limits reset requests per e-mail + address and per address (429 + Retry-After); the inbox budget is silent', async () => {
     const { input } = await signupUser(t);
+    const attacker = freshIp();
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await post(t, '/api/auth/reset-password', { email: input.email }, {}, freshIp())).statusCode);
+    for (let i = 0; i < 4; i++) codes.push((await post(t, '/api/auth/reset-password', { email: input.email }, {}, attacker)).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
+    // The owner, elsewhere, still asks and gets a link.
+    const before = await t.deps.db.selectFrom('password_resets').select('id').where('user_id', '=', (await t.deps.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirstOrThrow()).id).execute();
+    expect((await post(t, '/api/auth/reset-password', { email: input.email }, {}, freshIp())).statusCode).toBe(200);
+    const userId = (await t.deps.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirstOrThrow()).id;
+    const after = await t.deps.db.selectFrom('password_resets').select('id').where('user_id', '=', userId).execute();
+    expect(after.length).toBe(before.length + 1);
+    // Past 5 mails an hour the inbox gets no more, and the answer does not change.
+    for (let i = 0; i < 3; i++) expect((await post(t, '/api/auth/reset-password', { email: input.email }, {}, freshIp())).statusCode).toBe(200);
+    expect((await t.deps.db.selectFrom('password_resets').select('id').where('user_id', '=', userId).execute()).length).toBe(5);
     const ip = freshIp();
     const byIp: number[] = [];
     for (let i = 0; i < 11; i++)

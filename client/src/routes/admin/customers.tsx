@@ -121,6 +121,7 @@ export default function AdminCustomersPage() {
 function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
   const q = trpc.admin.customer.useQuery({ id });
   const reset = trpc.admin.passwordReset.useMutation();
+  const signOut = trpc.admin.signOutEverywhere.useMutation();
   const c = q.data?.customer;
   return (
     <aside className="card card--padded admin-detail" aria-label="Customer detail">
@@ -210,6 +211,26 @@ function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
               }}
             >
               Send password reset link
+            </Button>
+            <Button
+              variant="secondary"
+              loading={signOut.isPending}
+              disabled={c.active_sessions === 0}
+              onClick={async () => {
+                try {
+                  const r = await signOut.mutateAsync({ id: c.id });
+                  toast({
+                    title: 'Signed out everywhere',
+                    description: `${r.sessionsEnded} ${r.sessionsEnded === 1 ? 'session' : 'sessions'} ended on every device, at once.`,
+                    variant: 'success',
+                  });
+                  await q.refetch();
+                } catch (e) {
+                  toast({ title: 'Not signed out', description: messageOf(e, 'Please try again.'), variant: 'destructive' });
+                }
+              }}
+            >
+              Sign out everywhere
             </Button>
             <Link href={`/password-reset?email=${encodeURIComponent(c.email)}`} className="link text-sm">
               Open the password reset screen

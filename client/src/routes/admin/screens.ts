@@ -28,6 +28,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { path: '/admin/user-rewards', label: 'User rewards', load: () => import('./user-rewards') },
   { path: '/admin/audit-log', label: 'Audit log', load: () => import('./audit-log') },
   { path: '/admin/webhooks', label: 'Webhooks', load: () => import('./webhooks') },
+  { path: '/admin/api-keys', label: 'API keys', load: () => import('./api-keys') },
 ];
 
 /** Sidebar labels of every admin route, built or not (a screen's own label wins). */
@@ -47,6 +48,7 @@ export const ADMIN_ROUTE_LABELS: Record<(typeof ADMIN_ROUTES)[number], string> =
   '/admin/password-reset': 'Password reset',
   '/admin/audit-log': 'Audit log',
   '/admin/webhooks': 'Webhooks',
+  '/admin/api-keys': 'API keys',
 };
 
 /** Spec §2: the 13 admin routes, in the order the sidebar shows them. /admin shows the dashboard. */
@@ -67,4 +69,5 @@ export const ADMIN_ROUTES = [
   // Not in the spec's list: extra screens, last in the sidebar.
   '/admin/audit-log',
   '/admin/webhooks',
+  '/admin/api-keys',
 ] as const;
