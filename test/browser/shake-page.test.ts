@@ -107,7 +107,7 @@ describe.skipIf(!hasBrowser)('shake pages and reviews in a browser', () => {
     await page.context().close();
   });
 
-  it('journey: the admin delivers, the customer reviews, the average shows on the card; the admin hides it', async () => {
+  it('journey: the admin delivers, the customer reviews, the average shows on the card; the admin hides it', { timeout: 180_000 }, async () => {
     const shake = catalogue.shakes.find((s) => s.name === 'Berry Bliss')!;
     const date = addDays(istToday(new Date()), 1);
     const placed = await place(shop, customer, orderBody(catalogue, customer, { lines: [{ id: shake.id, type: 'signature', quantity: 1 }], date }));
