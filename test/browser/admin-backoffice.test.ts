@@ -211,7 +211,7 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(
       `every admin screen at ${viewport.width} px: no sideways scrolling, no serious axe violation (screenshots)`,
-      { timeout: 120_000 },
+      { timeout: 300_000 },
       async () => {
         await seedOrders();
         const page = await adminPage(viewport);
