@@ -139,7 +139,7 @@ describe.skipIf(!hasBrowser)('shake pages and reviews in a browser', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     // The browser's own scrollIntoView honours scroll-padding-top (the sticky header), as an anchor
     // link would; the screenshot is of the viewport, where a person looks.
-    const toForm = () => form.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    const toForm = () => form.evaluate((el) => (el.closest('section, .card') ?? el).scrollIntoView({ block: 'start' }));
     await toForm();
     await viewShot(page, 'review-form-1280');
     await page.setViewportSize(PHONE);
