@@ -219,7 +219,9 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
         // The order desk with one order open (its detail, timeline and actions) is checked too.
         for (const [url, heading] of [...screens, [`/admin/orders?id=${anOrderId}`, 'Orders'] as [string, string]]) {
           await page.goto(url);
-          await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+          // An open order is headed by its number: wait for its panel instead.
+          if (url.includes('?id=')) await page.getByTestId('admin-order').waitFor();
+          else await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
           await page.waitForLoadState('networkidle');
           if (url === '/admin/customers') {
             await page.locator('.admin-table-row').first().waitFor();
@@ -227,7 +229,6 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
             await page.getByRole('complementary', { name: 'Customer detail' }).getByText('Signs in with').waitFor();
           }
           if (url === '/admin/dashboard') await page.locator('[data-chart]').first().waitFor();
-          if (url.includes('?id=')) await page.getByTestId('admin-order').waitFor();
           const name = url.split('/').pop()!.replace(/\?id=.*/, '-detail');
           await shop.screenshot(page, `admin-${name}-${viewport.width}`);
           const over = await sideways(page);
