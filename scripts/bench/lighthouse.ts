@@ -51,7 +51,7 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
   const t0 = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() - t0 > 120_000) throw new Error('server did not start within 120 s');
+    if (Date.now() - t0 > 300_000) throw new Error('server did not start within 300 s'); // migrations + seed into a new PGlite folder: slow on a loaded machine
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {}

@@ -187,6 +187,8 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
     ['/admin/audit-log', 'Audit log'],
   ];
   let seeded = false;
+  /** One seeded order, opened on the desk as a screen of its own (the order detail panel). */
+  let anOrderId = '';
   /** A few real orders over the last days, so the dashboard has something to draw. */
   async function seedOrders() {
     if (seeded) return;
@@ -197,6 +199,7 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
       const lines = [{ id: catalogue.shakes[i % 3]!.id, type: 'signature', quantity: 1 + (i % 2) }];
       const res = await place(shop, c, orderBody(catalogue, c, { lines }));
       expect(res.statusCode, res.body).toBe(200);
+      anOrderId ||= res.json().order.id;
       // Spread them over the past week (their creation time is all the dashboard reads).
       await sql`update orders set created_at = created_at - make_interval(days => ${i})  where id = ${res.json().order.id}`.execute(
         shop.deps.db,
@@ -208,14 +211,17 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(
       `every admin screen at ${viewport.width} px: no sideways scrolling, no serious axe violation (screenshots)`,
-      { timeout: 120_000 },
+      { timeout: 300_000 },
       async () => {
         await seedOrders();
         const page = await adminPage(viewport);
         const problems: string[] = [];
-        for (const [url, heading] of screens) {
+        // The order desk with one order open (its detail, timeline and actions) is checked too.
+        for (const [url, heading] of [...screens, [`/admin/orders?id=${anOrderId}`, 'Orders'] as [string, string]]) {
           await page.goto(url);
-          await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+          // An open order is headed by its number: wait for its panel instead.
+          if (url.includes('?id=')) await page.getByTestId('admin-order').waitFor();
+          else await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
           await page.waitForLoadState('networkidle');
           if (url === '/admin/customers') {
             await page.locator('.admin-table-row').first().waitFor();
@@ -223,7 +229,7 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
             await page.getByRole('complementary', { name: 'Customer detail' }).getByText('Signs in with').waitFor();
           }
           if (url === '/admin/dashboard') await page.locator('[data-chart]').first().waitFor();
-          const name = url.split('/').pop();
+          const name = url.split('/').pop()!.replace(/\?id=.*/, '-detail');
           await shop.screenshot(page, `admin-${name}-${viewport.width}`);
           const over = await sideways(page);
           if (over > 0) problems.push(`${url} scrolls ${over}px sideways`);

@@ -134,7 +134,7 @@ describe.skipIf(!hasBrowser)('the shop in a browser', () => {
     await page.locator('#hero-title').waitFor();
   });
 
-  it('at 375 px: no horizontal scroll, and the mobile menu opens with its entries', async () => {
+  it('at 375 px: no horizontal scroll, and the mobile menu opens with its entries', { timeout: 180_000 }, async () => {
     const page = await shop.newPage({ viewport: PHONE });
     for (const url of ['/', '/signature-shakes', '/about', '/some/unknown', '/cart']) {
       await page.goto(url);
@@ -165,7 +165,7 @@ describe.skipIf(!hasBrowser)('the shop in a browser', () => {
     await page.close();
   });
 
-  it('at 375 px signed in: greeting, My Profile, My Subscriptions, Order History, Logout; Admin Dashboard for admins', async () => {
+  it('at 375 px signed in: greeting, My Profile, My Subscriptions, Order History, Logout; Admin Dashboard for admins', { timeout: 180_000 }, async () => {
     for (const role of ['customer', 'admin'] as const) {
       const page = await signedInPage(role, PHONE);
       await page.goto('/');
@@ -240,14 +240,13 @@ describe.skipIf(!hasBrowser)('the shop in a browser', () => {
     await expect(page.locator('#hero-title').isVisible()).resolves.toBe(true);
   });
 
-  it('prefetches later pages after 0.8 s, 2.3 s and 3.8 s, after the first load and without navigation', async () => {
+  it('prefetches later pages after 0.8 s, 2.3 s and 3.8 s, after the first load and without navigation', { timeout: 180_000 }, async () => {
     const page = await shop.newPage();
     const seen: { path: string; at: number }[] = [];
     let loadAt = 0;
     page.on('load', () => (loadAt = Date.now()));
     page.on('request', (r) => seen.push({ path: new URL(r.url()).pathname, at: Date.now() }));
     await page.goto('/');
-    await page.waitForTimeout(5000);
     const first = (re: RegExp) => seen.find((s) => re.test(s.path));
     // Route chunks are <name>-<8 character hash>.js (cart-store-…, auth-context-… are other modules).
     const batches = [
@@ -255,6 +254,9 @@ describe.skipIf(!hasBrowser)('the shop in a browser', () => {
       [/\/assets\/cart-[\w-]{8}\.js$/, /\/assets\/auth-[\w-]{8}\.js$/],
       [/\/assets\/subscriptions-[\w-]{8}\.js$/, /\/assets\/about-[\w-]{8}\.js$/],
     ];
+    // Until the last batch has been asked for (the app itself starts after the hero has painted, and
+    // a loaded machine can take seconds more); when each one was asked for is checked below.
+    await expect.poll(() => batches.flat().every((re) => first(re)), { timeout: 60_000 }).toBe(true);
     const delays = [800, 2300, 3800];
     batches.forEach((batch, i) => {
       for (const re of batch) {
@@ -266,7 +268,7 @@ describe.skipIf(!hasBrowser)('the shop in a browser', () => {
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
-  it('toasts: one at a time, removed 3 s after closing', async () => {
+  it('toasts: one at a time, removed 3 s after closing', { timeout: 180_000 }, async () => {
     const page = await shop.newPage();
     await page.goto('/');
     const cards = page.locator('[data-testid="shake-card"]');

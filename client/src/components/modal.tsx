@@ -1,9 +1,30 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * The shop's one modal: a native <dialog> opened with showModal() (focus moves in and is trapped,
- * Escape and the backdrop close it) styled by the design system's .dialog. On close, focus goes
- * back to what had it before (the browser does this for showModal; kept explicit for re-renders).
+ * Tab from the last control goes to the first, Shift+Tab from the first to the last. showModal()
+ * makes the page behind inert, but the browser still lets Tab leave the dialog for its own toolbar
+ * (and, headless, for the document), so the wrap is done here.
+ */
+function keepTabInside(e: KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== 'Tab') return;
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  if (!items.length) return;
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  const active = document.activeElement;
+  if (!items.includes(active as HTMLElement) || (e.shiftKey && active === first) || (!e.shiftKey && active === last)) {
+    e.preventDefault();
+    (e.shiftKey ? last : first).focus();
+  }
+}
+
+/**
+ * The shop's one modal: a native <dialog> opened with showModal() (focus moves in, Escape and the
+ * backdrop close it) styled by the design system's .dialog; Tab stays inside (keepTabInside). On
+ * close, focus goes back to what had it before (the browser does this for showModal; kept
+ * explicit for re-renders).
  */
 export function Modal({
   open,
@@ -43,6 +64,7 @@ export function Modal({
       aria-labelledby={testId ? `${testId}-title` : undefined}
       data-testid={testId}
       onClose={onClose}
+      onKeyDown={keepTabInside}
       onClick={(e) => {
         if (e.target === ref.current) onClose();
       }}
