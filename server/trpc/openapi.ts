@@ -29,7 +29,10 @@ export async function openApiDocument(): Promise<Doc> {
         type: 'http',
         scheme: 'bearer',
         bearerFormat: 'JWT',
-        description: 'The access_token from POST /auth/signin, /auth/signup or /auth/refresh (valid 15 minutes).',
+        description:
+          'The access_token from POST /auth/signin, /auth/signup or /auth/refresh (valid 15 minutes), or an integrator API key ' +
+          '(`hs_live_…`, created by an administrator at /admin/api-keys): a key is accepted on REST only and only by the ' +
+          'operations its scopes cover (403 outside them, 401 once revoked).',
       },
     },
     tags: TAGS.map((t) => t.name),
@@ -77,15 +80,25 @@ const IDEMPOTENT_OPERATIONS = new Set(['post /orders', 'post /subscription-payme
 /** Every status an error answer can have, with its description and headers. */
 const ERROR_STATUSES: Record<number, { name: string; description: string; retryAfter?: boolean }> = {
   400: { name: 'BadRequest', description: 'The request is not valid: bad JSON, a refused header, or a field (named in `fieldErrors`).' },
-  401: { name: 'Unauthorized', description: 'No access token, or one that is expired, revoked or not valid (or, on sign-in, wrong credentials).' },
+  401: {
+    name: 'Unauthorized',
+    description: 'No access token, or one that is expired, revoked or not valid (or, on sign-in, wrong credentials).',
+  },
   403: { name: 'Forbidden', description: 'Signed in, but not allowed (administrators only, or a disabled account).' },
   404: { name: 'NotFound', description: 'The item named does not exist or is not yours.' },
-  409: { name: 'Conflict', description: 'The request conflicts with the current state (slot full, coupon used up, order no longer cancellable…).' },
+  409: {
+    name: 'Conflict',
+    description: 'The request conflicts with the current state (slot full, coupon used up, order no longer cancellable…).',
+  },
   413: { name: 'PayloadTooLarge', description: 'The body is larger than 1 MiB.' },
   415: { name: 'UnsupportedMediaType', description: 'A body was sent that is not `application/json`.' },
   429: { name: 'TooManyRequests', description: 'Too many attempts; wait `Retry-After` seconds.', retryAfter: true },
   502: { name: 'BadGateway', description: 'The payment provider did not answer as expected.' },
-  503: { name: 'ServiceUnavailable', description: 'The shop is busy or its database is away; retry after `Retry-After` seconds.', retryAfter: true },
+  503: {
+    name: 'ServiceUnavailable',
+    description: 'The shop is busy or its database is away; retry after `Retry-After` seconds.',
+    retryAfter: true,
+  },
 };
 
 /**
@@ -128,7 +141,11 @@ function errorSchema(): Json {
     type: 'object',
     description: "The shop's answer to every refused or failed request, whatever its status.",
     properties: {
-      message: { type: 'string', description: 'A sentence for a person', example: 'lines.0.quantity: Too small: expected number to be >=1' },
+      message: {
+        type: 'string',
+        description: 'A sentence for a person',
+        example: 'lines.0.quantity: Too small: expected number to be >=1',
+      },
       code: { type: 'string', enum: codes.map((c) => c.code), description: `The shop's machine code:\n\n${table}` },
       fieldErrors: {
         type: 'object',
@@ -175,7 +192,10 @@ function describeContract(doc: Doc): void {
       s.name,
       {
         description: s.description,
-        headers: { 'X-Request-Id': ref('headers', 'X-Request-Id'), ...(s.retryAfter ? { 'Retry-After': ref('headers', 'Retry-After') } : {}) },
+        headers: {
+          'X-Request-Id': ref('headers', 'X-Request-Id'),
+          ...(s.retryAfter ? { 'Retry-After': ref('headers', 'Retry-After') } : {}),
+        },
         content: errorContent,
       },
     ]),
@@ -211,7 +231,13 @@ function isPagedList(doc: Json, ok: Json): boolean {
   return Boolean(schema && (schema.properties as Json | undefined)?.totalCount);
 }
 
-const idParam = (description: string) => ({ name: 'id', in: 'path', required: true, description, schema: { type: 'string', format: 'uuid' } });
+const idParam = (description: string) => ({
+  name: 'id',
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string', format: 'uuid' },
+});
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [String(s), ref('responses', ERROR_STATUSES[s]!.name)]));
 
 /**
@@ -234,7 +260,10 @@ const FILE_ROUTES: { method: string; path: string; operation: Json }[] = [
         { name: 'X-Razorpay-Signature', in: 'header', required: true, schema: { type: 'string' } },
         { name: 'X-Razorpay-Event-Id', in: 'header', required: false, schema: { type: 'string', maxLength: 100 } },
       ],
-      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: "Razorpay's event, as Razorpay sends it" } } } },
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { type: 'object', description: "Razorpay's event, as Razorpay sends it" } } },
+      },
       responses: {
         '200': {
           description: 'Recorded (or recognised as a repeat)',
