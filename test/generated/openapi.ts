@@ -1,6 +1,58 @@
 // Made by `npm run openapi:export` (openapi-typescript) from the OpenAPI document. Do not edit.
 
 export interface paths {
+    "/admin/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API keys, newest first: name, scopes, the first characters, last use, calls in 30 days (never the secret) */
+        get: operations["apiKeys-list"];
+        put?: never;
+        /** Create an API key with scopes; the answer carries the secret (hs_live_…) this once only (audited) */
+        post: operations["apiKeys-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke an API key: 401 for it on every server from now on (audited) */
+        post: operations["apiKeys-revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api-keys/{id}/uses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The usage record of a key: calls per operation and minute (refused ones counted), newest first */
+        get: operations["apiKeys-uses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit-log": {
         parameters: {
             query?: never;
@@ -10,6 +62,75 @@ export interface paths {
         };
         /** The audit log of admin actions, newest first; filter by entity, entity id, actor (e-mail or user id) and action prefix (X-Total-Count) */
         get: operations["audit-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every coupon with its uses, what is left and the discount given */
+        get: operations["adminCoupons-list"];
+        put?: never;
+        /** Create a coupon (audited) */
+        post: operations["adminCoupons-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit a coupon (audited) */
+        put: operations["adminCoupons-update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/coupons/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a coupon being used (audited) */
+        post: operations["adminCoupons-deactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/coupons/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders that used a coupon and the discount each got */
+        get: operations["adminCoupons-usage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -46,6 +167,23 @@ export interface paths {
         get: operations["admin-customer"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of a customer at once, on every server (their access tokens answer 401 from now on; audited) */
+        post: operations["admin-signOutEverywhere"];
         delete?: never;
         options?: never;
         head?: never;
@@ -451,6 +589,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers’ points balances, most first; search by e-mail or name (X-Total-Count) */
+        get: operations["rewards-adminList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/rewards/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer’s points balance and ledger, newest first (X-Total-Count) */
+        get: operations["rewards-adminLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/rewards/{userId}/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add (or, negative, take away) points with a reason; audited; never below zero (409 INSUFFICIENT_POINTS) */
+        post: operations["rewards-adminAdjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/shakes": {
         parameters: {
             query?: never;
@@ -651,6 +840,95 @@ export interface paths {
         put?: never;
         /** Resume a paused subscription (audited) */
         post: operations["subscriptions-adminResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook endpoints with their pending and failed deliveries, and the event types */
+        get: operations["webhooks-list"];
+        put?: never;
+        /**
+         * Register a webhook endpoint; the answer holds its signing secret, shown this once (audited)
+         * @description The URL must be https in production and must not resolve to a loopback, private, link-local, multicast or unspecified address (checked again at every delivery). Each delivery is a POST of `{id, type, createdAt, data}` signed with the endpoint secret: headers `Hydro-Webhook-Id` (the event id, the same on every retry and on "send again": de-duplicate on it), `Hydro-Webhook-Event`, `Hydro-Webhook-Timestamp` (Unix seconds) and `Hydro-Webhook-Signature: v1=<hex HMAC-SHA256 of "{timestamp}.{raw body}">`. See docs/webhooks.md.
+         */
+        post: operations["webhooks-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an endpoint: URL, description, events; active false disables it (audited) */
+        patch: operations["webhooks-update"];
+        trace?: never;
+    };
+    "/admin/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the signing secret; the new one is in the answer, shown this once, and the old one stops at once (audited) */
+        post: operations["webhooks-rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery log, newest first: status, attempts, last error, response code; filter by endpoint and status (X-Total-Count) */
+        get: operations["webhooks-deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/webhooks/deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivered or failed event again, with the same event id and body (audited) */
+        post: operations["webhooks-resend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -878,6 +1156,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/coupons/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a coupon code against a cart: the discount it gives, or why it is refused (code and message) */
+        post: operations["cart-validateCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/custom-shakes/quote": {
         parameters: {
             query?: never;
@@ -953,7 +1248,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database reachability */
+        /** Liveness: 200 while the process answers, even when the database is away (it is not asked) */
         get: operations["system-health"];
         put?: never;
         post?: never;
@@ -1216,6 +1511,23 @@ export interface paths {
         };
         /** Public prices: builder sizes, delivery fee and thresholds, GST */
         get: operations["catalogue-pricing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: 200 when the database answers; 503 SERVICE_BUSY with Retry-After when it does not or the server is shutting down */
+        get: operations["system-ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1588,6 +1900,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer’s reward points: balance, what the next order can redeem, the earning rules and the ledger (newest first, paged; total in X-Total-Count) */
+        get: operations["rewards-mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/subscription-status": {
         parameters: {
             query?: never;
@@ -1750,6 +2079,14 @@ export interface components {
              *     - `SLOT_CLOSED` (409): The delivery slot no longer takes orders for that date.
              *     - `COUPON_EXHAUSTED` (409): The coupon has been used as often as it may be.
              *     - `COUPON_INVALID` (400): The coupon is unknown, expired or does not apply to this cart.
+             *     - `COUPON_UNKNOWN` (409): No coupon has this code.
+             *     - `COUPON_INACTIVE` (409): The coupon has been switched off.
+             *     - `COUPON_NOT_YET_VALID` (409): The coupon starts on a later day (Asia/Kolkata).
+             *     - `COUPON_EXPIRED` (409): The coupon ended on an earlier day (Asia/Kolkata).
+             *     - `COUPON_FIRST_ORDER_ONLY` (409): The coupon is for a first order only.
+             *     - `COUPON_ALREADY_USED` (409): This customer has used the coupon as often as one customer may.
+             *     - `COUPON_NOT_APPLICABLE` (409): The coupon does not apply to the items in this cart.
+             *     - `COUPON_MINIMUM_NOT_MET` (409): The cart's subtotal is below the coupon's minimum (the message says how much more is needed).
              *     - `IDEMPOTENCY_MISMATCH` (409): The Idempotency-Key was used before for a different request.
              *     - `INVALID_STATE` (409): The item is not in a state that allows this (e.g. cancelling a delivered order).
              *     - `OUT_OF_STOCK` (409): An item or ingredient is not available.
@@ -1764,7 +2101,8 @@ export interface components {
              *     - `RATE_LIMITED` (429): Too many attempts: wait the Retry-After seconds.
              *     - `UNSUPPORTED_MEDIA_TYPE` (415): A request with a body must send it as application/json.
              *     - `GATEWAY_ERROR` (502): The payment provider did not answer as expected.
-             *     - `UNAVAILABLE` (503): The shop is busy or its database is away: retry after the Retry-After seconds.
+             *     - `UNAVAILABLE` (503): A service the shop needs is not available or not configured: retry later.
+             *     - `SERVICE_BUSY` (503): The shop is busy or its database is away: retry after the Retry-After seconds.
              *     - `INTERNAL` (500): Something went wrong on our side (a bug: report the requestId).
              *     - `PARSE_ERROR` (400): The HTTP status 400 as the API libraries name it.
              *     - `PAYMENT_REQUIRED` (402): The HTTP status 402 as the API libraries name it.
@@ -1777,7 +2115,7 @@ export interface components {
              *     - `CLIENT_CLOSED_REQUEST` (499): The HTTP status 499 as the API libraries name it.
              * @enum {string}
              */
-            code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "ACCOUNT_DISABLED" | "RESET_TOKEN_INVALID" | "WEAK_PASSWORD" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "SLOT_FULL" | "SLOT_CLOSED" | "COUPON_EXHAUSTED" | "COUPON_INVALID" | "IDEMPOTENCY_MISMATCH" | "INVALID_STATE" | "OUT_OF_STOCK" | "NOT_SERVICEABLE" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "INVALID_SIGNATURE" | "PRICE_CHANGED" | "PAYMENT_METHOD_UNAVAILABLE" | "INSUFFICIENT_POINTS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "GATEWAY_ERROR" | "UNAVAILABLE" | "INTERNAL" | "PARSE_ERROR" | "PAYMENT_REQUIRED" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "PRECONDITION_FAILED" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
+            code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "ACCOUNT_DISABLED" | "RESET_TOKEN_INVALID" | "WEAK_PASSWORD" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "SLOT_FULL" | "SLOT_CLOSED" | "COUPON_EXHAUSTED" | "COUPON_INVALID" | "COUPON_UNKNOWN" | "COUPON_INACTIVE" | "COUPON_NOT_YET_VALID" | "COUPON_EXPIRED" | "COUPON_FIRST_ORDER_ONLY" | "COUPON_ALREADY_USED" | "COUPON_NOT_APPLICABLE" | "COUPON_MINIMUM_NOT_MET" | "IDEMPOTENCY_MISMATCH" | "INVALID_STATE" | "OUT_OF_STOCK" | "NOT_SERVICEABLE" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "INVALID_SIGNATURE" | "PRICE_CHANGED" | "PAYMENT_METHOD_UNAVAILABLE" | "INSUFFICIENT_POINTS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "GATEWAY_ERROR" | "UNAVAILABLE" | "SERVICE_BUSY" | "INTERNAL" | "PARSE_ERROR" | "PAYMENT_REQUIRED" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "PRECONDITION_FAILED" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
             /** @description Field → messages, when a field is at fault (nested fields are named by their top-level key) */
             fieldErrors?: {
                 [key: string]: string[];
@@ -1912,6 +2250,171 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "apiKeys-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            createdAt: string;
+                            createdBy: string | null;
+                            displayPrefix: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            lastUsedIp: string | null;
+                            name: string;
+                            revokedAt: string | null;
+                            scopes: ("catalogue:read" | "catalogue:write" | "orders:read" | "orders:write" | "customers:read" | "delivery:read" | "subscriptions:read")[];
+                            uses30d: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "apiKeys-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: ("catalogue:read" | "catalogue:write" | "orders:read" | "orders:write" | "customers:read" | "delivery:read" | "subscriptions:read")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: {
+                            createdAt: string;
+                            createdBy: string | null;
+                            displayPrefix: string;
+                            /** Format: uuid */
+                            id: string;
+                            lastUsedAt: string | null;
+                            lastUsedIp: string | null;
+                            name: string;
+                            revokedAt: string | null;
+                            scopes: ("catalogue:read" | "catalogue:write" | "orders:read" | "orders:write" | "customers:read" | "delivery:read" | "subscriptions:read")[];
+                            uses30d: number;
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "apiKeys-revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        createdBy: string | null;
+                        displayPrefix: string;
+                        /** Format: uuid */
+                        id: string;
+                        lastUsedAt: string | null;
+                        lastUsedIp: string | null;
+                        name: string;
+                        revokedAt: string | null;
+                        scopes: ("catalogue:read" | "catalogue:write" | "orders:read" | "orders:write" | "customers:read" | "delivery:read" | "subscriptions:read")[];
+                        uses30d: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "apiKeys-uses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        uses: {
+                            count: number;
+                            lastIp: string | null;
+                            minute: string;
+                            operation: string;
+                            refused: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "audit-list": {
         parameters: {
             query?: {
@@ -1949,6 +2452,315 @@ export interface operations {
                             id: number;
                         }[];
                         totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminCoupons-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        coupons: {
+                            active: boolean;
+                            /** @enum {string} */
+                            appliesTo: "all" | "signature" | "custom";
+                            code: string;
+                            description: string;
+                            discountGiven: number;
+                            firstOrderOnly: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "percent" | "flat";
+                            maxDiscount: number | null;
+                            minSubtotal: number;
+                            perCustomerLimit: number | null;
+                            remaining: number | null;
+                            summary: string;
+                            updatedAt: string;
+                            usageLimit: number | null;
+                            uses: number;
+                            validFrom: string | null;
+                            validTo: string | null;
+                            value: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminCoupons-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active: boolean;
+                    /** @enum {string} */
+                    appliesTo: "all" | "signature" | "custom";
+                    code: string;
+                    description: string;
+                    firstOrderOnly: boolean;
+                    /** @enum {string} */
+                    kind: "percent" | "flat";
+                    maxDiscount: number | null;
+                    minSubtotal: number;
+                    perCustomerLimit: number | null;
+                    usageLimit: number | null;
+                    validFrom: string | null;
+                    validTo: string | null;
+                    value: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        appliesTo: "all" | "signature" | "custom";
+                        code: string;
+                        description: string;
+                        discountGiven: number;
+                        firstOrderOnly: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "percent" | "flat";
+                        maxDiscount: number | null;
+                        minSubtotal: number;
+                        perCustomerLimit: number | null;
+                        remaining: number | null;
+                        summary: string;
+                        updatedAt: string;
+                        usageLimit: number | null;
+                        uses: number;
+                        validFrom: string | null;
+                        validTo: string | null;
+                        value: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminCoupons-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    coupon: {
+                        active: boolean;
+                        /** @enum {string} */
+                        appliesTo: "all" | "signature" | "custom";
+                        code: string;
+                        description: string;
+                        firstOrderOnly: boolean;
+                        /** @enum {string} */
+                        kind: "percent" | "flat";
+                        maxDiscount: number | null;
+                        minSubtotal: number;
+                        perCustomerLimit: number | null;
+                        usageLimit: number | null;
+                        validFrom: string | null;
+                        validTo: string | null;
+                        value: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        appliesTo: "all" | "signature" | "custom";
+                        code: string;
+                        description: string;
+                        discountGiven: number;
+                        firstOrderOnly: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "percent" | "flat";
+                        maxDiscount: number | null;
+                        minSubtotal: number;
+                        perCustomerLimit: number | null;
+                        remaining: number | null;
+                        summary: string;
+                        updatedAt: string;
+                        usageLimit: number | null;
+                        uses: number;
+                        validFrom: string | null;
+                        validTo: string | null;
+                        value: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminCoupons-deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        appliesTo: "all" | "signature" | "custom";
+                        code: string;
+                        description: string;
+                        discountGiven: number;
+                        firstOrderOnly: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "percent" | "flat";
+                        maxDiscount: number | null;
+                        minSubtotal: number;
+                        perCustomerLimit: number | null;
+                        remaining: number | null;
+                        summary: string;
+                        updatedAt: string;
+                        usageLimit: number | null;
+                        uses: number;
+                        validFrom: string | null;
+                        validTo: string | null;
+                        value: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "adminCoupons-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        coupon: {
+                            active: boolean;
+                            /** @enum {string} */
+                            appliesTo: "all" | "signature" | "custom";
+                            code: string;
+                            description: string;
+                            discountGiven: number;
+                            firstOrderOnly: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "percent" | "flat";
+                            maxDiscount: number | null;
+                            minSubtotal: number;
+                            perCustomerLimit: number | null;
+                            remaining: number | null;
+                            summary: string;
+                            updatedAt: string;
+                            usageLimit: number | null;
+                            uses: number;
+                            validFrom: string | null;
+                            validTo: string | null;
+                            value: number;
+                        };
+                        uses: {
+                            at: string;
+                            customerEmail: string;
+                            discount: number;
+                            /** Format: uuid */
+                            orderId: string;
+                            orderNumber: string;
+                            released: boolean;
+                        }[];
                     };
                 };
             };
@@ -2055,6 +2867,40 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-signOutEverywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        sessionsEnded: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -3044,6 +3890,7 @@ export interface operations {
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
                             pointsRedeemed: number;
+                            pointsToEarn: number;
                             refund: {
                                 pending: number;
                                 processed: number;
@@ -3204,6 +4051,7 @@ export interface operations {
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
                             pointsRedeemed: number;
+                            pointsToEarn: number;
                             refund: {
                                 pending: number;
                                 processed: number;
@@ -3361,6 +4209,7 @@ export interface operations {
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
                             pointsRedeemed: number;
+                            pointsToEarn: number;
                             refund: {
                                 pending: number;
                                 processed: number;
@@ -3526,6 +4375,7 @@ export interface operations {
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
                             pointsRedeemed: number;
+                            pointsToEarn: number;
                             refund: {
                                 pending: number;
                                 processed: number;
@@ -3692,6 +4542,7 @@ export interface operations {
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
                             pointsRedeemed: number;
+                            pointsToEarn: number;
                             refund: {
                                 pending: number;
                                 processed: number;
@@ -4029,6 +4880,156 @@ export interface operations {
                         rating: number;
                         /** Format: uuid */
                         shakeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "rewards-adminList": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customers: {
+                            balance: number;
+                            earned: number;
+                            email: string;
+                            lastActivityAt: string | null;
+                            name: string;
+                            spent: number;
+                            userId: string;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "rewards-adminLedger": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        customer: {
+                            email: string;
+                            name: string;
+                            userId: string;
+                        };
+                        entries: {
+                            at: string;
+                            balanceAfter: number;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "earn" | "redeem" | "reverse" | "give_back" | "adjust";
+                            label: string;
+                            note: string | null;
+                            orderId: string | null;
+                            orderNumber: string | null;
+                            points: number;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "rewards-adminAdjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    points: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        customer: {
+                            email: string;
+                            name: string;
+                            userId: string;
+                        };
+                        entries: {
+                            at: string;
+                            balanceAfter: number;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "earn" | "redeem" | "reverse" | "give_back" | "adjust";
+                            label: string;
+                            note: string | null;
+                            orderId: string | null;
+                            orderNumber: string | null;
+                            points: number;
+                        }[];
+                        totalCount: number;
                     };
                 };
             };
@@ -5197,6 +6198,298 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "webhooks-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowLoopback: boolean;
+                        endpoints: {
+                            active: boolean;
+                            createdAt: string;
+                            description: string;
+                            events: string[];
+                            failed: number;
+                            id: string;
+                            lastDeliveredAt: string | null;
+                            pending: number;
+                            secretHint: string;
+                            secretRotatedAt: string | null;
+                            updatedAt: string;
+                            url: string;
+                        }[];
+                        eventTypes: {
+                            label: string;
+                            type: string;
+                        }[];
+                        httpsOnly: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "webhooks-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    /** @default  */
+                    description?: string;
+                    events: ("order.placed" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "subscription.created" | "subscription.renewed" | "subscription.paused" | "subscription.resumed" | "subscription.cancelled")[];
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: {
+                            active: boolean;
+                            createdAt: string;
+                            description: string;
+                            events: string[];
+                            failed: number;
+                            id: string;
+                            lastDeliveredAt: string | null;
+                            pending: number;
+                            secretHint: string;
+                            secretRotatedAt: string | null;
+                            updatedAt: string;
+                            url: string;
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "webhooks-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    description?: string;
+                    events?: ("order.placed" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "subscription.created" | "subscription.renewed" | "subscription.paused" | "subscription.resumed" | "subscription.cancelled")[];
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        createdAt: string;
+                        description: string;
+                        events: string[];
+                        failed: number;
+                        id: string;
+                        lastDeliveredAt: string | null;
+                        pending: number;
+                        secretHint: string;
+                        secretRotatedAt: string | null;
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "webhooks-rotateSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: {
+                            active: boolean;
+                            createdAt: string;
+                            description: string;
+                            events: string[];
+                            failed: number;
+                            id: string;
+                            lastDeliveredAt: string | null;
+                            pending: number;
+                            secretHint: string;
+                            secretRotatedAt: string | null;
+                            updatedAt: string;
+                            url: string;
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "webhooks-deliveries": {
+        parameters: {
+            query?: {
+                endpointId?: string;
+                page?: number;
+                pageSize?: number;
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: {
+                            attempts: number;
+                            createdAt: string;
+                            deliveredAt: string | null;
+                            endpointId: string;
+                            endpointUrl: string;
+                            eventId: string;
+                            eventType: string;
+                            id: number;
+                            lastAttemptAt: string | null;
+                            lastError: string | null;
+                            nextAttemptAt: string | null;
+                            responseStatus: number | null;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "webhooks-resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number;
+                        createdAt: string;
+                        deliveredAt: string | null;
+                        endpointId: string;
+                        endpointUrl: string;
+                        eventId: string;
+                        eventType: string;
+                        id: number;
+                        lastAttemptAt: string | null;
+                        lastError: string | null;
+                        nextAttemptAt: string | null;
+                        responseStatus: number | null;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "auth-me": {
         parameters: {
             query?: never;
@@ -5842,6 +7135,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         amountToFreeDelivery: number;
+                        coupon: {
+                            applied: boolean;
+                            code: string;
+                            discount: number;
+                            refusal: {
+                                amountNeeded: number | null;
+                                /** @enum {string} */
+                                code: "COUPON_UNKNOWN" | "COUPON_INACTIVE" | "COUPON_NOT_YET_VALID" | "COUPON_EXPIRED" | "COUPON_EXHAUSTED" | "COUPON_FIRST_ORDER_ONLY" | "COUPON_ALREADY_USED" | "COUPON_NOT_APPLICABLE" | "COUPON_MINIMUM_NOT_MET";
+                                message: string;
+                            } | null;
+                            summary: string | null;
+                        } | null;
                         couponCode: string | null;
                         couponDiscount: number;
                         deliveryFee: number;
@@ -5885,6 +7190,15 @@ export interface operations {
                             type: "signature" | "custom";
                             unitPrice: number;
                         }[];
+                        points: {
+                            balance: number;
+                            maxRedeemable: number;
+                            maxRedeemValue: number;
+                            minRedeemPoints: number;
+                            multiplier: number;
+                            pointsToEarn: number;
+                            refusal: string | null;
+                        };
                         pointsDiscount: number;
                         pointsToRedeem: number;
                         standardDeliveryFee: number;
@@ -5927,6 +7241,66 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "cart-validateCoupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    lines: {
+                        id: string;
+                        quantity: number;
+                        recipe?: {
+                            addIns: {
+                                ingredientId: string;
+                                portions: number;
+                            }[];
+                            baseId: string;
+                            name?: string;
+                            /** @enum {string} */
+                            size: "regular" | "large";
+                        };
+                        shownPrice?: number;
+                        /** @enum {string} */
+                        type: "signature" | "custom";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        applied: boolean;
+                        code: string;
+                        discount: number;
+                        refusal: {
+                            amountNeeded: number | null;
+                            /** @enum {string} */
+                            code: "COUPON_UNKNOWN" | "COUPON_INACTIVE" | "COUPON_NOT_YET_VALID" | "COUPON_EXPIRED" | "COUPON_EXHAUSTED" | "COUPON_FIRST_ORDER_ONLY" | "COUPON_ALREADY_USED" | "COUPON_NOT_APPLICABLE" | "COUPON_MINIMUM_NOT_MET";
+                            message: string;
+                        } | null;
+                        summary: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6334,6 +7708,7 @@ export interface operations {
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
                             pointsRedeemed: number;
+                            pointsToEarn: number;
                             refund: {
                                 pending: number;
                                 processed: number;
@@ -6475,6 +7850,7 @@ export interface operations {
                         paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                         placedAt: string;
                         pointsRedeemed: number;
+                        pointsToEarn: number;
                         refund: {
                             pending: number;
                             processed: number;
@@ -6601,6 +7977,7 @@ export interface operations {
                         paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                         placedAt: string;
                         pointsRedeemed: number;
+                        pointsToEarn: number;
                         refund: {
                             pending: number;
                             processed: number;
@@ -6834,6 +8211,7 @@ export interface operations {
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
                             pointsRedeemed: number;
+                            pointsToEarn: number;
                             refund: {
                                 pending: number;
                                 processed: number;
@@ -7131,6 +8509,7 @@ export interface operations {
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
                             pointsRedeemed: number;
+                            pointsToEarn: number;
                             refund: {
                                 pending: number;
                                 processed: number;
@@ -7265,6 +8644,7 @@ export interface operations {
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
                             pointsRedeemed: number;
+                            pointsToEarn: number;
                             refund: {
                                 pending: number;
                                 processed: number;
@@ -7380,6 +8760,32 @@ export interface operations {
                             };
                         };
                         subscriberPointsMultiplier: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "system-ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        database: "postgres" | "pglite";
+                        ok: boolean;
                     };
                 };
             };
@@ -8805,6 +10211,59 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "rewards-mine": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        entries: {
+                            at: string;
+                            balanceAfter: number;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "earn" | "redeem" | "reverse" | "give_back" | "adjust";
+                            label: string;
+                            note: string | null;
+                            orderId: string | null;
+                            orderNumber: string | null;
+                            points: number;
+                        }[];
+                        pointsToMinimum: number;
+                        redeemableNow: number;
+                        rules: {
+                            maxRedeemPercent: number;
+                            minRedeemPoints: number;
+                            multiplier: number;
+                            pointValue: number;
+                            rupeesPerPoint: number;
+                        };
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
