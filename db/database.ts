@@ -174,14 +174,23 @@ type QueryArgs = unknown[];
  *   place its connection goes back to the pool while it waits.
  */
 export function retryingPool(pool: pg.Pool, gate?: TransactionGate): PostgresPool {
+  const guarded = new WeakSet<pg.PoolClient>();
   const connectOnce = async (): Promise<pg.PoolClient> => {
+    let client: pg.PoolClient;
     try {
-      return await pool.connect();
+      client = await pool.connect();
     } catch (e) {
       if (!isConnectionFailure(e)) throw e;
       await new Promise((r) => setTimeout(r, RECONNECT_PAUSE_MS));
-      return pool.connect();
+      client = await pool.connect();
     }
+    // A checked-out connection the server drops emits 'error' besides failing its query: without a
+    // listener that would be an uncaught exception (the pool listens only while a client is idle).
+    if (!guarded.has(client)) {
+      guarded.add(client);
+      client.on('error', () => {});
+    }
+    return client;
   };
   return {
     async connect() {
