@@ -124,7 +124,7 @@ export class PoolWaitTimeout extends Error {
  */
 export class TransactionGate {
   private active = 0;
-  private readonly waiting: { resolve: () => void; timer: NodeJS.Timeout }[] = [];
+  private readonly waiting: { resolve: () => void; reject: (e: Error) => void; timer: NodeJS.Timeout }[] = [];
   constructor(
     readonly size: number,
     readonly waitMs: number,
@@ -139,6 +139,7 @@ export class TransactionGate {
     return new Promise((resolve, reject) => {
       const item = {
         resolve,
+        reject,
         timer: setTimeout(() => {
           const i = this.waiting.indexOf(item);
           if (i >= 0) this.waiting.splice(i, 1);
@@ -158,6 +159,13 @@ export class TransactionGate {
   }
   get inUse(): number {
     return this.active;
+  }
+  /** Refuse every transaction still waiting (a draining server answers them 503 instead of cutting them). */
+  rejectWaiting(): void {
+    for (const item of this.waiting.splice(0)) {
+      clearTimeout(item.timer);
+      item.reject(new PoolWaitTimeout('transaction place before shutdown', 0));
+    }
   }
 }
 

@@ -95,7 +95,8 @@ export async function openOrderStream(base: string, auth: string, orderId: strin
     for (;;) {
       const i = buf.indexOf('\n\n');
       if (i >= 0) {
-        const block = buf.slice(0, i);
+        // tRPC ends a field line with \n and then writes \n\n: blocks may start with a stray newline.
+        const block = buf.slice(0, i).trim();
         buf = buf.slice(i + 2);
         if (block.trim() === '') continue;
         raw.push(block);
