@@ -124,7 +124,7 @@ export class PoolWaitTimeout extends Error {
  */
 export class TransactionGate {
   private active = 0;
-  private readonly waiting: { resolve: () => void; timer: NodeJS.Timeout }[] = [];
+  private readonly waiting: { resolve: () => void; reject: (e: Error) => void; timer: NodeJS.Timeout }[] = [];
   constructor(
     readonly size: number,
     readonly waitMs: number,
@@ -139,6 +139,7 @@ export class TransactionGate {
     return new Promise((resolve, reject) => {
       const item = {
         resolve,
+        reject,
         timer: setTimeout(() => {
           const i = this.waiting.indexOf(item);
           if (i >= 0) this.waiting.splice(i, 1);
@@ -159,6 +160,13 @@ export class TransactionGate {
   get inUse(): number {
     return this.active;
   }
+  /** Refuse every transaction still waiting (a draining server answers them 503 instead of cutting them). */
+  rejectWaiting(): void {
+    for (const item of this.waiting.splice(0)) {
+      clearTimeout(item.timer);
+      item.reject(new PoolWaitTimeout('transaction place before shutdown', 0));
+    }
+  }
 }
 
 const BEGIN = /^\s*(begin|start transaction)\b/i;
@@ -174,14 +182,23 @@ type QueryArgs = unknown[];
  *   place its connection goes back to the pool while it waits.
  */
 export function retryingPool(pool: pg.Pool, gate?: TransactionGate): PostgresPool {
+  const guarded = new WeakSet<pg.PoolClient>();
   const connectOnce = async (): Promise<pg.PoolClient> => {
+    let client: pg.PoolClient;
     try {
-      return await pool.connect();
+      client = await pool.connect();
     } catch (e) {
       if (!isConnectionFailure(e)) throw e;
       await new Promise((r) => setTimeout(r, RECONNECT_PAUSE_MS));
-      return pool.connect();
+      client = await pool.connect();
     }
+    // A checked-out connection the server drops emits 'error' besides failing its query: without a
+    // listener that would be an uncaught exception (the pool listens only while a client is idle).
+    if (!guarded.has(client)) {
+      guarded.add(client);
+      client.on('error', () => {});
+    }
+    return client;
   };
   return {
     async connect() {

@@ -36,6 +36,9 @@ async function main() {
     app.log.info({ signal }, 'shutting down: draining requests in flight');
     lifecycle.drain();
     const hard = setTimeout(() => process.exit(1), HARD_EXIT_MS).unref();
+    // Transactions that have not started by then will not finish in time: answer them 503 (a client
+    // retries with the same idempotency key) rather than cutting their connections later.
+    const shed = setTimeout(() => dbh.transactions?.rejectWaiting(), DRAIN_MS - 3_000).unref();
     const cut = setTimeout(() => {
       app.log.warn('requests still in flight after the drain limit: closing their connections');
       app.server.closeAllConnections();
@@ -43,6 +46,7 @@ async function main() {
     try {
       await app.close();
       clearTimeout(cut);
+      clearTimeout(shed);
       clearTimeout(hard);
       app.log.info({ ms: Math.round(performance.now() - started) }, 'shut down cleanly');
       process.exit(0);

@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInstances, openOrderStream, type Instances } from '../helpers/instances';
+import { customer, customers, expectInvariants, loadShop, orderBody, place, type Shop } from './orders-fixtures';
+
+/** Two app instances (own pools, caches, listeners) on one PostgreSQL database (issue 13). */
+const onPostgres = !!(process.env.DATABASE_URL || process.env.TEST_DATABASE_URL);
+
+describe.skipIf(!onPostgres)('two instances on one database', () => {
+  let x: Instances;
+  let shop: Shop;
+  beforeAll(async () => {
+    x = await createInstances();
+    shop = await loadShop(x.t);
+  });
+  afterAll(async () => {
+    await x?.close();
+  });
+
+  it('capacity: 30 orders for a slot with 3 places, split over both instances → 3 orders, 27 SLOT_FULL', { timeout: 60_000 }, async () => {
+    const slot = await x.t.deps.db
+      .insertInto('delivery_slots')
+      .values({ start_time: '20:00', end_time: '21:00', max_bookings: 3, plan_type: 'all', sort: 95 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const people = await customers(x.t, 30);
+    const answers = await Promise.all(
+      people.map((c, i) =>
+        (i % 2 ? x.b : x.a).request({
+          method: 'POST',
+          url: '/api/orders',
+          headers: { authorization: c.auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+          payload: JSON.stringify(orderBody(shop, c, { slotId: slot.id })),
+        }),
+      ),
+    );
+    const counts = answers.reduce<Record<number, number>>((m, r) => ((m[r.statusCode] = (m[r.statusCode] ?? 0) + 1), m), {});
+    expect(counts).toEqual({ 200: 3, 409: 27 });
+    const booked = await x.t.deps.db.selectFrom('slot_bookings').select('booked').where('slot_id', '=', slot.id).executeTakeFirstOrThrow();
+    expect(booked.booked).toBe(3);
+    await expectInvariants(x.t.deps.db);
+  });
+
+  it('live status: a change made on A reaches an order stream open on B', { timeout: 30_000 }, async () => {
+    const c = await customer(x.t);
+    const admin = await customer(x.t, { role: 'admin' });
+    const placed = await place(x.t, c, orderBody(shop, c));
+    expect(placed.statusCode).toBe(200);
+    const id = placed.json().order.id as string;
+    const stream = await openOrderStream(await x.b.listen(), c.auth, id);
+    try {
+      expect((await stream.nextOrder())?.status).toBe('confirmed');
+      const started = performance.now();
+      const moved = await x.a.request({
+        method: 'POST',
+        url: `/api/admin/orders/${id}/status`,
+        headers: { authorization: admin.auth, 'content-type': 'application/json' },
+        payload: JSON.stringify({ status: 'preparing' }),
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect((await stream.nextOrder())?.status).toBe('preparing');
+      console.log(`[instances] change on A → stream on B: ${(performance.now() - started).toFixed(0)} ms`);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('cache: a price changed on A is what B answers within the promised minute', { timeout: 90_000 }, async () => {
+    const admin = await customer(x.t, { role: 'admin' });
+    const shake = shop.shakes[2]!;
+    const priceOnB = async () =>
+      ((await x.b.request({ method: 'GET', url: '/api/shakes/signature' })).json() as { id: string; price: number }[]).find((s) => s.id === shake.id)!.price;
+    const before = await priceOnB();
+    const changed = await x.a.request({
+      method: 'PATCH',
+      url: `/api/admin/shakes/${shake.id}`,
+      headers: { authorization: admin.auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ price: before + 1000 }),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const started = performance.now();
+    while ((await priceOnB()) !== before + 1000) {
+      expect(performance.now() - started).toBeLessThan(60_000);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    console.log(`[instances] price change on A seen on B after ${(performance.now() - started).toFixed(0)} ms`);
+  });
+});
