@@ -5,9 +5,11 @@ import type { Page } from 'playwright-core';
 import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
 
 /**
- * Issue 11 (coupons) in a real browser, test payment mode: a new customer applies WELCOME50 on a
- * ₹658 cart → ₹100 off → pays; on the second order WELCOME50 is refused as first-order only and
- * FLAT75 is accepted at ₹499+. And /admin/coupons with the uses. Screenshots at 1280 and 375 px.
+ * Issue 11 in a real browser, test payment mode: a new customer applies WELCOME50 on a ₹658 cart →
+ * ₹100 off → pays ₹558 and earns 27 points (1 per ₹20 paid); on the second order WELCOME50 is refused
+ * as first-order only, FLAT75 is accepted at ₹499+ (₹583, 29 more points); with 56 points — past the
+ * 50-point minimum, which the first order's 27 alone do not reach — the next order redeems them.
+ * And /admin/coupons with the uses. Screenshots at 1280 and 375 px.
  */
 const SHOTS = '/tmp/shots/coupons';
 
@@ -63,6 +65,14 @@ describe.skipIf(!hasBrowser)('coupons in a browser', () => {
     await expect.poll(() => page.getByTestId('subtotal').textContent(), { timeout: 10_000 }).toBe('₹658');
   }
 
+  async function toCheckoutReady(page: Page) {
+    const checked = page.getByRole('radiogroup', { name: 'Saved addresses' }).getByRole('radio', { checked: true });
+    await checked.first().waitFor();
+    const slot = page.getByRole('radiogroup', { name: 'Delivery time' }).getByRole('radio').and(page.locator(':not([disabled])')).first();
+    await slot.click();
+    await expect.poll(() => slot.getAttribute('aria-checked')).toBe('true');
+  }
+
   async function apply(page: Page, code: string) {
     const input = page.getByLabel('Promo code');
     await input.fill(code);
@@ -72,7 +82,7 @@ describe.skipIf(!hasBrowser)('coupons in a browser', () => {
   // One customer's journey over two orders (two tests, one page: each stays within the browser project's time).
   let journey: Page | null = null;
 
-  it('a new customer: WELCOME50 on a ₹658 cart → ₹100 off → pays', async () => {
+  it('a new customer: WELCOME50 on a ₹658 cart → ₹100 off → pays', { timeout: 150_000 }, async () => {
     // Unique per attempt: the browser project retries a failed test once.
     const tag = Date.now().toString(36);
     const email = `meera.${tag}@example.in`;
@@ -122,9 +132,12 @@ describe.skipIf(!hasBrowser)('coupons in a browser', () => {
       .where('contact_email', '=', email)
       .execute();
     expect(order).toEqual([{ coupon_code: 'WELCOME50', coupon_discount_paise: 10_000, total_paise: 55_800, payment_status: 'paid' }]);
+    // Paid online: ₹558 after the coupon earns 27 points, said on the confirmation.
+    await page.getByTestId('order-points').waitFor();
+    expect(await page.getByTestId('order-points').textContent()).toContain('You earned 27 reward points with this order.');
   });
 
-  it('the second order: WELCOME50 is refused as first-order only, FLAT75 is accepted at ₹499+', async () => {
+  it('the second order: WELCOME50 is refused as first-order only, FLAT75 is accepted at ₹499+ and paid', { timeout: 150_000 }, async () => {
     const page = journey!;
     // The code field starts empty; WELCOME50 is refused with the reason, FLAT75 applies.
     await cart658(page);
@@ -142,6 +155,54 @@ describe.skipIf(!hasBrowser)('coupons in a browser', () => {
     expect(await page.getByTestId('total').textContent()).toBe('₹583');
     await page.setViewportSize(PHONE);
     await shot(page, 'cart-coupon-375');
+    await page.setViewportSize(DESKTOP);
+    // 27 points are below the 50-point minimum: the cart offers no points switch yet.
+    expect(await page.getByTestId('points-toggle').count()).toBe(0);
+
+    await page.getByTestId('checkout').click();
+    await page.waitForURL(/\/payment$/);
+    await toCheckoutReady(page);
+    expect(await page.getByTestId('pay').textContent()).toBe('Pay ₹583');
+    await page.getByTestId('pay').click();
+    await page.getByTestId('test-success').click();
+    await page.waitForURL(/\/order\/[0-9a-f-]{36}\?placed=1$/);
+    await page.getByTestId('order-confirmed').waitFor();
+    expect(await page.getByTestId('order-total').textContent()).toBe('₹583');
+    expect(await page.getByTestId('order-breakdown').textContent()).toContain('Coupon FLAT75');
+    expect(await page.getByTestId('order-points').textContent()).toContain('You earned 29 reward points with this order.');
+  });
+
+  it('the next order redeems the 56 points earned (switch on the cart, line on the order)', { timeout: 150_000 }, async () => {
+    const page = journey!;
+    await page.goto('/profile?tab=rewards');
+    await page.getByTestId('rewards-tab').waitFor();
+    expect(await page.getByTestId('rewards-balance').textContent()).toBe('56');
+
+    await cart658(page);
+    await page.getByText('Use 56 points · save ₹56').waitFor();
+    await page.getByTestId('points-toggle').check({ force: true });
+    const pointsRow = page.getByTestId('quote').locator('.breakdown__saving', { hasText: 'Points' });
+    await pointsRow.waitFor();
+    expect(await pointsRow.locator('dd').textContent()).toBe('−₹56');
+    await expect.poll(() => page.getByTestId('total').textContent()).toBe('₹602');
+
+    await page.getByTestId('checkout').click();
+    await page.waitForURL(/\/payment$/);
+    await toCheckoutReady(page);
+    expect(await page.getByTestId('points-toggle').isChecked()).toBe(true);
+    expect(await page.getByTestId('pay').textContent()).toBe('Pay ₹602');
+    await page.getByTestId('pay').click();
+    await page.getByTestId('test-success').click();
+    await page.waitForURL(/\/order\/[0-9a-f-]{36}\?placed=1$/);
+    await page.getByTestId('order-confirmed').waitFor();
+    expect(await page.getByTestId('order-total').textContent()).toBe('₹602');
+    const line = page.getByTestId('order-breakdown').locator('.breakdown__saving', { hasText: 'Points (56)' });
+    await line.waitFor();
+    expect(await line.locator('dd').textContent()).toBe('−₹56');
+    await page.goto('/profile?tab=rewards');
+    await page.getByTestId('rewards-tab').waitFor();
+    // 56 spent, then this ₹602 order earns 30 once paid.
+    await expect.poll(() => page.getByTestId('rewards-balance').textContent()).toBe('30');
     await page.context().close();
   });
 
@@ -167,7 +228,13 @@ describe.skipIf(!hasBrowser)('coupons in a browser', () => {
       await page.goto('/admin/coupons');
       const row = page.getByTestId('coupon-row').and(page.locator('[data-code="WELCOME50"]'));
       await row.waitFor();
-      const held = await shop.deps.db.selectFrom('coupon_uses').select('order_id').where('released_at', 'is', null).execute();
+      const held = await shop.deps.db
+        .selectFrom('coupon_uses')
+        .innerJoin('coupons', 'coupons.id', 'coupon_uses.coupon_id')
+        .select('coupon_uses.order_id')
+        .where('coupons.code', '=', 'WELCOME50')
+        .where('coupon_uses.released_at', 'is', null)
+        .execute();
       expect(held.length).toBeGreaterThanOrEqual(1);
       expect(await row.getByTestId('coupon-uses').textContent()).toBe(String(held.length));
       expect(await row.getByTestId('coupon-remaining').textContent()).toBe('No limit');
