@@ -303,7 +303,18 @@ describe.skipIf(!hasBrowser)('orders after checkout in a browser', () => {
     await viewShot(page, 'admin-refund-dialog-1280');
     await page.getByTestId('confirm-refund').dblclick();
     await expect.poll(() => page.locator('.admin-order__refunds li').count()).toBe(1);
-    expect(await page.locator('.admin-order__refunds').textContent()).toContain(`${formatRupees(10_000)} refunded`);
+    // The refund is recorded at once and settles when the gateway answers (after the commit): the desk
+    // shows "refund pending" until then, and "refunded" once it has (read again, as an admin would).
+    await expect
+      .poll(async () => {
+        const text = await page.locator('.admin-order__refunds').textContent();
+        if (!text?.includes('refunded')) {
+          await page.reload();
+          await page.locator('.admin-order__refunds li').first().waitFor();
+        }
+        return page.locator('.admin-order__refunds').textContent();
+      })
+      .toContain(`${formatRupees(10_000)} refunded`);
     const refunds = await shop.deps.db.selectFrom('refunds').select('amount_paise').where('order_id', '=', oid).execute();
     expect(refunds).toEqual([{ amount_paise: 10_000 }]);
 

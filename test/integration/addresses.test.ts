@@ -74,7 +74,7 @@ describe('saved addresses', () => {
     for (const field of ['name', 'line1', 'line2', 'landmark', 'city']) {
       const res = await post(ashaAuth, { ...home, [field]: 'Flat\u0000 4' });
       expect(res.statusCode, field).toBe(400);
-      expect(res.json().fieldErrors[field][0]).toMatch(/characters we cannot store/);
+      expect(res.json().fieldErrors[field][0]).toMatch(/NUL character/);
     }
   });
 

@@ -30,6 +30,10 @@ export default function CartPage() {
   const ingredients = trpc.catalogue.ingredients.useQuery(undefined, { enabled: hasCustom });
   const pricing = trpc.catalogue.pricing.useQuery(undefined, { enabled: hasCustom });
   const checkout = useCheckout(q);
+  // While the signed-in cart is being reconciled with the server copy, a change made here would be
+  // overwritten by it: the line controls wait (a click waits for them) until the cart is settled.
+  const { status } = useAuth();
+  const settling = useSyncExternalStore(onCartSyncChange, isCartSyncing, isCartSyncing) || status === 'loading';
 
   if (items.length === 0) {
     return (
@@ -129,7 +133,12 @@ export default function CartPage() {
                     ) : null}
                   </div>
                   <div className="cart-line__controls">
-                    <QuantityStepper value={item.quantity} label={item.name} onChange={(n) => updateQuantity(item.id, item.type, n)} />
+                    <QuantityStepper
+                      value={item.quantity}
+                      label={item.name}
+                      disabled={settling}
+                      onChange={(n) => updateQuantity(item.id, item.type, n)}
+                    />
                     <p className="price cart-line__total" data-testid="line-total">
                       {line ? (
                         line.available ? (
@@ -146,6 +155,7 @@ export default function CartPage() {
                     type="button"
                     className="cart-line__remove"
                     onClick={() => removeItem(item.id, item.type)}
+                    disabled={settling}
                     aria-label={`Remove ${item.name} from your cart`}
                   >
                     <CloseIcon />
