@@ -18,7 +18,13 @@ const onPostgres = !!(process.env.DATABASE_URL || process.env.TEST_DATABASE_URL)
 type Answer = { status: number; code?: string; retryAfter?: string; ms: number; at: number };
 const answer = (r: LightMyRequestResponse, started: number): Answer => {
   const body = r.statusCode >= 400 ? (r.json() as { code?: string }) : undefined;
-  return { status: r.statusCode, code: body?.code, retryAfter: r.headers['retry-after'] as string | undefined, ms: performance.now() - started, at: performance.now() };
+  return {
+    status: r.statusCode,
+    code: body?.code,
+    retryAfter: r.headers['retry-after'] as string | undefined,
+    ms: performance.now() - started,
+    at: performance.now(),
+  };
 };
 const timed = async (f: () => Promise<LightMyRequestResponse>): Promise<Answer> => {
   const started = performance.now();
@@ -26,11 +32,7 @@ const timed = async (f: () => Promise<LightMyRequestResponse>): Promise<Answer> 
 };
 const byStatus = (xs: { status: number }[]) => xs.reduce<Record<number, number>>((m, x) => ((m[x.status] = (m[x.status] ?? 0) + 1), m), {});
 async function until(what: string, f: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
-  const started = performance.now();
-  while (!(await f())) {
-    if (performance.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await expect.poll(f, { message: `waiting for ${what}`, timeout: ms, interval: 20 }).toBe(true);
 }
 
 describe.skipIf(!onPostgres)('a row locked for longer than the lock timeout', () => {
@@ -44,69 +46,76 @@ describe.skipIf(!onPostgres)('a row locked for longer than the lock timeout', ()
     await t?.close();
   });
 
-  it('20 orders queued for the locked slot get 503 SERVICE_BUSY with Retry-After; other slots, history and health keep answering', { timeout: 60_000 }, async () => {
-    const people = await customers(t, 31);
-    const [first, ...rest] = people as [Customer, ...Customer[]];
-    const queued = rest.slice(0, 20);
-    const others = rest.slice(20, 25);
-    const readers = rest.slice(25, 30);
-    // The booking row exists once one order was placed for the slot.
-    expect((await place(t, first, orderBody(shop, first))).statusCode).toBe(200);
-    for (const r of readers) expect((await place(t, r, orderBody(shop, r))).statusCode).toBe(200);
-    const other = await t.deps.db
-      .insertInto('delivery_slots')
-      .values({ start_time: '17:00', end_time: '18:00', max_bookings: 50, plan_type: 'all', sort: 98 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+  it(
+    '20 orders queued for the locked slot get 503 SERVICE_BUSY with Retry-After; other slots, history and health keep answering',
+    { timeout: 60_000 },
+    async () => {
+      const people = await customers(t, 31);
+      const [first, ...rest] = people as [Customer, ...Customer[]];
+      const queued = rest.slice(0, 20);
+      const others = rest.slice(20, 25);
+      const readers = rest.slice(25, 30);
+      // The booking row exists once one order was placed for the slot.
+      expect((await place(t, first, orderBody(shop, first))).statusCode).toBe(200);
+      for (const r of readers) expect((await place(t, r, orderBody(shop, r))).statusCode).toBe(200);
+      const other = await t.deps.db
+        .insertInto('delivery_slots')
+        .values({ start_time: '17:00', end_time: '18:00', max_bookings: 50, plan_type: 'all', sort: 98 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
 
-    // Another connection (an admin's long transaction, a stuck job) holds the booking row.
-    const holder = new pg.Client({ connectionString: t.dbh.databaseUrl });
-    await holder.connect();
-    await holder.query('begin');
-    const locked = await holder.query('select booked from slot_bookings where slot_id = $1 and date = $2 for update', [shop.slotId, shop.date]);
-    expect(locked.rowCount).toBe(1);
-    const lockedAt = performance.now();
-    try {
-      const queuedAnswers = queued.map((c) => timed(() => place(t, c, orderBody(shop, c))));
-      // Every transaction place of the pool is taken by an order waiting for the row.
-      const places = transactionPlaces(10);
-      await until('the queued orders to fill the transaction places', () => t.dbh.transactions!.inUse === places);
-      const otherAnswers = await Promise.all([
-        ...others.map((c) => timed(() => place(t, c, orderBody(shop, c, { slotId: other.id })))),
-        ...readers.map((c) => timed(() => t.request({ method: 'GET', url: '/api/user/orders', headers: { authorization: c.auth } }))),
-        ...Array.from({ length: 5 }, () => timed(() => t.request({ method: 'GET', url: '/api/health' }))),
-        timed(() => t.request({ method: 'GET', url: '/api/ready' })),
+      // Another connection (an admin's long transaction, a stuck job) holds the booking row.
+      const holder = new pg.Client({ connectionString: t.dbh.databaseUrl });
+      await holder.connect();
+      await holder.query('begin');
+      const locked = await holder.query('select booked from slot_bookings where slot_id = $1 and date = $2 for update', [
+        shop.slotId,
+        shop.date,
       ]);
-      const refused = await Promise.all(queuedAnswers);
-      const lastRefusal = Math.max(...refused.map((a) => a.at));
+      expect(locked.rowCount).toBe(1);
+      const lockedAt = performance.now();
+      try {
+        const queuedAnswers = queued.map((c) => timed(() => place(t, c, orderBody(shop, c))));
+        // Every transaction place of the pool is taken by an order waiting for the row.
+        const places = transactionPlaces(10);
+        await until('the queued orders to fill the transaction places', () => t.dbh.transactions!.inUse === places);
+        const otherAnswers = await Promise.all([
+          ...others.map((c) => timed(() => place(t, c, orderBody(shop, c, { slotId: other.id })))),
+          ...readers.map((c) => timed(() => t.request({ method: 'GET', url: '/api/user/orders', headers: { authorization: c.auth } }))),
+          ...Array.from({ length: 5 }, () => timed(() => t.request({ method: 'GET', url: '/api/health' }))),
+          timed(() => t.request({ method: 'GET', url: '/api/ready' })),
+        ]);
+        const refused = await Promise.all(queuedAnswers);
+        const lastRefusal = Math.max(...refused.map((a) => a.at));
 
-      expect(byStatus(refused)).toEqual({ 503: 20 });
-      for (const a of refused) expect(a).toMatchObject({ code: 'SERVICE_BUSY', retryAfter: '2' });
-      expect(byStatus(otherAnswers)).toEqual({ 200: otherAnswers.length });
-      // Reads (history, health, readiness) never wait for the row: answered before the first refusal.
-      const reads = otherAnswers.slice(others.length);
-      const firstRefusal = Math.min(...refused.map((a) => a.at));
-      for (const r of reads) expect(r.at).toBeLessThan(firstRefusal);
-      // Orders for another slot wait for a transaction place behind the queued ones, and get it.
-      for (const o of otherAnswers.slice(0, others.length)) expect(o.at).toBeLessThan(lastRefusal + REQUEST_TIMEOUTS.lockMs + 5_000);
+        expect(byStatus(refused)).toEqual({ 503: 20 });
+        for (const a of refused) expect(a).toMatchObject({ code: 'SERVICE_BUSY', retryAfter: '2' });
+        expect(byStatus(otherAnswers)).toEqual({ 200: otherAnswers.length });
+        // Reads (history, health, readiness) never wait for the row: answered before the first refusal.
+        const reads = otherAnswers.slice(others.length);
+        const firstRefusal = Math.min(...refused.map((a) => a.at));
+        for (const r of reads) expect(r.at).toBeLessThan(firstRefusal);
+        // Orders for another slot wait for a transaction place behind the queued ones, and get it.
+        for (const o of otherAnswers.slice(0, others.length)) expect(o.at).toBeLessThan(lastRefusal + REQUEST_TIMEOUTS.lockMs + 5_000);
 
-      console.log(
-        `[faults] lock held on one booking row: ${refused.length + otherAnswers.length} requests; queued orders ${JSON.stringify(byStatus(refused))} ` +
-          `(first after ${((firstRefusal - lockedAt) / 1000).toFixed(1)} s, last after ${((lastRefusal - lockedAt) / 1000).toFixed(1)} s); ` +
-          `others ${JSON.stringify(byStatus(otherAnswers))}: reads max ${Math.max(...reads.map((r) => r.ms)).toFixed(0)} ms, ` +
-          `other-slot orders max ${Math.max(...otherAnswers.slice(0, others.length).map((r) => r.ms)).toFixed(0)} ms`,
-      );
-    } finally {
-      await holder.query('rollback');
-      await holder.end();
-    }
-    // Released: the slot takes orders again at once.
-    const released = performance.now();
-    const again = await place(t, queued[0]!, orderBody(shop, queued[0]!));
-    expect(again.statusCode, again.body).toBe(200);
-    console.log(`[faults] lock released → next order for the slot answered 200 in ${(performance.now() - released).toFixed(0)} ms`);
-    await expectInvariants(t.deps.db);
-  });
+        console.log(
+          `[faults] lock held on one booking row: ${refused.length + otherAnswers.length} requests; queued orders ${JSON.stringify(byStatus(refused))} ` +
+            `(first after ${((firstRefusal - lockedAt) / 1000).toFixed(1)} s, last after ${((lastRefusal - lockedAt) / 1000).toFixed(1)} s); ` +
+            `others ${JSON.stringify(byStatus(otherAnswers))}: reads max ${Math.max(...reads.map((r) => r.ms)).toFixed(0)} ms, ` +
+            `other-slot orders max ${Math.max(...otherAnswers.slice(0, others.length).map((r) => r.ms)).toFixed(0)} ms`,
+        );
+      } finally {
+        await holder.query('rollback');
+        await holder.end();
+      }
+      // Released: the slot takes orders again at once.
+      const released = performance.now();
+      const again = await place(t, queued[0]!, orderBody(shop, queued[0]!));
+      expect(again.statusCode, again.body).toBe(200);
+      console.log(`[faults] lock released → next order for the slot answered 200 in ${(performance.now() - released).toFixed(0)} ms`);
+      await expectInvariants(t.deps.db);
+    },
+  );
 });
 
 describe.skipIf(!onPostgres)('the database goes away and comes back (a proxy in front of PostgreSQL is cut)', () => {
@@ -126,119 +135,137 @@ describe.skipIf(!onPostgres)('the database goes away and comes back (a proxy in 
     await t?.close();
   });
 
-  it('answers 503 SERVICE_BUSY with Retry-After (never 500) while it is away, liveness stays 200, readiness says 503, and recovers', { timeout: 60_000 }, async () => {
-    const people = await customers(t, 4);
-    const slot = await t.deps.db
-      .insertInto('delivery_slots')
-      .values({ start_time: '18:00', end_time: '19:00', max_bookings: 500, plan_type: 'all', sort: 97 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const answers: (Answer & { phase: string })[] = [];
-    let phase = 'before';
-    let stop = false;
-    // Four shoppers keep reading their history and placing orders, one request after another.
-    const loops = people.map(async (c, i) => {
-      while (!stop) {
-        const ph = phase;
-        const a =
-          i % 2 === 0
-            ? await timed(() => p.request({ method: 'GET', url: '/api/user/orders', headers: { authorization: c.auth } }))
-            : await timed(() =>
-                p.request({
-                  method: 'POST',
-                  url: '/api/orders',
-                  headers: { authorization: c.auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-                  payload: JSON.stringify(orderBody(shop, c, { slotId: slot.id })),
-                }),
-              );
-        answers.push({ ...a, phase: ph });
-      }
-    });
-    const count = (ph: string, status?: number) => answers.filter((a) => a.phase === ph && (status === undefined || a.status === status)).length;
-    try {
-      await until('a few answers before the cut', () => count('before', 200) >= 8);
-      await proxy.cut();
-      const cutAt = performance.now();
-      phase = 'away';
-      const health = await p.request({ method: 'GET', url: '/api/health' });
-      expect(health.statusCode).toBe(200);
-      const ready = await p.request({ method: 'GET', url: '/api/ready' });
-      expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toMatchObject({ code: 'SERVICE_BUSY' });
-      expect(ready.headers['retry-after']).toBeDefined();
-      await until('refusals while the database is away', () => count('away') >= 12);
-      await proxy.restore();
-      const restoredAt = performance.now();
-      const awayMs = restoredAt - cutAt;
-      phase = 'back';
-      await until('answers again', () => count('back', 200) >= 4);
-      const firstOk = answers.find((a) => a.phase === 'back' && a.status === 200)!;
-      stop = true;
-      await Promise.all(loops);
-      expect((await p.request({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
-
-      expect(answers.filter((a) => a.status >= 500 && a.status !== 503)).toEqual([]);
-      const away = answers.filter((a) => a.phase === 'away');
-      expect(away.filter((a) => a.status === 503).length).toBeGreaterThan(0);
-      for (const a of answers.filter((x) => x.status === 503)) expect(a).toMatchObject({ code: 'SERVICE_BUSY', retryAfter: expect.stringMatching(/^\d+$/) });
-      for (const a of answers.filter((x) => x.status >= 400 && x.status !== 503)) expect(a.status).toBe(409); // nothing else
-      const recoverMs = firstOk.at - restoredAt;
-      console.log(
-        `[faults] database away ${(awayMs / 1000).toFixed(1)} s: ${answers.length} requests — before ${JSON.stringify(byStatus(answers.filter((a) => a.phase === 'before')))}, ` +
-          `away ${JSON.stringify(byStatus(away))}, back ${JSON.stringify(byStatus(answers.filter((a) => a.phase === 'back')))}; ` +
-          `/api/health 200, /api/ready 503 while away; first 200 ${recoverMs.toFixed(0)} ms after the database came back`,
-      );
-    } finally {
-      stop = true;
-      await proxy.restore().catch(() => {});
-      await Promise.all(loops);
-    }
-    await expectInvariants(t.deps.db);
-  });
-
-  it('a status change published while the listener is away reaches the open order stream after it reconnects, and caches are cleared', { timeout: 60_000 }, async () => {
-    const c = await customer(t);
-    const admin = await customer(t, { role: 'admin' });
-    await until('the listener to be connected', async () => (await p.request({ method: 'GET', url: '/api/ready' })).statusCode === 200);
-    const placed = await place(t, c, orderBody(shop, c));
-    expect(placed.statusCode, placed.body).toBe(200);
-    const orderId = placed.json().order.id as string;
-    const base = await p.listen();
-    const stream = await openOrderStream(base, c.auth, orderId);
-    try {
-      expect((await stream.nextOrder())?.status).toBe('confirmed');
-      // The catalogue as instance P caches it.
-      const shake = shop.shakes[0]!;
-      const priceOnP = async () =>
-        ((await p.request({ method: 'GET', url: '/api/shakes/signature' })).json() as { id: string; price: number }[]).find((s) => s.id === shake.id)!.price;
-      const before = await priceOnP();
-
-      await proxy.cut();
-      // While P's listener is away: the order moves on instance A (its NOTIFY is not heard by P), and a
-      // price changes in SQL (no notification at all).
-      const moved = await t.request({
-        method: 'POST',
-        url: `/api/admin/orders/${orderId}/status`,
-        headers: { authorization: admin.auth, 'content-type': 'application/json' },
-        payload: JSON.stringify({ status: 'preparing' }),
+  it(
+    'answers 503 SERVICE_BUSY with Retry-After (never 500) while it is away, liveness stays 200, readiness says 503, and recovers',
+    { timeout: 60_000 },
+    async () => {
+      const people = await customers(t, 4);
+      const slot = await t.deps.db
+        .insertInto('delivery_slots')
+        .values({ start_time: '18:00', end_time: '19:00', max_bookings: 500, plan_type: 'all', sort: 97 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const answers: (Answer & { phase: string })[] = [];
+      let phase = 'before';
+      let stop = false;
+      // Four shoppers keep reading their history and placing orders, one request after another.
+      const loops = people.map(async (c, i) => {
+        while (!stop) {
+          const ph = phase;
+          const a =
+            i % 2 === 0
+              ? await timed(() => p.request({ method: 'GET', url: '/api/user/orders', headers: { authorization: c.auth } }))
+              : await timed(() =>
+                  p.request({
+                    method: 'POST',
+                    url: '/api/orders',
+                    headers: { authorization: c.auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+                    payload: JSON.stringify(orderBody(shop, c, { slotId: slot.id })),
+                  }),
+                );
+          answers.push({ ...a, phase: ph });
+        }
       });
-      expect(moved.statusCode, moved.body).toBe(200);
-      await t.deps.db.updateTable('signature_shakes').set({ price_paise: before + 500 }).where('id', '=', shake.id).execute();
-      await proxy.restore();
-      const restoredAt = performance.now();
+      const count = (ph: string, status?: number) =>
+        answers.filter((a) => a.phase === ph && (status === undefined || a.status === status)).length;
+      try {
+        await until('a few answers before the cut', () => count('before', 200) >= 8);
+        await proxy.cut();
+        const cutAt = performance.now();
+        phase = 'away';
+        const health = await p.request({ method: 'GET', url: '/api/health' });
+        expect(health.statusCode).toBe(200);
+        const ready = await p.request({ method: 'GET', url: '/api/ready' });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json()).toMatchObject({ code: 'SERVICE_BUSY' });
+        expect(ready.headers['retry-after']).toBeDefined();
+        await until('refusals while the database is away', () => count('away') >= 12);
+        await proxy.restore();
+        const restoredAt = performance.now();
+        const awayMs = restoredAt - cutAt;
+        phase = 'back';
+        await until('answers again', () => count('back', 200) >= 4);
+        const firstOk = answers.find((a) => a.phase === 'back' && a.status === 200)!;
+        stop = true;
+        await Promise.all(loops);
+        expect((await p.request({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
 
-      const next = await stream.nextOrder();
-      const streamMs = performance.now() - restoredAt;
-      expect(next?.status).toBe('preparing');
-      await until('the new price on P', async () => (await priceOnP()) === before + 500, 15_000);
-      const priceMs = performance.now() - restoredAt;
-      // Well before the caches' one-minute limit: the reconnect cleared them.
-      expect(priceMs).toBeLessThan(30_000);
-      console.log(`[faults] listener reconnected: missed status reached the open stream ${streamMs.toFixed(0)} ms and the new price ${priceMs.toFixed(0)} ms after the database came back`);
-    } finally {
-      stream.close();
-    }
-  });
+        expect(answers.filter((a) => a.status >= 500 && a.status !== 503)).toEqual([]);
+        const away = answers.filter((a) => a.phase === 'away');
+        expect(away.filter((a) => a.status === 503).length).toBeGreaterThan(0);
+        for (const a of answers.filter((x) => x.status === 503))
+          expect(a).toMatchObject({ code: 'SERVICE_BUSY', retryAfter: expect.stringMatching(/^\d+$/) });
+        for (const a of answers.filter((x) => x.status >= 400 && x.status !== 503)) expect(a.status).toBe(409); // nothing else
+        const recoverMs = firstOk.at - restoredAt;
+        console.log(
+          `[faults] database away ${(awayMs / 1000).toFixed(1)} s: ${answers.length} requests — before ${JSON.stringify(byStatus(answers.filter((a) => a.phase === 'before')))}, ` +
+            `away ${JSON.stringify(byStatus(away))}, back ${JSON.stringify(byStatus(answers.filter((a) => a.phase === 'back')))}; ` +
+            `/api/health 200, /api/ready 503 while away; first 200 ${recoverMs.toFixed(0)} ms after the database came back`,
+        );
+      } finally {
+        stop = true;
+        await proxy.restore().catch(() => {});
+        await Promise.all(loops);
+      }
+      await expectInvariants(t.deps.db);
+    },
+  );
+
+  it(
+    'a status change published while the listener is away reaches the open order stream after it reconnects, and caches are cleared',
+    { timeout: 60_000 },
+    async () => {
+      const c = await customer(t);
+      const admin = await customer(t, { role: 'admin' });
+      await until('the listener to be connected', async () => (await p.request({ method: 'GET', url: '/api/ready' })).statusCode === 200);
+      const placed = await place(t, c, orderBody(shop, c));
+      expect(placed.statusCode, placed.body).toBe(200);
+      const orderId = placed.json().order.id as string;
+      const base = await p.listen();
+      const stream = await openOrderStream(base, c.auth, orderId);
+      try {
+        expect((await stream.nextOrder())?.status).toBe('confirmed');
+        // The catalogue as instance P caches it.
+        const shake = shop.shakes[0]!;
+        const priceOnP = async () =>
+          ((await p.request({ method: 'GET', url: '/api/shakes/signature' })).json() as { id: string; price: number }[]).find(
+            (s) => s.id === shake.id,
+          )!.price;
+        const before = await priceOnP();
+
+        await proxy.cut();
+        // While P's listener is away: the order moves on instance A (its NOTIFY is not heard by P), and a
+        // price changes in SQL (no notification at all).
+        const moved = await t.request({
+          method: 'POST',
+          url: `/api/admin/orders/${orderId}/status`,
+          headers: { authorization: admin.auth, 'content-type': 'application/json' },
+          payload: JSON.stringify({ status: 'preparing' }),
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+        await t.deps.db
+          .updateTable('signature_shakes')
+          .set({ price_paise: before + 500 })
+          .where('id', '=', shake.id)
+          .execute();
+        await proxy.restore();
+        const restoredAt = performance.now();
+
+        const next = await stream.nextOrder();
+        const streamMs = performance.now() - restoredAt;
+        expect(next?.status).toBe('preparing');
+        await until('the new price on P', async () => (await priceOnP()) === before + 500, 15_000);
+        const priceMs = performance.now() - restoredAt;
+        // Well before the caches' one-minute limit: the reconnect cleared them.
+        expect(priceMs).toBeLessThan(30_000);
+        console.log(
+          `[faults] listener reconnected: missed status reached the open stream ${streamMs.toFixed(0)} ms and the new price ${priceMs.toFixed(0)} ms after the database came back`,
+        );
+      } finally {
+        stream.close();
+      }
+    },
+  );
 });
 
 describe('liveness and readiness (both databases)', () => {

@@ -27,7 +27,9 @@ const clock: Clock = { now: () => now };
 /** A second instance of the app (its own deps, pool, bus and gateway adapter) on the first one's database. */
 async function secondInstance(first: TestApp, config: Partial<Config>): Promise<TestApp> {
   const own: DatabaseHandle | null =
-    first.dbh.kind === 'postgres' && first.dbh.databaseUrl ? await createDatabase({ databaseUrl: first.dbh.databaseUrl, poolSize: 10 }) : null;
+    first.dbh.kind === 'postgres' && first.dbh.databaseUrl
+      ? await createDatabase({ databaseUrl: first.dbh.databaseUrl, poolSize: 10 })
+      : null;
   const dbh = own ?? first.dbh; // the embedded database is one process's: both instances share its handle
   const { app, deps } = await buildApp({ config: testConfig(config), dbh, clock, logger: false });
   await app.ready();
@@ -100,7 +102,9 @@ describe('one idempotency key, one gateway order, on two instances', () => {
     expect(fake.orders.get(first.payment.gatewayOrderId)!.amount).toBe(first.order.breakdown.total);
     const orders = await a.deps.db.selectFrom('orders').select('id').where('idempotency_key', '=', key).execute();
     expect(orders).toEqual([{ id: first.order.id }]);
-    expect((await attemptsOf(first.order.id)).map((x) => [x.status, x.gateway_order_id])).toEqual([['created', first.payment.gatewayOrderId]]);
+    expect((await attemptsOf(first.order.id)).map((x) => [x.status, x.gateway_order_id])).toEqual([
+      ['created', first.payment.gatewayOrderId],
+    ]);
     // The shopper pays that one Razorpay order: one charge, the order confirmed.
     const paid = fake.pay(first.payment.gatewayOrderId);
     const v = await b.request({
@@ -113,14 +117,26 @@ describe('one idempotency key, one gateway order, on two instances', () => {
     await expectInvariants(a.deps.db);
   });
 
-  it('two clicks 120 ms apart, one on each instance, get the same Razorpay order', async () => {
+  it('a second click while the first waits for Razorpay, one on each instance, gets the same Razorpay order', async () => {
     const c = await customer(a);
     const key = crypto.randomUUID();
     const body = orderBody(shop, c, { paymentMethod: 'razorpay' });
     const before = gatewayOrdersCreated();
     fake.setDelay(300);
+    // The second click lands while the first is still waiting for Razorpay: its attempt is reserved.
+    const creating = async () =>
+      Number(
+        (
+          await a.deps.db
+            .selectFrom('payment_attempts')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('status', '=', 'creating')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const reserved = await creating();
     const one = place(a, c, body, key);
-    await new Promise((r) => setTimeout(r, 120));
+    await expect.poll(creating, { timeout: 10_000, interval: 10 }).toBe(reserved + 1);
     const two = place(b, c, body, key);
     const [x, y] = await Promise.all([one, two]);
     expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
@@ -133,7 +149,9 @@ describe('one idempotency key, one gateway order, on two instances', () => {
     const placed = (await place(a, c, orderBody(shop, c, { paymentMethod: 'razorpay' }))).json();
     const failed = fake.pay(placed.payment.gatewayOrderId, { outcome: 'failed' });
     const w = fake.webhook('payment.failed', failed.razorpay_payment_id);
-    expect((await a.request({ method: 'POST', url: '/api/payment/webhook', headers: w.headers, payload: w.body })).json().outcome).toBe('failed');
+    expect((await a.request({ method: 'POST', url: '/api/payment/webhook', headers: w.headers, payload: w.body })).json().outcome).toBe(
+      'failed',
+    );
     const before = gatewayOrdersCreated();
     fake.setDelay(300);
     const [x, y] = await Promise.all([payAgain(a, c, placed.order.id), payAgain(b, c, placed.order.id)]);
@@ -182,7 +200,11 @@ describe('correctly signed webhooks that cannot be applied', () => {
     return t.request({
       method: 'POST',
       url: '/api/payment/webhook',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(raw, fake.webhookSecret), 'x-razorpay-event-id': eventId },
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': webhookSignature(raw, fake.webhookSecret),
+        'x-razorpay-event-id': eventId,
+      },
       payload: raw,
     });
   };
@@ -220,17 +242,26 @@ describe('correctly signed webhooks that cannot be applied', () => {
       ['NUL and a lone surrogate in text', paymentEvent(entity({ amount: 0, error_description: 'a\u0000b\ud800' })), 'invalid_amount'],
       [
         'refund of an unknown payment',
-        { event: 'refund.processed', payload: { refund: { entity: { id: 'rfnd_Unknown000000', payment_id: 'pay_Unknown000000', amount: 100 } } } },
+        {
+          event: 'refund.processed',
+          payload: { refund: { entity: { id: 'rfnd_Unknown000000', payment_id: 'pay_Unknown000000', amount: 100 } } },
+        },
         'unknown_payment',
       ],
       [
         'refund of 10^12 paise',
-        { event: 'refund.processed', payload: { refund: { entity: { id: 'rfnd_Huge00000000', payment_id: 'pay_Unknown000000', amount: 1e12 } } } },
+        {
+          event: 'refund.processed',
+          payload: { refund: { entity: { id: 'rfnd_Huge00000000', payment_id: 'pay_Unknown000000', amount: 1e12 } } },
+        },
         'invalid_amount',
       ],
       [
         'subscription charge of -1 paise',
-        { event: 'subscription.charged', payload: { subscription: { entity: { id: 'sub_x' } }, payment: { entity: { id: 'pay_y', amount: -1 } } } },
+        {
+          event: 'subscription.charged',
+          payload: { subscription: { entity: { id: 'sub_x' } }, payment: { entity: { id: 'pay_y', amount: -1 } } },
+        },
         'invalid_amount',
       ],
     ];
@@ -241,7 +272,11 @@ describe('correctly signed webhooks that cannot be applied', () => {
       const eventId = `evt_${crypto.randomUUID()}`;
       const res = await send(name.length % 2 ? a : b, payload, eventId);
       expect({ name, status: res.statusCode, outcome: res.json().outcome }).toEqual({ name, status: 200, outcome });
-      const row = await a.deps.db.selectFrom('payment_webhook_events').selectAll().where('event_id', '=', eventId).executeTakeFirstOrThrow();
+      const row = await a.deps.db
+        .selectFrom('payment_webhook_events')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .executeTakeFirstOrThrow();
       expect(row.outcome).toBe(outcome);
       // Razorpay's retry of the same event is acknowledged as a duplicate.
       expect((await send(a, payload, eventId)).json().outcome).toBe('duplicate');
@@ -346,7 +381,12 @@ describe('test payment mode on two instances', () => {
     expect(ok.json().order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
     const fromA = await ta.request({ method: 'GET', url: `/api/orders/${orderId}`, headers: { authorization: c.auth } });
     expect(fromA.json()).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
-    const payments = await ta.deps.db.selectFrom('payments').select(['status', 'amount_paise']).where('order_id', '=', orderId).orderBy('created_at').execute();
+    const payments = await ta.deps.db
+      .selectFrom('payments')
+      .select(['status', 'amount_paise'])
+      .where('order_id', '=', orderId)
+      .orderBy('created_at')
+      .execute();
     expect(payments).toEqual([
       { status: 'failed', amount_paise: placed.json().order.breakdown.total },
       { status: 'captured', amount_paise: placed.json().order.breakdown.total },

@@ -13,7 +13,9 @@ import { customers, expectInvariants, loadShop, orderBody, place, type Shop } fr
 const onPostgres = !!(process.env.DATABASE_URL || process.env.TEST_DATABASE_URL);
 const ROOT = path.resolve(__dirname, '../..');
 
-async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; base: string; exited: Promise<{ code: number | null; at: number }> }> {
+async function startServer(
+  databaseUrl: string,
+): Promise<{ child: ChildProcess; base: string; exited: Promise<{ code: number | null; at: number }> }> {
   const config = testConfig();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/index.ts')], {
     cwd: ROOT,
@@ -30,7 +32,9 @@ async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; 
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: performance.now() })));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, at: performance.now() })),
+  );
   let out = '';
   const base = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 45_000);
@@ -61,73 +65,85 @@ describe.skipIf(!onPostgres)('SIGTERM during a burst of placements (a real serve
     await t?.close();
   });
 
-  it('every request gets an answer or a clean close before commit, the open stream ends with a retry hint, exit code 0', { timeout: 90_000 }, async () => {
-    const people = await customers(t, 201);
-    const [watcher, ...shoppers] = people;
-    const watched = await place(t, watcher!, orderBody(shop, watcher!));
-    expect(watched.statusCode).toBe(200);
-    const slot = await t.deps.db
-      .insertInto('delivery_slots')
-      .values({ start_time: '19:00', end_time: '20:00', max_bookings: 100, plan_type: 'all', sort: 96 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+  it(
+    'every request gets an answer or a clean close before commit, the open stream ends with a retry hint, exit code 0',
+    { timeout: 90_000 },
+    async () => {
+      const people = await customers(t, 201);
+      const [watcher, ...shoppers] = people;
+      const watched = await place(t, watcher!, orderBody(shop, watcher!));
+      expect(watched.statusCode).toBe(200);
+      const slot = await t.deps.db
+        .insertInto('delivery_slots')
+        .values({ start_time: '19:00', end_time: '20:00', max_bookings: 100, plan_type: 'all', sort: 96 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
 
-    server = await startServer(t.dbh.databaseUrl!);
-    const stream = await openOrderStream(server.base, watcher!.auth, watched.json().order.id);
-    expect((await stream.nextOrder())?.status).toBe('confirmed');
-    const streamEnd = stream.toEnd();
+      server = await startServer(t.dbh.databaseUrl!);
+      const stream = await openOrderStream(server.base, watcher!.auth, watched.json().order.id);
+      expect((await stream.nextOrder())?.status).toBe('confirmed');
+      const streamEnd = stream.toEnd();
 
-    const keys = shoppers.map(() => crypto.randomUUID());
-    const results = shoppers.map((c, i) =>
-      fetch(`${server!.base}/api/orders`, {
-        method: 'POST',
-        headers: { authorization: c.auth, 'content-type': 'application/json', 'idempotency-key': keys[i]! },
-        body: JSON.stringify(orderBody(shop, c, { slotId: slot.id })),
-      }).then(
-        async (r) => ({ status: r.status, code: r.status >= 400 ? ((await r.json()) as { code: string }).code : undefined, retryAfter: r.headers.get('retry-after') }),
-        (e: Error) => ({ status: 0, error: String((e.cause as Error | undefined)?.message ?? e.message) }),
-      ),
-    );
-    // SIGTERM once placements are committing.
-    const committed = async () =>
-      Number((await t.deps.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).where('slot_id', '=', slot.id).executeTakeFirstOrThrow()).n);
-    const started = performance.now();
-    while ((await committed()) < 1) {
-      if (performance.now() - started > 30_000) throw new Error('no placement committed');
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    const sigtermAt = performance.now();
-    server.child.kill('SIGTERM');
+      const keys = shoppers.map(() => crypto.randomUUID());
+      const results = shoppers.map((c, i) =>
+        fetch(`${server!.base}/api/orders`, {
+          method: 'POST',
+          headers: { authorization: c.auth, 'content-type': 'application/json', 'idempotency-key': keys[i]! },
+          body: JSON.stringify(orderBody(shop, c, { slotId: slot.id })),
+        }).then(
+          async (r) => ({
+            status: r.status,
+            code: r.status >= 400 ? ((await r.json()) as { code: string }).code : undefined,
+            retryAfter: r.headers.get('retry-after'),
+          }),
+          (e: Error) => ({ status: 0, error: String((e.cause as Error | undefined)?.message ?? e.message) }),
+        ),
+      );
+      // SIGTERM once placements are committing.
+      const committed = async () =>
+        Number(
+          (
+            await t.deps.db
+              .selectFrom('orders')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('slot_id', '=', slot.id)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      await expect.poll(committed, { message: 'a placement committed', timeout: 30_000, interval: 10 }).toBeGreaterThanOrEqual(1);
+      const sigtermAt = performance.now();
+      server.child.kill('SIGTERM');
 
-    const answers = await Promise.all(results);
-    const exit = await server.exited;
-    const blocks = await streamEnd;
+      const answers = await Promise.all(results);
+      const exit = await server.exited;
+      const blocks = await streamEnd;
 
-    const rows = await t.deps.db.selectFrom('orders').select(['idempotency_key']).where('slot_id', '=', slot.id).execute();
-    const placedKeys = new Set(rows.map((r) => r.idempotency_key));
-    const byOutcome: Record<string, number> = {};
-    for (const a of answers) {
-      const k = a.status === 0 ? 'closed' : String(a.status);
-      byOutcome[k] = (byOutcome[k] ?? 0) + 1;
-    }
-    const closedButCommitted = answers.filter((a, i) => a.status === 0 && placedKeys.has(keys[i]!)).length;
-    console.log(
-      `[shutdown] SIGTERM with ${answers.length} placements in flight (${rows.length} committed): ${JSON.stringify(byOutcome)}; ` +
-        `closed but committed: ${closedButCommitted}; open stream ended with "${blocks.at(-1)}"; exit code ${exit.code} ${((exit.at - sigtermAt) / 1000).toFixed(2)} s after SIGTERM`,
-    );
-    expect(exit.code).toBe(0);
-    // The stream ended with an SSE retry hint (the browser reconnects elsewhere), not tRPC's `return`.
-    expect(blocks.at(-1)).toMatch(/^retry: \d+$/);
-    expect(blocks.some((b) => /^event: return$/m.test(b))).toBe(false);
-    answers.forEach((a, i) => {
-      if (a.status === 200) expect(placedKeys.has(keys[i]!)).toBe(true);
-      // A connection closed without an answer: the order was not committed.
-      if (a.status === 0) expect(placedKeys.has(keys[i]!)).toBe(false);
-      if (a.status === 503) expect(a).toMatchObject({ code: 'SERVICE_BUSY', retryAfter: expect.stringMatching(/^\d+$/) });
-      expect([0, 200, 409, 503]).toContain(a.status);
-    });
-    // Answers agree with the database: as many orders as 200s.
-    expect(rows.length).toBe(byOutcome['200'] ?? 0);
-    await expectInvariants(t.deps.db);
-  });
+      const rows = await t.deps.db.selectFrom('orders').select(['idempotency_key']).where('slot_id', '=', slot.id).execute();
+      const placedKeys = new Set(rows.map((r) => r.idempotency_key));
+      const byOutcome: Record<string, number> = {};
+      for (const a of answers) {
+        const k = a.status === 0 ? 'closed' : String(a.status);
+        byOutcome[k] = (byOutcome[k] ?? 0) + 1;
+      }
+      const closedButCommitted = answers.filter((a, i) => a.status === 0 && placedKeys.has(keys[i]!)).length;
+      console.log(
+        `[shutdown] SIGTERM with ${answers.length} placements in flight (${rows.length} committed): ${JSON.stringify(byOutcome)}; ` +
+          `closed but committed: ${closedButCommitted}; open stream ended with "${blocks.at(-1)}"; exit code ${exit.code} ${((exit.at - sigtermAt) / 1000).toFixed(2)} s after SIGTERM`,
+      );
+      expect(exit.code).toBe(0);
+      // The stream ended with an SSE retry hint (the browser reconnects elsewhere), not tRPC's `return`.
+      expect(blocks.at(-1)).toMatch(/^retry: \d+$/);
+      expect(blocks.some((b) => /^event: return$/m.test(b))).toBe(false);
+      answers.forEach((a, i) => {
+        if (a.status === 200) expect(placedKeys.has(keys[i]!)).toBe(true);
+        // A connection closed without an answer: the order was not committed.
+        if (a.status === 0) expect(placedKeys.has(keys[i]!)).toBe(false);
+        if (a.status === 503) expect(a).toMatchObject({ code: 'SERVICE_BUSY', retryAfter: expect.stringMatching(/^\d+$/) });
+        expect([0, 200, 409, 503]).toContain(a.status);
+      });
+      // Answers agree with the database: as many orders as 200s.
+      expect(rows.length).toBe(byOutcome['200'] ?? 0);
+      await expectInvariants(t.deps.db);
+    },
+  );
 });

@@ -124,8 +124,9 @@ describe('Brevo delivery', () => {
     await enqueueMail(t.deps.db, msg('worker@example.in'));
     const worker = startMailWorker(t.deps, 50);
     try {
-      for (let i = 0; i < 100 && !received.some((r) => r.body.to[0].email === 'worker@example.in'); i++)
-        await new Promise((r) => setTimeout(r, 20));
+      await expect
+        .poll(() => received.some((r) => r.body.to[0].email === 'worker@example.in'), { timeout: 2_000, interval: 20 })
+        .toBe(true);
     } finally {
       await worker.stop();
     }
