@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import type { DB } from './schema';
-import { isConnectionFailure } from './faults';
+import { databaseFault, isConnectionFailure } from './faults';
 
 export type { DB } from './schema';
 export type Db = Kysely<DB>;
@@ -86,6 +86,8 @@ export interface DatabaseHandle {
   jobs(): Db;
   /** PostgreSQL: the request pool's transaction gate (for tests and diagnostics). */
   transactions?: TransactionGate;
+  /** PostgreSQL: per-key lanes in front of the gate (withTransactionRetry's `lane`). */
+  lanes?: KeyedLanes;
   close(): Promise<void>;
 }
 
@@ -166,6 +168,66 @@ export class TransactionGate {
       clearTimeout(item.timer);
       item.reject(new PoolWaitTimeout('transaction place before shutdown', 0));
     }
+  }
+}
+
+/**
+ * Lanes in front of the gate, one per key (issue 20, item 7; decision 105). Transactions that all
+ * need the same row (orders for one delivery slot and day) can only run one after another on it; let
+ * them all into the gate and a row held by someone else fills every transaction place with work
+ * waiting on that one row, so orders for every other slot queue behind it. A lane lets `width` of
+ * one key's transactions in at a time; the rest wait here, holding neither a place nor a connection.
+ * When a transaction of a lane fails because the database was slow (the row's lock was not granted
+ * in time, a statement timed out), the ones waiting in that lane would wait for the same row: they
+ * are answered with the same error at once instead of one by one, a lock timeout apart.
+ */
+export class KeyedLanes {
+  private readonly lanes = new Map<string, { active: number; waiting: { resolve: () => void; reject: (e: unknown) => void; timer: NodeJS.Timeout }[] }>();
+  constructor(
+    readonly width: number,
+    readonly waitMs: number,
+  ) {}
+  async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    let lane = this.lanes.get(key);
+    if (!lane) this.lanes.set(key, (lane = { active: 0, waiting: [] }));
+    if (lane.active < this.width) lane.active++;
+    else {
+      const l = lane;
+      await new Promise<void>((resolve, reject) => {
+        const item = {
+          resolve,
+          reject,
+          timer: setTimeout(() => {
+            const i = l.waiting.indexOf(item);
+            if (i >= 0) l.waiting.splice(i, 1);
+            reject(new PoolWaitTimeout('turn for this row', this.waitMs));
+          }, this.waitMs),
+        };
+        item.timer.unref?.();
+        l.waiting.push(item);
+      });
+    }
+    try {
+      return await fn();
+    } catch (e) {
+      if (databaseFault(e) === 'slow') {
+        for (const w of lane.waiting.splice(0)) {
+          clearTimeout(w.timer);
+          w.reject(e);
+        }
+      }
+      throw e;
+    } finally {
+      const next = lane.waiting.shift();
+      if (next) {
+        clearTimeout(next.timer);
+        next.resolve(); // the turn passes on: `active` is unchanged
+      } else if (--lane.active === 0) this.lanes.delete(key);
+    }
+  }
+  /** Keys with a transaction running or waiting (for tests and diagnostics). */
+  get size(): number {
+    return this.lanes.size;
   }
 }
 
@@ -250,6 +312,12 @@ export function retryingPool(pool: pg.Pool, gate?: TransactionGate): PostgresPoo
   };
 }
 
+/**
+ * Transactions of one lane let into the gate at a time: two, so that while one holds the row the next
+ * is already waiting on it with its connection and takes it the moment it is free (no hand-over gap).
+ */
+export const LANE_WIDTH = 2;
+
 /** Connections of a pool kept for single statements: transactions get the rest (decision 080). */
 export function transactionPlaces(poolSize: number): number {
   return Math.max(1, poolSize - Math.max(1, Math.ceil(poolSize * 0.3)));
@@ -273,6 +341,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
       databaseUrl: url,
       jobs: () => (jobDb ??= new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingPool(pgPool(url, 2, JOB_TIMEOUTS, `${name}-jobs`)) }) })),
       transactions: gate,
+      lanes: new KeyedLanes(LANE_WIDTH, timeouts.transactionWaitMs),
       close: async () => {
         await Promise.all([db.destroy(), jobDb?.destroy()]);
       },

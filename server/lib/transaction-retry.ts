@@ -1,4 +1,4 @@
-import type { Db, Trx } from '../../db/database';
+import type { DatabaseHandle, Db, Trx } from '../../db/database';
 import { AppError, BUSY_MESSAGE, BUSY_RETRY_AFTER } from './errors';
 
 /** PostgreSQL's "try again" answers: serialization_failure and deadlock_detected. */
@@ -17,16 +17,25 @@ export function isRetryableTxError(e: unknown): boolean {
  * PostgreSQL aborts it with a serialization failure or a deadlock. The
  * shopper never sees those: they are the database's way of saying "one of
  * you go again". `fn` must not have effects outside the transaction.
+ *
+ * `lane` names the row most of the transaction's kind wait for (a delivery slot and day): such
+ * transactions enter the database's gate a couple at a time per lane, so one held row delays only
+ * the work that needs it (KeyedLanes, decision 105).
  */
 export async function withTransactionRetry<T>(
-  deps: { db: Db },
+  deps: { db: Db; dbh?: Pick<DatabaseHandle, 'lanes'> },
   fn: (trx: Trx) => Promise<T>,
-  opts: { attempts?: number } = {},
+  opts: { attempts?: number; lane?: string } = {},
 ): Promise<T> {
-  const attempts = opts.attempts ?? 6;
+  const lanes = deps.dbh?.lanes;
+  if (opts.lane && lanes) return lanes.run(opts.lane, () => retrying(deps.db, fn, opts.attempts ?? 6));
+  return retrying(deps.db, fn, opts.attempts ?? 6);
+}
+
+async function retrying<T>(db: Db, fn: (trx: Trx) => Promise<T>, attempts: number): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await deps.db.transaction().execute(fn);
+      return await db.transaction().execute(fn);
     } catch (e) {
       if (!isRetryableTxError(e)) throw e;
       if (attempt >= attempts) {

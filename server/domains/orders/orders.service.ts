@@ -416,7 +416,10 @@ export async function placeOrder(
   let id: string;
   let replayed = false;
   try {
-    ({ id, order } = await withTransactionRetry(deps, (trx) => placeInTransaction(deps, trx, user, input, { key, hash, now })));
+    // Orders for one slot and day queue in their own lane: a held booking row delays only them.
+    ({ id, order } = await withTransactionRetry(deps, (trx) => placeInTransaction(deps, trx, user, input, { key, hash, now }), {
+      lane: `slot:${input.slotId.toLowerCase()}:${input.date}`,
+    }));
   } catch (e) {
     // A repeat can also fail a check the first request passed (the slot is now full,
     // a price moved): whatever the refusal, an existing order for this key is the answer.
