@@ -16,8 +16,9 @@ import { migrateToLatest } from '../../db/migrate';
 import { runSeeds } from '../../db/seeds';
 import { ACCESS_AUDIENCE, ACCESS_ISSUER, signAccessToken, verifyAccessToken } from '../../server/lib/tokens';
 import { addDays, istToday } from '../../shared/rules/slots';
-import { cancelReasonLabel, orderStatusLabel } from '../../shared/rules/order-rules';
-import { paymentMethodLabel, paymentStatusLabel } from '../../shared/rules/payment-labels';
+// The labels are the shop's one rule (shared/rules), not framework work: the route uses the same one,
+// so it stays in step with the app's answer (it had drifted when it kept its own copy).
+import { orderLabels } from '../../shared/rules/order-rules';
 
 const adminUrl = process.env.DATABASE_URL!;
 const dbName = `hs_bench_history_${process.pid}`;
@@ -245,12 +246,7 @@ bare.get('/bare/user/orders', async (req, reply) => {
     status: r.status,
     paymentMethod: r.payment_method,
     paymentStatus: r.payment_status,
-    labels: {
-      status: orderStatusLabel(r.status as never),
-      paymentStatus: paymentStatusLabel(r.payment_status as never),
-      paymentMethod: paymentMethodLabel(r.paid_with ?? r.payment_method),
-      cancelReason: cancelReasonLabel(r.cancel_reason),
-    },
+    labels: orderLabels(r),
     total: r.total_paise,
     itemCount: Number(r.item_count),
     itemNames: r.item_names ?? [],

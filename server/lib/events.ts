@@ -59,6 +59,15 @@ export function createPgBus(connectionString: string, pool: pg.Pool, onError: (e
   let closed = false;
   /** A connection was lost since the last successful LISTEN: the next connect is a reconnect. */
   let lost = false;
+  /** One command at a time on the listening connection: channels subscribed at once (at boot) would
+   * otherwise overlap their LISTENs on one client, which pg 8 queues with a deprecation warning and
+   * pg 9 refuses. */
+  let serial: Promise<unknown> = Promise.resolve();
+  const listen = (c: pg.Client, channel: string) => {
+    const p = serial.then(() => c.query(`LISTEN ${channel}`));
+    serial = p.catch(() => {});
+    return p;
+  };
 
   const connect = async (): Promise<pg.Client> => {
     if (client) return client;
@@ -138,7 +147,7 @@ export function createPgBus(connectionString: string, pool: pg.Pool, onError: (e
       if (!listening.has(channel)) {
         listening.add(channel);
         void connect()
-          .then((c) => c.query(`LISTEN ${channel}`))
+          .then((c) => listen(c, channel))
           .catch((e: unknown) => {
             onError(e);
             // The database was away when the first listener came: keep trying (reconnect LISTENs every channel).
