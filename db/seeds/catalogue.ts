@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { IngredientsTable, SignatureShakesTable } from '../tables/catalogue';
+import type { Ingredients as IngredientsTable, SignatureShakes as SignatureShakesTable } from '../generated/database';
 
 type I = Insertable<IngredientsTable>;
 // Nutrition per portion (bases: one glass of liquid). Prices in paise; bases carry a surcharge.

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { CouponsTable } from '../tables/coupons';
+import type { Coupons as CouponsTable } from '../generated/database';
 
 /** PRODUCT.md §10's coupons. */
 export const SEED_COUPONS: Insertable<CouponsTable>[] = [

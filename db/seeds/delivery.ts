@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { DeliverySlotsTable, ServiceablePincodesTable } from '../tables/delivery';
+import type { DeliverySlots as DeliverySlotsTable, ServiceablePincodes as ServiceablePincodesTable } from '../generated/database';
 
 /** Bengaluru areas we deliver to at launch (India Post PIN codes). */
 export const SEED_PINCODES: Insertable<ServiceablePincodesTable>[] = (

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { SubscriptionPlansTable } from '../tables/subscriptions';
+import type { SubscriptionPlans as SubscriptionPlansTable } from '../generated/database';
 
 /** PRODUCT.md §9's plans. */
 export const SEED_PLANS: Insertable<SubscriptionPlansTable>[] = [

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database';
-import type { MailOutboxTable } from '../../db/tables/foundation';
+import type { MailOutbox as MailOutboxTable } from '../../db/generated/database';
 import type { MailMessage } from './mail';
 
 /** The SQL of the mail outbox (mail.ts keeps the delivery rules). */

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../../db/database';
-import type { UsersTable } from '../../../db/tables/foundation';
+import type { Users as UsersTable } from '../../../db/generated/database';
 
 export type UserRow = Selectable<UsersTable>;
 

@@ -1,6 +1,6 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../../db/database';
-import type { IngredientsTable, SignatureShakesTable } from '../../../db/tables/catalogue';
+import type { Ingredients as IngredientsTable, SignatureShakes as SignatureShakesTable } from '../../../db/generated/database';
 import type { AdminIngredient, AdminShake, IngredientFields, ShakeFields } from '../../../shared/schemas/catalogue-admin';
 import type { Pricing } from '../../../shared/schemas/catalogue';
 import { toIngredient, toShake } from './catalogue.repository';

@@ -2,7 +2,7 @@ import type { Executor } from '../../../db/database';
 import type { Ingredient, Pricing, SignatureShake } from '../../../shared/schemas/catalogue';
 import { DEFAULT_PRICING, PricingSchema } from '../../../shared/schemas/catalogue';
 import type { Selectable } from 'kysely';
-import type { IngredientsTable, SignatureShakesTable } from '../../../db/tables/catalogue';
+import type { Ingredients as IngredientsTable, SignatureShakes as SignatureShakesTable } from '../../../db/generated/database';
 
 export function toShake(r: Selectable<SignatureShakesTable>): SignatureShake {
   return {

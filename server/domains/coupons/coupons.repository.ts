@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../../db/database';
-import type { CouponsTable } from '../../../db/tables/coupons';
+import type { Coupons as CouponsTable } from '../../../db/generated/database';
 
 export type CouponRow = Selectable<CouponsTable>;
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
-import type { PaymentsTable, RefundsTable } from '../../../db/tables/orders';
+import type { Payments as PaymentsTable, Refunds as RefundsTable } from '../../../db/generated/database';
 import type { Order } from '../../../shared/schemas/orders';
 import type { PaymentStart } from '../../../shared/schemas/payments';
 

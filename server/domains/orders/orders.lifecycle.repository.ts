@@ -1,5 +1,5 @@
 import type { Executor } from '../../../db/database';
-import type { OrderStatusColumn } from '../../../db/tables/orders';
+import type { OrderStatusColumn } from '../../../db/column-types';
 import { ORDER_SUMMARY_COLUMNS, itemCount } from './orders.repository';
 
 /** The customer's orders still to come: confirmed to out for delivery, and online orders still inside their payment window. */

@@ -4,7 +4,8 @@ import { outboxInsertSql } from '../../lib/mail.repository';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Executor } from '../../../db/database';
 import type { BreakdownColumns } from './order-breakdown';
-import type { OrderEventsTable, OrderLinesTable, OrdersTable, OrderStatusColumn } from '../../../db/tables/orders';
+import type { OrderEvents as OrderEventsTable, OrderLines as OrderLinesTable, Orders as OrdersTable } from '../../../db/generated/database';
+import type { OrderStatusColumn } from '../../../db/column-types';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Pick<

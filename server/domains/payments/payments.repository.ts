@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../../db/database';
-import type { PaymentAttemptsTable, PaymentRowStatus, PaymentsTable, RefundsTable } from '../../../db/tables/orders';
+import type { PaymentAttempts as PaymentAttemptsTable, Payments as PaymentsTable, Refunds as RefundsTable } from '../../../db/generated/database';
+import type { PaymentRowStatus } from '../../../db/column-types';
 
 export type AttemptRow = Selectable<PaymentAttemptsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;

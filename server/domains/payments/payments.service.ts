@@ -5,7 +5,7 @@ import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, ERROR_CODES, HTTP_STATUS, notFound } from '../../lib/errors';
 import { GatewayError, paymentAfterSignature, type GatewayPayment, type TestGateway } from '../../lib/payments';
-import type { PaymentRowStatus } from '../../../db/tables/orders';
+import type { PaymentRowStatus } from '../../../db/column-types';
 import * as orders from '../orders/orders.service';
 import type { OrderPayments } from '../orders/order-payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor, Trx } from '../../../db/database';
-import type { RewardKind } from '../../../db/tables/rewards';
+import type { RewardKind } from '../../../db/column-types';
 
 /**
  * Reward points SQL (decision 073). Every change is ONE statement that writes the ledger row and

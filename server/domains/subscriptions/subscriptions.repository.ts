@@ -1,11 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor, Trx } from '../../../db/database';
-import type {
-  SubscriptionPaymentsTable,
-  SubscriptionPeriodsTable,
-  SubscriptionPlansTable,
-  SubscriptionsTable,
-} from '../../../db/tables/subscriptions';
+import type { SubscriptionPayments as SubscriptionPaymentsTable, SubscriptionPeriods as SubscriptionPeriodsTable, SubscriptionPlans as SubscriptionPlansTable, Subscriptions as SubscriptionsTable } from '../../../db/generated/database';
 
 export type PlanRow = Selectable<SubscriptionPlansTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;

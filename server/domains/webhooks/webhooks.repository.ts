@@ -1,6 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../../db/database';
-import type { WebhookDeliveriesTable, WebhookDeliveryStatusColumn } from '../../../db/tables/webhooks';
+import type { WebhookDeliveries as WebhookDeliveriesTable } from '../../../db/generated/database';
+import type { WebhookDeliveryStatusColumn } from '../../../db/column-types';
 
 /** The SQL of outgoing webhooks (events are written by database triggers: see the 1350 migration). */
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../../../db/database';
-import type { TestGatewayPaymentsTable } from '../../../db/tables/orders';
+import type { TestGatewayPayments as TestGatewayPaymentsTable } from '../../../db/generated/database';
 
 /** The SQL of test payment mode's gateway (test-gateway.ts keeps its rules). */
 

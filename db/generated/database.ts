@@ -1,0 +1,673 @@
+/**
+ * Generated from the migrations by `npm run db:types` (scripts/db-types.ts, decision 106). Do not edit:
+ * change a migration, or the narrowed column types in db/column-types.ts and scripts/db-types.ts.
+ */
+import type { ColumnType } from 'kysely';
+import type {
+  Json,
+  FreeUnitRuleColumn,
+  JsonRecipe,
+  OrderPaymentStatusColumn,
+  OrderStatusColumn,
+  PaymentAttemptStatus,
+  PaymentRowStatus,
+  RewardKind,
+  SubscriptionPaymentStatusColumn,
+  SubscriptionStatusColumn,
+  WebhookDeliveryStatusColumn,
+} from '../column-types';
+
+export type Generated<T> =
+  T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
+
+export type Numeric = ColumnType<number, number | string, number | string>;
+
+export interface Addresses {
+  city: string;
+  created_at: Generated<string>;
+  id: Generated<string>;
+  is_default: Generated<boolean>;
+  landmark: string | null;
+  line1: string;
+  line2: string | null;
+  name: string;
+  phone: string;
+  pincode: string;
+  state: string;
+  updated_at: Generated<string>;
+  user_id: string;
+}
+
+export interface ApiKeys {
+  created_at: Generated<string>;
+  created_by: string | null;
+  display_prefix: string;
+  id: Generated<string>;
+  last_used_at: string | null;
+  last_used_ip: string | null;
+  name: string;
+  revoked_at: string | null;
+  revoked_by: string | null;
+  scopes: string[];
+  token_hash: string;
+}
+
+export interface ApiKeyUses {
+  count: number;
+  id: Generated<number>;
+  key_id: string;
+  last_ip: string | null;
+  minute: string;
+  operation: string;
+  refused: Generated<number>;
+}
+
+export interface AuditLog {
+  action: string;
+  actor_email: string | null;
+  actor_id: string | null;
+  after: Json | null;
+  before: Json | null;
+  created_at: Generated<string>;
+  entity: string;
+  entity_id: string | null;
+  id: Generated<number>;
+}
+
+export interface AuthSessions {
+  created_at: Generated<string>;
+  id: Generated<string>;
+  ip: string | null;
+  last_used_at: Generated<string>;
+  provider: Generated<string>;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+  user_agent: string | null;
+  user_id: string;
+}
+
+export interface BlackoutDates {
+  created_at: Generated<string>;
+  created_by: string | null;
+  date: string;
+  reason: string;
+}
+
+export interface CatalogueImages {
+  bytes: Buffer;
+  content_type: 'image/webp';
+  created_at: Generated<string>;
+  hash: string;
+  height: number;
+  size_bytes: number;
+  uploaded_by: string | null;
+  width: number;
+}
+
+export interface Coupons {
+  active: Generated<boolean>;
+  applies_to: Generated<'all' | 'signature' | 'custom'>;
+  code: string;
+  created_at: Generated<string>;
+  description: Generated<string>;
+  first_order_only: Generated<boolean>;
+  id: Generated<string>;
+  kind: 'percent' | 'flat';
+  max_discount_paise: number | null;
+  min_subtotal_paise: Generated<number>;
+  per_customer_limit: number | null;
+  updated_at: Generated<string>;
+  usage_limit: number | null;
+  uses: Generated<number>;
+  valid_from: string | null;
+  valid_to: string | null;
+  value: number;
+}
+
+export interface CouponUses {
+  coupon_id: string;
+  created_at: Generated<string>;
+  discount_paise: number;
+  id: Generated<string>;
+  order_id: string;
+  released_at: string | null;
+  user_id: string;
+}
+
+export interface DeliverySlots {
+  active: Generated<boolean>;
+  created_at: Generated<string>;
+  end_time: string;
+  id: Generated<string>;
+  max_bookings: number;
+  plan_type: Generated<'all' | 'one_time' | 'subscription'>;
+  sort: Generated<number>;
+  start_time: string;
+  updated_at: Generated<string>;
+}
+
+export interface Favorites {
+  created_at: Generated<string>;
+  id: Generated<string>;
+  shake_id: string;
+  user_id: string;
+}
+
+export interface Ingredients {
+  active: Generated<boolean>;
+  allergens: Generated<string[]>;
+  carbs_g: Generated<Numeric>;
+  category: 'base' | 'greens' | 'fruit' | 'protein' | 'superfood' | 'sweetener';
+  created_at: Generated<string>;
+  description: Generated<string>;
+  fat_g: Generated<Numeric>;
+  fibre_g: Generated<Numeric>;
+  hydroponic: Generated<boolean>;
+  id: Generated<string>;
+  in_stock: Generated<boolean>;
+  kcal: Generated<Numeric>;
+  name: string;
+  price_paise: Generated<number>;
+  protein_g: Generated<Numeric>;
+  slug: string;
+  sort_order: Generated<number>;
+  sugar_g: Generated<Numeric>;
+  updated_at: Generated<string>;
+  vegan: Generated<boolean>;
+}
+
+export interface InvoiceCounters {
+  fy: string;
+  last_number: Generated<number>;
+}
+
+export interface MailOutbox {
+  attempts: Generated<number>;
+  created_at: Generated<string>;
+  html: string;
+  id: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  provider_message_id: string | null;
+  sent_at: string | null;
+  status: Generated<'pending' | 'sent' | 'logged' | 'failed'>;
+  subject: string;
+  template: string;
+  text: string;
+  to_email: string;
+  to_name: string | null;
+}
+
+export interface OrderEvents {
+  actor: 'customer' | 'admin' | 'system' | 'gateway';
+  actor_id: string | null;
+  created_at: Generated<string>;
+  id: Generated<number>;
+  note: string | null;
+  order_id: string;
+  status: OrderStatusColumn;
+}
+
+export interface OrderInvoices {
+  cgst_paise: number;
+  fy: string;
+  gst_rate_percent: Numeric;
+  issued_at: Generated<string>;
+  number: string;
+  order_id: string;
+  seq: number;
+  sgst_paise: number;
+  taxable_paise: number;
+  total_paise: number;
+}
+
+export interface OrderLines {
+  id: Generated<number>;
+  image: Generated<string>;
+  is_free_unit: Generated<boolean>;
+  item_id: string;
+  item_type: 'signature' | 'custom';
+  line_total_paise: number;
+  name: string;
+  order_id: string;
+  position: number;
+  quantity: number;
+  recipe: Json | null;
+  unit_price_paise: number;
+}
+
+export interface Orders {
+  address: Json;
+  address_id: string | null;
+  cancel_reason: string | null;
+  cancelled_at: string | null;
+  confirmed_at: string | null;
+  contact_email: string;
+  contact_name: Generated<string>;
+  coupon_code: string | null;
+  coupon_discount_paise: Generated<number>;
+  created_at: Generated<string>;
+  delivery_fee_paise: Generated<number>;
+  expires_at: string | null;
+  free_unit_discount_paise: Generated<number>;
+  gst_paise: Generated<number>;
+  gst_rate_percent: Generated<Numeric>;
+  id: Generated<string>;
+  idempotency_key: string;
+  number: Generated<string>;
+  paid_at: string | null;
+  paid_with: string | null;
+  payment_method: 'razorpay' | 'cod' | 'free';
+  payment_status: OrderPaymentStatusColumn;
+  pincode: string;
+  plan_type: Generated<string>;
+  points_discount_paise: Generated<number>;
+  points_redeemed: Generated<number>;
+  points_to_earn: Generated<number>;
+  reconcile_after: string | null;
+  request_hash: string;
+  slot_date: string;
+  slot_end: string;
+  slot_id: string;
+  slot_start: string;
+  status: OrderStatusColumn;
+  subtotal_paise: number;
+  total_paise: number;
+  updated_at: Generated<string>;
+  user_id: string;
+}
+
+export interface PasswordResets {
+  created_at: Generated<string>;
+  expires_at: string;
+  id: Generated<number>;
+  ip: string | null;
+  requested_by: string | null;
+  token_hash: string;
+  used_at: string | null;
+  user_id: string;
+}
+
+export interface PaymentAttempts {
+  amount_paise: number;
+  created_at: Generated<string>;
+  currency: Generated<string>;
+  gateway: 'razorpay' | 'test';
+  gateway_order_id: string | null;
+  id: Generated<string>;
+  last_error: string | null;
+  order_id: string;
+  reserved_until: string | null;
+  status: Generated<PaymentAttemptStatus>;
+  updated_at: Generated<string>;
+}
+
+export interface Payments {
+  amount_paise: number;
+  attempt_id: string;
+  captured_at: string | null;
+  created_at: Generated<string>;
+  error_code: string | null;
+  error_description: string | null;
+  gateway_payment_id: string;
+  id: Generated<string>;
+  method: string | null;
+  order_id: string;
+  refunded_paise: Generated<number>;
+  status: PaymentRowStatus;
+  updated_at: Generated<string>;
+}
+
+export interface PaymentWebhookEvents {
+  event_id: string;
+  event_type: string;
+  outcome: string | null;
+  payload: Json;
+  processed_at: string | null;
+  received_at: Generated<string>;
+}
+
+export interface RateLimitBuckets {
+  count: number;
+  key: string;
+  reset_at: string;
+}
+
+export interface RefreshTokens {
+  created_at: Generated<string>;
+  expires_at: string;
+  id: Generated<number>;
+  rotated_at: string | null;
+  session_id: string;
+  token_hash: string;
+}
+
+export interface Refunds {
+  amount_paise: number;
+  attempts: Generated<number>;
+  created_at: Generated<string>;
+  gateway_refund_id: string | null;
+  id: Generated<string>;
+  idempotency_key: string;
+  last_error: string | null;
+  order_id: string;
+  payment_id: string;
+  processed_at: string | null;
+  reason: string;
+  retry_after: Generated<string>;
+  status: Generated<'pending' | 'processed' | 'failed'>;
+}
+
+export interface Reviews {
+  author_name: string;
+  body: Generated<string>;
+  created_at: Generated<string>;
+  hidden: Generated<boolean>;
+  id: Generated<string>;
+  order_id: string;
+  rating: number;
+  shake_id: string;
+  updated_at: Generated<string>;
+  user_id: string;
+}
+
+export interface RewardBalances {
+  balance: Generated<number>;
+  updated_at: Generated<string>;
+  user_id: string;
+}
+
+export interface RewardLedger {
+  actor_id: string | null;
+  created_at: Generated<string>;
+  id: Generated<string>;
+  kind: RewardKind;
+  note: string | null;
+  order_id: string | null;
+  points: number;
+  reason: string;
+  seq: Generated<number>;
+  user_id: string;
+}
+
+export interface SavedShakes {
+  created_at: Generated<string>;
+  id: Generated<string>;
+  name: string;
+  recipe: JsonRecipe;
+  recipe_key: string;
+  updated_at: Generated<string>;
+  user_id: string;
+}
+
+export interface SeedRuns {
+  name: string;
+  ran_at: Generated<string>;
+}
+
+export interface ServiceablePincodes {
+  active: Generated<boolean>;
+  area: string;
+  city: Generated<string>;
+  created_at: Generated<string>;
+  pincode: string;
+  updated_at: Generated<string>;
+}
+
+export interface Settings {
+  key: string;
+  updated_at: Generated<string>;
+  value: Json;
+}
+
+export interface SignatureShakes {
+  active: Generated<boolean>;
+  allergens: Generated<string[]>;
+  calories: Generated<number>;
+  carbs_g: Generated<Numeric>;
+  created_at: Generated<string>;
+  description: Generated<string>;
+  fat_g: Generated<Numeric>;
+  fibre_g: Generated<Numeric>;
+  id: Generated<string>;
+  image: Generated<string>;
+  in_stock: Generated<boolean>;
+  ingredients: Generated<string[]>;
+  name: string;
+  price_paise: number;
+  protein_g: Generated<Numeric>;
+  slug: string;
+  sort_order: Generated<number>;
+  sugar_g: Generated<Numeric>;
+  tags: Generated<string[]>;
+  updated_at: Generated<string>;
+  vegan: Generated<boolean>;
+}
+
+export interface SlotBookings {
+  booked: Generated<number>;
+  capacity: number;
+  date: string;
+  slot_id: string;
+  updated_at: Generated<string>;
+}
+
+export interface SubscriptionFreeUnits {
+  created_at: Generated<string>;
+  order_id: string;
+  period_id: string;
+  value_paise: number;
+}
+
+export interface SubscriptionPayments {
+  amount_paise: number;
+  created_at: Generated<string>;
+  gateway: string;
+  gateway_order_id: string;
+  gateway_payment_id: string | null;
+  id: Generated<string>;
+  idempotency_key: string | null;
+  kind: 'purchase' | 'renewal' | 'auto_renewal';
+  method: string | null;
+  paid_at: string | null;
+  refund_key: string | null;
+  refunded_paise: Generated<number>;
+  status: SubscriptionPaymentStatusColumn;
+  subscription_id: string;
+  user_id: string;
+}
+
+export interface SubscriptionPeriods {
+  created_at: Generated<string>;
+  ends_at: string;
+  free_units_allowed: number;
+  free_units_used: Generated<number>;
+  id: Generated<string>;
+  payment_id: string | null;
+  reminder_sent_at: string | null;
+  starts_at: string;
+  subscription_id: string;
+}
+
+export interface SubscriptionPlans {
+  active: Generated<boolean>;
+  created_at: Generated<string>;
+  description: Generated<string>;
+  free_delivery: Generated<boolean>;
+  free_unit_rule: FreeUnitRuleColumn;
+  free_units: number;
+  id: Generated<string>;
+  name: string;
+  period_days: number;
+  points_multiplier: Generated<number>;
+  price_paise: number;
+  slug: string;
+  sort_order: Generated<number>;
+  subscriber_slots: Generated<boolean>;
+  updated_at: Generated<string>;
+}
+
+export interface Subscriptions {
+  auto_renew: Generated<boolean>;
+  cancel_reason: string | null;
+  cancelled_at: string | null;
+  created_at: Generated<string>;
+  free_delivery: boolean;
+  free_unit_rule: FreeUnitRuleColumn;
+  free_units: number;
+  gateway_mandate_url: string | null;
+  gateway_subscription_id: string | null;
+  id: Generated<string>;
+  pause_until: string | null;
+  paused_at: string | null;
+  paused_period_id: string | null;
+  period_days: number;
+  plan_id: string;
+  plan_name: string;
+  points_multiplier: number;
+  price_paise: number;
+  status: SubscriptionStatusColumn;
+  subscriber_slots: boolean;
+  updated_at: Generated<string>;
+  user_id: string;
+}
+
+export interface TestGatewayOrders {
+  amount_paise: number;
+  created_at: Generated<string>;
+  id: string;
+}
+
+export interface TestGatewayPayments {
+  amount_paise: number;
+  created_at: Generated<string>;
+  error_code: string | null;
+  error_description: string | null;
+  gateway_order_id: string;
+  id: string;
+  status: 'captured' | 'failed' | 'refunded';
+}
+
+export interface UserCartLines {
+  item_id: string;
+  item_type: 'signature' | 'custom';
+  position: Generated<number>;
+  quantity: number;
+  recipe: JsonRecipe | null;
+  user_id: string;
+}
+
+export interface UserCarts {
+  last_merge_id: string | null;
+  updated_at: Generated<string>;
+  user_id: string;
+  version: Generated<number>;
+}
+
+export interface UserIdentities {
+  created_at: Generated<string>;
+  email: string | null;
+  id: Generated<number>;
+  last_sign_in_at: string | null;
+  provider: string;
+  subject: string;
+  user_id: string;
+}
+
+export interface Users {
+  created_at: Generated<string>;
+  disabled: Generated<boolean>;
+  email: string;
+  email_verified: Generated<boolean>;
+  id: Generated<string>;
+  mobile: string | null;
+  name: Generated<string>;
+  password_hash: string | null;
+  role: Generated<'customer' | 'admin'>;
+  updated_at: Generated<string>;
+  username: string | null;
+}
+
+export interface WebhookDeliveries {
+  attempts: Generated<number>;
+  created_at: Generated<string>;
+  delivered_at: string | null;
+  endpoint_id: string;
+  event_id: string;
+  id: Generated<number>;
+  last_attempt_at: string | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  response_status: number | null;
+  status: Generated<WebhookDeliveryStatusColumn>;
+}
+
+export interface WebhookEndpoints {
+  active: Generated<boolean>;
+  created_at: Generated<string>;
+  description: Generated<string>;
+  events: string[];
+  id: Generated<string>;
+  secret: string;
+  secret_rotated_at: string | null;
+  updated_at: Generated<string>;
+  url: string;
+}
+
+export interface WebhookEvents {
+  created_at: Generated<string>;
+  data: Json;
+  id: Generated<string>;
+  type: string;
+}
+
+export interface DB {
+  addresses: Addresses;
+  api_key_uses: ApiKeyUses;
+  api_keys: ApiKeys;
+  audit_log: AuditLog;
+  auth_sessions: AuthSessions;
+  blackout_dates: BlackoutDates;
+  catalogue_images: CatalogueImages;
+  coupon_uses: CouponUses;
+  coupons: Coupons;
+  delivery_slots: DeliverySlots;
+  favorites: Favorites;
+  ingredients: Ingredients;
+  invoice_counters: InvoiceCounters;
+  mail_outbox: MailOutbox;
+  order_events: OrderEvents;
+  order_invoices: OrderInvoices;
+  order_lines: OrderLines;
+  orders: Orders;
+  password_resets: PasswordResets;
+  payment_attempts: PaymentAttempts;
+  payment_webhook_events: PaymentWebhookEvents;
+  payments: Payments;
+  rate_limit_buckets: RateLimitBuckets;
+  refresh_tokens: RefreshTokens;
+  refunds: Refunds;
+  reviews: Reviews;
+  reward_balances: RewardBalances;
+  reward_ledger: RewardLedger;
+  saved_shakes: SavedShakes;
+  seed_runs: SeedRuns;
+  serviceable_pincodes: ServiceablePincodes;
+  settings: Settings;
+  signature_shakes: SignatureShakes;
+  slot_bookings: SlotBookings;
+  subscription_free_units: SubscriptionFreeUnits;
+  subscription_payments: SubscriptionPayments;
+  subscription_periods: SubscriptionPeriods;
+  subscription_plans: SubscriptionPlans;
+  subscriptions: Subscriptions;
+  test_gateway_orders: TestGatewayOrders;
+  test_gateway_payments: TestGatewayPayments;
+  user_cart_lines: UserCartLines;
+  user_carts: UserCarts;
+  user_identities: UserIdentities;
+  users: Users;
+  webhook_deliveries: WebhookDeliveries;
+  webhook_endpoints: WebhookEndpoints;
+  webhook_events: WebhookEvents;
+}
