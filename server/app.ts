@@ -83,13 +83,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     dbh.kind === 'postgres' && dbh.databaseUrl
       ? createPgBus(dbh.databaseUrl, dbh.pool, (e) => app.log.warn({ err: e }, 'event bus connection problem'))
       : createLocalBus();
+  const clock = opts.clock ?? systemClock;
+  // Time limits of the caches follow the app's clock, so a test moves past them without waiting.
+  const clockMs = () => clock.now().getTime();
   const deps: AppDeps = {
     config,
     dbh,
     db: dbh.db,
     bus,
-    cache: createCache(bus),
-    clock: opts.clock ?? systemClock,
+    cache: createCache(bus, undefined, clockMs),
+    clock,
     log: app.log,
     tokenKeys: await resolveTokenKeys(dbh.db, config),
     payments: createPaymentGateway(config, dbh.db),
@@ -128,7 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   });
 
   await registerSecurity(app, config);
-  registerResponseCache(app, deps.cache, PUBLIC_CACHED_ROUTES);
+  registerResponseCache(app, deps.cache, PUBLIC_CACHED_ROUTES, clockMs);
   registerDraining(app, deps.lifecycle);
   registerErrorBodies(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -80,6 +80,7 @@ export async function registerTrpc(app: FastifyInstance, deps: AppDeps, router: 
 export async function registerRest(app: FastifyInstance, deps: AppDeps, router: AnyRouter = appRouter): Promise<void> {
   declaredCoercionOnly();
   allowBodylessCalls(app);
+  awaitTheAnswer(app);
   await app.register(fastifyTRPCOpenApiPlugin, {
     basePath: '/api',
     router,
@@ -91,6 +92,26 @@ export async function registerRest(app: FastifyInstance, deps: AppDeps, router: 
       logUnexpected(deps, error, path, req);
     },
   } as Parameters<typeof fastifyTRPCOpenApiPlugin>[1]);
+}
+
+/**
+ * trpc-to-openapi's Fastify handler is async and answers through a `res.end` shim that calls
+ * `reply.send(body)` without returning the reply. Fastify then takes the handler's `undefined` as
+ * "nothing sent yet" whenever the reply has not finished by the time the promise settles — which is
+ * the case whenever an onSend hook is still working: @fastify/compress streams bodies above its
+ * synchronous threshold (8 KiB on this machine size), and the response cache's hook is async on a
+ * miss. Fastify then sends a second, empty answer (`content-length: 0`) and the first one fails with
+ * "Cannot write headers after they are sent". Returning the reply (a thenable that settles when the
+ * answer has been written) is Fastify's documented way for an async handler that sends by itself.
+ */
+function awaitTheAnswer(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = async function (this: FastifyInstance, req, reply) {
+      await handler.call(this, req, reply);
+      return reply;
+    };
+  });
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
