@@ -15,6 +15,7 @@ import { resolveTokenKeys } from './lib/secrets';
 import { registerSecurity } from './http/security';
 import { registerErrorBodies, registerRest, registerTrpc } from './http/api';
 import { registerDocs } from './http/docs';
+import { clientErrorHandler } from './http/client-errors';
 import { PUBLIC_CACHED_ROUTES, registerResponseCache } from './http/response-cache';
 import { registerDraining } from './http/streams';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
@@ -77,6 +78,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     // finish; server/index.ts bounds the wait. Requests arriving meanwhile get the shop's 503 (streams.ts).
     forceCloseConnections: 'idle',
     return503OnClosing: false,
+    // What Node's parser refuses (a query string past 16 KiB…) answers the shop's body (decision 110).
+    clientErrorHandler,
   });
 
   const bus: EventBus =

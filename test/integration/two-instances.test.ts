@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInstances, openOrderStream, type Instances } from '../helpers/instances';
+import { createInstance, createInstances, openOrderStream, type Instances } from '../helpers/instances';
+import { createTestApp } from '../helpers/app';
+import { startDbProxy } from '../helpers/db-proxy';
+import { signupUser } from '../../server/domains/auth/auth.test-helpers';
 import { customer, customers, expectInvariants, loadShop, orderBody, place, type Shop } from './orders-fixtures';
 
 /** Two app instances (own pools, caches, listeners) on one PostgreSQL database (issue 13). */
@@ -83,5 +86,36 @@ describe.skipIf(!onPostgres)('two instances on one database', () => {
     const started = performance.now();
     await expect.poll(priceOnB, { timeout: 60_000, interval: 25 }).toBe(before + 1000);
     console.log(`[instances] price change on A seen on B after ${(performance.now() - started).toFixed(0)} ms`);
+  });
+});
+
+describe.skipIf(!onPostgres)('a sign-out made while the other instance listens again', () => {
+  it('B forgets what it knew about sessions when its listening connection comes back: the session ended on A answers 401 on B', { timeout: 60_000 }, async () => {
+    const t = await createTestApp();
+    // B reaches the database through a proxy the test cuts: its pool and its LISTEN connection drop together.
+    const proxy = await startDbProxy(t.dbh.databaseUrl!);
+    const b = await createInstance(t, { databaseUrl: proxy.url(t.dbh.databaseUrl!) });
+    try {
+      const { answer } = await signupUser(t);
+      const auth = { authorization: `Bearer ${answer.access_token}` };
+      const onB = async () => (await b.request({ method: 'GET', url: '/api/user/orders', headers: auth })).statusCode;
+      // B has checked the session and remembers it as open.
+      expect(await onB()).toBe(200);
+
+      await proxy.cut();
+      // Signed out on A while B's listener is away: B never hears the notification.
+      const out = await t.request({ method: 'POST', url: '/api/auth/signout', headers: auth });
+      expect(out.statusCode, out.body).toBe(200);
+      expect((await t.request({ method: 'GET', url: '/api/user/orders', headers: auth })).statusCode).toBe(401);
+      await proxy.restore();
+
+      // Once B listens again (it retries every second), the ended session is refused there too — not
+      // 30 s later when its remembered answer would have expired.
+      await expect.poll(onB, { message: 'B refuses the ended session after reconnecting', timeout: 10_000, interval: 100 }).toBe(401);
+    } finally {
+      await b.close();
+      await proxy.close();
+      await t.close();
+    }
   });
 });
