@@ -23,7 +23,7 @@ const clock: Clock = { now: () => now };
 let t: TestApp;
 let base: string;
 let doc: OpenApiDoc;
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 const auth: Record<'guest' | 'customer' | 'admin', string | null> = { guest: null, customer: null, admin: null };
 const params: Record<string, string> = {};
 
@@ -65,7 +65,9 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/admin/images',
     headers: { authorization: auth.admin, 'content-type': 'image/png' },
-    payload: await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 40, g: 160, b: 90 } } }).png().toBuffer(),
+    payload: await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 40, g: 160, b: 90 } } })
+      .png()
+      .toBuffer(),
   });
   expect(image.statusCode, image.body).toBe(201);
   const coupon = await t.deps.db.selectFrom('coupons').select('id').executeTakeFirstOrThrow();
@@ -92,7 +94,9 @@ afterAll(async () => {
 /** The URL of a GET operation with its path filled and every list at its largest page. */
 function urlOf(o: Operation): string {
   let path = o.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
-    const byPath = Object.entries(params).find(([k]) => k.includes('/') && o.path.includes(k.replace('{id}', '')) && k.endsWith(`{${name}}`));
+    const byPath = Object.entries(params).find(
+      ([k]) => k.includes('/') && o.path.includes(k.replace('{id}', '')) && k.endsWith(`{${name}}`),
+    );
     const v = byPath?.[1] ?? params[name];
     if (!v) throw new Error(`no value for {${name}} in ${o.key}`);
     return encodeURIComponent(v);
@@ -151,7 +155,16 @@ function get(url: string, encoding: string | null, authorization: string | null,
   });
 }
 
-const ENCODINGS = ['br', 'gzip', null] as const;
+/** Runs `work` over `items`, `n` at a time. */
+async function inBatches<T>(items: T[], n: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
 const ROLES = ['guest', 'customer', 'admin'] as const;
 
 describe('every GET of the OpenAPI document answers the same bytes with br, gzip and no encoding', () => {
@@ -161,13 +174,13 @@ describe('every GET of the OpenAPI document answers the same bytes with br, gzip
     const cases = gets.flatMap((o) => ROLES.map((role) => ({ o, role, url: urlOf(o), id: `cmp-${crypto.randomUUID()}` })));
 
     // Each step starts cold: by invalidation (step 0) or by the clock passing the caches' time limit.
-    // The encoding asked first (the one that meets the cold cache) turns in each step.
-    const steps = [
+    // The encoding asked first meets the cold cache and turns in each step; the plain answer is the reference.
+    const steps: { cold: 'invalidate' | 'expire'; order: (string | null)[] }[] = [
       { cold: 'invalidate', order: ['br', 'gzip', null] },
-      { cold: 'expire', order: ['br', 'gzip', null] },
-      { cold: 'expire', order: ['gzip', null, 'br'] },
-      { cold: 'expire', order: [null, 'br', 'gzip'] },
-    ] as const;
+      { cold: 'expire', order: ['br', null] },
+      { cold: 'expire', order: ['gzip', null] },
+      { cold: 'expire', order: [null, 'br'] },
+    ];
     const mismatches: string[] = [];
     let large = 0;
     for (const step of steps) {
@@ -178,17 +191,21 @@ describe('every GET of the OpenAPI document answers the same bytes with br, gzip
       // first step a second, all-warm pass.
       for (const pass of step.cold === 'invalidate' ? ['cold', 'warm'] : ['cold']) {
         for (const enc of step.order) {
-          for (const c of cases) {
+          // Four requests at a time over four kept-alive connections (a browser opens six); each case's
+          // encodings still come one after another, so "first after expiry" means what it says.
+          await inBatches(cases, 4, async (c) => {
             const r = await get(c.url, enc, auth[c.role], c.id);
             const k = `${c.role} ${c.url}`;
             if (!answers.has(k)) answers.set(k, []);
             answers.get(k)!.push(r);
             const label = `${step.cold}/${pass} ${k} [${enc ?? 'none'}]`;
             const declared = r.headers['content-length'];
-            if (declared !== undefined && Number(declared) !== r.raw.length) mismatches.push(`${label}: content-length ${declared}, ${r.raw.length} bytes sent`);
+            if (declared !== undefined && Number(declared) !== r.raw.length)
+              mismatches.push(`${label}: content-length ${declared}, ${r.raw.length} bytes sent`);
             if (r.body.length === 0 && r.status !== 204 && r.status !== 304) mismatches.push(`${label}: ${r.status} with an empty body`);
-            if (enc === null && r.headers['content-encoding']) mismatches.push(`${label}: encoded (${r.headers['content-encoding']}) though not asked`);
-          }
+            if (enc === null && r.headers['content-encoding'])
+              mismatches.push(`${label}: encoded (${r.headers['content-encoding']}) though not asked`);
+          });
         }
       }
       for (const [k, list] of answers) {
@@ -196,7 +213,10 @@ describe('every GET of the OpenAPI document answers the same bytes with br, gzip
         if (first.body.length > 8 * 1024) large++;
         for (const r of list) {
           if (r.status !== first.status) mismatches.push(`${step.cold} ${k}: status ${r.status} vs ${first.status}`);
-          else if (!r.body.equals(first.body)) mismatches.push(`${step.cold} ${k} [${r.headers['content-encoding'] ?? 'none'}]: ${r.body.length} bytes vs ${first.body.length}`);
+          else if (!r.body.equals(first.body))
+            mismatches.push(
+              `${step.cold} ${k} [${r.headers['content-encoding'] ?? 'none'}]: ${r.body.length} bytes vs ${first.body.length}`,
+            );
         }
       }
     }

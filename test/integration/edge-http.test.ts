@@ -58,7 +58,11 @@ describe('JSON nested past the documented depth (32) is a 400 before any other w
 
   it('32 levels are read as usual (a field error), 33 are refused as too deep; the limit is in the document', async () => {
     const at = async (n: number) => {
-      const res = await fetch(`${base}/api/coupons/validate`, { method: 'POST', headers: json, body: `{"code":"X","lines":${nestedArrays(n - 1)}}` });
+      const res = await fetch(`${base}/api/coupons/validate`, {
+        method: 'POST',
+        headers: json,
+        body: `{"code":"X","lines":${nestedArrays(n - 1)}}`,
+      });
       return { status: res.status, ...((await res.json()) as { code: string }) };
     };
     expect(await at(32)).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
@@ -83,7 +87,13 @@ describe('a correctly signed token for no open session or no user is refused', (
 
   it('a token naming a session that was never opened: 401', async () => {
     const real = await createUser(t.deps.db);
-    const token = (await signAccessToken(t.deps.tokenKeys, { sub: real.id, email: real.email, role: 'customer', name: real.name, sid: crypto.randomUUID() }, clock.now())).token;
+    const token = (
+      await signAccessToken(
+        t.deps.tokenKeys,
+        { sub: real.id, email: real.email, role: 'customer', name: real.name, sid: crypto.randomUUID() },
+        clock.now(),
+      )
+    ).token;
     const res = await fetch(`${base}/api/user/orders`, { headers: { ...BROWSER, authorization: `Bearer ${token}` } });
     expect(res.status).toBe(401);
   });
@@ -127,12 +137,22 @@ describe('contract faults at the edge', () => {
       return { allow: res.headers.get('access-control-allow-origin'), credentials: res.headers.get('access-control-allow-credentials') };
     };
     expect(await ask('http://localhost:3000')).toEqual({ allow: 'http://localhost:3000', credentials: 'true' });
-    for (const origin of ['HTTP://LOCALHOST:3000', 'http://LOCALHOST:3000', 'http://localhost:3000/', 'http://localhost:3000.evil.example', 'null']) {
+    for (const origin of [
+      'HTTP://LOCALHOST:3000',
+      'http://LOCALHOST:3000',
+      'http://localhost:3000/',
+      'http://localhost:3000.evil.example',
+      'null',
+    ]) {
       expect((await ask(origin)).allow, origin).toBeNull();
     }
     const preflight = await fetch(`${base}/api/orders`, {
       method: 'OPTIONS',
-      headers: { origin: 'HTTP://LOCALHOST:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'HTTP://LOCALHOST:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -181,7 +201,9 @@ describe('contract faults at the edge', () => {
     const cancelled = await post(`/api/admin/orders/${id}/cancel`, { reason: 'Customer asked to cancel' });
     expect(cancelled.status, await cancelled.clone().text()).toBe(200);
 
-    const invoice = (await (await fetch(`${base}/api/orders/${id}/invoice`, { headers: { ...BROWSER, authorization: buyer.auth } })).json()) as { remark: string };
+    const invoice = (await (
+      await fetch(`${base}/api/orders/${id}/invoice`, { headers: { ...BROWSER, authorization: buyer.auth } })
+    ).json()) as { remark: string };
     expect(invoice.remark).toContain('cancelled on 27 Nov 2026');
   });
 });
