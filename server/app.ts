@@ -15,6 +15,7 @@ import { resolveTokenKeys } from './lib/secrets';
 import { registerSecurity } from './http/security';
 import { registerErrorBodies, registerRest, registerTrpc } from './http/api';
 import { registerDocs } from './http/docs';
+import { clientErrorHandler } from './http/client-errors';
 import { PUBLIC_CACHED_ROUTES, registerResponseCache } from './http/response-cache';
 import { registerDraining } from './http/streams';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
@@ -77,19 +78,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     // finish; server/index.ts bounds the wait. Requests arriving meanwhile get the shop's 503 (streams.ts).
     forceCloseConnections: 'idle',
     return503OnClosing: false,
+    // What Node's parser refuses (a query string past 16 KiB…) answers the shop's body (decision 110).
+    clientErrorHandler,
   });
 
   const bus: EventBus =
     dbh.kind === 'postgres' && dbh.databaseUrl
       ? createPgBus(dbh.databaseUrl, dbh.pool, (e) => app.log.warn({ err: e }, 'event bus connection problem'))
       : createLocalBus();
+  const clock = opts.clock ?? systemClock;
+  // Time limits of the caches follow the app's clock, so a test moves past them without waiting.
+  const clockMs = () => clock.now().getTime();
   const deps: AppDeps = {
     config,
     dbh,
     db: dbh.db,
     bus,
-    cache: createCache(bus),
-    clock: opts.clock ?? systemClock,
+    cache: createCache(bus, undefined, clockMs),
+    clock,
     log: app.log,
     tokenKeys: await resolveTokenKeys(dbh.db, config),
     payments: createPaymentGateway(config, dbh.db),
@@ -128,7 +134,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   });
 
   await registerSecurity(app, config);
-  registerResponseCache(app, deps.cache, PUBLIC_CACHED_ROUTES);
+  registerResponseCache(app, deps.cache, PUBLIC_CACHED_ROUTES, clockMs);
   registerDraining(app, deps.lifecycle);
   registerErrorBodies(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

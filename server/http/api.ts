@@ -7,6 +7,7 @@ import { createContext, requestIdScope, type Context } from '../trpc/context';
 import { declaredCoercionOnly } from '../trpc/strict-input';
 import type { AppDeps } from '../deps';
 import { shopError, shopErrorBody, type ShopError } from '../lib/errors';
+import { refuseDeepJson } from './json-depth';
 
 /**
  * The API edge: /trpc through tRPC's own Fastify plugin, /api through trpc-to-openapi's own
@@ -64,6 +65,17 @@ export async function registerTrpc(app: FastifyInstance, deps: AppDeps, router: 
   declaredCoercionOnly();
   // The handler runs inside this scope (a callback hook calls the route's handler from `done`).
   app.addHook('preHandler', (req, _reply, done) => requestIdScope.run(String(req.id), done));
+  // tRPC's plugin hands the body on as text and parses it (and a GET's `input`) itself: the depth
+  // limit is checked on that text before the context, the session or the input are looked at.
+  app.addHook('preValidation', (req, _reply, done) => {
+    try {
+      refuseDeepJson(req.body);
+      refuseDeepJson((req.query as Record<string, unknown> | undefined)?.input);
+      done();
+    } catch (e) {
+      done(e as Error);
+    }
+  });
   const options: FastifyTRPCPluginOptions<AnyRouter> = {
     prefix: '/trpc',
     trpcOptions: {
@@ -80,6 +92,7 @@ export async function registerTrpc(app: FastifyInstance, deps: AppDeps, router: 
 export async function registerRest(app: FastifyInstance, deps: AppDeps, router: AnyRouter = appRouter): Promise<void> {
   declaredCoercionOnly();
   allowBodylessCalls(app);
+  awaitTheAnswer(app);
   await app.register(fastifyTRPCOpenApiPlugin, {
     basePath: '/api',
     router,
@@ -91,6 +104,26 @@ export async function registerRest(app: FastifyInstance, deps: AppDeps, router: 
       logUnexpected(deps, error, path, req);
     },
   } as Parameters<typeof fastifyTRPCOpenApiPlugin>[1]);
+}
+
+/**
+ * trpc-to-openapi's Fastify handler is async and answers through a `res.end` shim that calls
+ * `reply.send(body)` without returning the reply. Fastify then takes the handler's `undefined` as
+ * "nothing sent yet" whenever the reply has not finished by the time the promise settles — which is
+ * the case whenever an onSend hook is still working: @fastify/compress streams bodies above its
+ * synchronous threshold (8 KiB on this machine size), and the response cache's hook is async on a
+ * miss. Fastify then sends a second, empty answer (`content-length: 0`) and the first one fails with
+ * "Cannot write headers after they are sent". Returning the reply (a thenable that settles when the
+ * answer has been written) is Fastify's documented way for an async handler that sends by itself.
+ */
+function awaitTheAnswer(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = async function (this: FastifyInstance, req, reply) {
+      await handler.call(this, req, reply);
+      return reply;
+    };
+  });
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -106,9 +139,16 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function allowBodylessCalls(app: FastifyInstance): void {
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
-    body === '' ? done(null, undefined) : json(req, body as string, done),
-  );
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      // Before parsing: a body nested past the documented limit is a 400, never a stack overflow.
+      refuseDeepJson(body);
+    } catch (e) {
+      return done(e as Error, undefined);
+    }
+    json(req, body as string, done);
+  });
   app.addHook('preHandler', (req, _reply, done) => {
     const h = req.headers;
     const empty = h['transfer-encoding'] === undefined && (h['content-length'] === undefined || h['content-length'] === '0');

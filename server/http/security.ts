@@ -51,12 +51,16 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, done));
 
-  const allowed = new Set([new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]);
+  // The allow-list in the form browsers serialise an origin (lower-case scheme and host, no default
+  // port, no path), whatever the configuration's spelling.
+  const allowed = new Set([config.PUBLIC_URL, ...config.CORS_ORIGINS].map(serialisedOrigin).filter((o): o is string => o !== null));
   await app.register(cors, {
     origin: (origin, cb) => {
       // Same-origin and non-browser requests carry no Origin header.
       if (!origin) return cb(null, true);
-      cb(null, allowed.has(origin.toLowerCase()) ? origin : false);
+      // Exact match, never a transformed or reflected one (decision 111): a browser sends its origin
+      // serialised, so `HTTP://LOCALHOST:3000` is not a browser's origin and gets no CORS headers.
+      cb(null, allowed.has(origin) ? origin : false);
     },
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -64,4 +68,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     exposedHeaders: ['X-Total-Count', 'X-Request-Id', 'Retry-After'],
     maxAge: 600,
   });
+}
+
+/** An origin as browsers serialise it (`https://shop.example`), or null for text that is not one. */
+function serialisedOrigin(url: string): string | null {
+  try {
+    const o = new URL(url).origin;
+    return o === 'null' ? null : o;
+  } catch {
+    return null;
+  }
 }

@@ -22,7 +22,7 @@ const CHANNEL = 'cache_invalidate';
 
 export const CACHE_TTL_MS = 60_000;
 
-export function createCache(bus: EventBus, ttlMs = CACHE_TTL_MS): Cache {
+export function createCache(bus: EventBus, ttlMs = CACHE_TTL_MS, now: () => number = Date.now): Cache {
   const values = new Map<string, { value: unknown; at: number }>();
   const loading = new Map<string, Promise<unknown>>();
   let generation = 0;
@@ -41,19 +41,19 @@ export function createCache(bus: EventBus, ttlMs = CACHE_TTL_MS): Cache {
   return {
     peek<T>(key: string) {
       const hit = values.get(key);
-      if (hit && Date.now() - hit.at < ttlMs) return hit.value as T;
+      if (hit && now() - hit.at < ttlMs) return hit.value as T;
       return undefined;
     },
     async get<T>(key: string, load: () => Promise<T>): Promise<T> {
       const hit = values.get(key);
-      if (hit && Date.now() - hit.at < ttlMs) return hit.value as T;
+      if (hit && now() - hit.at < ttlMs) return hit.value as T;
       const pending = loading.get(key);
       if (pending) return pending as Promise<T>;
       const gen = generation;
       const p = load().then(
         (value) => {
           // An invalidation that arrived during the load wins: don't store stale data.
-          if (gen === generation) values.set(key, { value, at: Date.now() });
+          if (gen === generation) values.set(key, { value, at: now() });
           loading.delete(key);
           return value;
         },

@@ -1,5 +1,6 @@
 import type { generateOpenApiDocument } from 'trpc-to-openapi';
 import { appRouter } from './router';
+import { MAX_JSON_DEPTH } from '../http/json-depth';
 import { ERROR_CODES, ERROR_CODE_MEANINGS, HTTP_STATUS, type AppErrorCode } from '../lib/errors';
 
 type Doc = ReturnType<typeof generateOpenApiDocument>;
@@ -53,6 +54,9 @@ const DESCRIPTION = [
   'A request with a body sends it as `application/json`; JSON bodies are never coerced (send numbers and booleans',
   'as JSON numbers and booleans). An operation without a body may be called with or without a content type.',
   'Text may not contain a NUL character or an unpaired UTF-16 surrogate (400 naming the field).',
+  `JSON (a body, or tRPC's \`input\`) may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep: deeper is refused`,
+  'with 400 `BAD_REQUEST` before anything else is done. The request line and headers together may be at most 16 KiB:',
+  'a longer query string is refused with 431 `HEADERS_TOO_LARGE`.',
 ].join('\n');
 
 const TAGS: { name: string; description: string }[] = [
@@ -79,7 +83,10 @@ const IDEMPOTENT_OPERATIONS = new Set(['post /orders', 'post /subscription-payme
 
 /** Every status an error answer can have, with its description and headers. */
 const ERROR_STATUSES: Record<number, { name: string; description: string; retryAfter?: boolean }> = {
-  400: { name: 'BadRequest', description: 'The request is not valid: bad JSON, a refused header, or a field (named in `fieldErrors`).' },
+  400: {
+    name: 'BadRequest',
+    description: `The request is not valid: bad JSON, JSON nested deeper than ${MAX_JSON_DEPTH} levels, a refused header, or a field (named in \`fieldErrors\`).`,
+  },
   401: {
     name: 'Unauthorized',
     description: 'No access token, or one that is expired, revoked or not valid (or, on sign-in, wrong credentials).',
@@ -93,6 +100,10 @@ const ERROR_STATUSES: Record<number, { name: string; description: string; retryA
   413: { name: 'PayloadTooLarge', description: 'The body is larger than 1 MiB.' },
   415: { name: 'UnsupportedMediaType', description: 'A body was sent that is not `application/json`.' },
   429: { name: 'TooManyRequests', description: 'Too many attempts; wait `Retry-After` seconds.', retryAfter: true },
+  431: {
+    name: 'RequestHeaderFieldsTooLarge',
+    description: 'The request line and headers are larger than 16 KiB (usually a very long query string); code `BAD_REQUEST`.',
+  },
   502: { name: 'BadGateway', description: 'The payment provider did not answer as expected.' },
   503: {
     name: 'ServiceUnavailable',
@@ -109,7 +120,8 @@ const ERROR_STATUSES: Record<number, { name: string; description: string; retryA
  * against this, so a rule that is too narrow fails there.
  */
 function errorStatuses(method: string, path: string, op: Json): number[] {
-  const statuses = new Set([400, 503]);
+  // 431: any request line can be too long (Node's parser answers it before any operation runs).
+  const statuses = new Set([400, 431, 503]);
   const isProtected = Array.isArray(op.security) && op.security.length > 0;
   const takesInput = Boolean(op.requestBody) || (Array.isArray(op.parameters) && op.parameters.length > 0);
   if (isProtected) [401, 403].forEach((s) => statuses.add(s));
@@ -117,6 +129,8 @@ function errorStatuses(method: string, path: string, op: Json): number[] {
   if (BODY_METHODS.has(method)) [409, 413, 415].forEach((s) => statuses.add(s));
   if (path.startsWith('/auth/')) [401, 403, 429].forEach((s) => statuses.add(s));
   if (/payment|refund/.test(path)) statuses.add(502);
+  // An order's invoice (JSON or PDF) before it is issued (payment received, or delivery for cash).
+  if (/^\/orders\/\{id\}\/invoice(\.pdf)?$/.test(path)) statuses.add(409);
   return [...statuses].sort();
 }
 

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../helpers/app';
@@ -146,4 +148,66 @@ describe.skipIf(!onPostgres)('SIGTERM during a burst of placements (a real serve
       await expectInvariants(t.deps.db);
     },
   );
+});
+
+describe.skipIf(!onPostgres)('SIGTERM with kept-alive connections (a real server process)', () => {
+  let t: TestApp;
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+    await t?.close();
+  });
+
+  it('exits as soon as the last request in flight is answered, not at the end of the drain limit', { timeout: 60_000 }, async () => {
+    server = await startServer(t.dbh.databaseUrl!);
+    // A browser's keep-alive agent: a warm idle connection, and one whose request is in flight at SIGTERM.
+    const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 60_000 });
+    const get = (url: string) =>
+      new Promise<{ status: number; at: number }>((resolve, reject) => {
+        http
+          .get(`${server!.base}${url}`, { agent, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode!, at: performance.now() }));
+          })
+          .on('error', reject);
+      });
+    expect((await get('/api/health')).status).toBe(200);
+
+    // The catalogue read waits on a table lock this test holds (released 1 s after SIGTERM, well within
+    // the server's 3 s lock limit), so it is in flight when the signal arrives.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = t.deps.db.transaction().execute(async (trx) => {
+      await sql`lock table signature_shakes in access exclusive mode`.execute(trx);
+      locked();
+      await released;
+    });
+    await isLocked;
+    const slow = get('/api/shakes/signature');
+    const waiting = async () =>
+      Number((await sql<{ n: number }>`select count(*)::int as n from pg_locks where not granted and relation = 'signature_shakes'::regclass`.execute(t.deps.db)).rows[0]!.n);
+    await expect.poll(waiting, { message: 'the catalogue read waits on the lock', timeout: 20_000, interval: 20 }).toBeGreaterThanOrEqual(1);
+
+    const sigtermAt = performance.now();
+    server.child.kill('SIGTERM');
+    setTimeout(release, 1_000);
+    const answer = await slow;
+    await holder;
+    const exit = await server.exited;
+    agent.destroy();
+    const afterAnswer = exit.at - answer.at;
+    console.log(
+      `[shutdown] last answer ${((answer.at - sigtermAt) / 1000).toFixed(2)} s after SIGTERM (status ${answer.status}); ` +
+        `exit ${(afterAnswer / 1000).toFixed(2)} s after it (code ${exit.code})`,
+    );
+    expect(answer.status).toBe(200);
+    expect(exit.code).toBe(0);
+    // Closing the pool and the listener takes a moment; waiting out the 8 s drain limit took ~7 s here.
+    expect(afterAnswer).toBeLessThan(2_500);
+  });
 });

@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInstances, openOrderStream, type Instances } from '../helpers/instances';
+import { createInstance, createInstances, openOrderStream, type Instances } from '../helpers/instances';
+import { createTestApp } from '../helpers/app';
+import { createUser } from '../helpers/factories';
+import { startDbProxy } from '../helpers/db-proxy';
+import { signupUser } from '../../server/domains/auth/auth.test-helpers';
 import { customer, customers, expectInvariants, loadShop, orderBody, place, type Shop } from './orders-fixtures';
 
 /** Two app instances (own pools, caches, listeners) on one PostgreSQL database (issue 13). */
@@ -84,4 +88,59 @@ describe.skipIf(!onPostgres)('two instances on one database', () => {
     await expect.poll(priceOnB, { timeout: 60_000, interval: 25 }).toBe(before + 1000);
     console.log(`[instances] price change on A seen on B after ${(performance.now() - started).toFixed(0)} ms`);
   });
+});
+
+describe.skipIf(!onPostgres)('a sign-out made while the other instance listens again', () => {
+  it(
+    'B forgets what it knew about sessions and API keys when its listening connection comes back: the session ended and the key revoked on A answer 401 on B',
+    { timeout: 60_000 },
+    async () => {
+      const t = await createTestApp();
+      // B reaches the database through a proxy the test cuts: its pool and its LISTEN connection drop together.
+      const proxy = await startDbProxy(t.dbh.databaseUrl!);
+      const b = await createInstance(t, { databaseUrl: proxy.url(t.dbh.databaseUrl!) });
+      try {
+        const { answer } = await signupUser(t);
+        const auth = { authorization: `Bearer ${answer.access_token}` };
+        const onB = async () => (await b.request({ method: 'GET', url: '/api/user/orders', headers: auth })).statusCode;
+        // An integrator's API key, made by an admin on A.
+        const admin = await createUser(t.deps.db, { role: 'admin' });
+        const adminAuth = { authorization: await t.bearer(admin), 'content-type': 'application/json' };
+        const made = await t.request({
+          method: 'POST',
+          url: '/api/admin/api-keys',
+          headers: adminAuth,
+          payload: JSON.stringify({ name: 'sync', scopes: ['orders:read'] }),
+        });
+        expect(made.statusCode, made.body).toBe(200);
+        const keyAuth = { authorization: `Bearer ${made.json().secret}` };
+        const keyOnB = async () => (await b.request({ method: 'GET', url: '/api/admin/orders', headers: keyAuth })).statusCode;
+        // B has checked the session and the key, and remembers both as valid.
+        expect(await onB()).toBe(200);
+        expect(await keyOnB()).toBe(200);
+
+        await proxy.cut();
+        // Signed out and revoked on A while B's listener is away: B never hears the notifications.
+        const out = await t.request({ method: 'POST', url: '/api/auth/signout', headers: auth });
+        expect(out.statusCode, out.body).toBe(200);
+        expect((await t.request({ method: 'GET', url: '/api/user/orders', headers: auth })).statusCode).toBe(401);
+        const revoked = await t.request({
+          method: 'POST',
+          url: `/api/admin/api-keys/${made.json().key.id}/revoke`,
+          headers: { authorization: adminAuth.authorization },
+        });
+        expect(revoked.statusCode, revoked.body).toBe(200);
+        await proxy.restore();
+
+        // Once B listens again (it retries every second), the ended session and the revoked key are
+        // refused there too — not 30 s later when its remembered answers would have expired.
+        await expect.poll(onB, { message: 'B refuses the ended session after reconnecting', timeout: 10_000, interval: 100 }).toBe(401);
+        expect(await keyOnB()).toBe(401);
+      } finally {
+        await b.close();
+        await proxy.close();
+        await t.close();
+      }
+    },
+  );
 });

@@ -294,12 +294,14 @@ export async function sessionUser(deps: Deps, userId: string): Promise<SessionUs
  * the log). The answer never tells whether the address has an account.
  */
 export async function requestReset(deps: Deps, email: string, req: RequestInfo, viaBrevo: boolean): Promise<MessageAnswer> {
-  if (viaBrevo && !deps.config.BREVO_API_KEY) throw new AppError('UNAVAILABLE', 'E-mail through Brevo is not configured on this shop.');
   const now = deps.clock.now();
+  // The rate limit first, for both calls: a caller hammering the Brevo call gets 429 like any other,
+  // not an endless stream of 503s that cost nothing (and tell nothing about the limit).
   await limits.enforce(deps.db, now, [
     [LIMITS.resetIp, req.ip],
     [LIMITS.resetAccountIp, `${email.toLowerCase()}|${req.ip}`],
   ]);
+  if (viaBrevo && !deps.config.BREVO_API_KEY) throw new AppError('UNAVAILABLE', 'E-mail through Brevo is not configured on this shop.');
   // The inbox's own budget is silent: past it the answer is the same and no mail goes out, so
   // someone else's requests can neither flood the owner's inbox nor get the owner a 429.
   const inbox = await limits.hit(deps.db, LIMITS.resetAccount, email, now);

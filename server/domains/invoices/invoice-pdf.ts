@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import type { Invoice } from '../../../shared/schemas/invoices';
 import { formatInvoiceAmount } from '../../../shared/rules/gst-invoice';
+import { formatDate } from '../../../shared/rules/dates';
 
 /**
  * The tax invoice as a PDF: one A4 page drawn with pdfkit (decision 047), in Noto Sans embedded from
@@ -201,8 +202,8 @@ class Canvas {
   }
 }
 
-const fmtDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' }).format(new Date(iso));
+/** The shop's one date formatter: the day in Asia/Kolkata ("27 Nov 2026"). */
+const fmtDate = (iso: string) => formatDate(iso, 'date');
 const money = (p: number) => formatInvoiceAmount(p);
 
 /**

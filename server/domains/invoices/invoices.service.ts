@@ -9,6 +9,7 @@ import { amountInWords, financialYear, formatInvoiceNumber } from '../../../shar
 import { invoiceTaxSplit } from '../../../shared/rules/price-breakdown';
 import { istToday } from '../../../shared/rules/slots';
 import { formatIndianMobile } from '../../../shared/rules/india';
+import { formatDate } from '../../../shared/rules/dates';
 
 type Deps = AppDeps;
 
@@ -88,7 +89,9 @@ export async function invoiceOf(deps: Pick<Deps, 'db'>, o: Order, contactEmail: 
   const a = o.address;
   let remark: string | null = null;
   if (o.status === 'cancelled')
-    remark = `This order was cancelled${o.cancelledAt ? ` on ${new Date(o.cancelledAt).toISOString().slice(0, 10)}` : ''}; any amount paid is refunded.`;
+    // The day in the shop's time (Asia/Kolkata), as every date a shopper reads: a cancellation at
+    // 00:30 IST is that day, not the previous UTC one.
+    remark = `This order was cancelled${o.cancelledAt ? ` on ${formatDate(o.cancelledAt, 'date')}` : ''}; any amount paid is refunded.`;
   else if (o.paymentStatus === 'refunded') remark = 'The amount of this invoice has been refunded.';
   return {
     number: inv.number,
