@@ -11,10 +11,6 @@ export function sessionState(db: Executor, sessionId: string) {
   return db.selectFrom('auth_sessions').select(['id', 'user_id', 'revoked_at']).where('id', '=', sessionId).executeTakeFirst();
 }
 
-export function userState(db: Executor, userId: string) {
-  return db.selectFrom('users').select(['id']).where('id', '=', userId).executeTakeFirst();
-}
-
 export function findByHash(db: Executor, tokenHash: string) {
   return db
     .selectFrom('api_keys')

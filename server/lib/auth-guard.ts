@@ -55,15 +55,8 @@ interface UseEntry {
   lastIp: string | null;
 }
 
-interface UserEntry {
-  exists: boolean;
-  at: number;
-}
-
 interface GuardState {
   sessions: Map<string, SessionEntry>;
-  /** Whether the user of a token minted without a session still exists (decision 112). */
-  users: Map<string, UserEntry>;
   keys: Map<string, KeyEntry>;
   /** Bumped by every revocation: a read that started before one must not be cached. */
   generation: number;
@@ -80,7 +73,6 @@ function stateOf(deps: AppDeps): GuardState {
   if (s) return s;
   const fresh: GuardState = {
     sessions: new Map(),
-    users: new Map(),
     keys: new Map(),
     generation: 0,
     uses: new Map(),
@@ -90,12 +82,11 @@ function stateOf(deps: AppDeps): GuardState {
   };
   const off = deps.bus.subscribe(CHANNEL, (p) => dropLocal(fresh, (p ?? {}) as RevokedNote));
   // Revocations announced while the listening connection was away were never heard: forget every
-  // session, user and key decision, as the response and service caches do (decision 081). Without
+  // session and key decision, as the response and service caches do (decision 081). Without
   // this a sign-out made in the gap kept working here for up to SESSION_TTL_MS.
   const offReconnect = deps.bus.onReconnect(() => {
     fresh.generation++;
     fresh.sessions.clear();
-    fresh.users.clear();
     fresh.keys.clear();
   });
   fresh.unsubscribe = () => {
@@ -110,7 +101,6 @@ function dropLocal(s: GuardState, note: RevokedNote): void {
   s.generation++;
   for (const id of note.sessions ?? []) s.sessions.delete(id);
   if (note.userId) {
-    s.users.delete(note.userId);
     for (const [id, e] of s.sessions) if (e.userId === note.userId) s.sessions.delete(id);
   }
   if (note.apiKeys?.length) {
@@ -155,13 +145,9 @@ export async function authenticate(deps: AppDeps, token: string, via: 'rest' | '
   if (token.startsWith(API_KEY_PREFIX)) return via === 'rest' ? apiKeyPrincipal(deps, token) : null;
   const claims = await verifyAccessToken(deps.tokenKeys, token, deps.clock.now());
   if (!claims) return null;
-  if (claims.sid) {
-    if (!(await sessionOpen(deps, claims.sid, claims.sub))) return null;
-  } else if (!(await userExists(deps, claims.sub))) {
-    // Tokens without a session are minted only by holders of the signing secret (tests, decision 011):
-    // even then, one whose user is gone (or never was) is refused like an ended session (decision 112).
-    return null;
-  }
+  // Every token the server signs names its session; one without (or whose session has ended, which it
+  // does with its user: sessions cascade) is refused (decision 112).
+  if (!claims.sid || !(await sessionOpen(deps, claims.sid, claims.sub))) return null;
   return { user: { id: claims.sub, email: claims.email, role: claims.role, name: claims.name } };
 }
 
@@ -179,19 +165,6 @@ async function sessionOpen(deps: AppDeps, sid: string, userId: string): Promise<
     s.sessions.set(sid, entry);
   }
   return entry.open && entry.userId === userId;
-}
-
-async function userExists(deps: AppDeps, userId: string): Promise<boolean> {
-  const s = stateOf(deps);
-  const hit = s.users.get(userId);
-  if (hit && performance.now() - hit.at < SESSION_TTL_MS) return hit.exists;
-  const gen = s.generation;
-  const exists = !!(await repo.userState(deps.db, userId));
-  if (gen === s.generation) {
-    if (s.users.size >= SESSION_MAX) s.users.delete(s.users.keys().next().value!);
-    s.users.set(userId, { exists, at: performance.now() });
-  }
-  return exists;
 }
 
 /** Keys are random: a SHA-256 look-up finds the row, and the stored hash is compared in constant time. */

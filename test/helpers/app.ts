@@ -60,7 +60,7 @@ export interface TestApp {
   request(opts: InjectOptions): Promise<LightResponse>;
   /** A typed tRPC caller acting as `user` (or as a guest). */
   caller(user?: AuthUser | null): ReturnType<typeof appRouter.createCaller>;
-  /** Authorization header value for a user, signed like a real access token. */
+  /** Authorization header value for a user: a new session and its access token, as a sign-in gives. */
   bearer(user: AuthUser): Promise<string>;
   close(): Promise<void>;
 }
@@ -82,7 +82,16 @@ export async function createTestApp(
       const ctx = { deps, user, tokenRejected: false, req: { id: 'test', ip: '127.0.0.1', headers: {}, via: 'internal' as const }, resHeaders: {} };
       return createCaller(ctx);
     },
-    bearer: async (user) => `Bearer ${(await signAccessToken(deps.tokenKeys, { sub: user.id, email: user.email, role: user.role, name: user.name }, deps.clock.now())).token}`,
+    bearer: async (user) => {
+      // A session of its own, as a sign-in opens one: the server refuses a token that names none (decision 112).
+      const { id: sid } = await deps.db
+        .insertInto('auth_sessions')
+        .values({ user_id: user.id, provider: 'test', created_at: deps.clock.now().toISOString(), last_used_at: deps.clock.now().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const claims = { sub: user.id, email: user.email, role: user.role, name: user.name, sid };
+      return `Bearer ${(await signAccessToken(deps.tokenKeys, claims, deps.clock.now())).token}`;
+    },
     close: async () => {
       await app.close();
       await tdb.close();

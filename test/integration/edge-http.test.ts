@@ -72,15 +72,18 @@ describe('JSON nested past the documented depth (32) is a 400 before any other w
 });
 
 describe('a correctly signed token for no open session or no user is refused', () => {
-  it('a token for a user that does not exist, without a session: 401 on signed-in routes (REST and tRPC)', async () => {
+  it('a token without a session: 401 on signed-in routes (REST and tRPC), for a user who does not exist or one who does', async () => {
     const ghost = { sub: crypto.randomUUID(), email: 'ghost@example.in', role: 'customer' as const, name: 'Ghost' };
-    const token = (await signAccessToken(t.deps.tokenKeys, ghost, clock.now())).token;
-    for (const url of ['/api/user/orders', '/api/user/profile', '/trpc/orders.history']) {
-      const res = await fetch(base + url, { headers: { ...BROWSER, authorization: `Bearer ${token}` } });
-      expect(res.status, url).toBe(401);
-    }
-    // The same kind of token for a user who exists still works (tests mint these).
     const real = await createUser(t.deps.db);
+    const realClaims = { sub: real.id, email: real.email, role: 'customer' as const, name: real.name };
+    for (const claims of [ghost, realClaims]) {
+      const token = (await signAccessToken(t.deps.tokenKeys, claims, clock.now())).token;
+      for (const url of ['/api/user/orders', '/api/user/profile', '/trpc/orders.history']) {
+        const res = await fetch(base + url, { headers: { ...BROWSER, authorization: `Bearer ${token}` } });
+        expect(res.status, `${claims.email} ${url}`).toBe(401);
+      }
+    }
+    // With a session of its own (what a sign-in gives, and t.bearer opens) the same user gets in.
     const ok = await fetch(`${base}/api/user/orders`, { headers: { ...BROWSER, authorization: await t.bearer(real) } });
     expect(ok.status).toBe(200);
   });
