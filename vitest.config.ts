@@ -55,7 +55,9 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/browser-setup.ts'],
-          testTimeout: 60_000,
+          // A limit on a hang, not a wait: two files share two cores, so a journey takes up to twice
+          // as long as it did alone (the cart and checkout journeys reached 60 s at load 19).
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
           isolate: false,
