@@ -9,6 +9,11 @@ import { defineConfig } from 'vitest/config';
  * - browser: the built client served by the real server, driven in Debian's
  *   Chromium through playwright-core. Skipped loudly when Chromium is missing,
  *   unless REQUIRE_BROWSER=1 (CI), where a missing browser fails the run.
+ *
+ * Integration and browser files share one module graph per worker (`isolate: false`, decision 120):
+ * importing the server (Fastify, tRPC, the OpenAPI document, Kysely, pg) cost each file 2–4 s, and
+ * these files mock no module — each builds its own app, database and clock through test/helpers.
+ * A file that needs vi.mock or module state of its own belongs in the unit project (isolated).
  */
 export default defineConfig({
   test: {
@@ -36,6 +41,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          isolate: false,
         },
       },
       {
@@ -49,11 +55,16 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/helpers/global-setup.ts', 'test/helpers/browser-setup.ts'],
-          testTimeout: 60_000,
+          // A limit on a hang, not a wait: two files share two cores, so a journey takes up to twice
+          // as long as it did alone (the cart and checkout journeys reached 60 s at load 19).
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 1,
-          fileParallelism: false,
+          isolate: false,
+          // Two files at a time: each file has its own server on its own port, its own database
+          // cloned from the template and its own Chromium (test/helpers/browser.ts), so files share
+          // nothing but the CPU. Screenshot names are unique per file.
+          maxWorkers: 2,
         },
       },
     ],

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DESKTOP, PHONE, hasBrowser, startShop, type ShopUnderTest } from '../helpers/browser';
 import { customer, loadShop, orderBody, place } from '../integration/orders-fixtures';
+import { seriousAxeViolations } from '../helpers/axe';
 
 /**
  * Issue 12, the back office in a real browser: the admin shell (its own layout, a drawer on a phone),
@@ -13,35 +12,6 @@ import { customer, loadShop, orderBody, place } from '../integration/orders-fixt
  * stock is disabled in the builder, a raised delivery fee shows in the cart. Every admin screen is
  * screenshotted at 1280 and 375 px, checked for sideways scrolling and for serious axe violations.
  */
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page: Page) {
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: Document,
-            o: object,
-          ): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} → ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-}
-
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe.skipIf(!hasBrowser)('the back office in a browser', () => {
@@ -230,10 +200,10 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
           }
           if (url === '/admin/dashboard') await page.locator('[data-chart]').first().waitFor();
           const name = url.split('/').pop()!.replace(/\?id=.*/, '-detail');
-          await shop.screenshot(page, `admin-${name}-${viewport.width}`);
+          await shop.screenshot(page, `admin-sweep-${name}-${viewport.width}`);
           const over = await sideways(page);
           if (over > 0) problems.push(`${url} scrolls ${over}px sideways`);
-          problems.push(...(await axeViolations(page)).map((v) => `${url}: ${v}`));
+          problems.push(...(await seriousAxeViolations(page)).map((v) => `${url}: ${v}`));
         }
         expect(problems).toEqual([]);
         await page.context().close();

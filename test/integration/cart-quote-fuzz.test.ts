@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createTestApp, type TestApp } from '../helpers/app';
 import type { Ingredient, SignatureShake } from '../../shared/schemas/catalogue';
-import { DEFAULT_PRICING } from '../../shared/schemas/catalogue';
-import { evaluateRecipe } from '../../shared/rules/shake-builder';
 
 /**
  * Tampered carts thrown at POST /api/cart/quote: whatever a client sends (prices, names, flags, odd
@@ -20,6 +18,40 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+});
+
+/**
+ * A custom shake's price as PRODUCT.md words it, written here from that text rather than taken from
+ * shared/rules (the code under test): size price (Regular ₹149, Large ₹199) + the base's surcharge +
+ * Σ add-in price × portions × size factor (Large ×1.4), rounded up to a whole rupee. Counted in tenths
+ * of a paisa, so 1.4× and the rounding are exact.
+ */
+function specPrice(recipe: { size: string; baseId: string; addIns: { ingredientId: string; portions: number }[] }): number {
+  const price = (id: string) => ings.find((i) => i.id === id)!.price;
+  const [sizePaise, factorTenths] = recipe.size === 'large' ? [19900, 14] : [14900, 10];
+  const addInsPaise = recipe.addIns.reduce((n, a) => n + price(a.ingredientId) * a.portions, 0);
+  const tenths = (sizePaise + price(recipe.baseId)) * 10 + addInsPaise * factorTenths;
+  return Math.ceil(tenths / 1000) * 100;
+}
+
+describe('the custom price rule, worked by hand', () => {
+  it('prices a Regular and a Large shake as PRODUCT.md says (₹149/₹199 + base + add-ins × 1 or 1.4, up to the rupee)', async () => {
+    const ing = (slug: string) => ings.find((i) => i.slug === slug)!;
+    // Seeded prices: coconut water ₹20, spinach ₹25, banana ₹15.
+    expect([ing('coconut-water').price, ing('spinach').price, ing('banana').price]).toEqual([2000, 2500, 1500]);
+    const addIns = [
+      { ingredientId: ing('spinach').id, portions: 2 },
+      { ingredientId: ing('banana').id, portions: 1 },
+    ];
+    const q = await t.caller(null).cart.quote({
+      lines: [
+        { id: 'regular', type: 'custom', quantity: 1, recipe: { size: 'regular', baseId: ing('coconut-water').id, addIns } },
+        { id: 'large', type: 'custom', quantity: 1, recipe: { size: 'large', baseId: ing('coconut-water').id, addIns } },
+      ],
+    });
+    // Regular: 149 + 20 + (2 × 25 + 15) = ₹234. Large: 199 + 20 + 65 × 1.4 (= 91) = ₹310.
+    expect(q.lines.map((l) => l.unitPrice)).toEqual([23400, 31000]);
+  });
 });
 
 const junk = fc.oneof(
@@ -111,11 +143,7 @@ describe('POST /api/cart/quote under tampering (property-based)', () => {
               return;
             }
             if (l.type === 'signature') expect(l.unitPrice).toBe(shakePrice.get(l.id));
-            else {
-              const r = evaluateRecipe(sent.recipe!, ings, DEFAULT_PRICING);
-              expect(r.valid).toBe(true);
-              expect(l.unitPrice).toBe(r.price);
-            }
+            else expect(l.unitPrice).toBe(specPrice(sent.recipe!));
             expect(l.isFreeUnit).toBe(false); // a guest has no plan
             expect(l.lineTotal).toBe(l.unitPrice * l.quantity);
             sum += l.lineTotal;

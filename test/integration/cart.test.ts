@@ -207,14 +207,26 @@ describe('server cart: GET/PUT /api/user/cart, POST /api/user/cart/merge', () =>
     expect(put.statusCode).toBe(200);
     const got = (await t.request({ method: 'GET', url: '/api/user/cart', headers: auth })).json();
     expect(got.version).toBe(1);
+    const key = got.lines[1]?.id as string;
     expect(
       got.lines.map((l: { id: string; quantity: number; name: string; unitPrice: number }) => [l.id, l.quantity, l.name, l.unitPrice]),
     ).toEqual([
       [green.id, 2, 'Green Glow', 24900],
-      // custom lines are re-keyed by their recipe, so the same recipe from two devices is one line
-      [customItemId(recipe), 1, 'Green Morning', 20900],
+      [key, 1, 'Green Morning', 20900],
     ]);
     expect(got.lines[1].recipe).toMatchObject({ baseId: recipe.baseId });
+    // Custom lines are re-keyed by their recipe, not by the id a device made up: the same recipe
+    // from another device (its own id, add-ins in another order) is the same line.
+    expect(key).not.toBe('whatever');
+    const other = await t.request({
+      method: 'PUT',
+      url: '/api/user/cart',
+      headers: auth,
+      payload: { lines: [{ id: 'another-device', type: 'custom', quantity: 1, recipe: { ...recipe, addIns: [...recipe.addIns].reverse() } }] },
+    });
+    expect(other.statusCode).toBe(200);
+    const again = (await t.request({ method: 'GET', url: '/api/user/cart', headers: auth })).json();
+    expect(again.lines.map((l: { id: string }) => l.id)).toEqual([key]);
   });
 
   it('merges a local cart into the server cart: same line adds quantities (max 20), new lines appended, max 20 lines', async () => {
@@ -225,9 +237,11 @@ describe('server cart: GET/PUT /api/user/cart, POST /api/user/cart/merge', () =>
       lines: [
         { id: a.id, type: 'signature', quantity: 2 },
         { id: b.id, type: 'signature', quantity: 15 },
-        { id: customItemId(recipe), type: 'custom', quantity: 1, recipe },
+        { id: 'device-a', type: 'custom', quantity: 1, recipe },
       ],
     });
+    // The id the server keys this recipe by (the merge below sends it under a device's own id).
+    const key = (await api.cart.get()).lines[2]!.id;
     const merged = await api.cart.merge({
       lines: [
         { id: a.id, type: 'signature', quantity: 3 },
@@ -239,7 +253,7 @@ describe('server cart: GET/PUT /api/user/cart, POST /api/user/cart/merge', () =>
     expect(merged.lines.map((l) => [l.id, l.quantity])).toEqual([
       [a.id, 5],
       [b.id, 20],
-      [customItemId(recipe), 3],
+      [key, 3],
       [c.id, 1],
     ]);
     const again = await api.cart.get();
@@ -252,7 +266,7 @@ describe('server cart: GET/PUT /api/user/cart, POST /api/user/cart/merge', () =>
     }));
     const capped = await api.cart.merge({ lines: many });
     expect(capped.lines).toHaveLength(20);
-    expect(capped.lines.slice(0, 4).map((l) => l.id)).toEqual([a.id, b.id, customItemId(recipe), c.id]);
+    expect(capped.lines.slice(0, 4).map((l) => l.id)).toEqual([a.id, b.id, key, c.id]);
   });
 
   it('applies a retried merge (same mergeId) once, so a lost answer neither loses nor doubles the guest cart', async () => {

@@ -161,8 +161,8 @@ describe('the response cache for hot catalogue reads', () => {
     await t.deps.db.updateTable('signature_shakes').set({ price_paise: 20900 }).where('slug', '=', 'mint-cooler').execute();
     expect((await t.request({ method: 'GET', url: '/api/shakes/mint-cooler' })).json().price).toBe(19900);
     await t.deps.cache.invalidate('catalogue:');
-    await new Promise((r) => setTimeout(r, 50)); // the broadcast arrives asynchronously, as NOTIFY does
-    expect((await t.request({ method: 'GET', url: '/api/shakes/mint-cooler' })).json().price).toBe(20900);
+    // The broadcast arrives asynchronously, as NOTIFY does: the new price shows once it has.
+    await expect.poll(async () => (await t.request({ method: 'GET', url: '/api/shakes/mint-cooler' })).json().price).toBe(20900);
     await t.deps.db.updateTable('signature_shakes').set({ price_paise: 19900 }).where('slug', '=', 'mint-cooler').execute();
     await t.deps.cache.invalidate('catalogue:');
   });

@@ -23,6 +23,7 @@ import * as repo from './auth.repository';
 import type { UserRow } from './auth.repository';
 import { LIMITS, REFRESH_TTL_MS, RESET_TTL_MS, REUSE_GRACE_MS, SIGNIN_SLOWDOWN_MAX_MS, SIGNIN_SLOWDOWN_MS } from './auth.limits';
 import { announceRevoked } from '../../lib/auth-guard';
+import { sleepOn } from '../../lib/clock';
 import { alreadyRegisteredMail, passwordChangedMail, resetMail, welcomeMail } from './auth.mail';
 
 type Deps = AppDeps;
@@ -193,7 +194,7 @@ export async function signin(deps: Deps, input: SigninInput, req: RequestInfo): 
   if (!ok || !user) {
     const after = await limits.hit(deps.db, LIMITS.signinAccountIp, pair, now);
     await limits.hit(deps.db, LIMITS.signinAccount, input.email, now);
-    await slowDown(after.count);
+    await slowDown(deps, after.count);
     if (!after.allowed) throw limits.tooMany(after.retryAfter);
     throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   }
@@ -203,9 +204,9 @@ export async function signin(deps: Deps, input: SigninInput, req: RequestInfo): 
   return deps.db.transaction().execute((trx) => openSession(trx, deps, user, 'password', req));
 }
 
-function slowDown(failures: number): Promise<void> {
-  const ms = Math.min(SIGNIN_SLOWDOWN_MAX_MS, Math.max(0, failures - 2) * SIGNIN_SLOWDOWN_MS);
-  return ms ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve();
+/** Waits on the app's clock (real time in production; a test clock records the wait and moves on). */
+function slowDown(deps: Pick<Deps, 'clock'>, failures: number): Promise<void> {
+  return sleepOn(deps.clock, Math.min(SIGNIN_SLOWDOWN_MAX_MS, Math.max(0, failures - 2) * SIGNIN_SLOWDOWN_MS));
 }
 
 // --- refresh, sign-out, me ---

@@ -1,9 +1,13 @@
 import type { Clock } from '../../lib/clock';
 import type { TestApp } from '../../../test/helpers/app';
 
-/** A clock tests can move forward (the server reads time only through deps.clock). */
-export function movableClock(start = Date.now()): Clock & { advance(ms: number): void; set(ms: number): void } {
+/**
+ * A clock tests can move forward (the server reads time only through deps.clock). The server's
+ * deliberate waits (clock.sleep) move it too, at once, and are listed in `waits` in order.
+ */
+export function movableClock(start = Date.now()): Clock & { advance(ms: number): void; set(ms: number): void; sleep(ms: number): Promise<void>; waits: number[] } {
   let t = start;
+  const waits: number[] = [];
   return {
     now: () => new Date(t),
     advance: (ms) => {
@@ -12,6 +16,11 @@ export function movableClock(start = Date.now()): Clock & { advance(ms: number):
     set: (ms) => {
       t = ms;
     },
+    sleep: async (ms) => {
+      waits.push(ms);
+      t += ms;
+    },
+    waits,
   };
 }
 
