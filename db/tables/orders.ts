@@ -126,10 +126,12 @@ export interface PaymentsTable {
   captured_at: string | null;
 }
 
+/** A refund of an order's payment (payment_id, order_id) or of a subscription payment (subscription_payment_id). */
 export interface RefundsTable {
   id: Generated<string>;
-  payment_id: string;
-  order_id: string;
+  payment_id: string | null;
+  order_id: string | null;
+  subscription_payment_id: string | null;
   amount_paise: number;
   idempotency_key: string;
   gateway_refund_id: string | null;
