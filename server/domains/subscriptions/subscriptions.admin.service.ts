@@ -170,12 +170,14 @@ export async function adminRefund(
     const pay = await repo.findPayment(trx, input.paymentId);
     if (!pay || pay.subscription_id !== s.id) throw notFound('That payment');
     if (pay.status !== 'paid' || !pay.gateway_payment_id) throw new AppError('INVALID_STATE', 'Only a paid payment can be refunded.');
+    const left = refundableOf(pay.amount_paise, pay.refunded_paise);
+    if (left <= 0) throw new AppError('INVALID_STATE', 'This payment has already been refunded in full.');
     // The key is the amount refunded so far plus this one: two clicks on one screen are one refund.
     const { refund } = await subscriptionPayments().reserveRefundInTransaction(deps, trx, {
       subscriptionPaymentId: pay.id,
       amountPaise: input.amount,
       reason: `admin: ${input.reason.trim()}`.slice(0, 300),
-      idempotencyKey: `subrefund:${pay.id}:${pay.refunded_paise + (input.amount ?? refundableOf(pay.amount_paise, pay.refunded_paise))}`,
+      idempotencyKey: `subrefund:${pay.id}:${pay.refunded_paise + (input.amount ?? left)}`,
     });
     refundId = refund.id;
     return { refund: { paymentId: pay.id, refundId: refund.id, amount: refund.amount_paise, reason: input.reason } };
