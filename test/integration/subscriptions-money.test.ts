@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { startFakeRazorpay, type FakeRazorpay } from '../fakes/razorpay-server';
+import { razorpayConfig, startFakeRazorpay, type FakeRazorpay } from '../fakes/razorpay-server';
 import { customer, type Customer } from './orders-fixtures';
 import { processPendingRefunds } from '../../server/domains/payments/payments.service';
 
@@ -165,12 +165,7 @@ describe('subscription money with Razorpay (the fake Razorpay server)', () => {
     fake = await startFakeRazorpay();
     t = await createTestApp({
       clock: { now: () => now },
-      config: {
-        RAZORPAY_KEY_ID: fake.keyId,
-        RAZORPAY_KEY_SECRET: fake.keySecret,
-        RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-        RAZORPAY_API_URL: fake.url,
-      },
+      config: razorpayConfig(fake),
     });
     base = { url: await t.app.listen({ port: 0, host: '127.0.0.1' }) };
   });

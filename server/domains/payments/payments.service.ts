@@ -871,6 +871,7 @@ export const paymentsForOrders: OrderPayments = {
   refundsOfOrder,
   reserveRefundInTransaction,
   sendPendingRefund,
+  toAdminRefund,
 };
 
 /** What the subscriptions domain asks of payments (its port, server/domains/subscriptions/subscription-payments.ts), wired in server/app.ts. */
