@@ -320,7 +320,6 @@ function SubscriptionDetail({ id, onClose }: { id: string; onClose(): void }) {
                   </span>
                   <span className="tabular">
                     {formatRupees(p.amount)} · {p.status}
-                    {p.refunded > 0 ? ` (refunded ${formatRupees(p.refunded)})` : ''}
                   </span>
                   {p.status === 'paid' && refundableOf(p.amount, p.refunded) > 0 ? (
                     <Button
