@@ -32,7 +32,8 @@ import { startMailWorker } from './lib/mail';
 import { registerOrderFiles } from './domains/orders/orders.http';
 import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
 import { provideOrderPayments } from './domains/orders/order-payments';
-import { paymentsForOrders } from './domains/payments/payments.service';
+import { provideSubscriptionPayments } from './domains/subscriptions/subscription-payments';
+import { paymentsForOrders, paymentsForSubscriptions } from './domains/payments/payments.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -58,6 +59,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const { config, dbh } = opts;
   // Orders reach payments through their port (decision 046: payments depends on orders, not back).
   provideOrderPayments(paymentsForOrders);
+  provideSubscriptionPayments(paymentsForSubscriptions);
   const app = Fastify({
     logger:
       opts.logger === false

@@ -350,12 +350,13 @@ export interface Refunds {
   id: Generated<string>;
   idempotency_key: string;
   last_error: string | null;
-  order_id: string;
-  payment_id: string;
+  order_id: string | null;
+  payment_id: string | null;
   processed_at: string | null;
   reason: string;
   retry_after: Generated<string>;
   status: Generated<'pending' | 'processed' | 'failed'>;
+  subscription_payment_id: string | null;
 }
 
 export interface Reviews {

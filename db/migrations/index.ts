@@ -16,6 +16,7 @@ import * as m251310 from './2026_11_25_1310_create_rewards';
 import * as m251330 from './2026_11_25_1330_payment_attempt_reservation';
 import * as m251340 from './2026_11_25_1340_create_api_keys';
 import * as m1350 from './2026_11_25_1350_create_webhooks';
+import * as m270500 from './2026_11_27_0500_refunds_for_subscription_payments';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1330_payment_attempt_reservation': m251330,
   '2026_11_25_1340_create_api_keys': m251340,
   '2026_11_25_1350_create_webhooks': m1350,
+  '2026_11_27_0500_refunds_for_subscription_payments': m270500,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -16,3 +16,19 @@ export const rupees = (r: number): number => Math.round(r * 100);
 
 /** Round paise up to the next whole rupee (the builder's rule). */
 export const ceilToRupee = (paise: number): number => Math.ceil(Math.round(paise * 1000) / 1000 / 100) * 100;
+
+/**
+ * What can still be refunded of a charge: what was paid less what refunds (made or on their way)
+ * already took; never below 0. The one formula, for every screen and every refund path.
+ */
+export const refundableOf = (amountPaise: number, refundedPaise: number): number => Math.max(0, amountPaise - refundedPaise);
+
+/** Rupees as typed into a form ("120", "99.5", "1,299.50") → paise; null when it is not an amount. */
+export function parseRupees(text: string): number | null {
+  const m = /^\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(text.replaceAll(',', ''));
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** Paise → the text a rupee input starts with ("120", "99.50"): what parseRupees reads back. */
+export const rupeesInput = (paise: number): string => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));

@@ -11,6 +11,7 @@ import {
 } from './orders';
 import { CustomRecipeSchema } from './builder';
 import { SlotDate } from './delivery';
+import { AdminRefundSchema } from './payments';
 
 // Control characters are refused in free text (they break logs, CSV and e-mails).
 // eslint-disable-next-line no-control-regex
@@ -120,15 +121,6 @@ export const AdminPaymentSchema = z.object({
   status: z.string(),
   method: z.string().nullable(),
   createdAt: z.string(),
-});
-export const AdminRefundSchema = z.object({
-  id: Uuid,
-  amount: Paise,
-  status: z.string(),
-  reason: z.string(),
-  createdAt: z.string(),
-  processedAt: z.string().nullable(),
-  lastError: z.string().nullable(),
 });
 
 /** GET /api/admin/orders/{id}: what the customer sees, plus contact, payments and refunds. */

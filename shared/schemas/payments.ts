@@ -49,3 +49,17 @@ export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 
 export const RetryPaymentSchema = z.object({ order: OrderSchema, payment: PaymentStartSchema });
 export type RetryPayment = z.infer<typeof RetryPaymentSchema>;
+
+/** A refund as the admin screens show it (orders and subscriptions alike). */
+export const AdminRefundSchema = z.object({
+  id: Uuid,
+  amount: Paise,
+  /** pending: on its way (the shop retries a gateway that fails); processed: made; failed: the gateway refused it — retry from the admin. */
+  status: z.enum(['pending', 'processed', 'failed']),
+  reason: z.string(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type AdminRefund = z.infer<typeof AdminRefundSchema>;
+export const RefundIdInputSchema = z.object({ id: Uuid });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime, Paise, Uuid } from './common';
+import { AdminRefundSchema } from './payments';
 
 export const FreeUnitRuleSchema = z.enum(['cheapest_signature', 'cheapest_priced'], {
   message: "freeUnitRule is 'cheapest_signature' or 'cheapest_priced'",
@@ -197,6 +198,8 @@ export const SubscriptionPaymentRowSchema = z.object({
   gatewayPaymentId: z.string().nullable(),
   createdAt: IsoDateTime,
   paidAt: IsoDateTime.nullable(),
+  /** The refunds of this payment through the refund outbox: pending ones are retried by the shop, failed ones from the admin. */
+  refunds: z.array(AdminRefundSchema),
 });
 export const AdminSubscriptionDetailSchema = z.object({
   subscription: AdminSubscriptionRowSchema,

@@ -394,3 +394,11 @@ export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: stri
       }),
   };
 }
+
+/** The shop's configuration for Razorpay mode against this fake: its keys, webhook secret and URL. */
+export const razorpayConfig = (fake: FakeRazorpay) => ({
+  RAZORPAY_KEY_ID: fake.keyId,
+  RAZORPAY_KEY_SECRET: fake.keySecret,
+  RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
+  RAZORPAY_API_URL: fake.url,
+});

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { startFakeRazorpay, type FakeRazorpay } from '../fakes/razorpay-server';
+import { razorpayConfig, startFakeRazorpay, type FakeRazorpay } from '../fakes/razorpay-server';
 import { customer, loadShop, orderBody, place, type Customer } from './orders-fixtures';
 import { expireUnpaidOrders } from '../../server/domains/orders/orders.service';
 import { addDays, istToday } from '../../shared/rules/slots';
@@ -15,12 +15,7 @@ beforeAll(async () => {
   fake = await startFakeRazorpay();
   t = await createTestApp({
     clock: { now: () => now },
-    config: {
-      RAZORPAY_KEY_ID: fake.keyId,
-      RAZORPAY_KEY_SECRET: fake.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-      RAZORPAY_API_URL: fake.url,
-    },
+    config: razorpayConfig(fake),
   });
 });
 afterAll(async () => {

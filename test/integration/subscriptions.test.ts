@@ -7,7 +7,8 @@ import type { Clock } from '../../server/lib/clock';
 import { customer, customers, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
 import { addDays, istToday } from '../../shared/rules/slots';
 import { expireUnpaidOrders } from '../../server/domains/orders/orders.service';
-import { autoRenewDue, expireAndResume, sendReminders } from '../../server/domains/subscriptions/subscriptions.service';
+import { expireAndResume, sendReminders } from '../../server/domains/subscriptions/subscriptions.service';
+import { autoRenewDue } from '../../server/domains/subscriptions/subscriptions.billing';
 
 /**
  * Subscriptions in test payment mode, through real HTTP: buying, the spec's status calls, the

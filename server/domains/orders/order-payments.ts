@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { Payments as PaymentsTable, Refunds as RefundsTable } from '../../../db/generated/database';
 import type { Order } from '../../../shared/schemas/orders';
-import type { PaymentStart } from '../../../shared/schemas/payments';
+import type { AdminRefund, PaymentStart } from '../../../shared/schemas/payments';
 
 /**
  * What the orders domain asks of payments (decision 046). Payments depends on orders — settling a
@@ -37,6 +37,8 @@ export interface OrderPayments {
   ): Promise<{ refund: Selectable<RefundsTable>; replayed: boolean }>;
   /** Sends a reserved refund to the gateway, after the commit (the refund job retries what fails). */
   sendPendingRefund(deps: AppDeps, refundId: string): Promise<void>;
+  /** A refund as the admin screens show it (orders and subscriptions alike). */
+  toAdminRefund(r: Selectable<RefundsTable>): AdminRefund;
 }
 
 let provided: OrderPayments | null = null;

@@ -35,7 +35,7 @@ import {
 } from '../../../shared/rules/order-lifecycle';
 import { orderLabels, orderStatusLabel } from '../../../shared/rules/order-rules';
 import { paymentMethodLabel } from '../../../shared/rules/payment-labels';
-import { formatRupees } from '../../../shared/rules/money';
+import { formatRupees, refundableOf } from '../../../shared/rules/money';
 
 type Deps = AppDeps;
 
@@ -100,7 +100,7 @@ export async function orderDetail(deps: Deps, admin: AuthUser, id: string): Prom
   const refunds = await orderPayments().refundsOfOrder(deps.db, id);
   const refundable = pays
     .filter((p) => p.status === 'captured' || p.status === 'authorized')
-    .reduce((n, p) => n + Math.max(0, p.amount_paise - p.refunded_paise), 0);
+    .reduce((n, p) => n + refundableOf(p.amount_paise, p.refunded_paise), 0);
   return {
     order,
     customer: { id: row.user_id, name, email: row.contact_email, phone: order.address.phone, mobile },
@@ -113,15 +113,7 @@ export async function orderDetail(deps: Deps, admin: AuthUser, id: string): Prom
       method: p.method,
       createdAt: new Date(p.created_at).toISOString(),
     })),
-    refunds: refunds.map((r) => ({
-      id: r.id,
-      amount: r.amount_paise,
-      status: r.status,
-      reason: r.reason,
-      createdAt: new Date(r.created_at).toISOString(),
-      processedAt: r.processed_at ? new Date(r.processed_at).toISOString() : null,
-      lastError: r.last_error,
-    })),
+    refunds: refunds.map(orderPayments().toAdminRefund),
     refundable,
     nextStatus: ADMIN_NEXT_STATUS[order.status] ?? null,
     canCancel: !adminCancelRefusal(order.status),
@@ -319,8 +311,7 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
     }
     const paid = (await orderPayments().successfulPaymentsOf(trx, row.id))[0];
     if (!paid) throw new AppError('INVALID_STATE', `Order ${row.number} has no captured payment to refund.`);
-    const remaining = paid.amount_paise - paid.refunded_paise;
-    const amount = input.amount ?? remaining;
+    const amount = input.amount ?? refundableOf(paid.amount_paise, paid.refunded_paise);
     const { refund: r, replayed } = await orderPayments().reserveRefundInTransaction(deps, trx, {
       paymentId: paid.id,
       amountPaise: amount,

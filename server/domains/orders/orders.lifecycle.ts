@@ -19,7 +19,7 @@ import type { ActiveOrders, CancelOrderInput, Reorder } from '../../../shared/sc
 import type { CustomRecipe } from '../../../shared/schemas/builder';
 import { adminCancelRefusal, customerCancelCheck } from '../../../shared/rules/order-lifecycle';
 import { orderLabels } from '../../../shared/rules/order-rules';
-import { formatRupees } from '../../../shared/rules/money';
+import { formatRupees, refundableOf } from '../../../shared/rules/money';
 
 type Deps = AppDeps;
 
@@ -138,7 +138,7 @@ export async function cancelInTransaction(deps: Deps, trx: Trx, orderId: string,
   const refunds: { id: string; amount: number }[] = [];
   if (row.payment_method === 'razorpay') {
     for (const p of await orderPayments().successfulPaymentsOf(trx, row.id)) {
-      const remaining = p.amount_paise - p.refunded_paise;
+      const remaining = refundableOf(p.amount_paise, p.refunded_paise);
       if (remaining <= 0) continue;
       const { refund } = await orderPayments().reserveRefundInTransaction(deps, trx, {
         paymentId: p.id,

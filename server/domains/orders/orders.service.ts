@@ -19,7 +19,8 @@ import type { Quote } from '../../../shared/schemas/cart';
 import type { Order, OrderHistory, OrderHistoryInputT, OrderSummary, PlaceOrderInput } from '../../../shared/schemas/orders';
 import type { PlacedOrder } from '../../../shared/schemas/payments';
 import { formatRupees } from '../../../shared/rules/money';
-import { IDEMPOTENCY_KEY_RE, methodRefusal, orderLabels, PAYMENT_TIMEOUT_MINUTES } from '../../../shared/rules/order-rules';
+import { methodRefusal, orderLabels, PAYMENT_TIMEOUT_MINUTES } from '../../../shared/rules/order-rules';
+import { resolveIdempotencyKey } from '../../lib/payments';
 import { customerCancelCheck } from '../../../shared/rules/order-lifecycle';
 import { publishOrderEvent } from './order-events';
 import { breakdownColumns, storedBreakdown } from './order-breakdown';
@@ -153,21 +154,6 @@ export async function history(
 }
 
 // ---------- Placement ----------
-
-/** The key from the Idempotency-Key header, or from the body for tRPC callers; both given must agree. */
-export function resolveIdempotencyKey(header: string | string[] | undefined, body: string | undefined): string {
-  const fromHeader = Array.isArray(header) ? header[0] : header;
-  if (fromHeader !== undefined && !IDEMPOTENCY_KEY_RE.test(fromHeader)) {
-    throw new AppError('BAD_REQUEST', 'The Idempotency-Key header must be 8–100 letters, digits or - _ . : (a UUID is ideal).');
-  }
-  if (fromHeader !== undefined && body !== undefined && fromHeader !== body) {
-    throw new AppError('BAD_REQUEST', 'The Idempotency-Key header and idempotencyKey in the body differ. Send one key.');
-  }
-  const key = fromHeader ?? body;
-  if (!key)
-    throw new AppError('BAD_REQUEST', 'Send an Idempotency-Key header (a new UUID per order) so a retry never places the order twice.');
-  return key;
-}
 
 /**
  * A stable fingerprint of what was asked for (display-only fields left out), to tell a repeat from a different order under a used key.
@@ -409,7 +395,7 @@ export async function placeOrder(
   input: PlaceOrderInput,
   headerKey: string | string[] | undefined,
 ): Promise<PlacedOrder> {
-  const key = resolveIdempotencyKey(headerKey, input.idempotencyKey);
+  const key = resolveIdempotencyKey(headerKey, input.idempotencyKey, 'order');
   const hash = requestHash(input);
   const now = deps.clock.now();
   let order: Order | null = null;

@@ -136,12 +136,72 @@ export function lockPayment(db: Executor, id: string) {
 }
 
 // ---------- Refunds ----------
+// One outbox for every charge: a refund row names an order's payment (payments) or a
+// subscription payment (subscription_payments); the job sends both alike.
+
+/** The charge a refund is of: an order's payment or a subscription payment. */
+export type ChargeRef = { paymentId: string } | { subscriptionPaymentId: string };
+
+/** What a refund needs of its charge, read with the charge row locked (concurrent refunds queue on it). */
+export interface LockedCharge {
+  id: string;
+  orderId: string | null;
+  amountPaise: number;
+  refundedPaise: number;
+  /** Paid and not yet refunded in full by the gateway: a refund may be reserved on it. */
+  refundable: boolean;
+}
+
+const ORDER_PAYMENT_REFUNDABLE = ['captured', 'authorized', 'refund_pending'] as const;
+
+export async function lockCharge(db: Executor, ref: ChargeRef): Promise<LockedCharge | undefined> {
+  if ('paymentId' in ref) {
+    const p = await db.selectFrom('payments').selectAll().where('id', '=', ref.paymentId).forUpdate().executeTakeFirst();
+    return p && { id: p.id, orderId: p.order_id, amountPaise: p.amount_paise, refundedPaise: p.refunded_paise, refundable: (ORDER_PAYMENT_REFUNDABLE as readonly string[]).includes(p.status) };
+  }
+  const p = await db.selectFrom('subscription_payments').selectAll().where('id', '=', ref.subscriptionPaymentId).forUpdate().executeTakeFirst();
+  return p && { id: p.id, orderId: null, amountPaise: p.amount_paise, refundedPaise: p.refunded_paise, refundable: p.status === 'paid' };
+}
+
+/**
+ * Reserve the refunded amount on the charge. The condition is the guard:
+ * concurrent refunds queue on the charge row and the one that would go past
+ * the paid amount updates nothing (and the CHECK constraint backs it up).
+ */
+export async function reserveRefund(db: Executor, ref: ChargeRef, amount: number, now: string): Promise<boolean> {
+  const r =
+    'paymentId' in ref
+      ? await db
+          .updateTable('payments')
+          .set({ refunded_paise: sql`refunded_paise + ${amount}`, updated_at: now })
+          .where('id', '=', ref.paymentId)
+          .where('status', 'in', ORDER_PAYMENT_REFUNDABLE)
+          .where(sql<boolean>`refunded_paise + ${amount} <= amount_paise`)
+          .returning('id')
+          .executeTakeFirst()
+      : await db
+          .updateTable('subscription_payments')
+          .set({ refunded_paise: sql`refunded_paise + ${amount}` })
+          .where('id', '=', ref.subscriptionPaymentId)
+          .where('status', '=', 'paid')
+          .where(sql<boolean>`refunded_paise + ${amount} <= amount_paise`)
+          .returning('id')
+          .executeTakeFirst();
+  return !!r;
+}
+
+/** A subscription payment whose refunds the gateway has made in full. */
+export async function markSubscriptionPaymentRefunded(db: Executor, id: string): Promise<void> {
+  await db.updateTable('subscription_payments').set({ status: 'refunded' }).where('id', '=', id).where('status', '=', 'paid').execute();
+}
 
 export function refundToSend(db: Executor, refundId: string) {
   return db
     .selectFrom('refunds as r')
-    .innerJoin('payments as p', 'p.id', 'r.payment_id')
-    .select(['r.id', 'r.amount_paise', 'r.idempotency_key', 'r.status', 'p.gateway_payment_id'])
+    .leftJoin('payments as p', 'p.id', 'r.payment_id')
+    .leftJoin('subscription_payments as sp', 'sp.id', 'r.subscription_payment_id')
+    .select(['r.id', 'r.amount_paise', 'r.idempotency_key', 'r.status', 'r.payment_id', 'r.subscription_payment_id'])
+    .select(sql<string | null>`coalesce(p.gateway_payment_id, sp.gateway_payment_id)`.as('gateway_payment_id'))
     .where('r.id', '=', refundId)
     .executeTakeFirst();
 }
@@ -150,9 +210,23 @@ export function findRefundByGatewayId(db: Executor, gatewayRefundId: string) {
   return db.selectFrom('refunds').selectAll().where('gateway_refund_id', '=', gatewayRefundId).executeTakeFirst();
 }
 
+export function findRefund(db: Executor, id: string, opts: { lock?: boolean } = {}) {
+  let q = db.selectFrom('refunds').selectAll().where('id', '=', id);
+  if (opts.lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
 export function insertRefund(
   db: Executor,
-  r: { payment_id: string; order_id: string; amount_paise: number; idempotency_key: string; reason: string; created_at: string },
+  r: {
+    payment_id: string | null;
+    order_id: string | null;
+    subscription_payment_id: string | null;
+    amount_paise: number;
+    idempotency_key: string;
+    reason: string;
+    created_at: string;
+  },
 ) {
   return db
     .insertInto('refunds')
@@ -166,25 +240,9 @@ export function findRefundByKey(db: Executor, key: string) {
   return db.selectFrom('refunds').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
 }
 
-/**
- * Reserve the refunded amount on the payment. The condition is the guard:
- * concurrent refunds queue on the payment row and the one that would go past
- * the captured amount updates nothing (and the CHECK constraint backs it up).
- */
-export function reserveRefund(db: Executor, paymentId: string, amount: number, now: string) {
-  return db
-    .updateTable('payments')
-    .set({ refunded_paise: sql`refunded_paise + ${amount}`, updated_at: now })
-    .where('id', '=', paymentId)
-    .where('status', 'in', ['captured', 'authorized', 'refund_pending'])
-    .where(sql<boolean>`refunded_paise + ${amount} <= amount_paise`)
-    .returningAll()
-    .executeTakeFirst();
-}
-
 /** Pending refunds due for (another) try, leased so one instance sends each. */
 export async function claimDueRefunds(db: Executor, p: { now: string; leaseUntil: string; limit: number }) {
-  const { rows } = await sql<RefundRow & { gateway_payment_id: string }>`
+  const { rows } = await sql<RefundRow>`
     with due as (
       select id from refunds
       where status = 'pending' and retry_after <= ${p.now}::timestamptz
@@ -193,9 +251,9 @@ export async function claimDueRefunds(db: Executor, p: { now: string; leaseUntil
       for update skip locked
     )
     update refunds r set retry_after = ${p.leaseUntil}::timestamptz, attempts = r.attempts + 1
-    from due, payments p
-    where r.id = due.id and p.id = r.payment_id
-    returning r.*, p.gateway_payment_id
+    from due
+    where r.id = due.id
+    returning r.*
   `.execute(db);
   return rows;
 }
@@ -219,12 +277,37 @@ export async function markRefundError(db: Executor, id: string, p: { error: stri
     .execute();
 }
 
+/** The admin's retry of a refund that finally failed: pending again, due now, its tries counted afresh (same key). */
+export function reopenFailedRefund(db: Executor, id: string, now: string) {
+  return db
+    .updateTable('refunds')
+    .set({ status: 'pending', attempts: 0, retry_after: now })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export function refundsOfOrder(db: Executor, orderId: string) {
   return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute();
 }
 
-export function refundsOfPayment(db: Executor, paymentId: string) {
-  return db.selectFrom('refunds').selectAll().where('payment_id', '=', paymentId).execute();
+export function refundsOfSubscriptionPayments(db: Executor, subscriptionPaymentIds: readonly string[]) {
+  if (subscriptionPaymentIds.length === 0) return Promise.resolve([] as RefundRow[]);
+  return db.selectFrom('refunds').selectAll().where('subscription_payment_id', 'in', subscriptionPaymentIds).orderBy('created_at').execute();
+}
+
+export function refundsOfCharge(db: Executor, ref: ChargeRef) {
+  const q = db.selectFrom('refunds').selectAll();
+  return ('paymentId' in ref ? q.where('payment_id', '=', ref.paymentId) : q.where('subscription_payment_id', '=', ref.subscriptionPaymentId)).execute();
+}
+
+/** The charge a gateway payment id belongs to (an order's payment or a subscription payment). */
+export async function findChargeByGatewayId(db: Executor, gatewayPaymentId: string): Promise<ChargeRef | undefined> {
+  const p = await db.selectFrom('payments').select('id').where('gateway_payment_id', '=', gatewayPaymentId).executeTakeFirst();
+  if (p) return { paymentId: p.id };
+  const sp = await db.selectFrom('subscription_payments').select('id').where('gateway_payment_id', '=', gatewayPaymentId).executeTakeFirst();
+  return sp ? { subscriptionPaymentId: sp.id } : undefined;
 }
 
 export async function markRefundProcessedByGatewayId(db: Executor, gatewayRefundId: string, now: string): Promise<void> {

@@ -1,8 +1,10 @@
 import { router } from '../../trpc/init';
-import { authedProcedure } from '../../trpc/procedures';
+import { adminProcedure, authedProcedure } from '../../trpc/procedures';
 import { OrderIdInput } from '../../../shared/schemas/orders';
 import {
+  AdminRefundSchema,
   PaymentResultSchema,
+  RefundIdInputSchema,
   RetryPaymentSchema,
   TestCompleteInputSchema,
   VerifyPaymentInputSchema,
@@ -53,4 +55,19 @@ export const paymentsRouter = router({
     .input(TestCompleteInputSchema)
     .output(PaymentResultSchema)
     .mutation(({ ctx, input }) => payments.completeTestPayment(ctx.deps, ctx.user, input)),
+
+  retryRefund: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/refunds/{id}/retry',
+        tags: ['payment', 'admin'],
+        summary:
+          'Send again a refund the gateway finally refused (status failed), under its same idempotency key so it is never made twice; audited. 409 when it is pending or made',
+        protect: true,
+      },
+    })
+    .input(RefundIdInputSchema)
+    .output(AdminRefundSchema)
+    .mutation(({ ctx, input }) => payments.retryFailedRefund(ctx.deps, ctx.user, input.id)),
 });

@@ -4,19 +4,22 @@ import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, ERROR_CODES, HTTP_STATUS, notFound } from '../../lib/errors';
-import { GatewayError, paymentAfterSignature, type GatewayPayment, type TestGateway } from '../../lib/payments';
+import { GatewayError, verifiedCheckoutPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
 import type { PaymentRowStatus } from '../../../db/column-types';
 import * as orders from '../orders/orders.service';
 import type { OrderPayments } from '../orders/order-payments';
+import type { SubscriptionPayments } from '../subscriptions/subscription-payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import * as repo from './payments.repository';
 import * as invoices from '../invoices/invoices.service';
 import { publishOrderEvent } from '../orders/order-events';
-import { settleInTransaction as settleSubscriptionPayment, subscriptionWebhookInTransaction } from '../subscriptions/subscriptions.service';
+import { settleInTransaction as settleSubscriptionPayment, subscriptionWebhookInTransaction } from '../subscriptions/subscriptions.billing';
 import type { Order } from '../../../shared/schemas/orders';
 import type { PaymentResult, PaymentStart, RetryPayment, TestCompleteInput, VerifyPaymentInput } from '../../../shared/schemas/payments';
 import { paymentMethodLabel } from '../../../shared/rules/payment-labels';
-import { formatRupees } from '../../../shared/rules/money';
+import { formatRupees, refundableOf } from '../../../shared/rules/money';
+import { recordAudit } from '../audit/audit.service';
+import type { AdminRefund } from '../../../shared/schemas/payments';
 
 type Deps = AppDeps;
 
@@ -328,29 +331,10 @@ function afterCommit(deps: Deps, s: Settlement): void {
  */
 export async function verifyPayment(deps: Deps, user: AuthUser, input: VerifyPaymentInput): Promise<PaymentResult> {
   const row = await orders.readVisibleOrder(deps, user, input.orderId);
-  const attempts = (await repo.attemptsOfOrder(deps.db, row.id)).flatMap((a) =>
-    a.gateway_order_id ? [{ ...a, gateway_order_id: a.gateway_order_id }] : [],
+  const stored = (await repo.attemptsOfOrder(deps.db, row.id)).flatMap((a) =>
+    a.gateway_order_id ? [{ gatewayOrderId: a.gateway_order_id, amountPaise: a.amount_paise }] : [],
   );
-  const match = attempts.find((a) =>
-    deps.payments.verifyPaymentSignature({
-      gatewayOrderId: a.gateway_order_id,
-      paymentId: input.razorpay_payment_id,
-      signature: input.razorpay_signature,
-    }),
-  );
-  if (!match) {
-    throw new AppError(
-      'INVALID_SIGNATURE',
-      'We could not verify this payment. If money left your account, it will be matched to your order automatically or refunded.',
-    );
-  }
-  // The signature proves Razorpay authorised this payment for this gateway order.
-  // Ask for the details (instrument, captured or not); if Razorpay is slow, the signature is enough.
-  const gp = await paymentAfterSignature(
-    deps,
-    { paymentId: input.razorpay_payment_id, gatewayOrderId: match.gateway_order_id, amountPaise: match.amount_paise },
-    { message: 'payment verify: could not fetch payment details; settling on the signature', fields: { orderId: row.id } },
-  );
+  const gp = await verifiedCheckoutPayment(deps, stored, { paymentId: input.razorpay_payment_id, signature: input.razorpay_signature }, 'order');
   await settle(deps, gp, 'checkout');
   return { order: await orders.loadOrderDto(deps, row.id) };
 }
@@ -518,13 +502,14 @@ export async function handleWebhook(deps: Deps, rawBody: Buffer, headers: Incomi
       deps.log.warn({ err, eventId, event, outcome }, 'payment webhook: a signed event was recorded but not applied');
   };
 
-  let result: { outcome: string; settlement: Settlement | null };
+  let result: { outcome: string; settlement: Settlement | null; subscriptionRefund?: string | null };
   try {
     result = await withTransactionRetry(deps, async (trx) => {
       const fresh = await repo.recordWebhookEvent(trx, { event_id: eventId, event_type: event, payload, received_at: nowIso });
-      if (!fresh) return { outcome: 'duplicate', settlement: null as Settlement | null };
+      if (!fresh) return { outcome: 'duplicate', settlement: null as Settlement | null, subscriptionRefund: null };
       let outcome = 'ignored';
       let settlement: Settlement | null = null;
+      let subscriptionRefund: string | null = null;
       if (problem) outcome = problem;
       // --- subscriptions hook: Razorpay Subscriptions events (automatic renewal).
       else if (event.startsWith('subscription.')) {
@@ -540,12 +525,13 @@ export async function handleWebhook(deps: Deps, rawBody: Buffer, headers: Incomi
         // --- subscriptions hook: a gateway order that is not an order's may be a subscription payment's.
         if (outcome === 'unknown_order') {
           const sub = await settleSubscriptionPayment(deps, trx, gp);
-          if (sub !== 'not_ours') outcome = `subscription_${sub}`;
+          if (sub.outcome !== 'not_ours') outcome = `subscription_${sub.outcome}`;
+          subscriptionRefund = sub.refundId;
         }
         // --- end subscriptions hook
       }
       await repo.finishWebhookEvent(trx, eventId, outcome, nowIso);
-      return { outcome, settlement };
+      return { outcome, settlement, subscriptionRefund };
     });
   } catch (err) {
     if (!isUnappliable(err)) throw err;
@@ -562,66 +548,66 @@ export async function handleWebhook(deps: Deps, rawBody: Buffer, headers: Incomi
   }
   log(result.outcome);
   if (result.settlement) afterCommit(deps, result.settlement);
+  if (result.subscriptionRefund) void sendPendingRefund(deps, result.subscriptionRefund);
   return { status: 200, body: { ok: true, outcome: result.outcome } };
 }
 
 // ---------- Refunds ----------
+// The one refund path (decision 115): orders and subscriptions reserve a refund on the charge in
+// their own transaction (reserveRefundInTransaction), it is sent after commit with its idempotency
+// key (sendPendingRefund), the refund job retries what the gateway did not take, and an admin can
+// retry one that finally failed (retryFailedRefund). Nothing else calls the gateway's refund.
+
+/** The charge a refund is of: an order's payment or a subscription payment. */
+export type RefundOf = repo.ChargeRef;
+type RefundRequest = RefundOf & { amountPaise?: number; reason: string; idempotencyKey: string };
+
+const chargeOf = (p: RefundOf): RefundOf =>
+  'paymentId' in p ? { paymentId: p.paymentId } : { subscriptionPaymentId: p.subscriptionPaymentId };
 
 /**
- * Refund (part of) a payment. The amount is reserved on the payment row with
- * a conditional update (never past the captured amount, whatever the
- * concurrency) and the refund recorded under its idempotency key, in one
- * transaction; the gateway call happens after commit and carries the key, so
- * a retry (here or by the refund job) never refunds twice.
- * Exported for the orders work (customer and admin cancellations).
+ * Refund (part of) a charge in its own transaction, then send it (the refund job retries a send
+ * that fails). Used for the automatic refunds settlement decides.
  */
-export async function refundPayment(
-  deps: Deps,
-  p: { paymentId: string; amountPaise?: number; reason: string; idempotencyKey: string },
-): Promise<repo.RefundRow> {
+export async function refundPayment(deps: Deps, p: RefundRequest): Promise<repo.RefundRow> {
   const { refund } = await withTransactionRetry(deps, (trx) => reserveRefundInTransaction(deps, trx, p));
-  if (refund.status === 'pending')
-    await sendRefund(deps, refund.id).catch((err) =>
-      deps.log.warn({ err, refundId: refund.id }, 'refund not sent yet; the refund job will retry'),
-    );
+  if (refund.status === 'pending') await sendPendingRefund(deps, refund.id);
   return refund;
 }
 
 /**
  * The transactional half of a refund, for callers that refund as part of a
- * bigger change (an order cancelled, an admin refund with its audit entry):
- * the same idempotency key answers the refund it already made (`replayed`);
- * otherwise the amount is reserved on the locked payment row, never past what
- * was captured, and the refund recorded as pending. Send it after commit with
- * sendPendingRefund (the refund job retries it too).
+ * bigger change (an order cancelled, an admin refund with its audit entry, a
+ * second subscription purchase): the same idempotency key answers the refund
+ * it already made (`replayed`); otherwise the amount is reserved on the locked
+ * charge row, never past what was paid, and the refund recorded as pending.
+ * Send it after commit with sendPendingRefund (the refund job retries it too).
  */
 export async function reserveRefundInTransaction(
   deps: Pick<Deps, 'clock'>,
   trx: Trx,
-  p: { paymentId: string; amountPaise?: number; reason: string; idempotencyKey: string },
+  p: RefundRequest,
 ): Promise<{ refund: repo.RefundRow; replayed: boolean }> {
   const existing = await repo.findRefundByKey(trx, p.idempotencyKey);
   if (existing) return { refund: existing, replayed: true };
-  const payment = await repo.lockPayment(trx, p.paymentId);
-  if (!payment) throw notFound('That payment');
-  const left = payment.amount_paise - payment.refunded_paise;
+  const ref = chargeOf(p);
+  const charge = await repo.lockCharge(trx, ref);
+  if (!charge) throw notFound('That payment');
+  const left = refundableOf(charge.amountPaise, charge.refundedPaise);
   const amount = p.amountPaise ?? left;
   if (left <= 0) throw new AppError('INVALID_STATE', 'This payment has already been refunded in full.');
+  if (!charge.refundable) throw new AppError('INVALID_STATE', 'Only a paid payment can be refunded.');
   if (amount <= 0) throw new AppError('BAD_REQUEST', 'A refund must be more than zero.');
   const now = deps.clock.now().toISOString();
-  const reserved = await repo.reserveRefund(trx, payment.id, amount, now);
-  if (!reserved) {
-    throw new AppError(
-      'INVALID_STATE',
-      `A refund cannot be more than what was paid: at most ${formatRupees(left)} can still be refunded.`,
-      {
-        details: { refundable: left },
-      },
-    );
+  if (!(await repo.reserveRefund(trx, ref, amount, now))) {
+    throw new AppError('INVALID_STATE', `A refund cannot be more than what was paid: at most ${formatRupees(left)} can still be refunded.`, {
+      details: { refundable: left },
+    });
   }
   const row = await repo.insertRefund(trx, {
-    payment_id: payment.id,
-    order_id: payment.order_id,
+    payment_id: 'paymentId' in ref ? ref.paymentId : null,
+    order_id: charge.orderId,
+    subscription_payment_id: 'subscriptionPaymentId' in ref ? ref.subscriptionPaymentId : null,
     amount_paise: amount,
     idempotency_key: p.idempotencyKey,
     reason: p.reason,
@@ -631,9 +617,24 @@ export async function reserveRefundInTransaction(
   return { refund: row, replayed: false };
 }
 
-/** Send a refund recorded by reserveRefundInTransaction, after its transaction committed. */
-export function sendPendingRefund(deps: Deps, refundId: string): Promise<void> {
-  return sendRefund(deps, refundId);
+/**
+ * Send a refund recorded by reserveRefundInTransaction, after its transaction committed. Never
+ * throws: a gateway that fails leaves the refund pending (with the error, due again in a minute)
+ * for the refund job.
+ */
+export async function sendPendingRefund(deps: Deps, refundId: string): Promise<void> {
+  try {
+    await sendRefund(deps, refundId);
+  } catch (err) {
+    deps.log.warn({ err, refundId }, 'refund not sent yet; the refund job will retry');
+    await repo
+      .markRefundError(deps.db, refundId, {
+        error: err instanceof Error ? err.message : String(err),
+        retryAfter: new Date(deps.clock.now().getTime() + 60_000).toISOString(),
+        failed: false,
+      })
+      .catch((e: unknown) => deps.log.warn({ err: e, refundId }, 'refund: could not record the gateway error'));
+  }
 }
 
 /** Every payment of an order (failed ones too), oldest first. */
@@ -650,10 +651,28 @@ export function refundsOfOrder(executor: Executor, orderId: string): Promise<rep
   return repo.refundsOfOrder(executor, orderId);
 }
 
+export function refundsOfSubscriptionPayments(executor: Executor, subscriptionPaymentIds: readonly string[]): Promise<repo.RefundRow[]> {
+  return repo.refundsOfSubscriptionPayments(executor, subscriptionPaymentIds);
+}
+
+/** A refund as the admin screens show it. */
+export function toAdminRefund(r: repo.RefundRow): AdminRefund {
+  return {
+    id: r.id,
+    amount: r.amount_paise,
+    status: r.status,
+    reason: r.reason,
+    createdAt: new Date(r.created_at).toISOString(),
+    processedAt: r.processed_at ? new Date(r.processed_at).toISOString() : null,
+    lastError: r.last_error,
+  };
+}
+
 /** Send one pending refund to the gateway (idempotent by key) and record the answer. */
 async function sendRefund(deps: Deps, refundId: string): Promise<void> {
   const r = await repo.refundToSend(deps.db, refundId);
   if (!r || r.status !== 'pending') return;
+  if (!r.gateway_payment_id) throw new Error('The refunded payment has no gateway payment id');
   const answer = await deps.payments.refund({
     paymentId: r.gateway_payment_id,
     amountPaise: r.amount_paise,
@@ -662,17 +681,27 @@ async function sendRefund(deps: Deps, refundId: string): Promise<void> {
   await withTransactionRetry(deps, async (trx) => {
     const now = deps.clock.now().toISOString();
     const sent = await repo.markRefundSent(trx, r.id, { gatewayRefundId: answer.id, processed: answer.status === 'processed', now });
-    if (sent?.status === 'processed') await applyRefundToPayment(deps, trx, sent.payment_id);
+    if (sent?.status === 'processed') await applyRefundToCharge(deps, trx, sent);
   });
 }
 
-/** When every refund of a payment is processed and they cover it, the payment is refunded; if it paid the order, so is the order. */
-async function applyRefundToPayment(deps: Deps, trx: Trx, paymentId: string): Promise<void> {
-  const payment = await repo.lockPayment(trx, paymentId);
-  if (!payment) return;
-  const list = await repo.refundsOfPayment(trx, paymentId);
-  const processed = list.filter((x) => x.status === 'processed').reduce((n, x) => n + x.amount_paise, 0);
-  if (processed < payment.amount_paise || payment.status === 'refunded') return;
+const refOfRefund = (r: Pick<repo.RefundRow, 'payment_id' | 'subscription_payment_id'>): RefundOf =>
+  r.payment_id ? { paymentId: r.payment_id } : { subscriptionPaymentId: r.subscription_payment_id! };
+
+/**
+ * When every refund of a charge is processed and they cover it, the charge is refunded; if it
+ * paid an order, so is the order. (A subscription keeps its periods: what a refund takes back
+ * is the shop's choice, made where the refund is decided.)
+ */
+async function applyRefundToCharge(deps: Deps, trx: Trx, refund: Pick<repo.RefundRow, 'payment_id' | 'subscription_payment_id'>): Promise<void> {
+  const ref = refOfRefund(refund);
+  const charge = await repo.lockCharge(trx, ref);
+  if (!charge) return;
+  const processed = (await repo.refundsOfCharge(trx, ref)).filter((x) => x.status === 'processed').reduce((n, x) => n + x.amount_paise, 0);
+  if (processed < charge.amountPaise) return;
+  if ('subscriptionPaymentId' in ref) return repo.markSubscriptionPaymentRefunded(trx, ref.subscriptionPaymentId);
+  const payment = (await repo.lockPayment(trx, ref.paymentId))!;
+  if (payment.status === 'refunded') return;
   const now = deps.clock.now().toISOString();
   const paidTheOrder = isSuccess(payment.status);
   await repo.updatePayment(trx, payment.id, { status: 'refunded', updated_at: now });
@@ -687,8 +716,8 @@ async function refundProcessedInTransaction(
   _payment: WebhookEntity | undefined,
 ): Promise<string> {
   if (!refund?.id || !refund.payment_id || typeof refund.amount !== 'number') return 'malformed';
-  const payment = await repo.findPaymentByGatewayId(trx, refund.payment_id);
-  if (!payment) return 'unknown_payment';
+  const ref = await repo.findChargeByGatewayId(trx, refund.payment_id);
+  if (!ref) return 'unknown_payment';
   const now = deps.clock.now().toISOString();
   const ours = await repo.findRefundByGatewayId(trx, refund.id);
   if (ours) {
@@ -696,11 +725,12 @@ async function refundProcessedInTransaction(
   } else {
     const key = `gateway:${refund.id}`;
     if (!(await repo.findRefundByKey(trx, key))) {
-      const reserved = await repo.reserveRefund(trx, payment.id, refund.amount, now);
-      if (!reserved) return 'refund_exceeds_payment';
+      const charge = await repo.lockCharge(trx, ref);
+      if (!charge || !(await repo.reserveRefund(trx, ref, refund.amount, now))) return 'refund_exceeds_payment';
       const row = await repo.insertRefund(trx, {
-        payment_id: payment.id,
-        order_id: payment.order_id,
+        payment_id: 'paymentId' in ref ? ref.paymentId : null,
+        order_id: charge.orderId,
+        subscription_payment_id: 'subscriptionPaymentId' in ref ? ref.subscriptionPaymentId : null,
         amount_paise: refund.amount,
         idempotency_key: key,
         reason: 'gateway',
@@ -709,8 +739,38 @@ async function refundProcessedInTransaction(
       if (row) await repo.markRefundSent(trx, row.id, { gatewayRefundId: refund.id, processed: true, now });
     }
   }
-  await applyRefundToPayment(deps, trx, payment.id);
+  await applyRefundToCharge(deps, trx, 'paymentId' in ref ? { payment_id: ref.paymentId, subscription_payment_id: null } : { payment_id: null, subscription_payment_id: ref.subscriptionPaymentId });
   return 'refund_processed';
+}
+
+/**
+ * POST /api/admin/refunds/{id}/retry — a refund the job gave up on (the gateway refused it five
+ * times) is pending again under the SAME idempotency key, so the gateway never refunds twice; it is
+ * sent at once and, if that fails too, the job retries it. Audited.
+ */
+export async function retryFailedRefund(deps: Deps, admin: AuthUser, id: string): Promise<AdminRefund> {
+  await withTransactionRetry(deps, async (trx) => {
+    const before = await repo.findRefund(trx, id, { lock: true });
+    if (!before) throw notFound('That refund');
+    if (before.status !== 'failed') {
+      throw new AppError(
+        'INVALID_STATE',
+        before.status === 'processed' ? 'This refund has been made already.' : 'This refund is still being sent; the shop retries it on its own.',
+      );
+    }
+    const now = deps.clock.now().toISOString();
+    await repo.reopenFailedRefund(trx, id, now);
+    await recordAudit(trx, admin, {
+      action: 'refund.retry',
+      entity: 'refund',
+      entityId: id,
+      before: { status: before.status, attempts: before.attempts, lastError: before.last_error },
+      after: { status: 'pending' },
+      at: now,
+    });
+  });
+  await sendPendingRefund(deps, id);
+  return toAdminRefund((await repo.findRefund(deps.db, id))!);
 }
 
 // ---------- Jobs ----------
@@ -811,4 +871,13 @@ export const paymentsForOrders: OrderPayments = {
   refundsOfOrder,
   reserveRefundInTransaction,
   sendPendingRefund,
+  toAdminRefund,
+};
+
+/** What the subscriptions domain asks of payments (its port, server/domains/subscriptions/subscription-payments.ts), wired in server/app.ts. */
+export const paymentsForSubscriptions: SubscriptionPayments = {
+  reserveRefundInTransaction,
+  sendPendingRefund,
+  refundsOfSubscriptionPayments,
+  toAdminRefund,
 };

@@ -1,5 +1,6 @@
 import type { Job } from '../../lib/jobs';
-import { autoRenewDue, expireAndResume, sendReminders } from './subscriptions.service';
+import { expireAndResume, sendReminders } from './subscriptions.service';
+import { autoRenewDue } from './subscriptions.billing';
 
 /** Every job is safe on several instances: conditional updates claim the work (see the service). */
 export const subscriptionJobs: Job[] = [

@@ -401,3 +401,19 @@ export async function adminList(db: Executor, f: AdminListFilter) {
 export function customerOf(db: Executor, userId: string) {
   return db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
 }
+
+// ---------- Settling purchases ----------
+
+/**
+ * Serialises the settlement of one customer's purchases (a transaction-scoped advisory lock, so
+ * nothing to release and nothing session-level for PgBouncer): the second of two purchases paid at
+ * once then sees the subscription the first made live.
+ */
+export async function lockCustomerPurchases(trx: Trx, userId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`subscription-purchase:${userId}`}, 0))`.execute(trx);
+}
+
+/** A paid purchase that becomes the next period of the customer's live subscription. */
+export async function movePaymentTo(trx: Trx, paymentId: string, subscriptionId: string): Promise<void> {
+  await trx.updateTable('subscription_payments').set({ subscription_id: subscriptionId, kind: 'renewal' }).where('id', '=', paymentId).execute();
+}

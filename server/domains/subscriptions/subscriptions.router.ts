@@ -27,6 +27,8 @@ import {
   VerifySubscriptionPaymentInputSchema,
 } from '../../../shared/schemas/subscriptions';
 import * as subs from './subscriptions.service';
+import * as billing from './subscriptions.billing';
+import * as desk from './subscriptions.admin.service';
 
 const Empty = z.object({}).optional();
 const tags = ['subscriptions'];
@@ -52,7 +54,7 @@ export const subscriptionsRouter = router({
     })
     .input(CreateSubscriptionPaymentInputSchema)
     .output(SubscriptionCheckoutSchema)
-    .mutation(({ ctx, input }) => subs.createPayment(ctx.deps, ctx.user, input, ctx.req.headers['idempotency-key'])),
+    .mutation(({ ctx, input }) => billing.createPayment(ctx.deps, ctx.user, input, ctx.req.headers['idempotency-key'])),
 
   verifyPayment: authedProcedure
     .meta({
@@ -66,7 +68,7 @@ export const subscriptionsRouter = router({
     })
     .input(VerifySubscriptionPaymentInputSchema)
     .output(SubscriptionPaymentResultSchema)
-    .mutation(({ ctx, input }) => subs.verifyPayment(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => billing.verifyPayment(ctx.deps, ctx.user, input)),
 
   testComplete: authedProcedure
     .meta({
@@ -80,7 +82,7 @@ export const subscriptionsRouter = router({
     })
     .input(TestCompleteSubscriptionInputSchema)
     .output(SubscriptionPaymentResultSchema)
-    .mutation(({ ctx, input }) => subs.completeTestPayment(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => billing.completeTestPayment(ctx.deps, ctx.user, input)),
 
   status: authedProcedure
     .meta({
@@ -172,7 +174,7 @@ export const subscriptionsRouter = router({
     })
     .input(RenewInputSchema)
     .output(SubscriptionCheckoutSchema)
-    .mutation(({ ctx, input }) => subs.renew(ctx.deps, ctx.user, input, ctx.req.headers['idempotency-key'])),
+    .mutation(({ ctx, input }) => billing.renew(ctx.deps, ctx.user, input, ctx.req.headers['idempotency-key'])),
 
   autoRenew: authedProcedure
     .meta({
@@ -202,7 +204,7 @@ export const subscriptionsRouter = router({
     })
     .input(AdminSubscriptionListInputSchema)
     .output(AdminSubscriptionListSchema)
-    .query(({ ctx, input }) => subs.adminList(ctx.deps, input, ctx.resHeaders)),
+    .query(({ ctx, input }) => desk.adminList(ctx.deps, input, ctx.resHeaders)),
 
   adminDetail: adminProcedure
     .meta({
@@ -216,7 +218,7 @@ export const subscriptionsRouter = router({
     })
     .input(SubscriptionIdInput)
     .output(AdminSubscriptionDetailSchema)
-    .query(({ ctx, input }) => subs.adminDetail(ctx.deps, input.id)),
+    .query(({ ctx, input }) => desk.adminDetail(ctx.deps, input.id)),
 
   adminExtend: adminProcedure
     .meta({
@@ -230,7 +232,7 @@ export const subscriptionsRouter = router({
     })
     .input(AdminExtendInputSchema)
     .output(AdminSubscriptionDetailSchema)
-    .mutation(({ ctx, input }) => subs.adminExtend(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => desk.adminExtend(ctx.deps, ctx.user, input)),
 
   adminPause: adminProcedure
     .meta({
@@ -244,7 +246,7 @@ export const subscriptionsRouter = router({
     })
     .input(PauseInputSchema)
     .output(AdminSubscriptionDetailSchema)
-    .mutation(({ ctx, input }) => subs.adminPause(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => desk.adminPause(ctx.deps, ctx.user, input)),
 
   adminResume: adminProcedure
     .meta({
@@ -258,7 +260,7 @@ export const subscriptionsRouter = router({
     })
     .input(SubscriptionIdInput)
     .output(AdminSubscriptionDetailSchema)
-    .mutation(({ ctx, input }) => subs.adminResume(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => desk.adminResume(ctx.deps, ctx.user, input)),
 
   adminCancel: adminProcedure
     .meta({
@@ -272,7 +274,7 @@ export const subscriptionsRouter = router({
     })
     .input(CancelInputSchema)
     .output(AdminSubscriptionDetailSchema)
-    .mutation(({ ctx, input }) => subs.adminCancel(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => desk.adminCancel(ctx.deps, ctx.user, input)),
 
   adminRefund: adminProcedure
     .meta({
@@ -286,7 +288,7 @@ export const subscriptionsRouter = router({
     })
     .input(AdminRefundInputSchema)
     .output(AdminSubscriptionDetailSchema)
-    .mutation(({ ctx, input }) => subs.adminRefund(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => desk.adminRefund(ctx.deps, ctx.user, input)),
 
   adminPlans: adminProcedure
     .meta({
@@ -294,7 +296,7 @@ export const subscriptionsRouter = router({
     })
     .input(Empty)
     .output(PlanListSchema)
-    .query(({ ctx }) => subs.adminPlans(ctx.deps)),
+    .query(({ ctx }) => desk.adminPlans(ctx.deps)),
 
   adminCreatePlan: adminProcedure
     .meta({
@@ -302,7 +304,7 @@ export const subscriptionsRouter = router({
     })
     .input(PlanInputSchema)
     .output(PlanSchema)
-    .mutation(({ ctx, input }) => subs.adminCreatePlan(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => desk.adminCreatePlan(ctx.deps, ctx.user, input)),
 
   adminUpdatePlan: adminProcedure
     .meta({
@@ -316,5 +318,5 @@ export const subscriptionsRouter = router({
     })
     .input(PlanUpdateInputSchema)
     .output(PlanSchema)
-    .mutation(({ ctx, input }) => subs.adminUpdatePlan(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => desk.adminUpdatePlan(ctx.deps, ctx.user, input)),
 });

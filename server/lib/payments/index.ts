@@ -8,7 +8,8 @@ import { createTestGateway } from './test-gateway';
 export type { PaymentGateway, GatewayPayment, GatewayOrder, GatewayRefund, GatewayMode } from './gateway';
 export { GatewayError } from './gateway';
 export type { TestGateway } from './test-gateway';
-export { paymentAfterSignature } from './verified-payment';
+export { verifiedCheckoutPayment, type StoredGatewayOrder } from './verified-payment';
+export { resolveIdempotencyKey } from './idempotency';
 
 /** Razorpay when its keys are configured (the same rule the browser sees in /api/config), else test mode. */
 export function createPaymentGateway(config: Config, db: Executor): PaymentGateway {

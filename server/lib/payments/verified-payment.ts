@@ -1,28 +1,47 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../errors';
 import type { GatewayPayment, PaymentGateway } from './gateway';
 
+/** A gateway order WE stored for a charge: the only ids a Checkout signature is checked against. */
+export interface StoredGatewayOrder {
+  gatewayOrderId: string;
+  amountPaise: number;
+}
+
 /**
- * The payment Checkout's success callback names, once its signature has checked out against the
- * gateway order WE stored: the gateway's own details (instrument, captured or not) when it reports
- * that payment for that order; if the gateway is slow or answers otherwise, what the signature proves
- * (authorised, for the amount we stored).
+ * Checkout's success callback, for orders and subscriptions alike: the signature is checked (in
+ * constant time, by the gateway adapter) against the gateway orders we stored for the charge — the
+ * order id the browser sends is ignored — and a bad one is a 400 that writes nothing. Then the
+ * gateway's own details of that payment (instrument, captured or not) when it reports it for that
+ * order; if the gateway is slow or answers otherwise, what the signature proves (authorised, for
+ * the amount we stored).
  */
-export async function paymentAfterSignature(
+export async function verifiedCheckoutPayment(
   deps: { payments: PaymentGateway; log: FastifyBaseLogger },
-  signed: { paymentId: string; gatewayOrderId: string; amountPaise: number },
-  onFetchFailure: { message: string; fields?: Record<string, unknown> },
+  stored: readonly StoredGatewayOrder[],
+  callback: { paymentId: string; signature: string },
+  what: 'order' | 'subscription',
 ): Promise<GatewayPayment> {
+  const match = stored.find((s) =>
+    deps.payments.verifyPaymentSignature({ gatewayOrderId: s.gatewayOrderId, paymentId: callback.paymentId, signature: callback.signature }),
+  );
+  if (!match) {
+    throw new AppError(
+      'INVALID_SIGNATURE',
+      `We could not verify this payment. If money left your account, it will be matched to your ${what} automatically or refunded.`,
+    );
+  }
   try {
-    const fetched = await deps.payments.fetchPayment(signed.paymentId);
-    if (fetched.gatewayOrderId === signed.gatewayOrderId && (fetched.status === 'captured' || fetched.status === 'authorized'))
+    const fetched = await deps.payments.fetchPayment(callback.paymentId);
+    if (fetched.gatewayOrderId === match.gatewayOrderId && (fetched.status === 'captured' || fetched.status === 'authorized'))
       return fetched;
   } catch (e) {
-    deps.log.warn({ err: e, ...onFetchFailure.fields }, onFetchFailure.message);
+    deps.log.warn({ err: e, gatewayOrderId: match.gatewayOrderId }, `${what} verify: could not fetch payment details; settling on the signature`);
   }
   return {
-    id: signed.paymentId,
-    gatewayOrderId: signed.gatewayOrderId,
-    amountPaise: signed.amountPaise,
+    id: callback.paymentId,
+    gatewayOrderId: match.gatewayOrderId,
+    amountPaise: match.amountPaise,
     status: 'authorized',
     method: null,
     errorCode: null,

@@ -97,7 +97,8 @@ export function useBuySubscription() {
       try {
         const r = await utils.client.subscriptions.testComplete.mutate({ gatewayOrderId: start.gatewayOrderId, outcome });
         if (r.paid) done(r.subscription, r.message);
-        else setState({ kind: 'failed', message: 'The test payment was declined, as you chose. Nothing was charged.' });
+        // A paid purchase that could not be kept (another plan runs) is refunded: the server says so.
+        else setState({ kind: 'failed', message: outcome === 'success' ? r.message : 'The test payment was declined, as you chose. Nothing was charged.' });
       } catch (e) {
         setState({ kind: 'failed', message: messageOf(e) });
       }

@@ -5,7 +5,7 @@ import { apiFetch } from '../../lib/api-fetch';
 import { messageOf } from '../../features/auth/forms';
 import { ALLERGENS, type Allergen } from '../../../../shared/schemas/catalogue';
 import { IMAGE_UPLOAD, type UploadedImage } from '../../../../shared/schemas/catalogue-admin';
-import { formatRupees, rupees } from '../../../../shared/rules/money';
+import { formatRupees, rupees, rupeesInput } from '../../../../shared/rules/money';
 import { SHAKE_PLACEHOLDER_IMAGE } from '../../components/shake-card';
 
 /** Pieces shared by the shake and ingredient editors (/admin/shakes, /admin/ingredients). */
@@ -18,7 +18,8 @@ export const paiseFrom = (s: string): number => {
   const n = numberOrNaN(s);
   return Number.isFinite(n) ? rupees(n) : Number.NaN;
 };
-export const rupeesText = (paise: number): string => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
+/** The shared rupee input text (shared/rules/money.ts), under the name the catalogue forms use. */
+export const rupeesText = rupeesInput;
 export const listFrom = (s: string): string[] =>
   s
     .split(',')

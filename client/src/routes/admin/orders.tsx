@@ -13,7 +13,7 @@ import { OrderBreakdown } from '../../features/cart/price-breakdown';
 import { downloadFile } from '../../features/orders/download-file';
 import { paymentBadge, STATUS_BADGE } from '../../features/orders/order-format';
 import type { AdminOrderDetail, AdminOrdersInput } from '../../../../shared/schemas/order-lifecycle';
-import { formatRupees } from '../../../../shared/rules/money';
+import { formatRupees, parseRupees, rupeesInput } from '../../../../shared/rules/money';
 import { formatSlotDate, formatSlotRange } from '../../../../shared/rules/slots';
 import { formatIndianMobile } from '../../../../shared/rules/india';
 import { paymentFilterOptions, paymentStatusTone } from '../../../../shared/rules/payment-labels';
@@ -288,10 +288,22 @@ function newKey(): string {
 }
 
 /** Rupees as typed ("120", "99.50") → paise, or null when it is not an amount. */
-export function rupeesToPaise(v: string): number | null {
-  const m = /^\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(v);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+/** A refund the gateway finally refused: sent again under its same key (never twice at the gateway). */
+function RetryRefund({ id, onDone }: { id: string; onDone(): void }) {
+  const retry = trpc.payments.retryRefund.useMutation({
+    onSuccess(r) {
+      toast({ title: r.status === 'failed' ? 'The gateway refused the refund again' : 'Refund sent again', variant: r.status === 'failed' ? 'destructive' : 'success' });
+      onDone();
+    },
+    onError(e) {
+      toast({ title: 'Not sent', description: messageOf(e, 'Please try again.'), variant: 'destructive' });
+    },
+  });
+  return (
+    <Button size="sm" variant="ghost" loading={retry.isPending} onClick={() => retry.mutate({ id })}>
+      Retry
+    </Button>
+  );
 }
 
 function OrderDesk({ id, back }: { id: string; back: string }) {
@@ -474,6 +486,7 @@ function OrderDesk({ id, back }: { id: string; back: string }) {
                     <span className="tabular">{formatRupees(r.amount)}</span>{' '}
                     {r.status === 'processed' ? 'refunded' : r.status === 'pending' ? 'refund pending' : 'refund failed'}
                     <span className="text-subtle"> · {r.reason}</span>
+                    {r.status === 'failed' ? <RetryRefund id={r.id} onDone={() => void utils.adminOrders.get.invalidate({ id })} /> : null}
                   </li>
                 ))}
               </ul>
@@ -568,7 +581,7 @@ function CancelDialog({
 }
 
 function RefundDialog({ detail, onClose, onDone }: { detail: AdminOrderDetail; onClose(): void; onDone(d: AdminOrderDetail): void }) {
-  const [amount, setAmount] = useState((detail.refundable / 100).toFixed(2).replace(/\.00$/, ''));
+  const [amount, setAmount] = useState(rupeesInput(detail.refundable));
   const [reason, setReason] = useState('');
   // One key per dialog: a double click (or a retry after a timeout) is the same refund.
   const [key] = useState(newKey);
@@ -578,7 +591,7 @@ function RefundDialog({ detail, onClose, onDone }: { detail: AdminOrderDetail; o
       onClose();
     },
   });
-  const paise = rupeesToPaise(amount);
+  const paise = parseRupees(amount);
   const amountError =
     paise === null
       ? 'Enter an amount in rupees, like 120 or 99.50.'

@@ -10,7 +10,7 @@ import { toast } from '../../components/toast';
 import { CloseIcon } from '../../components/icons';
 import { FormAlert, messageOf } from '../../features/auth/forms';
 import { UsageMeter } from '../../features/subscriptions/usage-meter';
-import { formatRupees } from '../../../../shared/rules/money';
+import { formatRupees, refundableOf } from '../../../../shared/rules/money';
 import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from '../../../../shared/rules/subscriptions';
 import type { AdminSubscriptionDetail } from '../../../../shared/schemas/subscriptions';
 import '../../features/auth/auth.css';
@@ -320,24 +320,45 @@ function SubscriptionDetail({ id, onClose }: { id: string; onClose(): void }) {
                   </span>
                   <span className="tabular">
                     {formatRupees(p.amount)} · {p.status}
-                    {p.refunded > 0 ? ` (refunded ${formatRupees(p.refunded)})` : ''}
                   </span>
-                  {p.status === 'paid' && p.refunded < p.amount ? (
+                  {p.status === 'paid' && refundableOf(p.amount, p.refunded) > 0 ? (
                     <Button
                       size="sm"
                       variant="ghost"
                       loading={busy}
                       onClick={() => {
-                        if (!window.confirm(`Refund ${formatRupees(p.amount - p.refunded)} to ${s.customer.email}?`)) return;
+                        if (!window.confirm(`Refund ${formatRupees(refundableOf(p.amount, p.refunded))} to ${s.customer.email}?`)) return;
                         void act(
                           () => utils.client.subscriptions.adminRefund.mutate({ id, paymentId: p.id, reason: 'Refunded by the shop' }),
-                          'Refund recorded',
+                          'Refund started',
                         );
                       }}
                     >
                       Refund
                     </Button>
                   ) : null}
+                  {p.refunds.map((r) => (
+                    <span key={r.id} className="admin-subs-refund text-sm" data-testid="subscription-refund">
+                      <span className="tabular">{formatRupees(r.amount)}</span>{' '}
+                      {r.status === 'processed' ? 'refunded' : r.status === 'pending' ? 'refund on its way' : 'refund failed'}
+                      {r.status !== 'processed' && r.lastError ? <span className="text-subtle"> · {r.lastError}</span> : null}
+                      {r.status === 'failed' ? (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          loading={busy}
+                          onClick={() =>
+                            void act(async () => {
+                              await utils.client.payments.retryRefund.mutate({ id: r.id });
+                              return utils.client.subscriptions.adminDetail.query({ id });
+                            }, 'Refund sent again')
+                          }
+                        >
+                          Retry
+                        </Button>
+                      ) : null}
+                    </span>
+                  ))}
                 </li>
               ))}
             </ul>
