@@ -2972,8 +2972,10 @@ export interface operations {
                             /** Format: date */
                             date: string;
                             newCustomers: number;
+                            orderRevenue: number;
                             orders: number;
                             revenue: number;
+                            subscriptionRevenue: number;
                         }[];
                         /** Format: date */
                         from: string;
@@ -2986,8 +2988,10 @@ export interface operations {
                         previous: {
                             aov: number;
                             newCustomers: number;
+                            orderRevenue: number;
                             orders: number;
                             revenue: number;
+                            subscriptionRevenue: number;
                         };
                         /** Format: date */
                         previousFrom: string;
@@ -3013,8 +3017,10 @@ export interface operations {
                         totals: {
                             aov: number;
                             newCustomers: number;
+                            orderRevenue: number;
                             orders: number;
                             revenue: number;
+                            subscriptionRevenue: number;
                         };
                     };
                 };
