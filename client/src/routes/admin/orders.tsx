@@ -11,7 +11,7 @@ import { FormAlert, messageOf } from '../../features/auth/forms';
 import { Modal } from '../../components/modal';
 import { OrderBreakdown } from '../../features/cart/price-breakdown';
 import { downloadFile } from '../../features/orders/download-file';
-import { paymentBadge, STATUS_BADGE } from '../../features/orders/order-format';
+import { paymentBadge, STATUS_BADGE, timelineNote } from '../../features/orders/order-format';
 import type { AdminOrderDetail, AdminOrdersInput } from '../../../../shared/schemas/order-lifecycle';
 import { formatRupees } from '../../../../shared/rules/money';
 import { formatSlotDate, formatSlotRange } from '../../../../shared/rules/slots';
@@ -497,7 +497,9 @@ function OrderDesk({ id, back }: { id: string; back: string }) {
                   · {formatDate(e.at, 'dateTime')} ·{' '}
                   {e.actor === 'admin' ? 'Hydro Shakes team' : e.actor === 'gateway' ? 'payment gateway' : e.actor}
                 </span>
-                {e.note ? <span className="order-timeline__note text-sm text-muted">{e.note}</span> : null}
+                {timelineNote(headings[i]!, e.note) ? (
+                  <span className="order-timeline__note text-sm text-muted">{timelineNote(headings[i]!, e.note)}</span>
+                ) : null}
               </span>
             </li>
           ))}
