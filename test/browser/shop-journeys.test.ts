@@ -130,4 +130,37 @@ describe.skipIf(!hasBrowser)('issue 20 in the browser', () => {
     expect(new URL(page.url()).pathname).toBe('/admin');
     await page.context().close();
   });
+
+  it('item 15 (phone): a toast never covers Add to Cart; a guest heart says one thing; admin orders show Status at 375 px', async () => {
+    const page = await shop.newPage({ viewport: PHONE });
+    await page.goto('/signature-shakes/green-glow');
+    const add = page.getByRole('button', { name: /^Add to Cart/ });
+    await add.waitFor();
+    await add.click();
+    const toastBox = page.locator('.toast').first();
+    await toastBox.waitFor();
+    const [a, b] = [await add.boundingBox(), await toastBox.boundingBox()];
+    const overlap = !!a && !!b && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap, `toast ${JSON.stringify(b)} over the button ${JSON.stringify(a)}`).toBe(false);
+    await shop.screenshot(page, 'shop-toast-shake-375');
+
+    await page.goto('/signature-shakes');
+    await expect.poll(() => page.locator('.toast').count()).toBe(0);
+    await page.getByTestId('favorite-button').first().click();
+    await page.locator('.favorite__invite').first().waitFor();
+    // One message: the invite beside the heart, no toast repeating it.
+    expect(await page.locator('.toast').count()).toBe(0);
+    await page.context().close();
+
+    await signUp('ravi.desk@hydroshakes.in', 'ravi_desk', 'admin');
+    const ctx = await signedInContext(shop, 'ravi.desk@hydroshakes.in', password, PHONE);
+    const admin = await shop.newPage({ context: ctx });
+    await admin.goto('/admin/orders');
+    await admin.getByTestId('admin-order-row').first().waitFor();
+    const status = admin.getByRole('columnheader', { name: 'Status' });
+    const box = await status.boundingBox();
+    expect(box && box.x + box.width <= PHONE.width, `Status header at ${JSON.stringify(box)}`).toBe(true);
+    await shop.screenshot(admin, 'shop-admin-orders-375');
+    await ctx.close();
+  });
 });
