@@ -63,7 +63,22 @@ export interface CouponCart {
   /** The free unit already taken off (its line's type and value), or null. */
   freeUnit: { type: 'signature' | 'custom'; value: number } | null;
   /** The signed-in customer's history; null for a guest (checked again at placement, when signed in). */
-  customer: { usesOfThisCoupon: number; hasEarlierOrders: boolean } | null;
+  customer: {
+    usesOfThisCoupon: number;
+    hasEarlierOrders: boolean;
+    /**
+     * The customer's latest unpaid order (awaiting online payment), when there is one: a refusal caused
+     * only by it names it and says how to free the code (pay for it, or cancel it).
+     */
+    unpaid?: { orderNumber: string; usesHeld: number; onlyUnpaidOrders: boolean } | null;
+  } | null;
+}
+
+/** The refusal when an order not yet paid holds the code (or counts as the earlier order): issue 20, item 9. */
+export function unpaidHoldMessage(code: string, orderNumber: string, holds = true): string {
+  return holds
+    ? `${code} is held by your unpaid order ${orderNumber}. Pay for ${orderNumber} to use it there, or cancel ${orderNumber} to use ${code} on this order.`
+    : `${code} is for your first order only, and your unpaid order ${orderNumber} counts as one. Cancel ${orderNumber} to use ${code} on this order.`;
 }
 
 export interface CouponRefusal {
@@ -108,14 +123,23 @@ export function evaluateCoupon(typed: string, coupon: CouponRule | null, cart: C
     return refuse({ code: 'COUPON_EXHAUSTED', message: `${code} has been used up. Try another code.` });
   }
   if (cart.customer) {
+    const unpaid = cart.customer.unpaid ?? null;
     if (coupon.firstOrderOnly && cart.customer.hasEarlierOrders) {
-      return refuse({ code: 'COUPON_FIRST_ORDER_ONLY', message: `${code} is for your first order only.` });
+      return refuse({
+        code: 'COUPON_FIRST_ORDER_ONLY',
+        message: unpaid?.onlyUnpaidOrders
+          ? unpaidHoldMessage(code, unpaid.orderNumber, unpaid.usesHeld > 0)
+          : `${code} is for your first order only.`,
+      });
     }
     if (coupon.perCustomerLimit !== null && cart.customer.usesOfThisCoupon >= coupon.perCustomerLimit) {
+      // Freed by cancelling the unpaid orders: their uses come back.
+      const heldByUnpaid = !!unpaid && unpaid.usesHeld > 0 && cart.customer.usesOfThisCoupon - unpaid.usesHeld < coupon.perCustomerLimit;
       return refuse({
         code: 'COUPON_ALREADY_USED',
-        message:
-          coupon.perCustomerLimit === 1
+        message: heldByUnpaid
+          ? unpaidHoldMessage(code, unpaid.orderNumber)
+          : coupon.perCustomerLimit === 1
             ? `You have already used ${code}.`
             : `You have already used ${code} ${coupon.perCustomerLimit} times, as often as it allows.`,
       });

@@ -14,8 +14,15 @@ describe('customer cancel window', () => {
     expect(late.allowed).toBe(false);
     expect(late.refusal).toMatch(/2 hours before the delivery slot .*7:00/);
   });
+  it('lets an unpaid order go at any time (nothing to refund; it frees the slot and the coupon)', () => {
+    expect(customerCancelCheck({ status: 'pending_payment', ...slot }, new Date('2026-11-23T05:00:00Z'))).toEqual({
+      allowed: true,
+      refusal: null,
+      deadline: null,
+    });
+  });
   it('says why for every other status', () => {
-    for (const status of ORDER_STATUSES.filter((s) => s !== 'confirmed')) {
+    for (const status of ORDER_STATUSES.filter((s) => s !== 'confirmed' && s !== 'pending_payment')) {
       const c = customerCancelCheck({ status, ...slot }, new Date('2026-11-20T00:00:00Z'));
       expect(c.allowed, status).toBe(false);
       expect(c.refusal, status).toMatch(/\./);

@@ -27,7 +27,10 @@ export function customerCancelCheck(o: { status: OrderStatus; slotDate: string; 
   });
   switch (o.status) {
     case 'pending_payment':
-      return no('This order is waiting for its payment. If you do not pay, it is cancelled automatically after 30 minutes.');
+      // Nothing was paid, so nothing to refund: the shopper may give up an abandoned payment at once
+      // (it frees the slot, the coupon and the points it holds — issue 20, item 9). A payment that still
+      // arrives for it is refunded in full by settlement (the order does not move back).
+      return { allowed: true, refusal: null, deadline: null };
     case 'preparing':
       return no('We have started preparing this order, so it can no longer be cancelled. Please call us if something is wrong.');
     case 'out_for_delivery':

@@ -10,7 +10,19 @@ export const RANGE_DAYS: Record<DashboardRange, number> = { today: 1, '7d': 7, '
 export const DashboardReportInputSchema = z.object({ range: DashboardRangeSchema.default('30d') });
 export type DashboardReportInput = z.infer<typeof DashboardReportInputSchema>;
 
-const Totals = z.object({ revenue: z.number().int(), orders: z.number().int(), aov: Paise, newCustomers: z.number().int() });
+/**
+ * `revenue` is everything customers paid, net of refunds: `orderRevenue` (orders placed and not
+ * cancelled) plus `subscriptionRevenue` (plan purchases and renewals, by the day paid). The wallet's
+ * top-ups will be a third part. `aov` (average order value) is `orderRevenue / orders`: plans are not orders.
+ */
+const Totals = z.object({
+  revenue: z.number().int(),
+  orderRevenue: z.number().int(),
+  subscriptionRevenue: z.number().int(),
+  orders: z.number().int(),
+  aov: Paise,
+  newCustomers: z.number().int(),
+});
 export type DashboardTotals = z.infer<typeof Totals>;
 
 export const DashboardReportSchema = z.object({
@@ -22,7 +34,15 @@ export const DashboardReportSchema = z.object({
   previousTo: IsoDate,
   /** One entry per IST day of the range, oldest first (days without orders are zeros). */
   days: z.array(
-    z.object({ date: IsoDate, revenue: z.number().int(), orders: z.number().int(), aov: Paise, newCustomers: z.number().int() }),
+    z.object({
+      date: IsoDate,
+      revenue: z.number().int(),
+      orderRevenue: z.number().int(),
+      subscriptionRevenue: z.number().int(),
+      orders: z.number().int(),
+      aov: Paise,
+      newCustomers: z.number().int(),
+    }),
   ),
   totals: Totals,
   previous: Totals,

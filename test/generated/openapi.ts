@@ -2996,8 +2996,10 @@ export interface operations {
                             /** Format: date */
                             date: string;
                             newCustomers: number;
+                            orderRevenue: number;
                             orders: number;
                             revenue: number;
+                            subscriptionRevenue: number;
                         }[];
                         /** Format: date */
                         from: string;
@@ -3010,8 +3012,10 @@ export interface operations {
                         previous: {
                             aov: number;
                             newCustomers: number;
+                            orderRevenue: number;
                             orders: number;
                             revenue: number;
+                            subscriptionRevenue: number;
                         };
                         /** Format: date */
                         previousFrom: string;
@@ -3037,8 +3041,10 @@ export interface operations {
                         totals: {
                             aov: number;
                             newCustomers: number;
+                            orderRevenue: number;
                             orders: number;
                             revenue: number;
+                            subscriptionRevenue: number;
                         };
                     };
                 };

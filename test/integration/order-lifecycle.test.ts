@@ -644,9 +644,11 @@ describe('the admin list and CSV export', () => {
     const section = cust.sections.find((x: { key: string }) => x.key === 'orders');
     expect(section.rows).toEqual([
       { label: 'Orders', value: '1 (1 on the way)' },
-      { label: 'Spent', value: `₹${(order.breakdown.total / 100).toLocaleString('en-IN')}` },
       { label: order.number, value: expect.stringContaining(' · Confirmed · '), href: `/admin/orders?id=${order.id}` },
     ]);
+    // "Spent" (orders and plans together) has its own section since issue 20, item 12.
+    const spent = cust.sections.find((x: { key: string }) => x.key === 'spending');
+    expect(spent.rows[0]).toEqual({ label: 'Spent', value: `₹${(order.breakdown.total / 100).toLocaleString('en-IN')}` });
   });
 
   it('adds revenue, orders and average order value to the dashboard', async () => {

@@ -18,6 +18,7 @@ import { usePageTitle } from '../components/page-title';
 import { Button, LinkButton } from '../components/button';
 import { ShakeImage } from '../components/shake-card';
 import { AlertIcon, ArrowRightIcon, BagIcon, CloseIcon, ShieldIcon, TruckIcon } from '../components/icons';
+import { UnpaidOrderNotice } from '../features/checkout/unpaid-order-notice';
 import '../features/cart/cart.css';
 
 export default function CartPage() {
@@ -41,6 +42,7 @@ export default function CartPage() {
         <header className="cart-page__header">
           <h1>Your cart</h1>
         </header>
+        <UnpaidOrderNotice />
         <div className="empty-state cart-empty" data-testid="cart-empty">
           <span className="empty-state__icon">
             <BagIcon />
@@ -71,6 +73,7 @@ export default function CartPage() {
           {itemCount} {itemCount === 1 ? 'shake' : 'shakes'}
         </p>
       </header>
+      <UnpaidOrderNotice />
 
       <div className="cart-layout">
         <section aria-label="Items in your cart" className="cart-lines">

@@ -20,6 +20,7 @@ import { InvoicePage } from '../features/orders/invoice-view';
 import { OrderBreakdown } from '../features/cart/price-breakdown';
 import { OrderReviews } from '../features/reviews/order-reviews';
 import { timelineHeadings } from '../../../shared/rules/order-lifecycle';
+import { timelineNote } from '../features/orders/order-format';
 import '../features/orders/orders.css';
 import { formatDate } from '../../../shared/rules/dates';
 import { LoadError } from '../components/load-error';
@@ -256,7 +257,9 @@ function OrderDetail() {
                   <span>
                     <strong>{headings[i]}</strong>
                     <span className="text-sm text-subtle"> · {formatDate(e.at, 'dateTime')}</span>
-                    {e.note ? <span className="order-timeline__note text-sm text-muted">{e.note}</span> : null}
+                    {timelineNote(headings[i]!, e.note) ? (
+                  <span className="order-timeline__note text-sm text-muted">{timelineNote(headings[i]!, e.note)}</span>
+                ) : null}
                   </span>
                 </li>
               ))}

@@ -28,6 +28,7 @@ import type { Order } from '../../../shared/schemas/orders';
 import { checkoutMethods, type CheckoutMethod } from '../../../shared/rules/order-rules';
 import { formatRupees } from '../../../shared/rules/money';
 import { orderPlanTypeForSlot } from '../../../shared/rules/slots';
+import { UnpaidOrderNotice } from '../features/checkout/unpaid-order-notice';
 import '../features/checkout/checkout.css';
 
 /**
@@ -51,7 +52,17 @@ function ResumePayment({ orderId }: { orderId: string }) {
   const [, navigate] = useLocation();
   const order = trpc.orders.get.useQuery({ id: orderId }, { staleTime: 0, retry: false });
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 5 * 60_000 });
-  const pay = usePayOrder(useCallback((o: Order) => navigate(`/order/${o.id}?placed=1`), [navigate]));
+  const utils = trpc.useUtils();
+  const pay = usePayOrder(
+    useCallback(
+      (o: Order) => {
+        // The order's lines left the server cart when it was placed: this device follows the server copy now.
+        void utils.cart.get.invalidate();
+        navigate(`/order/${o.id}?placed=1`);
+      },
+      [navigate, utils],
+    ),
+  );
   const o = order.data;
   return (
     <div className="container container--narrow page checkout-page" data-page="payment">
@@ -162,6 +173,7 @@ function Checkout() {
   if (items.length === 0 && !pending) {
     return (
       <div className="container page checkout-page" data-page="payment">
+        <UnpaidOrderNotice />
         <div className="empty-state" data-testid="checkout-empty">
           <span className="empty-state__icon">
             <BagIcon />
@@ -249,6 +261,8 @@ function Checkout() {
       </header>
 
       {testMode ? <TestModeBanner /> : null}
+
+      <UnpaidOrderNotice except={pending?.orderId} />
 
       <div className="checkout-layout">
         <div className="checkout-steps">

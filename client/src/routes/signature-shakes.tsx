@@ -6,6 +6,7 @@ import { CheckIcon, LeafIcon, SlidersIcon } from '../components/icons';
 import { useSignatureShakes } from '../features/catalogue/use-signature-shakes';
 import { favoriteSlot } from '../features/catalogue/favorite-slot';
 import { catalogueSearch, FILTERS, filterAndSort, parseCatalogueParams, SORTS, type FilterKey, type SortKey } from '../features/catalogue/filters';
+import { countSentenceStart } from '../features/subscriptions/plan-value';
 import '../styles/pages/catalogue.css';
 import { LoadError } from '../components/load-error';
 import { ratingSlot, useRatings } from '../features/reviews/card-rating';
@@ -38,7 +39,8 @@ export default function SignatureShakesPage() {
           <p className="eyebrow">The menu</p>
           <h1>Signature Shakes</h1>
           <p className="lead">
-            Eight recipes balanced by our nutritionist, each built on greens from our hydroponic towers. Prices include GST; every shake is blended to order.
+            {total ? `${countSentenceStart(total, 'recipe', 'recipes')} balanced` : 'Recipes balanced'} by our nutritionist, each built on greens
+            from our hydroponic towers. Prices include GST; every shake is blended to order.
           </p>
         </div>
       </header>

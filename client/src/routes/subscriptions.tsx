@@ -14,6 +14,8 @@ import { UsageMeter } from '../features/subscriptions/usage-meter';
 import { formatRupees } from '../../../shared/rules/money';
 import { MAX_PAUSE_DAYS } from '../../../shared/rules/subscriptions';
 import type { Plan } from '../../../shared/schemas/subscriptions';
+import { planValueLine } from '../features/subscriptions/plan-value';
+import { useSignatureShakes } from '../features/catalogue/use-signature-shakes';
 import '../features/subscriptions/subscriptions.css';
 
 const FEATURED = 'vitality-monthly';
@@ -34,6 +36,9 @@ export function planPerks(
 export default function SubscriptionsPage() {
   usePageTitle('Subscriptions');
   const plans = trpc.subscriptions.plans.useQuery(undefined, { staleTime: 5 * 60_000 });
+  // The menu's prices say what the free shakes are worth (planValueLine).
+  const shakes = useSignatureShakes();
+  const menuPrices = useMemo(() => (shakes.data ?? []).filter((s) => s.inStock !== false).map((s) => s.price), [shakes.data]);
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 5 * 60_000 });
   const { user } = useAuth();
   const status = useSubscriptionStatus();
@@ -137,9 +142,9 @@ export default function SubscriptionsPage() {
                       <span className="price">{formatRupees(p.price)}</span>
                       <span className="subs-plan__period">/ {p.periodDays} days</span>
                     </p>
-                    {p.pricePerShake ? (
-                      <p className="subs-plan__per text-sm">
-                        That&rsquo;s <strong className="tabular">{formatRupees(p.pricePerShake)}</strong> per free shake
+                    {planValueLine(p, menuPrices) ? (
+                      <p className="subs-plan__per text-sm" data-testid="plan-value">
+                        {planValueLine(p, menuPrices)}
                       </p>
                     ) : null}
                     <p className="subs-plan__blurb">{p.description}</p>

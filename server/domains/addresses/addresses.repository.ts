@@ -145,12 +145,27 @@ export function remove(db: Executor, userId: string, id: string): Promise<Addres
 }
 
 /** After the default was deleted: the most recently used remaining address becomes default. */
-export function promoteLatest(db: Executor, userId: string) {
-  return db
+/** Makes the most recently changed address whose PIN code is in `pincodes` the default. */
+export async function promoteLatest(db: Executor, userId: string, pincodes: readonly string[]) {
+  if (!pincodes.length) return;
+  await db
     .updateTable('addresses')
     .set({ is_default: true })
     .where('id', '=', (eb) =>
-      eb.selectFrom('addresses').select('id').where('user_id', '=', userId).orderBy('updated_at', 'desc').orderBy('id').limit(1),
+      eb
+        .selectFrom('addresses')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('pincode', 'in', [...pincodes])
+        .orderBy('updated_at', 'desc')
+        .orderBy('id')
+        .limit(1),
     )
     .execute();
+}
+
+/** True when the customer has a default address. */
+export async function hasDefault(db: Executor, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('addresses').select('id').where('user_id', '=', userId).where('is_default', '=', true).executeTakeFirst();
+  return !!row;
 }

@@ -67,7 +67,11 @@ export async function create(deps: Deps, userId: string, input: AddressCreate): 
     if (count >= MAX_ADDRESSES) {
       throw new AppError('ADDRESS_LIMIT', `You can save up to ${MAX_ADDRESSES} addresses. Remove one to add another.`);
     }
-    const makeDefault = count === 0 || input.isDefault === true;
+    // An address we cannot deliver to may be saved (the customer may move, or we may grow), but it
+    // never becomes the default: checkout would preselect a card it must disable (issue 20, item 13).
+    const served = (await serviceablePincodes(trx, [input.pincode])).has(input.pincode);
+    // With no default yet (earlier ones were out of our area), the first one we serve takes the place.
+    const makeDefault = served && (count === 0 || input.isDefault === true || !(await repo.hasDefault(trx, userId)));
     if (makeDefault) await repo.clearDefault(trx, userId);
     const row = await repo.insert(trx, userId, {
       name: input.name,
@@ -89,7 +93,16 @@ export async function update(deps: Deps, userId: string, input: AddressPatch): P
     await repo.lockOwner(trx, userId);
     const current = await repo.findForUser(trx, userId, input.id);
     if (!current) throw notFound(NOT_FOUND);
+    const pincode = input.pincode ?? current.pincode;
+    const served = (await serviceablePincodes(trx, [pincode])).has(pincode);
+    if (input.isDefault === true && !served) {
+      throw new AppError('NOT_SERVICEABLE', `We don’t deliver to PIN code ${pincode} yet, so it can’t be your default address.`, {
+        details: { pincode, fieldErrors: { isDefault: ['We don’t deliver to this PIN code yet'] } },
+      });
+    }
     if (input.isDefault === true && !current.is_default) await repo.clearDefault(trx, userId);
+    // The default moved to a PIN code we don't serve: it stops being the default.
+    const dropDefault = current.is_default && !served;
     const row = await repo.update(trx, userId, input.id, {
       name: input.name,
       phone: input.phone,
@@ -99,11 +112,22 @@ export async function update(deps: Deps, userId: string, input: AddressPatch): P
       city: input.city,
       state: input.state,
       pincode: input.pincode,
-      is_default: input.isDefault,
+      is_default: dropDefault ? false : input.isDefault,
     });
     if (!row) throw notFound(NOT_FOUND);
+    if (dropDefault) await promoteLatestServed(trx, userId);
     return (await withServiceability(trx, [row]))[0];
   });
+}
+
+/** The most recently changed address we deliver to becomes the default (none when there is none). */
+async function promoteLatestServed(executor: Executor, userId: string): Promise<void> {
+  const rows = await repo.listForUser(executor, userId);
+  const served = await serviceablePincodes(
+    executor,
+    rows.map((r) => r.pincode),
+  );
+  await repo.promoteLatest(executor, userId, [...served.keys()]);
 }
 
 export async function remove(deps: Deps, userId: string, id: string): Promise<{ ok: true }> {
@@ -111,7 +135,7 @@ export async function remove(deps: Deps, userId: string, id: string): Promise<{ 
     await repo.lockOwner(trx, userId);
     const gone = await repo.remove(trx, userId, id);
     if (!gone) throw notFound(NOT_FOUND);
-    if (gone.is_default) await repo.promoteLatest(trx, userId);
+    if (gone.is_default) await promoteLatestServed(trx, userId);
     return { ok: true as const };
   });
 }

@@ -21,6 +21,7 @@ import * as users from '../users/users.service';
 import * as delivery from '../delivery/delivery.service';
 import * as catalogue from '../catalogue/catalogue.service';
 import { countActiveSubscribers } from '../subscriptions/subscriptions.service';
+import * as subscriptionReports from '../subscriptions/subscriptions.reports';
 
 type Deps = AppDeps;
 
@@ -62,21 +63,41 @@ export async function dashboardReport(deps: Deps, input: DashboardReportInput): 
   const [fromIso, toIso, prevIso] = [istStart(from), istStart(addDays(to, 1)), istStart(previousFrom)];
 
   const sales = await orderReports.salesByDay(deps, prevIso, toIso);
+  const planSales = await subscriptionReports.subscriptionSalesByDay(deps, prevIso, toIso);
   const joined = await users.newCustomersByDay(deps, prevIso, toIso);
   const byDay = new Map(sales.map((r) => [r.day, r]));
+  const plansByDay = new Map(planSales.map((r) => [r.day, r.revenue]));
   const joinedByDay = new Map(joined.map((r) => [r.day, r.count]));
   const series = (start: string, n: number) =>
     Array.from({ length: n }, (_, i) => {
       const date = addDays(start, i);
       const s = byDay.get(date);
       const orders = s?.orders ?? 0;
-      const revenue = s?.revenue ?? 0;
-      return { date, revenue, orders, aov: orders ? Math.round(revenue / orders) : 0, newCustomers: joinedByDay.get(date) ?? 0 };
+      const orderRevenue = s?.revenue ?? 0;
+      const subscriptionRevenue = plansByDay.get(date) ?? 0;
+      return {
+        date,
+        revenue: orderRevenue + subscriptionRevenue,
+        orderRevenue,
+        subscriptionRevenue,
+        orders,
+        // Orders only: a plan is not an order.
+        aov: orders ? Math.round(orderRevenue / orders) : 0,
+        newCustomers: joinedByDay.get(date) ?? 0,
+      };
     });
   const total = (rows: ReturnType<typeof series>): DashboardTotals => {
-    const revenue = rows.reduce((a, r) => a + r.revenue, 0);
-    const orders = rows.reduce((a, r) => a + r.orders, 0);
-    return { revenue, orders, aov: orders ? Math.round(revenue / orders) : 0, newCustomers: rows.reduce((a, r) => a + r.newCustomers, 0) };
+    const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((a, r) => a + f(r), 0);
+    const orders = sum((r) => r.orders);
+    const orderRevenue = sum((r) => r.orderRevenue);
+    return {
+      revenue: sum((r) => r.revenue),
+      orderRevenue,
+      subscriptionRevenue: sum((r) => r.subscriptionRevenue),
+      orders,
+      aov: orders ? Math.round(orderRevenue / orders) : 0,
+      newCustomers: sum((r) => r.newCustomers),
+    };
   };
   const current = series(from, days);
 

@@ -156,3 +156,20 @@ export async function replaceLines(db: Executor, userId: string, lines: readonly
     )
     .execute();
 }
+
+/**
+ * Takes an order's lines out of the customer's server cart (matched by type and id) and bumps the
+ * cart's version when any left, so every device adopts the change. One statement.
+ */
+export async function removeLines(db: Executor, userId: string, lines: readonly { id: string; type: 'signature' | 'custom' }[]): Promise<void> {
+  if (!lines.length) return;
+  const keys = lines.map((l) => `${l.type}:${l.id}`);
+  await sql`
+    with gone as (
+      delete from user_cart_lines
+      where user_id = ${userId} and (item_type || ':' || item_id) = any(${keys}::text[])
+      returning 1
+    )
+    update user_carts set version = version + 1, updated_at = now()
+    where user_id = ${userId} and exists (select 1 from gone)`.execute(db);
+}

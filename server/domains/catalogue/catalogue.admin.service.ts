@@ -39,6 +39,19 @@ function slugTaken(e: unknown, what: string, slug: string | undefined): never {
   throw e;
 }
 
+/**
+ * A vegan badge beside "Allergens: Dairy" tells a shopper something false (issue 20, item 11): refused
+ * with a field error on `vegan`, for shakes and ingredients, on create and on an update whose result
+ * (patch merged with the stored row) would combine them.
+ */
+function refuseVeganWithDairy(what: 'shake' | 'ingredient', merged: { vegan: boolean; allergens: readonly string[] }): void {
+  if (!merged.vegan || !merged.allergens.includes('dairy')) return;
+  const message = `A ${what} with dairy cannot be vegan. Untick Vegan, or remove Dairy from the allergens.`;
+  throw new AppError('VALIDATION_FAILED', message, {
+    details: { fieldErrors: { vegan: ['A vegan item cannot contain dairy'] } },
+  });
+}
+
 async function afterChange(deps: Deps): Promise<void> {
   try {
     await invalidateCatalogue(deps);
@@ -55,6 +68,7 @@ export function listShakes(deps: Deps, input: AdminCatalogueListInput): Promise<
 }
 
 export async function createShake(deps: Deps, actor: Actor, input: ShakeFields): Promise<AdminShake> {
+  refuseVeganWithDairy('shake', input);
   const row = await deps.db
     .transaction()
     .execute(async (trx) => {
@@ -76,6 +90,7 @@ export async function updateShake(deps: Deps, actor: Actor, input: ShakeUpdateIn
       const current = await repo.shakeForUpdate(trx, id);
       if (!current) throw notFound('That shake');
       const before = repo.toAdminShake(current);
+      refuseVeganWithDairy('shake', { vegan: fields.vegan ?? before.vegan, allergens: fields.allergens ?? before.allergens });
       if (Object.keys(repo.shakeColumns(fields)).length === 0) return before;
       const after = repo.toAdminShake(await repo.updateShake(trx, id, fields));
       await recordAudit(trx, actor, { action: 'shake.update', entity: 'signature_shake', entityId: id, ...changed(before, after) });
@@ -98,6 +113,7 @@ export function listIngredients(deps: Deps, input: AdminCatalogueListInput): Pro
 }
 
 export async function createIngredient(deps: Deps, actor: Actor, input: IngredientFields): Promise<AdminIngredient> {
+  refuseVeganWithDairy('ingredient', input);
   const row = await deps.db
     .transaction()
     .execute(async (trx) => {
@@ -118,6 +134,7 @@ export async function updateIngredient(deps: Deps, actor: Actor, input: Ingredie
       const current = await repo.ingredientForUpdate(trx, id);
       if (!current) throw notFound('That ingredient');
       const before = repo.toAdminIngredient(current);
+      refuseVeganWithDairy('ingredient', { vegan: fields.vegan ?? before.vegan, allergens: fields.allergens ?? before.allergens });
       if (Object.keys(repo.ingredientColumns(fields)).length === 0) return before;
       const after = repo.toAdminIngredient(await repo.updateIngredient(trx, id, fields));
       await recordAudit(trx, actor, { action: 'ingredient.update', entity: 'ingredient', entityId: id, ...changed(before, after) });

@@ -20,16 +20,45 @@ export function findById(db: Executor, id: string): Promise<CouponRow | undefine
 export async function customerHistory(
   db: Executor,
   p: { couponId: string | null; userId: string; exceptOrderId?: string | null },
-): Promise<{ uses: number; hasEarlierOrders: boolean }> {
-  const r = await sql<{ uses: number; has_orders: boolean }>`
+): Promise<{ uses: number; hasEarlierOrders: boolean; unpaid: UnpaidHold | null }> {
+  // Besides the counts the rule decides on: how much of them is unpaid orders' (status
+  // pending_payment), so a refusal caused only by an order not yet paid can name it.
+  const r = await sql<{ uses: number; has_orders: boolean; unpaid_uses: number; has_settled: boolean; unpaid_number: string | null }>`
     select
       (select count(*)::int from coupon_uses u
         where u.coupon_id = ${p.couponId} and u.user_id = ${p.userId} and u.released_at is null) as uses,
       exists (select 1 from orders o
         where o.user_id = ${p.userId} and o.status <> 'cancelled'
-          and o.id is distinct from ${p.exceptOrderId ?? null}::uuid) as has_orders`.execute(db);
+          and o.id is distinct from ${p.exceptOrderId ?? null}::uuid) as has_orders,
+      (select count(*)::int from coupon_uses u join orders o on o.id = u.order_id
+        where u.coupon_id = ${p.couponId} and u.user_id = ${p.userId} and u.released_at is null
+          and o.status = 'pending_payment') as unpaid_uses,
+      exists (select 1 from orders o
+        where o.user_id = ${p.userId} and o.status not in ('cancelled', 'pending_payment')
+          and o.id is distinct from ${p.exceptOrderId ?? null}::uuid) as has_settled,
+      (select o.number from orders o
+        where o.user_id = ${p.userId} and o.status = 'pending_payment'
+          and o.id is distinct from ${p.exceptOrderId ?? null}::uuid
+        order by (exists (select 1 from coupon_uses u where u.order_id = o.id and u.coupon_id = ${p.couponId} and u.released_at is null)) desc,
+          o.created_at desc
+        limit 1) as unpaid_number`.execute(db);
   const row = r.rows[0]!;
-  return { uses: Number(row.uses), hasEarlierOrders: row.has_orders };
+  return {
+    uses: Number(row.uses),
+    hasEarlierOrders: row.has_orders,
+    unpaid: row.unpaid_number
+      ? { orderNumber: row.unpaid_number, usesHeld: Number(row.unpaid_uses), onlyUnpaidOrders: !row.has_settled }
+      : null,
+  };
+}
+
+/** An unpaid order of the customer's that holds a use of the coupon or counts as an earlier order. */
+export interface UnpaidHold {
+  orderNumber: string;
+  /** Uses of this coupon held by unpaid orders. */
+  usesHeld: number;
+  /** True when every earlier order (not cancelled) is unpaid. */
+  onlyUnpaidOrders: boolean;
 }
 
 /**

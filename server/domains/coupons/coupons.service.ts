@@ -3,7 +3,7 @@ import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
-import { describeCoupon, normaliseCouponCode, type CouponEvaluation, type CouponRule } from '../../../shared/rules/coupons';
+import { describeCoupon, normaliseCouponCode, unpaidHoldMessage, type CouponCart, type CouponEvaluation, type CouponRule } from '../../../shared/rules/coupons';
 import type { AdminCoupon, CouponFields, CouponOutcome, CouponUsage } from '../../../shared/schemas/coupons';
 import * as repo from './coupons.repository';
 
@@ -36,13 +36,13 @@ export async function couponFacts(
   executor: Executor,
   typed: string,
   userId: string | null,
-): Promise<{ rule: CouponRule | null; customer: { usesOfThisCoupon: number; hasEarlierOrders: boolean } | null }> {
+): Promise<{ rule: CouponRule | null; customer: CouponCart['customer'] }> {
   const row = await repo.findByCode(executor, normaliseCouponCode(typed));
   if (!row) return { rule: null, customer: null };
   const history = userId ? await repo.customerHistory(executor, { couponId: row.id, userId }) : null;
   return {
     rule: toRule(row),
-    customer: history ? { usesOfThisCoupon: history.uses, hasEarlierOrders: history.hasEarlierOrders } : null,
+    customer: history ? { usesOfThisCoupon: history.uses, hasEarlierOrders: history.hasEarlierOrders, unpaid: history.unpaid } : null,
   };
 }
 
@@ -95,8 +95,12 @@ export async function consumeCoupon(
   });
   if (!recorded) {
     const h = await repo.customerHistory(trx, { couponId: taken.id, userId: p.userId, exceptOrderId: p.orderId });
-    if (taken.first_order_only && h.hasEarlierOrders) throw new AppError('COUPON_FIRST_ORDER_ONLY', messages.COUPON_FIRST_ORDER_ONLY);
-    throw new AppError('COUPON_ALREADY_USED', messages.COUPON_ALREADY_USED);
+    const u = h.unpaid;
+    if (taken.first_order_only && h.hasEarlierOrders) {
+      const msg = u?.onlyUnpaidOrders ? unpaidHoldMessage(o.code, u.orderNumber, u.usesHeld > 0) : messages.COUPON_FIRST_ORDER_ONLY;
+      throw new AppError('COUPON_FIRST_ORDER_ONLY', msg);
+    }
+    throw new AppError('COUPON_ALREADY_USED', u && u.usesHeld > 0 ? unpaidHoldMessage(o.code, u.orderNumber) : messages.COUPON_ALREADY_USED);
   }
   return { discountPaise: o.discount };
 }

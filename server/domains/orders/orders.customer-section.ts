@@ -23,7 +23,7 @@ export const customerOrders: OrdersSection = {
       title: 'Orders',
       rows: [
         { label: 'Orders', value: `${s.orders}${s.open ? ` (${s.open} on the way)` : ''}` },
-        { label: 'Spent', value: formatRupees(s.spent) },
+        // What the customer spent (orders and plans together) is the "Spent" section's.
         ...(await recentForCustomer(db, userId, 5)).map((o) => ({
           label: o.number,
           value: `${formatRupees(o.total_paise)} · ${orderStatusLabel(o.status)} · ${formatDate(o.created_at, 'date')}`,

@@ -66,3 +66,14 @@ export function recentForCustomer(db: Executor, userId: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** What a customer paid for orders (placed, not cancelled), net of refunds: the orders part of "Spent". */
+export async function customerOrderSpend(db: Executor, userId: string): Promise<number> {
+  const r = await db
+    .selectFrom('orders as o')
+    .where('o.user_id', '=', userId)
+    .where('o.status', 'not in', COUNTED)
+    .select(sql<number>`coalesce(sum(o.total_paise - ${refunded}), 0)::bigint`.as('spent'))
+    .executeTakeFirstOrThrow();
+  return Number(r.spent);
+}

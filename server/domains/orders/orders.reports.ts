@@ -18,3 +18,8 @@ export async function ordersByStatus(deps: Deps, fromIso: string, toIso: string)
 export function topShakes(deps: Deps, fromIso: string, toIso: string, limit = 5) {
   return repo.topShakes(deps.db, fromIso, toIso, limit);
 }
+
+/** What a customer paid for orders, net of refunds (paise), measured like the dashboard's order revenue. */
+export function customerOrderSpend(deps: Deps, userId: string) {
+  return repo.customerOrderSpend(deps.db, userId);
+}

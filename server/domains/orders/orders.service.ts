@@ -4,7 +4,7 @@ import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueMail, mailPlaceholder } from '../../lib/mail';
-import { catalogueIdsOf, quoteFromInputs } from '../cart/cart.service';
+import { catalogueIdsOf, quoteFromInputs, removeOrderedLines } from '../cart/cart.service';
 import { deliverableAddressOf, isAddressId } from '../addresses/addresses.service';
 import { bookSlot, releaseSlot, slotBookingOutcome, slotBookingRequest } from '../delivery/delivery.service';
 import { readAndBook } from '../../statements/placement.repository';
@@ -344,6 +344,8 @@ async function placeInTransaction(
     mail ? { message: mail, idToken, numberToken } : undefined,
   );
   if (!created) throw new IdempotentReplay();
+  // The order's lines leave the server cart now, not when it is paid: paid later from the order page it would stay full.
+  await removeOrderedLines(trx, user.id, input.lines);
   const orderRow: repo.OrderRow = {
     ...newOrder,
     id: created.id,

@@ -201,8 +201,19 @@ export function AddressForm({ address, defaults, onSaved, onCancel, submitLabel 
       {!address?.isDefault ? (
         <Checkbox
           className="address-form__wide"
-          label="Make this my default address"
-          checked={v.isDefault}
+          label={
+            pin.state === 'not-serviceable' ? (
+              <>
+                Make this my default address{' '}
+                <small className="text-subtle">(only an address we deliver to can be the default)</small>
+              </>
+            ) : (
+              'Make this my default address'
+            )
+          }
+          // The server never makes an address outside our area the default: don't offer it.
+          checked={v.isDefault && pin.state !== 'not-serviceable'}
+          disabled={pin.state === 'not-serviceable'}
           onChange={(e) => setV((s) => ({ ...s, isDefault: e.target.checked }))}
         />
       ) : null}

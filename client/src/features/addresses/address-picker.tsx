@@ -47,8 +47,11 @@ export function AddressPicker({ value, onChange, selectable = true, defaults, ti
     if ((pick?.id ?? null) !== value) onChange(pick);
   }, [list.data, value, selectable, onChange]);
 
+  // Saved outside our delivery area: say why it is not the default (and, at checkout, not chosen).
+  const [outOfArea, setOutOfArea] = useState<Address | null>(null);
   const saved = (a: Address) => {
     setMode({ kind: 'list' });
+    setOutOfArea(a.serviceable ? null : a);
     if (selectable && a.serviceable) onChange(a);
   };
 
@@ -71,6 +74,16 @@ export function AddressPicker({ value, onChange, selectable = true, defaults, ti
         <div className="alert alert--danger" role="alert">
           <AlertIcon aria-hidden="true" />
           <span>{list.error.message || 'We could not load your addresses.'}</span>
+        </div>
+      ) : null}
+
+      {outOfArea && mode.kind === 'list' ? (
+        <div className="alert alert--warning" role="status" data-testid="address-out-of-area">
+          <AlertIcon aria-hidden="true" />
+          <span>
+            Address saved. {notServiceableMessage(outOfArea.pincode)}, so it is not your default address
+            {selectable ? ' and can’t be chosen for this order' : ''}. We will let it be chosen as soon as we deliver there.
+          </span>
         </div>
       ) : null}
 

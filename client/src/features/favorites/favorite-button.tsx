@@ -15,7 +15,7 @@ export function useFavorites() {
 
 /**
  * Heart toggle for a signature shake (spec §2: the card's Favorite button). Signed in: adds or removes
- * at once (optimistic, rolled back on failure). Guest: a toast and a "Sign in" link invite them to /auth.
+ * at once (optimistic, rolled back on failure). Guest: a "Sign in" invite beside the heart links to /auth.
  */
 export function FavoriteButton({ shakeId, shakeName }: { shakeId: string; shakeName?: string }) {
   const { status } = useAuth();
@@ -62,8 +62,8 @@ export function FavoriteButton({ shakeId, shakeName }: { shakeId: string; shakeN
 
   const onClick = () => {
     if (status !== 'authenticated') {
+      // One message: the invite beside the heart (with its Sign in link, announced as a status), not a toast too.
       setInvite(true);
-      toast({ title: 'Sign in to save favourites', description: 'Your favourite shakes are kept with your account.' });
       return;
     }
     if (busy) return;

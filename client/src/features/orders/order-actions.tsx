@@ -17,7 +17,7 @@ import { Modal } from '../../components/modal';
 import { formatDate } from '../../../../shared/rules/dates';
 
 /** Puts the lines that can still be bought back in the cart at today's prices; says which cannot. */
-export function addReorderToCart(lines: Reorder['lines']): { added: number; missing: string[] } {
+export function addReorderToCart(lines: Reorder['lines'], opts: { skipPresent?: boolean } = {}): { added: number; missing: string[] } {
   let added = 0;
   const missing: string[] = [];
   for (const l of lines) {
@@ -26,6 +26,8 @@ export function addReorderToCart(lines: Reorder['lines']): { added: number; miss
       continue;
     }
     const had = getCartItems().find((i) => i.id === l.id && i.type === l.type)?.quantity ?? 0;
+    // Putting a cancelled order's lines back: a line this device still shows is the same line.
+    if (opts.skipPresent && had > 0) continue;
     addItem({ id: l.id, type: l.type, name: l.name, price: l.unitPrice, image: l.image, ...(l.recipe ? { recipe: l.recipe } : {}) });
     const now = getCartItems().find((i) => i.id === l.id && i.type === l.type)?.quantity ?? 0;
     if (now > had) {

@@ -19,3 +19,13 @@ export const STATUS_BADGE: Record<OrderStatus, string> = {
 export function paymentBadge(tone: 'success' | 'danger' | 'neutral'): string {
   return tone === 'success' ? 'badge--success' : tone === 'danger' ? 'badge--danger' : 'badge--warning';
 }
+
+/**
+ * A timeline note worth showing under its heading: none when it only repeats the heading (the
+ * delivered event's note is "Delivered", which read "Delivered · Delivered" — issue 20, item 14).
+ */
+export function timelineNote(heading: string, note: string | null): string | null {
+  if (!note) return null;
+  const plain = (s: string) => s.trim().replace(/[.!]+$/, '').toLowerCase();
+  return plain(note) === plain(heading) ? null : note;
+}

@@ -14,7 +14,26 @@ import { UsageMeter } from './usage-meter';
 import { formatRupees } from '../../../../shared/rules/money';
 import { MAX_PAUSE_DAYS } from '../../../../shared/rules/subscriptions';
 import type { Subscription } from '../../../../shared/schemas/subscriptions';
+import { Link } from 'wouter';
 import './subscriptions.css';
+
+/** The cancel dialog's reasons (issue 20, item 15): a tap, not an essay; "Something else" asks for a line. */
+const OTHER_REASON = 'Something else';
+export const CANCEL_REASONS = [
+  'Too expensive for me',
+  'I’m travelling or away',
+  'I didn’t use my free shakes',
+  'I didn’t enjoy the shakes',
+  'Delivery times don’t suit me',
+  OTHER_REASON,
+] as const;
+
+/** The reason sent to the server, or null while none is chosen (or "Something else" has under 3 characters). */
+function cancelReasonText(choice: string | null, text: string): string | null {
+  if (!choice) return null;
+  if (choice !== OTHER_REASON) return choice;
+  return text.trim().length >= 3 ? text.trim() : null;
+}
 
 const STATUS_TONE: Record<Subscription['status'], string> = {
   active: 'badge--success',
@@ -37,6 +56,7 @@ export default function SubscriptionTab() {
   const [dialog, setDialog] = useState<'pause' | 'cancel' | null>(null);
   const [days, setDays] = useState(7);
   const [reason, setReason] = useState('');
+  const [reasonChoice, setReasonChoice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -160,13 +180,19 @@ export default function SubscriptionTab() {
                 <PauseIcon /> Pause
               </Button>
             ) : null}
-            <Button
-              variant={sub.status === 'cancelled' ? 'primary' : 'secondary'}
-              onClick={() => void pay.renew(sub.id, sub.planName)}
-              data-testid="sub-renew"
-            >
-              <RepeatIcon /> Renew for {formatRupees(sub.price)}
-            </Button>
+            {/* A cancelled plan is one the customer chose to end: offering "Renew" beside it contradicts
+                that (issue 20, item 14). They can buy a plan again from the plans page. */}
+            {sub.status !== 'cancelled' ? (
+              <Button variant="secondary" onClick={() => void pay.renew(sub.id, sub.planName)} data-testid="sub-renew">
+                <RepeatIcon /> Renew for {formatRupees(sub.price)}
+              </Button>
+            ) : (
+              <p className="text-sm text-muted" data-testid="sub-cancelled-note">
+                Cancelled: your plan and its free shakes last until{' '}
+                {sub.paidThrough ? formatDate(sub.paidThrough, 'date') : 'the end of this period'}, and nothing renews.
+                Changed your mind? <Link href="/subscriptions">Choose a plan</Link> once it ends.
+              </p>
+            )}
             {sub.status === 'active' || sub.status === 'paused' ? (
               <Button variant="ghost" onClick={() => setDialog('cancel')} data-testid="sub-cancel">
                 Cancel subscription
@@ -294,10 +320,10 @@ export default function SubscriptionTab() {
                 <Button
                   variant="danger"
                   loading={busy}
-                  disabled={reason.trim().length < 3}
+                  disabled={cancelReasonText(reasonChoice, reason) === null}
                   onClick={() =>
                     void run(
-                      () => utils.client.subscriptions.cancel.mutate({ id: sub.id, reason: reason.trim() }),
+                      () => utils.client.subscriptions.cancel.mutate({ id: sub.id, reason: cancelReasonText(reasonChoice, reason)! }),
                       'Subscription cancelled',
                     )
                   }
@@ -312,18 +338,51 @@ export default function SubscriptionTab() {
               Your plan keeps running until {sub.paidThrough ? formatDate(sub.paidThrough, 'date') : 'the end of the period'}, free shakes
               included. Nothing renews after that.
             </p>
-            <Field label="Why are you cancelling?" hint="A line is enough (at least 3 characters).">
-              {(p) => (
-                <Textarea
-                  {...p}
-                  rows={3}
-                  maxLength={500}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  data-testid="cancel-reason"
-                />
-              )}
-            </Field>
+            {sub.status === 'active' && sub.canPause ? (
+              <div className="subs-cancel__pause" data-testid="cancel-pause-instead">
+                <p>
+                  <strong>Away for a while?</strong> Pause for up to {MAX_PAUSE_DAYS} days instead: your period end moves by the pause and
+                  you keep your free shakes.
+                </p>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setDialog('pause')}
+                  data-testid="cancel-pause-button"
+                >
+                  <PauseIcon /> Pause instead
+                </Button>
+              </div>
+            ) : null}
+            <fieldset className="subs-cancel__reasons">
+              <legend>Why are you cancelling?</legend>
+              {CANCEL_REASONS.map((r) => (
+                <label key={r} className="radio">
+                  <input
+                    type="radio"
+                    name="cancel-reason"
+                    value={r}
+                    checked={reasonChoice === r}
+                    onChange={() => setReasonChoice(r)}
+                  />
+                  <span>{r}</span>
+                </label>
+              ))}
+            </fieldset>
+            {reasonChoice === OTHER_REASON ? (
+              <Field label="Tell us more" hint="A line is enough (at least 3 characters).">
+                {(p) => (
+                  <Textarea
+                    {...p}
+                    rows={3}
+                    maxLength={500}
+                    value={reason}
+                    onChange={(e) => setReason(e.target.value)}
+                    data-testid="cancel-reason"
+                  />
+                )}
+              </Field>
+            ) : null}
           </Modal>
         </>
       ) : null}

@@ -90,13 +90,37 @@ export function AllergenChecks({ value, onChange }: { value: Allergen[]; onChang
   );
 }
 
-export function Toggle({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange(v: boolean): void; hint?: string }) {
+export function Toggle({
+  label,
+  checked,
+  onChange,
+  hint,
+  error,
+}: {
+  label: string;
+  checked: boolean;
+  onChange(v: boolean): void;
+  hint?: string;
+  error?: string;
+}) {
+  const errorId = useId();
   return (
     <label className="checkbox admin-toggle">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
       <span>
         {label}
         {hint ? <small className="admin-toggle__hint">{hint}</small> : null}
+        {error ? (
+          <small className="field__error admin-toggle__error" id={errorId} role="alert">
+            {error}
+          </small>
+        ) : null}
       </span>
     </label>
   );

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ChartConfiguration } from 'chart.js';
 import { trpc } from '../../lib/trpc';
@@ -72,10 +72,17 @@ export default function AdminDashboardPage() {
               now={r.totals.revenue}
               before={r.previous.revenue}
               name="revenue"
+              detail={
+                <>
+                  <span data-part="orders">Orders {formatRupees(r.totals.orderRevenue)}</span>
+                  <span data-part="subscriptions">Subscriptions {formatRupees(r.totals.subscriptionRevenue)}</span>
+                </>
+              }
             />
             <Headline label="Orders" value={count.format(r.totals.orders)} now={r.totals.orders} before={r.previous.orders} name="orders" />
             <Headline
               label="Average order value"
+              detail="Orders only; plans are not orders"
               value={formatRupees(r.totals.aov)}
               now={r.totals.aov}
               before={r.previous.aov}
@@ -91,7 +98,7 @@ export default function AdminDashboardPage() {
           </div>
           <p className="admin-dash__facts text-sm text-muted">
             <span data-figure="subscribers">
-              <strong>{count.format(r.activeSubscribers)}</strong> active subscribers
+              <strong>{count.format(r.activeSubscribers)}</strong> active {r.activeSubscribers === 1 ? 'subscriber' : 'subscribers'}
             </span>
             <span data-figure="customers">
               <strong>{count.format(r.customers)}</strong> customers
@@ -176,13 +183,28 @@ export default function AdminDashboardPage() {
   );
 }
 
-function Headline({ label, value, now, before, name }: { label: string; value: string; now: number; before: number; name: string }) {
+function Headline({
+  label,
+  value,
+  now,
+  before,
+  name,
+  detail,
+}: {
+  label: string;
+  value: string;
+  now: number;
+  before: number;
+  name: string;
+  detail?: ReactNode;
+}) {
   const change = before === 0 ? (now === 0 ? 0 : null) : Math.round(((now - before) / before) * 1000) / 10;
   const dir = change === null || change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
   return (
     <article className="card admin-figure" data-figure={name}>
       <p className="admin-figure__label">{label}</p>
       <p className="admin-figure__value tabular">{value}</p>
+      {detail ? <p className="admin-figure__detail text-sm text-muted tabular">{detail}</p> : null}
       <p className={`admin-figure__change is-${dir}`}>
         {change === null
           ? 'New this period'
@@ -284,8 +306,15 @@ function SalesChart({ report }: { report: DashboardReport }) {
       label={`Revenue per day from ${day(report.from)} to ${day(report.to)}: ${formatRupees(report.totals.revenue)} from ${report.totals.orders} orders; best day ${day(best.date)} with ${formatRupees(best.revenue)}.`}
     >
       <FiguresTable
-        head={['Day', 'Revenue', 'Orders', 'Average order']}
-        rows={report.days.map((d) => [day(d.date), formatRupees(d.revenue), d.orders, formatRupees(d.aov)])}
+        head={['Day', 'Revenue', 'Orders', 'Subscriptions', 'Order count', 'Average order']}
+        rows={report.days.map((d) => [
+          day(d.date),
+          formatRupees(d.revenue),
+          formatRupees(d.orderRevenue),
+          formatRupees(d.subscriptionRevenue),
+          d.orders,
+          formatRupees(d.aov),
+        ])}
       />
     </ChartCanvas>
   );

@@ -152,7 +152,8 @@ const toForm = (i?: AdminIngredient): FormState => ({
   fibre: i ? String(i.nutrition.fibre) : '0',
   sugar: i ? String(i.nutrition.sugar) : '0',
   allergens: i?.allergens ?? [],
-  vegan: i?.vegan ?? true,
+  // Unticked for a new item: a wrong Vegan badge misleads shoppers; the admin states it.
+  vegan: i?.vegan ?? false,
   hydroponic: i?.hydroponic ?? false,
   inStock: i?.inStock ?? true,
   active: i?.active ?? true,
@@ -255,7 +256,7 @@ function IngredientEditor({
       />
       <AllergenChecks value={f.allergens} onChange={(v) => set('allergens', v)} />
       <div className="admin-checks">
-        <Toggle label="Vegan" checked={f.vegan} onChange={(v) => set('vegan', v)} />
+        <Toggle label="Vegan" checked={f.vegan} onChange={(v) => set('vegan', v)} error={errors.vegan} />
         <Toggle label="Hydroponic" checked={f.hydroponic} onChange={(v) => set('hydroponic', v)} hint="Grown in our racks" />
         <Toggle label="Offered" checked={f.active} onChange={(v) => set('active', v)} />
         <Toggle label="In stock" checked={f.inStock} onChange={(v) => set('inStock', v)} />

@@ -11,7 +11,7 @@ import { FormAlert, messageOf } from '../../features/auth/forms';
 import { Modal } from '../../components/modal';
 import { OrderBreakdown } from '../../features/cart/price-breakdown';
 import { downloadFile } from '../../features/orders/download-file';
-import { paymentBadge, STATUS_BADGE } from '../../features/orders/order-format';
+import { paymentBadge, STATUS_BADGE, timelineNote } from '../../features/orders/order-format';
 import type { AdminOrderDetail, AdminOrdersInput } from '../../../../shared/schemas/order-lifecycle';
 import { formatRupees, parseRupees, rupeesInput } from '../../../../shared/rules/money';
 import { formatSlotDate, formatSlotRange } from '../../../../shared/rules/slots';
@@ -215,6 +215,8 @@ function OrdersList({ params }: { params: URLSearchParams }) {
           <thead>
             <tr>
               <th scope="col">Order</th>
+              {/* Status second: on a 375 px phone it is the column the kitchen needs, and it stays on screen. */}
+              <th scope="col">Status</th>
               <th scope="col" className="admin-orders__wide">
                 Customer
               </th>
@@ -222,7 +224,6 @@ function OrdersList({ params }: { params: URLSearchParams }) {
               <th scope="col" className="num">
                 Total
               </th>
-              <th scope="col">Status</th>
               <th scope="col" className="admin-orders__wide">
                 Payment
               </th>
@@ -242,6 +243,11 @@ function OrdersList({ params }: { params: URLSearchParams }) {
                   </Link>
                   <span className="admin-orders__sub">{formatDate(o.placedAt, 'dateTime')}</span>
                 </td>
+                <td>
+                  <span className={`badge ${STATUS_BADGE[o.status]}`} data-testid="admin-order-status">
+                    {o.labels.status}
+                  </span>
+                </td>
                 <td className="admin-orders__wide">
                   <span className="admin-orders__name">{o.customerName || '—'}</span>
                   <span className="admin-orders__sub">{o.email}</span>
@@ -254,11 +260,6 @@ function OrdersList({ params }: { params: URLSearchParams }) {
                   {formatRupees(o.total)}
                   <span className="admin-orders__sub">
                     {o.itemCount} {o.itemCount === 1 ? 'item' : 'items'}
-                  </span>
-                </td>
-                <td>
-                  <span className={`badge ${STATUS_BADGE[o.status]}`} data-testid="admin-order-status">
-                    {o.labels.status}
                   </span>
                 </td>
                 <td className="admin-orders__wide">
@@ -510,7 +511,9 @@ function OrderDesk({ id, back }: { id: string; back: string }) {
                   · {formatDate(e.at, 'dateTime')} ·{' '}
                   {e.actor === 'admin' ? 'Hydro Shakes team' : e.actor === 'gateway' ? 'payment gateway' : e.actor}
                 </span>
-                {e.note ? <span className="order-timeline__note text-sm text-muted">{e.note}</span> : null}
+                {timelineNote(headings[i]!, e.note) ? (
+                  <span className="order-timeline__note text-sm text-muted">{timelineNote(headings[i]!, e.note)}</span>
+                ) : null}
               </span>
             </li>
           ))}

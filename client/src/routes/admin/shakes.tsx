@@ -129,7 +129,8 @@ const toForm = (s?: AdminShake): FormState => ({
   sugar: s ? String(s.sugar) : '0',
   ingredients: s?.ingredients.join(', ') ?? '',
   allergens: s?.allergens ?? [],
-  vegan: s?.vegan ?? true,
+  // Unticked for a new item: a wrong Vegan badge misleads shoppers; the admin states it.
+  vegan: s?.vegan ?? false,
   tags: s?.tags.join(', ') ?? '',
   active: s?.active ?? true,
   inStock: s?.inStock ?? true,
@@ -219,7 +220,7 @@ function ShakeEditor({ shake, onClose, onSaved }: { shake?: AdminShake; onClose(
         {(p) => <Input {...p} name="tags" value={f.tags} onChange={(e) => set('tags', e.target.value)} />}
       </Field>
       <div className="admin-checks">
-        <Toggle label="Vegan" checked={f.vegan} onChange={(v) => set('vegan', v)} />
+        <Toggle label="Vegan" checked={f.vegan} onChange={(v) => set('vegan', v)} error={errors.vegan} />
         <Toggle label="On sale" checked={f.active} onChange={(v) => set('active', v)} />
         <Toggle label="In stock" checked={f.inStock} onChange={(v) => set('inStock', v)} />
       </div>
