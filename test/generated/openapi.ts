@@ -555,6 +555,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/refunds/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send again a refund the gateway finally refused (status failed), under its same idempotency key so it is never made twice; audited. 409 when it is pending or made */
+        post: operations["payments-retryRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/reviews": {
         parameters: {
             query?: never;
@@ -3979,7 +3996,8 @@ export interface operations {
                             lastError: string | null;
                             processedAt: string | null;
                             reason: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "processed" | "failed";
                         }[];
                     };
                 };
@@ -4141,7 +4159,8 @@ export interface operations {
                             lastError: string | null;
                             processedAt: string | null;
                             reason: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "processed" | "failed";
                         }[];
                     };
                 };
@@ -4300,7 +4319,8 @@ export interface operations {
                             lastError: string | null;
                             processedAt: string | null;
                             reason: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "processed" | "failed";
                         }[];
                     };
                 };
@@ -4467,7 +4487,8 @@ export interface operations {
                             lastError: string | null;
                             processedAt: string | null;
                             reason: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "processed" | "failed";
                         }[];
                     };
                 };
@@ -4635,7 +4656,8 @@ export interface operations {
                             lastError: string | null;
                             processedAt: string | null;
                             reason: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "processed" | "failed";
                         }[];
                     };
                 };
@@ -4854,6 +4876,48 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "payments-retryRefund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        createdAt: string;
+                        /** Format: uuid */
+                        id: string;
+                        lastError: string | null;
+                        processedAt: string | null;
+                        reason: string;
+                        /** @enum {string} */
+                        status: "pending" | "processed" | "failed";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5647,6 +5711,17 @@ export interface operations {
                             kind: "purchase" | "renewal" | "auto_renewal";
                             paidAt: string | null;
                             refunded: number;
+                            refunds: {
+                                amount: number;
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                lastError: string | null;
+                                processedAt: string | null;
+                                reason: string;
+                                /** @enum {string} */
+                                status: "pending" | "processed" | "failed";
+                            }[];
                             /** @enum {string} */
                             status: "created" | "paid" | "failed" | "refunded";
                         }[];
@@ -5756,6 +5831,17 @@ export interface operations {
                             kind: "purchase" | "renewal" | "auto_renewal";
                             paidAt: string | null;
                             refunded: number;
+                            refunds: {
+                                amount: number;
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                lastError: string | null;
+                                processedAt: string | null;
+                                reason: string;
+                                /** @enum {string} */
+                                status: "pending" | "processed" | "failed";
+                            }[];
                             /** @enum {string} */
                             status: "created" | "paid" | "failed" | "refunded";
                         }[];
@@ -5869,6 +5955,17 @@ export interface operations {
                             kind: "purchase" | "renewal" | "auto_renewal";
                             paidAt: string | null;
                             refunded: number;
+                            refunds: {
+                                amount: number;
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                lastError: string | null;
+                                processedAt: string | null;
+                                reason: string;
+                                /** @enum {string} */
+                                status: "pending" | "processed" | "failed";
+                            }[];
                             /** @enum {string} */
                             status: "created" | "paid" | "failed" | "refunded";
                         }[];
@@ -5981,6 +6078,17 @@ export interface operations {
                             kind: "purchase" | "renewal" | "auto_renewal";
                             paidAt: string | null;
                             refunded: number;
+                            refunds: {
+                                amount: number;
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                lastError: string | null;
+                                processedAt: string | null;
+                                reason: string;
+                                /** @enum {string} */
+                                status: "pending" | "processed" | "failed";
+                            }[];
                             /** @enum {string} */
                             status: "created" | "paid" | "failed" | "refunded";
                         }[];
@@ -6096,6 +6204,17 @@ export interface operations {
                             kind: "purchase" | "renewal" | "auto_renewal";
                             paidAt: string | null;
                             refunded: number;
+                            refunds: {
+                                amount: number;
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                lastError: string | null;
+                                processedAt: string | null;
+                                reason: string;
+                                /** @enum {string} */
+                                status: "pending" | "processed" | "failed";
+                            }[];
                             /** @enum {string} */
                             status: "created" | "paid" | "failed" | "refunded";
                         }[];
@@ -6203,6 +6322,17 @@ export interface operations {
                             kind: "purchase" | "renewal" | "auto_renewal";
                             paidAt: string | null;
                             refunded: number;
+                            refunds: {
+                                amount: number;
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                lastError: string | null;
+                                processedAt: string | null;
+                                reason: string;
+                                /** @enum {string} */
+                                status: "pending" | "processed" | "failed";
+                            }[];
                             /** @enum {string} */
                             status: "created" | "paid" | "failed" | "refunded";
                         }[];
