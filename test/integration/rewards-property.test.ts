@@ -11,7 +11,10 @@ import { balancesAgainstLedger } from '../../server/domains/rewards/rewards.repo
  * Property (issue 11): whatever mix of orders (with and without points, COD and online), payments,
  * deliveries, cancels and partial refunds — several at once — every customer's points balance is
  * the sum of their ledger and never negative, no (order, reason) appears twice, and no order earns
- * more than it was placed to earn. Fixed seed, so a failure replays.
+ * more than it was placed to earn. Fixed seed, so a failure replays; the seed is one whose runs reach
+ * every ledger kind (checked at the end). How often a random mix reaches each follows the shop's rules:
+ * since an unpaid order may be cancelled by its customer (issue 20, item 9), fewer orders live to be
+ * paid and refunded, and seed 20261125 no longer reached a reversal.
  */
 let t: TestApp;
 let shop: Shop;
@@ -148,7 +151,7 @@ describe('reward points under a random mix of orders, cancels and refunds', () =
                 > (select coalesce(sum(points), 0) from reward_ledger l where l.order_id = o.id and l.kind = 'earn')`.execute(t.deps.db);
         expect(overEarned.rows[0]!.n).toBe(0);
       }),
-      { seed: 20261125, numRuns: 15, endOnFailure: true },
+      { seed: 20261127, numRuns: 15, endOnFailure: true },
     );
     // The mix really exercised every kind of ledger row (a property over nothing would prove nothing).
     const kinds = await sql<{

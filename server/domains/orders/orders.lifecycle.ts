@@ -14,6 +14,7 @@ import { releaseBenefits } from './order-benefits';
 import { cancelledMail } from './order-status-mail';
 import { publishOrderEvent, watchOrderEvents } from './order-events';
 import { withTransactionRetry } from '../../lib/transaction-retry';
+import { databaseFault } from '../../../db/faults';
 import type { Order } from '../../../shared/schemas/orders';
 import type { ActiveOrders, CancelOrderInput, Reorder } from '../../../shared/schemas/order-lifecycle';
 import type { CustomRecipe } from '../../../shared/schemas/builder';
@@ -56,10 +57,34 @@ export async function* liveOrder(deps: Deps, user: AuthUser, id: string, signal:
   const watch = watchOrderEvents(deps.bus, (e) => e.orderId === id, local.signal);
   try {
     yield await orders.getOrder(deps, user, id);
-    while (await watch.changed()) yield await orders.getOrder(deps, user, id);
+    while (await watch.changed()) {
+      const order = await reread(deps, user, id, local.signal);
+      if (!order) return;
+      yield order;
+    }
   } finally {
     watch.close();
     signal?.removeEventListener('abort', abort);
+  }
+}
+
+/**
+ * The order again after a change. The change may be the listening connection coming back after the
+ * database was away, and the first statements after that can still meet a dropped connection: the
+ * page keeps its feed and the read is tried again (up to 4 s apart) instead of ending the stream.
+ */
+async function reread(deps: Deps, user: AuthUser, id: string, signal: AbortSignal): Promise<Order | null> {
+  for (let pause = 250; ; pause = Math.min(pause * 2, 4_000)) {
+    try {
+      return await orders.getOrder(deps, user, id);
+    } catch (e) {
+      if (!databaseFault(e)) throw e;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, pause);
+      signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+    if (signal.aborted) return null;
   }
 }
 
