@@ -63,7 +63,12 @@ export function Modal({
       className="dialog"
       aria-labelledby={testId ? `${testId}-title` : undefined}
       data-testid={testId}
-      onClose={onClose}
+      // Only a close the user made (Escape, the browser) is reported: when the parent closed it by
+      // props (e.g. the cancel dialog's "Pause instead" opening the pause dialog), the close event
+      // arrives after the parent has moved on, and reporting it would shut the dialog just opened.
+      onClose={() => {
+        if (open) onClose();
+      }}
       onKeyDown={keepTabInside}
       onClick={(e) => {
         if (e.target === ref.current) onClose();
