@@ -16,6 +16,39 @@ export default tseslint.config(
     },
   },
   {
+    // One way to open a transaction and one place for SQL (issue 21; decisions 046 and 105).
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/**/*.test-helpers.ts', 'server/lib/transaction-retry.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message:
+            'Open a transaction with withTransactionRetry (server/lib/transaction-retry.ts): it runs it again on a deadlock or serialization failure instead of answering 500.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.repository.ts', 'server/statements/**', 'server/**/*.test.ts', 'server/**/*.test-helpers.ts', 'server/lib/transaction-retry.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message:
+            'Open a transaction with withTransactionRetry (server/lib/transaction-retry.ts): it runs it again on a deadlock or serialization failure instead of answering 500.',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|selectNoFrom)$/]",
+          message: 'Queries are built in repositories (<domain>.repository.ts, taking db | trx first): call a repository function from here.',
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: {
       // shared/ is isomorphic: it must not reach into server, db or client code.

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { MAX_ADDRESSES, type Address } from '../../../shared/schemas/addresses';
 import * as repo from './addresses.repository';
 import { notServiceable, serviceablePincodes } from '../delivery/delivery.service';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -61,7 +62,7 @@ export async function list(deps: Deps, userId: string): Promise<Address[]> {
 }
 
 export async function create(deps: Deps, userId: string, input: AddressCreate): Promise<Address> {
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     if (!(await repo.lockOwner(trx, userId))) throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
     const count = await repo.countForUser(trx, userId);
     if (count >= MAX_ADDRESSES) {
@@ -89,7 +90,7 @@ export async function create(deps: Deps, userId: string, input: AddressCreate): 
 }
 
 export async function update(deps: Deps, userId: string, input: AddressPatch): Promise<Address> {
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     await repo.lockOwner(trx, userId);
     const current = await repo.findForUser(trx, userId, input.id);
     if (!current) throw notFound(NOT_FOUND);
@@ -131,7 +132,7 @@ async function promoteLatestServed(executor: Executor, userId: string): Promise<
 }
 
 export async function remove(deps: Deps, userId: string, id: string): Promise<{ ok: true }> {
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     await repo.lockOwner(trx, userId);
     const gone = await repo.remove(trx, userId, id);
     if (!gone) throw notFound(NOT_FOUND);

@@ -22,6 +22,7 @@ import * as delivery from '../delivery/delivery.service';
 import * as catalogue from '../catalogue/catalogue.service';
 import { countActiveSubscribers } from '../subscriptions/subscriptions.service';
 import * as subscriptionReports from '../subscriptions/subscriptions.reports';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 
 type Deps = AppDeps;
 
@@ -155,7 +156,7 @@ export async function customerDetail(deps: Deps, id: string): Promise<CustomerDe
 export async function sendPasswordReset(deps: Deps, actor: AuthUser, input: AdminPasswordResetInput, ip: string) {
   const target = input.userId ? { id: input.userId } : await repo.customerByEmail(deps.db, input.email!);
   if (!target) throw notFound('A customer with that e-mail');
-  const result = await deps.db.transaction().execute(async (trx) => {
+  const result = await withTransactionRetry(deps, async (trx) => {
     const user = await auth.findUserForReset(trx, target.id);
     if (!user) throw notFound('That customer');
     if (user.disabled) throw new AppError('INVALID_STATE', 'This account is disabled; enable it before sending a reset link.');
@@ -177,7 +178,7 @@ export async function sendPasswordReset(deps: Deps, actor: AuthUser, input: Admi
 /** "Sign out everywhere": every session of the customer ends at once on every instance; audited. */
 export async function signOutEverywhere(deps: Deps, actor: AuthUser, id: string) {
   const now = deps.clock.now();
-  const ended = await deps.db.transaction().execute(async (trx) => {
+  const ended = await withTransactionRetry(deps, async (trx) => {
     const user = await auth.findUserForReset(trx, id);
     if (!user) throw notFound('That customer');
     const count = await auth.endAllSessions(trx, user.id, now);

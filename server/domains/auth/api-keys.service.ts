@@ -5,8 +5,17 @@ import { AppError, notFound } from '../../lib/errors';
 import { hashOpaqueToken } from '../../lib/tokens';
 import { announceRevoked, flushApiKeyUses } from '../../lib/auth-guard';
 import { recordAudit } from '../audit/audit.service';
-import { API_KEY_PREFIX, type ApiKey, type ApiKeyCreateInput, type ApiKeyCreated, type ApiKeyList, type ApiKeyScope, type ApiKeyUses } from '../../../shared/schemas/api-keys';
+import {
+  API_KEY_PREFIX,
+  type ApiKey,
+  type ApiKeyCreateInput,
+  type ApiKeyCreated,
+  type ApiKeyList,
+  type ApiKeyScope,
+  type ApiKeyUses,
+} from '../../../shared/schemas/api-keys';
 import * as repo from './api-keys.repository';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 
 /**
  * API keys for integrators (decision 094): 256 random bits after `hs_live_`, shown once, stored as
@@ -47,9 +56,21 @@ export async function createKey(deps: AppDeps, actor: AuthUser, input: ApiKeyCre
   const secret = `${API_KEY_PREFIX}${crypto.randomBytes(32).toString('base64url')}`;
   const scopes = [...new Set(input.scopes)];
   const displayPrefix = secret.slice(0, API_KEY_PREFIX.length + DISPLAY_CHARS);
-  const id = await deps.db.transaction().execute(async (trx) => {
-    const { id } = await repo.insertKey(trx, { name: input.name, token_hash: hashOpaqueToken(secret), display_prefix: displayPrefix, scopes, created_by: actor.id, now });
-    await recordAudit(trx, actor, { action: 'api_key.created', entity: 'api_key', entityId: id, after: { name: input.name, scopes, displayPrefix } });
+  const id = await withTransactionRetry(deps, async (trx) => {
+    const { id } = await repo.insertKey(trx, {
+      name: input.name,
+      token_hash: hashOpaqueToken(secret),
+      display_prefix: displayPrefix,
+      scopes,
+      created_by: actor.id,
+      now,
+    });
+    await recordAudit(trx, actor, {
+      action: 'api_key.created',
+      entity: 'api_key',
+      entityId: id,
+      after: { name: input.name, scopes, displayPrefix },
+    });
     return id;
   });
   const since = new Date(now.getTime() - USES_WINDOW_MS);
@@ -63,9 +84,15 @@ export async function revokeKey(deps: AppDeps, actor: AuthUser, id: string): Pro
   const existing = await repo.keyExists(deps.db, id);
   if (!existing) throw notFound('That API key');
   if (!existing.revoked_at) {
-    await deps.db.transaction().execute(async (trx) => {
+    await withTransactionRetry(deps, async (trx) => {
       const done = await repo.revokeKey(trx, id, actor.id, now);
-      if (done) await recordAudit(trx, actor, { action: 'api_key.revoked', entity: 'api_key', entityId: id, after: { name: done.name, displayPrefix: done.display_prefix } });
+      if (done)
+        await recordAudit(trx, actor, {
+          action: 'api_key.revoked',
+          entity: 'api_key',
+          entityId: id,
+          after: { name: done.name, displayPrefix: done.display_prefix },
+        });
     });
   }
   await announceRevoked(deps, { apiKeys: [id] });
@@ -80,6 +107,12 @@ export async function listUses(deps: AppDeps, id: string): Promise<ApiKeyUses> {
   await flushApiKeyUses(deps);
   const rows = await repo.listUses(deps.db, id, 200);
   return {
-    uses: rows.map((r) => ({ minute: new Date(r.minute).toISOString(), operation: r.operation, count: r.count, refused: r.refused, lastIp: r.last_ip })),
+    uses: rows.map((r) => ({
+      minute: new Date(r.minute).toISOString(),
+      operation: r.operation,
+      count: r.count,
+      refused: r.refused,
+      lastIp: r.last_ip,
+    })),
   };
 }

@@ -29,11 +29,7 @@ export async function ensureAdminAccount(
   }
   const problem = passwordProblem(config.ADMIN_PASSWORD, { email });
   if (problem) throw new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD: ${problem}`);
-  await db
-    .insertInto('users')
-    .values({ email, password_hash: await hashPassword(config.ADMIN_PASSWORD), name: 'Administrator', role: 'admin', email_verified: true })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .execute();
+  await repo.insertAdminIfMissing(db, { email, passwordHash: await hashPassword(config.ADMIN_PASSWORD) });
   log.info({ email }, 'ADMIN_EMAIL account created');
   return 'created';
 }

@@ -226,3 +226,12 @@ export async function pruneExpired(db: Executor, now: Date): Promise<void> {
   await db.deleteFrom('refresh_tokens').where('expires_at', '<', cutoff).execute();
   await db.deleteFrom('password_resets').where('expires_at', '<', cutoff).execute();
 }
+
+/** The ADMIN_EMAIL account at boot; another instance booting at the same moment may have made it already. */
+export async function insertAdminIfMissing(db: Executor, v: { email: string; passwordHash: string }): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({ email: v.email, password_hash: v.passwordHash, name: 'Administrator', role: 'admin', email_verified: true })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+}

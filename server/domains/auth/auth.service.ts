@@ -25,6 +25,7 @@ import { LIMITS, REFRESH_TTL_MS, RESET_TTL_MS, REUSE_GRACE_MS, SIGNIN_SLOWDOWN_M
 import { announceRevoked } from '../../lib/auth-guard';
 import { sleepOn } from '../../lib/clock';
 import { alreadyRegisteredMail, passwordChangedMail, resetMail, welcomeMail } from './auth.mail';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 
 type Deps = AppDeps;
 
@@ -120,7 +121,7 @@ export async function signup(deps: Deps, input: SignupInput, req: RequestInfo): 
   if (await repo.usernameTaken(deps.db, input.username)) throw usernameTaken();
   const passwordHash = await hashPassword(input.password);
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    return await withTransactionRetry(deps, async (trx) => {
       const user = await repo.insertUser(trx, {
         email: input.email,
         password_hash: passwordHash,
@@ -153,7 +154,7 @@ export async function signup(deps: Deps, input: SignupInput, req: RequestInfo): 
 async function signupForExisting(deps: Deps, user: UserRow, input: SignupInput, req: RequestInfo): Promise<SignupAnswer> {
   const ok = await verifyPassword(user.password_hash ?? (await dummyHash()), input.password);
   if (ok && user.password_hash && !user.disabled) {
-    const answer = await deps.db.transaction().execute((trx) => openSession(trx, deps, user, 'password', req));
+    const answer = await withTransactionRetry(deps, (trx) => openSession(trx, deps, user, 'password', req));
     return { ...answer, message: SIGNUP_MESSAGE };
   }
   await enqueueMail(deps.db, alreadyRegisteredMail(user.email, user.name, publicUrl(deps, '/auth'), publicUrl(deps, '/reset-password')));
@@ -201,7 +202,7 @@ export async function signin(deps: Deps, input: SigninInput, req: RequestInfo): 
   if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled. Please contact us if you think this is a mistake.');
   await limits.reset(deps.db, LIMITS.signinAccountIp, pair);
   if (needsRehash(user.password_hash!)) await repo.setPassword(deps.db, user.id, await hashPassword(input.password), now, false);
-  return deps.db.transaction().execute((trx) => openSession(trx, deps, user, 'password', req));
+  return withTransactionRetry(deps, (trx) => openSession(trx, deps, user, 'password', req));
 }
 
 /** Waits on the app's clock (real time in production; a test clock records the wait and moves on). */
@@ -223,7 +224,7 @@ export async function refresh(deps: Deps, bodyToken: string | undefined, req: Re
   const token = bodyToken ?? bearerToken(req.headers) ?? undefined;
   if (!looksLikeOpaqueToken(token, REFRESH_PREFIX)) throw new AppError('INVALID_TOKEN', SESSION_EXPIRED_MESSAGE);
   const now = deps.clock.now();
-  const outcome: RefreshOutcome = await deps.db.transaction().execute(async (trx) => {
+  const outcome: RefreshOutcome = await withTransactionRetry(deps, async (trx) => {
     const row = await repo.lockRefreshToken(trx, hashOpaqueToken(token));
     if (!row || row.revoked_at || new Date(row.expires_at) <= now) return { invalid: true as const };
     if (row.rotated_at) {
@@ -246,7 +247,8 @@ export async function refresh(deps: Deps, bodyToken: string | undefined, req: Re
   // The family's access tokens stop working too, on every instance.
   const ended = 'reuse' in outcome ? outcome.reuse : outcome.ended;
   if (ended) await announceRevoked(deps, { sessions: [ended] });
-  if ('reuse' in outcome) deps.log.warn({ sessionId: outcome.reuse, reqId: req.id }, 'refresh token reused after rotation; session family revoked');
+  if ('reuse' in outcome)
+    deps.log.warn({ sessionId: outcome.reuse, reqId: req.id }, 'refresh token reused after rotation; session family revoked');
   throw new AppError('INVALID_TOKEN', SESSION_EXPIRED_MESSAGE);
 }
 
@@ -308,7 +310,7 @@ export async function requestReset(deps: Deps, email: string, req: RequestInfo, 
   const inbox = await limits.hit(deps.db, LIMITS.resetAccount, email, now);
   const user = inbox.allowed ? await repo.findUserByEmail(deps.db, email) : undefined;
   if (user && !user.disabled) {
-    await deps.db.transaction().execute((trx) => createReset(trx, deps, user, null, req.ip, now));
+    await withTransactionRetry(deps, (trx) => createReset(trx, deps, user, null, req.ip, now));
     void kickMail(deps);
   }
   return { ok: true, message: RESET_SENT_MESSAGE };
@@ -344,7 +346,7 @@ export async function completeReset(deps: Deps, input: ResetCompleteInput, req: 
   await limits.enforce(deps.db, now, [[LIMITS.resetCompleteIp, req.ip]]);
   if (!looksLikeOpaqueToken(input.token, RESET_PREFIX)) throw new AppError('RESET_TOKEN_INVALID', RESET_INVALID_MESSAGE);
   const passwordHash = await hashPassword(input.password);
-  const answer = await deps.db.transaction().execute(async (trx) => {
+  const answer = await withTransactionRetry(deps, async (trx) => {
     const userId = await repo.consumeReset(trx, hashOpaqueToken(input.token), now);
     if (!userId) throw new AppError('RESET_TOKEN_INVALID', RESET_INVALID_MESSAGE);
     const user = await repo.findUserById(trx, userId);
@@ -385,7 +387,7 @@ export async function changePassword(deps: Deps, userId: string, input: ChangePa
   const passwordHash = await hashPassword(input.new_password);
   const bearer = bearerToken(req.headers);
   const current = bearer ? (await verifyAccessToken(deps.tokenKeys, bearer, now))?.sid : undefined;
-  await deps.db.transaction().execute(async (trx) => {
+  await withTransactionRetry(deps, async (trx) => {
     await repo.setPassword(trx, user.id, passwordHash, now, false);
     await repo.retireOpenResets(trx, user.id, now);
     await repo.revokeUserSessions(trx, user.id, 'password-change', now, current);
@@ -420,7 +422,7 @@ export async function exchangeSupabase(deps: Deps, accessToken: string, req: Req
   const id = await verify(accessToken, now);
   if (!id) throw new AppError('INVALID_TOKEN', 'Google sign-in could not be confirmed. Please try again.');
 
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     let user: UserRow | undefined;
     const identity = await repo.findIdentity(trx, SUPABASE_PROVIDER, id.subject);
     if (identity) {

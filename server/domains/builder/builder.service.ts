@@ -11,6 +11,7 @@ import {
   type SaveRecipeInput,
 } from '../../../shared/schemas/builder';
 import * as repo from './builder.repository';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 
 type Deps = Pick<AppDeps, 'db' | 'cache'>;
 
@@ -67,7 +68,7 @@ export async function save(deps: Deps, userId: string, input: SaveRecipeInput): 
     addIns: canonicalAddIns(input.recipe.addIns),
     name: recipeName(input.recipe.name),
   };
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const row = await withTransactionRetry(deps, async (trx) => {
     const existing = await repo.findSavedByKey(trx, userId, r.id);
     if (!existing && (await repo.countSaved(trx, userId)) >= MAX_SAVED_RECIPES) {
       throw new AppError('CONFLICT', `You can keep up to ${MAX_SAVED_RECIPES} saved shakes. Delete one to save this recipe.`);

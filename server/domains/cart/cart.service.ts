@@ -15,6 +15,7 @@ import { shopDay } from '../../../shared/rules/dates';
 import type { CouponOutcome } from '../../../shared/schemas/coupons';
 import { balanceFor } from '../rewards/rewards.service';
 import { maxRedeemable, pointsEarnedFor, redeemRefusal } from '../../../shared/rules/rewards';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -332,7 +333,7 @@ export async function getCart(deps: Deps, userId: string): Promise<ServerCart> {
 
 /** PUT /api/user/cart — replaces the server cart with the client's (last writer wins). */
 export function putCart(deps: Deps, userId: string, input: PutCartInput): Promise<ServerCart> {
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     const v = await repo.touchCart(trx, userId);
     const lines = normaliseLines(input.lines);
     await repo.replaceLines(trx, userId, lines);
@@ -342,7 +343,7 @@ export function putCart(deps: Deps, userId: string, input: PutCartInput): Promis
 
 /** POST /api/user/cart/merge — sign-in: the local cart is added to the server cart (same line → quantities added, max 20). */
 export function mergeCart(deps: Deps, userId: string, input: MergeCartInput): Promise<ServerCart> {
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     // Lock first, then read: two devices signing in at once merge one after the other.
     const v = await repo.touchCart(trx, userId);
     const current = await repo.readCart(trx, userId);
@@ -360,6 +361,10 @@ export function mergeCart(deps: Deps, userId: string, input: MergeCartInput): Pr
  * Order placement, inside its transaction: the order's lines leave the customer's server cart, however
  * the order is then paid (checkout, the order page's "Pay now", a retry days later) — issue 20, item 10.
  */
-export function removeOrderedLines(executor: Executor, userId: string, lines: readonly { id: string; type: 'signature' | 'custom' }[]): Promise<void> {
+export function removeOrderedLines(
+  executor: Executor,
+  userId: string,
+  lines: readonly { id: string; type: 'signature' | 'custom' }[],
+): Promise<void> {
   return repo.removeLines(executor, userId, lines);
 }

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/schemas/catalogue-admin';
 import * as repo from './catalogue.admin.repository';
 import { invalidateCatalogue, getPricing } from './catalogue.service';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 
 /**
  * The back office's catalogue: shakes, ingredients, pricing and images. Every change commits with
@@ -69,34 +70,28 @@ export function listShakes(deps: Deps, input: AdminCatalogueListInput): Promise<
 
 export async function createShake(deps: Deps, actor: Actor, input: ShakeFields): Promise<AdminShake> {
   refuseVeganWithDairy('shake', input);
-  const row = await deps.db
-    .transaction()
-    .execute(async (trx) => {
-      const created = await repo.insertShake(trx, input);
-      const after = repo.toAdminShake(created);
-      await recordAudit(trx, actor, { action: 'shake.create', entity: 'signature_shake', entityId: created.id, after });
-      return after;
-    })
-    .catch((e) => slugTaken(e, 'shake', input.slug));
+  const row = await withTransactionRetry(deps, async (trx) => {
+    const created = await repo.insertShake(trx, input);
+    const after = repo.toAdminShake(created);
+    await recordAudit(trx, actor, { action: 'shake.create', entity: 'signature_shake', entityId: created.id, after });
+    return after;
+  }).catch((e) => slugTaken(e, 'shake', input.slug));
   await afterChange(deps);
   return row;
 }
 
 export async function updateShake(deps: Deps, actor: Actor, input: ShakeUpdateInput): Promise<AdminShake> {
   const { id, ...fields } = input;
-  const row = await deps.db
-    .transaction()
-    .execute(async (trx) => {
-      const current = await repo.shakeForUpdate(trx, id);
-      if (!current) throw notFound('That shake');
-      const before = repo.toAdminShake(current);
-      refuseVeganWithDairy('shake', { vegan: fields.vegan ?? before.vegan, allergens: fields.allergens ?? before.allergens });
-      if (Object.keys(repo.shakeColumns(fields)).length === 0) return before;
-      const after = repo.toAdminShake(await repo.updateShake(trx, id, fields));
-      await recordAudit(trx, actor, { action: 'shake.update', entity: 'signature_shake', entityId: id, ...changed(before, after) });
-      return after;
-    })
-    .catch((e) => slugTaken(e, 'shake', fields.slug));
+  const row = await withTransactionRetry(deps, async (trx) => {
+    const current = await repo.shakeForUpdate(trx, id);
+    if (!current) throw notFound('That shake');
+    const before = repo.toAdminShake(current);
+    refuseVeganWithDairy('shake', { vegan: fields.vegan ?? before.vegan, allergens: fields.allergens ?? before.allergens });
+    if (Object.keys(repo.shakeColumns(fields)).length === 0) return before;
+    const after = repo.toAdminShake(await repo.updateShake(trx, id, fields));
+    await recordAudit(trx, actor, { action: 'shake.update', entity: 'signature_shake', entityId: id, ...changed(before, after) });
+    return after;
+  }).catch((e) => slugTaken(e, 'shake', fields.slug));
   await afterChange(deps);
   return row;
 }
@@ -114,33 +109,27 @@ export function listIngredients(deps: Deps, input: AdminCatalogueListInput): Pro
 
 export async function createIngredient(deps: Deps, actor: Actor, input: IngredientFields): Promise<AdminIngredient> {
   refuseVeganWithDairy('ingredient', input);
-  const row = await deps.db
-    .transaction()
-    .execute(async (trx) => {
-      const after = repo.toAdminIngredient(await repo.insertIngredient(trx, input));
-      await recordAudit(trx, actor, { action: 'ingredient.create', entity: 'ingredient', entityId: after.id, after });
-      return after;
-    })
-    .catch((e) => slugTaken(e, 'ingredient', input.slug));
+  const row = await withTransactionRetry(deps, async (trx) => {
+    const after = repo.toAdminIngredient(await repo.insertIngredient(trx, input));
+    await recordAudit(trx, actor, { action: 'ingredient.create', entity: 'ingredient', entityId: after.id, after });
+    return after;
+  }).catch((e) => slugTaken(e, 'ingredient', input.slug));
   await afterChange(deps);
   return row;
 }
 
 export async function updateIngredient(deps: Deps, actor: Actor, input: IngredientUpdateInput): Promise<AdminIngredient> {
   const { id, ...fields } = input;
-  const row = await deps.db
-    .transaction()
-    .execute(async (trx) => {
-      const current = await repo.ingredientForUpdate(trx, id);
-      if (!current) throw notFound('That ingredient');
-      const before = repo.toAdminIngredient(current);
-      refuseVeganWithDairy('ingredient', { vegan: fields.vegan ?? before.vegan, allergens: fields.allergens ?? before.allergens });
-      if (Object.keys(repo.ingredientColumns(fields)).length === 0) return before;
-      const after = repo.toAdminIngredient(await repo.updateIngredient(trx, id, fields));
-      await recordAudit(trx, actor, { action: 'ingredient.update', entity: 'ingredient', entityId: id, ...changed(before, after) });
-      return after;
-    })
-    .catch((e) => slugTaken(e, 'ingredient', fields.slug));
+  const row = await withTransactionRetry(deps, async (trx) => {
+    const current = await repo.ingredientForUpdate(trx, id);
+    if (!current) throw notFound('That ingredient');
+    const before = repo.toAdminIngredient(current);
+    refuseVeganWithDairy('ingredient', { vegan: fields.vegan ?? before.vegan, allergens: fields.allergens ?? before.allergens });
+    if (Object.keys(repo.ingredientColumns(fields)).length === 0) return before;
+    const after = repo.toAdminIngredient(await repo.updateIngredient(trx, id, fields));
+    await recordAudit(trx, actor, { action: 'ingredient.update', entity: 'ingredient', entityId: id, ...changed(before, after) });
+    return after;
+  }).catch((e) => slugTaken(e, 'ingredient', fields.slug));
   await afterChange(deps);
   return row;
 }
@@ -152,7 +141,7 @@ export async function reorderIngredients(deps: Deps, actor: Actor, input: Reorde
 
 async function reorder(deps: Deps, actor: Actor, table: 'signature_shakes' | 'ingredients', ids: string[]): Promise<void> {
   if (new Set(ids).size !== ids.length) throw new AppError('VALIDATION_FAILED', 'Each item may appear only once in the new order.');
-  await deps.db.transaction().execute(async (trx) => {
+  await withTransactionRetry(deps, async (trx) => {
     const before = await repo.sortOrders(trx, table, ids);
     if (before.length !== ids.length) throw notFound(`${ids.length - before.length === 1 ? 'One item' : 'Some items'} of that order`);
     await repo.reorder(trx, table, ids);
@@ -190,7 +179,7 @@ export function readPricing(deps: Deps): Promise<Pricing> {
 /** PUT /api/admin/pricing — the whole settings object, validated, audited, applied to the next quote. */
 export async function savePricing(deps: Deps, actor: Actor, input: PricingInput): Promise<Pricing> {
   const next = PricingSchema.parse(input);
-  await deps.db.transaction().execute(async (trx) => {
+  await withTransactionRetry(deps, async (trx) => {
     const raw = await repo.pricingForUpdate(trx);
     const parsed = PricingSchema.safeParse(raw);
     const before = parsed.success ? parsed.data : DEFAULT_PRICING;
@@ -257,7 +246,7 @@ export async function uploadImage(deps: Deps, actor: Actor, body: Buffer): Promi
   }
   const hash = crypto.createHash('sha256').update(out.data).digest('hex').slice(0, 40);
   const image = { url: `${IMAGE_URL_PREFIX}${hash}.webp`, width: out.info.width, height: out.info.height, bytes: out.data.length };
-  await deps.db.transaction().execute(async (trx) => {
+  await withTransactionRetry(deps, async (trx) => {
     await repo.insertImage(trx, { hash, width: image.width, height: image.height, bytes: out.data, uploadedBy: actor.id });
     await recordAudit(trx, actor, {
       action: 'image.upload',

@@ -3,9 +3,17 @@ import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
-import { describeCoupon, normaliseCouponCode, unpaidHoldMessage, type CouponCart, type CouponEvaluation, type CouponRule } from '../../../shared/rules/coupons';
+import {
+  describeCoupon,
+  normaliseCouponCode,
+  unpaidHoldMessage,
+  type CouponCart,
+  type CouponEvaluation,
+  type CouponRule,
+} from '../../../shared/rules/coupons';
 import type { AdminCoupon, CouponFields, CouponOutcome, CouponUsage } from '../../../shared/schemas/coupons';
 import * as repo from './coupons.repository';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -100,7 +108,10 @@ export async function consumeCoupon(
       const msg = u?.onlyUnpaidOrders ? unpaidHoldMessage(o.code, u.orderNumber, u.usesHeld > 0) : messages.COUPON_FIRST_ORDER_ONLY;
       throw new AppError('COUPON_FIRST_ORDER_ONLY', msg);
     }
-    throw new AppError('COUPON_ALREADY_USED', u && u.usesHeld > 0 ? unpaidHoldMessage(o.code, u.orderNumber) : messages.COUPON_ALREADY_USED);
+    throw new AppError(
+      'COUPON_ALREADY_USED',
+      u && u.usesHeld > 0 ? unpaidHoldMessage(o.code, u.orderNumber) : messages.COUPON_ALREADY_USED,
+    );
   }
   return { discountPaise: o.discount };
 }
@@ -167,7 +178,7 @@ export async function list(deps: Deps): Promise<{ coupons: AdminCoupon[] }> {
 
 /** POST /api/admin/coupons (audited) */
 export async function create(deps: Deps, admin: AuthUser, f: CouponFields): Promise<AdminCoupon> {
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     const row = await repo.insertCoupon(trx, toValues(f));
     if (!row)
       throw new AppError('CONFLICT', `There is already a coupon ${f.code}.`, {
@@ -181,7 +192,7 @@ export async function create(deps: Deps, admin: AuthUser, f: CouponFields): Prom
 
 /** PUT /api/admin/coupons/{id} (audited). A usage limit below the uses already held is refused. */
 export async function update(deps: Deps, admin: AuthUser, id: string, f: CouponFields): Promise<AdminCoupon> {
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     const before = await repo.lockCoupon(trx, id);
     if (!before) throw notFound('That coupon');
     if (f.usageLimit !== null && f.usageLimit < before.uses) {
@@ -207,7 +218,7 @@ export async function update(deps: Deps, admin: AuthUser, id: string, f: CouponF
 
 /** POST /api/admin/coupons/{id}/deactivate (audited): no new uses; orders that hold one keep it. */
 export async function deactivate(deps: Deps, admin: AuthUser, id: string): Promise<AdminCoupon> {
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     const before = await repo.lockCoupon(trx, id);
     if (!before) throw notFound('That coupon');
     const row = (await repo.updateCoupon(trx, id, { active: false }))!;

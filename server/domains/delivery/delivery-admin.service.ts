@@ -5,6 +5,7 @@ import { addDays, istToday, type SlotConfig, type SlotPlanType } from '../../../
 import type { AdminDeliveryOverview, AdminPincode, AdminSlot, BlackoutDate, SlotConfigDto } from '../../../shared/schemas/delivery';
 import * as repo from './delivery.repository';
 import { getSlotConfig, parseSlotConfig } from './delivery.service';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 
 /**
  * Operations screen for slots, capacity, cut-off, horizon, blackout days and PIN codes.
@@ -71,7 +72,7 @@ export async function createSlot(
   actor: Actor,
   input: { startTime: string; endTime: string; maxBookings: number; planType: SlotPlanType; active: boolean; sort?: number },
 ): Promise<AdminSlot> {
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     const sort = input.sort ?? (await repo.nextSlotSort(trx));
     const row = await repo.insertSlot(trx, {
       start_time: input.startTime,
@@ -107,7 +108,7 @@ export async function updateSlot(
     sort?: number;
   },
 ): Promise<AdminSlot> {
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     const current = await repo.findSlotForUpdate(trx, input.id);
     if (!current) throw notFound('That delivery slot');
     const start = input.startTime ?? current.start_time;
@@ -150,7 +151,7 @@ export async function addBlackout(deps: Deps, actor: Actor, input: { date: strin
   if (input.date < istToday(deps.clock.now())) {
     throw new AppError('BAD_REQUEST', 'That date has already passed; blackout dates are for today or later.');
   }
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     const before = await repo.findBlackout(trx, input.date);
     const row = await repo.upsertBlackout(trx, { date: input.date, reason: input.reason, created_by: actor.id });
     const [count] = await repo.bookingsOnDates(trx, [input.date]);
@@ -167,7 +168,7 @@ export async function addBlackout(deps: Deps, actor: Actor, input: { date: strin
 }
 
 export async function removeBlackout(deps: Deps, actor: Actor, input: { date: string }): Promise<{ ok: true }> {
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     const gone = await repo.deleteBlackout(trx, input.date);
     if (!gone) throw notFound('That blackout date');
     await repo.writeAudit(trx, {
@@ -193,7 +194,7 @@ export async function addPincode(
   actor: Actor,
   input: { pincode: string; area: string; city: string; active: boolean },
 ): Promise<AdminPincode> {
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     const row = await repo.insertPincode(trx, input);
     if (!row) throw new AppError('CONFLICT', `${input.pincode} is already on the list. Edit it instead.`);
     const after = toAdminPincode(row);
@@ -214,7 +215,7 @@ export async function updatePincode(
   actor: Actor,
   input: { pincode: string; area?: string; city?: string; active?: boolean },
 ): Promise<AdminPincode> {
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     const before = await repo.findPincode(trx, input.pincode);
     if (!before) throw notFound(`PIN code ${input.pincode}`);
     const row = await repo.updatePincode(trx, input.pincode, { area: input.area, city: input.city, active: input.active });
@@ -233,7 +234,7 @@ export async function updatePincode(
 }
 
 export async function removePincode(deps: Deps, actor: Actor, input: { pincode: string }): Promise<{ ok: true }> {
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     const gone = await repo.deletePincode(trx, input.pincode);
     if (!gone) throw notFound(`PIN code ${input.pincode}`);
     await repo.writeAudit(trx, {
@@ -251,7 +252,7 @@ export async function removePincode(deps: Deps, actor: Actor, input: { pincode: 
 // ---------- Cut-off and horizon ----------
 
 export async function updateSlotConfig(deps: Deps, actor: Actor, input: SlotConfigDto): Promise<SlotConfig> {
-  return deps.db.transaction().execute(async (trx) => {
+  return withTransactionRetry(deps, async (trx) => {
     const before = parseSlotConfig(await repo.readSlotConfigForUpdate(trx));
     const after: SlotConfig = { horizonDays: input.horizonDays, cutoffMinutes: input.cutoffMinutes };
     await repo.writeSlotConfig(trx, after);

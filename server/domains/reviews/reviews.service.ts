@@ -14,6 +14,7 @@ import type {
   Testimonial,
 } from '../../../shared/schemas/reviews';
 import * as repo from './reviews.repository';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 
 type Deps = Pick<AppDeps, 'db' | 'cache'>;
 
@@ -131,7 +132,7 @@ export async function create(deps: Deps, user: AuthUser, input: CreateReviewInpu
 
 /** POST /api/admin/reviews/{id}/hide — hide (or show again) a review; written to the audit log with it. */
 export async function setHidden(deps: Deps, admin: AuthUser, input: HideReviewInput): Promise<Review> {
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const row = await withTransactionRetry(deps, async (trx) => {
     const before = await repo.lockById(trx, input.id);
     if (!before) throw notFound('That review');
     if (before.hidden === input.hidden) return before;

@@ -17,6 +17,7 @@ import type {
   RewardsPageInputT,
   UserRewards,
 } from '../../../shared/schemas/rewards';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 
 /**
  * Reward points (decision 073): an append-only ledger, a balance that is its sum and never
@@ -280,7 +281,7 @@ export async function adjust(
   input: AdminAdjustInputT,
   resHeaders: Record<string, string>,
 ): Promise<AdminCustomerRewards> {
-  await deps.db.transaction().execute(async (trx) => {
+  await withTransactionRetry(deps, async (trx) => {
     const c = await repo.customerOf(trx, input.userId);
     if (!c) throw notFound('That customer');
     const now = deps.clock.now().toISOString();

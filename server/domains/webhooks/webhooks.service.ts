@@ -17,6 +17,7 @@ import {
 import * as repo from './webhooks.repository';
 import { newSecret, sendWebhook, type SendLimits } from './webhooks.sender';
 import { checkWebhookUrl, UrlRefused, type Resolver, type UrlPolicy } from './webhooks.url-guard';
+import { withTransactionRetry } from '../../lib/transaction-retry';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'>;
 
@@ -128,7 +129,7 @@ export async function createEndpoint(deps: Deps, admin: AuthUser, input: Webhook
   await refuseBadUrl(deps, input.url);
   const secret = newSecret();
   const now = deps.clock.now().toISOString();
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const id = await withTransactionRetry(deps, async (trx) => {
     const { id } = await repo.insertEndpoint(trx, { ...input, secret, now });
     await recordAudit(trx, admin, {
       action: 'webhook.create',
@@ -147,7 +148,7 @@ export async function updateEndpoint(deps: Deps, admin: AuthUser, input: Webhook
   if (input.url !== undefined) await refuseBadUrl(deps, input.url);
   const now = deps.clock.now().toISOString();
   const before = await loadEndpoint(deps, input.id);
-  await deps.db.transaction().execute(async (trx) => {
+  await withTransactionRetry(deps, async (trx) => {
     const locked = await repo.endpointById(trx, input.id, { lock: true });
     if (!locked) throw new AppError('NOT_FOUND', 'That webhook endpoint does not exist.');
     const { id, ...patch } = input;
@@ -169,7 +170,7 @@ export async function updateEndpoint(deps: Deps, admin: AuthUser, input: Webhook
 export async function rotateSecret(deps: Deps, admin: AuthUser, id: string): Promise<WebhookEndpointWithSecret> {
   const now = deps.clock.now().toISOString();
   const secret = newSecret();
-  await deps.db.transaction().execute(async (trx) => {
+  await withTransactionRetry(deps, async (trx) => {
     const locked = await repo.endpointById(trx, id, { lock: true });
     if (!locked) throw new AppError('NOT_FOUND', 'That webhook endpoint does not exist.');
     await repo.updateEndpoint(trx, id, { secret, secret_rotated_at: now, now });
@@ -201,7 +202,7 @@ export async function listDeliveries(
 /** POST /api/admin/webhooks/deliveries/{id}/resend: the same event (same id and body) goes out again. */
 export async function resendDelivery(deps: Deps, admin: AuthUser, id: number): Promise<WebhookDelivery> {
   const now = deps.clock.now().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
+  await withTransactionRetry(deps, async (trx) => {
     const d = await repo.deliveryById(trx, id);
     if (!d) throw new AppError('NOT_FOUND', 'That delivery does not exist.');
     if (d.status === 'pending') throw new AppError('INVALID_STATE', 'This delivery is already waiting to be sent.');
