@@ -2,6 +2,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/** One way to open a transaction (issue 21): the helper that retries deadlocks and serialization failures. */
+const bareTransaction = {
+  selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+  message:
+    'Open a transaction with withTransactionRetry (server/lib/transaction-retry.ts): it runs it again on a deadlock or serialization failure instead of answering 500.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'screenshots/**', 'bench-results/**'] },
   js.configs.recommended,
@@ -20,30 +27,27 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.test.ts', 'server/**/*.test-helpers.ts', 'server/lib/transaction-retry.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
-          message:
-            'Open a transaction with withTransactionRetry (server/lib/transaction-retry.ts): it runs it again on a deadlock or serialization failure instead of answering 500.',
-        },
-      ],
+      'no-restricted-syntax': ['error', bareTransaction],
     },
   },
   {
     files: ['server/**/*.ts'],
-    ignores: ['server/**/*.repository.ts', 'server/statements/**', 'server/**/*.test.ts', 'server/**/*.test-helpers.ts', 'server/lib/transaction-retry.ts'],
+    ignores: [
+      'server/**/*.repository.ts',
+      'server/statements/**',
+      'server/**/*.test.ts',
+      'server/**/*.test-helpers.ts',
+      'server/lib/transaction-retry.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
+        bareTransaction,
         {
-          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|selectNoFrom)$/]',
           message:
-            'Open a transaction with withTransactionRetry (server/lib/transaction-retry.ts): it runs it again on a deadlock or serialization failure instead of answering 500.',
-        },
-        {
-          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|selectNoFrom)$/]",
-          message: 'Queries are built in repositories (<domain>.repository.ts, taking db | trx first): call a repository function from here.',
+            'Queries are built in repositories (<domain>.repository.ts, taking db | trx first): call a repository function from here.',
         },
       ],
     },
