@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../helpers/app';
 import { openOrderStream } from '../helpers/instances';
 import { customers, expectInvariants, loadShop, orderBody, place, type Shop } from './orders-fixtures';
+import { withTransactionRetry } from '../../server/lib/transaction-retry';
 
 /**
  * SIGTERM on a real server process (server/index.ts through tsx) on a cloned PostgreSQL database,
@@ -182,7 +183,7 @@ describe.skipIf(!onPostgres)('SIGTERM with kept-alive connections (a real server
     const released = new Promise<void>((r) => (release = r));
     let locked!: () => void;
     const isLocked = new Promise<void>((r) => (locked = r));
-    const holder = t.deps.db.transaction().execute(async (trx) => {
+    const holder = withTransactionRetry(t.deps, async (trx) => {
       await sql`lock table signature_shakes in access exclusive mode`.execute(trx);
       locked();
       await released;
