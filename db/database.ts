@@ -118,18 +118,14 @@ export class PoolWaitTimeout extends Error {
   }
 }
 
-/**
- * At most `size` transactions of one pool at a time, the rest waiting in memory (FIFO, up to `waitMs`).
- * A pool's last few connections are thereby kept for single statements (reads: order history, the
- * catalogue, readiness): a row that is locked for long makes the transactions that need it queue here,
- * not the whole shop (decision 080).
- */
-export class TransactionGate {
-  private active = 0;
-  private readonly waiting: { resolve: () => void; reject: (e: Error) => void; timer: NodeJS.Timeout }[] = [];
+/** At most `size` holders at a time; the rest wait in arrival order, each for at most `waitMs`. */
+class Places {
+  protected active = 0;
+  private readonly waiting: { resolve: () => void; reject: (e: unknown) => void; timer: NodeJS.Timeout }[] = [];
   constructor(
     readonly size: number,
     readonly waitMs: number,
+    private readonly what: string,
   ) {}
   tryEnter(): boolean {
     if (this.active >= this.size) return false;
@@ -145,7 +141,7 @@ export class TransactionGate {
         timer: setTimeout(() => {
           const i = this.waiting.indexOf(item);
           if (i >= 0) this.waiting.splice(i, 1);
-          reject(new PoolWaitTimeout('transaction place', this.waitMs));
+          reject(new PoolWaitTimeout(this.what, this.waitMs));
         }, this.waitMs),
       };
       item.timer.unref?.();
@@ -159,15 +155,35 @@ export class TransactionGate {
       next.resolve(); // the place passes on: `active` is unchanged
     } else this.active--;
   }
+  /** Nobody holds a place (and so nobody waits: a waiter is handed the place that is left). */
+  get empty(): boolean {
+    return this.active === 0;
+  }
+  /** Answer everyone still waiting with `e`. */
+  rejectAll(e: unknown): void {
+    for (const item of this.waiting.splice(0)) {
+      clearTimeout(item.timer);
+      item.reject(e);
+    }
+  }
+}
+
+/**
+ * At most `size` transactions of one pool at a time, the rest waiting in memory (FIFO, up to `waitMs`).
+ * A pool's last few connections are thereby kept for single statements (reads: order history, the
+ * catalogue, readiness): a row that is locked for long makes the transactions that need it queue here,
+ * not the whole shop (decision 080).
+ */
+export class TransactionGate extends Places {
+  constructor(size: number, waitMs: number) {
+    super(size, waitMs, 'transaction place');
+  }
   get inUse(): number {
     return this.active;
   }
   /** Refuse every transaction still waiting (a draining server answers them 503 instead of cutting them). */
   rejectWaiting(): void {
-    for (const item of this.waiting.splice(0)) {
-      clearTimeout(item.timer);
-      item.reject(new PoolWaitTimeout('transaction place before shutdown', 0));
-    }
+    this.rejectAll(new PoolWaitTimeout('transaction place before shutdown', 0));
   }
 }
 
@@ -182,47 +198,23 @@ export class TransactionGate {
  * are answered with the same error at once instead of one by one, a lock timeout apart.
  */
 export class KeyedLanes {
-  private readonly lanes = new Map<string, { active: number; waiting: { resolve: () => void; reject: (e: unknown) => void; timer: NodeJS.Timeout }[] }>();
+  private readonly lanes = new Map<string, Places>();
   constructor(
     readonly width: number,
     readonly waitMs: number,
   ) {}
   async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
     let lane = this.lanes.get(key);
-    if (!lane) this.lanes.set(key, (lane = { active: 0, waiting: [] }));
-    if (lane.active < this.width) lane.active++;
-    else {
-      const l = lane;
-      await new Promise<void>((resolve, reject) => {
-        const item = {
-          resolve,
-          reject,
-          timer: setTimeout(() => {
-            const i = l.waiting.indexOf(item);
-            if (i >= 0) l.waiting.splice(i, 1);
-            reject(new PoolWaitTimeout('turn for this row', this.waitMs));
-          }, this.waitMs),
-        };
-        item.timer.unref?.();
-        l.waiting.push(item);
-      });
-    }
+    if (!lane) this.lanes.set(key, (lane = new Places(this.width, this.waitMs, 'turn for this row')));
+    await lane.enter();
     try {
       return await fn();
     } catch (e) {
-      if (databaseFault(e) === 'slow') {
-        for (const w of lane.waiting.splice(0)) {
-          clearTimeout(w.timer);
-          w.reject(e);
-        }
-      }
+      if (databaseFault(e) === 'slow') lane.rejectAll(e);
       throw e;
     } finally {
-      const next = lane.waiting.shift();
-      if (next) {
-        clearTimeout(next.timer);
-        next.resolve(); // the turn passes on: `active` is unchanged
-      } else if (--lane.active === 0) this.lanes.delete(key);
+      lane.leave();
+      if (lane.empty) this.lanes.delete(key);
     }
   }
   /** Keys with a transaction running or waiting (for tests and diagnostics). */
