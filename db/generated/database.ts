@@ -471,6 +471,7 @@ export interface SubscriptionPayments {
   kind: 'purchase' | 'renewal' | 'auto_renewal';
   method: string | null;
   paid_at: string | null;
+  reconcile_after: string | null;
   refund_key: string | null;
   refunded_paise: Generated<number>;
   status: SubscriptionPaymentStatusColumn;

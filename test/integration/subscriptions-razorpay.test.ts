@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { razorpayConfig, startFakeRazorpay, type FakeRazorpay } from '../fakes/razorpay-server';
 import { customer, loadShop, orderBody, place, type Customer } from './orders-fixtures';
 import { expireUnpaidOrders } from '../../server/domains/orders/orders.service';
+import { reconcileSubscriptionPayments } from '../../server/domains/subscriptions/subscriptions.billing';
 import { addDays, istToday } from '../../shared/rules/slots';
 
 /** Subscription payments in Razorpay mode: the real adapter against the fake Razorpay; verify and webhooks racing and repeating. */
@@ -168,5 +169,41 @@ describe('a late payment reinstates an expired order', () => {
     const late = fake.pay(placed.json().payment.gatewayOrderId);
     expect((await webhook(fake.webhook('payment.captured', late.razorpay_payment_id))).json().outcome).toBe('reinstated');
     expect(await usage(c)).toBe(11);
+  });
+});
+
+describe('the subscription payment reconciler', () => {
+  const statusOf = async (gatewayOrderId: string) =>
+    (await t.deps.db.selectFrom('subscription_payments').select('status').where('gateway_order_id', '=', gatewayOrderId).executeTakeFirstOrThrow()).status;
+
+  it('settles a payment whose verify and webhooks never came, once, on two instances at once; leaves an unpaid one', async () => {
+    // Paid at Razorpay after a failed first try; the browser closed before verify and no webhook arrived.
+    const paidBuyer = await customer(t);
+    const paid = await start(paidBuyer);
+    fake.pay(paid.payment.gatewayOrderId, { outcome: 'failed' });
+    const captured = fake.pay(paid.payment.gatewayOrderId, { method: 'upi' });
+    // Started and abandoned: nothing was paid.
+    const idle = await start(await customer(t));
+
+    // Too recent: the browser may still be verifying.
+    await reconcileSubscriptionPayments(t.deps);
+    expect(await periods(paid.subscription.id)).toHaveLength(0);
+    expect(await statusOf(paid.payment.gatewayOrderId)).toBe('created');
+
+    // Three minutes on, two instances run the job at the same moment.
+    now = new Date(now.getTime() + 3 * 60_000);
+    await Promise.all([reconcileSubscriptionPayments(t.deps), reconcileSubscriptionPayments(t.deps)]);
+    expect(await periods(paid.subscription.id)).toHaveLength(1);
+    expect(await statusOf(paid.payment.gatewayOrderId)).toBe('paid');
+    expect(await statusOf(idle.payment.gatewayOrderId)).toBe('created');
+    const view = await t.request({ method: 'GET', url: '/api/user/subscription-status', headers: { authorization: paidBuyer.auth } });
+    expect(view.json()).toMatchObject({ hasActiveSubscription: true, status: 'active' });
+
+    // The webhook arriving late, and the next runs, add nothing.
+    expect((await webhook(fake.webhook('payment.captured', captured.razorpay_payment_id))).json().outcome).not.toBe('subscription_activated');
+    now = new Date(now.getTime() + 4 * 60_000);
+    await reconcileSubscriptionPayments(t.deps);
+    expect(await periods(paid.subscription.id)).toHaveLength(1);
+    expect(await statusOf(idle.payment.gatewayOrderId)).toBe('created');
   });
 });
