@@ -32,7 +32,9 @@ describe('PUBLIC_URL follows the listening port when it is not set', () => {
     expect(mail?.text).not.toMatch(/localhost:3000/);
   });
 
-  it('logs the real address at start-up (PORT only, no PUBLIC_URL)', async () => {
+  // A limit on a hang, not a wait: tsx compiles the whole server in the child, which took over 25 s
+  // while the machine ran four other test suites.
+  it('logs the real address at start-up (PORT only, no PUBLIC_URL)', { timeout: 120_000 }, async () => {
     const port = await new Promise<number>((resolve) => {
       const s = net.createServer().listen(0, '127.0.0.1', () => {
         const p = (s.address() as net.AddressInfo).port;
@@ -52,7 +54,7 @@ describe('PUBLIC_URL follows the listening port when it is not set', () => {
     let out = '';
     try {
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no start-up line: ${out}`)), 25_000);
+        const timer = setTimeout(() => reject(new Error(`no start-up line: ${out}`)), 100_000);
         const on = (b: Buffer) => {
           out += b.toString();
           if (/is open at/.test(out)) {
