@@ -1,32 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, apiFetch } from '../../lib/api-fetch';
+import { fieldErrorsOf, messageOf } from '../../lib/errors';
 import { Field, Input } from '../../components/input';
 import { AlertIcon, CheckIcon } from '../../components/icons';
 import { Button } from '../../components/button';
-
-/** Field errors from the server's validation (zod or a refusal naming a field), first message per field. */
-export function fieldErrorsOf(e: unknown): Record<string, string> {
-  let all: Record<string, string[] | undefined> = {};
-  if (e instanceof ApiError) all = e.fieldErrors;
-  else {
-    // A tRPC client error: the server's errorFormatter puts them in data (zod) or data.details (refusals).
-    const data = (e as { data?: { fieldErrors?: Record<string, string[]>; details?: { fieldErrors?: Record<string, string[]> } } } | null)
-      ?.data;
-    all = { ...(data?.details?.fieldErrors ?? {}), ...(data?.fieldErrors ?? {}) };
-  }
-  return Object.fromEntries(
-    Object.entries(all)
-      .filter(([, v]) => v?.length)
-      .map(([k, v]) => [k, v![0]]),
-  );
-}
-
-/** The server's sentence, or the spec's fallback (§5). */
-export function messageOf(e: unknown, fallback: string): string {
-  if (e instanceof ApiError) return e.serverMessage || fallback;
-  if (e instanceof Error && e.message && !/^(Failed to fetch|Load failed|NetworkError)/i.test(e.message)) return e.message;
-  return fallback;
-}
 
 export function FormAlert({ kind, children }: { kind: 'danger' | 'success'; children: ReactNode }) {
   return (

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useAuth } from './auth-context';
-import { FormAlert, PASSWORD_HINT, PasswordField, fieldErrorsOf, messageOf } from './forms';
+import { FormAlert, PASSWORD_HINT, PasswordField } from './forms';
+import { fieldErrorsOf, messageOf } from '../../lib/errors';
 import { Button } from '../../components/button';
 import { Field, Input } from '../../components/input';
 import { toast } from '../../components/toast';

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { openRazorpay } from '../checkout/razorpay-checkout';
+import { messageOf } from '../../lib/errors';
 import { SUBSCRIPTION_PURCHASED_FLAG } from '../../../../shared/rules/cart-rules';
 import type { Subscription, SubscriptionPaymentStart } from '../../../../shared/schemas/subscriptions';
 import { useRefreshSubscription } from './api';
@@ -12,8 +13,6 @@ export type BuyState =
   | { kind: 'test'; start: SubscriptionPaymentStart; planName: string }
   | { kind: 'failed'; message: string }
   | { kind: 'paid'; subscription: Subscription; message: string };
-
-const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Something went wrong. Please try again.');
 
 /** One idempotency key per attempt: a double click or a retried request never charges twice. */
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import { Field, Input } from '../../components/input';
 import { Button } from '../../components/button';
 import { apiFetch } from '../../lib/api-fetch';
-import { messageOf } from '../../features/auth/forms';
+import { messageOf } from '../../lib/errors';
 import { ALLERGENS, type Allergen } from '../../../../shared/schemas/catalogue';
 import { IMAGE_UPLOAD, type UploadedImage } from '../../../../shared/schemas/catalogue-admin';
 import { formatRupees, rupees, rupeesInput } from '../../../../shared/rules/money';

@@ -3,7 +3,7 @@ import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Field, Select } from '../../components/input';
 import { toast } from '../../components/toast';
-import { messageOf } from '../../features/auth/forms';
+import { messageOf } from '../../lib/errors';
 import { formatRupees } from '../../../../shared/rules/money';
 import { IngredientFieldsSchema, type AdminIngredient, type IngredientFields } from '../../../../shared/schemas/catalogue-admin';
 import { INGREDIENT_CATEGORIES, type Allergen, type IngredientCategory } from '../../../../shared/schemas/catalogue';

@@ -4,7 +4,8 @@ import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
 import { Field, Input } from '../../components/input';
-import { FormAlert, fieldErrorsOf, messageOf } from '../../features/auth/forms';
+import { FormAlert } from '../../features/auth/forms';
+import { fieldErrorsOf, messageOf } from '../../lib/errors';
 import { formatDate } from '../../../../shared/rules/dates';
 
 /** /admin/password-reset: e-mail a customer a reset link. The admin never sees the token; the action is audited. */

@@ -3,7 +3,7 @@ import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Field, Input } from '../../components/input';
 import { toast } from '../../components/toast';
-import { messageOf } from '../../features/auth/forms';
+import { messageOf } from '../../lib/errors';
 import { formatRupees } from '../../../../shared/rules/money';
 import { ShakeFieldsSchema, type AdminShake, type ShakeFields } from '../../../../shared/schemas/catalogue-admin';
 import type { Allergen } from '../../../../shared/schemas/catalogue';

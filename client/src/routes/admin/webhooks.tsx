@@ -7,7 +7,8 @@ import { Modal } from '../../components/modal';
 import { toast } from '../../components/toast';
 import { PlusIcon } from '../../components/icons';
 import { AdminPager, EmptyRow } from './admin-pager';
-import { FormAlert, fieldErrorsOf, messageOf } from '../../features/auth/forms';
+import { FormAlert } from '../../features/auth/forms';
+import { fieldErrorsOf, messageOf } from '../../lib/errors';
 import { issuesByField } from './form-errors';
 import { formatDate } from '../../../../shared/rules/dates';
 import {
