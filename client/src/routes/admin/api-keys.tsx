@@ -9,7 +9,7 @@ import { FormAlert } from '../../features/auth/forms';
 import { fieldErrorsOf, messageOf } from '../../lib/errors';
 import { formatDate } from '../../../../shared/rules/dates';
 import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, type ApiKey, type ApiKeyScope } from '../../../../shared/schemas/api-keys';
-import { EmptyRow } from './admin-pager';
+import { EmptyRow } from './admin-table';
 
 /**
  * /admin/api-keys: secret keys for integrators (decision 094). A new key's secret is shown once, in a

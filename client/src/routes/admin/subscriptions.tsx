@@ -4,7 +4,8 @@ import { useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
-import { AdminPager, EmptyRow } from './admin-pager';
+import { Pager } from '../../components/pager';
+import { EmptyRow } from './admin-table';
 import { Checkbox, Field, Input, Select } from '../../components/input';
 import { toast } from '../../components/toast';
 import { CloseIcon } from '../../components/icons';
@@ -162,7 +163,7 @@ export default function AdminSubscriptionsPage() {
               </tbody>
             </table>
           </div>
-          <AdminPager page={page} pages={pages} onPage={setPage} />
+          <Pager page={page} pages={pages} onPage={setPage} label="Subscription pages" />
         </div>
         {selected ? <SubscriptionDetail id={selected} onClose={() => open(null)} /> : null}
       </div>

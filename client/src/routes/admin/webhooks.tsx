@@ -6,7 +6,8 @@ import { Checkbox, Field, Input, Select } from '../../components/input';
 import { Modal } from '../../components/modal';
 import { toast } from '../../components/toast';
 import { PlusIcon } from '../../components/icons';
-import { AdminPager, EmptyRow } from './admin-pager';
+import { Pager } from '../../components/pager';
+import { EmptyRow } from './admin-table';
 import { FormAlert } from '../../features/auth/forms';
 import { fieldErrorsOf, messageOf } from '../../lib/errors';
 import { issuesByField } from './form-errors';
@@ -438,7 +439,7 @@ function DeliveryLog({
           </tbody>
         </table>
       </div>
-      <AdminPager page={page} pages={pages} onPage={setPage} />
+      <Pager page={page} pages={pages} onPage={setPage} label="Webhook delivery pages" />
     </section>
   );
 }
