@@ -51,7 +51,7 @@ function NewPasswordForm({ token }: { token: string }) {
       const body = await apiFetch<AuthAnswerLike>('/api/auth/reset-password/complete', { method: 'POST', json: { token, password } });
       // The link is spent: keep it out of history, then continue signed in.
       window.history.replaceState(null, '', '/reset-password');
-      acceptSession(body, 'reset');
+      acceptSession(body);
       navigate('/profile', { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'RESET_TOKEN_INVALID') setExpired(true);

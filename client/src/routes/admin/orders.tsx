@@ -69,13 +69,15 @@ function OrdersList({ params }: { params: URLSearchParams }) {
   const set = (patch: Partial<Filters & { page: number }>) =>
     navigate(`/orders${toQuery({ ...filters, page: 1, ...patch })}`, { replace: true });
 
-  // Search as you type, without a request per keystroke.
+  // Search as you type, without a request per keystroke. Read from the address each time: a filter
+  // chosen while the search waits is kept, not overwritten by the filters of the keystroke's render.
   useEffect(() => {
-    const t = setTimeout(() => {
-      if ((term.trim() || undefined) !== filters.search) set({ search: term.trim() || undefined });
-    }, 300);
+    const current = readFilters(params);
+    const search = term.trim() || undefined;
+    if (search === current.search) return;
+    const t = setTimeout(() => navigate(`/orders${toQuery({ ...current, page: 1, search })}`, { replace: true }), 300);
     return () => clearTimeout(t);
-  }, [term]);
+  }, [term, params, navigate]);
 
   const { page, ...query } = filters;
   const list = trpc.adminOrders.list.useQuery(
