@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, apiFetch } from '../../lib/api-fetch';
-import { fieldErrorsOf, messageOf } from '../../lib/errors';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { Field, Input } from '../../components/input';
 import { AlertIcon, CheckIcon } from '../../components/icons';
 import { Button } from '../../components/button';
@@ -95,24 +95,12 @@ export async function requestPasswordReset(email: string): Promise<string> {
 /** The e-mail form that asks for a reset link (on /auth and on /reset-password); shows the answer once sent. */
 export function ResetLinkRequestForm({ submitLabel }: { submitLabel: string }) {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { busy, error, fields, run } = useFormSubmit();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      setSent(await requestPasswordReset(email));
-    } catch (err) {
-      setFields(fieldErrorsOf(err));
-      setError(messageOf(err, 'We could not send the link. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => setSent(await requestPasswordReset(email)), { fallback: 'We could not send the link. Please try again.' });
   }
 
   if (sent) return <FormAlert kind="success">{sent}</FormAlert>;

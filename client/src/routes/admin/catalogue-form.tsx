@@ -7,6 +7,8 @@ import { ALLERGENS, type Allergen } from '../../../../shared/schemas/catalogue';
 import { IMAGE_UPLOAD, type UploadedImage } from '../../../../shared/schemas/catalogue-admin';
 import { formatRupees, parseRupees } from '../../../../shared/rules/money';
 import { SHAKE_PLACEHOLDER_IMAGE } from '../../components/shake-card';
+// RupeeField's ₹ prefix (.admin-money) travels with it, whichever screen uses it.
+import './admin-catalogue.css';
 
 /** Pieces shared by the shake and ingredient editors (/admin/shakes, /admin/ingredients). */
 

@@ -10,7 +10,8 @@ import { messageOf } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { Modal } from '../../components/modal';
 import { OrderBreakdown } from '../../features/cart/price-breakdown';
-import { paymentBadge, STATUS_BADGE, timelineNote } from '../../features/orders/order-format';
+import { paymentBadge, STATUS_BADGE } from '../../features/orders/order-format';
+import { OrderTimeline } from '../../features/orders/order-timeline';
 import type { AdminOrderDetail } from '../../../../shared/schemas/order-lifecycle';
 import { formatRupees, parseRupees, rupeesInput } from '../../../../shared/rules/money';
 import { formatSlotDate, formatSlotRange } from '../../../../shared/rules/slots';
@@ -244,24 +245,7 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
         <h2 className="h4" id="ao-timeline">
           Timeline
         </h2>
-        <ol className="order-timeline">
-          {o.timeline.map((e, i) => (
-            <li key={i} data-status={e.status}>
-              <span className="order-timeline__dot" aria-hidden="true" />
-              <span>
-                <strong data-testid="timeline-heading">{headings[i]}</strong>
-                <span className="text-sm text-subtle">
-                  {' '}
-                  · {formatDate(e.at, 'dateTime')} ·{' '}
-                  {e.actor === 'admin' ? 'Hydro Shakes team' : e.actor === 'gateway' ? 'payment gateway' : e.actor}
-                </span>
-                {timelineNote(headings[i]!, e.note) ? (
-                  <span className="order-timeline__note text-sm text-muted">{timelineNote(headings[i]!, e.note)}</span>
-                ) : null}
-              </span>
-            </li>
-          ))}
-        </ol>
+        <OrderTimeline events={o.timeline} headings={headings} showActor />
       </section>
 
       <CancelDialog
