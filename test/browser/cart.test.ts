@@ -262,6 +262,60 @@ describe.skipIf(!hasBrowser)('cart journey in a browser', () => {
     await shop.screenshot(page, 'cart-375');
   });
 
+  it('keeps a guest cart when the shopper signs in and leaves before the merge is answered', async () => {
+    // Signing in and going straight on (another page, a closed tab) can end the page while the guest
+    // cart's merge is on its way, before the page hears back. Here the first merge is held unanswered
+    // and the tab is closed; the shopper opens the shop again in the same browser.
+    const who = { email: 'rohan.merge@example.in', username: 'rohan_merge' };
+    await shop.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { ...who, password, name: 'Rohan Das', mobile: '9876505555' },
+    });
+    const context = await shop.newContext(DESKTOP);
+    let merges = 0;
+    let mergeSeen!: () => void;
+    const seen = new Promise<void>((r) => (mergeSeen = r));
+    await context.route(
+      (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('cart.merge'),
+      async (route) => {
+        if (merges++ === 0) return mergeSeen(); // never answered: the tab goes first
+        await route.continue().catch(() => {});
+      },
+    );
+    const page = await shop.newPage({ context });
+    await page.goto('/');
+    const card = page.getByTestId('shake-card').first();
+    const name = (await card.locator('.shake-card__name').textContent())!.trim();
+    await card.getByRole('button', { name: /Add to Cart/ }).click();
+    await expect.poll(() => text(page, 'cart-count')).toBe('1');
+    await page.goto('/auth');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('E-mail').fill(who.email);
+    await form
+      .getByLabel(/^Password/)
+      .first()
+      .fill(password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await seen;
+    await page.close();
+
+    const again = await shop.newPage({ context });
+    await again.goto('/cart');
+    // The merge is sent again (same id) and lands; the page then shows the account's cart, not an empty one.
+    await expect.poll(() => merges, { timeout: 10_000 }).toBe(2);
+    const token = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email: who.email, password } })).json()
+      .access_token as string;
+    await expect
+      .poll(
+        async () =>
+          (await shop.request({ method: 'GET', url: '/api/user/cart', headers: { authorization: `Bearer ${token}` } })).json().lines,
+      )
+      .toMatchObject([{ name, quantity: 1 }]);
+    await again.getByTestId('quote').waitFor();
+    expect(await again.locator('.cart-line__name').allTextContents()).toEqual([name]);
+  });
+
   it('shows an empty cart that leads back to the shakes', async () => {
     const page = await shop.newPage({ viewport: PHONE });
     await page.goto('/cart');

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
@@ -21,6 +21,11 @@ import {
 import * as repo from './catalogue.admin.repository';
 import { invalidateCatalogue, getPricing } from './catalogue.service';
 import { withTransactionRetry } from '../../lib/transaction-retry';
+
+/** sharp (libvips, ~10 MB resident) is loaded on the first picture upload, not at boot. */
+const importSharp = () => import('sharp').then((m) => m.default);
+let sharpModule: ReturnType<typeof importSharp> | undefined;
+const loadSharp = () => (sharpModule ??= importSharp());
 
 /**
  * The back office's catalogue: shakes, ingredients, pricing and images. Every change commits with
@@ -236,6 +241,7 @@ export async function uploadImage(deps: Deps, actor: Actor, body: Buffer): Promi
   }
   let out: { data: Buffer; info: OutputInfo };
   try {
+    const sharp = await loadSharp();
     out = await sharp(body, { limitInputPixels: 50_000_000, failOn: 'error' })
       .rotate()
       .resize(IMAGE_UPLOAD.width, IMAGE_UPLOAD.height, { fit: 'cover', position: 'attention' })

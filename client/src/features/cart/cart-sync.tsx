@@ -11,7 +11,8 @@ import { getCartItems, replaceCart, subscribeCart, type CartItem } from './cart-
  *
  * The local cart remembers whose server cart it mirrors (`cart_owner`), the server version it last saw,
  * and whether it has changes not yet saved. On sign-in:
- *  - a guest cart is merged into the server cart (POST /api/user/cart/merge) — once;
+ *  - a guest cart is merged into the server cart (POST /api/user/cart/merge) — once, even when the page
+ *    is left before the answer comes (the merge is sent again with its id on the next load);
  *  - the customer's own mirror is pushed if it has unsaved changes, else replaced by the server copy;
  *  - another customer's leftover cart is dropped.
  * While signed in, changes are saved with a debounced PUT; the server copy is re-read when it is older
@@ -87,12 +88,18 @@ function reconcile(utils: Utils, userId: string): Promise<ServerCart> {
   const run = async (): Promise<ServerCart> => {
     const owner = ls.get(OWNER_KEY);
     const local = getCartItems();
-    if (owner === userId) {
+    // A guest-cart merge this device started and never heard back from — the page was left or reloaded
+    // while it was on its way (signing in and going straight to checkout does that). The local cart still
+    // holds the guest lines: send them again with the same id, which the server applies at most once.
+    const unfinished = owner === userId && ls.get(MERGE_KEY) !== null;
+    if (owner === userId && !unfinished) {
       return ls.get(DIRTY_KEY) ? utils.client.cart.put.mutate({ lines: toLines(local) }) : utils.client.cart.get.query();
     }
+    // Another customer's leftover cart: neither its lines nor its unfinished merge belong to this one.
+    if (owner && owner !== userId) ls.set(MERGE_KEY, null);
     // Claim the cart before the request: a second tab must not merge the same guest cart again.
     ls.set(OWNER_KEY, userId);
-    const guestLines = owner ? [] : toLines(local);
+    const guestLines = owner && !unfinished ? [] : toLines(local);
     if (!guestLines.length) return utils.client.cart.get.query();
     const mergeId = ls.get(MERGE_KEY) ?? newId();
     ls.set(MERGE_KEY, mergeId);
