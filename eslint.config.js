@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /** One way to open a transaction (issue 21): the helper that retries deadlocks and serialization failures. */
 const bareTransaction = {
@@ -57,6 +58,17 @@ export default tseslint.config(
     rules: {
       // shared/ is isomorphic: it must not reach into server, db or client code.
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+(server|db|client)/' }] }],
+    },
+  },
+  {
+    // Hooks called in a fixed order, and effects that re-run when what they read changes (issue 21):
+    // errors, not warnings, so `npm run lint` fails on them. The React Compiler rules of v7's preset
+    // (purity, refs, set-state-in-effect ...) are not on: the client does not use the compiler.
+    files: ['client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

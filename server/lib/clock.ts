@@ -1,5 +1,3 @@
-import { shopDay } from '../../shared/rules/dates';
-
 /**
  * The one source of "now". Tests move time by swapping the clock on the app's
  * deps instead of faking timers in the server.
@@ -24,9 +22,3 @@ export function sleepOn(clock: Clock, ms: number): Promise<void> {
   return clock.sleep ? clock.sleep(ms) : realSleep(ms);
 }
 
-export const IST_TZ = 'Asia/Kolkata';
-
-/** Today's calendar date in Asia/Kolkata as YYYY-MM-DD. */
-export function istDate(d: Date): string {
-  return shopDay(d);
-}

@@ -174,10 +174,6 @@ export class AppError extends TRPCError {
   }
 }
 
-export function isAppError(e: unknown): e is AppError {
-  return e instanceof AppError;
-}
-
 /** The AppError an error is or wraps (tRPC wraps what a procedure throws in `cause` at most a few levels deep). */
 function appErrorIn(error: unknown): AppError | null {
   let e: unknown = error;
@@ -186,11 +182,6 @@ function appErrorIn(error: unknown): AppError | null {
     e = (e as { cause?: unknown }).cause;
   }
   return null;
-}
-
-/** The shop's code for any error that reaches the edge. */
-export function appCodeOf(error: unknown): string {
-  return shopError(error).code;
 }
 
 /** What the shop answers for an error: the HTTP status, the body (without requestId) and headers. */

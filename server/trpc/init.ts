@@ -3,7 +3,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { requestIdScope, type Context } from './context';
 import { shopError } from '../lib/errors';
 
-export { INTERNAL_MESSAGE, summariseZod } from '../lib/errors';
+export { INTERNAL_MESSAGE } from '../lib/errors';
 
 /** The one initTRPC of the server. */
 export const t = initTRPC
@@ -32,5 +32,4 @@ export const t = initTRPC
   });
 
 export const router = t.router;
-export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;

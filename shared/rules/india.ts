@@ -33,10 +33,6 @@ export function normalizeIndianMobile(input: string): string | null {
   return MOBILE_RE.test(digits) ? `+91${digits}` : null;
 }
 
-export function isIndianMobile(input: string): boolean {
-  return normalizeIndianMobile(input) !== null;
-}
-
 /** "+919876543210" → "+91 98765 43210" for display. */
 export function formatIndianMobile(stored: string): string {
   const m = /^\+91(\d{5})(\d{5})$/.exec(stored);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ceilToRupee, formatRupees } from './money';
+import fc from 'fast-check';
+import { ceilToRupee, formatRupees, parseRupees, rupeesInput } from './money';
 
 describe('formatRupees', () => {
   it('shows whole rupees with Indian grouping and no decimals', () => {
@@ -19,5 +20,22 @@ describe('ceilToRupee', () => {
     expect(ceilToRupee(14901)).toBe(15000);
     expect(ceilToRupee(15000)).toBe(15000);
     expect(ceilToRupee(14900 + 0.0000001)).toBe(14900);
+  });
+});
+
+describe('parseRupees and rupeesInput (every rupee field in the client)', () => {
+  it('reads what an admin types, in paise', () => {
+    expect(parseRupees('120')).toBe(12000);
+    expect(parseRupees(' 99.5 ')).toBe(9950);
+    expect(parseRupees('1,299.50')).toBe(129950);
+    expect(parseRupees('0.05')).toBe(5);
+  });
+  it('refuses what is not an amount instead of guessing', () => {
+    for (const text of ['', '  ', 'abc', '-5', '1e3', '99.999', '12.', '.5', '₹120', '12345678']) expect(parseRupees(text)).toBeNull();
+  });
+  it('starts a field with text it reads back to the same paise', () => {
+    expect(rupeesInput(12000)).toBe('120');
+    expect(rupeesInput(9950)).toBe('99.50');
+    fc.assert(fc.property(fc.integer({ min: 0, max: 999_999_999 }), (paise) => parseRupees(rupeesInput(paise)) === paise));
   });
 });

@@ -11,9 +11,6 @@ export function formatRupees(paise: number): string {
   return `${rupees < 0 ? '−' : ''}₹${inr().format(Math.abs(rupees))}`;
 }
 
-/** Whole rupees → paise. */
-export const rupees = (r: number): number => Math.round(r * 100);
-
 /** Round paise up to the next whole rupee (the builder's rule). */
 export const ceilToRupee = (paise: number): number => Math.ceil(Math.round(paise * 1000) / 1000 / 100) * 100;
 

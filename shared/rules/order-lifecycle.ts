@@ -54,7 +54,6 @@ export const ADMIN_NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
   preparing: 'out_for_delivery',
   out_for_delivery: 'delivered',
 };
-export const ADMIN_MOVABLE: readonly OrderStatus[] = ['preparing', 'out_for_delivery', 'delivered'];
 
 /** Why an admin may not move `from` → `to`, or null when the move is allowed. */
 export function adminMoveRefusal(from: OrderStatus, to: OrderStatus): string | null {

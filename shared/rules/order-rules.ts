@@ -50,26 +50,10 @@ export function cancelReasonLabel(reason: string | null | undefined): string | n
  * completed (complimentary) / refunded; `successful` is accepted for display.
  */
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'paid', 'successful', 'refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** What a shopper chooses at checkout. Razorpay covers UPI, cards, netbanking, wallets, EMI and pay later. */
 export const CHECKOUT_METHODS = ['razorpay', 'cod', 'free'] as const;
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
-
-/** Every method value the spec knows (what Razorpay reports is stored for display). */
-export const PAYMENT_METHODS = [
-  'upi',
-  'debit_card',
-  'credit_card',
-  'card',
-  'netbanking',
-  'wallet',
-  'emi',
-  'paylater',
-  'cod',
-  'free',
-  'razorpay',
-] as const;
 
 /** An unpaid online order is cancelled after this long and its slot released. */
 export const PAYMENT_TIMEOUT_MINUTES = 30;

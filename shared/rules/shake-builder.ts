@@ -3,7 +3,7 @@
  * totals and by the server for the authoritative price (quote, cart, order). Same code, same answer.
  */
 import { ceilToRupee } from './money';
-import type { Allergen, Ingredient, IngredientCategory, Nutrition, Pricing } from '../schemas/catalogue';
+import type { Allergen, Ingredient, Nutrition, Pricing } from '../schemas/catalogue';
 import { BUILDER_LIMITS, DEFAULT_SHAKE_NAME, type CustomRecipe, type RecipeAddIn, type ShakeSize } from '../schemas/builder';
 
 /** Only what the rules read from an ingredient (the server passes DB rows, the page the catalogue list). */
@@ -45,7 +45,6 @@ export interface BuilderResult {
 
 const ZERO: Nutrition = { kcal: 0, protein: 0, carbs: 0, fat: 0, fibre: 0, sugar: 0 };
 const ALLERGEN_ORDER: Allergen[] = ['dairy', 'nuts', 'soy', 'gluten'];
-export const ADD_IN_CATEGORIES: IngredientCategory[] = ['greens', 'fruit', 'protein', 'superfood', 'sweetener'];
 
 /** Same ingredient listed twice counts as one line with the portions added; order-independent. */
 export function canonicalAddIns(addIns: readonly RecipeAddIn[]): RecipeAddIn[] {

@@ -75,7 +75,6 @@ export const AdminCatalogueListInputSchema = z.object({
 });
 export type AdminCatalogueListInput = z.infer<typeof AdminCatalogueListInputSchema>;
 
-export const ShakeCreateInputSchema = ShakeFieldsSchema;
 export const ShakeUpdateInputSchema = ShakeFieldsSchema.partial().extend({ id: Uuid });
 export type ShakeUpdateInput = z.infer<typeof ShakeUpdateInputSchema>;
 
@@ -120,11 +119,8 @@ export type IngredientFields = z.infer<typeof IngredientFieldsSchema>;
 export const AdminIngredientSchema = IngredientSchema.extend({ active: z.boolean(), updatedAt: z.string() });
 export type AdminIngredient = z.infer<typeof AdminIngredientSchema>;
 
-export const IngredientCreateInputSchema = IngredientFieldsSchema;
 export const IngredientUpdateInputSchema = IngredientFieldsSchema.partial().extend({ id: Uuid });
 export type IngredientUpdateInput = z.infer<typeof IngredientUpdateInputSchema>;
-
-export const CatalogueIdInputSchema = z.object({ id: Uuid });
 
 /** What /admin/pricing may save: the public PricingSchema with limits a person can read. */
 const SizeInput = SizeSchema.extend({

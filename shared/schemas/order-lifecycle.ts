@@ -103,7 +103,6 @@ export const AdminOrderRowSchema = z.object({
   placedAt: z.string(),
   invoiceNumber: z.string().nullable(),
 });
-export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
 
 export const AdminOrdersPageSchema = z.object({
   orders: z.array(AdminOrderRowSchema),

@@ -115,7 +115,7 @@ describe.skipIf(!hasBrowser)('orders after checkout in a browser', () => {
     await page.goto('/profile?tab=orders');
     await page.getByTestId('orders-list').waitFor();
     expect(await page.getByTestId('order-card').count()).toBe(10);
-    expect(await page.getByTestId('orders-page').textContent()).toBe('Page 1 of 2');
+    expect(await page.getByTestId('pager-status').textContent()).toBe('Page 1 of 2');
     const first = page.getByTestId('order-card').first();
     expect(await first.textContent()).toContain('Payment Pending');
     expect(await first.textContent()).toContain('Cash on Delivery');
@@ -123,9 +123,9 @@ describe.skipIf(!hasBrowser)('orders after checkout in a browser', () => {
     // The banner for the orders on their way sits above the tabs.
     await page.getByTestId('active-order-banner').waitFor();
     await shop.screenshot(page, 'orders-tab-1280');
-    await page.getByTestId('orders-next').click();
+    await page.getByTestId('pager-next').click();
     await expect.poll(() => page.getByTestId('order-card').count()).toBe(2);
-    expect(await page.getByTestId('orders-page').textContent()).toBe('Page 2 of 2');
+    expect(await page.getByTestId('pager-status').textContent()).toBe('Page 2 of 2');
     expect(page.url()).toMatch(/\/profile\?tab=orders&page=2$/);
     await page.setViewportSize(PHONE);
     await page.goto('/profile?tab=orders');

@@ -9,7 +9,7 @@ import type { Clock } from '../../server/lib/clock';
 import { clonePgDatabase, testDatabaseUrl } from './db-template';
 import { createCallerFactory } from '../../server/trpc/init';
 import { appRouter } from '../../server/trpc/router';
-import { createContext, type AuthUser } from '../../server/trpc/context';
+import type { AuthUser } from '../../server/trpc/context';
 import { signAccessToken } from '../../server/lib/tokens';
 
 export interface TestDb {
@@ -99,4 +99,3 @@ export async function createTestApp(
   };
 }
 
-export { createContext };

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { createDatabase, MIGRATION_TIMEOUTS, type DatabaseHandle } from '../../db/database';
+import { createDatabase, MIGRATION_TIMEOUTS } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { runSeeds } from '../../db/seeds';
 
@@ -82,5 +82,3 @@ export async function createPgliteTemplate(): Promise<Blob> {
     await dbh.close();
   }
 }
-
-export type { DatabaseHandle };

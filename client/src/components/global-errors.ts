@@ -26,7 +26,7 @@ const BENIGN = [
   /^script error\.?$/i,
 ];
 
-function messageOf(reason: unknown): string {
+function textOf(reason: unknown): string {
   if (reason == null) return '';
   if (typeof reason === 'string') return reason;
   if (reason instanceof Error) return `${reason.name}: ${reason.message}`;
@@ -43,7 +43,7 @@ export function isBenignError(reason: unknown): boolean {
   // Rejections with no reason, or with a DOM Event (e.g. a WebSocket 'error' event), carry nothing useful.
   if (reason == null) return true;
   if (typeof Event !== 'undefined' && reason instanceof Event) return true;
-  const msg = messageOf(reason);
+  const msg = textOf(reason);
   if (!msg.trim()) return true;
   return BENIGN.some((re) => re.test(msg));
 }

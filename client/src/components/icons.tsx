@@ -5,7 +5,6 @@ import { icon } from './icons/icon';
  * the path data stays out of the JavaScript bundles (the home page has a JS budget), and every
  * chunk pays only a few bytes per icon. Decorative (aria-hidden): give the control a name instead.
  */
-export type { IconProps } from './icons/icon';
 export { BrandMark } from './icons/brand-mark';
 
 export const AlertIcon = icon('alert');
@@ -18,7 +17,6 @@ export const ClockIcon = icon('clock');
 export const CloseIcon = icon('close');
 export const DashboardIcon = icon('dashboard');
 export const DropletIcon = icon('droplet');
-export const FlameIcon = icon('flame');
 export const HeartIcon = icon('heart');
 export const HomeIcon = icon('home');
 export const InstagramIcon = icon('instagram');
@@ -41,7 +39,6 @@ export const SlidersIcon = icon('sliders');
 export const SparkleIcon = icon('sparkle');
 export const SproutIcon = icon('sprout');
 export const StarIcon = icon('star', true);
-export const SunIcon = icon('sun');
 export const TruckIcon = icon('truck');
 export const UserIcon = icon('user');
 export const XIcon = icon('x-brand');

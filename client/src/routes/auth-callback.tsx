@@ -18,7 +18,7 @@ export default function AuthCallbackPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    completeGoogleSignIn((a) => acceptSession(a, 'google'))
+    completeGoogleSignIn(acceptSession)
       .then(() => navigate(takeReturnTo('/'), { replace: true }))
       .catch((e: Error) => setError(e.message || 'Sign in failed'));
   }, [acceptSession, navigate]);

@@ -2,7 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAuth } from '../features/auth/auth-context';
 import { takeReturnTo } from '../features/auth/guards';
-import { EmailField, FormAlert, PASSWORD_HINT, PasswordField, ResetLinkRequestForm, fieldErrorsOf, messageOf } from '../features/auth/forms';
+import { EmailField, FormAlert, PASSWORD_HINT, PasswordField, ResetLinkRequestForm } from '../features/auth/forms';
+import { messageOf } from '../lib/errors';
+import { useFormSubmit } from '../lib/use-form-submit';
 import { usePageTitle } from '../components/page-title';
 import { Button } from '../components/button';
 import { Field, Input } from '../components/input';
@@ -77,28 +79,18 @@ export default function AuthPage() {
   );
 }
 
+/** Field problems are shown beside their fields; the banner only says where to look. */
+const CHECK_FIELDS = 'Please check the highlighted fields.';
+
 export function LoginForm({ onForgot, submitLabel = 'Sign in' }: { onForgot?: () => void; submitLabel?: string }) {
   const { signIn } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { busy, error, fields, run } = useFormSubmit();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      await signIn(email, password);
-    } catch (err) {
-      const f = fieldErrorsOf(err);
-      setFields(f);
-      setError(Object.keys(f).length ? 'Please check the highlighted fields.' : messageOf(err, 'Sign in failed'));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => signIn(email, password), { fallback: 'Sign in failed', whenFields: CHECK_FIELDS });
   }
 
   return (
@@ -128,29 +120,20 @@ export function LoginForm({ onForgot, submitLabel = 'Sign in' }: { onForgot?: ()
 function RegisterForm() {
   const { signUp } = useAuth();
   const [v, setV] = useState({ name: '', email: '', username: '', mobile: '', password: '' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { busy, error, fields, run } = useFormSubmit();
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV((s) => ({ ...s, [k]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
     setNotice(null);
-    setFields({});
-    try {
-      const r = await signUp(v);
-      if (r && !r.signedIn) setNotice(r.message || 'Check your e-mail to continue.');
-    } catch (err) {
-      const f = fieldErrorsOf(err);
-      setFields(f);
-      // Field problems are shown beside their fields; the banner only says where to look.
-      setError(Object.keys(f).length ? 'Please check the highlighted fields.' : messageOf(err, 'Registration failed'));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const r = await signUp(v);
+        if (r && !r.signedIn) setNotice(r.message || 'Check your e-mail to continue.');
+      },
+      { fallback: 'Registration failed', whenFields: CHECK_FIELDS },
+    );
   }
 
   if (notice) return <FormAlert kind="success">{notice}</FormAlert>;

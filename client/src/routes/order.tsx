@@ -20,7 +20,8 @@ import { InvoicePage } from '../features/orders/invoice-view';
 import { OrderBreakdown } from '../features/cart/price-breakdown';
 import { OrderReviews } from '../features/reviews/order-reviews';
 import { timelineHeadings } from '../../../shared/rules/order-lifecycle';
-import { timelineNote } from '../features/orders/order-format';
+import { OrderTimeline } from '../features/orders/order-timeline';
+import { paymentBadge } from '../features/orders/order-format';
 import '../features/orders/orders.css';
 import { formatDate } from '../../../shared/rules/dates';
 import { LoadError } from '../components/load-error';
@@ -219,7 +220,7 @@ function OrderDetail() {
                 <dt>Status</dt>
                 <dd>
                   <span
-                    className={`badge ${paymentTone === 'success' ? 'badge--success' : paymentTone === 'danger' ? 'badge--danger' : 'badge--warning'}`}
+                    className={`badge ${paymentBadge(paymentTone)}`}
                     data-testid="payment-status"
                   >
                     {o.labels.paymentStatus}
@@ -250,20 +251,7 @@ function OrderDetail() {
             <h2 className="h4" id="order-timeline">
               <PackageIcon /> Progress
             </h2>
-            <ol className="order-timeline">
-              {o.timeline.map((e, i) => (
-                <li key={i} data-status={e.status}>
-                  <span className="order-timeline__dot" aria-hidden="true" />
-                  <span>
-                    <strong>{headings[i]}</strong>
-                    <span className="text-sm text-subtle"> · {formatDate(e.at, 'dateTime')}</span>
-                    {timelineNote(headings[i]!, e.note) ? (
-                  <span className="order-timeline__note text-sm text-muted">{timelineNote(headings[i]!, e.note)}</span>
-                ) : null}
-                  </span>
-                </li>
-              ))}
-            </ol>
+            <OrderTimeline events={o.timeline} headings={headings} />
           </section>
         </div>
       </div>

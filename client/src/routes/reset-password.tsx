@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth, type AuthAnswerLike } from '../features/auth/auth-context';
-import { FormAlert, PASSWORD_HINT, PasswordField, ResetLinkRequestForm, fieldErrorsOf, messageOf } from '../features/auth/forms';
+import { FormAlert, PASSWORD_HINT, PasswordField, ResetLinkRequestForm } from '../features/auth/forms';
+import { useFormSubmit } from '../lib/use-form-submit';
 import { ApiError, apiFetch } from '../lib/api-fetch';
 import { usePageTitle } from '../components/page-title';
 import { Button } from '../components/button';
@@ -32,33 +33,31 @@ function NewPasswordForm({ token }: { token: string }) {
   const [, navigate] = useLocation();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { busy, error, fields, run, setError, setFields } = useFormSubmit();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
-    setFields({});
     if (password !== confirm) {
+      setError(null);
       setFields({ confirm: 'The two passwords are not the same.' });
       return;
     }
-    setBusy(true);
-    try {
-      const body = await apiFetch<AuthAnswerLike>('/api/auth/reset-password/complete', { method: 'POST', json: { token, password } });
-      // The link is spent: keep it out of history, then continue signed in.
-      window.history.replaceState(null, '', '/reset-password');
-      acceptSession(body, 'reset');
-      navigate('/profile', { replace: true });
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'RESET_TOKEN_INVALID') setExpired(true);
-      setFields(fieldErrorsOf(err));
-      setError(messageOf(err, 'Your password could not be changed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const body = await apiFetch<AuthAnswerLike>('/api/auth/reset-password/complete', { method: 'POST', json: { token, password } });
+        // The link is spent: keep it out of history, then continue signed in.
+        window.history.replaceState(null, '', '/reset-password');
+        acceptSession(body);
+        navigate('/profile', { replace: true });
+      },
+      {
+        fallback: 'Your password could not be changed. Please try again.',
+        onRefused: (err) => {
+          if (err instanceof ApiError && err.code === 'RESET_TOKEN_INVALID') setExpired(true);
+        },
+      },
+    );
   }
 
   if (expired)

@@ -97,14 +97,6 @@ export async function updateShake(db: Executor, id: string, f: Partial<ShakeFiel
     .executeTakeFirstOrThrow();
 }
 
-export async function nextShakeSortOrder(db: Executor): Promise<number> {
-  const r = await db
-    .selectFrom('signature_shakes')
-    .select((eb) => eb.fn.max('sort_order').as('m'))
-    .executeTakeFirst();
-  return Number(r?.m ?? 0) + 10;
-}
-
 /** Sets sort_order to 10, 20, 30… in the given order; returns how many rows moved. */
 export async function reorder(db: Executor, table: 'signature_shakes' | 'ingredients', ids: string[]): Promise<number> {
   const values = sql.join(ids.map((id, i) => sql`(${id}::uuid, ${(i + 1) * 10}::int)`));

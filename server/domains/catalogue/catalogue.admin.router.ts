@@ -6,11 +6,11 @@ import {
   AdminCatalogueListInputSchema,
   AdminIngredientSchema,
   AdminShakeSchema,
-  IngredientCreateInputSchema,
+  IngredientFieldsSchema,
   IngredientUpdateInputSchema,
   PricingInputSchema,
   ReorderInputSchema,
-  ShakeCreateInputSchema,
+  ShakeFieldsSchema,
   ShakeUpdateInputSchema,
 } from '../../../shared/schemas/catalogue-admin';
 import * as desk from './catalogue.admin.service';
@@ -35,7 +35,7 @@ export const adminCatalogueRouter = router({
 
   createShake: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/admin/shakes', tags, summary: 'Add a signature shake (audited)', protect: true } })
-    .input(ShakeCreateInputSchema)
+    .input(ShakeFieldsSchema)
     .output(AdminShakeSchema)
     .mutation(({ ctx, input }) => desk.createShake(ctx.deps, ctx.user, input)),
 
@@ -85,7 +85,7 @@ export const adminCatalogueRouter = router({
     .meta({
       openapi: { method: 'POST', path: '/admin/ingredients', tags, summary: 'Add an ingredient to the builder (audited)', protect: true },
     })
-    .input(IngredientCreateInputSchema)
+    .input(IngredientFieldsSchema)
     .output(AdminIngredientSchema)
     .mutation(({ ctx, input }) => desk.createIngredient(ctx.deps, ctx.user, input)),
 

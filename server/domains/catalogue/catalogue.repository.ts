@@ -55,19 +55,6 @@ export async function listActiveShakes(db: Executor): Promise<SignatureShake[]> 
   return rows.map(toShake);
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** By id or slug; inactive shakes are not found. */
-export async function findActiveShake(db: Executor, idOrSlug: string): Promise<SignatureShake | null> {
-  const row = await db
-    .selectFrom('signature_shakes')
-    .selectAll()
-    .where('active', '=', true)
-    .where(UUID_RE.test(idOrSlug) ? 'id' : 'slug', '=', idOrSlug)
-    .executeTakeFirst();
-  return row ? toShake(row) : null;
-}
-
 export async function listActiveIngredients(db: Executor): Promise<Ingredient[]> {
   const rows = await db.selectFrom('ingredients').selectAll().where('active', '=', true).orderBy('sort_order').orderBy('name').execute();
   return rows.map(toIngredient);

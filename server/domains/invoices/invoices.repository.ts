@@ -37,8 +37,3 @@ export function insertInvoice(
 ) {
   return db.insertInto('order_invoices').values(row).returningAll().executeTakeFirstOrThrow();
 }
-
-export function invoiceNumbersOf(db: Executor, orderIds: string[]) {
-  if (orderIds.length === 0) return Promise.resolve([] as { order_id: string; number: string }[]);
-  return db.selectFrom('order_invoices').select(['order_id', 'number']).where('order_id', 'in', orderIds).execute();
-}

@@ -57,14 +57,6 @@ export async function issueInvoice(
   return { number: row.number, created: true };
 }
 
-export async function invoiceNumberOf(deps: Pick<Deps, 'db'>, orderId: string): Promise<string | null> {
-  return (await repo.findInvoice(deps.db, orderId))?.number ?? null;
-}
-
-export async function invoiceNumbersOf(deps: Pick<Deps, 'db'>, orderIds: string[]): Promise<Map<string, string>> {
-  return new Map((await repo.invoiceNumbersOf(deps.db, orderIds)).map((r) => [r.order_id, r.number]));
-}
-
 /**
  * The tax invoice of an order the caller has already found visible to the user (the orders
  * domain checks owner or admin), as the printable page and the PDF show it.

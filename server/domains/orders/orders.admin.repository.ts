@@ -111,8 +111,6 @@ export async function exportOrders(db: Executor, f: AdminOrderFilter, cap: numbe
     .execute();
 }
 
-export type AdminOrderListRow = Awaited<ReturnType<typeof listOrders>>[number];
-
 export function slotsForFilter(db: Executor) {
   return db.selectFrom('delivery_slots').select(['id', 'start_time', 'end_time']).orderBy('start_time').execute();
 }

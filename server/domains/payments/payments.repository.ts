@@ -90,10 +90,6 @@ export function paymentsOfOrder(db: Executor, orderId: string) {
   return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).execute();
 }
 
-export function findPaymentByGatewayId(db: Executor, gatewayPaymentId: string) {
-  return db.selectFrom('payments').selectAll().where('gateway_payment_id', '=', gatewayPaymentId).executeTakeFirst();
-}
-
 export async function insertPayment(
   db: Executor,
   p: {

@@ -266,22 +266,6 @@ export function markFailed(trx: Trx, id: string) {
   return trx.updateTable('subscription_payments').set({ status: 'failed' }).where('id', '=', id).where('status', '=', 'created').execute();
 }
 
-/** Reserve a refund on a paid payment, never past what was paid; the key makes a repeat harmless. */
-export function reserveRefund(trx: Trx, id: string, amount: number, key: string) {
-  return trx
-    .updateTable('subscription_payments')
-    .set({
-      refunded_paise: sql`refunded_paise + ${amount}`,
-      refund_key: key,
-      status: sql`case when refunded_paise + ${amount} >= amount_paise then 'refunded' else status end`,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'paid')
-    .where(sql<boolean>`refunded_paise + ${amount} <= amount_paise`)
-    .returningAll()
-    .executeTakeFirst();
-}
-
 // ---------- Jobs ----------
 
 /** Live subscriptions with no paid time left: expired. */

@@ -5,10 +5,10 @@ import type { PaymentGateway } from './gateway';
 import { createRazorpayGateway } from './razorpay-gateway';
 import { createTestGateway } from './test-gateway';
 
-export type { PaymentGateway, GatewayPayment, GatewayOrder, GatewayRefund, GatewayMode } from './gateway';
+export type { PaymentGateway, GatewayPayment } from './gateway';
 export { GatewayError } from './gateway';
 export type { TestGateway } from './test-gateway';
-export { verifiedCheckoutPayment, type StoredGatewayOrder } from './verified-payment';
+export { verifiedCheckoutPayment } from './verified-payment';
 export { resolveIdempotencyKey } from './idempotency';
 
 /** Razorpay when its keys are configured (the same rule the browser sees in /api/config), else test mode. */

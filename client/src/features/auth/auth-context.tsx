@@ -38,7 +38,7 @@ export interface AuthApi {
   /** Re-read the user after a profile change (name in the header). */
   refreshUser(): Promise<void>;
   /** Adopt a session answered by the server (password reset, Google exchange). */
-  acceptSession(answer: AuthAnswerLike, reason?: AuthChangeReason): void;
+  acceptSession(answer: AuthAnswerLike): void;
 }
 
 export interface AuthAnswerLike {
@@ -54,39 +54,6 @@ const FIXED_ADMIN_EMAIL = ((import.meta.env.VITE_ADMIN_EMAIL as string | undefin
 export function isAdminUser(user: SessionUser | null): boolean {
   if (!user) return false;
   return user.role === 'admin' || user.user_metadata?.role === 'admin' || (!!FIXED_ADMIN_EMAIL && user.email.toLowerCase() === FIXED_ADMIN_EMAIL);
-}
-
-// --- module state: one session per page, shared by the provider and onAuthChange ---
-
-export type AuthChangeReason = 'signin' | 'signup' | 'google' | 'reset' | 'signout' | 'expired' | 'other-tab';
-type Listener = (user: SessionUser | null, reason: AuthChangeReason) => void;
-const listeners = new Set<Listener>();
-let currentUser: SessionUser | null = null;
-
-/**
- * Called when the signed-in identity changes in this tab: sign-in, sign-up with a
- * session, return from Google, password reset, sign-out, session loss, another
- * tab signing in or out. Not called when a stored session is merely confirmed
- * at start (read `useAuth().user` for the current state). Returns an unsubscribe.
- */
-export function onAuthChange(listener: (user: SessionUser | null, reason?: AuthChangeReason) => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-function emit(user: SessionUser | null, reason: AuthChangeReason) {
-  const changed = (currentUser?.id ?? null) !== (user?.id ?? null);
-  currentUser = user;
-  if (!changed) return;
-  for (const l of [...listeners]) {
-    try {
-      l(user, reason);
-    } catch (e) {
-      console.warn('onAuthChange listener failed', e);
-    }
-  }
 }
 
 /** Sign-in and sign-up through the one fetch wrapper (public auth paths carry no session logic there). */
@@ -119,53 +86,51 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
   const [googleEnabled, setGoogleEnabled] = useState(false);
   const userRef = useRef<SessionUser | null>(null);
 
-  const apply = useCallback((u: SessionUser | null, reason: AuthChangeReason | null) => {
+  const apply = useCallback((u: SessionUser | null) => {
     userRef.current = u;
     setUser(u);
     setStatus(u ? 'authenticated' : 'unauthenticated');
-    if (reason) emit(u, reason);
-    else currentUser = u;
   }, []);
 
   /** Spec §4: at start the stored session is validated with `me`; if invalid the tokens are cleared. */
   const validate = useCallback(
-    async (reason: AuthChangeReason | null) => {
+    async () => {
       if (!tokens.read().accessToken) {
-        apply(null, reason);
+        apply(null);
         return;
       }
       try {
         const { user: u } = await apiFetch<{ user: SessionUser }>('/api/auth/me');
-        apply(u, reason);
+        apply(u);
       } catch (e) {
         console.warn('Token validation failed', e);
         // Refused → the session is over. A network failure leaves the tokens for the next visit.
         if (e instanceof ApiError && (e.status === 401 || e.status === 403)) tokens.clear();
-        apply(null, reason);
+        apply(null);
       }
     },
     [apply],
   );
 
   useEffect(() => {
-    void validate(null);
+    void validate();
     void getPublicConfig().then((c) => setGoogleEnabled(googleConfigured(c)));
     return tokens.subscribe((session) => {
       if (!session) {
-        if (userRef.current) apply(null, 'expired');
+        if (userRef.current) apply(null);
         else setStatus('unauthenticated');
         return;
       }
       // Tokens appeared or changed without us (another tab signed in): learn who it is.
-      if (!userRef.current) void validate('other-tab');
+      if (!userRef.current) void validate();
     });
   }, [apply, validate]);
 
   const acceptSession = useCallback(
-    (a: AuthAnswerLike, reason: AuthChangeReason = 'signin') => {
+    (a: AuthAnswerLike) => {
       userRef.current = a.user; // before the token listener fires, so it does not re-validate
       tokens.store({ access_token: a.access_token, refresh_token: a.refresh_token ?? null, expires_at: a.expires_at ?? null });
-      apply(a.user, reason);
+      apply(a.user);
     },
     [apply],
   );
@@ -176,7 +141,7 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
       status,
       isAdmin: isAdminUser(user),
       googleEnabled,
-      acceptSession: (a, reason = 'reset') => acceptSession(a, reason),
+      acceptSession,
       async signIn(email, password) {
         let data: Record<string, unknown>;
         try {
@@ -185,7 +150,7 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
           throw withFallback(e, 'Failed to sign in');
         }
         if (!data.access_token || !data.user) throw new Error('Failed to sign in');
-        acceptSession(data as unknown as AuthAnswerLike, 'signin');
+        acceptSession(data as unknown as AuthAnswerLike);
       },
       async signUp(p) {
         let data: Record<string, unknown>;
@@ -196,7 +161,7 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
         }
         const message = typeof data.message === 'string' ? data.message : '';
         if (data.access_token && data.user) {
-          acceptSession(data as unknown as AuthAnswerLike, 'signup');
+          acceptSession(data as unknown as AuthAnswerLike);
           return { signedIn: true, message };
         }
         return { signedIn: false, message };
@@ -209,7 +174,7 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
         }
         userRef.current = null;
         tokens.clear();
-        apply(null, 'signout');
+        apply(null);
         if (googleEnabled) {
           const { getSupabase, hasHostedSession } = await import('./supabase-client');
           if (hasHostedSession()) await (await getSupabase())?.auth.signOut({ scope: 'local' }).catch(() => {});
@@ -235,7 +200,7 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
         }
       },
       async refreshUser() {
-        await validate(null);
+        await validate();
       },
     }),
     [user, status, googleEnabled, acceptSession, apply, validate],

@@ -1,32 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, apiFetch } from '../../lib/api-fetch';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { Field, Input } from '../../components/input';
 import { AlertIcon, CheckIcon } from '../../components/icons';
 import { Button } from '../../components/button';
-
-/** Field errors from the server's validation (zod or a refusal naming a field), first message per field. */
-export function fieldErrorsOf(e: unknown): Record<string, string> {
-  let all: Record<string, string[] | undefined> = {};
-  if (e instanceof ApiError) all = e.fieldErrors;
-  else {
-    // A tRPC client error: the server's errorFormatter puts them in data (zod) or data.details (refusals).
-    const data = (e as { data?: { fieldErrors?: Record<string, string[]>; details?: { fieldErrors?: Record<string, string[]> } } } | null)
-      ?.data;
-    all = { ...(data?.details?.fieldErrors ?? {}), ...(data?.fieldErrors ?? {}) };
-  }
-  return Object.fromEntries(
-    Object.entries(all)
-      .filter(([, v]) => v?.length)
-      .map(([k, v]) => [k, v![0]]),
-  );
-}
-
-/** The server's sentence, or the spec's fallback (§5). */
-export function messageOf(e: unknown, fallback: string): string {
-  if (e instanceof ApiError) return e.serverMessage || fallback;
-  if (e instanceof Error && e.message && !/^(Failed to fetch|Load failed|NetworkError)/i.test(e.message)) return e.message;
-  return fallback;
-}
 
 export function FormAlert({ kind, children }: { kind: 'danger' | 'success'; children: ReactNode }) {
   return (
@@ -118,24 +95,12 @@ export async function requestPasswordReset(email: string): Promise<string> {
 /** The e-mail form that asks for a reset link (on /auth and on /reset-password); shows the answer once sent. */
 export function ResetLinkRequestForm({ submitLabel }: { submitLabel: string }) {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { busy, error, fields, run } = useFormSubmit();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      setSent(await requestPasswordReset(email));
-    } catch (err) {
-      setFields(fieldErrorsOf(err));
-      setError(messageOf(err, 'We could not send the link. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => setSent(await requestPasswordReset(email)), { fallback: 'We could not send the link. Please try again.' });
   }
 
   if (sent) return <FormAlert kind="success">{sent}</FormAlert>;

@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useAuth } from './auth-context';
-import { FormAlert, PASSWORD_HINT, PasswordField, fieldErrorsOf, messageOf } from './forms';
+import { FormAlert, PASSWORD_HINT, PasswordField } from './forms';
+import { messageOf } from '../../lib/errors';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { Button } from '../../components/button';
 import { Field, Input } from '../../components/input';
 import { toast } from '../../components/toast';
@@ -58,24 +60,22 @@ function DetailsCard({ profile }: { profile: ProfileData }) {
   const utils = trpc.useUtils();
   const { refreshUser } = useAuth();
   const [v, setV] = useState({ name: profile.name, username: profile.username ?? '', mobile: profile.mobile ? formatIndianMobile(profile.mobile).replace(/^\+91 /, '') : '' });
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const { error, fields, run, setFields } = useFormSubmit();
   const save = trpc.users.updateProfile.useMutation();
-  useEffect(() => setFields({}), [v]);
+  useEffect(() => setFields({}), [v, setFields]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
-    try {
-      const patch = { name: v.name, ...(v.username ? { username: v.username } : {}), ...(v.mobile ? { mobile: v.mobile } : {}) };
-      const next = await save.mutateAsync(patch);
-      utils.users.profile.setData(undefined, next);
-      await refreshUser();
-      toast({ title: 'Profile saved', description: 'Your details are up to date.', variant: 'success' });
-    } catch (err) {
-      setFields(fieldErrorsOf(err));
-      setError(messageOf(err, 'Your profile could not be saved. Please try again.'));
-    }
+    await run(
+      async () => {
+        const patch = { name: v.name, ...(v.username ? { username: v.username } : {}), ...(v.mobile ? { mobile: v.mobile } : {}) };
+        const next = await save.mutateAsync(patch);
+        utils.users.profile.setData(undefined, next);
+        await refreshUser();
+        toast({ title: 'Profile saved', description: 'Your details are up to date.', variant: 'success' });
+      },
+      { fallback: 'Your profile could not be saved. Please try again.' },
+    );
   }
 
   return (
@@ -124,25 +124,22 @@ function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
   const utils = trpc.useUtils();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const { error, fields, run } = useFormSubmit();
   const [done, setDone] = useState<string | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
-    setFields({});
     setDone(null);
-    try {
-      const r = await change.mutateAsync({ ...(hasPassword ? { current_password: current } : {}), new_password: next });
-      setDone(r.message);
-      setCurrent('');
-      setNext('');
-      void utils.users.profile.invalidate();
-    } catch (err) {
-      setFields(fieldErrorsOf(err));
-      setError(messageOf(err, 'Your password could not be changed. Please try again.'));
-    }
+    await run(
+      async () => {
+        const r = await change.mutateAsync({ ...(hasPassword ? { current_password: current } : {}), new_password: next });
+        setDone(r.message);
+        setCurrent('');
+        setNext('');
+        void utils.users.profile.invalidate();
+      },
+      { fallback: 'Your password could not be changed. Please try again.' },
+    );
   }
 
   return (

@@ -14,9 +14,9 @@ import '../favorites/favorites.css';
 
 /**
  * "My shakes": the customer's saved custom recipes (GET /api/user/custom-shakes), each with today's
- * price, Add to Cart, Open in builder and Delete. Mount it as a profile tab.
+ * price, Add to Cart, Open in builder and Delete. A profile tab, lazy-loaded by profile-tabs.ts (default export).
  */
-export function MyShakes() {
+export default function MyShakes() {
   const saved = trpc.builder.saved.useQuery();
   const ingredients = trpc.catalogue.ingredients.useQuery();
   const pricing = trpc.catalogue.pricing.useQuery();
@@ -106,6 +106,3 @@ export function MyShakes() {
     </ul>
   );
 }
-
-/** Default export so the profile tab registry can lazy-load it: `load: () => import('../builder/my-shakes')`. */
-export default MyShakes;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { STALE_CART_MS } from '../../lib/query';
+import { newId } from '../../lib/ids';
 import { useAuth } from '../auth/auth-context';
 import type { ServerCart } from '../../../../shared/schemas/cart';
 import { getCartItems, replaceCart, subscribeCart, type CartItem } from './cart-store';
@@ -78,16 +79,6 @@ export function onCartSyncChange(l: () => void): () => void {
 }
 
 type Utils = ReturnType<typeof trpc.useUtils>;
-
-function newId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // Plain-http origins have no randomUUID; a v4-shaped id from getRandomValues does the same job.
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
 
 /** One reconciliation per customer at a time, shared by effects that run twice (StrictMode) or overlap. */
 let inFlight: { userId: string; promise: Promise<ServerCart> } | null = null;

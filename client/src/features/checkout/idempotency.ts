@@ -1,3 +1,5 @@
+import { newId } from '../../lib/ids';
+
 /**
  * One idempotency key per checkout request: pressing Pay twice, a network
  * retry or a reload with the same cart, address, slot and method reuses the
@@ -5,21 +7,16 @@
  */
 const STORAGE_KEY = 'checkout_idempotency';
 
-function newKey(): string {
-  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
-  return `k-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
 export function idempotencyKeyFor(request: unknown): string {
   const fingerprint = JSON.stringify(request);
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as { fingerprint: string; key: string } | null;
     if (saved && saved.fingerprint === fingerprint) return saved.key;
-    const key = newKey();
+    const key = newId();
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ fingerprint, key }));
     return key;
   } catch {
-    return newKey();
+    return newId();
   }
 }
 

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-fetch';
 import { trpc } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
-import { messageOf } from '../auth/forms';
+import { messageOf } from '../../lib/errors';
 import { Button, LinkButton } from '../../components/button';
 import { ClockIcon } from '../../components/icons';
 import { toast } from '../../components/toast';

@@ -3,6 +3,7 @@ import { trpc } from '../../lib/trpc';
 import type { Order } from '../../../../shared/schemas/orders';
 import type { PaymentStart } from '../../../../shared/schemas/payments';
 import { openRazorpay } from './razorpay-checkout';
+import { messageOf } from '../../lib/errors';
 
 export type PayState =
   | { kind: 'idle' }
@@ -11,10 +12,6 @@ export type PayState =
   | { kind: 'test'; orderId: string; start: PaymentStart }
   | { kind: 'failed'; orderId: string; message: string }
   | { kind: 'dismissed'; orderId: string };
-
-function messageOf(e: unknown): string {
-  return e instanceof Error && e.message ? e.message : 'Something went wrong. Please try again.';
-}
 
 /**
  * Collects the payment of a placed online order: Razorpay Checkout in Razorpay

@@ -6,8 +6,8 @@ import { HeartIcon } from '../../components/icons';
 import { FavoriteButton, useFavorites } from './favorite-button';
 import './favorites.css';
 
-/** The profile's favourites: each shake with Add to Cart and the heart to remove it. */
-export function FavoritesList() {
+/** The profile's favourites: each shake with Add to Cart and the heart to remove it. A profile tab, lazy-loaded by profile-tabs.ts (default export). */
+export default function FavoritesList() {
   const favorites = useFavorites();
   const { addItem } = useCart();
   if (favorites.isPending) return <ListSkeleton />;
@@ -66,6 +66,3 @@ export function ListSkeleton() {
     </div>
   );
 }
-
-/** Default export so the profile tab registry can lazy-load it: `load: () => import('../favorites/favorites-list')`. */
-export default FavoritesList;

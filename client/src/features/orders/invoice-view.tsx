@@ -4,7 +4,7 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../components/button';
 import { toast } from '../../components/toast';
 import { AlertIcon, ArrowRightIcon } from '../../components/icons';
-import { messageOf } from '../auth/forms';
+import { messageOf } from '../../lib/errors';
 import { usePageTitle } from '../../components/page-title';
 import type { Invoice } from '../../../../shared/schemas/invoices';
 import { formatInvoiceAmount } from '../../../../shared/rules/gst-invoice';

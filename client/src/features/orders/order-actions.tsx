@@ -7,7 +7,7 @@ import { Field, Textarea } from '../../components/input';
 import { toast } from '../../components/toast';
 import { RepeatIcon } from '../../components/icons';
 import { addItem, getCartItems, updateQuantity } from '../cart/cart-store';
-import { messageOf } from '../auth/forms';
+import { messageOf } from '../../lib/errors';
 import type { Order } from '../../../../shared/schemas/orders';
 import type { Reorder } from '../../../../shared/schemas/order-lifecycle';
 import { formatRupees } from '../../../../shared/rules/money';

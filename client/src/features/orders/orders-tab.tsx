@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ApiError, apiFetch } from '../../lib/api-fetch';
 import { useAuth } from '../auth/auth-context';
-import { Button, LinkButton } from '../../components/button';
+import { LinkButton } from '../../components/button';
+import { Pager } from '../../components/pager';
 import { PackageIcon } from '../../components/icons';
 import type { OrderHistory } from '../../../../shared/schemas/orders';
 import { formatRupees } from '../../../../shared/rules/money';
@@ -68,7 +69,7 @@ export default function OrdersTab() {
 
   return (
     <section className="orders-tab" aria-labelledby="orders-heading" data-testid="orders-tab">
-      <div className="orders-pager">
+      <div className="list-head">
         <h2 className="h4" id="orders-heading">
           Your orders
         </h2>
@@ -104,21 +105,7 @@ export default function OrdersTab() {
           </li>
         ))}
       </ul>
-      {pages > 1 ? (
-        <nav className="orders-pager" aria-label="Order pages">
-          <span className="text-sm text-subtle" data-testid="orders-page">
-            Page {page} of {pages}
-          </span>
-          <div className="cluster">
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
-              Previous
-            </Button>
-            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => go(page + 1)} data-testid="orders-next">
-              Next
-            </Button>
-          </div>
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} onPage={go} label="Order pages" />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
-import { Button, LinkButton } from '../../components/button';
+import { LinkButton } from '../../components/button';
+import { Pager } from '../../components/pager';
 import { LoadError } from '../../components/load-error';
 import { SparkleIcon } from '../../components/icons';
 import { formatRupees } from '../../../../shared/rules/money';
@@ -61,7 +62,7 @@ export default function RewardsTab() {
         </div>
       </div>
 
-      <div className="orders-pager">
+      <div className="list-head">
         <h2 className="h4">History</h2>
         <p className="text-sm text-subtle">
           {r.totalCount.toLocaleString('en-IN')} {r.totalCount === 1 ? 'entry' : 'entries'}
@@ -79,21 +80,7 @@ export default function RewardsTab() {
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav className="orders-pager" aria-label="Points history pages">
-          <span className="text-sm text-subtle">
-            Page {page} of {pages}
-          </span>
-          <div className="cluster">
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
-              Previous
-            </Button>
-            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => go(page + 1)}>
-              Next
-            </Button>
-          </div>
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} onPage={go} label="Points history pages" />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Field, Select, Textarea } from '../../components/input';
 import { toast } from '../../components/toast';
 import { Modal } from '../../components/modal';
 import { trpc } from '../../lib/trpc';
+import { messageOf } from '../../lib/errors';
 import { useAuth } from '../auth/auth-context';
 import { useRefreshSubscription, useSubscriptionStatus } from './api';
 import { useBuySubscription } from './use-buy-subscription';
@@ -42,8 +43,6 @@ const STATUS_TONE: Record<Subscription['status'], string> = {
   expired: 'badge--outline',
   pending_payment: 'badge--info',
 };
-
-const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Something went wrong. Please try again.');
 
 /** /profile?tab=subscriptions: the current plan, its usage, the customer's actions and the history. */
 export default function SubscriptionTab() {

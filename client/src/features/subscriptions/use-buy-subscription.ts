@@ -1,6 +1,8 @@
 import { useCallback, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { openRazorpay } from '../checkout/razorpay-checkout';
+import { messageOf } from '../../lib/errors';
+import { newId } from '../../lib/ids';
 import { SUBSCRIPTION_PURCHASED_FLAG } from '../../../../shared/rules/cart-rules';
 import type { Subscription, SubscriptionPaymentStart } from '../../../../shared/schemas/subscriptions';
 import { useRefreshSubscription } from './api';
@@ -13,10 +15,6 @@ export type BuyState =
   | { kind: 'failed'; message: string }
   | { kind: 'paid'; subscription: Subscription; message: string };
 
-const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Something went wrong. Please try again.');
-
-/** One idempotency key per attempt: a double click or a retried request never charges twice. */
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 /**
  * Buys (or renews) a plan: the server creates the gateway order with the plan's price; Razorpay
@@ -67,7 +65,7 @@ export function useBuySubscription() {
     async (planId: string, planName: string) => {
       setState({ kind: 'busy', message: `Starting your ${planName} purchase…` });
       try {
-        const r = await utils.client.subscriptions.createPayment.mutate({ planId, idempotencyKey: newKey() });
+        const r = await utils.client.subscriptions.createPayment.mutate({ planId, idempotencyKey: newId() });
         await collect(r.payment, planName);
       } catch (e) {
         setState({ kind: 'failed', message: messageOf(e) });
@@ -80,7 +78,7 @@ export function useBuySubscription() {
     async (id: string, planName: string) => {
       setState({ kind: 'busy', message: 'Starting your renewal…' });
       try {
-        const r = await utils.client.subscriptions.renew.mutate({ id, idempotencyKey: newKey() });
+        const r = await utils.client.subscriptions.renew.mutate({ id, idempotencyKey: newId() });
         await collect(r.payment, planName);
       } catch (e) {
         setState({ kind: 'failed', message: messageOf(e) });

@@ -24,11 +24,13 @@ export default function AdminAppPage() {
     setOpen(false);
     menuButton.current?.focus();
   }, []);
+  // Stable, so RouteFocus's effect runs on a new location only, not on every render of the shell.
+  const closeDrawer = useCallback(() => setOpen(false), []);
 
   return (
     <div className="admin-shell" data-page="admin">
       <Router base="/admin">
-        <RouteFocus main={main} onNavigate={() => setOpen(false)} />
+        <RouteFocus main={main} onNavigate={closeDrawer} />
         <header className="admin-topbar">
           <button
             ref={menuButton}
@@ -79,7 +81,7 @@ function RouteFocus({ main, onNavigate }: { main: React.RefObject<HTMLElement | 
     }
     window.scrollTo(0, 0);
     main.current?.focus({ preventScroll: true });
-  }, [location]);
+  }, [location, main, onNavigate]);
   return null;
 }
 

@@ -5,10 +5,12 @@ import { Button } from '../../components/button';
 import { Checkbox, Field, Input } from '../../components/input';
 import { LoadError } from '../../components/load-error';
 import { Modal } from '../../components/modal';
-import { FormAlert, fieldErrorsOf, messageOf } from '../../features/auth/forms';
+import { FormAlert } from '../../features/auth/forms';
+import { messageOf } from '../../lib/errors';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { formatDate } from '../../../../shared/rules/dates';
 import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, type ApiKey, type ApiKeyScope } from '../../../../shared/schemas/api-keys';
-import { EmptyRow } from './admin-pager';
+import { EmptyRow } from './admin-table';
 
 /**
  * /admin/api-keys: secret keys for integrators (decision 094). A new key's secret is shown once, in a
@@ -22,26 +24,23 @@ export default function AdminApiKeysPage() {
   const revoke = trpc.apiKeys.revoke.useMutation();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['orders:read']);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const { error, fields, run, setError } = useFormSubmit();
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const [confirm, setConfirm] = useState<ApiKey | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setFields({});
-    setError(null);
-    try {
-      const r = await create.mutateAsync({ name, scopes });
-      setSecret({ name: r.key.name, value: r.secret });
-      setCopied(false);
-      setName('');
-      await utils.apiKeys.list.invalidate();
-    } catch (err) {
-      setFields(fieldErrorsOf(err));
-      setError(messageOf(err, 'The key could not be created. Please try again.'));
-    }
+    await run(
+      async () => {
+        const r = await create.mutateAsync({ name, scopes });
+        setSecret({ name: r.key.name, value: r.secret });
+        setCopied(false);
+        setName('');
+        await utils.apiKeys.list.invalidate();
+      },
+      { fallback: 'The key could not be created. Please try again.' },
+    );
   }
 
   async function doRevoke(k: ApiKey) {

@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
-import { AdminPager, EmptyRow } from './admin-pager';
+import { Pager } from '../../components/pager';
+import { EmptyRow } from './admin-table';
 import { Field, Input, Select } from '../../components/input';
-import { FormAlert, messageOf } from '../../features/auth/forms';
+import { FormAlert } from '../../features/auth/forms';
+import { messageOf } from '../../lib/errors';
 import type { AuditEntry } from '../../../../shared/schemas/audit';
 import './admin-orders.css';
 import { formatDate } from '../../../../shared/rules/dates';
@@ -125,7 +127,7 @@ export default function AuditLogPage() {
           </tbody>
         </table>
       </div>
-      <AdminPager page={page} pages={pages} onPage={(p) => go({ page: p })} />
+      <Pager page={page} pages={pages} onPage={(p) => go({ page: p })} label="Audit log pages" />
     </section>
   );
 }

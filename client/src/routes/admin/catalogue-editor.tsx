@@ -5,7 +5,8 @@ import { Button } from '../../components/button';
 import { Field, Input, Textarea } from '../../components/input';
 import { toast } from '../../components/toast';
 import { CloseIcon, PlusIcon } from '../../components/icons';
-import { FormAlert, fieldErrorsOf, messageOf } from '../../features/auth/forms';
+import { FormAlert } from '../../features/auth/forms';
+import { fieldErrorsOf, messageOf } from '../../lib/errors';
 import { MoveButtons, NumberField, Toggle, slugify, useRevealEditor } from './catalogue-form';
 import { issuesByField } from './form-errors';
 

@@ -2,11 +2,13 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import { Field, Input } from '../../components/input';
 import { Button } from '../../components/button';
 import { apiFetch } from '../../lib/api-fetch';
-import { messageOf } from '../../features/auth/forms';
+import { messageOf } from '../../lib/errors';
 import { ALLERGENS, type Allergen } from '../../../../shared/schemas/catalogue';
 import { IMAGE_UPLOAD, type UploadedImage } from '../../../../shared/schemas/catalogue-admin';
-import { formatRupees, rupees, rupeesInput } from '../../../../shared/rules/money';
+import { formatRupees, parseRupees } from '../../../../shared/rules/money';
 import { SHAKE_PLACEHOLDER_IMAGE } from '../../components/shake-card';
+// RupeeField's ₹ prefix (.admin-money) travels with it, whichever screen uses it.
+import './admin-catalogue.css';
 
 /** Pieces shared by the shake and ingredient editors (/admin/shakes, /admin/ingredients). */
 
@@ -14,12 +16,8 @@ export const ALLERGEN_LABELS: Record<Allergen, string> = { dairy: 'Dairy', nuts:
 
 /** Text in a form, numbers on the wire: '' stays '' so a cleared field is reported, not sent as 0. */
 export const numberOrNaN = (s: string): number => (s.trim() === '' ? Number.NaN : Number(s.replace(/,/g, '')));
-export const paiseFrom = (s: string): number => {
-  const n = numberOrNaN(s);
-  return Number.isFinite(n) ? rupees(n) : Number.NaN;
-};
-/** The shared rupee input text (shared/rules/money.ts), under the name the catalogue forms use. */
-export const rupeesText = rupeesInput;
+/** Rupees typed → paise by the shop's one parser (shared/rules/money.ts); NaN when it is not an amount, so the form says "Enter a price". */
+export const paiseFrom = (s: string): number => parseRupees(s) ?? Number.NaN;
 export const listFrom = (s: string): string[] =>
   s
     .split(',')

@@ -7,11 +7,12 @@ import { Field, Input, Select } from '../../components/input';
 import { PlusIcon } from '../../components/icons';
 import { LoadError } from '../../components/load-error';
 import { toast } from '../../components/toast';
-import { FormAlert, messageOf } from '../../features/auth/forms';
-import { formatRupees } from '../../../../shared/rules/money';
+import { FormAlert } from '../../features/auth/forms';
+import { messageOf } from '../../lib/errors';
+import { formatRupees, rupeesInput } from '../../../../shared/rules/money';
 import { formatDate, shopDay } from '../../../../shared/rules/dates';
 import { CouponFieldsSchema, type AdminCoupon } from '../../../../shared/schemas/coupons';
-import { NumberField, RupeeField, Toggle, numberOrNaN, paiseFrom, rupeesText } from './catalogue-form';
+import { NumberField, RupeeField, Toggle, numberOrNaN, paiseFrom } from './catalogue-form';
 import { EditorPanel, changeThenRefresh, useCatalogueRoute, useEditorForm } from './catalogue-editor';
 import './admin-catalogue.css';
 import './admin-coupons.css';
@@ -157,9 +158,9 @@ const toForm = (c?: AdminCoupon): FormState => ({
   description: c?.description ?? '',
   kind: c?.kind ?? 'percent',
   percent: c?.kind === 'percent' ? String(c.value) : '',
-  flat: c?.kind === 'flat' ? rupeesText(c.value) : '',
-  minSubtotal: c ? rupeesText(c.minSubtotal) : '0',
-  maxDiscount: c?.maxDiscount ? rupeesText(c.maxDiscount) : '',
+  flat: c?.kind === 'flat' ? rupeesInput(c.value) : '',
+  minSubtotal: c ? rupeesInput(c.minSubtotal) : '0',
+  maxDiscount: c?.maxDiscount ? rupeesInput(c.maxDiscount) : '',
   validFrom: c?.validFrom ?? '',
   validTo: c?.validTo ?? '',
   usageLimit: c?.usageLimit ? String(c.usageLimit) : '',

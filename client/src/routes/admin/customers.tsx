@@ -3,11 +3,13 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
-import { AdminPager, EmptyRow } from './admin-pager';
+import { Pager } from '../../components/pager';
+import { EmptyRow } from './admin-table';
 import { Field, Input } from '../../components/input';
 import { toast } from '../../components/toast';
 import { CloseIcon } from '../../components/icons';
-import { FormAlert, messageOf } from '../../features/auth/forms';
+import { FormAlert } from '../../features/auth/forms';
+import { messageOf } from '../../lib/errors';
 import { formatIndianMobile } from '../../../../shared/rules/india';
 import '../../features/auth/auth.css';
 import { formatDate } from '../../../../shared/rules/dates';
@@ -110,7 +112,7 @@ export default function AdminCustomersPage() {
               </tbody>
             </table>
           </div>
-          <AdminPager page={page} pages={pages} onPage={(p) => setPage(p)} />
+          <Pager page={page} pages={pages} onPage={(p) => setPage(p)} label="Customer pages" />
         </div>
         {selected ? <CustomerDetail id={selected} onClose={() => open(null)} /> : null}
       </div>

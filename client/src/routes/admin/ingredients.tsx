@@ -3,11 +3,11 @@ import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Field, Select } from '../../components/input';
 import { toast } from '../../components/toast';
-import { messageOf } from '../../features/auth/forms';
-import { formatRupees } from '../../../../shared/rules/money';
+import { messageOf } from '../../lib/errors';
+import { formatRupees, rupeesInput } from '../../../../shared/rules/money';
 import { IngredientFieldsSchema, type AdminIngredient, type IngredientFields } from '../../../../shared/schemas/catalogue-admin';
 import { INGREDIENT_CATEGORIES, type Allergen, type IngredientCategory } from '../../../../shared/schemas/catalogue';
-import { AllergenChecks, RupeeField, Toggle, moved, numberOrNaN, paiseFrom, rupeesText } from './catalogue-form';
+import { AllergenChecks, RupeeField, Toggle, moved, numberOrNaN, paiseFrom } from './catalogue-form';
 import {
   CatalogueListPage,
   DescriptionField,
@@ -144,7 +144,7 @@ const toForm = (i?: AdminIngredient): FormState => ({
   slug: i?.slug ?? '',
   category: i?.category ?? 'greens',
   description: i?.description ?? '',
-  price: i ? rupeesText(i.price) : '',
+  price: i ? rupeesInput(i.price) : '',
   kcal: i ? String(i.nutrition.kcal) : '',
   protein: i ? String(i.nutrition.protein) : '',
   carbs: i ? String(i.nutrition.carbs) : '',

@@ -4,7 +4,8 @@ import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
 import { Field, Input } from '../../components/input';
-import { FormAlert, fieldErrorsOf, messageOf } from '../../features/auth/forms';
+import { FormAlert } from '../../features/auth/forms';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { formatDate } from '../../../../shared/rules/dates';
 
 /** /admin/password-reset: e-mail a customer a reset link. The admin never sees the token; the action is audited. */
@@ -14,21 +15,18 @@ export default function AdminPasswordResetPage() {
   const [email, setEmail] = useState(() => new URLSearchParams(search).get('email') ?? '');
   const send = trpc.admin.passwordReset.useMutation();
   const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { error, fields, run } = useFormSubmit();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setDone(null);
-    setError(null);
-    setFields({});
-    try {
-      const r = await send.mutateAsync({ email });
-      setDone(`Sent to ${r.sentTo}. The link works once, until ${formatDate(r.expiresAt, 'time')}.`);
-    } catch (err) {
-      setFields(fieldErrorsOf(err));
-      setError(messageOf(err, 'The link could not be sent. Please try again.'));
-    }
+    await run(
+      async () => {
+        const r = await send.mutateAsync({ email });
+        setDone(`Sent to ${r.sentTo}. The link works once, until ${formatDate(r.expiresAt, 'time')}.`);
+      },
+      { fallback: 'The link could not be sent. Please try again.' },
+    );
   }
 
   return (

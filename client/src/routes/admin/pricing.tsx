@@ -4,11 +4,12 @@ import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
 import { Field, Input } from '../../components/input';
 import { toast } from '../../components/toast';
-import { FormAlert, messageOf } from '../../features/auth/forms';
-import { formatRupees } from '../../../../shared/rules/money';
+import { FormAlert } from '../../features/auth/forms';
+import { messageOf } from '../../lib/errors';
+import { formatRupees, rupeesInput } from '../../../../shared/rules/money';
 import type { Pricing } from '../../../../shared/schemas/catalogue';
 import { PricingInputSchema } from '../../../../shared/schemas/catalogue-admin';
-import { NumberField, RupeeField, numberOrNaN, paiseFrom, rupeesText } from './catalogue-form';
+import { NumberField, RupeeField, numberOrNaN, paiseFrom } from './catalogue-form';
 import { issuesByField } from './form-errors';
 import './admin-catalogue.css';
 
@@ -65,8 +66,8 @@ const mapSizes = <A, B>(sizes: Record<SizeKey, A>, f: (s: A) => B) =>
 const mapSettings = <V,>(f: (s: Setting) => V) => Object.fromEntries(SETTINGS.map((s) => [s.key, f(s)])) as Record<SettingKey, V>;
 
 const toForm = (p: Pricing): FormState => ({
-  sizes: mapSizes(p.sizes, (z) => ({ label: z.label, ml: String(z.ml), price: rupeesText(z.price), factor: String(z.factor) })),
-  ...mapSettings((s) => (s.rupees ? rupeesText(p[s.key]) : String(p[s.key]))),
+  sizes: mapSizes(p.sizes, (z) => ({ label: z.label, ml: String(z.ml), price: rupeesInput(z.price), factor: String(z.factor) })),
+  ...mapSettings((s) => (s.rupees ? rupeesInput(p[s.key]) : String(p[s.key]))),
 });
 
 const fromForm = (f: FormState) => ({

@@ -3,12 +3,12 @@ import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Field, Input } from '../../components/input';
 import { toast } from '../../components/toast';
-import { messageOf } from '../../features/auth/forms';
-import { formatRupees } from '../../../../shared/rules/money';
+import { messageOf } from '../../lib/errors';
+import { formatRupees, rupeesInput } from '../../../../shared/rules/money';
 import { ShakeFieldsSchema, type AdminShake, type ShakeFields } from '../../../../shared/schemas/catalogue-admin';
 import type { Allergen } from '../../../../shared/schemas/catalogue';
 import { SHAKE_PLACEHOLDER_IMAGE } from '../../components/shake-card';
-import { AllergenChecks, ImagePicker, RupeeField, Toggle, listFrom, moved, numberOrNaN, paiseFrom, rupeesText } from './catalogue-form';
+import { AllergenChecks, ImagePicker, RupeeField, Toggle, listFrom, moved, numberOrNaN, paiseFrom } from './catalogue-form';
 import {
   CatalogueListPage,
   DescriptionField,
@@ -118,7 +118,7 @@ interface FormState {
 const toForm = (s?: AdminShake): FormState => ({
   name: s?.name ?? '',
   slug: s?.slug ?? '',
-  price: s ? rupeesText(s.price) : '',
+  price: s ? rupeesInput(s.price) : '',
   image: s?.image ?? '',
   description: s?.description ?? '',
   calories: s ? String(s.calories) : '',

@@ -4,8 +4,10 @@ import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
 import { Checkbox, Field, Input, Select, Textarea } from '../../components/input';
 import { toast } from '../../components/toast';
-import { FormAlert, messageOf } from '../../features/auth/forms';
-import { formatRupees } from '../../../../shared/rules/money';
+import { FormAlert } from '../../features/auth/forms';
+import { RupeeField } from './catalogue-form';
+import { messageOf } from '../../lib/errors';
+import { formatRupees, parseRupees, rupeesInput } from '../../../../shared/rules/money';
 import type { Plan, PlanInput } from '../../../../shared/schemas/subscriptions';
 import '../../features/auth/auth.css';
 import '../../features/subscriptions/subscriptions.css';
@@ -39,7 +41,7 @@ const EMPTY: Draft = {
 const draftOf = (p: Plan): Draft => ({
   name: p.name,
   description: p.description,
-  rupees: String(p.price / 100),
+  rupees: rupeesInput(p.price),
   periodDays: String(p.periodDays),
   freeUnits: String(p.freeUnits),
   freeUnitRule: p.freeUnitRule,
@@ -49,10 +51,13 @@ const draftOf = (p: Plan): Draft => ({
   active: p.active,
 });
 
-const inputOf = (d: Draft): PlanInput => ({
+/** The price as typed, read by the shop's one rupee parser; null when it is not an amount. */
+const PRICE_ERROR = 'Enter the price in rupees, like 499 or 499.50.';
+
+const inputOf = (d: Draft, price: number): PlanInput => ({
   name: d.name.trim(),
   description: d.description.trim(),
-  price: Math.round(Number(d.rupees) * 100),
+  price,
   periodDays: Number(d.periodDays),
   freeUnits: Number(d.freeUnits),
   freeUnitRule: d.freeUnitRule,
@@ -70,21 +75,28 @@ export default function AdminSubscriptionPlansPage() {
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [error, setError] = useState<string | null>(null);
+  const [priceError, setPriceError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
   const start = (p: Plan | null) => {
     setError(null);
+    setPriceError(undefined);
     setDraft(p ? draftOf(p) : EMPTY);
     setEditing(p ? p.id : 'new');
   };
 
   const save = async (patch?: { id: string; active: boolean }) => {
+    const price = parseRupees(draft.rupees);
+    if (!patch && price === null) {
+      setPriceError(PRICE_ERROR);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
       if (patch) await utils.client.subscriptions.adminUpdatePlan.mutate(patch);
-      else if (editing === 'new') await utils.client.subscriptions.adminCreatePlan.mutate(inputOf(draft));
-      else if (editing) await utils.client.subscriptions.adminUpdatePlan.mutate({ id: editing, ...inputOf(draft) });
+      else if (editing === 'new') await utils.client.subscriptions.adminCreatePlan.mutate(inputOf(draft, price!));
+      else if (editing) await utils.client.subscriptions.adminUpdatePlan.mutate({ id: editing, ...inputOf(draft, price!) });
       await utils.subscriptions.adminPlans.invalidate();
       void utils.subscriptions.plans.invalidate();
       toast({ title: patch ? (patch.active ? 'Plan offered again' : 'Plan deactivated') : 'Plan saved', variant: 'success' });
@@ -128,11 +140,16 @@ export default function AdminSubscriptionPlansPage() {
           <Field label="Name">
             {(p) => <Input {...p} value={draft.name} maxLength={60} onChange={(e) => set('name', e.target.value)} required />}
           </Field>
-          <Field label="Price (₹)">
-            {(p) => (
-              <Input {...p} type="number" min={1} step="1" value={draft.rupees} onChange={(e) => set('rupees', e.target.value)} required />
-            )}
-          </Field>
+          <RupeeField
+            label="Price"
+            name="price"
+            value={draft.rupees}
+            error={priceError}
+            onChange={(v) => {
+              setPriceError(undefined);
+              set('rupees', v);
+            }}
+          />
           <Field label="Period (days)">
             {(p) => (
               <Input {...p} type="number" min={1} max={366} value={draft.periodDays} onChange={(e) => set('periodDays', e.target.value)} />

@@ -4,11 +4,13 @@ import { useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
-import { AdminPager, EmptyRow } from './admin-pager';
+import { Pager } from '../../components/pager';
+import { EmptyRow } from './admin-table';
 import { Checkbox, Field, Input, Select } from '../../components/input';
 import { toast } from '../../components/toast';
 import { CloseIcon } from '../../components/icons';
-import { FormAlert, messageOf } from '../../features/auth/forms';
+import { FormAlert } from '../../features/auth/forms';
+import { messageOf } from '../../lib/errors';
 import { UsageMeter } from '../../features/subscriptions/usage-meter';
 import { formatRupees, refundableOf } from '../../../../shared/rules/money';
 import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from '../../../../shared/rules/subscriptions';
@@ -161,7 +163,7 @@ export default function AdminSubscriptionsPage() {
               </tbody>
             </table>
           </div>
-          <AdminPager page={page} pages={pages} onPage={setPage} />
+          <Pager page={page} pages={pages} onPage={setPage} label="Subscription pages" />
         </div>
         {selected ? <SubscriptionDetail id={selected} onClose={() => open(null)} /> : null}
       </div>

@@ -4,8 +4,10 @@ import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
 import { Field, Input } from '../../components/input';
-import { FormAlert, fieldErrorsOf, messageOf } from '../../features/auth/forms';
-import { AdminPager, EmptyRow } from './admin-pager';
+import { FormAlert } from '../../features/auth/forms';
+import { fieldErrorsOf, messageOf } from '../../lib/errors';
+import { Pager } from '../../components/pager';
+import { EmptyRow } from './admin-table';
 import { LedgerRow } from '../../features/rewards/rewards-tab';
 import { AdminAdjustInput } from '../../../../shared/schemas/rewards';
 import { issuesByField } from './form-errors';
@@ -126,7 +128,12 @@ export default function UserRewardsPage() {
               </tbody>
             </table>
           </div>
-          <AdminPager page={page} pages={Math.max(1, Math.ceil(total / PAGE_SIZE))} onPage={(p) => go({ page: p })} />
+          <Pager
+            page={page}
+            pages={Math.max(1, Math.ceil(total / PAGE_SIZE))}
+            onPage={(p) => go({ page: p })}
+            label="Points balance pages"
+          />
         </div>
         {userId ? (
           <CustomerLedger key={userId} userId={userId} />
@@ -220,7 +227,7 @@ function CustomerLedger({ userId }: { userId: string }) {
         ))}
         {d && d.entries.length === 0 ? <li className="rewards-row text-muted">No points activity yet.</li> : null}
       </ul>
-      {pages > 1 ? <AdminPager page={page} pages={pages} onPage={setPage} /> : null}
+      <Pager page={page} pages={pages} onPage={setPage} label="Points history pages" />
     </div>
   );
 }

@@ -6,8 +6,10 @@ import { Checkbox, Field, Input, Select } from '../../components/input';
 import { Modal } from '../../components/modal';
 import { toast } from '../../components/toast';
 import { PlusIcon } from '../../components/icons';
-import { AdminPager, EmptyRow } from './admin-pager';
-import { FormAlert, fieldErrorsOf, messageOf } from '../../features/auth/forms';
+import { Pager } from '../../components/pager';
+import { EmptyRow } from './admin-table';
+import { FormAlert } from '../../features/auth/forms';
+import { fieldErrorsOf, messageOf } from '../../lib/errors';
 import { issuesByField } from './form-errors';
 import { formatDate } from '../../../../shared/rules/dates';
 import {
@@ -437,7 +439,7 @@ function DeliveryLog({
           </tbody>
         </table>
       </div>
-      <AdminPager page={page} pages={pages} onPage={setPage} />
+      <Pager page={page} pages={pages} onPage={setPage} label="Webhook delivery pages" />
     </section>
   );
 }
