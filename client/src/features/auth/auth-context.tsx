@@ -28,6 +28,11 @@ export interface SignUpInput {
 export interface AuthApi {
   user: SessionUser | null;
   status: Status;
+  /**
+   * True while a stored session could not be checked because the server was out of reach (network,
+   * 5xx, 429): status stays 'loading', the tokens are kept and the check is retried (decision 147).
+   */
+  offline: boolean;
   isAdmin: boolean;
   signIn(email: string, password: string): Promise<void>;
   /** Resolves with signedIn false when the server answered without a session (it then says why in `message`). */
@@ -111,13 +116,29 @@ function withFallback(e: unknown, fallback: string): Error {
 
 let googleInFlight = false;
 
+/**
+ * Decision 147, the start-up rule: what a failed `me` check does with the stored tokens. A refusal
+ * (401, 403) means the tokens are invalid: they are cleared and the visitor is a guest. Anything else
+ * (no network, 5xx, 429) says nothing about the tokens: they are kept, the visitor is shown as
+ * offline, neither signed in nor a guest, and the check is retried.
+ */
+export function startupOutcome(e: unknown): 'clear' | 'retry' {
+  return e instanceof ApiError && (e.status === 401 || e.status === 403) ? 'clear' : 'retry';
+}
+
+/** Waits between start-up checks while offline (ms); the last repeats. Going online retries at once. */
+export const OFFLINE_RETRY_MS = [2_000, 5_000, 10_000, 30_000];
+
 const AuthContext = createContext<AuthApi | null>(null);
 
 export function AuthProvider(props: { children: ReactNode }): JSX.Element {
   const [user, setUser] = useState<SessionUser | null>(null);
   const [status, setStatus] = useState<Status>(() => (tokens.read().accessToken ? 'loading' : 'unauthenticated'));
   const [googleEnabled, setGoogleEnabled] = useState(false);
+  const [offline, setOffline] = useState(false);
   const userRef = useRef<SessionUser | null>(null);
+  const retries = useRef(0);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const apply = useCallback((u: SessionUser | null, reason: AuthChangeReason | null) => {
     userRef.current = u;
@@ -127,7 +148,7 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
     else currentUser = u;
   }, []);
 
-  /** Spec §4: at start the stored session is validated with `me`; if invalid the tokens are cleared. */
+  /** Spec §4: at start the stored session is validated with `me`; if invalid (refused) the tokens are cleared. */
   const validate = useCallback(
     async (reason: AuthChangeReason | null) => {
       if (!tokens.read().accessToken) {
@@ -136,22 +157,51 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
       }
       try {
         const { user: u } = await apiFetch<{ user: SessionUser }>('/api/auth/me');
+        retries.current = 0;
+        setOffline(false);
         apply(u, reason);
       } catch (e) {
+        // Spec §8: a failed validation returns false with a console warning.
         console.warn('Token validation failed', e);
-        // Refused → the session is over. A network failure leaves the tokens for the next visit.
-        if (e instanceof ApiError && (e.status === 401 || e.status === 403)) tokens.clear();
-        apply(null, reason);
+        if (startupOutcome(e) === 'clear' || !tokens.read().accessToken) {
+          tokens.clear();
+          setOffline(false);
+          apply(null, reason);
+          return;
+        }
+        // Out of reach: keep the tokens, show "offline", try again (decision 147).
+        setOffline(true);
+        if (!userRef.current) setStatus('loading');
+        const wait = OFFLINE_RETRY_MS[Math.min(retries.current++, OFFLINE_RETRY_MS.length - 1)];
+        clearTimeout(retryTimer.current);
+        retryTimer.current = setTimeout(() => void validateRef.current(reason), wait);
       }
     },
     [apply],
   );
+  const validateRef = useRef(validate);
+  validateRef.current = validate;
+
+  useEffect(() => {
+    if (!offline) return;
+    const now = () => {
+      clearTimeout(retryTimer.current);
+      void validateRef.current(null);
+    };
+    window.addEventListener('online', now);
+    return () => {
+      window.removeEventListener('online', now);
+      clearTimeout(retryTimer.current);
+    };
+  }, [offline]);
 
   useEffect(() => {
     void validate(null);
     void getPublicConfig().then((c) => setGoogleEnabled(googleConfigured(c)));
     return tokens.subscribe((session) => {
       if (!session) {
+        clearTimeout(retryTimer.current);
+        setOffline(false);
         if (userRef.current) apply(null, 'expired');
         else setStatus('unauthenticated');
         return;
@@ -164,6 +214,8 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
   const acceptSession = useCallback(
     (a: AuthAnswerLike, reason: AuthChangeReason = 'signin') => {
       userRef.current = a.user; // before the token listener fires, so it does not re-validate
+      clearTimeout(retryTimer.current);
+      setOffline(false);
       tokens.store({ access_token: a.access_token, refresh_token: a.refresh_token ?? null, expires_at: a.expires_at ?? null });
       apply(a.user, reason);
     },
@@ -174,6 +226,7 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
     () => ({
       user,
       status,
+      offline,
       isAdmin: isAdminUser(user),
       googleEnabled,
       acceptSession: (a, reason = 'reset') => acceptSession(a, reason),
@@ -238,7 +291,7 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
         await validate(null);
       },
     }),
-    [user, status, googleEnabled, acceptSession, apply, validate],
+    [user, status, offline, googleEnabled, acceptSession, apply, validate],
   );
 
   return <AuthContext.Provider value={api}>{props.children}</AuthContext.Provider>;
