@@ -31,6 +31,7 @@ const NO_CACHE: RegExp[] = [
  */
 export const NO_CACHE_PROCEDURES = [
   'adminOrders.list',
+  'adminOrders.get',
   'orders.active',
   'delivery.available',
   'delivery.slotsByDate',

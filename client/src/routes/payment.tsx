@@ -5,7 +5,6 @@ import { useAuth } from '../features/auth/auth-context';
 import { useCart } from '../features/cart/cart-store';
 import { useCartQuote } from '../features/cart/use-cart-quote';
 import { isCartSyncing, onCartSyncChange } from '../features/cart/cart-sync';
-import { STALE_DEFAULT_MS } from '../lib/query';
 import { GoogleButton, LoginForm, RegisterForm } from './auth';
 import '../features/auth/auth.css';
 import { setCouponCode, useCouponCode } from '../features/cart/coupon-code';
@@ -47,7 +46,7 @@ export default function PaymentPage() {
   usePageTitle('Checkout');
   const orderId = new URLSearchParams(useSearch()).get('order');
   const { status } = useAuth();
-  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: STALE_DEFAULT_MS });
+  const config = trpc.system.publicConfig.useQuery();
   useEffect(() => {
     // Warm it up while the shopper fills the form, so Pay opens Checkout at once.
     if (config.data?.paymentMode === 'razorpay') void loadRazorpay().catch(() => {});
@@ -155,8 +154,8 @@ function GuestCheckout({ resume }: { resume: boolean }) {
 /** Paying for a placed online order that is still waiting for its payment. */
 function ResumePayment({ orderId }: { orderId: string }) {
   const [, navigate] = useLocation();
-  const order = trpc.orders.get.useQuery({ id: orderId }, { staleTime: 0, retry: false });
-  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const order = trpc.orders.get.useQuery({ id: orderId }, { retry: false });
+  const config = trpc.system.publicConfig.useQuery();
   const utils = trpc.useUtils();
   const pay = usePayOrder(
     useCallback(
@@ -237,8 +236,8 @@ function Checkout() {
   const couponCode = useCouponCode();
   const { quote, base, usePoints, setUsePoints } = usePointsQuote(items, couponCode ? { couponCode } : {});
   const q = quote.data && items.length ? quote.data : null;
-  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 5 * 60_000 });
-  const pricing = trpc.catalogue.pricing.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const config = trpc.system.publicConfig.useQuery();
+  const pricing = trpc.catalogue.pricing.useQuery();
   const refreshSlots = useRefreshDeliverySlots();
   // Subscribers whose plan includes them are offered the subscriber-only slots too.
   const slotPlanType = useSlotPlanType();

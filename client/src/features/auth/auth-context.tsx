@@ -117,6 +117,50 @@ function withFallback(e: unknown, fallback: string): Error {
 let googleInFlight = false;
 
 /**
+ * Spec §4/§7: Google sign-in through the identity provider, back to /auth/callback, asking for offline
+ * access and account selection; ignored while one is already in progress.
+ */
+export async function signInWithGoogle(): Promise<void> {
+  if (googleInFlight) return;
+  googleInFlight = true;
+  try {
+    const { getSupabase } = await import('./supabase-client');
+    const sb = await getSupabase();
+    if (!sb) throw new Error('Google sign-in is not available right now.');
+    const { error } = await sb.auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: `${window.location.origin}/auth/callback`, queryParams: { access_type: 'offline', prompt: 'select_account' } },
+    });
+    if (error) throw error;
+    // The browser now leaves for Google; the flag stays set until then.
+  } catch (e) {
+    googleInFlight = false;
+    throw e instanceof Error && e.message ? e : new Error('Sign in failed');
+  }
+}
+
+/** Spec §5/§7: POST /api/auth/signin; a failure without the server's own sentence says "Failed to sign in". */
+export async function requestSignIn(email: string, password: string): Promise<AuthAnswerLike> {
+  let data: Record<string, unknown>;
+  try {
+    data = await postPublic('/api/auth/signin', { email, password });
+  } catch (e) {
+    throw withFallback(e, 'Failed to sign in');
+  }
+  if (!data.access_token || !data.user) throw new Error('Failed to sign in');
+  return data as unknown as AuthAnswerLike;
+}
+
+/** Spec §5/§7: POST /api/auth/signup; a failure without the server's own sentence says "Registration failed". */
+export async function requestSignUp(p: SignUpInput): Promise<Record<string, unknown>> {
+  try {
+    return await postPublic('/api/auth/signup', p);
+  } catch (e) {
+    throw withFallback(e, 'Registration failed');
+  }
+}
+
+/**
  * Decision 147, the start-up rule: what a failed `me` check does with the stored tokens. A refusal
  * (401, 403) means the tokens are invalid: they are cleared and the visitor is a guest. Anything else
  * (no network, 5xx, 429) says nothing about the tokens: they are kept, the visitor is shown as
@@ -231,22 +275,10 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
       googleEnabled,
       acceptSession: (a, reason = 'reset') => acceptSession(a, reason),
       async signIn(email, password) {
-        let data: Record<string, unknown>;
-        try {
-          data = await postPublic('/api/auth/signin', { email, password });
-        } catch (e) {
-          throw withFallback(e, 'Failed to sign in');
-        }
-        if (!data.access_token || !data.user) throw new Error('Failed to sign in');
-        acceptSession(data as unknown as AuthAnswerLike, 'signin');
+        acceptSession(await requestSignIn(email, password), 'signin');
       },
       async signUp(p) {
-        let data: Record<string, unknown>;
-        try {
-          data = await postPublic('/api/auth/signup', p);
-        } catch (e) {
-          throw withFallback(e, 'Registration failed');
-        }
+        const data = await requestSignUp(p);
         const message = typeof data.message === 'string' ? data.message : '';
         if (data.access_token && data.user) {
           acceptSession(data as unknown as AuthAnswerLike, 'signup');
@@ -268,25 +300,7 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
           if (hasHostedSession()) await (await getSupabase())?.auth.signOut({ scope: 'local' }).catch(() => {});
         }
       },
-      async signInWithGoogle() {
-        // Spec §4: ignored while one is already in progress.
-        if (googleInFlight) return;
-        googleInFlight = true;
-        try {
-          const { getSupabase } = await import('./supabase-client');
-          const sb = await getSupabase();
-          if (!sb) throw new Error('Google sign-in is not available right now.');
-          const { error } = await sb.auth.signInWithOAuth({
-            provider: 'google',
-            options: { redirectTo: `${window.location.origin}/auth/callback`, queryParams: { access_type: 'offline', prompt: 'select_account' } },
-          });
-          if (error) throw error;
-          // The browser now leaves for Google; the flag stays set until then.
-        } catch (e) {
-          googleInFlight = false;
-          throw e instanceof Error && e.message ? e : new Error('Sign in failed');
-        }
-      },
+      signInWithGoogle,
       async refreshUser() {
         await validate(null);
       },

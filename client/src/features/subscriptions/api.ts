@@ -32,7 +32,6 @@ export function useSubscriptionStatus() {
     queryKey: subscriptionKeys.status(user?.id),
     queryFn: fetchSubscriptionStatus,
     enabled: !!user,
-    staleTime: 60_000,
   });
 }
 
@@ -42,7 +41,6 @@ export function useSubscriptionUsage() {
     queryKey: subscriptionKeys.usage(user?.id),
     queryFn: fetchSubscriptionUsage,
     enabled: !!user,
-    staleTime: 60_000,
   });
 }
 

@@ -49,7 +49,7 @@ const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message :
 export default function SubscriptionTab() {
   const { user } = useAuth();
   const status = useSubscriptionStatus();
-  const history = trpc.subscriptions.history.useQuery(undefined, { enabled: !!user, staleTime: 30_000 });
+  const history = trpc.subscriptions.history.useQuery(undefined, { enabled: !!user });
   const refresh = useRefreshSubscription();
   const utils = trpc.useUtils();
   const pay = useBuySubscription();
