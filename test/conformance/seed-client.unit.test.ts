@@ -113,6 +113,34 @@ describe('§5 Validation rules', () => {
     expect(opts([['orders', 'get'], { input: { id: 'x' }, type: 'query' }])).toMatchObject({ staleTime: 0, gcTime: 120 * 60_000, retry: 1 });
   });
 
+  it('§9 "home signature shakes fresh for 60 seconds and 3 are shown": the home section asks with 60 s, the list page with the 5-minute default', async () => {
+    const { createElement } = await import('react');
+    const { renderToString } = await import('react-dom/server');
+    const { QueryClientProvider } = await import('@tanstack/react-query');
+    const { httpBatchLink } = await import('@trpc/client');
+    const { Router } = await import('wouter');
+    const { trpc } = await import('../../client/src/lib/trpc');
+    const { createQueryClient } = await import('../../client/src/lib/query');
+    const { FeaturedShakes } = await import('../../client/src/features/catalogue/featured-shakes');
+    const { useSignatureShakes } = await import('../../client/src/features/catalogue/use-signature-shakes');
+    const staleTimeOf = (element: () => unknown) => {
+      const qc = createQueryClient();
+      // A fetch that never answers: only the query the render creates is looked at.
+      const client = trpc.createClient({ links: [httpBatchLink({ url: 'http://shop.test/trpc', fetch: () => new Promise<Response>(() => {}) })] });
+      const Probe = () => element() as ReturnType<typeof createElement>;
+      const app = createElement(QueryClientProvider, { client: qc }, createElement(Router, { ssrPath: '/' }, createElement(Probe)));
+      renderToString(createElement(trpc.Provider, { client, queryClient: qc, children: app }));
+      const q = qc.getQueryCache().findAll().find((x) => JSON.stringify(x.queryKey).includes('signatureShakes'));
+      return ((q?.observers[0]?.options ?? q?.options) as { staleTime?: unknown } | undefined)?.staleTime;
+    };
+    expect(staleTimeOf(() => createElement(FeaturedShakes))).toBe(60_000);
+    const ListProbe = () => {
+      useSignatureShakes();
+      return null;
+    };
+    expect(staleTimeOf(() => createElement(ListProbe))).toBe(5 * 60_000);
+  });
+
   it('§5 no call site sets its own staleTime: the one table in client/src/lib/query.ts decides (decision 148)', async () => {
     const { readdirSync, readFileSync, statSync } = await import('node:fs');
     const { join } = await import('node:path');
