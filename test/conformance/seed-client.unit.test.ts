@@ -128,7 +128,7 @@ describe('§5 Validation rules', () => {
       // A fetch that never answers: only the query the render creates is looked at.
       const client = trpc.createClient({ links: [httpBatchLink({ url: 'http://shop.test/trpc', fetch: () => new Promise<Response>(() => {}) })] });
       const Probe = () => element() as ReturnType<typeof createElement>;
-      const app = createElement(QueryClientProvider, { client: qc }, createElement(Router, { ssrPath: '/' }, createElement(Probe)));
+      const app = createElement(QueryClientProvider, { client: qc }, createElement(Router, { ssrPath: '/', children: createElement(Probe) }));
       renderToString(createElement(trpc.Provider, { client, queryClient: qc, children: app }));
       const q = qc.getQueryCache().findAll().find((x) => JSON.stringify(x.queryKey).includes('signatureShakes'));
       return ((q?.observers[0]?.options ?? q?.options) as { staleTime?: unknown } | undefined)?.staleTime;
