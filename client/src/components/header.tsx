@@ -183,7 +183,7 @@ export function SiteHeader() {
         </nav>
         <div className="site-header__actions">
           {status === 'loading' && offline ? (
-            <span className="badge site-header__offline" role="status" title="We could not reach the shop. Your session is kept; reconnecting…">
+            <span className="badge site-header__offline" role="status">
               Offline
             </span>
           ) : status === 'loading' ? (
