@@ -201,6 +201,30 @@ describe.skipIf(!hasBrowser)('accounts in a browser', () => {
     await page.context().close();
   });
 
+  it('seed §4 "stored in memory and local storage" (decision 146): with storage blocked, a sign-in holds for the visit', async () => {
+    const page = await shop.newPage({ viewport: DESKTOP });
+    // Storage blocked as some private modes do: even reading window.localStorage throws.
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    });
+    await page.goto('/auth');
+    await signInThroughForm(page, person.email, person.password);
+    await page.waitForURL((u) => u.pathname === '/');
+    await visible(page.getByRole('button', { name: /My Account/ }));
+    // A signed-in page, reached in the same visit, is served with the token held in memory.
+    await page.evaluate(() => history.pushState(null, '', '/profile'));
+    await visible(page.getByRole('button', { name: /Sign out/ }));
+    // users.profile is a signed-in read: it answers only with the token kept in memory.
+    await visible(page.getByRole('heading', { name: 'Account' }));
+    expect(await page.getByText('Failed to fetch profile').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await page.context().close();
+  });
+
   it('lets an admin into the admin area: dashboard on real data, customers, sidebar without unbuilt screens', async () => {
     const admin = await createUser(shop.deps.db, { role: 'admin', email: `root.${tag}@hydroshakes.in`, name: 'Neha Admin' });
     const page = await shop.newPage({ viewport: DESKTOP });
