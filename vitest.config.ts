@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['shared/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}', 'server/**/*.unit.test.ts', 'scripts/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}', 'server/**/*.unit.test.ts', 'scripts/**/*.test.ts', 'test/conformance/**/*.unit.test.ts'],
           environment: 'node',
         },
       },
@@ -34,8 +34,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           // Two files at a time keeps the concurrency tests under PostgreSQL's 100 connections.
           maxWorkers: 2,
-          include: ['server/**/*.test.ts', 'test/integration/**/*.test.ts'],
-          exclude: ['server/**/*.unit.test.ts'],
+          include: ['server/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/conformance/**/*.test.ts'],
+          exclude: ['server/**/*.unit.test.ts', 'test/conformance/**/*.unit.test.ts'],
           environment: 'node',
           globalSetup: ['test/helpers/global-setup.ts'],
           testTimeout: 30_000,

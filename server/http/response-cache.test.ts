@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/helpers/app';
 import { createUser } from '../../test/helpers/factories';
 import { fillPath, guardOf, listProcedures, type Guard } from '../../test/helpers/procedures';
 import Fastify from 'fastify';
-import { PUBLIC_CACHED_ROUTES, registerResponseCache } from './response-cache';
+import { cacheKeyOf, PUBLIC_CACHED_ROUTES, registerResponseCache } from './response-cache';
 import { createCache } from '../lib/cache';
 import { createLocalBus } from '../lib/events';
 import type { AuthUser } from '../trpc/context';
@@ -97,5 +97,32 @@ describe('response cache', () => {
     expect(await get()).toEqual({ calls: 2 });
     expect(await get()).toEqual({ calls: 2 });
     await app.close();
+  });
+
+  it('ignores the client\'s timestamp parameter _t (spec §7 no-cache reads), so a warm catalogue read runs nothing', async () => {
+    expect(cacheKeyOf('/trpc/catalogue.signatureShakes?batch=1&input=%7B%7D&_t=1700000000000')).toBe('/trpc/catalogue.signatureShakes?batch=1&input=%7B%7D');
+    expect(cacheKeyOf('/api/shakes/signature?_t=1')).toBe('/api/shakes/signature');
+    expect(cacheKeyOf('/api/shakes/signature?_tx=1')).toBe('/api/shakes/signature?_tx=1');
+    let calls = 0;
+    const app = Fastify();
+    registerResponseCache(app, createCache(createLocalBus()), [{ path: '/count', tag: 'test:', ttlMs: 60_000 }], () => 0);
+    app.get('/count', async () => ({ calls: ++calls }));
+    await app.ready();
+    const get = async (url: string) => ((await app.inject({ method: 'GET', url })).json() as { calls: number }).calls;
+    expect([await get('/count?_t=1'), await get('/count?_t=2'), await get('/count')]).toEqual([1, 1, 1]);
+    // Any other parameter is part of the key.
+    expect(await get('/count?x=1&_t=3')).toBe(2);
+    await app.close();
+
+    // The real app: the timestamped reads the client sends are accepted by tRPC and the REST layer and share one entry.
+    const trpcUrl = '/trpc/catalogue.signatureShakes?batch=1&input=%7B%7D';
+    const first = await t.request({ method: 'GET', url: `${trpcUrl}&_t=1`, headers: { 'cache-control': 'no-cache', pragma: 'no-cache' } });
+    expect(first.statusCode).toBe(200);
+    const again = await t.request({ method: 'GET', url: `${trpcUrl}&_t=2`, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    const rest = await t.request({ method: 'GET', url: '/api/shakes/signature?_t=3' });
+    expect(rest.statusCode).toBe(200);
+    const rest2 = await t.request({ method: 'GET', url: '/api/shakes/signature?_t=4', headers: { 'if-none-match': String(rest.headers.etag) } });
+    expect(rest2.statusCode).toBe(304);
   });
 });

@@ -42,6 +42,24 @@ interface Entry {
 
 const MAX_ENTRIES = 500;
 
+/** The client's cache-busting parameter (client/src/lib/api-fetch.ts, spec §7): a new value on every call. */
+export const CACHE_BUST_PARAM = '_t';
+
+/**
+ * The cache key of a URL: the URL without the cache-busting timestamp, so that a catalogue read the
+ * client marks with `_t` (to get past the browser's and proxies' caches) is still answered from here.
+ * Every other parameter stays in the key, in the order sent.
+ */
+export function cacheKeyOf(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0 || !url.includes(`${CACHE_BUST_PARAM}=`, q)) return url;
+  const kept = url
+    .slice(q + 1)
+    .split('&')
+    .filter((part) => part !== CACHE_BUST_PARAM && !part.startsWith(`${CACHE_BUST_PARAM}=`));
+  return kept.length ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q);
+}
+
 export function registerResponseCache(
   app: FastifyInstance,
   cache: Cache,
@@ -65,15 +83,16 @@ export function registerResponseCache(
   app.decorateRequest('cacheKey', '');
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET' || req.headers.authorization !== undefined) return;
-    let hit = entries.get(req.url);
+    const key = cacheKeyOf(req.url);
+    let hit = entries.get(key);
     if (hit && hit.expires <= now()) {
-      entries.delete(req.url);
+      entries.delete(key);
       hit = undefined;
     }
     if (!hit) {
-      if (routeOf(req.url)) {
+      if (routeOf(key)) {
         (req as unknown as { cacheGen: number }).cacheGen = generation;
-        (req as unknown as { cacheKey: string }).cacheKey = req.url;
+        (req as unknown as { cacheKey: string }).cacheKey = key;
       }
       return;
     }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
@@ -126,6 +127,101 @@ describe.skipIf(!hasBrowser)('accounts in a browser', () => {
     await page.reload();
     await expect.poll(() => stored(page)).toEqual([null, null, null]);
     await visible(page.getByRole('link', { name: /Login/i }).first());
+    await page.context().close();
+  });
+
+  it('seed §2 routes: the Google and reset returns, /profile/* and /order/{id} as a guest (one page, moved with the history API)', async () => {
+    const page = await shop.newPage({ viewport: DESKTOP });
+    const go = (path: string) => page.evaluate((p) => history.pushState(null, '', p), path);
+    await page.goto('/auth/callback');
+    // §2 "/auth/callback and /auth/v1/callback: Return from Google sign-in", and its failure path (Google
+    // is not configured here: the return fails and says so, with the way back to the sign-in form).
+    const failed = page.locator('[data-page="auth-callback"]').getByRole('heading', { name: 'Sign in failed' });
+    await visible(failed);
+    await visible(page.getByRole('link', { name: 'Back to sign in' }));
+    await go('/auth/v1/callback');
+    await expect.poll(() => page.locator('[data-page="auth-callback"]').count()).toBe(1);
+    // §2 "/auth/reset-callback, /reset-callback, /reset-password: Password reset return".
+    for (const path of ['/auth/reset-callback', '/reset-callback', '/reset-password']) {
+      await go(path);
+      await visible(page.locator('[data-page="reset-password"]'));
+      expect(new URL(page.url()).pathname, path).toBe(path);
+      await go('/');
+    }
+    // §2 "Sign-in required (unauthenticated users are sent to /auth): /profile and /profile/*; /order/{id}".
+    for (const path of ['/profile/orders', `/order/${crypto.randomUUID()}`]) {
+      await go(path);
+      await page.waitForURL((u) => u.pathname === '/auth');
+      await go('/');
+    }
+    await page.context().close();
+  });
+
+  it('seed §4 at start (decision 147): out of reach → tokens kept, "Offline", retried; §8 the console warning; §2 the profile error boundary', async () => {
+    const email = `offline.${tag}@example.in`;
+    const signup = await shop.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password: person.password, username: `offline_${tag}`, name: 'Meera Iyer', mobile: '9845012346' },
+    });
+    expect(signup.statusCode).toBeLessThan(300);
+    const signin = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password: person.password } })).json();
+    const page = await shop.newPage({ viewport: DESKTOP });
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    await page.goto('/about');
+    await page.evaluate((t) => {
+      localStorage.setItem('access_token', t.access_token);
+      localStorage.setItem('refresh_token', t.refresh_token);
+      localStorage.setItem('expires_at', String(t.expires_at));
+    }, signin);
+    let down = true;
+    await page.route('**/api/auth/me', (r) => (down ? r.abort('internetdisconnected') : r.continue()));
+    await page.goto('/profile');
+    await visible(page.getByTestId('offline-notice'));
+    await visible(page.getByRole('status').filter({ hasText: 'Offline' }));
+    // Neither sent to /auth nor signed out: the tokens are still there.
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    expect((await stored(page))[0]).toBe(signin.access_token);
+    expect(warnings.some((w) => w.startsWith('Token validation failed'))).toBe(true);
+    // Back online: the retry (2 s after the first failure) confirms the session and the page appears.
+    down = false;
+    await visible(page.getByRole('button', { name: /My Account/ }));
+    await visible(page.getByRole('heading', { level: 1 }));
+    expect(await page.getByTestId('offline-notice').count()).toBe(0);
+
+    // §2 "A profile page error boundary exists": a tab that fails to load is caught inside the page.
+    await page.route('**/assets/orders-tab-*.js', (r) => r.abort('failed'));
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
+    await visible(page.getByTestId('profile-error'));
+    await visible(page.getByRole('button', { name: /My Account/ }));
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('seed §4 "stored in memory and local storage" (decision 146): with storage blocked, a sign-in holds for the visit', async () => {
+    const page = await shop.newPage({ viewport: DESKTOP });
+    // Storage blocked as some private modes do: even reading window.localStorage throws.
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    });
+    await page.goto('/auth');
+    await signInThroughForm(page, person.email, person.password);
+    await page.waitForURL((u) => u.pathname === '/');
+    await visible(page.getByRole('button', { name: /My Account/ }));
+    // A signed-in page, reached in the same visit, is served with the token held in memory.
+    await page.evaluate(() => history.pushState(null, '', '/profile'));
+    await visible(page.getByRole('button', { name: /Sign out/ }));
+    // users.profile is a signed-in read: it answers only with the token kept in memory.
+    await visible(page.getByRole('heading', { name: 'Account' }));
+    expect(await page.getByText('Failed to fetch profile').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/profile');
     await page.context().close();
   });
 

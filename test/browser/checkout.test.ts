@@ -69,6 +69,32 @@ describe.skipIf(!hasBrowser)('checkout in a browser', () => {
       .click();
   }
 
+  /**
+   * On /payment as a guest: the sign-in step and the guest's cart are shown; signing in there turns the
+   * same document into the signed-in checkout with the same lines (a marker on window survives).
+   */
+  async function guestPanelThenSignIn(page: Page, email: string, names: string[], shot: string) {
+    const panel = page.getByTestId('checkout-sign-in');
+    await panel.waitFor();
+    expect(page.url()).toMatch(/\/payment$/);
+    expect(await panel.getByRole('heading', { name: /Sign in to continue/ }).count()).toBe(1);
+    const review = page.getByTestId('checkout-review');
+    await review.waitFor();
+    for (const n of names) expect(await review.getByText(n).count(), n).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await shop.screenshot(page, shot);
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await panel.getByLabel('E-mail').fill(email);
+    await panel.getByLabel(/^Password/).fill(password);
+    await panel.getByRole('button', { name: 'Sign in and continue' }).click();
+    await page.getByTestId('test-mode-banner').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('checkout-sign-in').count()).toBe(0);
+    expect(page.url()).toMatch(/\/payment$/);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    await review.waitFor();
+    for (const n of names) expect(await review.getByText(n).count(), n).toBe(1);
+  }
+
   /** Waits for `testId`, or fails at once with the checkout's error message when placing was refused. */
   async function settled(page: Page, testId: string) {
     await page.locator(`[data-testid="${testId}"], [data-testid="checkout-error"]`).first().waitFor();
@@ -96,13 +122,10 @@ describe.skipIf(!hasBrowser)('checkout in a browser', () => {
     });
     const names = await addFromHome(page, 2);
 
-    // Cart → Checkout as a guest goes through sign-in and comes back to /payment.
-    await page.getByTestId('cart-link').first().click();
-    await page.getByTestId('checkout').click();
-    await page.waitForURL(/\/auth/);
-    await signInOnAuthPage(page, email);
-    await page.waitForURL(/\/payment$/, { timeout: 15_000 });
-    await page.getByTestId('test-mode-banner').waitFor();
+    // Spec §2: /payment is public. A guest sees checkout with sign-in as its first step and the cart
+    // beside it; signing in there continues on the same page (no reload, no page switch), cart intact.
+    await page.goto('/payment');
+    await guestPanelThenSignIn(page, email, names, 'payment-guest-1280');
 
     // No saved address yet: the form is there. A PIN code we don't serve is refused on the spot.
     await page.getByLabel('Mobile number').fill('9876512345');
@@ -201,14 +224,9 @@ describe.skipIf(!hasBrowser)('checkout in a browser', () => {
     expect(saved.statusCode).toBe(200);
 
     const page = await shop.newPage({ viewport: PHONE });
-    await addFromHome(page, 1);
+    const names = await addFromHome(page, 1);
     await page.goto('/payment');
-    await page.waitForURL(/\/auth/);
-    await signInOnAuthPage(page, email);
-    await page.waitForURL(/\/payment$/, { timeout: 15_000 }).catch(async (e) => {
-      await shop.screenshot(page, 'debug-cod-after-signin');
-      throw e;
-    });
+    await guestPanelThenSignIn(page, email, names, 'payment-guest-375');
 
     await savedAddressChosen(page);
     await pickFirstSlot(page);

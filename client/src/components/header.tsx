@@ -136,7 +136,7 @@ function trapFocus(e: KeyboardEvent, toggle: HTMLElement | null, menu: HTMLEleme
 }
 
 export function SiteHeader() {
-  const { user, status, isAdmin } = useAuth();
+  const { user, status, offline, isAdmin } = useAuth();
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -182,7 +182,11 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="site-header__actions">
-          {status === 'loading' ? (
+          {status === 'loading' && offline ? (
+            <span className="badge site-header__offline" role="status">
+              Offline
+            </span>
+          ) : status === 'loading' ? (
             <span className="site-header__account-slot" aria-hidden="true" />
           ) : user ? (
             <UserMenu />

@@ -8,7 +8,7 @@ import type { TokenManager } from '../features/auth/token-manager';
  *   delivery-slots), and for every /trpc call when a token is held (procedure
  *   names do not carry those prefixes; public procedures ignore it).
  * - No-cache headers and a timestamp parameter for admin orders, active orders,
- *   available slots, slot-by-date and shakes.
+ *   available slots, slot-by-date and shakes, through /api and through /trpc.
  * - A 401 triggers one refresh and one retry; failing that, local sign-out.
  * - No token for a protected /api path: a synthetic 401 "No authentication token available".
  * - A non-OK answer becomes an ApiError whose message is "status: message".
@@ -22,6 +22,22 @@ const NO_CACHE: RegExp[] = [
   /^\/api\/delivery-slots\/available(\/|$)/,
   /^\/api\/delivery-slots\/date\//,
   /^\/api\/shakes(\/|$)/,
+];
+
+/**
+ * The same reads through tRPC (the pages use tRPC, not /api): the procedures behind the REST paths
+ * above. A batch that holds one of them is sent with the headers and the timestamp. A test derives
+ * this list from the router's REST paths, so a procedure added under those paths must be named here.
+ */
+export const NO_CACHE_PROCEDURES = [
+  'adminOrders.list',
+  'adminOrders.get',
+  'orders.active',
+  'delivery.available',
+  'delivery.slotsByDate',
+  'catalogue.signatureShakes',
+  'catalogue.shake',
+  'reviews.forShake',
 ];
 
 /** Auth calls that are made before there is a session: never refused for want of a token. */
@@ -49,9 +65,11 @@ export function requiresToken(url: string): boolean {
 
 export function needsNoCache(url: string): boolean {
   const p = pathOf(url);
+  if (p.startsWith('/trpc/')) return p.slice('/trpc/'.length).split(',').some((name) => NO_CACHE_PROCEDURES.includes(name));
   return NO_CACHE.some((r) => r.test(p));
 }
 
+/** The timestamp parameter; the server's response cache leaves it out of its key (server/http/response-cache.ts). */
 export function withTimestamp(url: string, now = Date.now()): string {
   return `${url}${url.includes('?') ? '&' : '?'}_t=${now}`;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAuth } from '../features/auth/auth-context';
-import { takeReturnTo } from '../features/auth/guards';
+import { rememberReturnTo, takeReturnTo } from '../features/auth/guards';
 import { EmailField, FormAlert, PASSWORD_HINT, PasswordField, ResetLinkRequestForm } from '../features/auth/forms';
 import { messageOf } from '../lib/errors';
 import { useFormSubmit } from '../lib/use-form-submit';
@@ -117,7 +117,7 @@ export function LoginForm({ onForgot, submitLabel = 'Sign in' }: { onForgot?: ()
   );
 }
 
-function RegisterForm() {
+export function RegisterForm() {
   const { signUp } = useAuth();
   const [v, setV] = useState({ name: '', email: '', username: '', mobile: '', password: '' });
   const [notice, setNotice] = useState<string | null>(null);
@@ -216,7 +216,8 @@ function ForgotForm({ onBack }: { onBack(): void }) {
   );
 }
 
-function GoogleButton() {
+/** `returnTo`: where Google's callback brings the shopper back (checkout on /payment); else the guard's page. */
+export function GoogleButton({ returnTo }: { returnTo?: string } = {}) {
   const { googleEnabled, signInWithGoogle } = useAuth();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -236,6 +237,7 @@ function GoogleButton() {
           setBusy(true);
           setError(null);
           try {
+            if (returnTo) rememberReturnTo(returnTo);
             await signInWithGoogle();
           } catch (e) {
             setError(messageOf(e, 'Sign in failed'));

@@ -48,7 +48,7 @@ function OrderDetail() {
   const justPlaced = new URLSearchParams(useSearch()).get('placed') === '1';
   const order = trpc.orders.get.useQuery(
     { id: id ?? '' },
-    { enabled: !!id, staleTime: 0, retry: (n, e) => appCodeOf(e) !== 'NOT_FOUND' && n < 1 },
+    { enabled: !!id, retry: (n, e) => appCodeOf(e) !== 'NOT_FOUND' && n < 1 },
   );
   usePageTitle(order.data ? `Order ${order.data.number}` : 'Your order');
   // Live status while something can still change: the admin moves it, a payment or refund lands.

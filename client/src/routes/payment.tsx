@@ -1,8 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { RequireAuth } from '../features/auth/guards';
 import { useAuth } from '../features/auth/auth-context';
 import { useCart } from '../features/cart/cart-store';
+import { useCartQuote } from '../features/cart/use-cart-quote';
+import { isCartSyncing, onCartSyncChange } from '../features/cart/cart-sync';
+import { GoogleButton, LoginForm, RegisterForm } from './auth';
+import '../features/auth/auth.css';
 import { setCouponCode, useCouponCode } from '../features/cart/coupon-code';
 import { PromoCode } from '../features/cart/promo-code';
 import { resetPointsChoice, usePointsQuote } from '../features/cart/use-points';
@@ -32,26 +36,126 @@ import { UnpaidOrderNotice } from '../features/checkout/unpaid-order-notice';
 import '../features/checkout/checkout.css';
 
 /**
- * /payment: sign-in required (guests go to /auth and come back here).
+ * /payment: a public route (spec §2). A guest sees checkout itself, its first step a sign-in /
+ * sign-up panel; signing in there turns the same page into the signed-in checkout, cart intact
+ * (the guest cart is merged into the account by cart-sync), with no page switch.
  * /payment?order={id}: pay for an order already placed (after a failure or a closed window).
  * Razorpay's checkout.js is fetched here and nowhere else, and only in Razorpay mode.
  */
 export default function PaymentPage() {
   usePageTitle('Checkout');
   const orderId = new URLSearchParams(useSearch()).get('order');
-  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const { status } = useAuth();
+  const config = trpc.system.publicConfig.useQuery();
   useEffect(() => {
     // Warm it up while the shopper fills the form, so Pay opens Checkout at once.
     if (config.data?.paymentMode === 'razorpay') void loadRazorpay().catch(() => {});
   }, [config.data?.paymentMode]);
+  if (status === 'unauthenticated') return <GuestCheckout resume={!!orderId} />;
+  // While the stored session is checked (or the shop is out of reach): the guard's loader or notice.
   return <RequireAuth>{orderId ? <ResumePayment orderId={orderId} /> : <Checkout />}</RequireAuth>;
+}
+
+/** Checkout for a guest: step 1 is signing in or creating an account, on this page; the cart stays in view. */
+function GuestCheckout({ resume }: { resume: boolean }) {
+  const { items } = useCart();
+  const couponCode = useCouponCode();
+  const quote = useCartQuote(items, couponCode ? { couponCode } : {});
+  const [mode, setMode] = useState<'login' | 'register'>('login');
+
+  if (items.length === 0 && !resume) {
+    return (
+      <div className="container page checkout-page" data-page="payment">
+        <div className="empty-state" data-testid="checkout-empty">
+          <span className="empty-state__icon">
+            <BagIcon />
+          </span>
+          <h1 className="h3">Your cart is empty</h1>
+          <p>Add a shake or two, then come back here to sign in, choose a delivery slot and pay.</p>
+          <LinkButton href="/signature-shakes">
+            Browse signature shakes <ArrowRightIcon />
+          </LinkButton>
+        </div>
+      </div>
+    );
+  }
+
+  const q = quote.data && items.length ? quote.data : null;
+  return (
+    <div className="container page checkout-page" data-page="payment" data-guest="">
+      <header className="checkout-page__header">
+        <p className="eyebrow">Checkout</p>
+        <h1>Almost there</h1>
+        <p className="text-muted">{resume ? 'Sign in to pay for your order.' : 'Sign in or create an account, then choose where and when we bring your shakes.'}</p>
+      </header>
+
+      <div className="checkout-layout">
+        <div className="checkout-steps">
+          <section className="card checkout-step" aria-labelledby="step-account" data-testid="checkout-sign-in">
+            <StepHeading n={1} id="step-account" title={mode === 'login' ? 'Sign in to continue' : 'Create your account'} done={false} />
+            <div className="tabs auth-card__tabs" role="tablist" aria-label="Sign in or register">
+              <button type="button" role="tab" className="tab" aria-selected={mode === 'login'} onClick={() => setMode('login')}>
+                Sign in
+              </button>
+              <button type="button" role="tab" className="tab" aria-selected={mode === 'register'} onClick={() => setMode('register')}>
+                Register
+              </button>
+            </div>
+            {mode === 'login' ? <LoginForm submitLabel="Sign in and continue" /> : <RegisterForm />}
+            {/* Google sign-in leaves the page: its callback brings the shopper back here. */}
+            <GoogleButton returnTo={window.location.pathname + window.location.search} />
+          </section>
+          {resume ? null : (
+            <>
+              <section className="card checkout-step checkout-step--locked" aria-labelledby="step-slot" aria-disabled="true">
+                <StepHeading n={2} id="step-slot" title="Delivery address, date and time" done={false} />
+                <p className="text-sm text-muted">After you sign in: your saved addresses and the open delivery slots.</p>
+              </section>
+              <section className="card checkout-step checkout-step--locked" aria-labelledby="step-method" aria-disabled="true">
+                <StepHeading n={3} id="step-method" title="Payment method" done={false} />
+                <p className="text-sm text-muted">UPI, cards, net banking, wallets or cash on delivery.</p>
+              </section>
+            </>
+          )}
+        </div>
+
+        {resume ? null : (
+          <aside className="card checkout-summary" aria-label="Your cart" aria-busy={quote.isFetching || undefined}>
+            <h2 className="h4">Your cart</h2>
+            {q ? (
+              <CheckoutReview quote={q} stale={quote.isPlaceholderData} address={null} slot={null} />
+            ) : quote.isError ? (
+              <div className="alert alert--danger" role="alert">
+                <AlertIcon />
+                <div>
+                  <p className="alert__title">We couldn&rsquo;t price your cart</p>
+                  <button type="button" className="link" onClick={() => void quote.refetch()}>
+                    Try again
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <div className="stack stack--sm" aria-hidden="true">
+                {[0, 1, 2].map((i) => (
+                  <span key={i} className="skeleton skeleton--text" />
+                ))}
+              </div>
+            )}
+            <p className="text-sm text-subtle">
+              <Link href="/cart">Edit your cart</Link>
+            </p>
+          </aside>
+        )}
+      </div>
+    </div>
+  );
 }
 
 /** Paying for a placed online order that is still waiting for its payment. */
 function ResumePayment({ orderId }: { orderId: string }) {
   const [, navigate] = useLocation();
-  const order = trpc.orders.get.useQuery({ id: orderId }, { staleTime: 0, retry: false });
-  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const order = trpc.orders.get.useQuery({ id: orderId }, { retry: false });
+  const config = trpc.system.publicConfig.useQuery();
   const utils = trpc.useUtils();
   const pay = usePayOrder(
     useCallback(
@@ -127,11 +231,13 @@ function Checkout() {
   const { user } = useAuth();
   const [, navigate] = useLocation();
   const { items, clearCart } = useCart();
+  // Just signed in on this page: the guest cart is being merged into the account's; pay once it is.
+  const syncing = useSyncExternalStore(onCartSyncChange, isCartSyncing, isCartSyncing);
   const couponCode = useCouponCode();
   const { quote, base, usePoints, setUsePoints } = usePointsQuote(items, couponCode ? { couponCode } : {});
   const q = quote.data && items.length ? quote.data : null;
-  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 5 * 60_000 });
-  const pricing = trpc.catalogue.pricing.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const config = trpc.system.publicConfig.useQuery();
+  const pricing = trpc.catalogue.pricing.useQuery();
   const refreshSlots = useRefreshDeliverySlots();
   // Subscribers whose plan includes them are offered the subscriber-only slots too.
   const slotPlanType = useSlotPlanType();
@@ -197,7 +303,7 @@ function Checkout() {
         : q?.coupon && !q.coupon.applied
           ? 'Remove the promo code or try another to continue.'
           : null;
-  const canPlace = !!q && !q.hasUnavailable && !missing && !placing && pay.state.kind !== 'busy';
+  const canPlace = !!q && !q.hasUnavailable && !missing && !placing && !syncing && pay.state.kind !== 'busy';
 
   const placeOrder = async () => {
     if (!q || !address || !slot || !method) return;

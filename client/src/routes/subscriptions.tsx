@@ -35,11 +35,11 @@ export function planPerks(
 /** /subscriptions: the plans side by side, how free units work, FAQ; subscribers see their plan and usage instead of "buy". */
 export default function SubscriptionsPage() {
   usePageTitle('Subscriptions');
-  const plans = trpc.subscriptions.plans.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const plans = trpc.subscriptions.plans.useQuery();
   // The menu's prices say what the free shakes are worth (planValueLine).
   const shakes = useSignatureShakes();
   const menuPrices = useMemo(() => (shakes.data ?? []).filter((s) => s.inStock !== false).map((s) => s.price), [shakes.data]);
-  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const config = trpc.system.publicConfig.useQuery();
   const { user } = useAuth();
   const status = useSubscriptionStatus();
   const [, navigate] = useLocation();

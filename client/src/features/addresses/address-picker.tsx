@@ -29,7 +29,7 @@ function oneLine(a: Address): string {
  */
 export function AddressPicker({ value, onChange, selectable = true, defaults, title = 'Delivery address' }: AddressPickerProps) {
   const headingId = useId();
-  const list = trpc.addresses.list.useQuery(undefined, { staleTime: 60_000 });
+  const list = trpc.addresses.list.useQuery();
   const utils = trpc.useUtils();
   const remove = trpc.addresses.remove.useMutation({ onSuccess: () => utils.addresses.list.invalidate() });
   const [mode, setMode] = useState<{ kind: 'list' } | { kind: 'new' } | { kind: 'edit'; address: Address }>({ kind: 'list' });

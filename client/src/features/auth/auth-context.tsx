@@ -28,6 +28,11 @@ export interface SignUpInput {
 export interface AuthApi {
   user: SessionUser | null;
   status: Status;
+  /**
+   * True while a stored session could not be checked because the server was out of reach (network,
+   * 5xx, 429): status stays 'loading', the tokens are kept and the check is retried (decision 147).
+   */
+  offline: boolean;
   isAdmin: boolean;
   signIn(email: string, password: string): Promise<void>;
   /** Resolves with signedIn false when the server answered without a session (it then says why in `message`). */
@@ -78,13 +83,73 @@ function withFallback(e: unknown, fallback: string): Error {
 
 let googleInFlight = false;
 
+/**
+ * Spec §4/§7: Google sign-in through the identity provider, back to /auth/callback, asking for offline
+ * access and account selection; ignored while one is already in progress.
+ */
+export async function signInWithGoogle(): Promise<void> {
+  if (googleInFlight) return;
+  googleInFlight = true;
+  try {
+    const { getSupabase } = await import('./supabase-client');
+    const sb = await getSupabase();
+    if (!sb) throw new Error('Google sign-in is not available right now.');
+    const { error } = await sb.auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: `${window.location.origin}/auth/callback`, queryParams: { access_type: 'offline', prompt: 'select_account' } },
+    });
+    if (error) throw error;
+    // The browser now leaves for Google; the flag stays set until then.
+  } catch (e) {
+    googleInFlight = false;
+    throw e instanceof Error && e.message ? e : new Error('Sign in failed');
+  }
+}
+
+/** Spec §5/§7: POST /api/auth/signin; a failure without the server's own sentence says "Failed to sign in". */
+export async function requestSignIn(email: string, password: string): Promise<AuthAnswerLike> {
+  let data: Record<string, unknown>;
+  try {
+    data = await postPublic('/api/auth/signin', { email, password });
+  } catch (e) {
+    throw withFallback(e, 'Failed to sign in');
+  }
+  if (!data.access_token || !data.user) throw new Error('Failed to sign in');
+  return data as unknown as AuthAnswerLike;
+}
+
+/** Spec §5/§7: POST /api/auth/signup; a failure without the server's own sentence says "Registration failed". */
+export async function requestSignUp(p: SignUpInput): Promise<Record<string, unknown>> {
+  try {
+    return await postPublic('/api/auth/signup', p);
+  } catch (e) {
+    throw withFallback(e, 'Registration failed');
+  }
+}
+
+/**
+ * Decision 147, the start-up rule: what a failed `me` check does with the stored tokens. A refusal
+ * (401, 403) means the tokens are invalid: they are cleared and the visitor is a guest. Anything else
+ * (no network, 5xx, 429) says nothing about the tokens: they are kept, the visitor is shown as
+ * offline, neither signed in nor a guest, and the check is retried.
+ */
+export function startupOutcome(e: unknown): 'clear' | 'retry' {
+  return e instanceof ApiError && (e.status === 401 || e.status === 403) ? 'clear' : 'retry';
+}
+
+/** Waits between start-up checks while offline (ms); the last repeats. Going online retries at once. */
+export const OFFLINE_RETRY_MS = [2_000, 5_000, 10_000, 30_000];
+
 const AuthContext = createContext<AuthApi | null>(null);
 
 export function AuthProvider(props: { children: ReactNode }): JSX.Element {
   const [user, setUser] = useState<SessionUser | null>(null);
   const [status, setStatus] = useState<Status>(() => (tokens.read().accessToken ? 'loading' : 'unauthenticated'));
   const [googleEnabled, setGoogleEnabled] = useState(false);
+  const [offline, setOffline] = useState(false);
   const userRef = useRef<SessionUser | null>(null);
+  const retries = useRef(0);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const apply = useCallback((u: SessionUser | null) => {
     userRef.current = u;
@@ -92,7 +157,7 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
     setStatus(u ? 'authenticated' : 'unauthenticated');
   }, []);
 
-  /** Spec §4: at start the stored session is validated with `me`; if invalid the tokens are cleared. */
+  /** Spec §4: at start the stored session is validated with `me`; if invalid (refused) the tokens are cleared. */
   const validate = useCallback(
     async () => {
       if (!tokens.read().accessToken) {
@@ -101,22 +166,51 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
       }
       try {
         const { user: u } = await apiFetch<{ user: SessionUser }>('/api/auth/me');
+        retries.current = 0;
+        setOffline(false);
         apply(u);
       } catch (e) {
+        // Spec §8: a failed validation returns false with a console warning.
         console.warn('Token validation failed', e);
-        // Refused → the session is over. A network failure leaves the tokens for the next visit.
-        if (e instanceof ApiError && (e.status === 401 || e.status === 403)) tokens.clear();
-        apply(null);
+        if (startupOutcome(e) === 'clear' || !tokens.read().accessToken) {
+          tokens.clear();
+          setOffline(false);
+          apply(null);
+          return;
+        }
+        // Out of reach: keep the tokens, show "offline", try again (decision 147).
+        setOffline(true);
+        if (!userRef.current) setStatus('loading');
+        const wait = OFFLINE_RETRY_MS[Math.min(retries.current++, OFFLINE_RETRY_MS.length - 1)];
+        clearTimeout(retryTimer.current);
+        retryTimer.current = setTimeout(() => void validateRef.current(), wait);
       }
     },
     [apply],
   );
+  const validateRef = useRef(validate);
+  validateRef.current = validate;
+
+  useEffect(() => {
+    if (!offline) return;
+    const now = () => {
+      clearTimeout(retryTimer.current);
+      void validateRef.current();
+    };
+    window.addEventListener('online', now);
+    return () => {
+      window.removeEventListener('online', now);
+      clearTimeout(retryTimer.current);
+    };
+  }, [offline]);
 
   useEffect(() => {
     void validate();
     void getPublicConfig().then((c) => setGoogleEnabled(googleConfigured(c)));
     return tokens.subscribe((session) => {
       if (!session) {
+        clearTimeout(retryTimer.current);
+        setOffline(false);
         if (userRef.current) apply(null);
         else setStatus('unauthenticated');
         return;
@@ -129,6 +223,8 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
   const acceptSession = useCallback(
     (a: AuthAnswerLike) => {
       userRef.current = a.user; // before the token listener fires, so it does not re-validate
+      clearTimeout(retryTimer.current);
+      setOffline(false);
       tokens.store({ access_token: a.access_token, refresh_token: a.refresh_token ?? null, expires_at: a.expires_at ?? null });
       apply(a.user);
     },
@@ -139,26 +235,15 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
     () => ({
       user,
       status,
+      offline,
       isAdmin: isAdminUser(user),
       googleEnabled,
       acceptSession,
       async signIn(email, password) {
-        let data: Record<string, unknown>;
-        try {
-          data = await postPublic('/api/auth/signin', { email, password });
-        } catch (e) {
-          throw withFallback(e, 'Failed to sign in');
-        }
-        if (!data.access_token || !data.user) throw new Error('Failed to sign in');
-        acceptSession(data as unknown as AuthAnswerLike);
+        acceptSession(await requestSignIn(email, password));
       },
       async signUp(p) {
-        let data: Record<string, unknown>;
-        try {
-          data = await postPublic('/api/auth/signup', p);
-        } catch (e) {
-          throw withFallback(e, 'Registration failed');
-        }
+        const data = await requestSignUp(p);
         const message = typeof data.message === 'string' ? data.message : '';
         if (data.access_token && data.user) {
           acceptSession(data as unknown as AuthAnswerLike);
@@ -180,30 +265,12 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
           if (hasHostedSession()) await (await getSupabase())?.auth.signOut({ scope: 'local' }).catch(() => {});
         }
       },
-      async signInWithGoogle() {
-        // Spec §4: ignored while one is already in progress.
-        if (googleInFlight) return;
-        googleInFlight = true;
-        try {
-          const { getSupabase } = await import('./supabase-client');
-          const sb = await getSupabase();
-          if (!sb) throw new Error('Google sign-in is not available right now.');
-          const { error } = await sb.auth.signInWithOAuth({
-            provider: 'google',
-            options: { redirectTo: `${window.location.origin}/auth/callback`, queryParams: { access_type: 'offline', prompt: 'select_account' } },
-          });
-          if (error) throw error;
-          // The browser now leaves for Google; the flag stays set until then.
-        } catch (e) {
-          googleInFlight = false;
-          throw e instanceof Error && e.message ? e : new Error('Sign in failed');
-        }
-      },
+      signInWithGoogle,
       async refreshUser() {
         await validate();
       },
     }),
-    [user, status, googleEnabled, acceptSession, apply, validate],
+    [user, status, offline, googleEnabled, acceptSession, apply, validate],
   );
 
   return <AuthContext.Provider value={api}>{props.children}</AuthContext.Provider>;

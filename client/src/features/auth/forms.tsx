@@ -77,7 +77,7 @@ export function EmailField({ value, onChange, error }: { value: string; onChange
 
 export const PASSWORD_HINT = '8 to 128 characters. A short sentence is easy to remember and hard to guess.';
 
-/** Spec §7: try reset-password-brevo; on failure fall back to reset-password. */
+/** Spec §7: try reset-password-brevo; on any failure but a rate limit, fall back to reset-password. */
 export async function requestPasswordReset(email: string): Promise<string> {
   const call = async (path: string) => {
     const body = await apiFetch<{ message?: string } | undefined>(path, { method: 'POST', json: { email } });
@@ -86,8 +86,9 @@ export async function requestPasswordReset(email: string): Promise<string> {
   try {
     return await call('/api/auth/reset-password-brevo');
   } catch (e) {
-    // A refusal about the input itself (bad e-mail, too many attempts) is the answer; anything else falls back.
-    if (e instanceof ApiError && (e.status === 400 || e.status === 429)) throw e;
+    // Spec §7: any failure falls back, a refused e-mail included (the second call answers it again).
+    // Except a rate limit: both calls share it, so it is shown as it is instead of spending another try.
+    if (e instanceof ApiError && e.status === 429) throw e;
     return call('/api/auth/reset-password');
   }
 }

@@ -12,17 +12,32 @@ function currentPath() {
 
 /** Remember where a guest was going (never an auth page itself: the effect can run again mid-redirect). */
 function rememberReturn() {
-  const here = currentPath();
-  if (!isAuthPath(here)) sessionStorage.setItem(RETURN_TO_KEY, here);
+  rememberReturnTo(currentPath());
+}
+
+/** Where sign-in should bring the guest back to (also used by /payment before Google sign-in leaves the page). */
+export function rememberReturnTo(path: string) {
+  if (!isAuthPath(path)) sessionStorage.setItem(RETURN_TO_KEY, path);
 }
 
 function isAuthPath(p: string) {
   return /^\/(auth|reset-password|reset-callback|admin\/login)(\/|\?|$)/.test(p);
 }
 
+/** While the stored session cannot be checked (decision 147): neither a redirect nor an endless spinner. */
+function OfflineNotice() {
+  return (
+    <div className="container page" data-testid="offline-notice">
+      <div className="alert alert--warning" role="status">
+        <p>We can&rsquo;t reach the shop right now. You are still signed in; this page comes back as soon as we reconnect.</p>
+      </div>
+    </div>
+  );
+}
+
 /** Guests go to /auth and come back here after signing in (spec §2). */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { status } = useAuth();
+  const { status, offline } = useAuth();
   const [, navigate] = useLocation();
   useEffect(() => {
     if (status === 'unauthenticated') {
@@ -30,13 +45,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       navigate('/auth', { replace: true });
     }
   }, [status, navigate]);
+  if (status === 'loading' && offline) return <OfflineNotice />;
   if (status !== 'authenticated') return <PageLoader />;
   return <>{children}</>;
 }
 
 /** Guests → /auth (and back afterwards); signed-in non-admins → / (spec §2). The server decides again. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { status, isAdmin } = useAuth();
+  const { status, isAdmin, offline } = useAuth();
   const [, navigate] = useLocation();
   useEffect(() => {
     if (status === 'unauthenticated') {
@@ -46,6 +62,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
       navigate('/', { replace: true });
     }
   }, [status, isAdmin, navigate]);
+  if (status === 'loading' && offline) return <OfflineNotice />;
   if (status !== 'authenticated' || !isAdmin) return <PageLoader />;
   return <>{children}</>;
 }

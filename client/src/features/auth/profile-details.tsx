@@ -15,7 +15,7 @@ const PROVIDER_LABELS: Record<string, string> = { password: 'E-mail and password
 
 /** The Profile tab: details (name, username, mobile), password, and the account facts. */
 export default function ProfileDetails() {
-  const profile = trpc.users.profile.useQuery(undefined, { staleTime: 60_000 });
+  const profile = trpc.users.profile.useQuery();
   if (profile.isError) return <FormAlert kind="danger">{messageOf(profile.error, 'Failed to fetch profile')}</FormAlert>;
   if (!profile.data)
     return (

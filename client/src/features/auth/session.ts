@@ -11,8 +11,23 @@ function browserLocks(): LockManagerLike | null {
   return locks && typeof locks.request === 'function' ? locks : null;
 }
 
+/**
+ * window.localStorage, looked up on each use: where storage is blocked (private browsing, cookies
+ * disabled) even reading the property throws, and the manager then keeps the tokens in memory.
+ */
+const pageStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+  getItem: (k) => window.localStorage.getItem(k),
+  setItem: (k, v) => window.localStorage.setItem(k, v),
+  removeItem: (k) => window.localStorage.removeItem(k),
+};
+const noStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+  getItem: () => null,
+  setItem: () => {},
+  removeItem: () => {},
+};
+
 export const tokens: TokenManager = createTokenManager({
-  storage: typeof localStorage !== 'undefined' ? localStorage : { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+  storage: typeof window !== 'undefined' ? pageStorage : noStorage,
   // The refresh call is the fetch wrapper's own machinery (api-fetch.ts retries through it), so it
   // cannot go back through the wrapper; it is the one request made with the bare fetch.
   fetch: (input, init) => fetch(input, init),

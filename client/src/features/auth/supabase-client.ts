@@ -10,13 +10,23 @@ import { apiFetch } from '../../lib/api-fetch';
  */
 let client: Promise<SupabaseClient | null> | null = null;
 
+/**
+ * Spec §7 and §9: the session in local storage (persistSession, the library's storage being
+ * localStorage in a browser), automatic refresh (the library's own 30 s tick, refreshing when 3 ticks
+ * remain: constants of the library, not options), the session read from the callback URL. The
+ * realtime heartbeat (25 s) and join timeout (10 s) are the library's defaults, stated here so an
+ * upgrade cannot move them.
+ */
+export const SUPABASE_OPTIONS = {
+  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce' as const },
+  realtime: { heartbeatIntervalMs: 25_000, timeout: 10_000 },
+};
+
 export function getSupabase(): Promise<SupabaseClient | null> {
   client ??= getPublicConfig().then(async (cfg) => {
     if (!googleConfigured(cfg)) return null;
     const { createClient } = await import('@supabase/supabase-js');
-    return createClient(cfg.supabaseUrl!, cfg.supabaseAnonKey!, {
-      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce' },
-    });
+    return createClient(cfg.supabaseUrl!, cfg.supabaseAnonKey!, SUPABASE_OPTIONS);
   });
   return client;
 }

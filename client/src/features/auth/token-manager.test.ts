@@ -277,3 +277,91 @@ describe('the fetch wrapper (spec §7, §8)', () => {
     }
   });
 });
+
+describe('tokens in memory and local storage (spec §4, issue 28 item 4)', () => {
+  const blocked = (mode: 'all' | 'writes'): Storage => {
+    const m = memoryStorage();
+    const refuse = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    return { ...m, getItem: mode === 'all' ? refuse : () => null, setItem: refuse, removeItem: refuse } as Storage;
+  };
+
+  for (const mode of ['all', 'writes'] as const) {
+    it(`with storage blocked (${mode === 'all' ? 'every call throws' : 'writes throw, reads say nothing'}), a sign-in and a refresh still hold for the visit`, async () => {
+      const server = fakeServer();
+      const tm = manager(blocked(mode), server);
+      expect(tm.read().accessToken).toBeNull();
+      tm.store({ access_token: 'a0', refresh_token: 'r0', expires_at: Date.now() + 60_000 });
+      expect(tm.read()).toEqual({ accessToken: 'a0', refreshToken: 'r0', expiresAt: Date.now() + 60_000 });
+      expect(await tm.getValidToken()).toBe('a0');
+      vi.advanceTimersByTime(60_000);
+      // The expired token is refreshed with the refresh token held in memory, and the new pair is kept there.
+      expect(await tm.getValidToken()).toBe('a1');
+      expect(server.refreshCalls()).toBe(1);
+      expect(tm.read().refreshToken).toBe('r1');
+      const f = createAuthFetch({ tokens: tm, fetch: server.fetch });
+      expect((await f('/api/user/profile')).status).toBe(200);
+      tm.clear();
+      expect(tm.read().accessToken).toBeNull();
+    });
+  }
+
+  it('with working storage, local storage stays the shared copy: another tab signing out is seen here', async () => {
+    const storage = memoryStorage();
+    const tm = manager(storage, fakeServer());
+    tm.store({ access_token: 'a0', refresh_token: 'r0', expires_at: Date.now() + 60_000 });
+    expect(storage.getItem('access_token')).toBe('a0');
+    storage.removeItem('access_token');
+    storage.removeItem('refresh_token');
+    expect(tm.read().accessToken).toBeNull();
+  });
+});
+
+describe('a failed refresh (decision 146: only a refused refresh ends the session)', () => {
+  const answers: Array<[string, () => Response | Promise<Response>, 'kept' | 'ended']> = [
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch')), 'kept'],
+    ['500', () => json(500, { message: 'Something went wrong on our side.' }), 'kept'],
+    ['502 from a proxy', () => new Response('<html>Bad gateway</html>', { status: 502 }), 'kept'],
+    ['503', () => json(503, { message: 'Try again in a moment.' }), 'kept'],
+    ['429', () => json(429, { message: 'Too many attempts.' }), 'kept'],
+    ['401', () => json(401, { message: 'Your session has expired. Please sign in again.' }), 'ended'],
+    ['403', () => json(403, { message: 'Forbidden' }), 'ended'],
+    ['400', () => json(400, { message: 'refresh_token: Required' }), 'ended'],
+    ['200 without an access token (a server defect, not a refusal)', () => json(200, {}), 'kept'],
+  ];
+  for (const [what, answer, outcome] of answers) {
+    it(`a refresh answered by ${what}: the session is ${outcome}`, async () => {
+      const storage = memoryStorage();
+      seed(storage, { access: 'a0', refresh: 'r0', expiresAt: Date.now() - 1 });
+      const seen: unknown[] = [];
+      const tm = createTokenManager({ storage, fetch: (async () => answer()) as typeof fetch, warn });
+      tm.subscribe((s) => seen.push(s));
+      expect(await tm.getValidToken()).toBeNull();
+      if (outcome === 'kept') {
+        expect(storage.getItem('refresh_token')).toBe('r0');
+        expect(storage.getItem('access_token')).toBe('a0');
+        expect(seen).toEqual([]);
+      } else {
+        expect([storage.getItem('access_token'), storage.getItem('refresh_token'), storage.getItem('expires_at')]).toEqual([null, null, null]);
+        expect(seen).toEqual([null]);
+      }
+    });
+  }
+});
+
+describe('no-cache through tRPC (spec §7, issue 28 items 7–9)', () => {
+  it('marks a tRPC batch that reads admin orders, active orders, slots or shakes, and no other', async () => {
+    for (const p of ['/trpc/adminOrders.list', '/trpc/orders.active', '/trpc/delivery.available', '/trpc/delivery.slotsByDate', '/trpc/catalogue.signatureShakes', '/trpc/reviews.ratings,catalogue.shake', '/trpc/adminOrders.get'])
+      expect(needsNoCache(`${p}?batch=1&input=%7B%7D`), p).toBe(true);
+    for (const p of ['/trpc/catalogue.pricing', '/trpc/orders.get', '/trpc/adminCoupons.list', '/trpc/cart.get,users.profile']) expect(needsNoCache(p), p).toBe(false);
+    const server = fakeServer();
+    const storage = memoryStorage();
+    seed(storage, { access: 'a0', refresh: 'r0', expiresAt: Date.now() + 600_000 });
+    const f = createAuthFetch({ tokens: manager(storage, server), fetch: server.fetch, now: () => 1234 });
+    await f('/trpc/catalogue.signatureShakes?batch=1&input=%7B%7D');
+    expect(server.calls[0].url).toBe('/trpc/catalogue.signatureShakes?batch=1&input=%7B%7D&_t=1234');
+    const headers = new Headers(((server.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0][1] as RequestInit).headers);
+    expect([headers.get('cache-control'), headers.get('pragma'), headers.get('expires')]).toEqual(['no-cache, no-store, must-revalidate', 'no-cache', '0']);
+  });
+});

@@ -2,7 +2,9 @@
  * The token handling of spec §4, with no React and no globals so it can be
  * tested with fake timers, a fake fetch and a fake storage.
  *
- * - Three local-storage entries: access_token, refresh_token, expires_at (ms).
+ * - Three local-storage entries: access_token, refresh_token, expires_at (ms),
+ *   and the same in memory: when storage fails (blocked, full) the page keeps
+ *   working on the memory copy for the rest of the visit.
  * - getValidToken: wait for a running refresh; refresh when expires_at has
  *   passed; else the current token. Any error → null and a console warning.
  * - refresh: without a refresh token, the current access token. Otherwise the
@@ -73,10 +75,17 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
   const listeners = new Set<SessionListener>();
   let running: Promise<string | null> | null = null;
 
+  // Spec §4: tokens are kept "in memory and local storage". Local storage is the copy other tabs and
+  // the next visit see; memory is the copy this page falls back on once storage fails (private
+  // browsing with storage blocked, quota full): from the first failure on, this page reads memory, so
+  // a sign-in or a refresh still holds for the visit.
+  let memory: StoredSession = { accessToken: null, refreshToken: null, expiresAt: null };
+  let storageWorks = true;
   const get = (k: string) => {
     try {
       return opts.storage.getItem(k);
     } catch {
+      storageWorks = false;
       return null;
     }
   };
@@ -85,14 +94,21 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
       if (v === null) opts.storage.removeItem(k);
       else opts.storage.setItem(k, v);
     } catch {
-      /* storage full or disabled: memory state below still works for this page */
+      storageWorks = false;
     }
   };
 
   function read(): StoredSession {
-    const exp = get(EXPIRES_KEY);
-    const n = exp === null ? NaN : Number(exp);
-    return { accessToken: get(ACCESS_KEY), refreshToken: get(REFRESH_KEY), expiresAt: Number.isFinite(n) ? n : null };
+    if (storageWorks) {
+      const exp = get(EXPIRES_KEY);
+      const n = exp === null ? NaN : Number(exp);
+      const fromStorage = { accessToken: get(ACCESS_KEY), refreshToken: get(REFRESH_KEY), expiresAt: Number.isFinite(n) ? n : null };
+      if (storageWorks) {
+        memory = fromStorage;
+        return { ...fromStorage };
+      }
+    }
+    return { ...memory };
   }
 
   function notify(s: StoredSession | null) {
@@ -106,6 +122,7 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
   }
 
   function store(a: TokenAnswer) {
+    memory = { accessToken: a.access_token, refreshToken: a.refresh_token ?? null, expiresAt: a.expires_at ?? null };
     set(ACCESS_KEY, a.access_token);
     // The spec allows both to be absent; an absent one is removed, never left stale.
     set(REFRESH_KEY, a.refresh_token ?? null);
@@ -114,7 +131,9 @@ export function createTokenManager(opts: TokenManagerOptions): TokenManager {
   }
 
   function clear() {
-    const had = get(ACCESS_KEY) !== null || get(REFRESH_KEY) !== null;
+    const before = read();
+    const had = before.accessToken !== null || before.refreshToken !== null;
+    memory = { accessToken: null, refreshToken: null, expiresAt: null };
     set(ACCESS_KEY, null);
     set(REFRESH_KEY, null);
     set(EXPIRES_KEY, null);

@@ -215,7 +215,6 @@ export function CartSync(): null {
   // Another device changed the cart: adopt the server copy when it is newer and nothing here is unsaved.
   const remote = trpc.cart.get.useQuery(undefined, {
     enabled: !!userId && readyFor === userId,
-    staleTime: STALE_CART_MS,
     refetchInterval: STALE_CART_MS,
     refetchIntervalInBackground: false,
   });

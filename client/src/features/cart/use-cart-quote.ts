@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc';
-import { STALE_CART_MS } from '../../lib/query';
 import type { CartQuoteInput, Quote } from '../../../../shared/schemas/cart';
 import type { CartItem } from './cart-store';
 
@@ -28,7 +27,6 @@ export function useCartQuote(items: readonly CartItem[], opts: { couponCode?: st
     queryKey: ['cart', 'quote', input],
     queryFn: () => utils.client.cart.quote.mutate(input),
     enabled: items.length > 0,
-    staleTime: STALE_CART_MS,
     placeholderData: keepPreviousData,
   });
 }

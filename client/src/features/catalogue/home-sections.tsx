@@ -204,7 +204,7 @@ function Plans() {
 
 /** Real reviews from verified buyers once there are some (rated 4+, with words); the written ones until then. */
 function Reviews() {
-  const latest = trpc.reviews.latest.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const latest = trpc.reviews.latest.useQuery();
   const real = latest.data?.length ? latest.data : null;
   const cards = real
     ? real.map((r) => ({ key: r.id, rating: r.rating, quote: r.body, name: r.author, place: null, shake: { name: r.shakeName, slug: r.shakeSlug } }))

@@ -32,7 +32,6 @@ export function UnpaidOrderNotice({ except }: { except?: string | null }) {
     queryKey: [ACTIVE_ORDERS_KEY, user?.id],
     queryFn: () => apiFetch<ActiveOrders>('/api/orders/active'),
     enabled: !!user,
-    staleTime: 30_000,
     retry: false,
   });
   const o = q.data?.orders.find((x) => x.canPay && x.id !== except);

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc';
 import type { OrderPlanType } from '../../../../shared/rules/slots';
-import { fetchDeliverySlots, invalidateDeliverySlots, SLOTS_CACHE_MS, type DeliverySlotView } from './slot-fetcher';
+import { fetchDeliverySlots, invalidateDeliverySlots, type DeliverySlotView } from './slot-fetcher';
 
 export const deliverySlotsKey = (date: string | null, planType: OrderPlanType) => ['delivery-slots', date, planType] as const;
 
@@ -11,14 +11,13 @@ export function useDeliverySlots(date: string | null, planType: OrderPlanType) {
     queryKey: deliverySlotsKey(date, planType),
     queryFn: () => fetchDeliverySlots(date!, planType),
     enabled: !!date,
-    staleTime: SLOTS_CACHE_MS,
     retry: 1,
   });
 }
 
 /** The booking window's days with their free capacity (date chips). */
 export function useAvailableDays(planType: OrderPlanType, days = 8) {
-  return trpc.delivery.available.useQuery({ planType, days }, { staleTime: SLOTS_CACHE_MS, retry: 1 });
+  return trpc.delivery.available.useQuery({ planType, days }, { retry: 1 });
 }
 
 /**

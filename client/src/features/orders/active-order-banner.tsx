@@ -26,7 +26,6 @@ export function ActiveOrderBanner({ floating = false }: { floating?: boolean }) 
     queryKey: [ACTIVE_ORDERS_KEY, user?.id],
     queryFn: () => apiFetch<ActiveOrders>('/api/orders/active'),
     enabled: !!user,
-    staleTime: 30_000,
     refetchInterval: 60_000,
     retry: false,
   });

@@ -16,7 +16,7 @@ const amt = (p: number) => formatInvoiceAmount(p);
 
 /** /order/{id}?invoice=1: the GST tax invoice as a printable page, with the PDF one click away. */
 export function InvoicePage({ orderId }: { orderId: string }) {
-  const q = trpc.orders.invoice.useQuery({ id: orderId }, { retry: false, staleTime: 60_000 });
+  const q = trpc.orders.invoice.useQuery({ id: orderId }, { retry: false });
   const [busy, setBusy] = useState(false);
   usePageTitle(q.data ? `Tax invoice ${q.data.number}` : 'Tax invoice');
   return (

@@ -38,7 +38,6 @@ export default function OrdersTab() {
     queryFn: () => fetchOrders(page),
     enabled: !!user,
     placeholderData: keepPreviousData,
-    staleTime: 30_000,
   });
   const total = q.data?.totalCount ?? 0;
   const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));

@@ -10,7 +10,7 @@ import type { RatingSummary } from '../../../../shared/schemas/reviews';
 
 /** Every shake's average and count (one request for all the cards on a page); fresh for a minute. */
 export function useRatings(): Map<string, RatingSummary> {
-  const q = trpc.reviews.ratings.useQuery(undefined, { staleTime: 60_000 });
+  const q = trpc.reviews.ratings.useQuery();
   return useMemo(() => new Map((q.data ?? []).map((r) => [r.shakeId, r])), [q.data]);
 }
 

@@ -84,7 +84,7 @@ function ReviewForm({ orderId, item }: { orderId: string; item: OrderReviewables
 
 /** On a delivered order: rate each signature shake in it, once (verified buyers only; the server checks). */
 export function OrderReviews({ orderId }: { orderId: string }) {
-  const q = trpc.reviews.forOrder.useQuery({ id: orderId }, { staleTime: 0 });
+  const q = trpc.reviews.forOrder.useQuery({ id: orderId });
   if (!q.data || !q.data.delivered || !q.data.items.length) return null;
   return (
     <section className="card card--padded order-section" aria-labelledby="order-reviews" data-testid="order-reviews">

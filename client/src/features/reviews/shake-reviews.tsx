@@ -31,8 +31,8 @@ export function ReviewItem({ review, action }: { review: Review; action?: React.
 export function ShakeReviews({ shakeId, shakeName }: { shakeId: string; shakeName: string }) {
   const { isAdmin } = useAuth();
   const utils = trpc.useUtils();
-  const pub = trpc.reviews.forShake.useQuery({ id: shakeId }, { enabled: !isAdmin, staleTime: 60_000 });
-  const adm = trpc.reviews.adminForShake.useQuery({ id: shakeId }, { enabled: isAdmin, staleTime: 0 });
+  const pub = trpc.reviews.forShake.useQuery({ id: shakeId }, { enabled: !isAdmin });
+  const adm = trpc.reviews.adminForShake.useQuery({ id: shakeId }, { enabled: isAdmin });
   const q = isAdmin ? adm : pub;
   const setHidden = trpc.reviews.setHidden.useMutation({
     onSuccess: (r) => {

@@ -17,7 +17,7 @@ export default function RewardsTab() {
   const params = new URLSearchParams(useSearch());
   const [, navigate] = useLocation();
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
-  const q = trpc.rewards.mine.useQuery({ page, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData, staleTime: 15_000 });
+  const q = trpc.rewards.mine.useQuery({ page, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData });
   if (q.isError) return <LoadError testId="rewards-error" message="We couldn’t load your points" onRetry={() => void q.refetch()} />;
   if (!q.data) return <span className="skeleton" style={{ height: '16rem' }} aria-busy="true" />;
   const r = q.data;

@@ -28,7 +28,6 @@ export function useSubscriptionStatus() {
     queryKey: subscriptionKeys.status(user?.id),
     queryFn: fetchSubscriptionStatus,
     enabled: !!user,
-    staleTime: 60_000,
   });
 }
 

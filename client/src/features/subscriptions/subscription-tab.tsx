@@ -48,7 +48,7 @@ const STATUS_TONE: Record<Subscription['status'], string> = {
 export default function SubscriptionTab() {
   const { user } = useAuth();
   const status = useSubscriptionStatus();
-  const history = trpc.subscriptions.history.useQuery(undefined, { enabled: !!user, staleTime: 30_000 });
+  const history = trpc.subscriptions.history.useQuery(undefined, { enabled: !!user });
   const refresh = useRefreshSubscription();
   const utils = trpc.useUtils();
   const pay = useBuySubscription();

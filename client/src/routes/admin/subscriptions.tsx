@@ -42,7 +42,7 @@ export default function AdminSubscriptionsPage() {
     return () => clearTimeout(t);
   }, [term]);
 
-  const plans = trpc.subscriptions.adminPlans.useQuery(undefined, { staleTime: 60_000 });
+  const plans = trpc.subscriptions.adminPlans.useQuery();
   const list = trpc.subscriptions.adminList.useQuery(
     {
       page,
