@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database';
 import * as cartRepo from '../domains/cart/cart.repository';
 import * as addressesRepo from '../domains/addresses/addresses.repository';
 import * as deliveryRepo from '../domains/delivery/delivery.repository';
+import * as ordersRepo from '../domains/orders/orders.repository';
 
 /**
  * Statements that span several domains' tables in one round trip (decision 046), composed from each
@@ -13,6 +14,9 @@ import * as deliveryRepo from '../domains/delivery/delivery.repository';
  * Order placement reads the catalogue rows it prices from, the customer's address with its PIN
  * code's served area, and books the slot, in one statement (decision 021: four round trips per
  * order). The address's served area is delivery's rule, so the standalone address check is here too.
+ *
+ * It writes the order — row, lines, first timeline entry, the outbox e-mail — and takes its lines
+ * out of the customer's server cart in one more statement (writeOrder).
  */
 
 export type BookSlotParams = Parameters<typeof deliveryRepo.bookSlotSql>[0];
@@ -56,4 +60,27 @@ export async function readAndBook(db: Executor, input: PlacementReadInput): Prom
 /** The customer's own address with its PIN code's served area (null area: not served), in one round trip. */
 export async function readDeliverableAddress(db: Executor, userId: string, id: string): Promise<DeliverableAddressRow | undefined> {
   return addressesRepo.decodeDeliverable(await addressesRepo.selectValue(db, deliverableSql({ userId, id })));
+}
+
+/**
+ * The order-writing statement of placement: the order graph (orders) and the ordered lines leaving
+ * the customer's server cart (cart), one round trip. Undefined when the idempotency key already has
+ * an order (then nothing is written, the cart included).
+ */
+export function writeOrder(
+  db: Executor,
+  w: {
+    order: ordersRepo.NewOrder;
+    lines: ordersRepo.NewOrderLine[];
+    event: ordersRepo.OrderGraphEvent;
+    mail: ordersRepo.OrderGraphMail | undefined;
+    cart: { userId: string; lines: readonly { id: string; type: 'signature' | 'custom' }[] };
+  },
+): Promise<{ id: string; number: string } | undefined> {
+  const keys = cartRepo.lineKeys(w.cart.lines);
+  return ordersRepo.insertOrderGraph(db, w.order, w.lines, w.event, w.mail, {
+    shape: 'cart',
+    ctes: (when) => cartRepo.removeLinesCtes(w.cart.userId, keys, when),
+    params: cartRepo.removeLinesParams(w.cart.userId, keys),
+  });
 }
