@@ -3,7 +3,6 @@ import type { Executor } from '../../db/database';
 import * as cartRepo from '../domains/cart/cart.repository';
 import * as addressesRepo from '../domains/addresses/addresses.repository';
 import * as deliveryRepo from '../domains/delivery/delivery.repository';
-import * as ordersRepo from '../domains/orders/orders.repository';
 
 /**
  * Statements that span several domains' tables in one round trip (decision 046), composed from each
@@ -15,8 +14,8 @@ import * as ordersRepo from '../domains/orders/orders.repository';
  * code's served area, and books the slot, in one statement (decision 021: four round trips per
  * order). The address's served area is delivery's rule, so the standalone address check is here too.
  *
- * It writes the order — row, lines, first timeline entry, the outbox e-mail — and takes its lines
- * out of the customer's server cart in one more statement (writeOrder).
+ * The order is written in one more statement (orders.repository.insertOrderGraph), which takes the
+ * ordered lines out of the customer's server cart too (cartLinesOut).
  */
 
 export type BookSlotParams = Parameters<typeof deliveryRepo.bookSlotSql>[0];
@@ -63,24 +62,14 @@ export async function readDeliverableAddress(db: Executor, userId: string, id: s
 }
 
 /**
- * The order-writing statement of placement: the order graph (orders) and the ordered lines leaving
- * the customer's server cart (cart), one round trip. Undefined when the idempotency key already has
- * an order (then nothing is written, the cart included).
+ * The ordered lines leaving the customer's server cart, as CTEs of the order-writing statement
+ * (orders.repository.insertOrderGraph's `also`: they run only when the order was written), so placement
+ * writes the order and empties those lines in one round trip.
  */
-export function writeOrder(
-  db: Executor,
-  w: {
-    order: ordersRepo.NewOrder;
-    lines: ordersRepo.NewOrderLine[];
-    event: ordersRepo.OrderGraphEvent;
-    mail: ordersRepo.OrderGraphMail | undefined;
-    cart: { userId: string; lines: readonly { id: string; type: 'signature' | 'custom' }[] };
-  },
-): Promise<{ id: string; number: string } | undefined> {
-  const keys = cartRepo.lineKeys(w.cart.lines);
-  return ordersRepo.insertOrderGraph(db, w.order, w.lines, w.event, w.mail, {
-    shape: 'cart',
-    ctes: (when) => cartRepo.removeLinesCtes(w.cart.userId, keys, when),
-    params: cartRepo.removeLinesParams(w.cart.userId, keys),
-  });
+export function cartLinesOut(
+  userId: string,
+  lines: readonly { id: string; type: 'signature' | 'custom' }[],
+): { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[] } {
+  const keys = cartRepo.lineKeys(lines);
+  return { shape: 'cart', ctes: (when) => cartRepo.removeLinesCtes(userId, keys, when), params: cartRepo.removeLinesParams(userId, keys) };
 }

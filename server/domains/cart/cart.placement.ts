@@ -1,15 +1,23 @@
+import type { PlacementBase, PlacementStep } from '../../lib/placement';
+import type { Pricing } from '../../../shared/schemas/catalogue';
 import type { Quote } from '../../../shared/schemas/cart';
 import { formatRupees } from '../../../shared/rules/money';
 import { AppError } from '../../lib/errors';
-import type { PlacementStep } from '../../workflows/placement-step';
 import { quoteFromInputs } from './cart.service';
+
+/** What pricing reads (the catalogue rows of the placing statement) and writes (the quote, the pricing settings it used). */
+export interface PricingDraft extends PlacementBase {
+  readonly read: { pricing: Parameters<typeof quoteFromInputs>[3] };
+  quote?: Quote;
+  pricing?: Pricing;
+}
 
 /**
  * Placing step "price the cart": the quote from the catalogue rows the placing statement read
  * (through the transaction, never the catalogue cache), refused when a line is gone, a price moved
  * since the customer saw it, or the points asked for are refused (balance, minimum, 20% cap).
  */
-export const priceCart: PlacementStep = {
+export const priceCart: PlacementStep<PricingDraft> = {
   async apply(deps, trx, d) {
     const { lines, couponCode, pointsToRedeem } = d.input;
     const { quote, pricing } = await quoteFromInputs(deps, trx, { lines, userId: d.user.id, couponCode, pointsToRedeem }, d.read.pricing);

@@ -1,4 +1,4 @@
-import { discountsChanged, needs, type PlacementStep } from '../../workflows/placement-step';
+import { discountsChanged, needs, type PlacementStep, type QuotedDraft } from '../../lib/placement';
 import { consumeCoupon, releaseCoupon, retakeCoupon } from './coupons.service';
 
 /**
@@ -6,7 +6,7 @@ import { consumeCoupon, releaseCoupon, retakeCoupon } from './coupons.service';
  * limit and first-order-only, by conditional SQL under the coupon's row lock), recorded against
  * the order. A code the quote refused refuses the order with the rule's code (409).
  */
-export const takeCoupon: PlacementStep = {
+export const takeCoupon: PlacementStep<QuotedDraft> = {
   async apply(_deps, trx, d) {
     const quote = needs(d.quote, 'the quote');
     const taken = await consumeCoupon(trx, { userId: d.user.id, orderId: d.orderId, outcome: quote.coupon });

@@ -1,6 +1,15 @@
-import type { PlacementStep } from '../../workflows/placement-step';
+import type { PlacementBase, PlacementStep } from '../../lib/placement';
+import type { AppError } from '../../lib/errors';
 import { requireSubscriberSlots } from '../subscriptions/subscriptions.service';
-import { bookSlot, releaseHeldPlace, slotBookingOutcome } from './delivery.service';
+import { bookSlot, releaseHeldPlace, slotBookingOutcome, type BookedSlot, type BookSlotInput } from './delivery.service';
+
+/** What booking reads (the request, the booking row of the placing statement) and writes (the booked slot). */
+export interface BookingDraft extends PlacementBase {
+  /** The booking as asked for: its parameters went into the placing statement, or it was refused before any SQL. */
+  readonly booking: { input: BookSlotInput; refusal: AppError | null };
+  readonly read: { booking: Parameters<typeof slotBookingOutcome>[2] };
+  slot?: BookedSlot;
+}
 
 const planTypeOf = (planType: string) => (planType === 'subscription' ? 'subscription' : 'one_time');
 
@@ -10,7 +19,7 @@ const planTypeOf = (planType: string) => (planType === 'subscription' ? 'subscri
  * the reads stay one round trip; this step judges it: the booked slot, or SLOT_FULL / SLOT_CLOSED /
  * NOT_FOUND exactly as bookSlot says them. Subscriber-only slots need a running plan that has them.
  */
-export const bookTheSlot: PlacementStep = {
+export const bookTheSlot: PlacementStep<BookingDraft> = {
   async apply(deps, trx, d) {
     if (d.booking.input.planType === 'subscription') await requireSubscriberSlots(deps, trx, d.user.id);
     if (d.booking.refusal) throw d.booking.refusal;

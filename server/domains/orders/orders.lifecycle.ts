@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/audit.service';
 import * as orders from './orders.service';
 import * as repo from './orders.repository';
 import * as lrepo from './orders.lifecycle.repository';
-import { releasePlacement } from '../../workflows/place-order';
+import { releasePlacement } from './place-order';
 import { cancelledMail } from './order-status-mail';
 import { publishOrderEvent, watchOrderEvents } from './order-events';
 import { withTransactionRetry } from '../../lib/transaction-retry';

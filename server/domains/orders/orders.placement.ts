@@ -1,10 +1,11 @@
 import { mailPlaceholder } from '../../lib/mail';
 import { PAYMENT_TIMEOUT_MINUTES } from '../../../shared/rules/order-rules';
-import { writeOrder } from '../../statements/placement.repository';
-import { needs, type PlacementStep } from '../../workflows/placement-step';
+import { cartLinesOut } from '../../statements/placement.repository';
+import { needs, type PlacementStep } from '../../lib/placement';
+import type { PlacementDraft } from './place-order';
 import { breakdownColumns } from './order-breakdown';
 import { confirmationMail } from './order-mail';
-import type { NewOrder, NewOrderLine, OrderRow } from './orders.repository';
+import { insertOrderGraph, type NewOrder, type NewOrderLine, type OrderRow } from './orders.repository';
 
 /** Thrown inside the placing transaction when the idempotency key already has an order: roll back, then answer with that order. */
 export class IdempotentReplay extends Error {}
@@ -15,7 +16,7 @@ export class IdempotentReplay extends Error {}
  * e-mail, and the ordered lines out of the server cart — one statement. Its id was assigned when
  * placement began, so the rows the earlier steps wrote already point at it.
  */
-export const writeTheOrder: PlacementStep = {
+export const writeTheOrder: PlacementStep<PlacementDraft> = {
   async apply(deps, trx, d) {
     const quote = needs(d.quote, 'the quote');
     const address = needs(d.address, 'the address');
@@ -96,14 +97,15 @@ export const writeTheOrder: PlacementStep = {
           slotEnd: slot.endTime,
           address,
         });
-    const created = await writeOrder(trx, {
+    const created = await insertOrderGraph(
+      trx,
       order,
       lines,
-      event: { status: order.status, actor: 'customer', actor_id: user.id, note },
-      mail: mail && { message: mail, idToken, numberToken },
+      { status: order.status, actor: 'customer', actor_id: user.id, note },
+      mail && { message: mail, idToken, numberToken },
       // The order's lines leave the server cart now, not when it is paid: paid later from the order page it would stay full.
-      cart: { userId: user.id, lines: input.lines },
-    });
+      cartLinesOut(user.id, input.lines),
+    );
     if (!created) throw new IdempotentReplay();
     const row: OrderRow = {
       ...order,

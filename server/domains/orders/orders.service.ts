@@ -18,7 +18,7 @@ import { customerCancelCheck } from '../../../shared/rules/order-lifecycle';
 import { publishOrderEvent } from './order-events';
 import { storedBreakdown } from './order-breakdown';
 import { earnForOrder } from '../rewards/rewards.service';
-import { placeInTransaction, releasePlacement, retakePlacement, type PlacementContext } from '../../workflows/place-order';
+import { placeInTransaction, releasePlacement, retakePlacement, type PlacementContext } from './place-order';
 import { IdempotentReplay } from './orders.placement';
 
 type Deps = AppDeps;

@@ -1,11 +1,11 @@
-import { needs, type PlacementStep } from '../../workflows/placement-step';
+import { needs, type PlacementStep, type QuotedDraft } from '../../lib/placement';
 import { redeemForOrder, releaseForOrder, retakeForReinstated } from './rewards.service';
 
 /**
  * Placing step "take the points": the quote's points leave the ledger for this order in one
  * conditional statement (never below zero; INSUFFICIENT_POINTS when another order spent them).
  */
-export const takePoints: PlacementStep = {
+export const takePoints: PlacementStep<QuotedDraft> = {
   async apply(deps, trx, d) {
     const quote = needs(d.quote, 'the quote');
     await redeemForOrder(deps, trx, { userId: d.user.id, orderId: d.orderId, points: quote.pointsToRedeem });

@@ -1,4 +1,4 @@
-import { discountsChanged, needs, type PlacementStep } from '../../workflows/placement-step';
+import { discountsChanged, needs, type PlacementStep, type QuotedDraft } from '../../lib/placement';
 import { giveBackFreeUnit, takeFreeUnit } from './subscriptions.service';
 
 /**
@@ -6,7 +6,7 @@ import { giveBackFreeUnit, takeFreeUnit } from './subscriptions.service';
  * most one per order, never beyond the allowance: a conditional update). The quote priced it; if
  * the allowance ran out meanwhile the order is refused rather than discounted for nothing.
  */
-export const takeFreeUnitStep: PlacementStep = {
+export const takeFreeUnitStep: PlacementStep<QuotedDraft> = {
   async apply(deps, trx, d) {
     const quote = needs(d.quote, 'the quote');
     const granted = await takeFreeUnit(deps, trx, { userId: d.user.id, orderId: d.orderId, valuePaise: quote.freeUnitDiscount });

@@ -1,21 +1,25 @@
 import crypto from 'node:crypto';
-import type { AppDeps } from '../deps';
-import type { Trx } from '../../db/database';
-import type { AuthUser } from '../trpc/context';
-import type { PlaceOrderInput } from '../../shared/schemas/orders';
-import { readAndBook } from '../statements/placement.repository';
-import { catalogueIdsOf } from '../domains/cart/cart.service';
-import { isAddressId } from '../domains/addresses/addresses.service';
-import { slotBookingRequest } from '../domains/delivery/delivery.service';
-import type { OrderWithDetails } from '../domains/orders/orders.repository';
-import { priceCart } from '../domains/cart/cart.placement';
-import { checkMethodAndAddress } from '../domains/addresses/addresses.placement';
-import { bookTheSlot } from '../domains/delivery/delivery.placement';
-import { takeCoupon } from '../domains/coupons/coupons.placement';
-import { takePoints } from '../domains/rewards/rewards.placement';
-import { takeFreeUnitStep } from '../domains/subscriptions/subscriptions.placement';
-import { writeTheOrder } from '../domains/orders/orders.placement';
-import { needs, type PlacedOrderRef, type PlacementDraft, type PlacementStep } from './placement-step';
+import type { AppDeps } from '../../deps';
+import type { Trx } from '../../../db/database';
+import type { AuthUser } from '../../trpc/context';
+import type { PlaceOrderInput } from '../../../shared/schemas/orders';
+import { readAndBook } from '../../statements/placement.repository';
+import { catalogueIdsOf } from '../cart/cart.service';
+import { isAddressId } from '../addresses/addresses.service';
+import { slotBookingRequest } from '../delivery/delivery.service';
+import type { OrderWithDetails } from './orders.repository';
+import type { PricingDraft } from '../cart/cart.placement';
+import type { CheckDraft } from '../addresses/addresses.placement';
+import type { BookingDraft } from '../delivery/delivery.placement';
+import type { PlacementRead } from '../../statements/placement.repository';
+import { priceCart } from '../cart/cart.placement';
+import { checkMethodAndAddress } from '../addresses/addresses.placement';
+import { bookTheSlot } from '../delivery/delivery.placement';
+import { takeCoupon } from '../coupons/coupons.placement';
+import { takePoints } from '../rewards/rewards.placement';
+import { takeFreeUnitStep } from '../subscriptions/subscriptions.placement';
+import { writeTheOrder } from './orders.placement';
+import { needs, type PlacedOrderRef, type PlacementStep, type QuotedDraft } from '../../lib/placement';
 
 /**
  * Placing an order, as its steps (issue 27, decision 131). Each step is in the domain that owns its
@@ -32,10 +36,20 @@ const STEPS = {
   freeUnit: takeFreeUnitStep,
   chargeWallet: null, // the wallet charge: debit the wallet ledger for a wallet-paid order
   write: writeTheOrder,
-} satisfies Record<PlacementStepName, PlacementStep | null>;
+} satisfies Record<PlacementStepName, PlacementStep<PlacementDraft> | null>;
 
 export type PlacementStepName = 'price' | 'check' | 'book' | 'reserveStock' | 'coupon' | 'points' | 'freeUnit' | 'chargeWallet' | 'write';
-const IN_ORDER = Object.entries(STEPS) as [PlacementStepName, PlacementStep | null][];
+const IN_ORDER = Object.entries(STEPS) as [PlacementStepName, PlacementStep<PlacementDraft> | null][];
+
+/**
+ * The draft the steps fill in, step by step: every step's part of it (the compiler checks each step
+ * gets what it declares), the one statement's rows, and the order as written.
+ */
+export interface PlacementDraft extends PricingDraft, CheckDraft, BookingDraft, QuotedDraft {
+  readonly read: PlacementRead;
+  /** write: the order as written (the answer is built from it, with no read-back). */
+  written?: OrderWithDetails;
+}
 
 export interface PlacementContext {
   key: string;

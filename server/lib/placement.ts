@@ -3,16 +3,13 @@ import type { Trx } from '../../db/database';
 import type { AuthUser } from '../trpc/context';
 import type { PlaceOrderInput } from '../../shared/schemas/orders';
 import type { Quote } from '../../shared/schemas/cart';
-import type { Pricing } from '../../shared/schemas/catalogue';
-import type { Address } from '../../shared/schemas/addresses';
-import type { PlacementRead } from '../statements/placement.repository';
-import type { BookedSlot, BookSlotInput } from '../domains/delivery/delivery.service';
-import { AppError } from '../lib/errors';
-import type { OrderWithDetails } from '../domains/orders/orders.repository';
+import { AppError } from './errors';
 
 /**
  * What one placing step is (issue 27, decision 131): it lives in the domain that owns the rows it
- * writes, and the pipeline (place-order.ts) only puts the steps in order.
+ * writes, and the pipeline (server/domains/orders/place-order.ts) only puts the steps in order.
+ * This file names no domain: each step states, in its own domain's types, the part of the draft it
+ * reads and writes (`D`), and the compiler checks the pipeline's draft has it.
  *
  * - `apply` runs inside the placing transaction, reads what earlier steps put on the draft, writes
  *   its own rows and puts its result on the draft, or throws a refusal. A refusal (or any fault)
@@ -23,14 +20,14 @@ import type { OrderWithDetails } from '../domains/orders/orders.repository';
  * - `retake` (optional) takes again what `release` gave back, for an expired order whose payment
  *   arrived late and which is reinstated; it may take less when the thing ran out meanwhile.
  */
-export interface PlacementStep {
-  apply(deps: AppDeps, trx: Trx, draft: PlacementDraft): Promise<void>;
-  release(deps: AppDeps, trx: Trx, order: PlacedOrderRef): Promise<void>;
-  retake?(deps: AppDeps, trx: Trx, order: PlacedOrderRef): Promise<void>;
+export interface PlacementStep<D extends PlacementBase = PlacementBase> {
+  apply: (deps: AppDeps, trx: Trx, draft: D) => Promise<void>;
+  release: (deps: AppDeps, trx: Trx, order: PlacedOrderRef) => Promise<void>;
+  retake?: (deps: AppDeps, trx: Trx, order: PlacedOrderRef) => Promise<void>;
 }
 
-/** The placing input and what each step has decided so far, in step order. */
-export interface PlacementDraft {
+/** What every step may read: the placing input, whose order it is, and the order's id. */
+export interface PlacementBase {
   /** Assigned before the first write, so every step's rows can point at the order (decision 131). */
   readonly orderId: string;
   readonly user: AuthUser;
@@ -38,19 +35,11 @@ export interface PlacementDraft {
   readonly key: string;
   readonly hash: string;
   readonly now: Date;
-  /** The booking as delivery asked for it: its parameters went into the read statement, or it was refused before any SQL. */
-  readonly booking: { input: BookSlotInput; refusal: AppError | null };
-  /** The one statement that read the catalogue rows, the address with its served area, and booked the slot. */
-  readonly read: PlacementRead;
-  /** price */
+}
+
+/** The take steps (coupon, points, free unit) read the quote the price step put on the draft. */
+export interface QuotedDraft extends PlacementBase {
   quote?: Quote;
-  pricing?: Pricing;
-  /** check */
-  address?: Address;
-  /** book */
-  slot?: BookedSlot;
-  /** write: the order as written (the answer is built from it, with no read-back). */
-  written?: OrderWithDetails;
 }
 
 /** What `release` and `retake` need of a placed order: the columns placement wrote. */
