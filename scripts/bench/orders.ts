@@ -165,7 +165,8 @@ function shortName(text: string): string {
   if (t.includes('insert into slot_bookings')) return 'book slot';
   if (t.includes('signature_shakes') && t.includes('from addresses')) return 'price+address+PIN';
   if (t.includes('signature_shakes') || t.includes("key = 'pricing'") || t.includes('ingredients')) return 'price';
-  if (t.includes('insert into orders') && t.includes('mail_outbox') && t.includes('user_cart_lines')) return 'write order+lines+event+mail+cart';
+  if (t.includes('insert into orders') && t.includes('mail_outbox') && t.includes('user_cart_lines'))
+    return 'write order+lines+event+mail+cart';
   if (t.includes('insert into orders') && t.includes('mail_outbox')) return 'write order+lines+event+mail';
   if (t.includes('insert into orders')) return 'write order+lines+event';
   if (t.includes('mail_outbox')) return 'outbox mail';
@@ -193,7 +194,15 @@ async function replayCeiling(
       try {
         for (const q of info.captured) {
           const values = q.values.map((v) =>
-            v === info.capturedKey ? key : v === info.capturedOrderId ? orderId : v === info.capturedSlot.id ? s.id : v === info.capturedSlot.date ? s.date : v,
+            v === info.capturedKey
+              ? key
+              : v === info.capturedOrderId
+                ? orderId
+                : v === info.capturedSlot.id
+                  ? s.id
+                  : v === info.capturedSlot.date
+                    ? s.date
+                    : v,
           );
           await client.query(q.text, values);
         }

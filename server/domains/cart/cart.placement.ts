@@ -22,7 +22,8 @@ export const priceCart: PlacementStep<PricingDraft> = {
     const { lines, couponCode, pointsToRedeem } = d.input;
     const { quote, pricing } = await quoteFromInputs(deps, trx, { lines, userId: d.user.id, couponCode, pointsToRedeem }, d.read.pricing);
     refuseUnpriceable(quote);
-    if (quote.points.refusal) throw new AppError('INSUFFICIENT_POINTS', quote.points.refusal, { details: { balance: quote.points.balance } });
+    if (quote.points.refusal)
+      throw new AppError('INSUFFICIENT_POINTS', quote.points.refusal, { details: { balance: quote.points.balance } });
     d.quote = quote;
     d.pricing = pricing;
   },

@@ -179,4 +179,3 @@ export function removeLinesCtes(userId: string, keys: readonly string[], when: R
 }
 export const removeLinesParams = (userId: string, keys: readonly string[]): unknown[] => [userId, keys, userId];
 export const lineKeys = (lines: readonly { id: string; type: 'signature' | 'custom' }[]): string[] => lines.map((l) => `${l.type}:${l.id}`);
-

@@ -190,10 +190,7 @@ export interface BookAttemptRow {
  * `nowIst` is the wall-clock time in Asia/Kolkata ("YYYY-MM-DD HH:MM:SS.mmm"), so
  * the cut-off is plain timestamp arithmetic with no time-zone database involved.
  */
-export async function tryBookSlot(
-  db: Executor,
-  p: BookSlotParams,
-): Promise<BookAttemptRow> {
+export async function tryBookSlot(db: Executor, p: BookSlotParams): Promise<BookAttemptRow> {
   const q = bookSlotSql(p);
   return (await runBooking(db, q.ctes, q.result)) as BookAttemptRow;
 }
@@ -250,11 +247,15 @@ export function bookSlotSql(p: BookSlotParams): { ctes: RawBuilder<unknown>; res
         set booked = b.booked + 1, capacity = excluded.capacity, updated_at = now()
         where b.booked < excluded.capacity
       returning b.booked
-    )${p.orderId ? sql`,
+    )${
+      p.orderId
+        ? sql`,
     bk_hold as (
       insert into slot_holds (order_id, slot_id, date)
       select ${p.orderId}::uuid, ${p.slotId}::uuid, ${p.date}::date from bk_booked
-    )` : sql``}`;
+    )`
+        : sql``
+    }`;
   const result = sql`(select json_build_object(
       'id', bk_slot.id, 'start_time', bk_slot.start_time, 'end_time', bk_slot.end_time,
       'max_bookings', bk_slot.max_bookings, 'plan_type', bk_slot.plan_type, 'active', bk_slot.active,

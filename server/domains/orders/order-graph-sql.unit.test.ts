@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 /** What placement composes in (the cart's CTEs, server/statements): two parameters, the second an array. */
 const also = (i: number): OrderGraphAlso => ({
   shape: 'test',
-  ctes: (when) => sql`t_gone as (delete from t where u = ${`user-${i}`} and k = any(${[`k${i}`]}::text[]) and exists (${when}) returning 1)`,
+  ctes: (when) =>
+    sql`t_gone as (delete from t where u = ${`user-${i}`} and k = any(${[`k${i}`]}::text[]) and exists (${when}) returning 1)`,
   params: [`user-${i}`, [`k${i}`]],
 });
 

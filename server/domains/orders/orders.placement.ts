@@ -90,7 +90,12 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
           publicUrl: deps.config.PUBLIC_URL,
           paymentMethod: input.paymentMethod,
           paidWith: null,
-          lines: quote.lines.map((l) => ({ name: l.name, quantity: l.quantity, line_total_paise: l.lineTotal, is_free_unit: l.isFreeUnit })),
+          lines: quote.lines.map((l) => ({
+            name: l.name,
+            quantity: l.quantity,
+            line_total_paise: l.lineTotal,
+            is_free_unit: l.isFreeUnit,
+          })),
           total: quote.total,
           slotDate: slot.date,
           slotStart: slot.startTime,
