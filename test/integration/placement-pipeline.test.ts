@@ -183,6 +183,7 @@ const cartArb: fc.Arbitrary<Cart> = fc.record({
 describe('placement: a fault right after any step writes nothing', () => {
   it('random carts × random fault points (thrown error or killed connection)', { timeout: 60_000 }, async () => {
     let kills = 0;
+    const faulted = new Set<PlacementStepName>();
     await fc.assert(
       fc.asyncProperty(cartArb, fc.constantFrom(...STEP_NAMES), fc.integer({ min: 0, max: 4 }), async (cart, faultAt, how) => {
         const c = cart.who === 'subscriber' ? subscriber : plain;
@@ -205,10 +206,12 @@ describe('placement: a fault right after any step writes nothing', () => {
         await expect(placing).rejects.toThrow(kill ? /terminat|connection/i : `injected fault after ${faultAt}`);
         // The fault point was reached: every step before it applied (a cart the steps refuse would prove nothing).
         expect(reached.at(-1)).toBe(faultAt);
+        faulted.add(faultAt);
         expect(await state()).toEqual(before);
       }),
-      { numRuns: t.dbh.kind === 'postgres' ? 60 : 25, seed: 2027, endOnFailure: true },
+      { numRuns: t.dbh.kind === 'postgres' ? 40 : 25, seed: 2027, endOnFailure: true },
     );
+    expect([...faulted].sort()).toEqual([...STEP_NAMES].sort());
     if (t.dbh.kind === 'postgres') expect(kills).toBeGreaterThan(0);
     await expectLedgerInvariants();
   });
