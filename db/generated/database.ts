@@ -453,6 +453,13 @@ export interface SlotBookings {
   updated_at: Generated<string>;
 }
 
+export interface SlotHolds {
+  created_at: Generated<string>;
+  date: string;
+  order_id: string;
+  slot_id: string;
+}
+
 export interface SubscriptionFreeUnits {
   created_at: Generated<string>;
   order_id: string;
@@ -658,6 +665,7 @@ export interface DB {
   settings: Settings;
   signature_shakes: SignatureShakes;
   slot_bookings: SlotBookings;
+  slot_holds: SlotHolds;
   subscription_free_units: SubscriptionFreeUnits;
   subscription_payments: SubscriptionPayments;
   subscription_periods: SubscriptionPeriods;

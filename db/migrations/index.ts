@@ -17,6 +17,7 @@ import * as m251330 from './2026_11_25_1330_payment_attempt_reservation';
 import * as m251340 from './2026_11_25_1340_create_api_keys';
 import * as m1350 from './2026_11_25_1350_create_webhooks';
 import * as m270500 from './2026_11_27_0500_refunds_for_subscription_payments';
+import * as m270730 from './2026_11_27_0730_create_slot_holds';
 import * as m270900 from './2026_11_27_0900_subscription_payment_reconcile';
 
 /**
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1340_create_api_keys': m251340,
   '2026_11_25_1350_create_webhooks': m1350,
   '2026_11_27_0500_refunds_for_subscription_payments': m270500,
+  '2026_11_27_0730_create_slot_holds': m270730,
   '2026_11_27_0900_subscription_payment_reconcile': m270900,
 };
 

@@ -114,6 +114,12 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof pg.Client.prototype.query;
 const key = crypto.randomUUID();
 await app.inject({ method: 'GET', url: '/api/pricing' }); // warm the settings cache first
+// Warm every customer's session too (a cold one is one read, then cached for SESSION_TTL_MS): the
+// capture is one placement, not a first request, and the ceiling must not replay a session read.
+for (const c of customers) {
+  const r = await app.inject({ method: 'GET', url: '/api/user/cart', headers: { authorization: c.auth } });
+  if (r.statusCode !== 200) throw new Error(`session warm-up failed: ${r.statusCode} ${r.body}`);
+}
 capturing = true;
 const res = await app.inject({
   method: 'POST',
@@ -141,6 +147,8 @@ process.send?.({
   slots,
   captured,
   capturedKey: key,
+  // The order's id is assigned before it is written (decision 131): the ceiling replays each with a new one.
+  capturedOrderId: (JSON.parse(res.body) as { order: { id: string } }).order.id,
   capturedSlot: slots[0],
 });
 // BENCH_CPU_PROFILE=file.cpuprofile: profile the server from here to 'stop' (open in Chrome DevTools or speedscope).

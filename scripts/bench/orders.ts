@@ -17,6 +17,7 @@ interface ServerInfo {
   slots: { id: string; date: string }[];
   captured: { text: string; values: unknown[] }[];
   capturedKey: string;
+  capturedOrderId: string;
   capturedSlot: { id: string; date: string };
 }
 
@@ -164,6 +165,8 @@ function shortName(text: string): string {
   if (t.includes('insert into slot_bookings')) return 'book slot';
   if (t.includes('signature_shakes') && t.includes('from addresses')) return 'price+address+PIN';
   if (t.includes('signature_shakes') || t.includes("key = 'pricing'") || t.includes('ingredients')) return 'price';
+  if (t.includes('insert into orders') && t.includes('mail_outbox') && t.includes('user_cart_lines'))
+    return 'write order+lines+event+mail+cart';
   if (t.includes('insert into orders') && t.includes('mail_outbox')) return 'write order+lines+event+mail';
   if (t.includes('insert into orders')) return 'write order+lines+event';
   if (t.includes('mail_outbox')) return 'outbox mail';
@@ -186,11 +189,20 @@ async function replayCeiling(
       const k = replayed++;
       const s = info.slots[k % info.slots.length]!;
       const key = crypto.randomUUID();
+      const orderId = crypto.randomUUID();
       const client = await pool.connect();
       try {
         for (const q of info.captured) {
           const values = q.values.map((v) =>
-            v === info.capturedKey ? key : v === info.capturedSlot.id ? s.id : v === info.capturedSlot.date ? s.date : v,
+            v === info.capturedKey
+              ? key
+              : v === info.capturedOrderId
+                ? orderId
+                : v === info.capturedSlot.id
+                  ? s.id
+                  : v === info.capturedSlot.date
+                    ? s.date
+                    : v,
           );
           await client.query(q.text, values);
         }

@@ -13,6 +13,9 @@ import * as deliveryRepo from '../domains/delivery/delivery.repository';
  * Order placement reads the catalogue rows it prices from, the customer's address with its PIN
  * code's served area, and books the slot, in one statement (decision 021: four round trips per
  * order). The address's served area is delivery's rule, so the standalone address check is here too.
+ *
+ * The order is written in one more statement (orders.repository.insertOrderGraph), which takes the
+ * ordered lines out of the customer's server cart too (cartLinesOut).
  */
 
 export type BookSlotParams = Parameters<typeof deliveryRepo.bookSlotSql>[0];
@@ -56,4 +59,17 @@ export async function readAndBook(db: Executor, input: PlacementReadInput): Prom
 /** The customer's own address with its PIN code's served area (null area: not served), in one round trip. */
 export async function readDeliverableAddress(db: Executor, userId: string, id: string): Promise<DeliverableAddressRow | undefined> {
   return addressesRepo.decodeDeliverable(await addressesRepo.selectValue(db, deliverableSql({ userId, id })));
+}
+
+/**
+ * The ordered lines leaving the customer's server cart, as CTEs of the order-writing statement
+ * (orders.repository.insertOrderGraph's `also`: they run only when the order was written), so placement
+ * writes the order and empties those lines in one round trip.
+ */
+export function cartLinesOut(
+  userId: string,
+  lines: readonly { id: string; type: 'signature' | 'custom' }[],
+): { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[] } {
+  const keys = cartRepo.lineKeys(lines);
+  return { shape: 'cart', ctes: (when) => cartRepo.removeLinesCtes(userId, keys, when), params: cartRepo.removeLinesParams(userId, keys) };
 }

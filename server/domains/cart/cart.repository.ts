@@ -161,15 +161,21 @@ export async function replaceLines(db: Executor, userId: string, lines: readonly
  * Takes an order's lines out of the customer's server cart (matched by type and id) and bumps the
  * cart's version when any left, so every device adopts the change. One statement.
  */
-export async function removeLines(db: Executor, userId: string, lines: readonly { id: string; type: 'signature' | 'custom' }[]): Promise<void> {
-  if (!lines.length) return;
-  const keys = lines.map((l) => `${l.type}:${l.id}`);
-  await sql`
-    with gone as (
+/**
+ * removeLines as CTEs of a caller's statement (order placement writes the order and empties these
+ * lines from the cart in one statement): they run when `when` (a subquery) has a row. Parameters,
+ * in text order: removeLinesParams.
+ */
+export function removeLinesCtes(userId: string, keys: readonly string[], when: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`cart_gone as (
       delete from user_cart_lines
-      where user_id = ${userId} and (item_type || ':' || item_id) = any(${keys}::text[])
+      where user_id = ${userId} and (item_type || ':' || item_id) = any(${keys}::text[]) and exists (${when})
       returning 1
-    )
-    update user_carts set version = version + 1, updated_at = now()
-    where user_id = ${userId} and exists (select 1 from gone)`.execute(db);
+    ),
+    cart_version as (
+      update user_carts set version = version + 1, updated_at = now()
+      where user_id = ${userId} and exists (select 1 from cart_gone)
+    )`;
 }
+export const removeLinesParams = (userId: string, keys: readonly string[]): unknown[] => [userId, keys, userId];
+export const lineKeys = (lines: readonly { id: string; type: 'signature' | 'custom' }[]): string[] => lines.map((l) => `${l.type}:${l.id}`);

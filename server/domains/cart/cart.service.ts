@@ -356,15 +356,3 @@ export function mergeCart(deps: Deps, userId: string, input: MergeCartInput): Pr
     return cartView(deps, trx, userId, { ...v, lines });
   });
 }
-
-/**
- * Order placement, inside its transaction: the order's lines leave the customer's server cart, however
- * the order is then paid (checkout, the order page's "Pay now", a retry days later) — issue 20, item 10.
- */
-export function removeOrderedLines(
-  executor: Executor,
-  userId: string,
-  lines: readonly { id: string; type: 'signature' | 'custom' }[],
-): Promise<void> {
-  return repo.removeLines(executor, userId, lines);
-}

@@ -190,10 +190,7 @@ export interface BookAttemptRow {
  * `nowIst` is the wall-clock time in Asia/Kolkata ("YYYY-MM-DD HH:MM:SS.mmm"), so
  * the cut-off is plain timestamp arithmetic with no time-zone database involved.
  */
-export async function tryBookSlot(
-  db: Executor,
-  p: { slotId: string; date: string; planTypes: SlotPlanType[]; today: string; nowIst: string; defaults: SlotConfig },
-): Promise<BookAttemptRow> {
+export async function tryBookSlot(db: Executor, p: BookSlotParams): Promise<BookAttemptRow> {
   const q = bookSlotSql(p);
   return (await runBooking(db, q.ctes, q.result)) as BookAttemptRow;
 }
@@ -218,6 +215,8 @@ export interface BookSlotParams {
   today: string;
   nowIst: string;
   defaults: SlotConfig;
+  /** The order the place is for: its hold row is written with the booking (what releaseHold gives back). */
+  orderId?: string;
 }
 
 export function bookSlotSql(p: BookSlotParams): { ctes: RawBuilder<unknown>; result: RawBuilder<unknown> } {
@@ -248,7 +247,15 @@ export function bookSlotSql(p: BookSlotParams): { ctes: RawBuilder<unknown>; res
         set booked = b.booked + 1, capacity = excluded.capacity, updated_at = now()
         where b.booked < excluded.capacity
       returning b.booked
-    )`;
+    )${
+      p.orderId
+        ? sql`,
+    bk_hold as (
+      insert into slot_holds (order_id, slot_id, date)
+      select ${p.orderId}::uuid, ${p.slotId}::uuid, ${p.date}::date from bk_booked
+    )`
+        : sql``
+    }`;
   const result = sql`(select json_build_object(
       'id', bk_slot.id, 'start_time', bk_slot.start_time, 'end_time', bk_slot.end_time,
       'max_bookings', bk_slot.max_bookings, 'plan_type', bk_slot.plan_type, 'active', bk_slot.active,
@@ -270,6 +277,20 @@ export async function releaseOne(db: Executor, slotId: string, date: string): Pr
     .returning('booked')
     .executeTakeFirst();
   return r ? r.booked : null;
+}
+
+/**
+ * Gives back the place an order holds, in one statement: its hold row goes and the counter drops
+ * with it, so a second call (or one for an order holding nothing) changes nothing. Returns whether a
+ * place was given back.
+ */
+export async function releaseHold(db: Executor, orderId: string): Promise<boolean> {
+  const r = await sql<{ booked: number }>`
+    with h as (delete from slot_holds where order_id = ${orderId}::uuid returning slot_id, date)
+    update slot_bookings b set booked = b.booked - 1, updated_at = now()
+    from h where b.slot_id = h.slot_id and b.date = h.date and b.booked > 0
+    returning b.booked`.execute(db);
+  return r.rows.length > 0;
 }
 
 // ---------- Blackout dates ----------

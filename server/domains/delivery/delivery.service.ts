@@ -144,6 +144,8 @@ export interface BookSlotInput {
   /** YYYY-MM-DD, Asia/Kolkata */
   date: string;
   planType: OrderPlanType;
+  /** The order the place is for: the booking writes its hold, which releaseHeldPlace gives back. */
+  orderId?: string;
 }
 export interface BookedSlot {
   slotId: string;
@@ -198,6 +200,7 @@ export function slotBookingRequest(
       today: istToday(now),
       nowIst: istWallClock(now),
       defaults: DEFAULT_SLOT_CONFIG,
+      ...(input.orderId ? { orderId: input.orderId } : {}),
     },
   };
 }
@@ -254,6 +257,14 @@ export async function releaseSlot(
   if (!UUID_RE.test(String(input.slotId)) || !isSlotDate(String(input.date))) return false;
   const left = await repo.releaseOne(trx, input.slotId, input.date);
   return left !== null;
+}
+
+/**
+ * Gives back the place an order holds (its booking's hold row), inside the caller's transaction.
+ * Idempotent: a second call, or a call for an order that holds no place, gives nothing back.
+ */
+export function releaseHeldPlace(trx: Trx | Executor, orderId: string): Promise<boolean> {
+  return repo.releaseHold(trx, orderId);
 }
 
 /** Admin dashboard: booked and offered places per day for [from, to] (IST dates). */

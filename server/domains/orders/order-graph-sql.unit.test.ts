@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { orderGraphParams, orderGraphSql, type NewOrder, type NewOrderLine, type OrderGraphMail } from './orders.repository';
 import { mailPlaceholder } from '../../lib/mail';
+import type { OrderGraphAlso } from './orders.repository';
+import { sql } from 'kysely';
+
+/** What placement composes in (the cart's CTEs, server/statements): two parameters, the second an array. */
+const also = (i: number): OrderGraphAlso => ({
+  shape: 'test',
+  ctes: (when) =>
+    sql`t_gone as (delete from t where u = ${`user-${i}`} and k = any(${[`k${i}`]}::text[]) and exists (${when}) returning 1)`,
+  params: [`user-${i}`, [`k${i}`]],
+});
 
 /** A Kysely that only compiles (PostgreSQL syntax), to see the statement as the query builder writes it. */
 const compiler = new Kysely<Record<string, never>>({
@@ -16,6 +26,7 @@ const compiler = new Kysely<Record<string, never>>({
 function order(i: number): NewOrder {
   const online = i % 2 === 1;
   return {
+    id: `40000000-0000-4000-8000-00000000000${i % 10}`,
     user_id: `00000000-0000-4000-8000-00000000000${i % 10}`,
     status: online ? 'pending_payment' : 'confirmed',
     payment_method: online ? 'razorpay' : i % 3 ? 'cod' : 'free',
@@ -85,14 +96,15 @@ describe('insertOrderGraph: the compiled-once text and orderGraphParams stay in 
     const texts = { plain: new Set<string>(), mail: new Set<string>() };
     for (let i = 0; i < 60; i++) {
       const m = i % 2 ? mail(i) : undefined;
-      const compiled = orderGraphSql(order(i), lines(i), event(i), m).compile(compiler);
-      expect(orderGraphParams(order(i), lines(i), event(i), m)).toEqual(compiled.parameters);
+      const compiled = orderGraphSql(order(i), lines(i), event(i), m, also(i)).compile(compiler);
+      expect(orderGraphParams(order(i), lines(i), event(i), m, also(i))).toEqual(compiled.parameters);
       texts[m ? 'mail' : 'plain'].add(compiled.sql);
     }
     expect(texts.plain.size).toBe(1);
     expect(texts.mail.size).toBe(1);
     const [withMail] = texts.mail;
     expect(withMail).toContain('insert into mail_outbox');
-    expect(withMail).toMatch(/\$48\b/);
+    expect(withMail).toMatch(/\$51\b/);
+    expect(withMail).toContain('exists (select 1 from o)');
   });
 });

@@ -3,14 +3,13 @@ import type { Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueMail, kickMail } from '../../lib/mail';
-import { releaseSlot } from '../delivery/delivery.service';
 import { priceCart } from '../cart/cart.service';
 import { orderPayments } from './order-payments';
 import { recordAudit } from '../audit/audit.service';
 import * as orders from './orders.service';
 import * as repo from './orders.repository';
 import * as lrepo from './orders.lifecycle.repository';
-import { releaseBenefits } from './order-benefits';
+import { releasePlacement } from './place-order';
 import { cancelledMail } from './order-status-mail';
 import { publishOrderEvent, watchOrderEvents } from './order-events';
 import { withTransactionRetry } from '../../lib/transaction-retry';
@@ -157,8 +156,7 @@ export async function cancelInTransaction(deps: Deps, trx: Trx, orderId: string,
     now: at,
   });
   if (!moved) throw new AppError('CONFLICT', 'This order changed a moment ago. Please reload it and try again.');
-  await releaseSlot(deps, trx, { slotId: row.slot_id, date: row.slot_date });
-  await releaseBenefits(deps, trx, row);
+  await releasePlacement(deps, trx, row);
 
   const refunds: { id: string; amount: number }[] = [];
   if (row.payment_method === 'razorpay') {

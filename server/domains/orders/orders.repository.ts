@@ -24,6 +24,8 @@ export type OrderWithDetails = OrderRow & {
 
 /** A new order's row: its own facts plus the price breakdown columns placement writes (order-breakdown.ts). */
 export interface NewOrder extends BreakdownColumns {
+  /** Assigned before the order is written: the rows placement writes first point at it (decision 131). */
+  id: string;
   user_id: string;
   status: 'pending_payment' | 'confirmed';
   payment_method: 'razorpay' | 'cod' | 'free';
@@ -86,22 +88,35 @@ export async function insertOrderGraph(
   o: NewOrder,
   lines: NewOrderLine[],
   event: OrderGraphEvent,
-  mail?: OrderGraphMail,
+  mail: OrderGraphMail | undefined,
+  also: OrderGraphAlso,
 ): Promise<{ id: string; number: string } | undefined> {
-  const shape = mail ? 'mail' : 'plain';
-  let text = orderGraphText[shape];
+  const shape = `${mail ? 'mail' : 'plain'}:${also.shape}`;
+  let text = orderGraphText.get(shape);
   let parameters: readonly unknown[];
   if (text === undefined) {
-    const compiled = orderGraphSql(o, lines, event, mail).compile(db);
-    orderGraphText[shape] = text = compiled.sql;
+    const compiled = orderGraphSql(o, lines, event, mail, also).compile(db);
+    orderGraphText.set(shape, (text = compiled.sql));
     parameters = compiled.parameters;
   } else {
-    parameters = orderGraphParams(o, lines, event, mail);
+    parameters = orderGraphParams(o, lines, event, mail, also);
   }
   const { rows } = await db.executeQuery<{ id: string; number: string }>(CompiledQuery.raw(text, parameters as unknown[]));
   return rows[0];
 }
-const orderGraphText: { plain?: string; mail?: string } = {};
+const orderGraphText = new Map<string, string>();
+
+/**
+ * More writes of the same statement, composed by the caller from other domains' SQL
+ * (server/statements/): CTEs that run only when the order was written (`when`: a condition on
+ * `o`, the new order's CTE), with their parameters in text order; `shape` names their text, which
+ * must be the same for every call with that shape.
+ */
+export interface OrderGraphAlso {
+  shape: string;
+  ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>;
+  params: readonly unknown[];
+}
 
 export type OrderGraphEvent = { status: OrderStatusColumn; actor: 'customer'; actor_id: string; note: string };
 
@@ -110,7 +125,8 @@ export function orderGraphSql(
   o: NewOrder,
   lines: NewOrderLine[],
   event: OrderGraphEvent,
-  mail?: OrderGraphMail,
+  mail: OrderGraphMail | undefined,
+  also: OrderGraphAlso,
 ): RawBuilder<{ id: string; number: string }> {
   const extra = mail
     ? sql`, x as (${outboxInsertSql(mail.message, { from: sql`o`, fill: { [mail.idToken]: sql<string>`o.id::text`, [mail.numberToken]: sql<string>`o.number` } })})`
@@ -118,13 +134,13 @@ export function orderGraphSql(
   return sql<{ id: string; number: string }>`
     with o as (
       insert into orders (
-        user_id, status, payment_method, payment_status,
+        id, user_id, status, payment_method, payment_status,
         subtotal_paise, free_unit_discount_paise, coupon_discount_paise, points_discount_paise,
         delivery_fee_paise, gst_paise, gst_rate_percent, total_paise, coupon_code, points_redeemed, points_to_earn,
         contact_email, contact_name, address_id, address, pincode, slot_id, slot_date, slot_start, slot_end, plan_type,
         idempotency_key, request_hash, expires_at, confirmed_at, created_at, updated_at
       ) values (
-        ${o.user_id}::uuid, ${o.status}, ${o.payment_method}, ${o.payment_status},
+        ${o.id}::uuid, ${o.user_id}::uuid, ${o.status}, ${o.payment_method}, ${o.payment_status},
         ${o.subtotal_paise}, ${o.free_unit_discount_paise}, ${o.coupon_discount_paise}, ${o.points_discount_paise},
         ${o.delivery_fee_paise}, ${o.gst_paise}, ${o.gst_rate_percent}, ${o.total_paise}, ${o.coupon_code}, ${o.points_redeemed}, ${o.points_to_earn},
         ${o.contact_email}, ${o.contact_name}, ${o.address_id}::uuid, ${JSON.stringify(o.address)}::jsonb, ${o.pincode}, ${o.slot_id}::uuid, ${o.slot_date}::date,
@@ -146,14 +162,22 @@ export function orderGraphSql(
     e as (
       insert into order_events (order_id, status, actor, actor_id, note, created_at)
       select o.id, ${event.status}, ${event.actor}, ${event.actor_id}::uuid, ${event.note}, ${o.created_at}::timestamptz from o
-    )${extra}
+    )${extra},
+    ${also.ctes(sql`select 1 from o`)}
     select id, number from o
   `;
 }
 
 /** The parameters of orderGraphSql, in the order its text numbers them ($1, $2, …). */
-export function orderGraphParams(o: NewOrder, lines: NewOrderLine[], event: OrderGraphEvent, mail?: OrderGraphMail): unknown[] {
+export function orderGraphParams(
+  o: NewOrder,
+  lines: NewOrderLine[],
+  event: OrderGraphEvent,
+  mail: OrderGraphMail | undefined,
+  also: OrderGraphAlso,
+): unknown[] {
   const p: unknown[] = [
+    o.id,
     o.user_id,
     o.status,
     o.payment_method,
@@ -198,6 +222,7 @@ export function orderGraphParams(o: NewOrder, lines: NewOrderLine[], event: Orde
     const filled = (value: string) => [value, mail.idToken, mail.numberToken];
     p.push(m.to.toLowerCase(), m.toName ?? null, ...filled(m.subject), ...filled(m.html), ...filled(m.text), m.template);
   }
+  p.push(...also.params);
   return p;
 }
 
@@ -453,6 +478,7 @@ export function lockExpired(db: Executor, now: string, limit: number, ids?: read
       'user_id',
       'slot_id',
       'slot_date',
+      'plan_type',
       'coupon_code',
       'points_redeemed',
       'points_to_earn',

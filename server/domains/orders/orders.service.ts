@@ -3,35 +3,25 @@ import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { enqueueMail, mailPlaceholder } from '../../lib/mail';
-import { catalogueIdsOf, quoteFromInputs, removeOrderedLines } from '../cart/cart.service';
-import { deliverableAddressOf, isAddressId } from '../addresses/addresses.service';
-import { bookSlot, releaseSlot, slotBookingOutcome, slotBookingRequest } from '../delivery/delivery.service';
-import { readAndBook } from '../../statements/placement.repository';
+import { enqueueMail } from '../../lib/mail';
 import { orderPayments } from './order-payments';
 import * as invoices from '../invoices/invoices.service';
 import type { Invoice } from '../../../shared/schemas/invoices';
 import * as repo from './orders.repository';
-import { applyCoupon, redeemPoints, releaseBenefits, useFreeUnit } from './order-benefits';
 import { confirmationMail } from './order-mail';
 import { withTransactionRetry } from '../../lib/transaction-retry';
-import type { Quote } from '../../../shared/schemas/cart';
 import type { Order, OrderHistory, OrderHistoryInputT, OrderSummary, PlaceOrderInput } from '../../../shared/schemas/orders';
 import type { PlacedOrder } from '../../../shared/schemas/payments';
-import { formatRupees } from '../../../shared/rules/money';
-import { methodRefusal, orderLabels, PAYMENT_TIMEOUT_MINUTES } from '../../../shared/rules/order-rules';
+import { orderLabels } from '../../../shared/rules/order-rules';
 import { resolveIdempotencyKey } from '../../lib/payments';
 import { customerCancelCheck } from '../../../shared/rules/order-lifecycle';
 import { publishOrderEvent } from './order-events';
-import { breakdownColumns, storedBreakdown } from './order-breakdown';
-import { requireSubscriberSlots } from '../subscriptions/subscriptions.service';
-import { retakeCoupon } from '../coupons/coupons.service';
-import { earnForOrder, retakeForReinstated } from '../rewards/rewards.service';
+import { storedBreakdown } from './order-breakdown';
+import { earnForOrder } from '../rewards/rewards.service';
+import { placeInTransaction, releasePlacement, retakePlacement, type PlacementContext } from './place-order';
+import { IdempotentReplay } from './orders.placement';
 
 type Deps = AppDeps;
-
-/** Thrown inside the placing transaction when the idempotency key already has an order: roll back, then answer with that order. */
-class IdempotentReplay extends Error {}
 
 // ---------- Views ----------
 
@@ -200,191 +190,6 @@ function canonicalJson(v: unknown): string {
   return JSON.stringify(canon(v));
 }
 
-function refuseUnpriceable(quote: Quote): void {
-  if (quote.lines.length === 0) throw new AppError('BAD_REQUEST', 'Your cart is empty. Add a shake before checking out.');
-  const gone = quote.lines.filter((l) => !l.available);
-  if (gone.length) {
-    throw new AppError('OUT_OF_STOCK', gone[0]!.reason ?? 'An item in your cart is no longer available.', {
-      details: { lines: gone.map((l) => ({ id: l.id, type: l.type, reason: l.reason })) },
-    });
-  }
-  const changed = quote.lines.filter((l) => l.priceChanged);
-  if (changed.length) {
-    const first = changed[0]!;
-    throw new AppError(
-      'PRICE_CHANGED',
-      `The price of ${first.name || 'an item'} is now ${formatRupees(first.unitPrice)}. Please review your order before paying.`,
-      { details: { lines: changed.map((l) => ({ id: l.id, type: l.type, unitPrice: l.unitPrice, shownPrice: l.shownPrice })) } },
-    );
-  }
-}
-
-/**
- * The placing transaction: reprice, check the address and PIN code, book the
- * slot, write the order with its lines, breakdown and first timeline entry,
- * consume benefits, and (for COD / free) queue the confirmation e-mail. Any
- * refusal throws and the whole transaction rolls back: nothing is written.
- */
-async function placeInTransaction(
-  deps: Deps,
-  trx: Trx,
-  user: AuthUser,
-  input: PlaceOrderInput,
-  ctx: { key: string; hash: string; now: Date },
-): Promise<{ id: string; order: Order }> {
-  const { key, hash, now } = ctx;
-  // One round trip reads what the order is priced from (catalogue rows and pricing settings,
-  // through this transaction — not the catalogue cache), the customer's address with its PIN
-  // code's serviceability, and books the slot (conditional upsert, as bookSlot does). Refusals
-  // keep their order — cart, payment method, address, slot — and any of them rolls the
-  // booking back with the rest of the transaction.
-  const priceInput = { lines: input.lines, userId: user.id, couponCode: input.couponCode, pointsToRedeem: input.pointsToRedeem };
-  // --- subscriptions: subscriber-only slots are for a running plan that includes them.
-  const planType = input.planType ?? 'one_time';
-  if (planType === 'subscription') await requireSubscriberSlots(deps, trx, user.id);
-  // --- end subscriptions
-  const bookingInput = { slotId: input.slotId, date: input.date, planType };
-  const bookingRequest = slotBookingRequest(deps, bookingInput);
-  const read = await readAndBook(trx, {
-    catalogue: catalogueIdsOf(input.lines),
-    address: isAddressId(input.addressId) ? { userId: user.id, id: input.addressId } : null,
-    booking: 'params' in bookingRequest ? bookingRequest.params : null,
-  });
-  const { quote, pricing } = await quoteFromInputs(deps, trx, priceInput, read.pricing);
-  refuseUnpriceable(quote);
-  // --- points: points asked for and refused (balance, minimum, 20% cap) are a clear 409, never silently dropped.
-  if (quote.points.refusal) throw new AppError('INSUFFICIENT_POINTS', quote.points.refusal, { details: { balance: quote.points.balance } });
-  // --- end points
-  const refusal = methodRefusal(input.paymentMethod, { totalPaise: quote.total, codLimitPaise: pricing.codLimit, formatRupees });
-  if (refusal) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', refusal, { details: { total: quote.total } });
-  const address = deliverableAddressOf(read.address);
-  if ('refusal' in bookingRequest) throw bookingRequest.refusal;
-  const slot = slotBookingOutcome(deps, bookingInput, read.booking);
-
-  const online = input.paymentMethod === 'razorpay';
-  const nowIso = now.toISOString();
-  const newOrder: repo.NewOrder = {
-    user_id: user.id,
-    status: online ? 'pending_payment' : 'confirmed',
-    payment_method: input.paymentMethod,
-    payment_status: input.paymentMethod === 'free' ? 'completed' : 'pending',
-    ...breakdownColumns(quote),
-    coupon_code: quote.couponCode,
-    points_redeemed: quote.pointsToRedeem,
-    points_to_earn: quote.points.pointsToEarn,
-    contact_email: user.email,
-    contact_name: user.name,
-    address_id: address.id,
-    address: {
-      name: address.name,
-      phone: address.phone,
-      line1: address.line1,
-      line2: address.line2,
-      landmark: address.landmark,
-      city: address.city,
-      state: address.state,
-      pincode: address.pincode,
-    },
-    pincode: address.pincode,
-    slot_id: slot.slotId,
-    slot_date: slot.date,
-    slot_start: slot.startTime,
-    slot_end: slot.endTime,
-    plan_type: planType,
-    idempotency_key: key,
-    request_hash: hash,
-    expires_at: online ? new Date(now.getTime() + PAYMENT_TIMEOUT_MINUTES * 60_000).toISOString() : null,
-    confirmed_at: online ? null : nowIso,
-    created_at: nowIso,
-  };
-  const lineRows: repo.NewOrderLine[] = quote.lines.map((l, i) => ({
-    position: i + 1,
-    item_id: l.id,
-    item_type: l.type,
-    name: l.name,
-    image: l.image,
-    unit_price_paise: l.unitPrice,
-    quantity: l.quantity,
-    line_total_paise: l.lineTotal,
-    is_free_unit: l.isFreeUnit,
-    recipe: l.recipe ?? null,
-  }));
-  const eventNote = online
-    ? 'Order placed; waiting for payment'
-    : input.paymentMethod === 'cod'
-      ? 'Order placed; pay cash on delivery'
-      : 'Order placed; nothing to pay';
-  // COD / free: the confirmation e-mail goes to the outbox in the same statement as the
-  // order. Its id and number are assigned by that insert, so the mail carries placeholders
-  // the statement fills in.
-  const idToken = mailPlaceholder();
-  const numberToken = mailPlaceholder();
-  const mail = online
-    ? null
-    : confirmationMail({
-        to: user.email,
-        toName: user.name,
-        orderId: idToken,
-        number: numberToken,
-        publicUrl: deps.config.PUBLIC_URL,
-        paymentMethod: input.paymentMethod,
-        paidWith: null,
-        lines: quote.lines.map((l) => ({ name: l.name, quantity: l.quantity, line_total_paise: l.lineTotal, is_free_unit: l.isFreeUnit })),
-        total: quote.total,
-        slotDate: slot.date,
-        slotStart: slot.startTime,
-        slotEnd: slot.endTime,
-        address,
-      });
-  const created = await repo.insertOrderGraph(
-    trx,
-    newOrder,
-    lineRows,
-    { status: newOrder.status, actor: 'customer', actor_id: user.id, note: eventNote },
-    mail ? { message: mail, idToken, numberToken } : undefined,
-  );
-  if (!created) throw new IdempotentReplay();
-  // The order's lines leave the server cart now, not when it is paid: paid later from the order page it would stay full.
-  await removeOrderedLines(trx, user.id, input.lines);
-  const orderRow: repo.OrderRow = {
-    ...newOrder,
-    id: created.id,
-    number: created.number,
-    cancel_reason: null,
-    paid_with: null,
-    updated_at: nowIso,
-    paid_at: null,
-    cancelled_at: null,
-    reconcile_after: null,
-  };
-
-  // Benefits the quote granted are consumed here, or the order is refused.
-  const benefit = { userId: user.id, orderId: created.id };
-  const coupon = await applyCoupon(deps, trx, { ...benefit, coupon: quote.coupon });
-  const points = await redeemPoints(deps, trx, { ...benefit, points: quote.pointsToRedeem, discountPaise: quote.pointsDiscount });
-  const free = await useFreeUnit(deps, trx, { ...benefit, freeUnitPaise: quote.freeUnitDiscount });
-  if (
-    coupon.discountPaise !== quote.couponDiscount ||
-    points.discountPaise !== quote.pointsDiscount ||
-    free.discountPaise !== quote.freeUnitDiscount
-  ) {
-    throw new AppError('CONFLICT', 'Your discounts changed while the order was being placed. Please review your order and try again.');
-  }
-
-  // The answer is built from what was just written: no read-back round trip.
-  const order = toOrderDto(
-    {
-      ...orderRow,
-      id: created.id,
-      number: created.number,
-      lines: lineRows,
-      events: [{ status: orderRow.status, actor: 'customer', note: eventNote, created_at: nowIso }],
-    },
-    now,
-  );
-  return { id: created.id, order };
-}
-
 /**
  * POST /api/orders. One transaction or nothing; the same idempotency key
  * always answers with the same order. The race between repeats is decided by
@@ -396,6 +201,7 @@ export async function placeOrder(
   user: AuthUser,
   input: PlaceOrderInput,
   headerKey: string | string[] | undefined,
+  faults: Pick<PlacementContext, 'afterStep'> = {},
 ): Promise<PlacedOrder> {
   const key = resolveIdempotencyKey(headerKey, input.idempotencyKey, 'order');
   const hash = requestHash(input);
@@ -405,9 +211,11 @@ export async function placeOrder(
   let replayed = false;
   try {
     // Orders for one slot and day queue in their own lane: a held booking row delays only them.
-    ({ id, order } = await withTransactionRetry(deps, (trx) => placeInTransaction(deps, trx, user, input, { key, hash, now }), {
+    const written = await withTransactionRetry(deps, (trx) => placeInTransaction(deps, trx, user, input, { key, hash, now, ...faults }), {
       lane: `slot:${input.slotId.toLowerCase()}:${input.date}`,
-    }));
+    });
+    // The answer is built from what was just written: no read-back round trip.
+    ({ id, order } = { id: written.id, order: toOrderDto(written, now) });
   } catch (e) {
     // A repeat can also fail a check the first request passed (the slot is now full,
     // a price moved): whatever the refusal, an existing order for this key is the answer.
@@ -458,28 +266,17 @@ export async function confirmPaidOrder(
   let moved = await repo.confirmPaid(trx, order.id, { now, paidWith: p.paidWith });
   let outcome: 'confirmed' | 'reinstated' = 'confirmed';
   if (!moved && order.status === 'cancelled' && order.cancel_reason === 'payment_timeout') {
+    // The expiry gave back the slot, coupon use, points and free unit; the order was paid at its
+    // discounted price, so each step takes its part again (the slot may refuse: not reinstated).
     try {
-      await bookSlot(deps, trx, {
-        slotId: order.slot_id,
-        date: order.slot_date,
-        planType: order.plan_type === 'subscription' ? 'subscription' : 'one_time',
-      });
+      await retakePlacement(deps, trx, order);
     } catch (e) {
       if (e instanceof AppError) return 'not_reinstatable';
       throw e;
     }
     moved = await repo.reinstatePaid(trx, order.id, { now, paidWith: p.paidWith });
     outcome = 'reinstated';
-    // --- subscriptions: the expiry gave the free unit back; the order was paid at its discounted price, so take it again.
-    if (moved && order.free_unit_discount_paise > 0)
-      await useFreeUnit(deps, trx, { userId: order.user_id, orderId: order.id, freeUnitPaise: order.free_unit_discount_paise });
-    // --- end subscriptions
-    // --- coupons: likewise the coupon use, when its limit still allows (decision 070).
-    if (moved && order.coupon_code) await retakeCoupon(trx, order.id);
-    // --- end coupons
-    // --- points: the expiry gave the redeemed points back; the order was paid with them, so take them again.
-    if (moved) await retakeForReinstated(deps, trx, order);
-    // --- end points
+    if (!moved) await releasePlacement(deps, trx, order);
   }
   if (!moved) return 'already_paid';
   // --- points: paid online, so the order earns its points (once per order, whatever repeats).
@@ -559,8 +356,7 @@ export async function expireUnpaidOrders(deps: Deps, limit = 50): Promise<number
     for (const o of due) {
       const cancelled = await repo.cancelUnpaid(trx, o.id, { now, reason: 'payment_timeout' });
       if (!cancelled) continue;
-      await releaseSlot(deps, trx, { slotId: o.slot_id, date: o.slot_date });
-      await releaseBenefits(deps, trx, o);
+      await releasePlacement(deps, trx, o);
       await repo.insertEvent(trx, {
         order_id: o.id,
         status: 'cancelled',
