@@ -24,6 +24,9 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['shared/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}', 'server/**/*.unit.test.ts', 'scripts/**/*.test.ts', 'test/conformance/**/*.unit.test.ts'],
           environment: 'node',
+          // A limit on a hang, not a wait: in CI the unit files run beside the browser files (decision
+          // 151), and the invoice PDF's first render (pdfkit and the fonts load) took over 5 s on a busy machine.
+          testTimeout: 20_000,
         },
       },
       {
@@ -38,7 +41,8 @@ export default defineConfig({
           exclude: ['server/**/*.unit.test.ts', 'test/conformance/**/*.unit.test.ts'],
           environment: 'node',
           globalSetup: ['test/helpers/global-setup.ts'],
-          testTimeout: 30_000,
+          // Limits on a hang, not waits: the PGlite pass runs beside the browser files in CI (decision 151).
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
           isolate: false,
