@@ -166,7 +166,7 @@ describe('§5 Validation rules', () => {
 
 describe('§7 The calls', () => {
   it('§7 "POST /api/auth/reset-password-brevo … on failure, falls back to the next call" (any failure but a rate limit, which is shown)', async () => {
-    const { requestPasswordReset } = await import('../../client/src/lib/errors');
+    const { requestPasswordReset } = await import('../../client/src/features/auth/forms');
     const cases: Array<[string, () => Response | Promise<Response>]> = [
       ['a network failure', offline],
       ['500', () => json(500, { message: 'Something went wrong.' })],

@@ -2,10 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiFetch } from '../../lib/api-fetch';
 import { useAuth } from '../auth/auth-context';
-import type { SubscriptionStatusAnswer } from '../../../../shared/schemas/subscriptions';
+import type { SubscriptionStatusAnswer, SubscriptionUsage } from '../../../../shared/schemas/subscriptions';
 
 /** Spec §8 fallback texts. */
 export const STATUS_FALLBACK_ERROR = 'Failed to fetch subscription status';
+const USAGE_FALLBACK_ERROR = 'Failed to fetch subscription usage';
 
 async function get<T>(url: string, fallback: string): Promise<T> {
   try {
@@ -17,6 +18,8 @@ async function get<T>(url: string, fallback: string): Promise<T> {
 
 /** Spec §7: GET /api/user/subscription-status (hasActiveSubscription, plan, status, period end, remaining free units). */
 export const fetchSubscriptionStatus = () => get<SubscriptionStatusAnswer>('/api/user/subscription-status', STATUS_FALLBACK_ERROR);
+/** Spec §7: GET /api/user/subscription/usage (spec §8 fallback text). */
+export const fetchSubscriptionUsage = () => get<SubscriptionUsage>('/api/user/subscription/usage', USAGE_FALLBACK_ERROR);
 
 export const subscriptionKeys = {
   status: (userId: string | undefined) => ['subscription-status', userId] as const,
