@@ -42,7 +42,7 @@ const NARROW: Record<string, string> = {
   'test_gateway_payments.status': "'captured' | 'failed' | 'refunded'",
   'user_cart_lines.item_type': "'signature' | 'custom'",
   'user_cart_lines.recipe': 'JsonRecipe',
-  'users.role': "'customer' | 'admin'",
+  'users.role': "'customer' | 'admin' | 'manager' | 'kitchen' | 'rider' | 'support'",
   'webhook_deliveries.status': 'WebhookDeliveryStatusColumn',
 };
 

@@ -581,10 +581,12 @@ export interface Users {
   email: string;
   email_verified: Generated<boolean>;
   id: Generated<string>;
+  invited_at: string | null;
+  invited_by: string | null;
   mobile: string | null;
   name: Generated<string>;
   password_hash: string | null;
-  role: Generated<'customer' | 'admin'>;
+  role: Generated<'customer' | 'admin' | 'manager' | 'kitchen' | 'rider' | 'support'>;
   updated_at: Generated<string>;
   username: string | null;
 }

@@ -17,6 +17,8 @@ import * as m251330 from './2026_11_25_1330_payment_attempt_reservation';
 import * as m251340 from './2026_11_25_1340_create_api_keys';
 import * as m1350 from './2026_11_25_1350_create_webhooks';
 import * as m270500 from './2026_11_27_0500_refunds_for_subscription_payments';
+import * as m270800 from './2026_11_27_0800_staff_roles';
+import * as m270810 from './2026_11_27_0810_staff_invites';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -41,6 +43,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1340_create_api_keys': m251340,
   '2026_11_25_1350_create_webhooks': m1350,
   '2026_11_27_0500_refunds_for_subscription_payments': m270500,
+  '2026_11_27_0800_staff_roles': m270800,
+  '2026_11_27_0810_staff_invites': m270810,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -20,6 +20,7 @@ import { subscriptionsRouter } from '../domains/subscriptions/subscriptions.rout
 import { adminCouponsRouter } from '../domains/coupons/coupons.admin.router';
 import { rewardsRouter } from '../domains/rewards/rewards.router';
 import { webhooksRouter } from '../domains/webhooks/webhooks.router';
+import { staffRouter } from '../domains/staff/staff.router';
 
 /**
  * The one router. Each domain mounts here under its own key; add a line per domain.
@@ -46,6 +47,7 @@ export const appRouter = router({
   rewards: rewardsRouter,
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
+  staff: staffRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -709,6 +709,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team: role, access, invitation and last sign-in (owner only) */
+        get: operations["staff-list"];
+        put?: never;
+        /** Invite someone by e-mail with a role: they get a link to set a password (owner only; audited) */
+        post: operations["staff-invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a staff member’s role, or disable / enable them: their sessions end on every server at once (owner only; audited) */
+        patch: operations["staff-update"];
+        trace?: never;
+    };
     "/admin/subscription-plans": {
         parameters: {
             query?: never;
@@ -2813,7 +2848,7 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
-                role?: "customer" | "admin";
+                role?: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                 search?: string;
             };
             header?: never;
@@ -2840,7 +2875,7 @@ export interface operations {
                             mobile: string | null;
                             name: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             username: string | null;
                         }[];
                         totalCount: number;
@@ -2886,7 +2921,7 @@ export interface operations {
                             name: string;
                             providers: string[];
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             username: string | null;
                         };
                         sections: {
@@ -5424,6 +5459,160 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "staff-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        staff: {
+                            createdAt: string;
+                            disabled: boolean;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            invitedAt: string | null;
+                            invitePending: boolean;
+                            lastSignInAt: string | null;
+                            mobile: string | null;
+                            name: string;
+                            ownerByConfig: boolean;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "kitchen" | "rider" | "support";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "staff-invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    mobile?: string;
+                    name: string;
+                    /** @enum {string} */
+                    role: "admin" | "manager" | "kitchen" | "rider" | "support";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expiresAt: string;
+                        member: {
+                            createdAt: string;
+                            disabled: boolean;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            invitedAt: string | null;
+                            invitePending: boolean;
+                            lastSignInAt: string | null;
+                            mobile: string | null;
+                            name: string;
+                            ownerByConfig: boolean;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "kitchen" | "rider" | "support";
+                        };
+                        sentTo: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "staff-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    disabled?: boolean;
+                    /** @enum {string} */
+                    role?: "admin" | "manager" | "kitchen" | "rider" | "support";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        member: {
+                            createdAt: string;
+                            disabled: boolean;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            invitedAt: string | null;
+                            invitePending: boolean;
+                            lastSignInAt: string | null;
+                            mobile: string | null;
+                            name: string;
+                            ownerByConfig: boolean;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "kitchen" | "rider" | "support";
+                        };
+                        sessionsEnded: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "subscriptions-adminPlans": {
         parameters: {
             query?: never;
@@ -6722,12 +6911,12 @@ export interface operations {
                             email_verified: boolean;
                             id: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             user_metadata: {
                                 mobile?: string;
                                 name: string;
                                 /** @enum {string} */
-                                role: "customer" | "admin";
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                                 username?: string;
                             };
                         };
@@ -6813,12 +7002,12 @@ export interface operations {
                             email_verified: boolean;
                             id: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             user_metadata: {
                                 mobile?: string;
                                 name: string;
                                 /** @enum {string} */
-                                role: "customer" | "admin";
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                                 username?: string;
                             };
                         };
@@ -6884,12 +7073,12 @@ export interface operations {
                             email_verified: boolean;
                             id: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             user_metadata: {
                                 mobile?: string;
                                 name: string;
                                 /** @enum {string} */
-                                role: "customer" | "admin";
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                                 username?: string;
                             };
                         };
@@ -7036,12 +7225,12 @@ export interface operations {
                             email_verified: boolean;
                             id: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             user_metadata: {
                                 mobile?: string;
                                 name: string;
                                 /** @enum {string} */
-                                role: "customer" | "admin";
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                                 username?: string;
                             };
                         };
@@ -7108,12 +7297,12 @@ export interface operations {
                             email_verified: boolean;
                             id: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             user_metadata: {
                                 mobile?: string;
                                 name: string;
                                 /** @enum {string} */
-                                role: "customer" | "admin";
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                                 username?: string;
                             };
                         };
@@ -7220,12 +7409,12 @@ export interface operations {
                             email_verified: boolean;
                             id: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             user_metadata: {
                                 mobile?: string;
                                 name: string;
                                 /** @enum {string} */
-                                role: "customer" | "admin";
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                                 username?: string;
                             };
                         } | null;
@@ -7291,12 +7480,12 @@ export interface operations {
                             email_verified: boolean;
                             id: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             user_metadata: {
                                 mobile?: string;
                                 name: string;
                                 /** @enum {string} */
-                                role: "customer" | "admin";
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                                 username?: string;
                             };
                         };
@@ -10375,7 +10564,7 @@ export interface operations {
                         name: string;
                         providers: string[];
                         /** @enum {string} */
-                        role: "customer" | "admin";
+                        role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                         updated_at: string;
                         username: string | null;
                     };
@@ -10421,7 +10610,7 @@ export interface operations {
                         name: string;
                         providers: string[];
                         /** @enum {string} */
-                        role: "customer" | "admin";
+                        role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                         updated_at: string;
                         username: string | null;
                     };

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps';
+import { REFUND_LIMIT_PAISE } from '../../../shared/rules/staff';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueMail, kickMail } from '../../lib/mail';
@@ -319,6 +320,16 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
       idempotencyKey: key,
     });
     if (replayed) return { refundId: r.id, userId: row.user_id, replayed };
+    // Support refunds a little (PRODUCT.md §17): the order's refunds in all stay within the role's
+    // cap. Checked after the reservation so a repeated click still answers its refund; a refusal
+    // rolls the reservation back with the transaction.
+    const cap = REFUND_LIMIT_PAISE[admin.role];
+    if (cap !== undefined && paid.refunded_paise + r.amount_paise > cap) {
+      throw new AppError(
+        'FORBIDDEN',
+        `Your role may refund up to ${formatRupees(cap)} of an order; ask a manager or the owner for this refund.`,
+      );
+    }
     // --- points: the points the order earned are reversed in proportion to what is refunded so far.
     await reverseForRefund(deps, trx, {
       orderId: row.id,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { can } from '../../../shared/rules/staff';
 import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
@@ -99,7 +100,7 @@ export function isPayable(o: Pick<repo.OrderRow, 'status' | 'payment_method' | '
   );
 }
 
-/** Reads an order for someone allowed to see it: its owner or an admin. Everyone else gets the same 404 as a missing order. */
+/** Reads an order for someone allowed to see it: its owner or staff who may read orders. Everyone else gets the same 404 as a missing order. */
 export async function readVisibleOrder(
   deps: Pick<Deps, 'db'>,
   user: AuthUser,
@@ -107,7 +108,7 @@ export async function readVisibleOrder(
   executor: Executor = deps.db,
 ): Promise<repo.OrderWithDetails> {
   const row = await repo.readOrder(executor, id);
-  if (!row || (row.user_id !== user.id && user.role !== 'admin')) throw notFound('That order');
+  if (!row || (row.user_id !== user.id && !can(user.role, 'orders:read'))) throw notFound('That order');
   return row;
 }
 
