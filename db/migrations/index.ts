@@ -19,6 +19,7 @@ import * as m1350 from './2026_11_25_1350_create_webhooks';
 import * as m270500 from './2026_11_27_0500_refunds_for_subscription_payments';
 import * as m270800 from './2026_11_27_0800_staff_roles';
 import * as m270810 from './2026_11_27_0810_staff_invites';
+import * as m270820 from './2026_11_27_0820_create_order_deliveries';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0500_refunds_for_subscription_payments': m270500,
   '2026_11_27_0800_staff_roles': m270800,
   '2026_11_27_0810_staff_invites': m270810,
+  '2026_11_27_0820_create_order_deliveries': m270820,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -224,6 +224,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The day’s (or slot’s) orders for riders, by slot and PIN code: who has each, picked up, delivered or failed */
+        get: operations["deliveries-day"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/deliveries/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a delivery on the rider’s word (a stop locked after 5 wrong codes), with the cash collected (audited) */
+        post: operations["deliveries-confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/deliveries/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign orders to a rider, or without riderId spread them by PIN code (the same PIN to the same rider); re-assigns a failed stop (audited) */
+        post: operations["deliveries-assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/delivery-slots": {
         parameters: {
             query?: never;
@@ -651,6 +702,23 @@ export interface paths {
         put?: never;
         /** Add (or, negative, take away) points with a reason; audited; never below zero (409 INSUFFICIENT_POINTS) */
         post: operations["rewards-adminAdjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/riders/cash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each rider’s cash for the day against their delivered cash-on-delivery orders */
+        get: operations["deliveries-cash"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1622,6 +1690,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rider/orders/{id}/delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delivered, with the customer’s 4-digit code (and the cash collected for cash on delivery); 5 wrong codes lock the stop */
+        post: operations["rider-delivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rider/orders/{id}/failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Could not deliver (not at home, address not found, refused): the order goes back to the manager */
+        post: operations["rider-failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rider/orders/{id}/picked-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Picked up: the order is out for delivery and the customer’s page shows the delivery code */
+        post: operations["rider-pickedUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rider/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rider’s runs of a day (today by default): slots in order, stops by PIN code */
+        get: operations["rider-runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shakes/{id}": {
         parameters: {
             query?: never;
@@ -2122,7 +2258,7 @@ export interface components {
              *     - `ACCOUNT_DISABLED` (403): The account is disabled.
              *     - `RESET_TOKEN_INVALID` (400): The password reset link is unknown, used or expired.
              *     - `WEAK_PASSWORD` (400): The new password is too short, too common or too long.
-             *     - `FORBIDDEN` (403): Signed in, but this operation is for administrators.
+             *     - `FORBIDDEN` (403): Signed in, but your role (or the API key’s scopes) does not allow this operation.
              *     - `NOT_FOUND` (404): No such item (or it belongs to someone else), or no operation at this path.
              *     - `CONFLICT` (409): The request conflicts with the current state of the item.
              *     - `EMAIL_TAKEN` (409): Another account uses this e-mail address.
@@ -3109,6 +3245,189 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "deliveries-day": {
+        parameters: {
+            query: {
+                date: string;
+                slotId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        riders: {
+                            /** Format: uuid */
+                            id: string;
+                            mobile: string | null;
+                            name: string;
+                        }[];
+                        slots: {
+                            endTime: string;
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            startTime: string;
+                        }[];
+                        stops: {
+                            area: string;
+                            codDue: number | null;
+                            customerFirstName: string;
+                            deliveredAt: string | null;
+                            failedAt: string | null;
+                            failNote: string | null;
+                            failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                            itemCount: number;
+                            locked: boolean;
+                            number: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            pickedUpAt: string | null;
+                            pincode: string;
+                            riderId: string | null;
+                            riderName: string | null;
+                            slot: {
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                label: string;
+                                startTime: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            statusLabel: string;
+                            total: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "deliveries-confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cashCollected?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        area: string;
+                        codDue: number | null;
+                        customerFirstName: string;
+                        deliveredAt: string | null;
+                        failedAt: string | null;
+                        failNote: string | null;
+                        failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                        itemCount: number;
+                        locked: boolean;
+                        number: string;
+                        /** Format: uuid */
+                        orderId: string;
+                        pickedUpAt: string | null;
+                        pincode: string;
+                        riderId: string | null;
+                        riderName: string | null;
+                        slot: {
+                            endTime: string;
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            startTime: string;
+                        };
+                        /** @enum {string} */
+                        status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                        statusLabel: string;
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "deliveries-assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    orderIds: string[];
+                    /** Format: uuid */
+                    riderId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assigned: {
+                            /** Format: uuid */
+                            orderId: string;
+                            /** Format: uuid */
+                            riderId: string;
+                            riderName: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "delivery-admin-overview": {
         parameters: {
             query?: never;
@@ -3948,6 +4267,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -4111,6 +4440,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -4271,6 +4610,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -4439,6 +4788,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -4608,6 +4967,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -5198,6 +5567,49 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "deliveries-cash": {
+        parameters: {
+            query: {
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        riders: {
+                            cashCollected: number;
+                            codTotal: number;
+                            deliveredCodOrders: number;
+                            difference: number;
+                            name: string;
+                            /** Format: uuid */
+                            riderId: string;
+                        }[];
+                        totals: {
+                            cashCollected: number;
+                            codTotal: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8088,6 +8500,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -8231,6 +8653,16 @@ export interface operations {
                         canPay: boolean;
                         confirmedAt: string | null;
                         couponCode: string | null;
+                        delivery?: {
+                            code: string;
+                            riderCallUrl: string | null;
+                            riderFirstName: string | null;
+                            window: {
+                                date: string;
+                                endTime: string;
+                                startTime: string;
+                            };
+                        } | null;
                         expiresAt: string | null;
                         /** Format: uuid */
                         id: string;
@@ -8359,6 +8791,16 @@ export interface operations {
                         canPay: boolean;
                         confirmedAt: string | null;
                         couponCode: string | null;
+                        delivery?: {
+                            code: string;
+                            riderCallUrl: string | null;
+                            riderFirstName: string | null;
+                            window: {
+                                date: string;
+                                endTime: string;
+                                startTime: string;
+                            };
+                        } | null;
                         expiresAt: string | null;
                         /** Format: uuid */
                         id: string;
@@ -8598,6 +9040,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -8900,6 +9352,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -9036,6 +9498,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -9287,6 +9759,276 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "rider-delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cashCollected?: number;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stop: {
+                            address: {
+                                city: string;
+                                landmark: string | null;
+                                line1: string;
+                                line2: string | null;
+                                pincode: string;
+                            };
+                            callUrl: string;
+                            codDue: number | null;
+                            deliveredAt: string | null;
+                            failedAt: string | null;
+                            failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                            firstName: string;
+                            items: {
+                                name: string;
+                                quantity: number;
+                            }[];
+                            locked: boolean;
+                            mapUrl: string;
+                            number: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            pickedUpAt: string | null;
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            statusLabel: string;
+                            triesLeft: number;
+                            whatsappUrl: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "rider-failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                    /** @enum {string} */
+                    reason: "not_at_home" | "address_not_found" | "refused";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stop: {
+                            address: {
+                                city: string;
+                                landmark: string | null;
+                                line1: string;
+                                line2: string | null;
+                                pincode: string;
+                            };
+                            callUrl: string;
+                            codDue: number | null;
+                            deliveredAt: string | null;
+                            failedAt: string | null;
+                            failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                            firstName: string;
+                            items: {
+                                name: string;
+                                quantity: number;
+                            }[];
+                            locked: boolean;
+                            mapUrl: string;
+                            number: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            pickedUpAt: string | null;
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            statusLabel: string;
+                            triesLeft: number;
+                            whatsappUrl: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "rider-pickedUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stop: {
+                            address: {
+                                city: string;
+                                landmark: string | null;
+                                line1: string;
+                                line2: string | null;
+                                pincode: string;
+                            };
+                            callUrl: string;
+                            codDue: number | null;
+                            deliveredAt: string | null;
+                            failedAt: string | null;
+                            failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                            firstName: string;
+                            items: {
+                                name: string;
+                                quantity: number;
+                            }[];
+                            locked: boolean;
+                            mapUrl: string;
+                            number: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            pickedUpAt: string | null;
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            statusLabel: string;
+                            triesLeft: number;
+                            whatsappUrl: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "rider-runs": {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        runs: {
+                            slot: {
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                label: string;
+                                startTime: string;
+                            };
+                            stops: {
+                                address: {
+                                    city: string;
+                                    landmark: string | null;
+                                    line1: string;
+                                    line2: string | null;
+                                    pincode: string;
+                                };
+                                callUrl: string;
+                                codDue: number | null;
+                                deliveredAt: string | null;
+                                failedAt: string | null;
+                                failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                                firstName: string;
+                                items: {
+                                    name: string;
+                                    quantity: number;
+                                }[];
+                                locked: boolean;
+                                mapUrl: string;
+                                number: string;
+                                /** Format: uuid */
+                                orderId: string;
+                                pickedUpAt: string | null;
+                                /** @enum {string} */
+                                status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                                statusLabel: string;
+                                triesLeft: number;
+                                whatsappUrl: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { can } from '../../../shared/rules/staff';
+import { forCustomer as deliveryForCustomer } from './orders.delivery-code';
 import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
@@ -126,7 +127,11 @@ export async function getInvoice(deps: Deps, user: AuthUser, id: string): Promis
 
 /** GET /api/orders/{id} */
 export async function getOrder(deps: Deps, user: AuthUser, id: string): Promise<Order> {
-  return toOrderDto(await readVisibleOrder(deps, user, id), deps.clock.now());
+  const row = await readVisibleOrder(deps, user, id);
+  const order = toOrderDto(row, deps.clock.now());
+  // Once on its way, the customer (only the customer: never staff) sees the rider and the delivery code.
+  if (row.user_id === user.id && order.status === 'out_for_delivery') return { ...order, delivery: await deliveryForCustomer(deps, order) };
+  return order;
 }
 
 /** GET /api/user/orders — spec §7: { orders, totalCount } and the X-Total-Count header. */
