@@ -71,13 +71,15 @@ export default function AdminAppPage() {
                 <Route path="/">
                   <Redirect to={rel(first.path)} replace />
                 </Route>
-              ) : (
-                <Route path="/">
-                  <NotFoundCard message="Your role has no screens in the back office. Ask the shop’s owner if you need one." />
-                </Route>
-              )}
+              ) : null}
               <Route>
-                <NotFoundCard message="This part of the admin area is not built in this version of the shop, or the address has a typo." />
+                <NotFoundCard
+                  message={
+                    first
+                      ? 'This part of the admin area is not built in this version of the shop, or the address has a typo.'
+                      : 'Your role has no screens in the back office. Ask the shop’s owner if you need one.'
+                  }
+                />
               </Route>
             </Switch>
           </Suspense>

@@ -42,6 +42,8 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { path: '/admin/audit-log', label: 'Audit log', load: () => import('./audit-log'), permission: 'audit:read' },
   { path: '/admin/webhooks', label: 'Webhooks', load: () => import('./webhooks'), permission: 'webhooks:manage' },
   { path: '/admin/api-keys', label: 'API keys', load: () => import('./api-keys'), permission: 'api-keys:manage' },
+  { path: '/admin/deliveries', label: 'Deliveries', load: () => import('./deliveries'), permission: 'deliveries:assign' },
+  { path: '/admin/riders/cash', label: 'Rider cash', load: () => import('./rider-cash'), permission: 'riders:cash' },
   { path: '/admin/staff', label: 'Staff', load: () => import('./staff'), permission: 'staff:manage' },
 ];
 
@@ -63,6 +65,8 @@ export const ADMIN_ROUTE_LABELS: Record<(typeof ADMIN_ROUTES)[number], string> =
   '/admin/audit-log': 'Audit log',
   '/admin/webhooks': 'Webhooks',
   '/admin/api-keys': 'API keys',
+  '/admin/deliveries': 'Deliveries',
+  '/admin/riders/cash': 'Rider cash',
   '/admin/staff': 'Staff',
 };
 
@@ -85,6 +89,8 @@ export const ADMIN_ROUTES = [
   '/admin/audit-log',
   '/admin/webhooks',
   '/admin/api-keys',
+  '/admin/deliveries',
+  '/admin/riders/cash',
   '/admin/staff',
 ] as const;
 
