@@ -125,7 +125,7 @@ export default function AdminDeliveriesPage() {
         const open = stops.filter(assignable).map((s) => s.orderId);
         return (
           <div key={pin} className="table-wrap card" role="region" aria-label={`PIN ${pin}`} tabIndex={0}>
-            <table className="table">
+            <table className="table" style={{ minWidth: 680 }}>
               <caption style={{ textAlign: 'left', padding: '12px 16px', fontWeight: 700 }}>
                 <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
                   <input

@@ -118,7 +118,8 @@ export default function AdminStaffPage() {
 
       {q.isError ? <LoadError message={messageOf(q.error, 'The team could not be loaded.')} onRetry={() => void q.refetch()} /> : null}
       <div className="table-wrap card" tabIndex={0} role="region" aria-label="Staff">
-        <table className="table">
+        {/* On a phone the table scrolls sideways rather than squeezing e-mails into a column. */}
+        <table className="table" style={{ minWidth: 680 }}>
           <thead>
             <tr>
               <th scope="col">Person</th>
@@ -132,7 +133,7 @@ export default function AdminStaffPage() {
               <tr key={m.id} data-testid="staff-row" style={m.disabled ? { opacity: 0.65 } : undefined}>
                 <td>
                   <strong>{m.name}</strong>
-                  <span className="text-sm text-subtle" style={{ display: 'block', wordBreak: 'break-all' }}>
+                  <span className="text-sm text-subtle" style={{ display: 'block' }}>
                     {m.email}
                     {m.mobile ? ` · ${m.mobile}` : ''}
                   </span>
@@ -143,6 +144,7 @@ export default function AdminStaffPage() {
                   ) : (
                     <Select
                       aria-label={`Role of ${m.name}`}
+                      style={{ minWidth: '9rem' }}
                       value={m.role}
                       disabled={m.disabled}
                       onChange={(e) => setConfirm({ member: m, role: e.target.value as StaffRole })}
