@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { isStaffRole } from '../../../shared/rules/staff';
 import { Link, useLocation } from 'wouter';
 import { useAuth, type AuthAnswerLike } from '../features/auth/auth-context';
 import { FormAlert, PASSWORD_HINT, PasswordField, ResetLinkRequestForm, fieldErrorsOf, messageOf } from '../features/auth/forms';
@@ -52,8 +51,8 @@ function NewPasswordForm({ token }: { token: string }) {
       // The link is spent: keep it out of history, then continue signed in.
       window.history.replaceState(null, '', '/reset-password');
       acceptSession(body, 'reset');
-      // Staff (an invitation's link) go to their screens: a rider to /rider, the others to the back office.
-      navigate(body.user.role === 'rider' ? '/rider' : isStaffRole(body.user.role) ? '/admin' : '/profile', { replace: true });
+      // A rider (an invitation's link) goes to their runs; everyone else to the profile, as before.
+      navigate(body.user.role === 'rider' ? '/rider' : '/profile', { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'RESET_TOKEN_INVALID') setExpired(true);
       setFields(fieldErrorsOf(err));
