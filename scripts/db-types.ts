@@ -22,6 +22,7 @@ const NARROW: Record<string, string> = {
   'delivery_slots.plan_type': "'all' | 'one_time' | 'subscription'",
   'ingredients.category': "'base' | 'greens' | 'fruit' | 'protein' | 'superfood' | 'sweetener'",
   'mail_outbox.status': "'pending' | 'sent' | 'logged' | 'failed'",
+  'order_deliveries.fail_reason': "'not_at_home' | 'address_not_found' | 'refused'",
   'order_events.actor': "'customer' | 'admin' | 'system' | 'gateway'",
   'order_events.status': 'OrderStatusColumn',
   'order_lines.item_type': "'signature' | 'custom'",
@@ -42,7 +43,7 @@ const NARROW: Record<string, string> = {
   'test_gateway_payments.status': "'captured' | 'failed' | 'refunded'",
   'user_cart_lines.item_type': "'signature' | 'custom'",
   'user_cart_lines.recipe': 'JsonRecipe',
-  'users.role': "'customer' | 'admin'",
+  'users.role': "'customer' | 'admin' | 'manager' | 'kitchen' | 'rider' | 'support'",
   'webhook_deliveries.status': 'WebhookDeliveryStatusColumn',
 };
 

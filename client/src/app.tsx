@@ -24,6 +24,7 @@ export const pages = {
   order: () => import('./routes/order'),
   adminLogin: () => import('./routes/admin/login'),
   admin: () => import('./routes/admin/admin-app'),
+  rider: () => import('./routes/rider'),
   notFound: () => import('./routes/not-found'),
 };
 
@@ -84,6 +85,11 @@ export function App() {
           <Route path="/order/:id">
             <RequireAuth>
               <L.order />
+            </RequireAuth>
+          </Route>
+          <Route path="/rider">
+            <RequireAuth>
+              <L.rider />
             </RequireAuth>
           </Route>
           <Route path="/admin/*?">

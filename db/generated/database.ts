@@ -198,6 +198,25 @@ export interface MailOutbox {
   to_name: string | null;
 }
 
+export interface OrderDeliveries {
+  assigned_at: string | null;
+  assigned_by: string | null;
+  attempts: Generated<number>;
+  cash_collected_paise: number | null;
+  code_hash: string | null;
+  code_nonce: string | null;
+  code_tries: Generated<number>;
+  delivered_at: string | null;
+  delivered_by: string | null;
+  fail_note: string | null;
+  fail_reason: 'not_at_home' | 'address_not_found' | 'refused' | null;
+  failed_at: string | null;
+  order_id: string;
+  picked_up_at: string | null;
+  rider_id: string | null;
+  updated_at: Generated<string>;
+}
+
 export interface OrderEvents {
   actor: 'customer' | 'admin' | 'system' | 'gateway';
   actor_id: string | null;
@@ -589,10 +608,12 @@ export interface Users {
   email: string;
   email_verified: Generated<boolean>;
   id: Generated<string>;
+  invited_at: string | null;
+  invited_by: string | null;
   mobile: string | null;
   name: Generated<string>;
   password_hash: string | null;
-  role: Generated<'customer' | 'admin'>;
+  role: Generated<'customer' | 'admin' | 'manager' | 'kitchen' | 'rider' | 'support'>;
   updated_at: Generated<string>;
   username: string | null;
 }
@@ -645,6 +666,7 @@ export interface DB {
   ingredients: Ingredients;
   invoice_counters: InvoiceCounters;
   mail_outbox: MailOutbox;
+  order_deliveries: OrderDeliveries;
   order_events: OrderEvents;
   order_invoices: OrderInvoices;
   order_lines: OrderLines;

@@ -18,6 +18,9 @@ import * as m251340 from './2026_11_25_1340_create_api_keys';
 import * as m1350 from './2026_11_25_1350_create_webhooks';
 import * as m270500 from './2026_11_27_0500_refunds_for_subscription_payments';
 import * as m270730 from './2026_11_27_0730_create_slot_holds';
+import * as m270800 from './2026_11_27_0800_staff_roles';
+import * as m270810 from './2026_11_27_0810_staff_invites';
+import * as m270820 from './2026_11_27_0820_create_order_deliveries';
 import * as m270900 from './2026_11_27_0900_subscription_payment_reconcile';
 
 /**
@@ -44,6 +47,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1350_create_webhooks': m1350,
   '2026_11_27_0500_refunds_for_subscription_payments': m270500,
   '2026_11_27_0730_create_slot_holds': m270730,
+  '2026_11_27_0800_staff_roles': m270800,
+  '2026_11_27_0810_staff_invites': m270810,
+  '2026_11_27_0820_create_order_deliveries': m270820,
   '2026_11_27_0900_subscription_payment_reconcile': m270900,
 };
 

@@ -11,7 +11,7 @@ import { CATALOGUE_CACHE } from '../domains/catalogue/catalogue.service';
  * service cache, so an admin edit is visible on every instance at once, and each
  * entry lives at most its route's time limit (60 s for the catalogue and pricing).
  * Only user-independent GETs of public procedures are listed (a test checks that no
- * procedure behind authedProcedure/adminProcedure matches), and a request carrying
+ * procedure behind authedProcedure/staffProcedure matches), and a request carrying
  * an Authorization header is never answered from, nor stored into, the cache.
  */
 export interface CachedRoute {

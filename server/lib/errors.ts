@@ -73,7 +73,7 @@ export const ERROR_CODE_MEANINGS: Record<AppErrorCode, string> = {
   ACCOUNT_DISABLED: 'The account is disabled.',
   RESET_TOKEN_INVALID: 'The password reset link is unknown, used or expired.',
   WEAK_PASSWORD: 'The new password is too short, too common or too long.',
-  FORBIDDEN: 'Signed in, but this operation is for administrators.',
+  FORBIDDEN: 'Signed in, but your role (or the API key’s scopes) does not allow this operation.',
   NOT_FOUND: 'No such item (or it belongs to someone else), or no operation at this path.',
   CONFLICT: 'The request conflicts with the current state of the item.',
   EMAIL_TAKEN: 'Another account uses this e-mail address.',

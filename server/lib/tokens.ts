@@ -1,4 +1,5 @@
 import crypto, { createSecretKey, type KeyObject } from 'node:crypto';
+import { USER_ROLES, type UserRole } from '../../shared/rules/staff';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 /**
@@ -13,7 +14,7 @@ const MAX_TOKEN_LENGTH = 4096;
 export interface AccessClaims {
   sub: string;
   email: string;
-  role: 'customer' | 'admin';
+  role: UserRole;
   name: string;
   /** The session (refresh-token family) this token was issued for; absent on tokens minted by tests. */
   sid?: string;
@@ -121,10 +122,10 @@ function claimsOf(payload: Record<string, unknown>): AccessClaims | null {
   if (payload.typ !== 'access') return null;
   if (typeof payload.sub !== 'string' || !UUID_RE.test(payload.sub)) return null;
   if (typeof payload.email !== 'string' || payload.email.length > 320) return null;
-  if (payload.role !== 'admin' && payload.role !== 'customer') return null;
+  if (typeof payload.role !== 'string' || !(USER_ROLES as readonly string[]).includes(payload.role)) return null;
   if (payload.sid !== undefined && (typeof payload.sid !== 'string' || !UUID_RE.test(payload.sid))) return null;
   if (payload.name !== undefined && typeof payload.name !== 'string') return null;
-  const role = payload.role;
+  const role = payload.role as UserRole;
   return {
     sub: payload.sub,
     email: payload.email,

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { UserRole } from '../../shared/rules/staff';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppDeps } from '../deps';
 import { authenticate, type ApiKeyPrincipal } from '../lib/auth-guard';
@@ -6,7 +7,7 @@ import { authenticate, type ApiKeyPrincipal } from '../lib/auth-guard';
 export interface AuthUser {
   id: string;
   email: string;
-  role: 'customer' | 'admin';
+  role: UserRole;
   name: string;
 }
 

@@ -2,13 +2,21 @@ import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { requestIdScope, type Context } from './context';
 import { shopError } from '../lib/errors';
+import type { Permission } from '../../shared/rules/staff';
+
+/**
+ * Every procedure's meta: its REST path (trpc-to-openapi), and who may call it — set by the procedure
+ * type (server/trpc/procedures.ts), never by hand: `access` says which type, `permission` what a
+ * staff procedure needs (decision 136).
+ */
+export type ShopMeta = OpenApiMeta & { access?: 'public' | 'signed-in' | 'staff'; permission?: Permission };
 
 export { INTERNAL_MESSAGE } from '../lib/errors';
 
 /** The one initTRPC of the server. */
 export const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<ShopMeta>()
   .create({
     // Subscriptions over SSE (the order page's live status): a ping keeps proxies from closing an
     // idle stream, and a client that hears nothing for 25 s reconnects.

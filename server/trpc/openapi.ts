@@ -73,7 +73,9 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'coupons', description: 'Coupon checks' },
   { name: 'rewards', description: 'Reward points' },
   { name: 'reviews', description: 'Ratings and reviews' },
-  { name: 'admin', description: 'The back office (administrators only)' },
+  { name: 'admin', description: 'The back office: staff only, each operation as its role allows (PRODUCT.md §17)' },
+  { name: 'staff', description: 'The team: invitations, roles, access (owner only)' },
+  { name: 'rider', description: 'The rider’s own runs and stops' },
 ];
 
 const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);

@@ -1,7 +1,7 @@
 import { t } from './init';
 import { AppError, refuseUnstorableText } from '../lib/errors';
 import { recordApiKeyUse, type ApiKeyPrincipal } from '../lib/auth-guard';
-import { scopeFor } from '../lib/api-key-scopes';
+import { can, scopeGranting, scopesAllow, type Permission } from '../../shared/rules/staff';
 import type { AuthUser } from './context';
 
 /**
@@ -17,7 +17,7 @@ const storableInput = t.middleware(async ({ getRawInput, next }) => {
 });
 
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(storableInput);
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(storableInput);
 
 /** Who an API key acts as: the back office, within the key's scopes; audited as the key. */
 function keyUser(key: ApiKeyPrincipal): AuthUser {
@@ -25,15 +25,16 @@ function keyUser(key: ApiKeyPrincipal): AuthUser {
 }
 
 /**
- * Signed in: narrows ctx.user to non-null. An API key passes only into the procedures its scopes
- * cover (server/domains/auth/api-key-scopes.ts); every call is counted.
+ * Signed in: narrows ctx.user to non-null. An API key passes only into staff procedures whose
+ * permission one of its scopes grants (shared/rules/staff.ts SCOPE_PERMISSIONS); every call is counted.
  */
-const signedIn = t.procedure.use(({ ctx, path, next }) => {
+const signedIn = t.procedure.use(({ ctx, meta, path, next }) => {
   if (ctx.apiKey) {
-    const scope = scopeFor(path);
-    const allowed = !!scope && ctx.apiKey.scopes.includes(scope);
+    const permission = meta?.permission;
+    const allowed = !!permission && scopesAllow(ctx.apiKey.scopes, permission);
     recordApiKeyUse(ctx.deps, ctx.apiKey.id, path, ctx.req.ip, allowed);
     if (!allowed) {
+      const scope = permission && scopeGranting(permission);
       throw new AppError('FORBIDDEN', scope ? `This API key does not have the ${scope} scope.` : 'API keys cannot call this operation.');
     }
     return next({ ctx: { ...ctx, user: keyUser(ctx.apiKey) } });
@@ -47,13 +48,27 @@ const signedIn = t.procedure.use(({ ctx, path, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
-/** A signed-in customer or admin; narrows ctx.user to non-null. */
-export const authedProcedure = signedIn.use(storableInput);
+/** A signed-in person (customer or staff); narrows ctx.user to non-null. */
+export const authedProcedure = signedIn.meta({ access: 'signed-in' }).use(storableInput);
 
-/** An admin: 401 without a valid token, 403 for a customer. */
-export const adminProcedure = signedIn
-  .use(({ ctx, next }) => {
-    if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN', 'This area is for administrators only.');
-    return next({ ctx });
-  })
-  .use(storableInput);
+/**
+ * A staff procedure: the one place it declares the permission it needs (decision 136). 401 without a
+ * valid token, 403 to anyone whose role (or key's scopes) does not grant it. The permission sits in
+ * the procedure's meta, so the permission matrix test reads it from the router.
+ */
+export function staffProcedure(permission: Permission) {
+  return signedIn
+    .meta({ access: 'staff', permission })
+    .use(({ ctx, next }) => {
+      if (!ctx.apiKey && !can(ctx.user.role, permission)) {
+        throw new AppError(
+          'FORBIDDEN',
+          ctx.user.role === 'customer'
+            ? 'This area is for administrators only.'
+            : 'Your role does not allow this. Ask the shop’s owner if you need it.',
+        );
+      }
+      return next({ ctx });
+    })
+    .use(storableInput);
+}

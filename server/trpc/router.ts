@@ -20,6 +20,8 @@ import { subscriptionsRouter } from '../domains/subscriptions/subscriptions.rout
 import { adminCouponsRouter } from '../domains/coupons/coupons.admin.router';
 import { rewardsRouter } from '../domains/rewards/rewards.router';
 import { webhooksRouter } from '../domains/webhooks/webhooks.router';
+import { staffRouter } from '../domains/staff/staff.router';
+import { deliveriesRouter, riderRouter } from '../domains/orders/orders.deliveries.router';
 
 /**
  * The one router. Each domain mounts here under its own key; add a line per domain.
@@ -46,6 +48,9 @@ export const appRouter = router({
   rewards: rewardsRouter,
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
+  staff: staffRouter,
+  deliveries: deliveriesRouter,
+  rider: riderRouter,
 });
 
 export type AppRouter = typeof appRouter;

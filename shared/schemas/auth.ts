@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_ROLES } from '../rules/staff';
 import { normalizeIndianMobile, MOBILE_MESSAGE } from '../rules/india';
 import { PASSWORD_MAX, passwordProblem } from '../rules/password';
 import { PageInput, Uuid } from './common';
@@ -102,7 +103,8 @@ export const ChangePasswordInputSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
-export const RoleSchema = z.enum(['customer', 'admin']);
+/** Every role of shared/rules/staff.ts; `admin` is the owner (the spec's word). */
+export const RoleSchema = z.enum(USER_ROLES);
 
 /** The user of spec §3 (me call): id, email, role, user_metadata with name and role. */
 export const SessionUserSchema = z.object({

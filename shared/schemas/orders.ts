@@ -131,6 +131,16 @@ export const OrderSchema = z.object({
   refund: z.object({ processed: Paise, pending: Paise }),
   /** Whether the customer may cancel right now; if not, why (a sentence), and the deadline for confirmed orders. */
   cancel: z.object({ allowed: z.boolean(), refusal: z.string().nullable(), deadline: z.string().nullable() }),
+  /** Once out for delivery, to the customer only: the rider's first name, a call link, the delivery code, the window (PRODUCT.md §17). */
+  delivery: z
+    .object({
+      riderFirstName: z.string().nullable(),
+      riderCallUrl: z.string().nullable(),
+      code: z.string(),
+      window: z.object({ date: z.string(), startTime: z.string(), endTime: z.string() }),
+    })
+    .nullable()
+    .optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -224,6 +224,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The day’s (or slot’s) orders for riders, by slot and PIN code: who has each, picked up, delivered or failed */
+        get: operations["deliveries-day"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/deliveries/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a delivery on the rider’s word (a stop locked after 5 wrong codes), with the cash collected (audited) */
+        post: operations["deliveries-confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/deliveries/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign orders to a rider, or without riderId spread them by PIN code (the same PIN to the same rider); re-assigns a failed stop (audited) */
+        post: operations["deliveries-assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/delivery-slots": {
         parameters: {
             query?: never;
@@ -657,6 +708,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/riders/cash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each rider’s cash for the day against their delivered cash-on-delivery orders */
+        get: operations["deliveries-cash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/shakes": {
         parameters: {
             query?: never;
@@ -707,6 +775,41 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team: role, access, invitation and last sign-in (owner only) */
+        get: operations["staff-list"];
+        put?: never;
+        /** Invite someone by e-mail with a role: they get a link to set a password (owner only; audited) */
+        post: operations["staff-invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a staff member’s role, or disable / enable them: their sessions end on every server at once (owner only; audited) */
+        patch: operations["staff-update"];
         trace?: never;
     };
     "/admin/subscription-plans": {
@@ -1587,6 +1690,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rider/orders/{id}/delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delivered, with the customer’s 4-digit code (and the cash collected for cash on delivery); 5 wrong codes lock the stop */
+        post: operations["rider-delivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rider/orders/{id}/failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Could not deliver (not at home, address not found, refused): the order goes back to the manager */
+        post: operations["rider-failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rider/orders/{id}/picked-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Picked up: the order is out for delivery and the customer’s page shows the delivery code */
+        post: operations["rider-pickedUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rider/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rider’s runs of a day (today by default): slots in order, stops by PIN code */
+        get: operations["rider-runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shakes/{id}": {
         parameters: {
             query?: never;
@@ -2087,7 +2258,7 @@ export interface components {
              *     - `ACCOUNT_DISABLED` (403): The account is disabled.
              *     - `RESET_TOKEN_INVALID` (400): The password reset link is unknown, used or expired.
              *     - `WEAK_PASSWORD` (400): The new password is too short, too common or too long.
-             *     - `FORBIDDEN` (403): Signed in, but this operation is for administrators.
+             *     - `FORBIDDEN` (403): Signed in, but your role (or the API key’s scopes) does not allow this operation.
              *     - `NOT_FOUND` (404): No such item (or it belongs to someone else), or no operation at this path.
              *     - `CONFLICT` (409): The request conflicts with the current state of the item.
              *     - `EMAIL_TAKEN` (409): Another account uses this e-mail address.
@@ -2813,7 +2984,7 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
-                role?: "customer" | "admin";
+                role?: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                 search?: string;
             };
             header?: never;
@@ -2840,7 +3011,7 @@ export interface operations {
                             mobile: string | null;
                             name: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             username: string | null;
                         }[];
                         totalCount: number;
@@ -2886,7 +3057,7 @@ export interface operations {
                             name: string;
                             providers: string[];
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             username: string | null;
                         };
                         sections: {
@@ -3070,6 +3241,189 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "deliveries-day": {
+        parameters: {
+            query: {
+                date: string;
+                slotId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        riders: {
+                            /** Format: uuid */
+                            id: string;
+                            mobile: string | null;
+                            name: string;
+                        }[];
+                        slots: {
+                            endTime: string;
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            startTime: string;
+                        }[];
+                        stops: {
+                            area: string;
+                            codDue: number | null;
+                            customerFirstName: string;
+                            deliveredAt: string | null;
+                            failedAt: string | null;
+                            failNote: string | null;
+                            failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                            itemCount: number;
+                            locked: boolean;
+                            number: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            pickedUpAt: string | null;
+                            pincode: string;
+                            riderId: string | null;
+                            riderName: string | null;
+                            slot: {
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                label: string;
+                                startTime: string;
+                            };
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            statusLabel: string;
+                            total: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "deliveries-confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cashCollected?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        area: string;
+                        codDue: number | null;
+                        customerFirstName: string;
+                        deliveredAt: string | null;
+                        failedAt: string | null;
+                        failNote: string | null;
+                        failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                        itemCount: number;
+                        locked: boolean;
+                        number: string;
+                        /** Format: uuid */
+                        orderId: string;
+                        pickedUpAt: string | null;
+                        pincode: string;
+                        riderId: string | null;
+                        riderName: string | null;
+                        slot: {
+                            endTime: string;
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            startTime: string;
+                        };
+                        /** @enum {string} */
+                        status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                        statusLabel: string;
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "deliveries-assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    orderIds: string[];
+                    /** Format: uuid */
+                    riderId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assigned: {
+                            /** Format: uuid */
+                            orderId: string;
+                            /** Format: uuid */
+                            riderId: string;
+                            riderName: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3913,6 +4267,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -4076,6 +4440,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -4236,6 +4610,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -4404,6 +4788,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -4573,6 +4967,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -5167,6 +5571,49 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "deliveries-cash": {
+        parameters: {
+            query: {
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        riders: {
+                            cashCollected: number;
+                            codTotal: number;
+                            deliveredCodOrders: number;
+                            difference: number;
+                            name: string;
+                            /** Format: uuid */
+                            riderId: string;
+                        }[];
+                        totals: {
+                            cashCollected: number;
+                            codTotal: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "adminCatalogue-shakes": {
         parameters: {
             query?: {
@@ -5411,6 +5858,160 @@ export interface operations {
                         updatedAt: string;
                         vegan: boolean;
                     }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "staff-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        staff: {
+                            createdAt: string;
+                            disabled: boolean;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            invitedAt: string | null;
+                            invitePending: boolean;
+                            lastSignInAt: string | null;
+                            mobile: string | null;
+                            name: string;
+                            ownerByConfig: boolean;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "kitchen" | "rider" | "support";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "staff-invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    mobile?: string;
+                    name: string;
+                    /** @enum {string} */
+                    role: "admin" | "manager" | "kitchen" | "rider" | "support";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expiresAt: string;
+                        member: {
+                            createdAt: string;
+                            disabled: boolean;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            invitedAt: string | null;
+                            invitePending: boolean;
+                            lastSignInAt: string | null;
+                            mobile: string | null;
+                            name: string;
+                            ownerByConfig: boolean;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "kitchen" | "rider" | "support";
+                        };
+                        sentTo: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "staff-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    disabled?: boolean;
+                    /** @enum {string} */
+                    role?: "admin" | "manager" | "kitchen" | "rider" | "support";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        member: {
+                            createdAt: string;
+                            disabled: boolean;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            invitedAt: string | null;
+                            invitePending: boolean;
+                            lastSignInAt: string | null;
+                            mobile: string | null;
+                            name: string;
+                            ownerByConfig: boolean;
+                            /** @enum {string} */
+                            role: "admin" | "manager" | "kitchen" | "rider" | "support";
+                        };
+                        sessionsEnded: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6722,12 +7323,12 @@ export interface operations {
                             email_verified: boolean;
                             id: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             user_metadata: {
                                 mobile?: string;
                                 name: string;
                                 /** @enum {string} */
-                                role: "customer" | "admin";
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                                 username?: string;
                             };
                         };
@@ -6813,12 +7414,12 @@ export interface operations {
                             email_verified: boolean;
                             id: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             user_metadata: {
                                 mobile?: string;
                                 name: string;
                                 /** @enum {string} */
-                                role: "customer" | "admin";
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                                 username?: string;
                             };
                         };
@@ -6884,12 +7485,12 @@ export interface operations {
                             email_verified: boolean;
                             id: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             user_metadata: {
                                 mobile?: string;
                                 name: string;
                                 /** @enum {string} */
-                                role: "customer" | "admin";
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                                 username?: string;
                             };
                         };
@@ -7036,12 +7637,12 @@ export interface operations {
                             email_verified: boolean;
                             id: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             user_metadata: {
                                 mobile?: string;
                                 name: string;
                                 /** @enum {string} */
-                                role: "customer" | "admin";
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                                 username?: string;
                             };
                         };
@@ -7108,12 +7709,12 @@ export interface operations {
                             email_verified: boolean;
                             id: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             user_metadata: {
                                 mobile?: string;
                                 name: string;
                                 /** @enum {string} */
-                                role: "customer" | "admin";
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                                 username?: string;
                             };
                         };
@@ -7220,12 +7821,12 @@ export interface operations {
                             email_verified: boolean;
                             id: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             user_metadata: {
                                 mobile?: string;
                                 name: string;
                                 /** @enum {string} */
-                                role: "customer" | "admin";
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                                 username?: string;
                             };
                         } | null;
@@ -7291,12 +7892,12 @@ export interface operations {
                             email_verified: boolean;
                             id: string;
                             /** @enum {string} */
-                            role: "customer" | "admin";
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                             user_metadata: {
                                 mobile?: string;
                                 name: string;
                                 /** @enum {string} */
-                                role: "customer" | "admin";
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                                 username?: string;
                             };
                         };
@@ -7899,6 +8500,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -8042,6 +8653,16 @@ export interface operations {
                         canPay: boolean;
                         confirmedAt: string | null;
                         couponCode: string | null;
+                        delivery?: {
+                            code: string;
+                            riderCallUrl: string | null;
+                            riderFirstName: string | null;
+                            window: {
+                                date: string;
+                                endTime: string;
+                                startTime: string;
+                            };
+                        } | null;
                         expiresAt: string | null;
                         /** Format: uuid */
                         id: string;
@@ -8170,6 +8791,16 @@ export interface operations {
                         canPay: boolean;
                         confirmedAt: string | null;
                         couponCode: string | null;
+                        delivery?: {
+                            code: string;
+                            riderCallUrl: string | null;
+                            riderFirstName: string | null;
+                            window: {
+                                date: string;
+                                endTime: string;
+                                startTime: string;
+                            };
+                        } | null;
                         expiresAt: string | null;
                         /** Format: uuid */
                         id: string;
@@ -8409,6 +9040,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -8711,6 +9352,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -8847,6 +9498,16 @@ export interface operations {
                             canPay: boolean;
                             confirmedAt: string | null;
                             couponCode: string | null;
+                            delivery?: {
+                                code: string;
+                                riderCallUrl: string | null;
+                                riderFirstName: string | null;
+                                window: {
+                                    date: string;
+                                    endTime: string;
+                                    startTime: string;
+                                };
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -9098,6 +9759,276 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "rider-delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cashCollected?: number;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stop: {
+                            address: {
+                                city: string;
+                                landmark: string | null;
+                                line1: string;
+                                line2: string | null;
+                                pincode: string;
+                            };
+                            callUrl: string;
+                            codDue: number | null;
+                            deliveredAt: string | null;
+                            failedAt: string | null;
+                            failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                            firstName: string;
+                            items: {
+                                name: string;
+                                quantity: number;
+                            }[];
+                            locked: boolean;
+                            mapUrl: string;
+                            number: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            pickedUpAt: string | null;
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            statusLabel: string;
+                            triesLeft: number;
+                            whatsappUrl: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "rider-failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note?: string;
+                    /** @enum {string} */
+                    reason: "not_at_home" | "address_not_found" | "refused";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stop: {
+                            address: {
+                                city: string;
+                                landmark: string | null;
+                                line1: string;
+                                line2: string | null;
+                                pincode: string;
+                            };
+                            callUrl: string;
+                            codDue: number | null;
+                            deliveredAt: string | null;
+                            failedAt: string | null;
+                            failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                            firstName: string;
+                            items: {
+                                name: string;
+                                quantity: number;
+                            }[];
+                            locked: boolean;
+                            mapUrl: string;
+                            number: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            pickedUpAt: string | null;
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            statusLabel: string;
+                            triesLeft: number;
+                            whatsappUrl: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "rider-pickedUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stop: {
+                            address: {
+                                city: string;
+                                landmark: string | null;
+                                line1: string;
+                                line2: string | null;
+                                pincode: string;
+                            };
+                            callUrl: string;
+                            codDue: number | null;
+                            deliveredAt: string | null;
+                            failedAt: string | null;
+                            failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                            firstName: string;
+                            items: {
+                                name: string;
+                                quantity: number;
+                            }[];
+                            locked: boolean;
+                            mapUrl: string;
+                            number: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            pickedUpAt: string | null;
+                            /** @enum {string} */
+                            status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                            statusLabel: string;
+                            triesLeft: number;
+                            whatsappUrl: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "rider-runs": {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        runs: {
+                            slot: {
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                label: string;
+                                startTime: string;
+                            };
+                            stops: {
+                                address: {
+                                    city: string;
+                                    landmark: string | null;
+                                    line1: string;
+                                    line2: string | null;
+                                    pincode: string;
+                                };
+                                callUrl: string;
+                                codDue: number | null;
+                                deliveredAt: string | null;
+                                failedAt: string | null;
+                                failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                                firstName: string;
+                                items: {
+                                    name: string;
+                                    quantity: number;
+                                }[];
+                                locked: boolean;
+                                mapUrl: string;
+                                number: string;
+                                /** Format: uuid */
+                                orderId: string;
+                                pickedUpAt: string | null;
+                                /** @enum {string} */
+                                status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                                statusLabel: string;
+                                triesLeft: number;
+                                whatsappUrl: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10375,7 +11306,7 @@ export interface operations {
                         name: string;
                         providers: string[];
                         /** @enum {string} */
-                        role: "customer" | "admin";
+                        role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                         updated_at: string;
                         username: string | null;
                     };
@@ -10421,7 +11352,7 @@ export interface operations {
                         name: string;
                         providers: string[];
                         /** @enum {string} */
-                        role: "customer" | "admin";
+                        role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                         updated_at: string;
                         username: string | null;
                     };

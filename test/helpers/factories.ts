@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../server/trpc/context';
+import type { UserRole } from '../../shared/rules/staff';
 
 /** A user row straight into the database (for tests that are not about sign-up). */
 export async function createUser(
   db: Executor,
-  opts: { role?: 'customer' | 'admin'; email?: string; name?: string; passwordHash?: string | null } = {},
+  opts: { role?: UserRole; email?: string; name?: string; passwordHash?: string | null } = {},
 ): Promise<AuthUser> {
   const suffix = crypto.randomBytes(5).toString('hex');
   const row = await db

@@ -3,11 +3,18 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { appRouter } from '../../server/trpc/router';
 import type { TestApp } from './app';
 import type { AuthUser } from '../../server/trpc/context';
+import type { ShopMeta } from '../../server/trpc/init';
+import type { Permission } from '../../shared/rules/staff';
 
 export interface ProcedureEntry {
   /** The tRPC path, e.g. 'delivery.admin.updateSlot'. */
   name: string;
   openapi?: NonNullable<OpenApiMeta['openapi']>;
+  /** Which procedure type built it (server/trpc/procedures.ts); undefined when none did. */
+  access?: ShopMeta['access'];
+  /** What a staff procedure needs. */
+  permission?: Permission;
+  type: 'query' | 'mutation' | 'subscription';
 }
 
 /**
@@ -21,8 +28,9 @@ export function listProcedures(router: object = appRouter, prefix = ''): Procedu
     if (key.startsWith('_') || key === 'createCaller' || !value || (typeof value !== 'object' && typeof value !== 'function')) continue;
     const name = prefix ? `${prefix}.${key}` : key;
     if ((value as { procedure?: unknown }).procedure === true) {
-      const meta = (value as { meta?: OpenApiMeta }).meta;
-      out.push({ name, ...(meta?.openapi ? { openapi: meta.openapi } : {}) });
+      const meta = (value as { meta?: ShopMeta }).meta;
+      const type = (value as { _def: { type: ProcedureEntry['type'] } })._def.type;
+      out.push({ name, type, access: meta?.access, permission: meta?.permission, ...(meta?.openapi ? { openapi: meta.openapi } : {}) });
     } else out.push(...listProcedures(value as object, name));
   }
   return out;
@@ -32,8 +40,8 @@ export type Guard = 'public' | 'authed' | 'admin';
 
 /**
  * Which guard a procedure is behind, by asking it: a guest gets UNAUTHORIZED from
- * authedProcedure/adminProcedure before any input is read, and a customer FORBIDDEN from
- * adminProcedure. (A public procedure is called with no input: it refuses the input or answers.)
+ * authedProcedure/staffProcedure before any input is read, and a customer FORBIDDEN from
+ * staffProcedure. (A public procedure is called with no input: it refuses the input or answers.)
  */
 export async function guardOf(t: TestApp, name: string, customer: AuthUser): Promise<Guard> {
   const codeAs = async (user: AuthUser | null) => {

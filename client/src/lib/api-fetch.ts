@@ -13,7 +13,7 @@ import type { TokenManager } from '../features/auth/token-manager';
  * - No token for a protected /api path: a synthetic 401 "No authentication token available".
  * - A non-OK answer becomes an ApiError whose message is "status: message".
  */
-export const AUTH_PREFIXES = ['user', 'orders', 'payment', 'subscription-payment', 'auth', 'admin', 'slot-configuration', 'delivery-slots'];
+export const AUTH_PREFIXES = ['user', 'orders', 'payment', 'subscription-payment', 'auth', 'admin', 'slot-configuration', 'delivery-slots', 'rider'];
 export const NO_AUTH_TOKEN = 'No authentication token available';
 
 const NO_CACHE: RegExp[] = [

@@ -18,14 +18,14 @@ export default function AuthPage() {
   const search = useSearch();
   const initial = new URLSearchParams(search).get('mode');
   const [mode, setMode] = useState<Mode>(initial === 'register' ? 'register' : initial === 'forgot' ? 'forgot' : 'login');
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const [, navigate] = useLocation();
   usePageTitle(mode === 'register' ? 'Create your account' : mode === 'forgot' ? 'Reset your password' : 'Sign in');
 
-  // Already signed in (or just signed in): back to where the guard sent us from.
+  // Already signed in (or just signed in): back to where the guard sent us from; a rider to their runs.
   useEffect(() => {
-    if (status === 'authenticated') navigate(takeReturnTo('/'), { replace: true });
-  }, [status, navigate]);
+    if (status === 'authenticated') navigate(takeReturnTo(user?.role === 'rider' ? '/rider' : '/'), { replace: true });
+  }, [status, user, navigate]);
 
   return (
     <div className="auth-page" data-page="auth">

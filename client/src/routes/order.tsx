@@ -1,4 +1,5 @@
 import { Link, useParams, useSearch } from 'wouter';
+import { DeliveryCard } from '../features/orders/delivery-card';
 import { trpc } from '../lib/trpc';
 import { usePageTitle } from '../components/page-title';
 import { NotFoundCard } from '../components/not-found-card';
@@ -115,6 +116,7 @@ function OrderDetail() {
       </header>
 
       <OrderProgress order={o} />
+      <DeliveryCard order={o} />
 
       <div className="order-actions">
         <InvoiceLink order={o} />

@@ -49,7 +49,8 @@ function NewPasswordForm({ token }: { token: string }) {
         // The link is spent: keep it out of history, then continue signed in.
         window.history.replaceState(null, '', '/reset-password');
         acceptSession(body);
-        navigate('/profile', { replace: true });
+        // A rider (an invitation's link) goes to their runs; everyone else to the profile, as before.
+        navigate(body.user.role === 'rider' ? '/rider' : '/profile', { replace: true });
       },
       {
         fallback: 'Your password could not be changed. Please try again.',

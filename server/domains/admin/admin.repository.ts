@@ -1,3 +1,4 @@
+import type { UserRole } from '../../../shared/rules/staff';
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/database';
 import type { CustomerSummary } from '../../../shared/schemas/auth';
@@ -8,7 +9,7 @@ function likePattern(search: string): string {
 
 const lastActive = sql<string | null>`(select max(s.last_used_at) from auth_sessions s where s.user_id = users.id)`;
 
-function baseQuery(db: Executor, search?: string, role?: 'customer' | 'admin') {
+function baseQuery(db: Executor, search?: string, role?: UserRole) {
   let q = db.selectFrom('users');
   if (role) q = q.where('role', '=', role);
   if (search) {
@@ -28,7 +29,7 @@ function baseQuery(db: Executor, search?: string, role?: 'customer' | 'admin') {
 
 export async function listCustomers(
   db: Executor,
-  o: { search?: string; role?: 'customer' | 'admin'; limit: number; offset: number },
+  o: { search?: string; role?: UserRole; limit: number; offset: number },
 ): Promise<{ rows: CustomerSummary[]; total: number }> {
   const rows = await baseQuery(db, o.search, o.role)
     .select(['id', 'email', 'name', 'username', 'mobile', 'role', 'email_verified', 'disabled', 'created_at'])

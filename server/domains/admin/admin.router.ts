@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { router } from '../../trpc/init';
-import { adminProcedure } from '../../trpc/procedures';
+import { staffProcedure } from '../../trpc/procedures';
 import {
   AdminPasswordResetAnswerSchema,
   AdminPasswordResetInputSchema,
@@ -17,7 +17,7 @@ import * as admin from './admin.service';
 const tags = ['admin'];
 
 export const adminRouter = router({
-  dashboard: adminProcedure
+  dashboard: staffProcedure('dashboard:read')
     .meta({
       openapi: {
         method: 'GET',
@@ -31,7 +31,7 @@ export const adminRouter = router({
     .output(DashboardSchema)
     .query(({ ctx }) => admin.dashboard(ctx.deps)),
 
-  dashboardReport: adminProcedure
+  dashboardReport: staffProcedure('dashboard:read')
     .meta({
       openapi: {
         method: 'GET',
@@ -46,7 +46,7 @@ export const adminRouter = router({
     .output(DashboardReportSchema)
     .query(({ ctx, input }) => admin.dashboardReport(ctx.deps, input)),
 
-  customers: adminProcedure
+  customers: staffProcedure('customers:read')
     .meta({
       openapi: {
         method: 'GET',
@@ -60,7 +60,7 @@ export const adminRouter = router({
     .output(CustomersPageSchema)
     .query(({ ctx, input }) => admin.listCustomers(ctx.deps, input, ctx.resHeaders)),
 
-  customer: adminProcedure
+  customer: staffProcedure('customers:read')
     .meta({
       openapi: {
         method: 'GET',
@@ -74,7 +74,7 @@ export const adminRouter = router({
     .output(CustomerDetailSchema)
     .query(({ ctx, input }) => admin.customerDetail(ctx.deps, input.id)),
 
-  signOutEverywhere: adminProcedure
+  signOutEverywhere: staffProcedure('customers:sessions')
     .meta({
       openapi: {
         method: 'POST',
@@ -88,7 +88,7 @@ export const adminRouter = router({
     .output(SignOutEverywhereAnswerSchema)
     .mutation(({ ctx, input }) => admin.signOutEverywhere(ctx.deps, ctx.user, input.id)),
 
-  passwordReset: adminProcedure
+  passwordReset: staffProcedure('customers:password-reset')
     .meta({
       openapi: {
         method: 'POST',

@@ -1,105 +1,21 @@
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createUser } from '../../../test/helpers/factories';
-import { fillPath, guardOf, listProcedures, type ProcedureEntry } from '../../../test/helpers/procedures';
 import type { AuthUser } from '../../trpc/context';
 import { customer as shopper, loadShop, orderBody, place } from '../../../test/integration/orders-fixtures';
 import { freshIp, lastMailTo, post, signupUser, tokenFromMail } from '../auth/auth.test-helpers';
 
 let t: TestApp;
 let admin: AuthUser;
-let customer: AuthUser;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createUser(t.deps.db, { role: 'admin', email: `admin.${Date.now()}@hydroshakes.in`, name: 'Neha Admin' });
-  customer = await createUser(t.deps.db, { role: 'customer' });
 });
 afterAll(async () => {
   await t?.close();
 });
 
-/**
- * Every admin procedure of the whole router, found by asking each procedure (a customer gets
- * FORBIDDEN from adminProcedure) — so procedures other domains add later are covered without
- * touching this file.
- */
-async function adminProcedures() {
-  const out: { name: string; openapi?: ProcedureEntry['openapi']; isAdmin: boolean }[] = [];
-  for (const p of listProcedures()) out.push({ ...p, isAdmin: (await guardOf(t, p.name, customer)) === 'admin' });
-  return out;
-}
-
-describe('the admin matrix (generated from the router)', () => {
-  let procs: Awaited<ReturnType<typeof adminProcedures>> = [];
-  let admins: typeof procs = [];
-  beforeAll(async () => {
-    procs = await adminProcedures();
-    admins = procs.filter((p) => p.isAdmin);
-  });
-
-  it('finds the admin procedures, and every /admin REST path is one of them', () => {
-    expect(admins.map((p) => p.name)).toEqual(
-      expect.arrayContaining([
-        'admin.dashboard',
-        'admin.customers',
-        'admin.customer',
-        'admin.passwordReset',
-        'admin.dashboardReport',
-        ...[
-          'shakes',
-          'createShake',
-          'updateShake',
-          'reorderShakes',
-          'ingredients',
-          'createIngredient',
-          'updateIngredient',
-          'reorderIngredients',
-          'pricing',
-          'savePricing',
-        ].map((n) => `adminCatalogue.${n}`),
-      ]),
-    );
-    const unguarded = procs.filter((p) => p.openapi?.path?.startsWith('/admin') && !p.isAdmin).map((p) => p.name);
-    expect(unguarded).toEqual([]);
-  });
-
-  it('answers 401 without a token and 403 to a customer on REST, for every admin procedure', async () => {
-    const customerAuth = await t.bearer(customer);
-    const withRest = admins.filter((p) => p.openapi);
-    expect(withRest.length).toBeGreaterThanOrEqual(4);
-    for (const p of withRest) {
-      const { method, path } = p.openapi!;
-      const url = `/api${fillPath(path)}`;
-      const body = method === 'GET' || method === 'DELETE' ? {} : { payload: {} };
-      const guest = await t.request({ method: method as 'GET', url, ...body });
-      expect(guest.statusCode, `${p.name} ${method} ${url} as guest`).toBe(401);
-      const cust = await t.request({ method: method as 'GET', url, headers: { authorization: customerAuth }, ...body });
-      expect(cust.statusCode, `${p.name} ${method} ${url} as customer`).toBe(403);
-      expect(cust.json().code).toBe('FORBIDDEN');
-    }
-  });
-
-  it('answers UNAUTHORIZED / FORBIDDEN through tRPC, for every admin procedure', async () => {
-    for (const p of admins) {
-      for (const [who, code] of [
-        [null, 'UNAUTHORIZED'],
-        [customer, 'FORBIDDEN'],
-      ] as const) {
-        const caller = t.caller(who) as unknown as Record<string, unknown>;
-        const fn = p.name.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], caller) as (
-          i?: unknown,
-        ) => Promise<unknown>;
-        const err = await fn(undefined).then(
-          () => null,
-          (e: unknown) => e,
-        );
-        expect(err, `${p.name} as ${who ? 'customer' : 'guest'}`).toBeInstanceOf(TRPCError);
-        expect((err as TRPCError).code, p.name).toBe(code);
-      }
-    }
-  });
-});
+// The admin matrix (every staff procedure × every role, /api and /trpc) is test/integration/permissions.test.ts.
 
 describe('dashboard', () => {
   it('counts customers, shakes and ingredients from the database', async () => {

@@ -1,10 +1,10 @@
 import { router } from '../../trpc/init';
-import { adminProcedure } from '../../trpc/procedures';
+import { staffProcedure } from '../../trpc/procedures';
 import { AuditLogInputSchema, AuditLogPageSchema } from '../../../shared/schemas/audit';
 import * as audit from './audit.service';
 
 export const auditRouter = router({
-  list: adminProcedure
+  list: staffProcedure('audit:read')
     .meta({
       openapi: {
         method: 'GET',

@@ -90,3 +90,25 @@ export function alreadyRegisteredMail(to: string, name: string, signInUrl: strin
     ),
   };
 }
+
+/** A staff invitation (PRODUCT.md §17): a link to set a password, valid for INVITE_TTL_HOURS. */
+export function inviteMail(to: string, name: string, url: string, roleLabel: string, hours: number): MailMessage {
+  const hello = name ? `Hello ${name},` : 'Hello,';
+  const why = `You are invited to the Hydro Shakes team as ${roleLabel}.`;
+  return {
+    to,
+    toName: name || null,
+    template: 'staff-invite',
+    subject: 'You are invited to the Hydro Shakes team',
+    text: `${hello}\n\n${why}\n\nSet your password here (valid for ${hours} hours, once), then sign in with this e-mail:\n${url}\n\nIf you did not expect this, ignore this e-mail.`,
+    html: layout(
+      'Join the Hydro Shakes team',
+      [
+        esc(hello),
+        esc(why),
+        `The link is valid for ${hours} hours and works once; then sign in with this e-mail. If you did not expect this, ignore this e-mail.`,
+      ],
+      { label: 'Set your password', url },
+    ),
+  };
+}

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps';
+import { effectiveRoleOf, type UserRole } from '../../../shared/rules/staff';
 import type { RequestInfo } from '../../trpc/context';
 import { bearerToken } from '../../trpc/context';
 import { AppError } from '../../lib/errors';
@@ -24,7 +25,7 @@ import type { UserRow } from './auth.repository';
 import { LIMITS, REFRESH_TTL_MS, RESET_TTL_MS, REUSE_GRACE_MS, SIGNIN_SLOWDOWN_MAX_MS, SIGNIN_SLOWDOWN_MS } from './auth.limits';
 import { announceRevoked } from '../../lib/auth-guard';
 import { sleepOn } from '../../lib/clock';
-import { alreadyRegisteredMail, passwordChangedMail, resetMail, welcomeMail } from './auth.mail';
+import { alreadyRegisteredMail, inviteMail, passwordChangedMail, resetMail, welcomeMail } from './auth.mail';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 
 type Deps = AppDeps;
@@ -40,11 +41,12 @@ export const RESET_PREFIX = 'hsp';
 
 // --- roles and the user answer ---
 
-/** Roles are decided here only: users.role, or a verified e-mail on the ADMIN_EMAILS list. */
-export function effectiveRole(user: Pick<UserRow, 'role' | 'email' | 'email_verified'>, config: Deps['config']): 'customer' | 'admin' {
-  if (user.role === 'admin') return 'admin';
-  if (user.email_verified && config.ADMIN_EMAILS.includes(user.email.toLowerCase())) return 'admin';
-  return 'customer';
+/**
+ * Roles are decided here only: users.role, or a verified e-mail on the ADMIN_EMAILS list, which
+ * makes the owner (`admin`) whatever the stored role says (spec §6; PRODUCT.md §17).
+ */
+export function effectiveRole(user: Pick<UserRow, 'role' | 'email' | 'email_verified'>, config: Deps['config']): UserRole {
+  return effectiveRoleOf(user, config.ADMIN_EMAILS);
 }
 
 export function toSessionUser(user: UserRow, config: Deps['config']): SessionUserDto {
@@ -338,6 +340,43 @@ export async function createReset(
   const url = publicUrl(deps, `/reset-password?token=${encodeURIComponent(token)}`);
   await enqueueMail(trx, resetMail(user.email, user.name, url, !!requestedBy));
   return { expiresAt: expires.toISOString() };
+}
+
+/** How long a staff invitation's set-password link works. */
+export const INVITE_TTL_HOURS = 72;
+
+/**
+ * A staff invitation (PRODUCT.md §17): a set-password link made like a reset link (256 random bits,
+ * stored hashed, once) but valid for INVITE_TTL_HOURS, and its e-mail through the outbox — in the
+ * caller's transaction. Setting the password proves the inbox and signs the person in.
+ */
+export async function createInvite(
+  trx: Executor,
+  deps: Deps,
+  user: UserRow,
+  invitedBy: string,
+  roleLabel: string,
+  now: Date,
+): Promise<{ expiresAt: string }> {
+  const token = newOpaqueToken(RESET_PREFIX);
+  const expires = new Date(now.getTime() + INVITE_TTL_HOURS * 3_600_000);
+  await repo.retireOpenResets(trx, user.id, now);
+  await repo.insertReset(trx, {
+    user_id: user.id,
+    token_hash: hashOpaqueToken(token),
+    requested_by: invitedBy,
+    ip: null,
+    now,
+    expires_at: expires,
+  });
+  const url = publicUrl(deps, `/reset-password?token=${encodeURIComponent(token)}`);
+  await enqueueMail(trx, inviteMail(user.email, user.name, url, roleLabel, INVITE_TTL_HOURS));
+  return { expiresAt: expires.toISOString() };
+}
+
+/** Staff management: every session of a person ends (disabled, or their role changed); announce after the commit. */
+export async function endSessionsFor(trx: Executor, userId: string, reason: 'staff-disabled' | 'role-changed', now: Date): Promise<number> {
+  return repo.revokeUserSessions(trx, userId, reason, now);
 }
 
 /** Set the new password from an e-mailed token: every session ends, the inbox is proven, a new session starts. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { router } from '../../trpc/init';
-import { adminProcedure } from '../../trpc/procedures';
+import { staffProcedure } from '../../trpc/procedures';
 import { PricingSchema } from '../../../shared/schemas/catalogue';
 import {
   AdminCatalogueListInputSchema,
@@ -19,7 +19,7 @@ const tags = ['admin'];
 
 /** /admin/shakes, /admin/ingredients and /admin/pricing. Image uploads: catalogue.images.ts (a raw body, not JSON). */
 export const adminCatalogueRouter = router({
-  shakes: adminProcedure
+  shakes: staffProcedure('catalogue:read')
     .meta({
       openapi: {
         method: 'GET',
@@ -33,13 +33,13 @@ export const adminCatalogueRouter = router({
     .output(z.array(AdminShakeSchema))
     .query(({ ctx, input }) => desk.listShakes(ctx.deps, input)),
 
-  createShake: adminProcedure
+  createShake: staffProcedure('catalogue:write')
     .meta({ openapi: { method: 'POST', path: '/admin/shakes', tags, summary: 'Add a signature shake (audited)', protect: true } })
     .input(ShakeFieldsSchema)
     .output(AdminShakeSchema)
     .mutation(({ ctx, input }) => desk.createShake(ctx.deps, ctx.user, input)),
 
-  updateShake: adminProcedure
+  updateShake: staffProcedure('catalogue:write')
     .meta({
       openapi: {
         method: 'PATCH',
@@ -53,7 +53,7 @@ export const adminCatalogueRouter = router({
     .output(AdminShakeSchema)
     .mutation(({ ctx, input }) => desk.updateShake(ctx.deps, ctx.user, input)),
 
-  reorderShakes: adminProcedure
+  reorderShakes: staffProcedure('catalogue:write')
     .meta({
       openapi: {
         method: 'POST',
@@ -67,7 +67,7 @@ export const adminCatalogueRouter = router({
     .output(z.array(AdminShakeSchema))
     .mutation(({ ctx, input }) => desk.reorderShakes(ctx.deps, ctx.user, input)),
 
-  ingredients: adminProcedure
+  ingredients: staffProcedure('catalogue:read')
     .meta({
       openapi: {
         method: 'GET',
@@ -81,7 +81,7 @@ export const adminCatalogueRouter = router({
     .output(z.array(AdminIngredientSchema))
     .query(({ ctx, input }) => desk.listIngredients(ctx.deps, input)),
 
-  createIngredient: adminProcedure
+  createIngredient: staffProcedure('catalogue:write')
     .meta({
       openapi: { method: 'POST', path: '/admin/ingredients', tags, summary: 'Add an ingredient to the builder (audited)', protect: true },
     })
@@ -89,7 +89,7 @@ export const adminCatalogueRouter = router({
     .output(AdminIngredientSchema)
     .mutation(({ ctx, input }) => desk.createIngredient(ctx.deps, ctx.user, input)),
 
-  updateIngredient: adminProcedure
+  updateIngredient: staffProcedure('catalogue:write')
     .meta({
       openapi: {
         method: 'PATCH',
@@ -103,7 +103,7 @@ export const adminCatalogueRouter = router({
     .output(AdminIngredientSchema)
     .mutation(({ ctx, input }) => desk.updateIngredient(ctx.deps, ctx.user, input)),
 
-  reorderIngredients: adminProcedure
+  reorderIngredients: staffProcedure('catalogue:write')
     .meta({
       openapi: {
         method: 'POST',
@@ -117,7 +117,7 @@ export const adminCatalogueRouter = router({
     .output(z.array(AdminIngredientSchema))
     .mutation(({ ctx, input }) => desk.reorderIngredients(ctx.deps, ctx.user, input)),
 
-  pricing: adminProcedure
+  pricing: staffProcedure('catalogue:read')
     .meta({
       openapi: {
         method: 'GET',
@@ -131,7 +131,7 @@ export const adminCatalogueRouter = router({
     .output(PricingSchema)
     .query(({ ctx }) => desk.readPricing(ctx.deps)),
 
-  savePricing: adminProcedure
+  savePricing: staffProcedure('pricing:write')
     .meta({
       openapi: {
         method: 'PUT',

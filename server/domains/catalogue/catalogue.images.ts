@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { can } from '../../../shared/rules/staff';
 import type { AppDeps } from '../../deps';
 import { createContext } from '../../trpc/context';
 import { AppError, ERROR_CODES, HTTP_STATUS } from '../../lib/errors';
@@ -45,7 +46,7 @@ export async function registerCatalogueImages(scope: FastifyInstance, deps: AppD
         ctx.tokenRejected ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.',
       );
     }
-    if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN', 'This area is for administrators only.');
+    if (!can(ctx.user.role, 'catalogue:write')) throw new AppError('FORBIDDEN', 'This area is for administrators only.');
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const image = await uploadImage(deps, ctx.user, body);
     return reply.code(201).header('cache-control', 'no-store').send(image);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { router } from '../../trpc/init';
-import { adminProcedure } from '../../trpc/procedures';
+import { staffProcedure } from '../../trpc/procedures';
 import {
   AdminCouponListSchema,
   AdminCouponSchema,
@@ -15,7 +15,7 @@ const tags = ['admin'];
 
 /** /admin/coupons: list with uses and what is left, create, edit, deactivate, usage per coupon. Changes are audited. */
 export const adminCouponsRouter = router({
-  list: adminProcedure
+  list: staffProcedure('coupons:manage')
     .meta({
       openapi: {
         method: 'GET',
@@ -29,19 +29,19 @@ export const adminCouponsRouter = router({
     .output(AdminCouponListSchema)
     .query(({ ctx }) => coupons.list(ctx.deps)),
 
-  create: adminProcedure
+  create: staffProcedure('coupons:manage')
     .meta({ openapi: { method: 'POST', path: '/admin/coupons', tags, summary: 'Create a coupon (audited)', protect: true } })
     .input(CouponFieldsSchema)
     .output(AdminCouponSchema)
     .mutation(({ ctx, input }) => coupons.create(ctx.deps, ctx.user, input)),
 
-  update: adminProcedure
+  update: staffProcedure('coupons:manage')
     .meta({ openapi: { method: 'PUT', path: '/admin/coupons/{id}', tags, summary: 'Edit a coupon (audited)', protect: true } })
     .input(UpdateCouponInputSchema)
     .output(AdminCouponSchema)
     .mutation(({ ctx, input }) => coupons.update(ctx.deps, ctx.user, input.id, input.coupon)),
 
-  deactivate: adminProcedure
+  deactivate: staffProcedure('coupons:manage')
     .meta({
       openapi: {
         method: 'POST',
@@ -55,7 +55,7 @@ export const adminCouponsRouter = router({
     .output(AdminCouponSchema)
     .mutation(({ ctx, input }) => coupons.deactivate(ctx.deps, ctx.user, input.id)),
 
-  usage: adminProcedure
+  usage: staffProcedure('coupons:manage')
     .meta({
       openapi: {
         method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { router } from '../../trpc/init';
-import { adminProcedure, publicProcedure } from '../../trpc/procedures';
+import { staffProcedure, publicProcedure } from '../../trpc/procedures';
 import { OkSchema } from '../../../shared/schemas/common';
 import {
   AdminDeliveryOverviewSchema,
@@ -29,7 +29,7 @@ const tags = ['delivery'];
 const adminTags = ['admin', 'delivery'];
 
 const deliveryAdminRouter = router({
-  overview: adminProcedure
+  overview: staffProcedure('delivery:read')
     .meta({
       openapi: {
         method: 'GET',
@@ -42,13 +42,13 @@ const deliveryAdminRouter = router({
     .output(AdminDeliveryOverviewSchema)
     .query(({ ctx }) => admin.overview(ctx.deps)),
 
-  createSlot: adminProcedure
+  createSlot: staffProcedure('delivery:write')
     .meta({ openapi: { method: 'POST', path: '/admin/delivery-slots', tags: adminTags, summary: 'Create a delivery slot' } })
     .input(AdminSlotCreateInput)
     .output(AdminSlotSchema)
     .mutation(({ ctx, input }) => admin.createSlot(ctx.deps, ctx.user, input)),
 
-  updateSlot: adminProcedure
+  updateSlot: staffProcedure('delivery:write')
     .meta({
       openapi: {
         method: 'PATCH',
@@ -61,7 +61,7 @@ const deliveryAdminRouter = router({
     .output(AdminSlotSchema)
     .mutation(({ ctx, input }) => admin.updateSlot(ctx.deps, ctx.user, input)),
 
-  addBlackout: adminProcedure
+  addBlackout: staffProcedure('delivery:write')
     .meta({
       openapi: {
         method: 'POST',
@@ -74,7 +74,7 @@ const deliveryAdminRouter = router({
     .output(BlackoutDateSchema)
     .mutation(({ ctx, input }) => admin.addBlackout(ctx.deps, ctx.user, input)),
 
-  removeBlackout: adminProcedure
+  removeBlackout: staffProcedure('delivery:write')
     .meta({
       openapi: { method: 'DELETE', path: '/admin/delivery-slots/blackout-dates/{date}', tags: adminTags, summary: 'Reopen a blackout day' },
     })
@@ -82,7 +82,7 @@ const deliveryAdminRouter = router({
     .output(OkSchema)
     .mutation(({ ctx, input }) => admin.removeBlackout(ctx.deps, ctx.user, input)),
 
-  pincodes: adminProcedure
+  pincodes: staffProcedure('delivery:read')
     .meta({
       openapi: {
         method: 'GET',
@@ -95,7 +95,7 @@ const deliveryAdminRouter = router({
     .output(z.array(AdminPincodeSchema))
     .query(({ ctx }) => admin.listPincodes(ctx.deps)),
 
-  addPincode: adminProcedure
+  addPincode: staffProcedure('delivery:write')
     .meta({
       openapi: { method: 'POST', path: '/admin/delivery-slots/pincodes', tags: adminTags, summary: 'Start delivering to a PIN code' },
     })
@@ -103,7 +103,7 @@ const deliveryAdminRouter = router({
     .output(AdminPincodeSchema)
     .mutation(({ ctx, input }) => admin.addPincode(ctx.deps, ctx.user, input)),
 
-  updatePincode: adminProcedure
+  updatePincode: staffProcedure('delivery:write')
     .meta({
       openapi: {
         method: 'PATCH',
@@ -116,7 +116,7 @@ const deliveryAdminRouter = router({
     .output(AdminPincodeSchema)
     .mutation(({ ctx, input }) => admin.updatePincode(ctx.deps, ctx.user, input)),
 
-  removePincode: adminProcedure
+  removePincode: staffProcedure('delivery:write')
     .meta({
       openapi: {
         method: 'DELETE',
@@ -129,7 +129,7 @@ const deliveryAdminRouter = router({
     .output(OkSchema)
     .mutation(({ ctx, input }) => admin.removePincode(ctx.deps, ctx.user, input)),
 
-  updateConfig: adminProcedure
+  updateConfig: staffProcedure('delivery:write')
     .meta({
       openapi: {
         method: 'PUT',

@@ -1,5 +1,5 @@
 import { router } from '../../trpc/init';
-import { adminProcedure } from '../../trpc/procedures';
+import { staffProcedure } from '../../trpc/procedures';
 import {
   AdminCancelInputSchema,
   AdminMarkPaidInputSchema,
@@ -16,7 +16,7 @@ const tags = ['admin', 'orders'];
 
 /** The admin orders desk (/admin/orders). The CSV export is a plain route: GET /api/admin/orders/export.csv. */
 export const adminOrdersRouter = router({
-  list: adminProcedure
+  list: staffProcedure('orders:read')
     .meta({
       openapi: {
         method: 'GET',
@@ -31,7 +31,7 @@ export const adminOrdersRouter = router({
     .output(AdminOrdersPageSchema)
     .query(({ ctx, input }) => desk.listOrders(ctx.deps, input, ctx.resHeaders)),
 
-  get: adminProcedure
+  get: staffProcedure('orders:read')
     .meta({
       openapi: {
         method: 'GET',
@@ -45,7 +45,7 @@ export const adminOrdersRouter = router({
     .output(AdminOrderDetailSchema)
     .query(({ ctx, input }) => desk.orderDetail(ctx.deps, ctx.user, input.id)),
 
-  setStatus: adminProcedure
+  setStatus: staffProcedure('orders:write')
     .meta({
       openapi: {
         method: 'POST',
@@ -60,7 +60,7 @@ export const adminOrdersRouter = router({
     .output(AdminOrderDetailSchema)
     .mutation(({ ctx, input }) => desk.setStatus(ctx.deps, ctx.user, input)),
 
-  cancel: adminProcedure
+  cancel: staffProcedure('orders:cancel')
     .meta({
       openapi: {
         method: 'POST',
@@ -74,7 +74,7 @@ export const adminOrdersRouter = router({
     .output(AdminOrderDetailSchema)
     .mutation(({ ctx, input }) => desk.cancel(ctx.deps, ctx.user, input)),
 
-  refund: adminProcedure
+  refund: staffProcedure('orders:refund')
     .meta({
       openapi: {
         method: 'POST',
@@ -89,7 +89,7 @@ export const adminOrdersRouter = router({
     .output(AdminOrderDetailSchema)
     .mutation(({ ctx, input }) => desk.refund(ctx.deps, ctx.user, input)),
 
-  markPaid: adminProcedure
+  markPaid: staffProcedure('orders:write')
     .meta({
       openapi: {
         method: 'POST',

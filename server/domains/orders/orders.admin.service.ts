@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps';
+import { REFUND_LIMIT_PAISE } from '../../../shared/rules/staff';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueMail, kickMail } from '../../lib/mail';
@@ -14,6 +15,9 @@ import { afterCancel, cancelInTransaction } from './orders.lifecycle';
 import { deliveredMail, outForDeliveryMail, type StatusMailInput } from './order-status-mail';
 import { publishOrderEvent } from './order-events';
 import { withTransactionRetry } from '../../lib/transaction-retry';
+import type { Trx } from '../../../db/database';
+
+type LockedOrder = NonNullable<Awaited<ReturnType<typeof orders.lockOrder>>>;
 import { earnForOrder, reverseForRefund } from '../rewards/rewards.service';
 import type {
   AdminCancelInput,
@@ -241,46 +245,63 @@ export async function setStatus(deps: Deps, admin: AuthUser, input: AdminSetStat
     if (!row) throw notFound('That order');
     const refusal = adminMoveRefusal(row.status, input.status);
     if (refusal) throw new AppError('INVALID_STATE', refusal, { details: { from: row.status, to: input.status } });
-    const at = deps.clock.now().toISOString();
-    const after = await lrepo.moveStatus(trx, row.id, { from: row.status, to: input.status, now: at });
-    if (!after) throw new AppError('CONFLICT', 'This order changed a moment ago. Please reload it and try again.');
-    const defaults = {
-      preparing: 'We are blending your shakes',
-      out_for_delivery: 'Your order is on its way',
-      delivered: 'Delivered',
-    } as const;
-    await repo.insertEvent(trx, {
-      order_id: row.id,
-      status: input.status,
-      actor: 'admin',
-      actor_id: admin.id,
-      note: input.note?.trim() || defaults[input.status],
-      created_at: at,
-    });
-    if (input.status === 'out_for_delivery') await enqueueMail(trx, outForDeliveryMail(mailInput(deps, row)));
-    let invoiceNumber: string | null = null;
-    if (input.status === 'delivered') {
-      // --- points: cash on delivery earns its points when delivered (online orders earned them when paid).
-      // Before the invoice, as the payment confirmation does (points, then invoice number): one lock order, no deadlock.
-      if (row.payment_method === 'cod') await earnForOrder(deps, trx, row);
-      // --- end points
-      await enqueueMail(trx, deliveredMail(mailInput(deps, row)));
-      if (row.payment_method !== 'razorpay' || row.payment_status === 'paid')
-        invoiceNumber = (await invoices.issueInvoice(deps, trx, row)).number;
-    }
-    await recordAudit(trx, admin, {
-      action: 'order.status',
-      entity: 'order',
-      entityId: row.id,
-      before: { number: row.number, status: row.status },
-      after: { status: input.status, note: input.note ?? null, ...(invoiceNumber ? { invoiceNumber } : {}) },
-      at,
-    });
-    return after;
+    return applyStatusMove(deps, trx, row, input.status, admin, input.note);
   });
   publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
   void kickMail(deps);
   return orderDetail(deps, admin, input.id);
+}
+
+/**
+ * One move forward of a locked order, by a member of staff (the admin desk, or a rider's "Picked up" /
+ * "Delivered"), in the caller's transaction: the status, the timeline, the customer's e-mail, the
+ * points and invoice of a delivery, the audit entry. The caller checked the move is allowed; publish
+ * the order event after the commit.
+ */
+export async function applyStatusMove(
+  deps: Deps,
+  trx: Trx,
+  row: LockedOrder,
+  to: 'preparing' | 'out_for_delivery' | 'delivered',
+  actor: AuthUser,
+  note?: string | null,
+) {
+  const at = deps.clock.now().toISOString();
+  const after = await lrepo.moveStatus(trx, row.id, { from: row.status, to, now: at });
+  if (!after) throw new AppError('CONFLICT', 'This order changed a moment ago. Please reload it and try again.');
+  const defaults = {
+    preparing: 'We are blending your shakes',
+    out_for_delivery: 'Your order is on its way',
+    delivered: 'Delivered',
+  } as const;
+  await repo.insertEvent(trx, {
+    order_id: row.id,
+    status: to,
+    actor: 'admin',
+    actor_id: actor.id,
+    note: note?.trim() || defaults[to],
+    created_at: at,
+  });
+  if (to === 'out_for_delivery') await enqueueMail(trx, outForDeliveryMail(mailInput(deps, row)));
+  let invoiceNumber: string | null = null;
+  if (to === 'delivered') {
+    // --- points: cash on delivery earns its points when delivered (online orders earned them when paid).
+    // Before the invoice, as the payment confirmation does (points, then invoice number): one lock order, no deadlock.
+    if (row.payment_method === 'cod') await earnForOrder(deps, trx, row);
+    // --- end points
+    await enqueueMail(trx, deliveredMail(mailInput(deps, row)));
+    if (row.payment_method !== 'razorpay' || row.payment_status === 'paid')
+      invoiceNumber = (await invoices.issueInvoice(deps, trx, row)).number;
+  }
+  await recordAudit(trx, actor, {
+    action: 'order.status',
+    entity: 'order',
+    entityId: row.id,
+    before: { number: row.number, status: row.status },
+    after: { status: to, note: note ?? null, ...(invoiceNumber ? { invoiceNumber } : {}) },
+    at,
+  });
+  return after;
 }
 
 /** POST /api/admin/orders/{id}/cancel: releases the slot and benefits, refunds an online payment in full. */
@@ -319,6 +340,16 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
       idempotencyKey: key,
     });
     if (replayed) return { refundId: r.id, userId: row.user_id, replayed };
+    // Support refunds a little (PRODUCT.md §17): the order's refunds in all stay within the role's
+    // cap. Checked after the reservation so a repeated click still answers its refund; a refusal
+    // rolls the reservation back with the transaction.
+    const cap = REFUND_LIMIT_PAISE[admin.role];
+    if (cap !== undefined && paid.refunded_paise + r.amount_paise > cap) {
+      throw new AppError(
+        'FORBIDDEN',
+        `Your role may refund up to ${formatRupees(cap)} of an order; ask a manager or the owner for this refund.`,
+      );
+    }
     // --- points: the points the order earned are reversed in proportion to what is refunded so far.
     await reverseForRefund(deps, trx, {
       orderId: row.id,

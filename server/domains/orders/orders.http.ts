@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { can } from '../../../shared/rules/staff';
 import type { AppDeps } from '../../deps';
 import { createContext, type AuthUser } from '../../trpc/context';
 import { AppError, refuseUnstorableText, shopError, shopErrorBody } from '../../lib/errors';
@@ -39,7 +40,7 @@ export async function registerOrderFiles(app: FastifyInstance, deps: AppDeps): P
     try {
       const { user, rejected } = await who(req);
       if (!user) throw signIn(rejected);
-      if (user.role !== 'admin') throw new AppError('FORBIDDEN', 'This area is for administrators only.');
+      if (!can(user.role, 'orders:read')) throw new AppError('FORBIDDEN', 'This area is for administrators only.');
       refuseUnstorableText(req.query);
       const parsed = AdminOrdersInputSchema.omit({ page: true, pageSize: true }).safeParse(req.query ?? {});
       if (!parsed.success) return fail(reply, req, parsed.error);

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { can } from '../../../shared/rules/staff';
+import { forCustomer as deliveryForCustomer } from './orders.delivery-code';
 import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
@@ -89,7 +91,7 @@ export function isPayable(o: Pick<repo.OrderRow, 'status' | 'payment_method' | '
   );
 }
 
-/** Reads an order for someone allowed to see it: its owner or an admin. Everyone else gets the same 404 as a missing order. */
+/** Reads an order for someone allowed to see it: its owner or staff who may read orders. Everyone else gets the same 404 as a missing order. */
 export async function readVisibleOrder(
   deps: Pick<Deps, 'db'>,
   user: AuthUser,
@@ -97,7 +99,7 @@ export async function readVisibleOrder(
   executor: Executor = deps.db,
 ): Promise<repo.OrderWithDetails> {
   const row = await repo.readOrder(executor, id);
-  if (!row || (row.user_id !== user.id && user.role !== 'admin')) throw notFound('That order');
+  if (!row || (row.user_id !== user.id && !can(user.role, 'orders:read'))) throw notFound('That order');
   return row;
 }
 
@@ -115,7 +117,11 @@ export async function getInvoice(deps: Deps, user: AuthUser, id: string): Promis
 
 /** GET /api/orders/{id} */
 export async function getOrder(deps: Deps, user: AuthUser, id: string): Promise<Order> {
-  return toOrderDto(await readVisibleOrder(deps, user, id), deps.clock.now());
+  const row = await readVisibleOrder(deps, user, id);
+  const order = toOrderDto(row, deps.clock.now());
+  // Once on its way, the customer (only the customer: never staff) sees the rider and the delivery code.
+  if (row.user_id === user.id && order.status === 'out_for_delivery') return { ...order, delivery: await deliveryForCustomer(deps, order) };
+  return order;
 }
 
 /** GET /api/user/orders — spec §7: { orders, totalCount } and the X-Total-Count header. */

@@ -1,5 +1,5 @@
 import { router } from '../../trpc/init';
-import { adminProcedure, authedProcedure } from '../../trpc/procedures';
+import { staffProcedure, authedProcedure } from '../../trpc/procedures';
 import { OrderIdInput } from '../../../shared/schemas/orders';
 import {
   AdminRefundSchema,
@@ -56,7 +56,7 @@ export const paymentsRouter = router({
     .output(PaymentResultSchema)
     .mutation(({ ctx, input }) => payments.completeTestPayment(ctx.deps, ctx.user, input)),
 
-  retryRefund: adminProcedure
+  retryRefund: staffProcedure('orders:refund')
     .meta({
       openapi: {
         method: 'POST',

@@ -1,5 +1,5 @@
 import { router } from '../../trpc/init';
-import { adminProcedure, authedProcedure, publicProcedure } from '../../trpc/procedures';
+import { staffProcedure, authedProcedure, publicProcedure } from '../../trpc/procedures';
 import { z } from 'zod';
 import {
   CreateReviewInputSchema,
@@ -83,7 +83,7 @@ export const reviewsRouter = router({
     .output(ReviewSchema)
     .mutation(({ ctx, input }) => reviews.create(ctx.deps, ctx.user, input)),
 
-  adminForShake: adminProcedure
+  adminForShake: staffProcedure('reviews:moderate')
     .meta({
       openapi: {
         method: 'GET',
@@ -97,7 +97,7 @@ export const reviewsRouter = router({
     .output(ShakeReviewsSchema)
     .query(({ ctx, input }) => reviews.forShakeAdmin(ctx.deps, input.id)),
 
-  setHidden: adminProcedure
+  setHidden: staffProcedure('reviews:moderate')
     .meta({
       openapi: {
         method: 'POST',

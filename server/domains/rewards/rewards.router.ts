@@ -1,5 +1,5 @@
 import { router } from '../../trpc/init';
-import { adminProcedure, authedProcedure } from '../../trpc/procedures';
+import { staffProcedure, authedProcedure } from '../../trpc/procedures';
 import {
   AdminAdjustInput,
   AdminCustomerRewardsInput,
@@ -29,7 +29,7 @@ export const rewardsRouter = router({
     .output(UserRewardsSchema)
     .query(({ ctx, input }) => rewards.userRewards(ctx.deps, ctx.user, input, ctx.resHeaders)),
 
-  adminList: adminProcedure
+  adminList: staffProcedure('rewards:manage')
     .meta({
       openapi: {
         method: 'GET',
@@ -43,7 +43,7 @@ export const rewardsRouter = router({
     .output(AdminRewardsPageSchema)
     .query(({ ctx, input }) => rewards.listBalances(ctx.deps, input, ctx.resHeaders)),
 
-  adminLedger: adminProcedure
+  adminLedger: staffProcedure('rewards:manage')
     .meta({
       openapi: {
         method: 'GET',
@@ -57,7 +57,7 @@ export const rewardsRouter = router({
     .output(AdminCustomerRewardsSchema)
     .query(({ ctx, input }) => rewards.customerLedger(ctx.deps, input, ctx.resHeaders)),
 
-  adminAdjust: adminProcedure
+  adminAdjust: staffProcedure('rewards:manage')
     .meta({
       openapi: {
         method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { router } from '../../trpc/init';
-import { adminProcedure, authedProcedure, publicProcedure } from '../../trpc/procedures';
+import { staffProcedure, authedProcedure, publicProcedure } from '../../trpc/procedures';
 import {
   AdminExtendInputSchema,
   AdminRefundInputSchema,
@@ -192,7 +192,7 @@ export const subscriptionsRouter = router({
 
   // ---------- Admin ----------
 
-  adminList: adminProcedure
+  adminList: staffProcedure('subscriptions:read')
     .meta({
       openapi: {
         method: 'GET',
@@ -206,7 +206,7 @@ export const subscriptionsRouter = router({
     .output(AdminSubscriptionListSchema)
     .query(({ ctx, input }) => desk.adminList(ctx.deps, input, ctx.resHeaders)),
 
-  adminDetail: adminProcedure
+  adminDetail: staffProcedure('subscriptions:read')
     .meta({
       openapi: {
         method: 'GET',
@@ -220,7 +220,7 @@ export const subscriptionsRouter = router({
     .output(AdminSubscriptionDetailSchema)
     .query(({ ctx, input }) => desk.adminDetail(ctx.deps, input.id)),
 
-  adminExtend: adminProcedure
+  adminExtend: staffProcedure('subscriptions:write')
     .meta({
       openapi: {
         method: 'POST',
@@ -234,7 +234,7 @@ export const subscriptionsRouter = router({
     .output(AdminSubscriptionDetailSchema)
     .mutation(({ ctx, input }) => desk.adminExtend(ctx.deps, ctx.user, input)),
 
-  adminPause: adminProcedure
+  adminPause: staffProcedure('subscriptions:write')
     .meta({
       openapi: {
         method: 'POST',
@@ -248,7 +248,7 @@ export const subscriptionsRouter = router({
     .output(AdminSubscriptionDetailSchema)
     .mutation(({ ctx, input }) => desk.adminPause(ctx.deps, ctx.user, input)),
 
-  adminResume: adminProcedure
+  adminResume: staffProcedure('subscriptions:write')
     .meta({
       openapi: {
         method: 'POST',
@@ -262,7 +262,7 @@ export const subscriptionsRouter = router({
     .output(AdminSubscriptionDetailSchema)
     .mutation(({ ctx, input }) => desk.adminResume(ctx.deps, ctx.user, input)),
 
-  adminCancel: adminProcedure
+  adminCancel: staffProcedure('subscriptions:write')
     .meta({
       openapi: {
         method: 'POST',
@@ -276,7 +276,7 @@ export const subscriptionsRouter = router({
     .output(AdminSubscriptionDetailSchema)
     .mutation(({ ctx, input }) => desk.adminCancel(ctx.deps, ctx.user, input)),
 
-  adminRefund: adminProcedure
+  adminRefund: staffProcedure('subscriptions:write')
     .meta({
       openapi: {
         method: 'POST',
@@ -290,7 +290,7 @@ export const subscriptionsRouter = router({
     .output(AdminSubscriptionDetailSchema)
     .mutation(({ ctx, input }) => desk.adminRefund(ctx.deps, ctx.user, input)),
 
-  adminPlans: adminProcedure
+  adminPlans: staffProcedure('subscriptions:read')
     .meta({
       openapi: { method: 'GET', path: '/admin/subscription-plans', tags: adminTags, summary: 'Every plan, offered or not', protect: true },
     })
@@ -298,7 +298,7 @@ export const subscriptionsRouter = router({
     .output(PlanListSchema)
     .query(({ ctx }) => desk.adminPlans(ctx.deps)),
 
-  adminCreatePlan: adminProcedure
+  adminCreatePlan: staffProcedure('subscriptions:write')
     .meta({
       openapi: { method: 'POST', path: '/admin/subscription-plans', tags: adminTags, summary: 'Create a plan (audited)', protect: true },
     })
@@ -306,7 +306,7 @@ export const subscriptionsRouter = router({
     .output(PlanSchema)
     .mutation(({ ctx, input }) => desk.adminCreatePlan(ctx.deps, ctx.user, input)),
 
-  adminUpdatePlan: adminProcedure
+  adminUpdatePlan: staffProcedure('subscriptions:write')
     .meta({
       openapi: {
         method: 'PATCH',

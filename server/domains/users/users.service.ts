@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { Profile, ProfilePatch } from '../../../shared/schemas/auth';
 import * as repo from './users.repository';
+import { effectiveRoleOf } from '../../../shared/rules/staff';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
@@ -20,7 +21,7 @@ export async function getProfile(deps: Deps, userId: string): Promise<Profile> {
       ...linked.filter((p) => p !== 'password').map((p) => (p === 'supabase' ? 'google' : p)),
     ]),
   ];
-  const role = row.role === 'admin' || (row.email_verified && deps.config.ADMIN_EMAILS.includes(row.email)) ? 'admin' : 'customer';
+  const role = effectiveRoleOf(row, deps.config.ADMIN_EMAILS);
   return {
     id: row.id,
     email: row.email,

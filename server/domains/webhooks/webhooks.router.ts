@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { router } from '../../trpc/init';
-import { adminProcedure } from '../../trpc/procedures';
+import { staffProcedure } from '../../trpc/procedures';
 import {
   WebhookDeliveriesInputSchema,
   WebhookDeliveryIdInputSchema,
@@ -20,7 +20,7 @@ const SCHEME =
   ' Each delivery is a POST of `{id, type, createdAt, data}` signed with the endpoint secret: headers `Hydro-Webhook-Id` (the event id, the same on every retry and on "send again": de-duplicate on it), `Hydro-Webhook-Event`, `Hydro-Webhook-Timestamp` (Unix seconds) and `Hydro-Webhook-Signature: v1=<hex HMAC-SHA256 of "{timestamp}.{raw body}">`. See docs/webhooks.md.';
 
 export const webhooksRouter = router({
-  list: adminProcedure
+  list: staffProcedure('webhooks:manage')
     .meta({
       openapi: {
         method: 'GET',
@@ -34,7 +34,7 @@ export const webhooksRouter = router({
     .output(WebhookEndpointListSchema)
     .query(({ ctx }) => webhooks.listEndpoints(ctx.deps)),
 
-  create: adminProcedure
+  create: staffProcedure('webhooks:manage')
     .meta({
       openapi: {
         method: 'POST',
@@ -49,7 +49,7 @@ export const webhooksRouter = router({
     .output(WebhookEndpointWithSecretSchema)
     .mutation(({ ctx, input }) => webhooks.createEndpoint(ctx.deps, ctx.user, input)),
 
-  update: adminProcedure
+  update: staffProcedure('webhooks:manage')
     .meta({
       openapi: {
         method: 'PATCH',
@@ -63,7 +63,7 @@ export const webhooksRouter = router({
     .output(WebhookEndpointSchema)
     .mutation(({ ctx, input }) => webhooks.updateEndpoint(ctx.deps, ctx.user, input)),
 
-  rotateSecret: adminProcedure
+  rotateSecret: staffProcedure('webhooks:manage')
     .meta({
       openapi: {
         method: 'POST',
@@ -77,7 +77,7 @@ export const webhooksRouter = router({
     .output(WebhookEndpointWithSecretSchema)
     .mutation(({ ctx, input }) => webhooks.rotateSecret(ctx.deps, ctx.user, input.id)),
 
-  deliveries: adminProcedure
+  deliveries: staffProcedure('webhooks:manage')
     .meta({
       openapi: {
         method: 'GET',
@@ -92,7 +92,7 @@ export const webhooksRouter = router({
     .output(WebhookDeliveryPageSchema)
     .query(({ ctx, input }) => webhooks.listDeliveries(ctx.deps, input, ctx.resHeaders)),
 
-  resend: adminProcedure
+  resend: staffProcedure('webhooks:manage')
     .meta({
       openapi: {
         method: 'POST',

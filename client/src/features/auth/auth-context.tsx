@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { apiFetch, ApiError } from '../../lib/api-fetch';
 import { tokens } from './session';
 import { getPublicConfig, googleConfigured } from './public-config';
+import { isStaffRole } from '../../../../shared/rules/staff';
 
 /**
  * The session as the rest of the client sees it (header, cart, guards).
@@ -56,9 +57,10 @@ export interface AuthAnswerLike {
 /** Spec §6: the one fixed admin e-mail (build-time, optional). Display only. */
 const FIXED_ADMIN_EMAIL = ((import.meta.env.VITE_ADMIN_EMAIL as string | undefined) ?? '').trim().toLowerCase();
 
+/** Whether the back office is for this person: the owner (spec §6's three rules) or any staff role (PRODUCT.md §17). */
 export function isAdminUser(user: SessionUser | null): boolean {
   if (!user) return false;
-  return user.role === 'admin' || user.user_metadata?.role === 'admin' || (!!FIXED_ADMIN_EMAIL && user.email.toLowerCase() === FIXED_ADMIN_EMAIL);
+  return isStaffRole(user.role) || user.user_metadata?.role === 'admin' || (!!FIXED_ADMIN_EMAIL && user.email.toLowerCase() === FIXED_ADMIN_EMAIL);
 }
 
 /** Sign-in and sign-up through the one fetch wrapper (public auth paths carry no session logic there). */

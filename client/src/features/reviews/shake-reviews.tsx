@@ -1,4 +1,5 @@
 import { trpc } from '../../lib/trpc';
+import { can } from '../../../../shared/rules/staff';
 import { useAuth } from '../auth/auth-context';
 import { Button } from '../../components/button';
 import { toast } from '../../components/toast';
@@ -29,7 +30,8 @@ export function ReviewItem({ review, action }: { review: Review; action?: React.
  * get a Hide / Show again control on each; the change is audited on the server.
  */
 export function ShakeReviews({ shakeId, shakeName }: { shakeId: string; shakeName: string }) {
-  const { isAdmin } = useAuth();
+  const { user } = useAuth();
+  const isAdmin = can(user?.role, 'reviews:moderate');
   const utils = trpc.useUtils();
   const pub = trpc.reviews.forShake.useQuery({ id: shakeId }, { enabled: !isAdmin });
   const adm = trpc.reviews.adminForShake.useQuery({ id: shakeId }, { enabled: isAdmin });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { Link, Route, Router, Switch, useLocation } from 'wouter';
-import { ADMIN_ROUTES, ADMIN_ROUTE_LABELS, ADMIN_SCREENS } from './screens';
+import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { ADMIN_ROUTES, ADMIN_ROUTE_LABELS, ADMIN_SCREENS, screensFor } from './screens';
 import { NotFoundCard } from '../../components/not-found-card';
 import { useAuth } from '../../features/auth/auth-context';
 import { ArrowRightIcon, BrandMark, CloseIcon, MenuIcon } from '../../components/icons';
@@ -11,12 +11,17 @@ const rel = (path: string) => path.replace(/^\/admin/, '') || '/';
 const PHONE_QUERY = '(max-width: 59.99rem)';
 
 /**
- * The admin area (/admin/*): its own compact shell — a sidebar of every admin screen of the spec,
- * the signed-in admin and a way back to the shop — and a nested router. On a phone the sidebar is a
- * drawer (focus kept inside, Escape closes, focus returns to the menu button).
+ * The admin area (/admin/*): its own compact shell — a sidebar of the screens the signed-in staff
+ * member's role may use, who they are and a way back to the shop — and a nested router. Any other
+ * admin address sends them to their first screen (a rider, who has none here, to /rider). On a phone
+ * the sidebar is a drawer (focus kept inside, Escape closes, focus returns to the menu button).
  */
 export default function AdminAppPage() {
-  const Dashboard = LAZY.get('/admin/dashboard');
+  const { user } = useAuth();
+  const mine = screensFor(user?.role);
+  const first = mine[0];
+  const Dashboard = mine.some((s) => s.path === '/admin/dashboard') ? LAZY.get('/admin/dashboard') : undefined;
+  if (!first && user?.role === 'rider') return <Redirect to="~/rider" replace />;
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const main = useRef<HTMLElement>(null);
@@ -55,11 +60,28 @@ export default function AdminAppPage() {
           <Suspense fallback={<span className="skeleton" style={{ height: '16rem' }} aria-busy="true" />}>
             <Switch>
               {Dashboard ? <Route path="/" component={Dashboard} /> : null}
-              {ADMIN_SCREENS.map((s) => (
-                <Route key={s.path} path={rel(s.path)} component={LAZY.get(s.path)!} />
-              ))}
+              {ADMIN_SCREENS.map((s) =>
+                mine.includes(s) ? (
+                  <Route key={s.path} path={rel(s.path)} component={LAZY.get(s.path)!} />
+                ) : first ? (
+                  <Route key={s.path} path={rel(s.path)}>
+                    <Redirect to={rel(first.path)} replace />
+                  </Route>
+                ) : null,
+              )}
+              {first ? (
+                <Route path="/">
+                  <Redirect to={rel(first.path)} replace />
+                </Route>
+              ) : null}
               <Route>
-                <NotFoundCard message="This part of the admin area is not built in this version of the shop, or the address has a typo." />
+                <NotFoundCard
+                  message={
+                    first
+                      ? 'This part of the admin area is not built in this version of the shop, or the address has a typo.'
+                      : 'Your role has no screens in the back office. Ask the shop’s owner if you need one.'
+                  }
+                />
               </Route>
             </Switch>
           </Suspense>
@@ -87,6 +109,9 @@ function RouteFocus({ main, onNavigate }: { main: React.RefObject<HTMLElement | 
 
 function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
   const { user } = useAuth();
+  const mine = screensFor(user?.role);
+  // The owner also sees the spec's admin routes this version has not built (greyed); staff only theirs.
+  const isOwner = user?.role === 'admin';
   const panel = useRef<HTMLElement>(null);
   const [phone, setPhone] = useState(() => typeof window !== 'undefined' && window.matchMedia(PHONE_QUERY).matches);
   useEffect(() => {
@@ -153,8 +178,8 @@ function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
       </div>
       <nav className="admin-nav" aria-label="Admin screens">
         <ul className="list-reset">
-          {ADMIN_ROUTES.filter((r) => r !== '/admin').map((r) => {
-            const screen = ADMIN_SCREENS.find((s) => s.path === r);
+          {ADMIN_ROUTES.filter((r) => r !== '/admin' && (isOwner || mine.some((s) => s.path === r))).map((r) => {
+            const screen = mine.find((s) => s.path === r);
             const label = screen?.label ?? ADMIN_ROUTE_LABELS[r];
             return (
               <li key={r}>

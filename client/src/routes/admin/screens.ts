@@ -1,34 +1,50 @@
 import type { ComponentType } from 'react';
+import { can, type Permission } from '../../../../shared/rules/staff';
 
 /**
  * The admin screens that exist. A screen appears in the sidebar and answers its
  * route once it is listed here — one line per screen:
- *   { path: '/admin/orders', label: 'Orders', load: () => import('./orders') },
+ *   { path: '/admin/orders', label: 'Orders', load: () => import('./orders') , permission: 'orders:read' },
  * Admin routes of spec §2 that are not listed show the 404 card (no fake screens).
  */
 export interface AdminScreen {
   /** Absolute path, one of ADMIN_ROUTES. */
   path: string;
   label: string;
+  /** What the signed-in person's role must allow to see it (shared/rules/staff.ts); the server checks again. */
+  permission: Permission;
   load: () => Promise<{ default: ComponentType }>;
 }
 
 export const ADMIN_SCREENS: AdminScreen[] = [
-  { path: '/admin/dashboard', label: 'Dashboard', load: () => import('./dashboard') },
-  { path: '/admin/customers', label: 'Customers', load: () => import('./customers') },
-  { path: '/admin/shakes', label: 'Shakes', load: () => import('./shakes') },
-  { path: '/admin/ingredients', label: 'Ingredients', load: () => import('./ingredients') },
-  { path: '/admin/coupons', label: 'Coupons', load: () => import('./coupons') },
-  { path: '/admin/pricing', label: 'Pricing', load: () => import('./pricing') },
-  { path: '/admin/password-reset', label: 'Password reset', load: () => import('./password-reset') },
-  { path: '/admin/delivery-slots', label: 'Delivery slots', load: () => import('./delivery-slots') },
-  { path: '/admin/orders', label: 'Orders', load: () => import('./orders') },
-  { path: '/admin/subscriptions', label: 'Subscriptions', load: () => import('./subscriptions') },
-  { path: '/admin/subscription-management', label: 'Subscription plans', load: () => import('./subscription-management') },
-  { path: '/admin/user-rewards', label: 'User rewards', load: () => import('./user-rewards') },
-  { path: '/admin/audit-log', label: 'Audit log', load: () => import('./audit-log') },
-  { path: '/admin/webhooks', label: 'Webhooks', load: () => import('./webhooks') },
-  { path: '/admin/api-keys', label: 'API keys', load: () => import('./api-keys') },
+  { path: '/admin/dashboard', label: 'Dashboard', load: () => import('./dashboard'), permission: 'dashboard:read' },
+  { path: '/admin/customers', label: 'Customers', load: () => import('./customers'), permission: 'customers:read' },
+  { path: '/admin/shakes', label: 'Shakes', load: () => import('./shakes'), permission: 'catalogue:read' },
+  { path: '/admin/ingredients', label: 'Ingredients', load: () => import('./ingredients'), permission: 'catalogue:read' },
+  { path: '/admin/coupons', label: 'Coupons', load: () => import('./coupons'), permission: 'coupons:manage' },
+  { path: '/admin/pricing', label: 'Pricing', load: () => import('./pricing'), permission: 'pricing:write' },
+  {
+    path: '/admin/password-reset',
+    label: 'Password reset',
+    load: () => import('./password-reset'),
+    permission: 'customers:password-reset',
+  },
+  { path: '/admin/delivery-slots', label: 'Delivery slots', load: () => import('./delivery-slots'), permission: 'delivery:write' },
+  { path: '/admin/orders', label: 'Orders', load: () => import('./orders'), permission: 'orders:read' },
+  { path: '/admin/subscriptions', label: 'Subscriptions', load: () => import('./subscriptions'), permission: 'subscriptions:read' },
+  {
+    path: '/admin/subscription-management',
+    label: 'Subscription plans',
+    load: () => import('./subscription-management'),
+    permission: 'subscriptions:write',
+  },
+  { path: '/admin/user-rewards', label: 'User rewards', load: () => import('./user-rewards'), permission: 'rewards:manage' },
+  { path: '/admin/audit-log', label: 'Audit log', load: () => import('./audit-log'), permission: 'audit:read' },
+  { path: '/admin/webhooks', label: 'Webhooks', load: () => import('./webhooks'), permission: 'webhooks:manage' },
+  { path: '/admin/api-keys', label: 'API keys', load: () => import('./api-keys'), permission: 'api-keys:manage' },
+  { path: '/admin/deliveries', label: 'Deliveries', load: () => import('./deliveries'), permission: 'deliveries:assign' },
+  { path: '/admin/riders/cash', label: 'Rider cash', load: () => import('./rider-cash'), permission: 'riders:cash' },
+  { path: '/admin/staff', label: 'Staff', load: () => import('./staff'), permission: 'staff:manage' },
 ];
 
 /** Sidebar labels of every admin route, built or not (a screen's own label wins). */
@@ -49,6 +65,9 @@ export const ADMIN_ROUTE_LABELS: Record<(typeof ADMIN_ROUTES)[number], string> =
   '/admin/audit-log': 'Audit log',
   '/admin/webhooks': 'Webhooks',
   '/admin/api-keys': 'API keys',
+  '/admin/deliveries': 'Deliveries',
+  '/admin/riders/cash': 'Rider cash',
+  '/admin/staff': 'Staff',
 };
 
 /** Spec §2: the 13 admin routes, in the order the sidebar shows them. /admin shows the dashboard. */
@@ -70,4 +89,16 @@ export const ADMIN_ROUTES = [
   '/admin/audit-log',
   '/admin/webhooks',
   '/admin/api-keys',
+  '/admin/deliveries',
+  '/admin/riders/cash',
+  '/admin/staff',
 ] as const;
+
+/** The screens a role may use, in sidebar order. */
+export function screensFor(role: string | null | undefined): AdminScreen[] {
+  const order = (p: string) => {
+    const i = (ADMIN_ROUTES as readonly string[]).indexOf(p);
+    return i < 0 ? ADMIN_ROUTES.length : i;
+  };
+  return ADMIN_SCREENS.filter((s) => can(role, s.permission)).sort((a, b) => order(a.path) - order(b.path));
+}

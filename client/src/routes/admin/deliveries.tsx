@@ -1,0 +1,197 @@
+import { useMemo, useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { usePageTitle } from '../../components/page-title';
+import { Button } from '../../components/button';
+import { Field, Input, Select } from '../../components/input';
+import { LoadError } from '../../components/load-error';
+import { FormAlert } from '../../features/auth/forms';
+import { messageOf } from '../../lib/errors';
+import { formatRupees } from '../../../../shared/rules/money';
+import { istToday } from '../../../../shared/rules/slots';
+import { FAIL_REASON_LABELS, type DeliveryStop } from '../../../../shared/schemas/deliveries';
+
+/**
+ * /admin/deliveries (PRODUCT.md §17): per date and slot, the orders for riders grouped by PIN code.
+ * Select many and give them to a rider, or let the shop spread them by area (the same PIN to the same
+ * rider). Failed stops come back here with the reason, to re-assign; a stop locked after 5 wrong
+ * codes is confirmed here.
+ */
+export default function AdminDeliveriesPage() {
+  usePageTitle('Deliveries');
+  const utils = trpc.useUtils();
+  const [date, setDate] = useState(() => istToday(new Date()));
+  const [slotId, setSlotId] = useState('');
+  const q = trpc.deliveries.day.useQuery({ date, ...(slotId ? { slotId } : {}) });
+  const assign = trpc.deliveries.assign.useMutation();
+  const confirm = trpc.deliveries.confirm.useMutation();
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [riderId, setRiderId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const groups = useMemo(() => {
+    const m = new Map<string, DeliveryStop[]>();
+    for (const s of q.data?.stops ?? []) m.set(s.pincode, [...(m.get(s.pincode) ?? []), s]);
+    return [...m.entries()].sort(([a], [b]) => a.localeCompare(b));
+  }, [q.data]);
+  const assignable = (s: DeliveryStop) => s.status === 'confirmed' || s.status === 'preparing';
+  const toggle = (ids: string[], on: boolean) =>
+    setPicked((cur) => {
+      const next = new Set(cur);
+      for (const id of ids)
+        if (on) next.add(id);
+        else next.delete(id);
+      return next;
+    });
+
+  async function doAssign(spread: boolean) {
+    setError(null);
+    setNotice(null);
+    try {
+      const r = await assign.mutateAsync({ orderIds: [...picked], ...(spread ? {} : { riderId }) });
+      const names = [...new Set(r.assigned.map((a) => a.riderName))].join(', ');
+      setNotice(`${r.assigned.length} order${r.assigned.length === 1 ? '' : 's'} assigned to ${names}.`);
+      setPicked(new Set());
+      await utils.deliveries.day.invalidate();
+    } catch (err) {
+      setError(messageOf(err, 'The orders could not be assigned. Please try again.'));
+    }
+  }
+
+  async function doConfirm(s: DeliveryStop) {
+    setError(null);
+    try {
+      await confirm.mutateAsync({ id: s.orderId, ...(s.codDue !== null ? { cashCollected: s.codDue } : {}) });
+      setNotice(`Order ${s.number} confirmed delivered.`);
+      await utils.deliveries.day.invalidate();
+    } catch (err) {
+      setError(messageOf(err, 'The delivery could not be confirmed.'));
+    }
+  }
+
+  return (
+    <section className="admin-page" data-page="admin/deliveries">
+      <header className="admin-page__header">
+        <p className="eyebrow">Last mile</p>
+        <h1 className="h2">Deliveries</h1>
+        <p className="text-muted">Orders for riders by PIN code. Pick them and assign a rider, or spread them by area.</p>
+      </header>
+      <div
+        className="card card--padded"
+        style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: '12px 20px' }}
+      >
+        <Field label="Date">
+          {(p) => <Input {...p} type="date" value={date} onChange={(e) => (setDate(e.target.value), setPicked(new Set()))} />}
+        </Field>
+        <Field label="Slot">
+          {(p) => (
+            <Select {...p} value={slotId} onChange={(e) => (setSlotId(e.target.value), setPicked(new Set()))}>
+              <option value="">All slots</option>
+              {q.data?.slots.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Rider">
+          {(p) => (
+            <Select {...p} value={riderId} onChange={(e) => setRiderId(e.target.value)}>
+              <option value="">Choose a rider</option>
+              {q.data?.riders.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <div style={{ display: 'flex', gap: 8, alignItems: 'end', flexWrap: 'wrap' }}>
+          <Button disabled={!picked.size || !riderId} loading={assign.isPending} onClick={() => void doAssign(false)}>
+            Assign {picked.size || ''}
+          </Button>
+          <Button variant="secondary" disabled={!picked.size} onClick={() => void doAssign(true)}>
+            Spread by area
+          </Button>
+        </div>
+      </div>
+      {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
+      {notice ? <FormAlert kind="success">{notice}</FormAlert> : null}
+      {q.isError ? (
+        <LoadError message={messageOf(q.error, 'The deliveries could not be loaded.')} onRetry={() => void q.refetch()} />
+      ) : null}
+      {q.data && !groups.length ? <p className="text-muted">No orders for riders on this date.</p> : null}
+      {groups.map(([pin, stops]) => {
+        const open = stops.filter(assignable).map((s) => s.orderId);
+        return (
+          <div key={pin} className="table-wrap card" role="region" aria-label={`PIN ${pin}`} tabIndex={0}>
+            <table className="table" style={{ minWidth: 680 }}>
+              <caption style={{ textAlign: 'left', padding: '12px 16px', fontWeight: 700 }}>
+                <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+                  <input
+                    type="checkbox"
+                    disabled={!open.length}
+                    checked={!!open.length && open.every((id) => picked.has(id))}
+                    onChange={(e) => toggle(open, e.target.checked)}
+                  />
+                  PIN {pin} · {stops.length} order{stops.length === 1 ? '' : 's'}
+                </label>
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="sr-only">Pick</span>
+                  </th>
+                  <th scope="col">Order</th>
+                  <th scope="col">Slot</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Rider</th>
+                  <th scope="col">Cash</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stops.map((s) => (
+                  <tr key={s.orderId} data-testid="delivery-row">
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`Pick order ${s.number}`}
+                        disabled={!assignable(s)}
+                        checked={picked.has(s.orderId)}
+                        onChange={(e) => toggle([s.orderId], e.target.checked)}
+                      />
+                    </td>
+                    <td>
+                      <strong>{s.number}</strong>
+                      <span className="text-sm text-subtle" style={{ display: 'block' }}>
+                        {s.customerFirstName} · {s.area} · {s.itemCount} bottle{s.itemCount === 1 ? '' : 's'}
+                      </span>
+                    </td>
+                    <td className="text-sm">{s.slot.label}</td>
+                    <td className="text-sm">
+                      {s.statusLabel}
+                      {s.failReason ? (
+                        <span style={{ display: 'block', color: '#a3261b' }}>
+                          Not delivered: {FAIL_REASON_LABELS[s.failReason]}
+                          {s.failNote ? ` — ${s.failNote}` : ''}
+                        </span>
+                      ) : null}
+                      {s.locked && s.status === 'out_for_delivery' ? (
+                        <Button size="sm" variant="secondary" onClick={() => void doConfirm(s)}>
+                          Confirm delivered
+                        </Button>
+                      ) : null}
+                    </td>
+                    <td className="text-sm">{s.riderName ?? <span className="text-subtle">Not assigned</span>}</td>
+                    <td className="tabular text-sm">{s.codDue !== null ? formatRupees(s.codDue) : 'Paid'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        );
+      })}
+    </section>
+  );
+}

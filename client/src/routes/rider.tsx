@@ -1,0 +1,212 @@
+import { useState, type FormEvent } from 'react';
+import { Redirect } from 'wouter';
+import { trpc } from '../lib/trpc';
+import { usePageTitle } from '../components/page-title';
+import { Button } from '../components/button';
+import { LoadError } from '../components/load-error';
+import { useAuth } from '../features/auth/auth-context';
+import { FormAlert } from '../features/auth/forms';
+import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { formatRupees } from '../../../shared/rules/money';
+import { can } from '../../../shared/rules/staff';
+import { FAIL_REASONS, FAIL_REASON_LABELS, type FailReason, type RiderStop } from '../../../shared/schemas/deliveries';
+import './rider.css';
+
+/**
+ * /rider (PRODUCT.md §17): a rider's own stops for today, phone first — one column, large targets, one
+ * hand. Each stop: who, where (map), call and WhatsApp, items, cash to collect; "Picked up", then
+ * "Delivered" with the customer's 4-digit code, or "Could not deliver" with a reason.
+ */
+export default function RiderPage() {
+  usePageTitle('My deliveries');
+  const { user } = useAuth();
+  const allowed = can(user?.role, 'rider:deliver');
+  const q = trpc.rider.runs.useQuery({}, { enabled: allowed, refetchOnWindowFocus: true });
+  if (user && !allowed) return <Redirect to="/" replace />;
+  const stops = q.data?.runs.flatMap((r) => r.stops) ?? [];
+  const done = stops.filter((s) => s.status === 'delivered').length;
+  return (
+    <div className="rider" data-page="rider">
+      <header className="rider__head">
+        <h1 className="h3">Today’s deliveries</h1>
+        {q.data ? (
+          <p className="text-muted text-sm" data-testid="rider-progress">
+            {stops.length ? `${done} of ${stops.length} delivered` : 'No stops assigned to you today.'}
+          </p>
+        ) : null}
+      </header>
+      {q.isError ? <LoadError message={messageOf(q.error, 'Your stops could not be loaded.')} onRetry={() => void q.refetch()} /> : null}
+      {q.isLoading ? <span className="skeleton" style={{ height: '12rem' }} aria-busy="true" /> : null}
+      {q.data?.runs.map((run) => (
+        <section key={run.slot.id} className="rider__run" aria-label={`Run ${run.slot.label}`}>
+          <h2 className="rider__slot">{run.slot.label}</h2>
+          <ol className="rider__stops list-reset">
+            {run.stops.map((s) => (
+              <li key={s.orderId}>
+                <StopCard stop={s} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function StopCard({ stop: s }: { stop: RiderStop }) {
+  const utils = trpc.useUtils();
+  const picked = trpc.rider.pickedUp.useMutation();
+  const delivered = trpc.rider.delivered.useMutation();
+  const failed = trpc.rider.failed.useMutation();
+  const [code, setCode] = useState('');
+  const [cash, setCash] = useState(s.codDue !== null ? String(s.codDue / 100) : '');
+  const [failing, setFailing] = useState(false);
+  const [reason, setReason] = useState<FailReason | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const refresh = () => utils.rider.runs.invalidate();
+
+  async function run(fn: () => Promise<unknown>, fallback: string) {
+    setError(null);
+    setFields({});
+    try {
+      await fn();
+    } catch (err) {
+      setFields(fieldErrorsOf(err));
+      setError(messageOf(err, fallback));
+    }
+    await refresh();
+  }
+
+  async function deliver(e: FormEvent) {
+    e.preventDefault();
+    const rupees = Number(cash.replace(/[^\d.]/g, ''));
+    await run(
+      () =>
+        delivered.mutateAsync({
+          id: s.orderId,
+          code,
+          ...(s.codDue !== null && cash.trim() ? { cashCollected: Math.round(rupees * 100) } : {}),
+        }),
+      'The delivery could not be saved. Check your connection and try again.',
+    );
+  }
+
+  const items = s.items.map((i) => `${i.quantity} × ${i.name}`).join(', ');
+  return (
+    <article className="rider-stop card" data-testid="rider-stop" data-status={s.status}>
+      <div className="rider-stop__top">
+        <p className="rider-stop__who">
+          <strong>{s.firstName}</strong> <span className="text-subtle text-sm">#{s.number}</span>
+        </p>
+        <span className={`badge rider-stop__status rider-stop__status--${s.failedAt ? 'failed' : s.status}`}>
+          {s.failedAt ? 'Not delivered' : s.statusLabel}
+        </span>
+      </div>
+      <p className="rider-stop__address">
+        {s.address.line1}
+        {s.address.line2 ? `, ${s.address.line2}` : ''}
+        {s.address.landmark ? ` (near ${s.address.landmark})` : ''}, {s.address.city} <strong>{s.address.pincode}</strong>
+      </p>
+      <div className="rider-stop__links">
+        <a className="rider-btn" href={s.mapUrl} target="_blank" rel="noreferrer">
+          Map
+        </a>
+        <a className="rider-btn" href={s.callUrl}>
+          Call
+        </a>
+        <a className="rider-btn" href={s.whatsappUrl} target="_blank" rel="noreferrer">
+          WhatsApp
+        </a>
+      </div>
+      <p className="text-sm">{items}</p>
+      {s.codDue !== null ? (
+        <p className="rider-stop__cod">
+          Collect cash: <strong className="tabular">{formatRupees(s.codDue)}</strong>
+        </p>
+      ) : (
+        <p className="text-sm text-subtle">Paid — nothing to collect.</p>
+      )}
+      {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
+
+      {s.failedAt ? (
+        <p className="text-sm">Returned to the shop: {s.failReason ? FAIL_REASON_LABELS[s.failReason].toLowerCase() : 'not delivered'}.</p>
+      ) : s.status === 'confirmed' || s.status === 'preparing' ? (
+        <Button
+          block
+          size="lg"
+          loading={picked.isPending}
+          onClick={() => void run(() => picked.mutateAsync({ id: s.orderId }), 'Could not mark it picked up. Try again.')}
+        >
+          Picked up
+        </Button>
+      ) : s.status === 'out_for_delivery' && !failing ? (
+        <form className="rider-stop__deliver" onSubmit={deliver} noValidate aria-label={`Deliver order ${s.number}`}>
+          {s.locked ? (
+            <p className="text-sm">Locked after 5 wrong codes: call the shop, the manager confirms this delivery.</p>
+          ) : (
+            <>
+              <label className="rider-field">
+                <span>Customer’s delivery code</span>
+                <input
+                  className="input rider-code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]{4}"
+                  maxLength={4}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 4))}
+                  aria-invalid={!!fields.code || undefined}
+                  required
+                />
+              </label>
+              {s.codDue !== null ? (
+                <label className="rider-field">
+                  <span>Cash collected (₹)</span>
+                  <input
+                    className="input"
+                    inputMode="decimal"
+                    value={cash}
+                    onChange={(e) => setCash(e.target.value)}
+                    aria-invalid={!!fields.cashCollected || undefined}
+                  />
+                </label>
+              ) : null}
+              <Button type="submit" block size="lg" loading={delivered.isPending} disabled={code.length !== 4}>
+                Delivered
+              </Button>
+              <p className="text-sm text-subtle">{s.triesLeft} tries left.</p>
+            </>
+          )}
+          <Button type="button" variant="secondary" block onClick={() => setFailing(true)}>
+            Could not deliver
+          </Button>
+        </form>
+      ) : s.status === 'out_for_delivery' ? (
+        <fieldset className="rider-stop__fail">
+          <legend>Why could you not deliver?</legend>
+          {FAIL_REASONS.map((r) => (
+            <label key={r} className="rider-choice">
+              <input type="radio" name={`reason-${s.orderId}`} value={r} checked={reason === r} onChange={() => setReason(r)} />{' '}
+              {FAIL_REASON_LABELS[r]}
+            </label>
+          ))}
+          <Button
+            block
+            size="lg"
+            disabled={!reason}
+            loading={failed.isPending}
+            onClick={() => reason && void run(() => failed.mutateAsync({ id: s.orderId, reason }), 'Could not report it. Try again.')}
+          >
+            Return to the shop
+          </Button>
+          <Button type="button" variant="ghost" block onClick={() => setFailing(false)}>
+            Back
+          </Button>
+        </fieldset>
+      ) : s.status === 'delivered' ? (
+        <p className="rider-stop__done">Delivered</p>
+      ) : null}
+    </article>
+  );
+}

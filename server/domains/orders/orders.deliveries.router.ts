@@ -1,0 +1,141 @@
+import { router } from '../../trpc/init';
+import { staffProcedure } from '../../trpc/procedures';
+import {
+  AdminDeliveriesInputSchema,
+  AdminDeliveriesSchema,
+  AssignAnswerSchema,
+  AssignInputSchema,
+  ConfirmDeliveredInputSchema,
+  DeliveredInputSchema,
+  DeliveryStopSchema,
+  FailedInputSchema,
+  RiderCashInputSchema,
+  RiderCashSchema,
+  RiderOrderInputSchema,
+  RiderRunsInputSchema,
+  RiderRunsSchema,
+  RiderStopAnswerSchema,
+} from '../../../shared/schemas/deliveries';
+import * as deliveries from './orders.deliveries.service';
+
+const adminTags = ['admin', 'orders'];
+const riderTags = ['rider'];
+
+/** /admin/deliveries and /admin/riders/cash (PRODUCT.md §17): the manager's side of the last mile. */
+export const deliveriesRouter = router({
+  day: staffProcedure('deliveries:assign')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/deliveries',
+        tags: adminTags,
+        summary: 'The day’s (or slot’s) orders for riders, by slot and PIN code: who has each, picked up, delivered or failed',
+        protect: true,
+      },
+    })
+    .input(AdminDeliveriesInputSchema)
+    .output(AdminDeliveriesSchema)
+    .query(({ ctx, input }) => deliveries.day(ctx.deps, input)),
+
+  assign: staffProcedure('deliveries:assign')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/deliveries/assign',
+        tags: adminTags,
+        summary:
+          'Assign orders to a rider, or without riderId spread them by PIN code (the same PIN to the same rider); re-assigns a failed stop (audited)',
+        protect: true,
+      },
+    })
+    .input(AssignInputSchema)
+    .output(AssignAnswerSchema)
+    .mutation(({ ctx, input }) => deliveries.assign(ctx.deps, ctx.user, input)),
+
+  confirm: staffProcedure('deliveries:assign')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/deliveries/{id}/confirm',
+        tags: adminTags,
+        summary: 'Confirm a delivery on the rider’s word (a stop locked after 5 wrong codes), with the cash collected (audited)',
+        protect: true,
+      },
+    })
+    .input(ConfirmDeliveredInputSchema)
+    .output(DeliveryStopSchema)
+    .mutation(({ ctx, input }) => deliveries.confirmDelivered(ctx.deps, ctx.user, input)),
+
+  cash: staffProcedure('riders:cash')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/riders/cash',
+        tags: adminTags,
+        summary: 'Each rider’s cash for the day against their delivered cash-on-delivery orders',
+        protect: true,
+      },
+    })
+    .input(RiderCashInputSchema)
+    .output(RiderCashSchema)
+    .query(({ ctx, input }) => deliveries.cash(ctx.deps, input)),
+});
+
+/** /rider (PRODUCT.md §17): a rider's own runs and stops; anyone else's stop is a 404. */
+export const riderRouter = router({
+  runs: staffProcedure('rider:deliver')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/rider/runs',
+        tags: riderTags,
+        summary: 'The rider’s runs of a day (today by default): slots in order, stops by PIN code',
+        protect: true,
+      },
+    })
+    .input(RiderRunsInputSchema)
+    .output(RiderRunsSchema)
+    .query(({ ctx, input }) => deliveries.runs(ctx.deps, ctx.user, input)),
+
+  pickedUp: staffProcedure('rider:deliver')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/rider/orders/{id}/picked-up',
+        tags: riderTags,
+        summary: 'Picked up: the order is out for delivery and the customer’s page shows the delivery code',
+        protect: true,
+      },
+    })
+    .input(RiderOrderInputSchema)
+    .output(RiderStopAnswerSchema)
+    .mutation(({ ctx, input }) => deliveries.pickedUp(ctx.deps, ctx.user, input.id)),
+
+  delivered: staffProcedure('rider:deliver')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/rider/orders/{id}/delivered',
+        tags: riderTags,
+        summary: 'Delivered, with the customer’s 4-digit code (and the cash collected for cash on delivery); 5 wrong codes lock the stop',
+        protect: true,
+      },
+    })
+    .input(DeliveredInputSchema)
+    .output(RiderStopAnswerSchema)
+    .mutation(({ ctx, input }) => deliveries.delivered(ctx.deps, ctx.user, input)),
+
+  failed: staffProcedure('rider:deliver')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/rider/orders/{id}/failed',
+        tags: riderTags,
+        summary: 'Could not deliver (not at home, address not found, refused): the order goes back to the manager',
+        protect: true,
+      },
+    })
+    .input(FailedInputSchema)
+    .output(RiderStopAnswerSchema)
+    .mutation(({ ctx, input }) => deliveries.failed(ctx.deps, ctx.user, input)),
+});

@@ -1,0 +1,385 @@
+import crypto from 'node:crypto';
+import type { AppDeps } from '../../deps';
+import type { AuthUser } from '../../trpc/context';
+import { AppError, notFound } from '../../lib/errors';
+import { kickMail } from '../../lib/mail';
+import { withTransactionRetry } from '../../lib/transaction-retry';
+import { formatSlotRange, istToday } from '../../../shared/rules/slots';
+import { formatRupees } from '../../../shared/rules/money';
+import { orderStatusLabel } from '../../../shared/rules/order-rules';
+import {
+  DELIVERY_CODE_TRIES,
+  FAIL_REASON_LABELS,
+  type AdminDeliveries,
+  type AdminDeliveriesInput,
+  type AssignAnswer,
+  type AssignInput,
+  type ConfirmDeliveredInput,
+  type DeliveredInput,
+  type DeliveryStop,
+  type FailedInput,
+  type RiderCash,
+  type RiderRuns,
+  type RiderRunsInput,
+  type RiderStop,
+  type RiderStopAnswer,
+} from '../../../shared/schemas/deliveries';
+import type { OrderAddress } from '../../../shared/schemas/orders';
+import { recordAudit } from '../audit/audit.service';
+import * as orders from './orders.service';
+import * as repo from './orders.repository';
+import * as lrepo from './orders.lifecycle.repository';
+import * as drepo from './orders.deliveries.repository';
+import { applyStatusMove } from './orders.admin.service';
+import { publishOrderEvent } from './order-events';
+import { codeFor, codeHash, firstName, sameHash } from './orders.delivery-code';
+
+/**
+ * The last mile (PRODUCT.md §17, decision 138). The manager assigns the day's ready orders to riders
+ * (by hand, or spread by PIN code); a rider sees only their own stops (anyone else's is a 404), picks
+ * an order up (out for delivery: the customer's page shows the delivery code), and delivers it with
+ * the customer's 4-digit code (5 wrong tries lock the stop for the manager) or reports why not (the
+ * order returns to the manager's queue). Status moves go through the admin desk's one move
+ * (applyStatusMove), so the timeline, e-mails, points and invoice are the same whoever moves it.
+ */
+
+type Deps = AppDeps;
+
+// --- shapes ---
+
+const slotRef = (r: { slot_id: string; start_time: string; end_time: string }) => ({
+  id: r.slot_id,
+  label: formatSlotRange(r.start_time, r.end_time),
+  startTime: r.start_time,
+  endTime: r.end_time,
+});
+const codDue = (r: drepo.StopRow) => (r.payment_method === 'cod' && r.payment_status === 'pending' ? r.total_paise : null);
+
+function toStop(r: drepo.StopRow): DeliveryStop {
+  const a = r.address as OrderAddress;
+  return {
+    orderId: r.id,
+    number: r.number,
+    status: r.status,
+    statusLabel: orderStatusLabel(r.status),
+    customerFirstName: firstName(r.contact_name || a.name),
+    pincode: r.pincode,
+    area: [a.line2, a.city].filter(Boolean).join(', '),
+    slot: slotRef(r),
+    itemCount: r.item_count,
+    total: r.total_paise,
+    codDue: codDue(r),
+    riderId: r.rider_id,
+    riderName: r.rider_name,
+    pickedUpAt: r.picked_up_at,
+    deliveredAt: r.delivered_at,
+    failedAt: r.failed_at,
+    failReason: r.fail_reason,
+    failNote: r.fail_note,
+    locked: (r.code_tries ?? 0) >= DELIVERY_CODE_TRIES,
+  };
+}
+
+function toRiderStop(r: drepo.StopRow, items: { name: string; quantity: number }[]): RiderStop {
+  const a = r.address as OrderAddress;
+  const phone = a.phone.replace(/[^\d+]/g, '');
+  const where = [a.line1, a.line2, a.landmark, a.city, a.pincode].filter(Boolean).join(', ');
+  return {
+    orderId: r.id,
+    number: r.number,
+    status: r.status,
+    statusLabel: orderStatusLabel(r.status),
+    firstName: firstName(r.contact_name || a.name),
+    address: { line1: a.line1, line2: a.line2, landmark: a.landmark, city: a.city, pincode: a.pincode },
+    mapUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(where)}`,
+    callUrl: `tel:${phone}`,
+    whatsappUrl: `https://wa.me/${phone.replace(/^\+/, '')}`,
+    items,
+    codDue: codDue(r),
+    pickedUpAt: r.picked_up_at,
+    deliveredAt: r.delivered_at,
+    failedAt: r.failed_at,
+    failReason: r.fail_reason,
+    triesLeft: Math.max(0, DELIVERY_CODE_TRIES - (r.code_tries ?? 0)),
+    locked: (r.code_tries ?? 0) >= DELIVERY_CODE_TRIES,
+  };
+}
+
+// --- the manager ---
+
+/** GET /api/admin/deliveries?date=&slotId= */
+export async function day(deps: Deps, input: AdminDeliveriesInput): Promise<AdminDeliveries> {
+  const [rows, slots, riders] = [
+    await drepo.stopsOfDay(deps.db, input.date, input.slotId),
+    await drepo.slotsOfDay(deps.db),
+    await drepo.enabledRiders(deps.db),
+  ];
+  return {
+    date: input.date,
+    slots: slots.map((s) => slotRef({ slot_id: s.id, start_time: s.start_time, end_time: s.end_time })),
+    riders: riders.map((r) => ({ id: r.id, name: r.name, mobile: r.mobile })),
+    stops: rows.map(toStop),
+  };
+}
+
+/**
+ * Spread by area: each PIN code goes to the rider with the highest hash of (PIN, rider) — rendezvous
+ * hashing, so the same PIN goes to the same rider day after day, and a rider joining or leaving moves
+ * only the PINs that were (or become) theirs.
+ */
+export function riderForPin(pincode: string, riderIds: readonly string[]): string {
+  let best = riderIds[0]!;
+  let bestScore = -1n;
+  for (const id of riderIds) {
+    const score = crypto.createHash('sha256').update(`${pincode}|${id}`).digest().readBigUInt64BE(0);
+    if (score > bestScore) [best, bestScore] = [id, score];
+  }
+  return best;
+}
+
+/** POST /api/admin/deliveries/assign: to one rider, or spread by PIN code. Only orders not yet out; audited. */
+export async function assign(deps: Deps, actor: AuthUser, input: AssignInput): Promise<AssignAnswer> {
+  const now = deps.clock.now().toISOString();
+  const riders = await drepo.enabledRiders(deps.db);
+  if (input.riderId && !riders.some((r) => r.id === input.riderId)) throw notFound('That rider (enabled, with the rider role)');
+  if (!riders.length) throw new AppError('INVALID_STATE', 'There are no riders yet: invite one in Staff first.');
+  const ids = [...new Set(input.orderIds)].sort();
+  const assigned = await withTransactionRetry(deps, async (trx) => {
+    const out: AssignAnswer['assigned'] = [];
+    for (const id of ids) {
+      const row = await orders.lockOrder(trx, id);
+      if (!row) throw notFound(`Order ${id}`);
+      if (row.status !== 'confirmed' && row.status !== 'preparing') {
+        throw new AppError(
+          'INVALID_STATE',
+          `Order ${row.number} is ${orderStatusLabel(row.status).toLowerCase()}: only orders not yet out for delivery are assigned.`,
+        );
+      }
+      const riderId =
+        input.riderId ??
+        riderForPin(
+          row.pincode,
+          riders.map((r) => r.id),
+        );
+      await drepo.assign(trx, id, riderId, actor.id, now);
+      const rider = riders.find((r) => r.id === riderId)!;
+      out.push({ orderId: id, riderId, riderName: rider.name });
+      await recordAudit(trx, actor, {
+        action: 'delivery.assigned',
+        entity: 'order',
+        entityId: id,
+        before: null,
+        after: { number: row.number, riderId, rider: rider.name, spread: !input.riderId },
+        at: now,
+      });
+    }
+    return out;
+  });
+  return { assigned };
+}
+
+/** POST /api/admin/deliveries/{id}/confirm: the manager confirms a stop on its way (e.g. locked after 5 wrong codes). */
+export async function confirmDelivered(deps: Deps, actor: AuthUser, input: ConfirmDeliveredInput): Promise<DeliveryStop> {
+  const moved = await withTransactionRetry(deps, async (trx) => {
+    const row = await orders.lockOrder(trx, input.id);
+    const d = row && (await drepo.lockDelivery(trx, input.id));
+    if (!row || !d) throw notFound('That delivery');
+    if (row.status !== 'out_for_delivery')
+      throw new AppError('INVALID_STATE', `Order ${row.number} is not on its way (${orderStatusLabel(row.status).toLowerCase()}).`);
+    return deliver(deps, trx, row, actor, input.cashCollected, 'Delivered (confirmed by the shop)');
+  });
+  publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
+  void kickMail(deps);
+  const stop = (await drepo.stopsOfDay(deps.db, moved.slot_date)).find((s) => s.id === input.id)!;
+  return toStop(stop);
+}
+
+type Locked = NonNullable<Awaited<ReturnType<typeof orders.lockOrder>>>;
+
+/** Delivered, in the caller's transaction: the move, the cash of a cash-on-delivery order, the row. */
+async function deliver(
+  deps: Deps,
+  trx: Parameters<typeof applyStatusMove>[1],
+  row: Locked,
+  actor: AuthUser,
+  cash: number | undefined,
+  note: string,
+) {
+  const due = row.payment_method === 'cod' && row.payment_status === 'pending' ? row.total_paise : null;
+  if (due !== null && cash === undefined) {
+    const message = `Enter the cash you collected (${formatRupees(due)} is due).`;
+    throw new AppError('VALIDATION_FAILED', message, { details: { fieldErrors: { cashCollected: [message] } } });
+  }
+  const at = deps.clock.now().toISOString();
+  const after = await applyStatusMove(deps, trx, row, 'delivered', actor, note);
+  await drepo.markDelivered(trx, row.id, { by: actor.id, cash: due !== null ? cash! : null, now: at });
+  if (due !== null && cash! >= due) {
+    await lrepo.markCodPaid(trx, row.id, at);
+    await repo.insertEvent(trx, {
+      order_id: row.id,
+      status: 'delivered',
+      actor: 'admin',
+      actor_id: actor.id,
+      note: `Cash of ${formatRupees(cash!)} received on delivery`,
+      created_at: at,
+    });
+  }
+  return after;
+}
+
+/** GET /api/admin/riders/cash?date=: each rider's cash against the delivered cash-on-delivery orders of the day. */
+export async function cash(deps: Deps, input: { date: string }): Promise<RiderCash> {
+  const rows = await drepo.cashOfDay(deps.db, input.date);
+  const riders = rows.map((r) => ({
+    riderId: r.rider_id,
+    name: r.name,
+    deliveredCodOrders: r.orders,
+    codTotal: r.due,
+    cashCollected: r.collected,
+    difference: r.collected - r.due,
+  }));
+  return {
+    date: input.date,
+    riders,
+    totals: { codTotal: riders.reduce((n, r) => n + r.codTotal, 0), cashCollected: riders.reduce((n, r) => n + r.cashCollected, 0) },
+  };
+}
+
+// --- the rider ---
+
+/** GET /api/rider/runs?date=: the rider's own stops of the day (today in IST by default), by slot then PIN code. */
+export async function runs(deps: Deps, rider: AuthUser, input: RiderRunsInput): Promise<RiderRuns> {
+  const date = input.date ?? istToday(deps.clock.now());
+  const rows = await drepo.stopsOfRider(deps.db, rider.id, date);
+  const lines = await drepo.linesOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  const bySlot = new Map<string, RiderRuns['runs'][number]>();
+  for (const r of rows) {
+    const run = bySlot.get(r.slot_id) ?? { slot: slotRef(r), stops: [] };
+    run.stops.push(
+      toRiderStop(
+        r,
+        lines.filter((l) => l.order_id === r.id).map((l) => ({ name: l.name, quantity: l.quantity })),
+      ),
+    );
+    bySlot.set(r.slot_id, run);
+  }
+  return { date, runs: [...bySlot.values()] };
+}
+
+async function riderStop(deps: Deps, rider: AuthUser, id: string): Promise<RiderStopAnswer> {
+  const r = await drepo.stopOfRider(deps.db, rider.id, id);
+  if (!r) throw notFound('That stop');
+  const lines = await drepo.linesOf(deps.db, [id]);
+  return {
+    stop: toRiderStop(
+      r,
+      lines.map((l) => ({ name: l.name, quantity: l.quantity })),
+    ),
+  };
+}
+
+/** The rider's own stop, locked with its order; anyone else's is the same 404 as a missing one. */
+async function lockOwnStop(trx: Parameters<typeof applyStatusMove>[1], rider: AuthUser, id: string) {
+  const row = await orders.lockOrder(trx, id);
+  const d = row && (await drepo.lockDelivery(trx, id));
+  if (!row || !d || d.rider_id !== rider.id) throw notFound('That stop');
+  return { row, d };
+}
+
+/** POST /api/rider/orders/{id}/picked-up: out for delivery; a fresh delivery code for the customer's page. */
+export async function pickedUp(deps: Deps, rider: AuthUser, id: string): Promise<RiderStopAnswer> {
+  const moved = await withTransactionRetry(deps, async (trx) => {
+    const { row } = await lockOwnStop(trx, rider, id);
+    if (row.status !== 'confirmed' && row.status !== 'preparing') {
+      throw new AppError(
+        'INVALID_STATE',
+        `Order ${row.number} is ${orderStatusLabel(row.status).toLowerCase()}; it cannot be picked up now.`,
+      );
+    }
+    const nonce = crypto.randomBytes(16).toString('base64url');
+    const after = await applyStatusMove(deps, trx, row, 'out_for_delivery', rider, `${firstName(rider.name)} picked up your order`);
+    await drepo.markPickedUp(trx, id, { nonce, hash: codeHash(deps, id, codeFor(deps, id, nonce)), now: deps.clock.now().toISOString() });
+    return after;
+  });
+  publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
+  void kickMail(deps);
+  return riderStop(deps, rider, id);
+}
+
+/**
+ * POST /api/rider/orders/{id}/delivered: the customer's code. A wrong code is counted (committed,
+ * then refused); the fifth locks the stop and the manager must confirm it.
+ */
+export async function delivered(deps: Deps, rider: AuthUser, input: DeliveredInput): Promise<RiderStopAnswer> {
+  const now = deps.clock.now().toISOString();
+  const out = await withTransactionRetry(deps, async (trx) => {
+    const { row, d } = await lockOwnStop(trx, rider, input.id);
+    if (row.status !== 'out_for_delivery' || !d.code_hash) {
+      throw new AppError(
+        'INVALID_STATE',
+        `Order ${row.number} is ${orderStatusLabel(row.status).toLowerCase()}: tap “Picked up” before delivering it.`,
+      );
+    }
+    if (d.code_tries >= DELIVERY_CODE_TRIES) return { locked: true as const };
+    if (!sameHash(codeHash(deps, row.id, input.code), d.code_hash)) {
+      const used = await drepo.countWrongCode(trx, row.id, DELIVERY_CODE_TRIES, now);
+      return { wrong: DELIVERY_CODE_TRIES - (used ?? DELIVERY_CODE_TRIES) };
+    }
+    return { moved: await deliver(deps, trx, row, rider, input.cashCollected, 'Delivered') };
+  });
+  if ('locked' in out || ('wrong' in out && out.wrong === 0)) {
+    throw new AppError(
+      'INVALID_STATE',
+      `This stop is locked after ${DELIVERY_CODE_TRIES} wrong codes. Call the shop: the manager confirms the delivery.`,
+    );
+  }
+  if ('wrong' in out) {
+    const message = `That code is not right: ${out.wrong} ${out.wrong === 1 ? 'try' : 'tries'} left. Ask the customer for the 4 digits on their order page.`;
+    throw new AppError('VALIDATION_FAILED', message, { details: { fieldErrors: { code: [message] } } });
+  }
+  publishOrderEvent(deps, { orderId: out.moved.id, userId: out.moved.user_id, status: out.moved.status });
+  void kickMail(deps);
+  return riderStop(deps, rider, input.id);
+}
+
+/** POST /api/rider/orders/{id}/failed: could not deliver, with the reason; back to the manager's queue. */
+export async function failed(deps: Deps, rider: AuthUser, input: FailedInput): Promise<RiderStopAnswer> {
+  const moved = await withTransactionRetry(deps, async (trx) => {
+    const { row } = await lockOwnStop(trx, rider, input.id);
+    if (row.status !== 'out_for_delivery') {
+      throw new AppError(
+        'INVALID_STATE',
+        `Order ${row.number} is ${orderStatusLabel(row.status).toLowerCase()}: only an order on its way can fail.`,
+      );
+    }
+    const at = deps.clock.now().toISOString();
+    // Back to the shop: "preparing" is the last status before it leaves again (re-attempt, reschedule or refund).
+    const after = await lrepo.moveStatus(trx, row.id, { from: 'out_for_delivery', to: 'preparing', now: at });
+    if (!after) throw new AppError('CONFLICT', 'This order changed a moment ago. Please reload and try again.');
+    const reason = FAIL_REASON_LABELS[input.reason];
+    await repo.insertEvent(trx, {
+      order_id: row.id,
+      status: 'preparing',
+      actor: 'admin',
+      actor_id: rider.id,
+      note: `We could not deliver (${reason.toLowerCase()}); the shop will contact you`,
+      created_at: at,
+    });
+    await drepo.markFailed(trx, row.id, { reason: input.reason, note: input.note?.trim() || null, now: at });
+    await recordAudit(trx, rider, {
+      action: 'delivery.failed',
+      entity: 'order',
+      entityId: row.id,
+      before: { number: row.number, status: row.status },
+      after: { status: 'preparing', reason: input.reason, note: input.note ?? null },
+      at,
+    });
+    return after;
+  });
+  publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
+  // The stop is no longer the rider's to act on, but they still see it (failed) in today's run.
+  return riderStop(deps, rider, input.id);
+}

@@ -1,0 +1,125 @@
+import type { ApiKeyScope } from '../schemas/api-keys';
+
+/**
+ * Staff roles and what each may do (PRODUCT.md §17, decision 136) — the one map of roles to
+ * permissions, read by the server's procedure types (server/trpc/procedures.ts) and by the admin
+ * sidebar. Every staff procedure names one permission in its procedure type; a role may call it when
+ * the role's set holds that permission. API key scopes map onto the same permissions (below).
+ *
+ * The stored role `admin` is the owner: the spec's word, kept on the wire (the `me` answer says
+ * `role: 'admin'`, and the spec's three admin rules still make one); screens call it "Owner".
+ */
+
+export const STAFF_ROLES = ['admin', 'manager', 'kitchen', 'rider', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const USER_ROLES = ['customer', ...STAFF_ROLES] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const ROLE_LABELS: Record<UserRole, string> = {
+  customer: 'Customer',
+  admin: 'Owner',
+  manager: 'Manager',
+  kitchen: 'Kitchen',
+  rider: 'Rider',
+  support: 'Support',
+};
+
+export const ROLE_HINTS: Record<StaffRole, string> = {
+  admin: 'Everything, and the only one who manages staff, API keys, webhooks and pricing',
+  manager: 'All daily operations; no staff, secrets or pricing',
+  kitchen: 'The kitchen and stock only',
+  rider: 'Their own deliveries only (the rider screen)',
+  support: 'Orders and customers: read, cancel, refunds up to ₹1,000, password-reset links',
+};
+
+export const PERMISSIONS = [
+  'dashboard:read',
+  'orders:read',
+  'orders:write',
+  'orders:cancel',
+  'orders:refund',
+  'customers:read',
+  'customers:sessions',
+  'customers:password-reset',
+  'catalogue:read',
+  'catalogue:write',
+  'pricing:write',
+  'reviews:moderate',
+  'coupons:manage',
+  'rewards:manage',
+  'delivery:read',
+  'delivery:write',
+  'deliveries:assign',
+  'riders:cash',
+  'subscriptions:read',
+  'subscriptions:write',
+  'kitchen:operate',
+  'stock:manage',
+  'audit:read',
+  'api-keys:manage',
+  'webhooks:manage',
+  'staff:manage',
+  'rider:deliver',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const OWNER_ONLY: readonly Permission[] = ['pricing:write', 'api-keys:manage', 'webhooks:manage', 'staff:manage'];
+
+export const ROLE_PERMISSIONS: Readonly<Record<UserRole, readonly Permission[]>> = {
+  customer: [],
+  admin: PERMISSIONS,
+  manager: PERMISSIONS.filter((p) => !OWNER_ONLY.includes(p) && p !== 'rider:deliver'),
+  kitchen: ['kitchen:operate', 'stock:manage'],
+  rider: ['rider:deliver'],
+  support: ['orders:read', 'orders:cancel', 'orders:refund', 'customers:read', 'customers:password-reset'],
+};
+
+/** Support refunds up to ₹1,000 per order (in paise); the other roles that may refund have no cap. */
+export const REFUND_LIMIT_PAISE: Partial<Record<UserRole, number>> = { support: 100_000 };
+
+/**
+ * The role a user acts with: a verified e-mail on the shop's admin list (the spec's fixed admin
+ * e-mail, ADMIN_EMAILS) makes the owner whatever the stored role says; otherwise the stored role.
+ */
+export function effectiveRoleOf(user: { role: string; email: string; email_verified: boolean }, adminEmails: readonly string[]): UserRole {
+  if (user.email_verified && adminEmails.includes(user.email.toLowerCase())) return 'admin';
+  return (USER_ROLES as readonly string[]).includes(user.role) ? (user.role as UserRole) : 'customer';
+}
+
+export function isStaffRole(role: string | null | undefined): role is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(role ?? '');
+}
+
+export function can(role: string | null | undefined, permission: Permission): boolean {
+  if (!role || !Object.prototype.hasOwnProperty.call(ROLE_PERMISSIONS, role)) return false;
+  return ROLE_PERMISSIONS[role as UserRole].includes(permission);
+}
+
+/**
+ * What each API key scope lets a key call, as permissions. A key acts for the owner who made it:
+ * `catalogue:write` keeps saving prices, as before roles; staff, keys, webhooks and the rider's
+ * screen are never a key's.
+ */
+export const SCOPE_PERMISSIONS = {
+  'catalogue:read': ['catalogue:read'],
+  'catalogue:write': ['catalogue:write', 'pricing:write'],
+  'orders:read': ['orders:read'],
+  'orders:write': ['orders:write', 'orders:cancel', 'orders:refund'],
+  'customers:read': ['customers:read'],
+  'delivery:read': ['delivery:read'],
+  'subscriptions:read': ['subscriptions:read'],
+} as const satisfies Record<ApiKeyScope, readonly Permission[]>;
+export type ScopeName = keyof typeof SCOPE_PERMISSIONS;
+
+/** The scope that grants a permission to a key, or undefined when no scope does. */
+export function scopeGranting(permission: Permission): ScopeName | undefined {
+  return (Object.keys(SCOPE_PERMISSIONS) as ScopeName[]).find((s) => (SCOPE_PERMISSIONS[s] as readonly Permission[]).includes(permission));
+}
+
+export function scopesAllow(scopes: readonly string[], permission: Permission): boolean {
+  return scopes.some(
+    (s) =>
+      Object.prototype.hasOwnProperty.call(SCOPE_PERMISSIONS, s) &&
+      (SCOPE_PERMISSIONS[s as ScopeName] as readonly Permission[]).includes(permission),
+  );
+}

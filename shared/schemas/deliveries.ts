@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { IsoDate, Paise, Uuid } from './common';
+import { OrderStatusSchema, type Order } from './orders';
+
+/** The last mile (PRODUCT.md §17): assignment, the rider's runs, the delivery code, COD cash. */
+
+export const FAIL_REASONS = ['not_at_home', 'address_not_found', 'refused'] as const;
+export const FailReasonSchema = z.enum(FAIL_REASONS, { message: 'Choose why the delivery failed' });
+export type FailReason = z.infer<typeof FailReasonSchema>;
+export const FAIL_REASON_LABELS: Record<FailReason, string> = {
+  not_at_home: 'Not at home',
+  address_not_found: 'Address not found',
+  refused: 'Refused',
+};
+
+/** Wrong delivery codes a stop takes before it locks and the manager must confirm. */
+export const DELIVERY_CODE_TRIES = 5;
+
+const SlotRef = z.object({ id: Uuid, label: z.string(), startTime: z.string(), endTime: z.string() });
+
+// --- the manager: /admin/deliveries ---
+
+export const AdminDeliveriesInputSchema = z.object({ date: IsoDate, slotId: Uuid.optional() });
+export type AdminDeliveriesInput = z.infer<typeof AdminDeliveriesInputSchema>;
+
+export const DeliveryStopSchema = z.object({
+  orderId: Uuid,
+  number: z.string(),
+  status: OrderStatusSchema,
+  statusLabel: z.string(),
+  customerFirstName: z.string(),
+  pincode: z.string(),
+  area: z.string(),
+  slot: SlotRef,
+  itemCount: z.number().int(),
+  total: Paise,
+  /** Cash to collect at the door (cash on delivery not yet paid), else null. */
+  codDue: Paise.nullable(),
+  riderId: Uuid.nullable(),
+  riderName: z.string().nullable(),
+  pickedUpAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
+  failReason: FailReasonSchema.nullable(),
+  failNote: z.string().nullable(),
+  /** Five wrong codes: the manager confirms the delivery. */
+  locked: z.boolean(),
+});
+export type DeliveryStop = z.infer<typeof DeliveryStopSchema>;
+
+export const RiderRefSchema = z.object({ id: Uuid, name: z.string(), mobile: z.string().nullable() });
+
+export const AdminDeliveriesSchema = z.object({
+  date: z.string(),
+  slots: z.array(SlotRef),
+  riders: z.array(RiderRefSchema),
+  /** Orders of the day (or slot) that are ready to go, on their way, delivered or failed — by PIN code. */
+  stops: z.array(DeliveryStopSchema),
+});
+export type AdminDeliveries = z.infer<typeof AdminDeliveriesSchema>;
+
+export const AssignInputSchema = z.object({
+  orderIds: z.array(Uuid).min(1, 'Choose at least one order').max(500),
+  /** One rider for all of them; without it the shop spreads them by PIN code over the enabled riders. */
+  riderId: Uuid.optional(),
+});
+export type AssignInput = z.infer<typeof AssignInputSchema>;
+
+export const AssignAnswerSchema = z.object({ assigned: z.array(z.object({ orderId: Uuid, riderId: Uuid, riderName: z.string() })) });
+export type AssignAnswer = z.infer<typeof AssignAnswerSchema>;
+
+export const ConfirmDeliveredInputSchema = z.object({ id: Uuid, cashCollected: Paise.optional() });
+export type ConfirmDeliveredInput = z.infer<typeof ConfirmDeliveredInputSchema>;
+
+// --- the rider: /rider ---
+
+export const RiderRunsInputSchema = z.object({ date: IsoDate.optional() });
+export type RiderRunsInput = z.infer<typeof RiderRunsInputSchema>;
+
+export const RiderStopSchema = z.object({
+  orderId: Uuid,
+  number: z.string(),
+  status: OrderStatusSchema,
+  statusLabel: z.string(),
+  firstName: z.string(),
+  address: z.object({
+    line1: z.string(),
+    line2: z.string().nullable(),
+    landmark: z.string().nullable(),
+    city: z.string(),
+    pincode: z.string(),
+  }),
+  mapUrl: z.string(),
+  callUrl: z.string(),
+  whatsappUrl: z.string(),
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  codDue: Paise.nullable(),
+  pickedUpAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
+  failReason: FailReasonSchema.nullable(),
+  triesLeft: z.number().int(),
+  locked: z.boolean(),
+});
+export type RiderStop = z.infer<typeof RiderStopSchema>;
+
+export const RiderRunsSchema = z.object({
+  date: z.string(),
+  runs: z.array(z.object({ slot: SlotRef, stops: z.array(RiderStopSchema) })),
+});
+export type RiderRuns = z.infer<typeof RiderRunsSchema>;
+
+export const RiderOrderInputSchema = z.object({ id: Uuid });
+export const DeliveredInputSchema = z.object({
+  id: Uuid,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'The delivery code is 4 digits'),
+  /** Cash taken at the door (cash on delivery). */
+  cashCollected: Paise.optional(),
+});
+export type DeliveredInput = z.infer<typeof DeliveredInputSchema>;
+export const FailedInputSchema = z.object({
+  id: Uuid,
+  reason: FailReasonSchema,
+  note: z.string().trim().max(200, 'At most 200 characters').optional(),
+});
+export type FailedInput = z.infer<typeof FailedInputSchema>;
+
+export const RiderStopAnswerSchema = z.object({ stop: RiderStopSchema });
+export type RiderStopAnswer = z.infer<typeof RiderStopAnswerSchema>;
+
+// --- COD cash: /admin/riders/cash ---
+
+export const RiderCashInputSchema = z.object({ date: IsoDate });
+export const RiderCashSchema = z.object({
+  date: z.string(),
+  riders: z.array(
+    z.object({
+      riderId: Uuid,
+      name: z.string(),
+      /** Cash-on-delivery orders this rider delivered that day. */
+      deliveredCodOrders: z.number().int(),
+      /** What those orders came to. */
+      codTotal: Paise,
+      /** What the rider recorded as collected. */
+      cashCollected: Paise,
+      /** collected − due: negative when cash is short. */
+      difference: z.number().int(),
+    }),
+  ),
+  totals: z.object({ codTotal: Paise, cashCollected: Paise }),
+});
+export type RiderCash = z.infer<typeof RiderCashSchema>;
+
+// --- the customer, once out for delivery: OrderSchema's `delivery` ---
+
+export type CustomerDelivery = NonNullable<Order['delivery']>;

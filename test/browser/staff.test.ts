@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, PHONE, DESKTOP, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
+import { createUser } from '../helpers/factories';
+import { hashPassword } from '../../server/lib/passwords';
+import { istToday } from '../../shared/rules/slots';
+import { customer, loadShop, orderBody, place } from '../integration/orders-fixtures';
+
+/**
+ * PRODUCT.md §17 in the browser: the owner's staff screen; the manager assigns today's orders; the
+ * rider (375 px) picks one up, the customer's page shows the code, the rider enters it and the
+ * customer sees Delivered without a reload; a second stop fails "not at home" and returns to the
+ * manager. Screenshots at 1280 and 375 px.
+ */
+const PASSWORD = 'Tamarind-Monsoon-42';
+let shop: ShopUnderTest;
+const people: Record<'owner' | 'manager' | 'rider' | 'kitchen' | 'shopper', string> = {
+  owner: '',
+  manager: '',
+  rider: '',
+  kitchen: '',
+  shopper: '',
+};
+const orders: string[] = [];
+
+beforeAll(async () => {
+  if (!hasBrowser) return;
+  shop = await startShop();
+  const passwordHash = await hashPassword(PASSWORD);
+  for (const [who, role] of [
+    ['owner', 'admin'],
+    ['manager', 'manager'],
+    ['rider', 'rider'],
+    ['kitchen', 'kitchen'],
+  ] as const) {
+    const u = await createUser(shop.deps.db, {
+      role,
+      passwordHash,
+      name: `${who[0]!.toUpperCase()}${who.slice(1)} Kumar`,
+      email: `${who}.${Date.now()}@hydroshakes.in`,
+    });
+    people[who] = u.email;
+  }
+  const s = await loadShop(shop);
+  const c = await customer(shop);
+  await shop.deps.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', c.user.id).execute();
+  people.shopper = c.user.email;
+  for (let i = 0; i < 3; i++) orders.push((await place(shop, c, orderBody(s, c))).json().order.id);
+  // Today's run: the rider's screen shows today.
+  await shop.deps.db
+    .updateTable('orders')
+    .set({ slot_date: istToday(shop.deps.clock.now()) })
+    .where('id', 'in', orders)
+    .execute();
+}, 120_000);
+afterAll(async () => {
+  await shop?.close();
+});
+
+describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
+  it('owner sees staff; kitchen hand sees no other screen; manager assigns; rider delivers with the code; a stop fails back to the manager', async () => {
+    const owner = await shop.newPage({ context: await signedInContext(shop, people.owner, PASSWORD) });
+    await owner.goto('/admin/staff');
+    await owner.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
+    await owner.getByTestId('staff-row').first().waitFor();
+    await shop.screenshot(owner, 'staff-1280');
+    await owner.setViewportSize(PHONE);
+    await shop.screenshot(owner, 'staff-375');
+
+    // A kitchen hand has no back-office screen yet (the kitchen and stock screens are §16's): told so, and no sidebar links.
+    const kitchen = await shop.newPage({ context: await signedInContext(shop, people.kitchen, PASSWORD) });
+    await kitchen.goto('/admin/orders');
+    await kitchen.getByText('Your role has no screens in the back office').waitFor();
+    expect(await kitchen.getByRole('navigation', { name: 'Admin screens' }).getByRole('link').count()).toBe(0);
+
+    const manager = await shop.newPage({ context: await signedInContext(shop, people.manager, PASSWORD) });
+    await manager.goto('/admin/staff');
+    // Not the manager's screen: sent to their first screen.
+    await manager.waitForURL((u) => u.pathname === '/admin/dashboard');
+    expect(await manager.getByRole('navigation', { name: 'Admin screens' }).getByRole('link', { name: 'Staff' }).count()).toBe(0);
+    await manager.goto('/admin/deliveries');
+    await manager.getByTestId('delivery-row').nth(2).waitFor();
+    await manager
+      .getByRole('region', { name: /PIN 560038/ })
+      .getByRole('checkbox')
+      .first()
+      .check();
+    await manager.getByLabel('Rider').selectOption({ label: 'Rider Kumar' });
+    await manager.getByRole('button', { name: 'Assign 3' }).click();
+    await manager.getByText('3 orders assigned to Rider Kumar.').waitFor();
+    await shop.screenshot(manager, 'deliveries-1280');
+
+    const rider = await shop.newPage({ context: await signedInContext(shop, people.rider, PASSWORD, PHONE) });
+    await rider.goto('/admin');
+    await rider.waitForURL((u) => u.pathname === '/rider');
+    await rider.getByTestId('rider-stop').nth(2).waitFor();
+    const first = rider.getByTestId('rider-stop').first();
+    await first.getByRole('button', { name: 'Picked up' }).click();
+    await first.getByLabel('Customer’s delivery code').waitFor();
+    await shop.screenshot(rider, 'rider-375');
+
+    const customer = await shop.newPage({ context: await signedInContext(shop, people.shopper, PASSWORD, PHONE) });
+    const number = (await first.locator('.rider-stop__who .text-subtle').textContent())!.replace('#', '');
+    const orderId = (await shop.deps.db.selectFrom('orders').select('id').where('number', '=', number).executeTakeFirstOrThrow()).id;
+    await customer.goto(`/order/${orderId}`);
+    const code = (await customer.getByTestId('delivery-code').textContent())!.trim();
+    expect(code).toMatch(/^\d{4}$/);
+    await shop.screenshot(customer, 'order-delivery-code-375');
+
+    await first.getByLabel('Customer’s delivery code').fill(code);
+    await first.getByRole('button', { name: 'Delivered' }).click();
+    await first.getByText('Delivered', { exact: true }).last().waitFor();
+    // The customer's page, not reloaded, shows Delivered.
+    await expect.poll(() => customer.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('Delivered');
+
+    const second = rider.getByTestId('rider-stop').nth(1);
+    await second.getByRole('button', { name: 'Picked up' }).click();
+    await second.getByRole('button', { name: 'Could not deliver' }).click();
+    await second.getByLabel('Not at home').check();
+    await second.getByRole('button', { name: 'Return to the shop' }).click();
+    await second.getByText('Returned to the shop: not at home.').waitFor();
+    await shop.screenshot(rider, 'rider-after-375');
+
+    await manager.reload();
+    await manager.getByText('Not delivered: Not at home').waitFor();
+    await manager.setViewportSize(PHONE);
+    await shop.screenshot(manager, 'deliveries-375');
+    await manager.setViewportSize(DESKTOP);
+    await manager.goto('/admin/riders/cash');
+    await manager.getByTestId('cash-row').waitFor();
+    await shop.screenshot(manager, 'rider-cash-1280');
+  }, 120_000);
+});

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { createUser } from '../helpers/factories';
+import { customer, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
+import { riderForPin } from '../../server/domains/orders/orders.deliveries.service';
+
+/**
+ * The last mile (PRODUCT.md §17): assignment, the rider's own stops (another rider's is a 404), the
+ * delivery code (on the customer's page only; 5 wrong tries lock the stop), a failed delivery back to
+ * the manager, and COD cash checked against SQL of its own.
+ */
+
+let t: TestApp;
+let shop: Shop;
+let manager: string;
+let riderA: { id: string; auth: string };
+let riderB: { id: string; auth: string };
+const orders: { id: string; c: Customer; total: number }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await loadShop(t);
+  manager = await t.bearer(await createUser(t.deps.db, { role: 'manager' }));
+  for (const name of ['Arjun Rider', 'Bala Rider']) {
+    const u = await createUser(t.deps.db, { role: 'rider', name });
+    await t.deps.db.updateTable('users').set({ mobile: '+919845012345' }).where('id', '=', u.id).execute();
+    const r = { id: u.id, auth: await t.bearer(u) };
+    if (!riderA) riderA = r;
+    else riderB = r;
+  }
+  for (const pin of ['560038', '560038', '560001']) {
+    const c = await customer(t, { pincode: pin });
+    const placed = await place(t, c, orderBody(shop, c));
+    expect(placed.statusCode, placed.body).toBe(200);
+    orders.push({ id: placed.json().order.id, c, total: placed.json().order.breakdown.total });
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const json = (auth: string) => ({ authorization: auth, 'content-type': 'application/json' });
+const post = (auth: string, url: string, body: unknown = {}) =>
+  t.request({ method: 'POST', url, headers: json(auth), payload: JSON.stringify(body) });
+const get = (auth: string, url: string) => t.request({ method: 'GET', url, headers: { authorization: auth } });
+const customerOrder = async (o: (typeof orders)[number]) => (await get(o.c.auth, `/api/orders/${o.id}`)).json();
+
+describe('the last mile', () => {
+  it('the manager sees the day by PIN code and assigns; the rider sees only their stops; another rider gets 404', async () => {
+    const day = await get(manager, `/api/admin/deliveries?date=${shop.date}`);
+    expect(day.statusCode, day.body).toBe(200);
+    const mine = day.json().stops.filter((s: { orderId: string }) => orders.some((o) => o.id === s.orderId));
+    expect(mine.map((s: { pincode: string }) => s.pincode)).toEqual(['560001', '560038', '560038']);
+    expect(day.json().riders.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining([riderA.id, riderB.id]));
+
+    const two = await post(manager, '/api/admin/deliveries/assign', {
+      orderIds: [orders[0]!.id, orders[1]!.id, orders[2]!.id],
+      riderId: riderA.id,
+    });
+    expect(two.statusCode, two.body).toBe(200);
+    const runsA = (await get(riderA.auth, `/api/rider/runs?date=${shop.date}`)).json();
+    expect(runsA.runs.flatMap((r: { stops: { orderId: string }[] }) => r.stops.map((s) => s.orderId)).sort()).toEqual(
+      orders.map((o) => o.id).sort(),
+    );
+    const stop = runsA.runs[0].stops[0];
+    expect(stop).toMatchObject({
+      firstName: 'Asha',
+      callUrl: 'tel:+919876543210',
+      whatsappUrl: 'https://wa.me/919876543210',
+      codDue: expect.any(Number),
+      triesLeft: 5,
+    });
+    expect(stop.mapUrl).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+
+    // Rider B: none of A's stops, and every action on one is the same 404 as a missing stop.
+    expect((await get(riderB.auth, `/api/rider/runs?date=${shop.date}`)).json().runs).toEqual([]);
+    for (const path of ['picked-up', 'delivered', 'failed']) {
+      const body = path === 'delivered' ? { code: '1234' } : path === 'failed' ? { reason: 'refused' } : {};
+      const res = await post(riderB.auth, `/api/rider/orders/${orders[0]!.id}/${path}`, body);
+      expect(res.statusCode, `${path} ${res.body}`).toBe(404);
+    }
+    expect((await customerOrder(orders[0]!)).status).toBe('confirmed');
+  });
+
+  it('spreading by area sends the same PIN to the same rider, whatever the order of the list', () => {
+    const ids = [riderA.id, riderB.id];
+    expect(riderForPin('560038', ids)).toBe(riderForPin('560038', [...ids].reverse()));
+    const pins = Array.from({ length: 40 }, (_, i) => String(560001 + i));
+    const spread = new Set(pins.map((p) => riderForPin(p, ids)));
+    expect(spread.size).toBe(2);
+  });
+
+  it('picked up: the customer sees the code, staff never do; 5 wrong codes lock the stop until the manager confirms', async () => {
+    const o = orders[0]!;
+    const picked = await post(riderA.auth, `/api/rider/orders/${o.id}/picked-up`);
+    expect(picked.statusCode, picked.body).toBe(200);
+    const seen = await customerOrder(o);
+    expect(seen.status).toBe('out_for_delivery');
+    expect(seen.delivery).toMatchObject({
+      riderFirstName: 'Arjun',
+      riderCallUrl: 'tel:+919845012345',
+      code: expect.stringMatching(/^\d{4}$/),
+    });
+    const code = seen.delivery.code as string;
+    // No staff answer carries it: the rider's, the manager's lists and the order desk.
+    const staffAnswers = [
+      picked.body,
+      (await get(riderA.auth, `/api/rider/runs?date=${shop.date}`)).body,
+      (await get(manager, `/api/admin/deliveries?date=${shop.date}`)).body,
+      (await get(manager, `/api/admin/orders/${o.id}`)).body,
+      (await get(manager, `/api/orders/${o.id}`)).body,
+    ];
+    for (const body of staffAnswers) {
+      expect(body).not.toContain(`"${code}"`);
+      expect(body).not.toContain('"delivery":{');
+    }
+    // The database keeps no code either.
+    const row = await t.deps.db.selectFrom('order_deliveries').selectAll().where('order_id', '=', o.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(`"${code}"`);
+
+    const wrong = code === '0000' ? '0001' : '0000';
+    for (let i = 4; i >= 1; i--) {
+      const res = await post(riderA.auth, `/api/rider/orders/${o.id}/delivered`, { code: wrong, cashCollected: o.total });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors.code[0]).toContain(`${i} ${i === 1 ? 'try' : 'tries'} left`);
+    }
+    const fifth = await post(riderA.auth, `/api/rider/orders/${o.id}/delivered`, { code: wrong, cashCollected: o.total });
+    expect(fifth.statusCode).toBe(409);
+    expect(fifth.json().message).toMatch(/locked after 5 wrong codes/);
+    // Even the right code is refused now.
+    expect((await post(riderA.auth, `/api/rider/orders/${o.id}/delivered`, { code, cashCollected: o.total })).statusCode).toBe(409);
+    expect((await customerOrder(o)).status).toBe('out_for_delivery');
+    const confirmed = await post(manager, `/api/admin/deliveries/${o.id}/confirm`, { cashCollected: o.total });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: 'delivered', locked: true });
+    expect(await customerOrder(o)).toMatchObject({ status: 'delivered', paymentStatus: 'paid' });
+  });
+
+  it('delivered with the right code and the cash; a failed stop goes back to the manager and can be re-assigned', async () => {
+    const [, o2, o3] = orders as [unknown, (typeof orders)[number], (typeof orders)[number]];
+    await post(riderA.auth, `/api/rider/orders/${o2.id}/picked-up`);
+    const code = (await customerOrder(o2)).delivery.code as string;
+    const noCash = await post(riderA.auth, `/api/rider/orders/${o2.id}/delivered`, { code });
+    expect(noCash.statusCode).toBe(400);
+    expect(noCash.json().fieldErrors.cashCollected[0]).toMatch(/Enter the cash you collected/);
+    const ok = await post(riderA.auth, `/api/rider/orders/${o2.id}/delivered`, { code, cashCollected: o2.total - 1000 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().stop).toMatchObject({ status: 'delivered' });
+    // Short by ₹10: delivered, but the cash-on-delivery payment stays open.
+    expect(await customerOrder(o2)).toMatchObject({ status: 'delivered', paymentStatus: 'pending' });
+
+    await post(riderA.auth, `/api/rider/orders/${o3.id}/picked-up`);
+    const failed = await post(riderA.auth, `/api/rider/orders/${o3.id}/failed`, { reason: 'not_at_home', note: 'Rang twice' });
+    expect(failed.statusCode, failed.body).toBe(200);
+    const back = await customerOrder(o3);
+    expect(back.status).toBe('preparing');
+    expect(back.delivery ?? null).toBeNull();
+    expect(back.timeline.at(-1).note).toMatch(/could not deliver \(not at home\)/);
+    const queue = (await get(manager, `/api/admin/deliveries?date=${shop.date}`))
+      .json()
+      .stops.find((s: { orderId: string }) => s.orderId === o3.id);
+    expect(queue).toMatchObject({ status: 'preparing', failReason: 'not_at_home', failNote: 'Rang twice', riderId: riderA.id });
+    const again = await post(manager, '/api/admin/deliveries/assign', { orderIds: [o3.id], riderId: riderB.id });
+    expect(again.statusCode, again.body).toBe(200);
+    const runsB = (await get(riderB.auth, `/api/rider/runs?date=${shop.date}`)).json();
+    expect(runsB.runs[0].stops[0]).toMatchObject({ orderId: o3.id, failedAt: null, status: 'preparing' });
+  });
+
+  it('COD cash of the day per rider = the delivered cash-on-delivery orders, summed by SQL of its own', async () => {
+    const res = await get(manager, `/api/admin/riders/cash?date=${shop.date}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = await sql<{ rider_id: string; due: number; n: number }>`
+      select d.rider_id, sum(o.total_paise)::int as due, count(*)::int as n
+      from orders o join order_deliveries d on d.order_id = o.id
+      where o.slot_date = ${shop.date} and o.payment_method = 'cod' and o.status = 'delivered'
+      group by d.rider_id`.execute(t.deps.db);
+    const a = res.json().riders.find((r: { riderId: string }) => r.riderId === riderA.id);
+    const sqlA = expected.rows.find((r) => r.rider_id === riderA.id)!;
+    expect(a).toMatchObject({ deliveredCodOrders: sqlA.n, codTotal: sqlA.due });
+    expect(a.codTotal).toBe(orders[0]!.total + orders[1]!.total);
+    expect(a.cashCollected).toBe(orders[0]!.total + orders[1]!.total - 1000);
+    expect(a.difference).toBe(-1000);
+  });
+});
