@@ -100,10 +100,6 @@ export function enabledRiders(db: Executor) {
     .execute();
 }
 
-export function riderById(db: Executor, id: string) {
-  return db.selectFrom('users').select(['id', 'name', 'mobile', 'role', 'disabled']).where('id', '=', id).executeTakeFirst();
-}
-
 /** The delivery row of an order, locked (the order row is locked first by the caller). */
 export function lockDelivery(db: Executor, orderId: string) {
   return db.selectFrom('order_deliveries').selectAll().where('order_id', '=', orderId).forUpdate().executeTakeFirst();

@@ -21,7 +21,6 @@ export default function AdminAppPage() {
   const mine = screensFor(user?.role);
   const first = mine[0];
   const Dashboard = mine.some((s) => s.path === '/admin/dashboard') ? LAZY.get('/admin/dashboard') : undefined;
-  if (!first && user?.role === 'rider') return <Redirect to="~/rider" replace />;
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const main = useRef<HTMLElement>(null);
@@ -31,6 +30,7 @@ export default function AdminAppPage() {
   }, []);
   // Stable, so RouteFocus's effect runs on a new location only, not on every render of the shell.
   const closeDrawer = useCallback(() => setOpen(false), []);
+  if (!first && user?.role === 'rider') return <Redirect to="~/rider" replace />;
 
   return (
     <div className="admin-shell" data-page="admin">
