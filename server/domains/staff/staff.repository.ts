@@ -24,7 +24,6 @@ function withLastSignIn(db: Executor) {
     .select(sql<string | null>`(select max(s.created_at) from auth_sessions s where s.user_id = users.id)`.as('last_sign_in_at'));
 }
 
-
 export function listStaff(db: Executor, adminEmails: readonly string[]) {
   return withLastSignIn(db)
     .where((eb) =>
