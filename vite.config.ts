@@ -182,10 +182,11 @@ export default defineConfig({
             },
             {
               // The shell every page starts with (wrapper, session, toasts, icons, cart rules) and the
-              // small pieces the home page's cards share with other pages: one chunk instead of a
+              // small pieces the home page's cards share with other pages (not the Favorite button's code: it
+              // loads beside the cards, see favorite-slot.tsx): one chunk instead of a
               // dozen tiny ones, each of which costs its own import glue and compresses worse alone.
               name: 'shell',
-              test: /client[\\/]src[\\/](lib[\\/]api-fetch|components[\\/](icons|toast|page-title|shake-card)|features[\\/](auth[\\/](auth-context|session|token-manager|public-config)|cart[\\/](cart-store|use-subscription-plan)|subscriptions[\\/]api|reviews[\\/]card-rating|favorites[\\/]favorite-button|catalogue[\\/](favorite-slot|use-signature-shakes)))|shared[\\/]rules[\\/](money|cart-rules|free-unit)/,
+              test: /client[\\/]src[\\/](lib[\\/]api-fetch|components[\\/](icons|toast|page-title|shake-card)|features[\\/](auth[\\/](auth-context|session|token-manager|public-config)|cart[\\/](cart-store|use-subscription-plan)|subscriptions[\\/]api|reviews[\\/]card-rating|catalogue[\\/](favorite-slot|use-signature-shakes)))|shared[\\/]rules[\\/](money|cart-rules|free-unit)/,
               priority: 5,
             },
           ],

@@ -10,6 +10,7 @@ import * as catalogueAdmin from '../../shared/schemas/catalogue-admin';
 import * as common from '../../shared/schemas/common';
 import * as coupons from '../../shared/schemas/coupons';
 import * as dashboard from '../../shared/schemas/dashboard';
+import * as deliveries from '../../shared/schemas/deliveries';
 import * as delivery from '../../shared/schemas/delivery';
 import * as favorites from '../../shared/schemas/favorites';
 import * as invoices from '../../shared/schemas/invoices';
@@ -18,6 +19,7 @@ import * as orders from '../../shared/schemas/orders';
 import * as payments from '../../shared/schemas/payments';
 import * as reviews from '../../shared/schemas/reviews';
 import * as rewards from '../../shared/schemas/rewards';
+import * as staff from '../../shared/schemas/staff';
 import * as subscriptions from '../../shared/schemas/subscriptions';
 import * as webhooks from '../../shared/schemas/webhooks';
 
@@ -36,6 +38,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   common,
   coupons,
   dashboard,
+  deliveries,
   delivery,
   favorites,
   invoices,
@@ -44,6 +47,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   payments,
   reviews,
   rewards,
+  staff,
   subscriptions,
   webhooks,
 };

@@ -10,8 +10,9 @@ import type { ApiKeyScope } from '../schemas/api-keys';
  * `role: 'admin'`, and the spec's three admin rules still make one); screens call it "Owner".
  */
 
-export const STAFF_ROLES = ['admin', 'manager', 'kitchen', 'rider', 'support'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import { STAFF_ROLES, type StaffRole } from './staff-roles';
+
+export { STAFF_ROLES, isStaffRole, type StaffRole } from './staff-roles';
 export const USER_ROLES = ['customer', ...STAFF_ROLES] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
@@ -84,10 +85,6 @@ export const REFUND_LIMIT_PAISE: Partial<Record<UserRole, number>> = { support: 
 export function effectiveRoleOf(user: { role: string; email: string; email_verified: boolean }, adminEmails: readonly string[]): UserRole {
   if (user.email_verified && adminEmails.includes(user.email.toLowerCase())) return 'admin';
   return (USER_ROLES as readonly string[]).includes(user.role) ? (user.role as UserRole) : 'customer';
-}
-
-export function isStaffRole(role: string | null | undefined): role is StaffRole {
-  return (STAFF_ROLES as readonly string[]).includes(role ?? '');
 }
 
 export function can(role: string | null | undefined, permission: Permission): boolean {

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import { operationsOf, type OpenApiDoc, type Operation } from '../helpers/openapi';
 import type { Clock } from '../../server/lib/clock';
+import { addDays, istToday } from '../../shared/rules/slots';
 import { customer, loadShop, orderBody, place, type Customer } from './orders-fixtures';
 
 /**
@@ -106,6 +107,8 @@ function urlOf(o: Operation): string {
     const schema = (p.schema ?? {}) as { maximum?: number };
     if (p.name === 'pageSize' && typeof schema.maximum === 'number') query.set('pageSize', String(schema.maximum));
     else if (p.required && p.name === 'id') query.set('id', params['shakes/{id}']!);
+    // The day the placed orders are for (the deliveries board and the riders' cash are per day).
+    else if (p.required && p.name === 'date') query.set('date', addDays(istToday(now), 1));
     else if (p.required) throw new Error(`no value for required ?${String(p.name)} in ${o.key}`);
   }
   path = `/api${path}`;

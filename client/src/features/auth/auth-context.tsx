@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { apiFetch, ApiError } from '../../lib/api-fetch';
 import { tokens } from './session';
 import { getPublicConfig, googleConfigured } from './public-config';
-import { isStaffRole } from '../../../../shared/rules/staff';
+import { isStaffRole } from '../../../../shared/rules/staff-roles';
 
 /**
  * The session as the rest of the client sees it (header, cart, guards).

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
-import { RETURN_TO_KEY } from '../auth/guards';
+import { rememberReturnTo } from '../auth/guards';
 import { toast } from '../../components/toast';
 import { HeartIcon } from '../../components/icons';
 import './favorites.css';
@@ -29,33 +29,31 @@ export function FavoriteButton({ shakeId, shakeName }: { shakeId: string; shakeN
     return () => clearTimeout(t);
   }, [invite]);
 
+  // Both changes are shown at once and rolled back to the list as it was when one fails.
+  const keep = async () => {
+    await utils.favorites.list.cancel();
+    return { before: utils.favorites.list.getData() };
+  };
+  const rollback = (e: { message: string }, _v: unknown, ctx: { before?: ReturnType<typeof utils.favorites.list.getData> } | undefined) => {
+    utils.favorites.list.setData(undefined, ctx?.before);
+    toast({ title: 'Error', description: e.message || 'Could not update your favourites. Please try again.', variant: 'destructive' });
+  };
   const add = trpc.favorites.add.useMutation({
-    onMutate: async () => {
-      await utils.favorites.list.cancel();
-      const before = utils.favorites.list.getData();
-      return { before };
-    },
+    onMutate: keep,
     onSuccess: (fav) => {
       utils.favorites.list.setData(undefined, (list) => [fav, ...(list ?? []).filter((f) => f.shakeId !== fav.shakeId)]);
       toast({ title: 'Added to favourites', description: fav.shake.name, variant: 'success' });
     },
-    onError: (e, _v, ctx) => {
-      utils.favorites.list.setData(undefined, ctx?.before);
-      toast({ title: 'Error', description: e.message || 'Could not update your favourites. Please try again.', variant: 'destructive' });
-    },
+    onError: rollback,
   });
   const remove = trpc.favorites.remove.useMutation({
     onMutate: async () => {
-      await utils.favorites.list.cancel();
-      const before = utils.favorites.list.getData();
+      const kept = await keep();
       utils.favorites.list.setData(undefined, (list) => (list ?? []).filter((f) => f.shakeId !== shakeId));
-      return { before };
+      return kept;
     },
     onSuccess: () => toast({ title: 'Removed from favourites', description: shakeName }),
-    onError: (e, _v, ctx) => {
-      utils.favorites.list.setData(undefined, ctx?.before);
-      toast({ title: 'Error', description: e.message || 'Could not update your favourites. Please try again.', variant: 'destructive' });
-    },
+    onError: rollback,
   });
   const busy = add.isPending || remove.isPending;
   const label = `${isFavorite ? 'Remove' : 'Add'} ${shakeName ?? 'this shake'} ${isFavorite ? 'from' : 'to'} favourites`;
@@ -86,7 +84,7 @@ export function FavoriteButton({ shakeId, shakeName }: { shakeId: string; shakeN
       </button>
       {invite ? (
         <span className="favorite__invite" role="status">
-          <Link href="/auth" onClick={() => sessionStorage.setItem(RETURN_TO_KEY, window.location.pathname + window.location.search)}>
+          <Link href="/auth" onClick={() => rememberReturnTo(window.location.pathname + window.location.search)}>
             Sign in
           </Link>{' '}
           to save favourites

@@ -184,7 +184,7 @@ export default function AdminDeliveriesPage() {
                       ) : null}
                     </td>
                     <td className="text-sm">{s.riderName ?? <span className="text-subtle">Not assigned</span>}</td>
-                    <td className="tabular text-sm">{s.codDue !== null ? formatRupees(s.codDue) : 'Paid'}</td>
+                    <td className="tabular text-sm">{s.codDue !== null ? formatRupees(s.codDue) : 'Paid online'}</td>
                   </tr>
                 ))}
               </tbody>
