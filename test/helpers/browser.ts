@@ -47,10 +47,7 @@ export async function startShop(opts: { config?: Partial<Config> } = {}): Promis
     async screenshot(page, name) {
       const dir = path.resolve('screenshots');
       fs.mkdirSync(dir, { recursive: true });
-      // The whole page for the people who look at them; in CI, where nobody does, the first screen only:
-      // a full-page capture of a long page (the shakes list at 375 px is 6,000 px tall) is mostly
-      // rasterising and PNG encoding, and the browser phase is CPU-bound there (decision 151).
-      await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: !process.env.CI });
+      await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
     },
     async close() {
       await browser.close().catch(() => {});
