@@ -86,7 +86,9 @@ function GuestCheckout({ resume }: { resume: boolean }) {
       <header className="checkout-page__header">
         <p className="eyebrow">Checkout</p>
         <h1>Almost there</h1>
-        <p className="text-muted">{resume ? 'Sign in to pay for your order.' : 'Sign in or create an account, then choose where and when we bring your shakes.'}</p>
+        <p className="text-muted">
+          {resume ? 'Sign in to pay for your order.' : 'Sign in or create an account, then choose where and when we bring your shakes.'}
+        </p>
       </header>
 
       <div className="checkout-layout">
@@ -125,15 +127,7 @@ function GuestCheckout({ resume }: { resume: boolean }) {
             {q ? (
               <CheckoutReview quote={q} stale={quote.isPlaceholderData} address={null} slot={null} />
             ) : quote.isError ? (
-              <div className="alert alert--danger" role="alert">
-                <AlertIcon />
-                <div>
-                  <p className="alert__title">We couldn&rsquo;t price your cart</p>
-                  <button type="button" className="link" onClick={() => void quote.refetch()}>
-                    Try again
-                  </button>
-                </div>
-              </div>
+              <QuoteError onRetry={() => void quote.refetch()} />
             ) : (
               <div className="stack stack--sm" aria-hidden="true">
                 {[0, 1, 2].map((i) => (
@@ -419,15 +413,7 @@ function Checkout() {
               }
             />
           ) : quote.isError ? (
-            <div className="alert alert--danger" role="alert">
-              <AlertIcon />
-              <div>
-                <p className="alert__title">We couldn&rsquo;t price your cart</p>
-                <button type="button" className="link" onClick={() => void quote.refetch()}>
-                  Try again
-                </button>
-              </div>
-            </div>
+            <QuoteError onRetry={() => void quote.refetch()} />
           ) : (
             <div className="stack stack--sm" aria-hidden="true">
               {[0, 1, 2, 3].map((i) => (
@@ -488,5 +474,20 @@ function StepHeading({ n, id, title, done }: { n: number; id: string; title: str
       </span>
       {title}
     </h2>
+  );
+}
+
+/** The cart could not be priced: say so, and offer to ask again. */
+function QuoteError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="alert alert--danger" role="alert">
+      <AlertIcon />
+      <div>
+        <p className="alert__title">We couldn&rsquo;t price your cart</p>
+        <button type="button" className="link" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    </div>
   );
 }
