@@ -29,6 +29,7 @@ import { subscriptionJobs } from './domains/subscriptions/subscriptions.jobs';
 import { webhookJobs } from './domains/webhooks/webhooks.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { startMailWorker } from './lib/mail';
+import { startSmsWorker } from './lib/sms';
 import { registerOrderFiles } from './domains/orders/orders.http';
 import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
 import { provideOrderPayments } from './domains/orders/order-payments';
@@ -188,10 +189,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // take a request's pool connection, and a job may wait for a lock longer than a request would.
   const jobDeps: AppDeps = config.RUN_JOBS ? { ...deps, db: dbh.jobs() } : deps;
   const mailWorker = config.RUN_JOBS ? startMailWorker(jobDeps) : null;
+  const smsWorker = config.RUN_JOBS ? startSmsWorker(jobDeps) : null;
   const jobs = config.RUN_JOBS ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...webhookJobs]) : null;
   app.addHook('onClose', async () => {
     await jobs?.stop();
     await mailWorker?.stop();
+    await smsWorker?.stop();
     await stopAuthGuard();
     await bus.close();
   });

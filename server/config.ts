@@ -58,6 +58,11 @@ export const ConfigSchema = z.object({
   BREVO_API_KEY: optionalString,
   BREVO_API_URL: z.url().default('https://api.brevo.com'),
   MAIL_FROM: z.email().default('hello@hydroshakes.in'),
+  /** MSG91 (SMS): without the key, texts (sign-in codes) go to the SMS outbox and the log. */
+  MSG91_AUTH_KEY: optionalString,
+  MSG91_API_URL: z.url().default('https://control.msg91.com'),
+  /** The MSG91 template (mapped there to its DLT template id) for sign-in codes; its variable is `otp`. */
+  MSG91_OTP_TEMPLATE_ID: optionalString,
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,

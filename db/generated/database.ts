@@ -296,6 +296,18 @@ export interface Orders {
   user_id: string;
 }
 
+export interface OtpCodes {
+  attempts: Generated<number>;
+  code_hash: string;
+  consumed_at: string | null;
+  created_at: string;
+  expires_at: string;
+  id: Generated<number>;
+  mobile: string;
+  purpose: 'signin' | 'change';
+  user_id: string | null;
+}
+
 export interface PasswordResets {
   created_at: Generated<string>;
   expires_at: string;
@@ -479,6 +491,21 @@ export interface SlotHolds {
   slot_id: string;
 }
 
+export interface SmsOutbox {
+  attempts: Generated<number>;
+  created_at: Generated<string>;
+  id: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  provider_message_id: string | null;
+  sent_at: string | null;
+  status: Generated<'pending' | 'sent' | 'logged' | 'failed'>;
+  template: string;
+  text: string;
+  to_mobile: string;
+  variables: Record<string, string>;
+}
+
 export interface SubscriptionFreeUnits {
   created_at: Generated<string>;
   order_id: string;
@@ -605,12 +632,13 @@ export interface UserIdentities {
 export interface Users {
   created_at: Generated<string>;
   disabled: Generated<boolean>;
-  email: string;
+  email: string | null;
   email_verified: Generated<boolean>;
   id: Generated<string>;
   invited_at: string | null;
   invited_by: string | null;
   mobile: string | null;
+  mobile_verified_at: string | null;
   name: Generated<string>;
   password_hash: string | null;
   role: Generated<'customer' | 'admin' | 'manager' | 'kitchen' | 'rider' | 'support'>;
@@ -671,6 +699,7 @@ export interface DB {
   order_invoices: OrderInvoices;
   order_lines: OrderLines;
   orders: Orders;
+  otp_codes: OtpCodes;
   password_resets: PasswordResets;
   payment_attempts: PaymentAttempts;
   payment_webhook_events: PaymentWebhookEvents;
@@ -688,6 +717,7 @@ export interface DB {
   signature_shakes: SignatureShakes;
   slot_bookings: SlotBookings;
   slot_holds: SlotHolds;
+  sms_outbox: SmsOutbox;
   subscription_free_units: SubscriptionFreeUnits;
   subscription_payments: SubscriptionPayments;
   subscription_periods: SubscriptionPeriods;

@@ -169,7 +169,7 @@ export async function sendPasswordReset(deps: Deps, actor: AuthUser, input: Admi
       entityId: user.id,
       after: { email: user.email, expiresAt },
     });
-    return { sentTo: user.email, expiresAt };
+    return { sentTo: user.email ?? '', expiresAt };
   });
   void kickMail(deps);
   return { ok: true as const, ...result };

@@ -10,8 +10,9 @@ import { toast } from '../../components/toast';
 import { formatIndianMobile } from '../../../../shared/rules/india';
 import type { Profile } from '../../../../shared/schemas/auth';
 import { formatDate } from '../../../../shared/rules/dates';
+import { MobileCodeFlow } from './mobile-code';
 
-const PROVIDER_LABELS: Record<string, string> = { password: 'E-mail and password', google: 'Google' };
+const PROVIDER_LABELS: Record<string, string> = { password: 'E-mail and password', google: 'Google', mobile: 'Mobile number' };
 
 /** The Profile tab: details (name, username, mobile), password, and the account facts. */
 export default function ProfileDetails() {
@@ -44,8 +45,8 @@ export default function ProfileDetails() {
               <dd>{p.providers.map((x) => PROVIDER_LABELS[x] ?? x).join(', ') || '—'}</dd>
             </div>
             <div>
-              <dt>E-mail</dt>
-              <dd>{p.email_verified ? 'Verified' : 'Not verified yet'}</dd>
+              <dt>Mobile</dt>
+              <dd>{p.mobile ? `${formatIndianMobile(p.mobile)}${p.mobile_verified ? ' · verified' : ''}` : '—'}</dd>
             </div>
           </dl>
         </section>
@@ -68,7 +69,8 @@ function DetailsCard({ profile }: { profile: ProfileData }) {
     e.preventDefault();
     await run(
       async () => {
-        const patch = { name: v.name, ...(v.username ? { username: v.username } : {}), ...(v.mobile ? { mobile: v.mobile } : {}) };
+        // A verified number changes only through a code (the card below).
+        const patch = { name: v.name, ...(v.username ? { username: v.username } : {}), ...(v.mobile && !profile.mobile_verified ? { mobile: v.mobile } : {}) };
         const next = await save.mutateAsync(patch);
         utils.users.profile.setData(undefined, next);
         await refreshUser();
@@ -98,13 +100,23 @@ function DetailsCard({ profile }: { profile: ProfileData }) {
           <Field label="Username" error={fields.username} hint="3–30: a–z, 0–9, _ and .">
             {(p) => <Input {...p} name="username" autoCapitalize="none" spellCheck={false} value={v.username} onChange={(e) => setV({ ...v, username: e.target.value })} maxLength={30} />}
           </Field>
-          <Field label="Mobile" error={fields.mobile}>
+          <Field label="Mobile" error={fields.mobile} hint={profile.mobile_verified ? 'Verified: you can sign in with it.' : undefined}>
             {(p) => (
               <div className="auth-mobile">
                 <span className="auth-mobile__prefix" aria-hidden="true">
                   +91
                 </span>
-                <Input {...p} name="mobile" type="tel" inputMode="tel" autoComplete="tel-national" value={v.mobile} onChange={(e) => setV({ ...v, mobile: e.target.value })} maxLength={32} />
+                <Input
+                  {...p}
+                  name="mobile"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel-national"
+                  value={v.mobile}
+                  onChange={(e) => setV({ ...v, mobile: e.target.value })}
+                  maxLength={32}
+                  readOnly={profile.mobile_verified}
+                />
               </div>
             )}
           </Field>
@@ -115,7 +127,54 @@ function DetailsCard({ profile }: { profile: ProfileData }) {
           </Button>
         </div>
       </form>
+      <MobileCard profile={profile} onVerified={(mobile) => setV((x) => ({ ...x, mobile }))} />
     </section>
+  );
+}
+
+/** Add, verify or change the mobile number with a code sent to it (it then signs in). */
+function MobileCard({ profile, onVerified }: { profile: ProfileData; onVerified(mobile: string): void }) {
+  const utils = trpc.useUtils();
+  const { refreshUser } = useAuth();
+  const ask = trpc.auth.mobileRequest.useMutation();
+  const check = trpc.auth.mobileVerify.useMutation();
+  const [open, setOpen] = useState(false);
+  const label = profile.mobile_verified ? 'Change number' : profile.mobile ? 'Verify this number' : 'Add a mobile number';
+  if (!open)
+    return (
+      <div className="profile-verify cluster" data-testid="mobile-status">
+        {profile.mobile ? (
+          profile.mobile_verified ? (
+            <span className="badge badge--green">Mobile verified</span>
+          ) : (
+            <span className="badge">Mobile not verified</span>
+          )
+        ) : null}
+        <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+          {label}
+        </Button>
+      </div>
+    );
+  return (
+    <div className="profile-verify stack">
+      <p className="text-sm text-muted">We text a 6-digit code to the number. Once it is verified, you can sign in with it.</p>
+      <MobileCodeFlow
+        numberLabel={profile.mobile_verified ? 'New mobile number' : 'Mobile number'}
+        sendLabel="Send code"
+        verifyLabel="Verify number"
+        initialMobile={!profile.mobile_verified && profile.mobile ? formatIndianMobile(profile.mobile).replace(/^\+91 /, '') : ''}
+        onCancel={() => setOpen(false)}
+        request={(mobile) => ask.mutateAsync({ mobile })}
+        verify={async (mobile, code) => {
+          const r = await check.mutateAsync({ mobile, code });
+          await utils.users.profile.invalidate();
+          await refreshUser();
+          onVerified(formatIndianMobile(r.user.user_metadata.mobile ?? '').replace(/^\+91 /, ''));
+          setOpen(false);
+          toast({ title: 'Number verified', description: 'You can sign in with it now.', variant: 'success' });
+        }}
+      />
+    </div>
   );
 }
 
