@@ -146,6 +146,16 @@ export interface DeliverySlots {
   updated_at: Generated<string>;
 }
 
+export interface EmailVerifications {
+  created_at: string;
+  email: string;
+  expires_at: string;
+  id: Generated<number>;
+  token_hash: string;
+  used_at: string | null;
+  user_id: string;
+}
+
 export interface Favorites {
   created_at: Generated<string>;
   id: Generated<string>;
@@ -690,6 +700,7 @@ export interface DB {
   coupon_uses: CouponUses;
   coupons: Coupons;
   delivery_slots: DeliverySlots;
+  email_verifications: EmailVerifications;
   favorites: Favorites;
   ingredients: Ingredients;
   invoice_counters: InvoiceCounters;

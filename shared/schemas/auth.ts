@@ -101,6 +101,15 @@ export const OtpSentAnswerSchema = z.object({
 });
 export type OtpSentAnswer = z.infer<typeof OtpSentAnswerSchema>;
 
+/** E-mail verification (PRODUCT.md §18): a link to the current address again, or to a new one (a change). */
+export const VerifyEmailRequestInputSchema = z.object({ email: EmailSchema.optional() });
+export type VerifyEmailRequestInput = z.infer<typeof VerifyEmailRequestInputSchema>;
+
+export const VerifyEmailConfirmInputSchema = z.object({ token: TokenString });
+
+export const VerifyEmailAnswerSchema = z.object({ ok: z.literal(true), message: z.string(), email: z.string() });
+export type VerifyEmailAnswer = z.infer<typeof VerifyEmailAnswerSchema>;
+
 /** Refresh and sign-out: the refresh token in the body (or as the bearer, spec §7). */
 export const RefreshInputSchema = z.object({ refresh_token: TokenString.optional() }).optional();
 export type RefreshInput = z.infer<typeof RefreshInputSchema>;

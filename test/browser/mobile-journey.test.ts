@@ -122,6 +122,28 @@ describe.skipIf(!hasBrowser)('a phone shopper: mobile sign-in and the address bo
     const lake = book.getByRole('listitem').filter({ hasText: '12 Lake View Apartments' });
     await lake.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => book.getByRole('listitem').count()).toBe(2);
+
+    // A first e-mail for the account: saved once the link in it is opened (read from the outbox).
+    const email = `divya.${mobile}@example.in`;
+    await page.goto('/profile');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send confirmation link' }).click();
+    await visible(page.getByText(`We have sent a link to ${email}.`, { exact: false }));
+    let link = '';
+    await expect
+      .poll(async () => {
+        const mail = await shop.deps.db.selectFrom('mail_outbox').select('text').where('to_email', '=', email).where('template', '=', 'verify-email').executeTakeFirst();
+        link = /https?:\/\/\S+verify_email=\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+        return link;
+      })
+      .toContain('/auth?verify_email=hsv_');
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await visible(page.getByRole('heading', { name: 'E-mail confirmed' }));
+    await shop.screenshot(page, 'mobile-email-confirmed-375');
+    await page.getByRole('link', { name: 'Go to my profile' }).click();
+    await visible(page.getByText('E-mail verified'));
+    await expect(page.getByLabel('E-mail', { exact: true }).inputValue()).resolves.toBe(email);
+    await shop.screenshot(page, 'mobile-profile-verified-375');
     await page.context().close();
   });
 });

@@ -10,6 +10,7 @@ import { Button } from '../components/button';
 import { Field, Input } from '../components/input';
 import { ArrowRightIcon, LeafIcon, ShieldIcon, TruckIcon } from '../components/icons';
 import { MobileSignIn, NameStep } from '../features/auth/mobile-code';
+import { VerifyEmailView } from '../features/auth/verify-email';
 import '../features/auth/auth.css';
 
 type Mode = 'login' | 'register' | 'forgot';
@@ -18,6 +19,8 @@ type Mode = 'login' | 'register' | 'forgot';
 export default function AuthPage() {
   const search = useSearch();
   const initial = new URLSearchParams(search).get('mode');
+  // The e-mail verification link lands here (signed in or not); it stays until the person moves on.
+  const [verifyToken] = useState(() => new URLSearchParams(search).get('verify_email'));
   const [mode, setMode] = useState<Mode>(initial === 'register' ? 'register' : initial === 'forgot' ? 'forgot' : 'login');
   const { status, user } = useAuth();
   const [, navigate] = useLocation();
@@ -28,8 +31,8 @@ export default function AuthPage() {
   const leave = () => navigate(takeReturnTo(user?.role === 'rider' ? '/rider' : '/'), { replace: true });
   // Already signed in (or just signed in): back to where the guard sent us from; a rider to their runs.
   useEffect(() => {
-    if (status === 'authenticated' && !needsName) navigate(takeReturnTo(user?.role === 'rider' ? '/rider' : '/'), { replace: true });
-  }, [status, user, navigate, needsName]);
+    if (status === 'authenticated' && !needsName && !verifyToken) navigate(takeReturnTo(user?.role === 'rider' ? '/rider' : '/'), { replace: true });
+  }, [status, user, navigate, needsName, verifyToken]);
 
   return (
     <div className="auth-page" data-page="auth">
@@ -52,7 +55,9 @@ export default function AuthPage() {
       </aside>
 
       <section className="auth-card card card--lg" aria-labelledby="auth-title">
-        {needsName ? (
+        {verifyToken ? (
+          <VerifyEmailView token={verifyToken} />
+        ) : needsName ? (
           <div className="stack">
             <header className="auth-card__header">
               <h1 id="auth-title" className="h2">

@@ -112,3 +112,22 @@ export function inviteMail(to: string | null, name: string, url: string, roleLab
     ),
   };
 }
+
+/** The link that proves an address: after sign-up, on a change of address, or asked again from the profile. */
+export function verifyEmailMail(to: string, name: string, url: string, change: boolean): MailMessage {
+  const hello = name ? `Hello ${name},` : 'Hello,';
+  const why = change
+    ? 'You asked to use this address for your Hydro Shakes account. It changes once you open the link.'
+    : 'Please confirm the e-mail address of your Hydro Shakes account.';
+  return {
+    to,
+    toName: name || null,
+    template: 'verify-email',
+    subject: 'Confirm your e-mail address',
+    text: `${hello}\n\n${why}\n\n${url}\n\nThe link works once, for 24 hours. If you did not ask for it, ignore this e-mail.`,
+    html: layout('Confirm your e-mail address', [esc(hello), esc(why), 'The link works once, for 24 hours. If you did not ask for it, ignore this e-mail.'], {
+      label: 'Confirm my e-mail',
+      url,
+    }),
+  };
+}

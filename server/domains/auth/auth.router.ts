@@ -9,6 +9,9 @@ import {
   OtpRequestInputSchema,
   OtpSentAnswerSchema,
   OtpVerifyInputSchema,
+  VerifyEmailAnswerSchema,
+  VerifyEmailConfirmInputSchema,
+  VerifyEmailRequestInputSchema,
   ProfilePatchSchema,
   RefreshInputSchema,
   ResetCompleteInputSchema,
@@ -21,6 +24,7 @@ import {
 import * as auth from './auth.service';
 import * as users from '../users/users.service';
 import * as otp from './otp.service';
+import * as emailVerification from './email-verification.service';
 
 const tags = ['auth'];
 
@@ -100,6 +104,34 @@ export const authRouter = router({
     .input(OtpVerifyInputSchema)
     .output(MeAnswerSchema)
     .mutation(({ ctx, input }) => otp.verifyChange(ctx.deps, ctx.user.id, input.mobile, input.code, ctx.req)),
+
+  verifyEmailRequest: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/verify-email/request',
+        tags,
+        summary: 'E-mail a verification link: to your address again, or to a new address (it becomes yours when opened); 3 an hour',
+        protect: true,
+      },
+    })
+    .input(VerifyEmailRequestInputSchema)
+    .output(VerifyEmailAnswerSchema)
+    .mutation(({ ctx, input }) => emailVerification.requestLink(ctx.deps, ctx.user.id, input, ctx.req)),
+
+  verifyEmailConfirm: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/verify-email/confirm',
+        tags,
+        summary: 'Confirm an e-mail address with the token of its link (once, 24 hours)',
+        protect: false,
+      },
+    })
+    .input(VerifyEmailConfirmInputSchema)
+    .output(VerifyEmailAnswerSchema)
+    .mutation(({ ctx, input }) => emailVerification.confirmLink(ctx.deps, input.token, ctx.req)),
 
   me: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/me', tags, summary: 'The signed-in user (validates an access token)', protect: true } })

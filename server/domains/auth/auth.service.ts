@@ -27,6 +27,7 @@ import { announceRevoked } from '../../lib/auth-guard';
 import { sleepOn } from '../../lib/clock';
 import { alreadyRegisteredMail, inviteMail, passwordChangedMail, resetMail, welcomeMail } from './auth.mail';
 import { withTransactionRetry } from '../../lib/transaction-retry';
+import { createLink } from './email-verification.service';
 
 type Deps = AppDeps;
 
@@ -132,6 +133,8 @@ export async function signup(deps: Deps, input: SignupInput, req: RequestInfo): 
         mobile: input.mobile,
         email_verified: false,
       });
+      // The link that proves the address (decision 172), then the welcome.
+      await createLink(trx, deps, user, input.email, false, deps.clock.now());
       await enqueueMail(trx, welcomeMail(user.email, user.name, publicUrl(deps, '/')));
       const answer = await openSession(trx, deps, user, 'password', req);
       return { ...answer, message: SIGNUP_MESSAGE };

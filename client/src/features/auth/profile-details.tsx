@@ -11,6 +11,7 @@ import { formatIndianMobile } from '../../../../shared/rules/india';
 import type { Profile } from '../../../../shared/schemas/auth';
 import { formatDate } from '../../../../shared/rules/dates';
 import { MobileCodeFlow } from './mobile-code';
+import { EmailCard } from './verify-email';
 
 const PROVIDER_LABELS: Record<string, string> = { password: 'E-mail and password', google: 'Google', mobile: 'Mobile number' };
 
@@ -30,7 +31,8 @@ export default function ProfileDetails() {
     <div className="profile-grid">
       <DetailsCard profile={p} />
       <div className="stack stack--lg">
-        <PasswordCard hasPassword={p.has_password} />
+        {/* A password signs in with the e-mail: an account without one has no use for it yet. */}
+        {p.email ? <PasswordCard hasPassword={p.has_password} via={p.providers.includes('google') ? 'Google' : 'your mobile number'} /> : null}
         <section className="card card--padded profile-card" aria-labelledby="account-h">
           <h2 className="h4" id="account-h">
             Account
@@ -93,9 +95,11 @@ function DetailsCard({ profile }: { profile: ProfileData }) {
         <Field label="Full name" error={fields.name}>
           {(p) => <Input {...p} name="name" autoComplete="name" value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} maxLength={80} required />}
         </Field>
-        <Field label="E-mail" hint="Write to us to change the e-mail of your account.">
-          {(p) => <Input {...p} name="email" value={profile.email} readOnly disabled />}
-        </Field>
+        {profile.email ? (
+          <Field label="E-mail">
+            {(p) => <Input {...p} name="email" value={profile.email} readOnly disabled />}
+          </Field>
+        ) : null}
         <div className="auth-form__row">
           <Field label="Username" error={fields.username} hint="3–30: a–z, 0–9, _ and .">
             {(p) => <Input {...p} name="username" autoCapitalize="none" spellCheck={false} value={v.username} onChange={(e) => setV({ ...v, username: e.target.value })} maxLength={30} />}
@@ -127,6 +131,7 @@ function DetailsCard({ profile }: { profile: ProfileData }) {
           </Button>
         </div>
       </form>
+      <EmailCard email={profile.email} verified={profile.email_verified} />
       <MobileCard profile={profile} onVerified={(mobile) => setV((x) => ({ ...x, mobile }))} />
     </section>
   );
@@ -178,7 +183,7 @@ function MobileCard({ profile, onVerified }: { profile: ProfileData; onVerified(
   );
 }
 
-function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
+function PasswordCard({ hasPassword, via }: { hasPassword: boolean; via: string }) {
   const change = trpc.auth.changePassword.useMutation();
   const utils = trpc.useUtils();
   const [current, setCurrent] = useState('');
@@ -207,7 +212,7 @@ function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
         <h2 className="h4" id="password-h">
           {hasPassword ? 'Change password' : 'Set a password'}
         </h2>
-        <p className="text-sm text-muted">{hasPassword ? 'Other devices are signed out when you change it.' : 'You sign in with Google. Add a password to sign in with your e-mail too.'}</p>
+        <p className="text-sm text-muted">{hasPassword ? 'Other devices are signed out when you change it.' : `You sign in with ${via}. Add a password to sign in with your e-mail too.`}</p>
       </div>
       <form className="stack" onSubmit={submit} noValidate aria-label="Change password">
         {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
