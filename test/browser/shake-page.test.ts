@@ -121,6 +121,14 @@ describe.skipIf(!hasBrowser)('shake pages and reviews in a browser', () => {
     await desk.getByTestId('admin-order').waitFor();
     for (const status of ['Preparing', 'Out for delivery', 'Delivered']) {
       await desk.getByTestId('next-status').click();
+      if (status === 'Delivered') {
+        // Tomorrow's order marked delivered today: the desk asks first (PRODUCT.md §17).
+        const ask = desk.getByTestId('move-confirm');
+        await ask.waitFor();
+        expect(await ask.textContent()).toMatch(/Its delivery is for \w{3}, \d+ \w{3}, not today\./);
+        await shop.screenshot(desk, 'admin-order-confirm-delivered-1280');
+        await desk.getByTestId('move-confirm-yes').click();
+      }
       await expect.poll(() => desk.getByTestId('admin-order-status').first().textContent()).toBe(status);
     }
 

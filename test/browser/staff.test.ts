@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, PHONE, DESKTOP, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
 import { createUser } from '../helpers/factories';
+import { lastMailTo } from '../../server/domains/auth/auth.test-helpers';
 import { hashPassword } from '../../server/lib/passwords';
-import { istToday } from '../../shared/rules/slots';
+import { addDays, istToday } from '../../shared/rules/slots';
 import { customer, loadShop, orderBody, place } from '../integration/orders-fixtures';
 
 /**
- * PRODUCT.md §17 in the browser: the owner's staff screen; the manager assigns today's orders; the
+ * PRODUCT.md §17 in the browser: the owner invites a rider and a kitchen hand (each sets a password
+ * from the e-mail's link); the kitchen hand sees no other screen; the manager assigns today's orders; the
  * rider (375 px) picks one up, the customer's page shows the code, the rider enters it and the
  * customer sees Delivered without a reload; a second stop fails "not at home" and returns to the
- * manager. Screenshots at 1280 and 375 px.
+ * manager, who reschedules it to tomorrow. Screenshots at 1280 and 375 px.
  */
 const PASSWORD = 'Tamarind-Monsoon-42';
 let shop: ShopUnderTest;
@@ -26,11 +28,10 @@ beforeAll(async () => {
   if (!hasBrowser) return;
   shop = await startShop();
   const passwordHash = await hashPassword(PASSWORD);
+  // The owner and the manager exist; the rider and the kitchen hand are invited by the owner in the journey.
   for (const [who, role] of [
     ['owner', 'admin'],
     ['manager', 'manager'],
-    ['rider', 'rider'],
-    ['kitchen', 'kitchen'],
   ] as const) {
     const u = await createUser(shop.deps.db, {
       role,
@@ -62,6 +63,32 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await owner.goto('/admin/staff');
     await owner.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
     await owner.getByTestId('staff-row').first().waitFor();
+    // The owner invites a rider and a kitchen hand; each sets a password from the e-mail's link and is signed in.
+    const form = owner.getByRole('form', { name: 'Invite a staff member' });
+    const landed: Record<'rider' | 'kitchen', string> = { rider: '/rider', kitchen: '/admin' };
+    for (const [who, role, mobile] of [
+      ['rider', 'Rider', '98450 12345'],
+      ['kitchen', 'Kitchen', ''],
+    ] as const) {
+      const email = `${who}.${Date.now()}@hydroshakes.in`;
+      await form.getByLabel('Name').fill(`${role} Kumar`);
+      await form.getByLabel('E-mail').fill(email);
+      await form.getByLabel('Mobile').fill(mobile);
+      await form.getByLabel('Role').selectOption({ label: role });
+      await form.getByRole('button', { name: 'Send invitation' }).click();
+      await form.getByText(`Invitation sent to ${email}.`).waitFor();
+      people[who] = email;
+      const mail = await lastMailTo(shop, email);
+      const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail!.text)![0];
+      const invited = await shop.newPage({ viewport: who === 'rider' ? PHONE : DESKTOP });
+      await invited.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+      await invited.getByLabel('New password', { exact: true }).fill(PASSWORD);
+      await invited.getByLabel('Repeat the new password').fill(PASSWORD);
+      await invited.getByRole('button', { name: 'Save and sign in' }).click();
+      await invited.waitForURL((u) => u.pathname.startsWith(landed[who]));
+      await invited.close();
+    }
+    await owner.getByTestId('staff-row').nth(2).waitFor();
     await shop.screenshot(owner, 'staff-1280');
     await owner.setViewportSize(PHONE);
     await shop.screenshot(owner, 'staff-375');
@@ -125,6 +152,14 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await manager.setViewportSize(PHONE);
     await shop.screenshot(manager, 'deliveries-375');
     await manager.setViewportSize(DESKTOP);
+    // The manager moves the failed stop to tomorrow: the dialog books the place, the stop leaves today's list.
+    await manager.getByTestId('reschedule').click();
+    const dialog = manager.getByTestId('reschedule-dialog');
+    await dialog.getByLabel('New date').fill(addDays(istToday(shop.deps.clock.now()), 1));
+    await shop.screenshot(manager, 'deliveries-reschedule-1280');
+    await dialog.getByTestId('reschedule-save').click();
+    await manager.getByText(/moved to \w{3}, \d+ \w{3}, .*The customer was told by e-mail\./).waitFor();
+    await expect.poll(() => manager.getByText('Not delivered: Not at home').count()).toBe(0);
     await manager.goto('/admin/riders/cash');
     await manager.getByTestId('cash-row').waitFor();
     await shop.screenshot(manager, 'rider-cash-1280');

@@ -31,6 +31,7 @@ import {
   ADMIN_NEXT_STATUS,
   adminCancelRefusal,
   adminMoveRefusal,
+  adminMoveWarning,
   CSV_INVOICE_HEADER,
   CSV_MONEY_HEADER,
   csvInvoiceFields,
@@ -206,7 +207,7 @@ export async function exportCsv(deps: Deps, input: Omit<AdminOrdersInput, 'page'
 
 // ---------- Changing ----------
 
-function mailInput(
+export function mailInput(
   deps: Deps,
   o: {
     contact_email: string;
@@ -245,6 +246,9 @@ export async function setStatus(deps: Deps, admin: AuthUser, input: AdminSetStat
     if (!row) throw notFound('That order');
     const refusal = adminMoveRefusal(row.status, input.status);
     if (refusal) throw new AppError('INVALID_STATE', refusal, { details: { from: row.status, to: input.status } });
+    const warning = adminMoveWarning({ status: row.status, slotDate: row.slot_date }, input.status, deps.clock.now());
+    if (warning && input.confirm !== true)
+      throw new AppError('INVALID_STATE', `${warning} Confirm the change to go ahead.`, { details: { from: row.status, to: input.status } });
     return applyStatusMove(deps, trx, row, input.status, admin, input.note);
   });
   publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { kickMail } from '../../lib/mail';
+import { enqueueMail, kickMail } from '../../lib/mail';
 import { withTransactionRetry } from '../../lib/transaction-retry';
-import { formatSlotRange, istToday } from '../../../shared/rules/slots';
+import { formatSlotDate, formatSlotRange, istToday } from '../../../shared/rules/slots';
 import { formatRupees } from '../../../shared/rules/money';
 import { orderStatusLabel } from '../../../shared/rules/order-rules';
 import {
@@ -23,6 +23,7 @@ import {
   type RiderRunsInput,
   type RiderStop,
   type RiderStopAnswer,
+  type RescheduleInput,
 } from '../../../shared/schemas/deliveries';
 import type { OrderAddress } from '../../../shared/schemas/orders';
 import { recordAudit } from '../audit/audit.service';
@@ -30,7 +31,9 @@ import * as orders from './orders.service';
 import * as repo from './orders.repository';
 import * as lrepo from './orders.lifecycle.repository';
 import * as drepo from './orders.deliveries.repository';
-import { applyStatusMove } from './orders.admin.service';
+import { applyStatusMove, mailInput } from './orders.admin.service';
+import { rescheduledMail } from './order-status-mail';
+import { bookSlot, releaseHeldPlace } from '../delivery/delivery.service';
 import { publishOrderEvent } from './order-events';
 import { codeFor, codeHash, firstName, sameHash } from './orders.delivery-code';
 
@@ -187,6 +190,56 @@ export async function confirmDelivered(deps: Deps, actor: AuthUser, input: Confi
     if (row.status !== 'out_for_delivery')
       throw new AppError('INVALID_STATE', `Order ${row.number} is not on its way (${orderStatusLabel(row.status).toLowerCase()}).`);
     return deliver(deps, trx, row, actor, input.cashCollected, 'Delivered (confirmed by the shop)');
+  });
+  publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
+  void kickMail(deps);
+  const stop = (await drepo.stopsOfDay(deps.db, moved.slot_date)).find((s) => s.id === input.id)!;
+  return toStop(stop);
+}
+
+/**
+ * POST /api/admin/deliveries/{id}/reschedule: a stop not yet out — typically one a rider could not
+ * deliver — to another date and slot, in one transaction: the old place is given back, the new one
+ * booked (SLOT_FULL / SLOT_CLOSED as for any order), the order's slot snapshot moved, the stop starts
+ * again unassigned, the customer told (timeline and e-mail through the outbox), audited.
+ */
+export async function reschedule(deps: Deps, actor: AuthUser, input: RescheduleInput): Promise<DeliveryStop> {
+  const moved = await withTransactionRetry(deps, async (trx) => {
+    const row = await orders.lockOrder(trx, input.id);
+    if (!row) throw notFound('That order');
+    if (row.status !== 'confirmed' && row.status !== 'preparing') {
+      throw new AppError(
+        'INVALID_STATE',
+        `Order ${row.number} is ${orderStatusLabel(row.status).toLowerCase()}: only orders not yet out for delivery can be rescheduled.`,
+      );
+    }
+    if (row.slot_id === input.slotId && row.slot_date === input.date) {
+      const message = 'The order is already in that slot: choose another date or slot.';
+      throw new AppError('VALIDATION_FAILED', message, { details: { fieldErrors: { slotId: [message] } } });
+    }
+    const at = deps.clock.now().toISOString();
+    await releaseHeldPlace(trx, row.id);
+    const slot = await bookSlot(deps, trx, {
+      slotId: input.slotId,
+      date: input.date,
+      planType: row.plan_type === 'subscription' ? 'subscription' : 'one_time',
+      orderId: row.id,
+    });
+    await drepo.moveToSlot(trx, row.id, { slotId: slot.slotId, date: slot.date, start: slot.startTime, end: slot.endTime, now: at });
+    await drepo.resetStop(trx, row.id, at);
+    const after = { ...row, slot_id: slot.slotId, slot_date: slot.date, slot_start: slot.startTime, slot_end: slot.endTime };
+    const when = `${formatSlotDate(slot.date)}, ${formatSlotRange(slot.startTime, slot.endTime)}`;
+    await repo.insertEvent(trx, { order_id: row.id, status: row.status, actor: 'admin', actor_id: actor.id, note: `Delivery moved to ${when}`, created_at: at });
+    await enqueueMail(trx, rescheduledMail(mailInput(deps, after)));
+    await recordAudit(trx, actor, {
+      action: 'delivery.rescheduled',
+      entity: 'order',
+      entityId: row.id,
+      before: { number: row.number, slotId: row.slot_id, date: row.slot_date },
+      after: { slotId: slot.slotId, date: slot.date },
+      at,
+    });
+    return after;
   });
   publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
   void kickMail(deps);
