@@ -51,7 +51,9 @@ describe('admin moves', () => {
     expect(adminMoveWarning({ status: 'out_for_delivery', ...slot }, 'delivered', thatDay)).toBeNull();
     expect(adminMoveWarning({ status: 'confirmed', ...slot }, 'out_for_delivery', dayBefore)).toBe('This skips Preparing.');
     expect(adminMoveWarning({ status: 'confirmed', ...slot }, 'delivered', thatDay)).toBe('This skips Preparing and Out for delivery.');
-    expect(adminMoveWarning({ status: 'out_for_delivery', ...slot }, 'delivered', dayBefore)).toBe('Its delivery is for Mon, 23 Nov, not today.');
+    expect(adminMoveWarning({ status: 'out_for_delivery', ...slot }, 'delivered', dayBefore)).toBe(
+      'Its delivery is for Mon, 23 Nov, not today.',
+    );
   });
   it('cancel from anything but delivered and cancelled', () => {
     expect(ORDER_STATUSES.filter((s) => !adminCancelRefusal(s))).toEqual(['pending_payment', 'confirmed', 'preparing', 'out_for_delivery']);
@@ -87,6 +89,14 @@ describe('timeline headings (issue 15)', () => {
       { status: 'delivered', note: 'Cash of ₹629 received on delivery' },
       { status: 'delivered', note: 'Called the customer' },
     ] as const;
-    expect(timelineHeadings(events)).toEqual(['Confirmed', 'Preparing', 'Out for delivery', 'Delivered', 'Refund', 'Payment received', 'Update']);
+    expect(timelineHeadings(events)).toEqual([
+      'Confirmed',
+      'Preparing',
+      'Out for delivery',
+      'Delivered',
+      'Refund',
+      'Payment received',
+      'Update',
+    ]);
   });
 });

@@ -43,7 +43,9 @@ export function customerCancelCheck(o: { status: OrderStatus; slotDate: string; 
       break;
   }
   if (now.getTime() > deadline.getTime()) {
-    return no(`Orders can be cancelled until 2 hours before the delivery slot (for this order, until ${formatDate(deadline, 'dayMonthTime')}).`);
+    return no(
+      `Orders can be cancelled until 2 hours before the delivery slot (for this order, until ${formatDate(deadline, 'dayMonthTime')}).`,
+    );
   }
   return { allowed: true, refusal: null, deadline: deadline.toISOString() };
 }
@@ -83,11 +85,7 @@ export function adminMoveRefusal(from: OrderStatus, to: OrderStatus): string | n
  * within the day is normal, another day's order is likely the wrong one). Null when nothing needs
  * confirming. The desk asks before sending; the server refuses the move without `confirm: true`.
  */
-export function adminMoveWarning(
-  o: { status: OrderStatus; slotDate: string },
-  to: OrderStatus,
-  now: Date,
-): string | null {
+export function adminMoveWarning(o: { status: OrderStatus; slotDate: string }, to: OrderStatus, now: Date): string | null {
   const skipped = FORWARD.slice(FORWARD.indexOf(o.status) + 1, FORWARD.indexOf(to));
   const parts: string[] = [];
   if (skipped.length && FORWARD.includes(o.status)) parts.push(`This skips ${skipped.map((s) => orderStatusLabel(s)).join(' and ')}.`);

@@ -15,8 +15,9 @@ import { customer, loadShop, orderBody, place } from '../integration/orders-fixt
  */
 const PASSWORD = 'Tamarind-Monsoon-42';
 let shop: ShopUnderTest;
-const people: Record<'owner' | 'manager' | 'rider' | 'kitchen' | 'shopper', string> = {
+const people: Record<'owner' | 'manager' | 'support' | 'rider' | 'kitchen' | 'shopper', string> = {
   owner: '',
+  support: '',
   manager: '',
   rider: '',
   kitchen: '',
@@ -32,6 +33,7 @@ beforeAll(async () => {
   for (const [who, role] of [
     ['owner', 'admin'],
     ['manager', 'manager'],
+    ['support', 'support'],
   ] as const) {
     const u = await createUser(shop.deps.db, {
       role,
@@ -155,6 +157,10 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     // The manager moves the failed stop to tomorrow: the dialog books the place, the stop leaves today's list.
     await manager.getByTestId('reschedule').click();
     const dialog = manager.getByTestId('reschedule-dialog');
+    // "Cancel or refund" leads to the order's desk.
+    expect(await manager.getByRole('link', { name: 'Cancel or refund' }).getAttribute('href')).toMatch(
+      /^\/admin\/orders\?id=[0-9a-f-]{36}$/,
+    );
     await dialog.getByLabel('New date').fill(addDays(istToday(shop.deps.clock.now()), 1));
     await shop.screenshot(manager, 'deliveries-reschedule-1280');
     await dialog.getByTestId('reschedule-save').click();
@@ -164,4 +170,20 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await manager.getByTestId('cash-row').waitFor();
     await shop.screenshot(manager, 'rider-cash-1280');
   }, 120_000);
+
+  it('support sees an order and a customer without the actions its role cannot use', async () => {
+    const support = await shop.newPage({ context: await signedInContext(shop, people.support, PASSWORD) });
+    await support.goto(`/admin/orders?id=${orders[2]}`);
+    await support.getByTestId('admin-order').waitFor();
+    // Cancel and refund are support's; moving the status and "cash received" are not.
+    await support.getByTestId('admin-cancel').waitFor();
+    expect(await support.getByTestId('next-status').count()).toBe(0);
+    expect(await support.getByTestId('mark-paid').count()).toBe(0);
+    const shopper = await shop.deps.db.selectFrom('users').select('id').where('email', '=', people.shopper).executeTakeFirstOrThrow();
+    await support.goto(`/admin/customers?id=${shopper.id}`);
+    const detail = support.getByRole('complementary', { name: 'Customer detail' });
+    await detail.getByRole('button', { name: 'Send password reset link' }).waitFor();
+    expect(await detail.getByRole('button', { name: 'Sign out everywhere' }).count()).toBe(0);
+    await shop.screenshot(support, 'support-customer-1280');
+  }, 60_000);
 });

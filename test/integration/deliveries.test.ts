@@ -184,7 +184,9 @@ describe('the last mile', () => {
     expect(same.statusCode).toBe(400);
     expect(same.json().fieldErrors.slotId[0]).toMatch(/already in that slot/);
     // The rider may not.
-    expect((await post(riderA.auth, `/api/admin/deliveries/${id}/reschedule`, { date: addDays(shop.date, 1), slotId: shop.slotId })).statusCode).toBe(403);
+    expect(
+      (await post(riderA.auth, `/api/admin/deliveries/${id}/reschedule`, { date: addDays(shop.date, 1), slotId: shop.slotId })).statusCode,
+    ).toBe(403);
 
     const booked = async (date: string) =>
       (

@@ -185,7 +185,9 @@ describe('customer cancel (POST /api/orders/{id}/cancel)', () => {
       labels: { cancelReason: 'Cancelled at your request', paymentStatus: 'Not charged' },
       cancel: { allowed: false },
     });
-    const listed = (await t.request({ method: 'GET', url: '/api/user/orders?page=1&pageSize=10', headers: { authorization: c.auth } })).json();
+    const listed = (
+      await t.request({ method: 'GET', url: '/api/user/orders?page=1&pageSize=10', headers: { authorization: c.auth } })
+    ).json();
     expect(listed.orders.find((x: { id: string }) => x.id === order.id).labels.paymentStatus).toBe('Not charged');
     expect(o.timeline.at(-1)).toMatchObject({ status: 'cancelled', actor: 'customer', note: 'Cancelled by you: Plans changed, sorry' });
     const after = await counts(t.deps.db);
@@ -350,7 +352,8 @@ describe('the admin desk: status path, e-mails, audit', () => {
     expect(res.json().order.invoiceNumber).toMatch(/^HS\//);
 
     const onTheDay = await codOrder(c);
-    const slotDate = (await t.deps.db.selectFrom('orders').select('slot_date').where('id', '=', onTheDay.id).executeTakeFirstOrThrow()).slot_date;
+    const slotDate = (await t.deps.db.selectFrom('orders').select('slot_date').where('id', '=', onTheDay.id).executeTakeFirstOrThrow())
+      .slot_date;
     await move(onTheDay.id, 'preparing');
     await move(onTheDay.id, 'out_for_delivery');
     const saved = now;

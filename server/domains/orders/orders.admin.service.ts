@@ -248,7 +248,9 @@ export async function setStatus(deps: Deps, admin: AuthUser, input: AdminSetStat
     if (refusal) throw new AppError('INVALID_STATE', refusal, { details: { from: row.status, to: input.status } });
     const warning = adminMoveWarning({ status: row.status, slotDate: row.slot_date }, input.status, deps.clock.now());
     if (warning && input.confirm !== true)
-      throw new AppError('INVALID_STATE', `${warning} Confirm the change to go ahead.`, { details: { from: row.status, to: input.status } });
+      throw new AppError('INVALID_STATE', `${warning} Confirm the change to go ahead.`, {
+        details: { from: row.status, to: input.status },
+      });
     return applyStatusMove(deps, trx, row, input.status, admin, input.note);
   });
   publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });

@@ -111,17 +111,15 @@ export async function assign(db: Executor, orderId: string, riderId: string, by:
     .insertInto('order_deliveries')
     .values({ order_id: orderId, rider_id: riderId, assigned_at: now, assigned_by: by, updated_at: now })
     .onConflict((oc) =>
-      oc
-        .column('order_id')
-        .doUpdateSet({
-          rider_id: riderId,
-          assigned_at: now,
-          assigned_by: by,
-          failed_at: null,
-          fail_reason: null,
-          fail_note: null,
-          updated_at: now,
-        }),
+      oc.column('order_id').doUpdateSet({
+        rider_id: riderId,
+        assigned_at: now,
+        assigned_by: by,
+        failed_at: null,
+        fail_reason: null,
+        fail_note: null,
+        updated_at: now,
+      }),
     )
     .execute();
 }

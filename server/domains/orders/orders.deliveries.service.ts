@@ -229,7 +229,14 @@ export async function reschedule(deps: Deps, actor: AuthUser, input: RescheduleI
     await drepo.resetStop(trx, row.id, at);
     const after = { ...row, slot_id: slot.slotId, slot_date: slot.date, slot_start: slot.startTime, slot_end: slot.endTime };
     const when = `${formatSlotDate(slot.date)}, ${formatSlotRange(slot.startTime, slot.endTime)}`;
-    await repo.insertEvent(trx, { order_id: row.id, status: row.status, actor: 'admin', actor_id: actor.id, note: `Delivery moved to ${when}`, created_at: at });
+    await repo.insertEvent(trx, {
+      order_id: row.id,
+      status: row.status,
+      actor: 'admin',
+      actor_id: actor.id,
+      note: `Delivery moved to ${when}`,
+      created_at: at,
+    });
     await enqueueMail(trx, rescheduledMail(mailInput(deps, after)));
     await recordAudit(trx, actor, {
       action: 'delivery.rescheduled',

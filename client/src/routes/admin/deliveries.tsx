@@ -187,7 +187,7 @@ export default function AdminDeliveriesPage() {
                           <Button size="sm" variant="secondary" onClick={() => setMoving(s)} data-testid="reschedule">
                             Reschedule…
                           </Button>
-                          <Link href={`/admin/orders/${s.orderId}`} className="btn btn--ghost btn--sm">
+                          <Link href={`/orders?id=${s.orderId}`} className="btn btn--ghost btn--sm">
                             Cancel or refund
                           </Link>
                         </span>
@@ -252,7 +252,11 @@ function RescheduleDialog({
           <Button variant="secondary" onClick={onClose}>
             Keep it
           </Button>
-          <Button loading={reschedule.isPending} onClick={() => reschedule.mutate({ id: stop.orderId, date, slotId })} data-testid="reschedule-save">
+          <Button
+            loading={reschedule.isPending}
+            onClick={() => reschedule.mutate({ id: stop.orderId, date, slotId })}
+            data-testid="reschedule-save"
+          >
             Move the delivery
           </Button>
         </>

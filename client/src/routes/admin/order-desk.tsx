@@ -297,7 +297,11 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
               <Button variant="secondary" onClick={() => setMove(null)}>
                 Keep {orderStatusLabel(o.status).toLowerCase()}
               </Button>
-              <Button loading={setStatus.isPending} onClick={() => setStatus.mutate({ id, status: move.to, confirm: true })} data-testid="move-confirm-yes">
+              <Button
+                loading={setStatus.isPending}
+                onClick={() => setStatus.mutate({ id, status: move.to, confirm: true })}
+                data-testid="move-confirm-yes"
+              >
                 Yes, mark {orderStatusLabel(move.to).toLowerCase()}
               </Button>
             </>
