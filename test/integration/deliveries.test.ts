@@ -150,8 +150,21 @@ describe('the last mile', () => {
     expect(ok.json().stop).toMatchObject({ status: 'delivered' });
     // Short by ₹10: delivered, but the cash-on-delivery payment stays open.
     expect(await customerOrder(o2)).toMatchObject({ status: 'delivered', paymentStatus: 'pending' });
+    // On a slow connection the rider taps again (the answer was lost): the same stop, nothing twice.
+    const events = async (id: string) =>
+      (await t.deps.db.selectFrom('order_events').select('status').where('order_id', '=', id).execute()).map((e) => e.status);
+    const before = await events(o2.id);
+    const replay = await post(riderA.auth, `/api/rider/orders/${o2.id}/delivered`, { code, cashCollected: o2.total });
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json().stop).toMatchObject({ status: 'delivered', deliveredAt: ok.json().stop.deliveredAt });
+    expect(await events(o2.id)).toEqual(before);
+    const wrongAfter = await post(riderA.auth, `/api/rider/orders/${o2.id}/delivered`, { code: code === '0000' ? '1111' : '0000' });
+    expect(wrongAfter.statusCode).toBe(409);
 
     await post(riderA.auth, `/api/rider/orders/${o3.id}/picked-up`);
+    const twice = await post(riderA.auth, `/api/rider/orders/${o3.id}/picked-up`);
+    expect(twice.statusCode, twice.body).toBe(200);
+    expect((await events(o3.id)).filter((e) => e === 'out_for_delivery')).toHaveLength(1);
     const failed = await post(riderA.auth, `/api/rider/orders/${o3.id}/failed`, { reason: 'not_at_home', note: 'Rang twice' });
     expect(failed.statusCode, failed.body).toBe(200);
     const back = await customerOrder(o3);

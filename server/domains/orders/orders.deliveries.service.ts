@@ -352,7 +352,9 @@ async function lockOwnStop(trx: Parameters<typeof applyStatusMove>[1], rider: Au
 /** POST /api/rider/orders/{id}/picked-up: out for delivery; a fresh delivery code for the customer's page. */
 export async function pickedUp(deps: Deps, rider: AuthUser, id: string): Promise<RiderStopAnswer> {
   const moved = await withTransactionRetry(deps, async (trx) => {
-    const { row } = await lockOwnStop(trx, rider, id);
+    const { row, d } = await lockOwnStop(trx, rider, id);
+    // The same tap again (its answer lost on a slow connection): the stop as it is, nothing moves twice.
+    if (row.status === 'out_for_delivery' && d.picked_up_at) return null;
     if (row.status !== 'confirmed' && row.status !== 'preparing') {
       throw new AppError(
         'INVALID_STATE',
@@ -364,8 +366,10 @@ export async function pickedUp(deps: Deps, rider: AuthUser, id: string): Promise
     await drepo.markPickedUp(trx, id, { nonce, hash: codeHash(deps, id, codeFor(deps, id, nonce)), now: deps.clock.now().toISOString() });
     return after;
   });
-  publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
-  void kickMail(deps);
+  if (moved) {
+    publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
+    void kickMail(deps);
+  }
   return riderStop(deps, rider, id);
 }
 
@@ -377,6 +381,14 @@ export async function delivered(deps: Deps, rider: AuthUser, input: DeliveredInp
   const now = deps.clock.now().toISOString();
   const out = await withTransactionRetry(deps, async (trx) => {
     const { row, d } = await lockOwnStop(trx, rider, input.id);
+    // "Delivered" sent again with the right code (its answer lost on a slow connection): the stop as it is.
+    if (
+      row.status === 'delivered' &&
+      d.delivered_by === rider.id &&
+      d.code_hash &&
+      sameHash(codeHash(deps, row.id, input.code), d.code_hash)
+    )
+      return { replay: true as const };
     if (row.status !== 'out_for_delivery' || !d.code_hash) {
       throw new AppError(
         'INVALID_STATE',
@@ -396,6 +408,7 @@ export async function delivered(deps: Deps, rider: AuthUser, input: DeliveredInp
       `This stop is locked after ${DELIVERY_CODE_TRIES} wrong codes. Call the shop: the manager confirms the delivery.`,
     );
   }
+  if ('replay' in out) return riderStop(deps, rider, input.id);
   if ('wrong' in out) {
     const message = `That code is not right: ${out.wrong} ${out.wrong === 1 ? 'try' : 'tries'} left. Ask the customer for the 4 digits on their order page.`;
     throw new AppError('VALIDATION_FAILED', message, { details: { fieldErrors: { code: [message] } } });
