@@ -86,7 +86,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   const bus: EventBus =
     dbh.kind === 'postgres' && dbh.databaseUrl
-      ? createPgBus(dbh.databaseUrl, dbh.pool, (e) => app.log.warn({ err: e }, 'event bus connection problem'))
+      ? // LISTEN needs a session of its own: on PostgreSQL itself, never through PgBouncer (decision 175).
+        createPgBus(dbh.directUrl ?? dbh.databaseUrl, dbh.pool, (e) => app.log.warn({ err: e }, 'event bus connection problem'))
       : createLocalBus();
   const clock = opts.clock ?? systemClock;
   // Time limits of the caches follow the app's clock, so a test moves past them without waiting.

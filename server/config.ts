@@ -36,6 +36,11 @@ export const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  /**
+   * PostgreSQL itself, when DATABASE_URL points at PgBouncer in transaction mode: the LISTEN
+   * connection, the jobs and migrations use it (they need a session). Unset: DATABASE_URL is PostgreSQL.
+   */
+  DATABASE_DIRECT_URL: optionalUrl,
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**

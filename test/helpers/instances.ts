@@ -47,9 +47,14 @@ function asInstance(app: FastifyInstance, deps: AppDeps, dbh: DatabaseHandle): I
  */
 export async function createInstance(
   t: TestApp,
-  opts: { databaseUrl?: string; poolSize?: number; clock?: Clock } = {},
+  opts: { databaseUrl?: string; directUrl?: string; poolSize?: number; clock?: Clock } = {},
 ): Promise<Instance & { close(): Promise<void> }> {
-  const dbh = await createDatabase({ databaseUrl: opts.databaseUrl ?? t.dbh.databaseUrl!, poolSize: opts.poolSize ?? 10 });
+  const dbh = await createDatabase({
+    databaseUrl: opts.databaseUrl ?? t.dbh.databaseUrl!,
+    // Through PgBouncer, the LISTEN connection and the jobs on PostgreSQL itself, as in production.
+    directUrl: opts.directUrl ?? (t.dbh.pooled ? t.dbh.directUrl : undefined),
+    poolSize: opts.poolSize ?? 10,
+  });
   const { app, deps } = await buildApp({ config: testConfig(), dbh, clock: opts.clock, logger: false });
   await app.ready();
   return {
