@@ -36,6 +36,8 @@ export interface DatabaseOptions {
    * requests keep no session state on `databaseUrl` (decision 175).
    */
   directUrl?: string;
+  /** PostgreSQL streaming replicas for reads that may lag (server/lib/reads.ts, decision 176). */
+  readUrls?: string[];
   /** Embedded PGlite data folder (used when databaseUrl is absent). */
   dataDir?: string;
   /** Embedded in-memory database (tests). */
@@ -92,6 +94,8 @@ export interface DatabaseHandle {
   directUrl?: string;
   /** `databaseUrl` is a transaction pooler (PgBouncer): no session state on its connections. */
   pooled: boolean;
+  /** Read replicas (PostgreSQL only; none configured: empty). Single statements only, no transactions. */
+  replicas: { url: string; db: Db }[];
   /**
    * The handle for background jobs: on PostgreSQL its own small pool with JOB_TIMEOUTS (made on first
    * use; jobs never take a request's connection); on the embedded database the same `db`.
@@ -392,6 +396,11 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
     const gate = new TransactionGate(transactionPlaces(size), timeouts.transactionWaitMs);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingPool(pool, gate, pooled ? localTimeouts(timeouts) : '') }) });
     let jobDb: Db | null = null;
+    // Behind PgBouncer the replicas may be too: the same rule (the role's defaults replicate with the catalog).
+    const replicas = (opts.readUrls ?? []).map((u) => ({
+      url: u,
+      db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingPool(pgPool(u, size, timeouts, `${name}-read`, pooled)) }) }),
+    }));
     return {
       db,
       kind: 'postgres',
@@ -399,13 +408,14 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
       databaseUrl: url,
       directUrl: direct,
       pooled,
+      replicas,
       // Jobs on PostgreSQL itself: a session of their own (their limits as startup parameters, room for
       // session-scoped work such as a job's singleton lock), 2 connections per instance (decision 175).
       jobs: () => (jobDb ??= new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingPool(pgPool(direct, 2, JOB_TIMEOUTS, `${name}-jobs`)) }) })),
       transactions: gate,
       lanes: new KeyedLanes(LANE_WIDTH, timeouts.transactionWaitMs),
       close: async () => {
-        await Promise.all([db.destroy(), jobDb?.destroy()]);
+        await Promise.all([db.destroy(), jobDb?.destroy(), ...replicas.map((r) => r.db.destroy())]);
       },
     };
   }
@@ -438,6 +448,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
     kind: 'pglite',
     pool,
     pooled: false,
+    replicas: [],
     pglite,
     jobs: () => db,
     close: async () => {

@@ -28,7 +28,12 @@ export async function boot(config: Config = loadConfig(), phases: BootPhases = {
     phases[name] = Math.round(performance.now());
   };
   const database = (async () => {
-    const dbh = await createDatabase({ databaseUrl: config.DATABASE_URL, directUrl: config.DATABASE_DIRECT_URL, dataDir: config.DATA_DIR });
+    const dbh = await createDatabase({
+      databaseUrl: config.DATABASE_URL,
+      directUrl: config.DATABASE_DIRECT_URL,
+      readUrls: config.DATABASE_READ_URL,
+      dataDir: config.DATA_DIR,
+    });
     mark('database');
     try {
       // On PostgreSQL, migrations and seeds get their own connection with longer limits than a request's,

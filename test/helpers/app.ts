@@ -89,9 +89,10 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  opts: { config?: Partial<Config>; clock?: Clock; serveClient?: boolean; logger?: boolean } = {},
+  opts: { config?: Partial<Config>; clock?: Clock; serveClient?: boolean; logger?: boolean; database?: TestDb } = {},
 ): Promise<TestApp> {
-  const tdb = await createTestDb();
+  // `database`: a database of the test's own making (a primary with a replica…); closed with the app.
+  const tdb = opts.database ?? (await createTestDb());
   const config = testConfig({ ...(opts.serveClient ? { SERVE_CLIENT: true } : {}), ...opts.config });
   const { app, deps } = await buildApp({ config, dbh: tdb.dbh, clock: opts.clock, logger: opts.logger ?? false });
   await app.ready();
