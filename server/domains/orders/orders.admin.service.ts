@@ -55,12 +55,15 @@ const labelsOf = (r: {
 // ---------- Reading ----------
 
 /** GET /api/admin/orders */
-export async function listOrders(deps: Deps, input: AdminOrdersInput, resHeaders: Record<string, string>): Promise<AdminOrdersPage> {
+export async function listOrders(deps: Deps, staff: AuthUser, input: AdminOrdersInput, resHeaders: Record<string, string>): Promise<AdminOrdersPage> {
   const { page, pageSize, ...filter } = input;
-  const rows = await arepo.listOrders(deps.db, filter, pageSize, (page - 1) * pageSize);
-  const totalCount = rows.length ? Number(rows[0]!.total_count) : page === 1 ? 0 : await arepo.countOrders(deps.db, filter);
+  // A list that may lag: a read replica when there is one, the primary for staff who just wrote (decision 176).
+  const { rows, totalCount, slots } = await deps.reads.run(staff.id, async (db) => {
+    const rows = await arepo.listOrders(db, filter, pageSize, (page - 1) * pageSize);
+    const totalCount = rows.length ? Number(rows[0]!.total_count) : page === 1 ? 0 : await arepo.countOrders(db, filter);
+    return { rows, totalCount, slots: await arepo.slotsForFilter(db) };
+  });
   resHeaders['X-Total-Count'] = String(totalCount);
-  const slots = await arepo.slotsForFilter(deps.db);
   return {
     orders: rows.map((r) => {
       const a = r.address as { name?: string; phone?: string };
