@@ -26,6 +26,7 @@ import { paymentJobs } from './domains/payments/payments.jobs';
 import { authJobs } from './domains/auth/auth.jobs';
 import { startAuthGuard } from './lib/auth-guard';
 import { subscriptionJobs } from './domains/subscriptions/subscriptions.jobs';
+import { walletJobs } from './domains/wallet/wallet.jobs';
 import { webhookJobs } from './domains/webhooks/webhooks.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { startMailWorker } from './lib/mail';
@@ -33,7 +34,8 @@ import { registerOrderFiles } from './domains/orders/orders.http';
 import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
 import { provideOrderPayments } from './domains/orders/order-payments';
 import { provideSubscriptionPayments } from './domains/subscriptions/subscription-payments';
-import { paymentsForOrders, paymentsForSubscriptions } from './domains/payments/payments.service';
+import { provideWalletPayments } from './domains/wallet/wallet-payments';
+import { paymentsForOrders, paymentsForSubscriptions, paymentsForWallet } from './domains/payments/payments.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -60,6 +62,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Orders reach payments through their port (decision 046: payments depends on orders, not back).
   provideOrderPayments(paymentsForOrders);
   provideSubscriptionPayments(paymentsForSubscriptions);
+  provideWalletPayments(paymentsForWallet);
   const app = Fastify({
     logger:
       opts.logger === false
@@ -188,7 +191,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // take a request's pool connection, and a job may wait for a lock longer than a request would.
   const jobDeps: AppDeps = config.RUN_JOBS ? { ...deps, db: dbh.jobs() } : deps;
   const mailWorker = config.RUN_JOBS ? startMailWorker(jobDeps) : null;
-  const jobs = config.RUN_JOBS ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...webhookJobs]) : null;
+  const jobs = config.RUN_JOBS ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...walletJobs, ...webhookJobs]) : null;
   app.addHook('onClose', async () => {
     await jobs?.stop();
     await mailWorker?.stop();

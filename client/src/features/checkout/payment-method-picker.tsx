@@ -4,6 +4,7 @@ const COPY: Record<CheckoutMethod, { title: string; detail: string }> = {
   razorpay: { title: 'Pay online', detail: 'UPI, cards, net banking, wallets, EMI or pay later — secured by Razorpay.' },
   cod: { title: 'Cash on delivery', detail: 'Pay in cash or UPI when your shakes arrive.' },
   free: { title: 'Complimentary', detail: 'Nothing to pay for this order.' },
+  wallet: { title: 'Wallet', detail: 'Paid from your Hydro Shakes wallet when you place the order.' },
 };
 
 /** The methods the server total allows; the others stay visible, disabled, with the reason. */
@@ -18,7 +19,7 @@ export function PaymentMethodPicker({
   onChange: (m: CheckoutMethod) => void;
   testMode: boolean;
 }) {
-  // Complimentary is only shown when it applies; the two paid methods always are.
+  // Complimentary is only shown when it applies; the paid methods always are (the wallet once the page knows the balance).
   const shown = methods.filter((m) => m.method !== 'free' || m.available);
   return (
     <div className="method-list" role="radiogroup" aria-label="Payment method">
