@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { customer, expectInvariants, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
 import { addDays, istToday } from '../../shared/rules/slots';
@@ -173,6 +174,35 @@ describe('paying with the wallet', () => {
     expect(over.json().message).toBe('A refund cannot be more than what was paid: at most ₹200 can still be refunded.');
     expect((await walletOf(c)).balance).toBe(20_000 + 10_000);
     await expectLedgerMatchesBalances();
+  });
+
+  it.skipIf(!onPostgres)('a wallet order takes as many database round trips as a cash one: at most 5 (the charge rides on the order statement)', async () => {
+    const c = await customer(t);
+    await topUp(c, 100_000);
+    await t.request({ method: 'GET', url: '/api/user/cart', headers: { authorization: c.auth } }); // session and settings warm
+    const texts: string[] = [];
+    const original = pg.Client.prototype.query;
+    const count = async (body: unknown) => {
+      texts.length = 0;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const q = args[0] as string | { text: string };
+        texts.push(typeof q === 'string' ? q : q.text);
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof pg.Client.prototype.query;
+      try {
+        const r = await place(t, c, body);
+        expect(r.statusCode, r.body).toBe(200);
+      } finally {
+        pg.Client.prototype.query = original;
+      }
+      return [...texts];
+    };
+    await place(t, c, walletOrder(c, { paymentMethod: 'cod' })); // a first order warms the plan look-up's caches alike
+    const cod = await count(walletOrder(c, { paymentMethod: 'cod' }));
+    const wallet = await count(walletOrder(c));
+    expect(wallet.length, wallet.join('\n---\n')).toBe(cod.length);
+    expect(wallet.length).toBeLessThanOrEqual(5);
+    expect(wallet.some((q) => q.includes('wallet_debit') && q.includes('insert into orders'))).toBe(true);
   });
 
   it.skipIf(!onPostgres)('20 concurrent wallet payments of ₹300 on a ₹1,000 balance: exactly 3 placed, balance ₹100', { timeout: 60_000 }, async () => {
