@@ -1,4 +1,5 @@
 import type { CheckoutMethod, MethodChoice } from '../../../../shared/rules/order-rules';
+import { formatRupees } from '../../../../shared/rules/money';
 
 const COPY: Record<CheckoutMethod, { title: string; detail: string }> = {
   razorpay: { title: 'Pay online', detail: 'UPI, cards, net banking, wallets, EMI or pay later — secured by Razorpay.' },
@@ -13,11 +14,14 @@ export function PaymentMethodPicker({
   value,
   onChange,
   testMode,
+  walletBalance,
 }: {
   methods: MethodChoice[];
   value: CheckoutMethod | null;
   onChange: (m: CheckoutMethod) => void;
   testMode: boolean;
+  /** The wallet's balance, shown on its card when it can pay. */
+  walletBalance?: number;
 }) {
   // Complimentary is only shown when it applies; the paid methods always are (the wallet once the page knows the balance).
   const shown = methods.filter((m) => m.method !== 'free' || m.available);
@@ -46,7 +50,13 @@ export function PaymentMethodPicker({
                 {COPY[m.method].title}
                 {m.method === 'razorpay' && testMode ? <span className="badge badge--warning">Test mode</span> : null}
               </span>
-              <span className="method-card__detail">{m.available ? COPY[m.method].detail : m.reason}</span>
+              <span className="method-card__detail">
+                {m.available
+                  ? m.method === 'wallet' && walletBalance !== undefined
+                    ? `Balance ${formatRupees(walletBalance)}. ${COPY.wallet.detail}`
+                    : COPY[m.method].detail
+                  : m.reason}
+              </span>
             </span>
           </label>
         );
