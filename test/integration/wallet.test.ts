@@ -154,8 +154,11 @@ describe('paying with the wallet', () => {
       ['top_up', 50_000],
     ]);
     expect(w.entries[0].orderNumber).toBe(r.json().order.number);
-    // No gateway refund for a wallet order: the money went back to the wallet.
+    // No gateway refund for a wallet order: the money went back to the wallet, and the timeline and e-mail say so.
     expect(await t.deps.db.selectFrom('refunds').select('id').where('order_id', '=', id).execute()).toHaveLength(0);
+    expect(cancel.json().timeline.at(-1).note).toBe('Cancelled by you: Plans changed. ₹300 back in the wallet');
+    const mail = await t.deps.db.selectFrom('mail_outbox').select('text').where('template', '=', 'order-cancelled').where('to_email', '=', c.user.email).executeTakeFirstOrThrow();
+    expect(mail.text).toContain('₹300 is back in your Hydro Shakes wallet, ready for your next order.');
     await expectLedgerMatchesBalances();
   });
 

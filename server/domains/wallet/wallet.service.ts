@@ -351,6 +351,12 @@ export async function releaseForOrder(deps: Pick<Deps, 'clock'>, trx: Trx, order
   return after === null ? 0 : owed;
 }
 
+/** What a cancelled wallet-paid order gave back to the wallet (its release row), for the timeline and the e-mail. */
+export async function releasedFor(executor: Executor, orderId: string): Promise<number> {
+  const rows = await repo.entriesOfOrder(executor, orderId);
+  return rows.filter((r) => r.kind === 'release').reduce((n, r) => n + r.amount_paise, 0);
+}
+
 /**
  * A refund of (part of) a wallet-paid order (an admin's): it goes back to the wallet, never more
  * than the order charged and has not returned. Keyed by the admin's key: a repeat returns nothing more.
