@@ -121,4 +121,27 @@ describe('wallet top-ups with Razorpay', () => {
     const row = await t.deps.db.selectFrom('refunds').select(['status', 'gateway_refund_id']).where('wallet_top_up_id', '=', s.topUpId).executeTakeFirstOrThrow();
     expect(row.gateway_refund_id).toBe(sent[0]!.id);
   });
+
+  it('a payment for another amount than the top-up is refunded in full, never credited', async () => {
+    const c = await customer(t);
+    const s = await start(c, 40_000);
+    const paid = fake.pay(s.gatewayOrderId, { amount: 4_000 });
+    const r = await webhook(fake.webhook('payment.captured', paid.razorpay_payment_id));
+    expect(r.json().outcome).toBe('wallet_amount_mismatch');
+    expect((await walletOf(c)).balance).toBe(0);
+    const refund = await t.deps.db.selectFrom('refunds').select(['amount_paise', 'idempotency_key']).where('wallet_top_up_id', '=', s.topUpId).executeTakeFirstOrThrow();
+    expect(refund).toEqual({ amount_paise: 40_000, idempotency_key: `auto:wallet:${s.topUpId}` });
+  });
+
+  it('the gateway down when a top-up starts: a clear 502, nothing recorded, and the same key works once it is back', async () => {
+    const c = await customer(t);
+    const key = crypto.randomUUID();
+    fake.failNext(1, 'network');
+    const down = await post(c, '/api/user/wallet/top-up', { amount: 20_000 }, { 'idempotency-key': key });
+    expect(down.statusCode).toBe(502);
+    expect(down.json().message).toBe("We couldn't reach the payment gateway. Nothing was charged; please try again in a moment.");
+    expect(await t.deps.db.selectFrom('wallet_top_ups').select('id').where('user_id', '=', c.user.id).execute()).toHaveLength(0);
+    const up = await post(c, '/api/user/wallet/top-up', { amount: 20_000 }, { 'idempotency-key': key });
+    expect(up.statusCode, up.body).toBe(200);
+  });
 });
