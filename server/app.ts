@@ -10,6 +10,7 @@ import type { DatabaseHandle } from '../db/database';
 import type { AppDeps } from './deps';
 import { createCache } from './lib/cache';
 import { createLocalBus, createPgBus, type EventBus } from './lib/events';
+import { createReads } from './lib/reads';
 import { systemClock, type Clock } from './lib/clock';
 import { resolveTokenKeys } from './lib/secrets';
 import { registerSecurity } from './http/security';
@@ -89,7 +90,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   const bus: EventBus =
     dbh.kind === 'postgres' && dbh.databaseUrl
-      ? createPgBus(dbh.databaseUrl, dbh.pool, (e) => app.log.warn({ err: e }, 'event bus connection problem'))
+      ? // LISTEN needs a session of its own: on PostgreSQL itself, never through PgBouncer (decision 175).
+        createPgBus(dbh.directUrl ?? dbh.databaseUrl, dbh.pool, (e) => app.log.warn({ err: e }, 'event bus connection problem'))
       : createLocalBus();
   const clock = opts.clock ?? systemClock;
   // Time limits of the caches follow the app's clock, so a test moves past them without waiting.
@@ -104,6 +106,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     log: app.log,
     tokenKeys: await resolveTokenKeys(dbh.db, config),
     payments: createPaymentGateway(config, dbh.db),
+    reads: createReads({
+      primary: dbh.db,
+      replicas: dbh.replicas,
+      bus,
+      now: () => performance.now(),
+      windowMs: config.DATABASE_READ_WINDOW_MS,
+      onReplicaError: (url, err) => app.log.warn({ err, replica: url.replace(/\/\/[^@/]*@/, '//') }, 'read replica failed: read on the primary'),
+    }),
     lifecycle: opts.lifecycle ?? createLifecycle(),
   };
 
@@ -196,6 +206,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await jobs?.stop();
     await mailWorker?.stop();
     await stopAuthGuard();
+    deps.reads.close();
     await bus.close();
   });
 

@@ -258,6 +258,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/deliveries/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a stop not yet out (a failed delivery, typically) to another date and slot; the customer is told (audited) */
+        post: operations["deliveries-reschedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/deliveries/assign": {
         parameters: {
             query?: never;
@@ -3520,6 +3537,74 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "deliveries-reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    date: string;
+                    /** Format: uuid */
+                    slotId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        area: string;
+                        codDue: number | null;
+                        customerFirstName: string;
+                        deliveredAt: string | null;
+                        failedAt: string | null;
+                        failNote: string | null;
+                        failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                        itemCount: number;
+                        locked: boolean;
+                        number: string;
+                        /** Format: uuid */
+                        orderId: string;
+                        pickedUpAt: string | null;
+                        pincode: string;
+                        riderId: string | null;
+                        riderName: string | null;
+                        slot: {
+                            endTime: string;
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            startTime: string;
+                        };
+                        /** @enum {string} */
+                        status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                        statusLabel: string;
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "deliveries-assign": {
         parameters: {
             query?: never;
@@ -5048,6 +5133,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    confirm?: boolean;
                     note?: string;
                     /** @enum {string} */
                     status: "preparing" | "out_for_delivery" | "delivered";
