@@ -27,6 +27,7 @@ import { paymentJobs } from './domains/payments/payments.jobs';
 import { authJobs } from './domains/auth/auth.jobs';
 import { startAuthGuard } from './lib/auth-guard';
 import { subscriptionJobs } from './domains/subscriptions/subscriptions.jobs';
+import { walletJobs } from './domains/wallet/wallet.jobs';
 import { webhookJobs } from './domains/webhooks/webhooks.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { startMailWorker } from './lib/mail';
@@ -35,7 +36,8 @@ import { registerOrderFiles } from './domains/orders/orders.http';
 import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
 import { provideOrderPayments } from './domains/orders/order-payments';
 import { provideSubscriptionPayments } from './domains/subscriptions/subscription-payments';
-import { paymentsForOrders, paymentsForSubscriptions } from './domains/payments/payments.service';
+import { provideWalletPayments } from './domains/wallet/wallet-payments';
+import { paymentsForOrders, paymentsForSubscriptions, paymentsForWallet } from './domains/payments/payments.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -62,6 +64,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Orders reach payments through their port (decision 046: payments depends on orders, not back).
   provideOrderPayments(paymentsForOrders);
   provideSubscriptionPayments(paymentsForSubscriptions);
+  provideWalletPayments(paymentsForWallet);
   const app = Fastify({
     logger:
       opts.logger === false
@@ -200,7 +203,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const jobDeps: AppDeps = config.RUN_JOBS ? { ...deps, db: dbh.jobs() } : deps;
   const mailWorker = config.RUN_JOBS ? startMailWorker(jobDeps) : null;
   const smsWorker = config.RUN_JOBS ? startSmsWorker(jobDeps) : null;
-  const jobs = config.RUN_JOBS ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...webhookJobs]) : null;
+  const jobs = config.RUN_JOBS ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...walletJobs, ...webhookJobs]) : null;
   app.addHook('onClose', async () => {
     await jobs?.stop();
     await mailWorker?.stop();

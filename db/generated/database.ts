@@ -14,6 +14,7 @@ import type {
   RewardKind,
   SubscriptionPaymentStatusColumn,
   SubscriptionStatusColumn,
+  WalletKind,
   WebhookDeliveryStatusColumn,
 } from '../column-types';
 
@@ -286,7 +287,7 @@ export interface Orders {
   number: Generated<string>;
   paid_at: string | null;
   paid_with: string | null;
-  payment_method: 'razorpay' | 'cod' | 'free';
+  payment_method: 'razorpay' | 'cod' | 'free' | 'wallet';
   payment_status: OrderPaymentStatusColumn;
   pincode: string;
   plan_type: Generated<string>;
@@ -398,6 +399,7 @@ export interface Refunds {
   retry_after: Generated<string>;
   status: Generated<'pending' | 'processed' | 'failed'>;
   subscription_payment_id: string | null;
+  wallet_top_up_id: string | null;
 }
 
 export interface Reviews {
@@ -656,6 +658,43 @@ export interface Users {
   username: string | null;
 }
 
+export interface WalletBalances {
+  balance_paise: Generated<number>;
+  updated_at: Generated<string>;
+  user_id: string;
+}
+
+export interface WalletLedger {
+  actor_id: string | null;
+  amount_paise: number;
+  created_at: Generated<string>;
+  id: Generated<string>;
+  kind: WalletKind;
+  note: string | null;
+  order_id: string | null;
+  reason: string;
+  reference: string;
+  seq: Generated<number>;
+  top_up_id: string | null;
+  user_id: string;
+}
+
+export interface WalletTopUps {
+  amount_paise: number;
+  created_at: Generated<string>;
+  gateway: 'razorpay' | 'test';
+  gateway_order_id: string;
+  gateway_payment_id: string | null;
+  id: Generated<string>;
+  idempotency_key: string;
+  method: string | null;
+  paid_at: string | null;
+  reconcile_after: string | null;
+  refunded_paise: Generated<number>;
+  status: 'created' | 'paid' | 'failed' | 'refunded';
+  user_id: string;
+}
+
 export interface WebhookDeliveries {
   attempts: Generated<number>;
   created_at: Generated<string>;
@@ -740,6 +779,9 @@ export interface DB {
   user_carts: UserCarts;
   user_identities: UserIdentities;
   users: Users;
+  wallet_balances: WalletBalances;
+  wallet_ledger: WalletLedger;
+  wallet_top_ups: WalletTopUps;
   webhook_deliveries: WebhookDeliveries;
   webhook_endpoints: WebhookEndpoints;
   webhook_events: WebhookEvents;

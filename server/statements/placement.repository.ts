@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database';
 import * as cartRepo from '../domains/cart/cart.repository';
 import * as addressesRepo from '../domains/addresses/addresses.repository';
 import * as deliveryRepo from '../domains/delivery/delivery.repository';
+import * as walletRepo from '../domains/wallet/wallet.repository';
 
 /**
  * Statements that span several domains' tables in one round trip (decision 046), composed from each
@@ -69,7 +70,17 @@ export async function readDeliverableAddress(db: Executor, userId: string, id: s
 export function cartLinesOut(
   userId: string,
   lines: readonly { id: string; type: 'signature' | 'custom' }[],
-): { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[] } {
+  wallet: WalletChargeParams | null = null,
+): { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[]; check?: RawBuilder<boolean> } {
   const keys = cartRepo.lineKeys(lines);
-  return { shape: 'cart', ctes: (when) => cartRepo.removeLinesCtes(userId, keys, when), params: cartRepo.removeLinesParams(userId, keys) };
+  const cart = { shape: 'cart', ctes: (when: RawBuilder<unknown>) => cartRepo.removeLinesCtes(userId, keys, when), params: cartRepo.removeLinesParams(userId, keys) };
+  if (!wallet) return cart;
+  // A wallet order: its charge rides on the same statement (decision 165); `check` answers whether the balance moved.
+  return {
+    shape: 'cart+wallet',
+    ctes: (when) => sql`${cart.ctes(when)}, ${walletRepo.chargeCtes(wallet, when)}`,
+    params: [...cart.params, ...walletRepo.chargeParams(wallet)],
+    check: walletRepo.chargedSql(),
+  };
 }
+export type WalletChargeParams = { userId: string; orderId: string; amountPaise: number; now: string };

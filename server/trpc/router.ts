@@ -19,6 +19,7 @@ import { reviewsRouter } from '../domains/reviews/reviews.router';
 import { subscriptionsRouter } from '../domains/subscriptions/subscriptions.router';
 import { adminCouponsRouter } from '../domains/coupons/coupons.admin.router';
 import { rewardsRouter } from '../domains/rewards/rewards.router';
+import { walletRouter } from '../domains/wallet/wallet.router';
 import { webhooksRouter } from '../domains/webhooks/webhooks.router';
 import { staffRouter } from '../domains/staff/staff.router';
 import { deliveriesRouter, riderRouter } from '../domains/orders/orders.deliveries.router';
@@ -46,6 +47,7 @@ export const appRouter = router({
   subscriptions: subscriptionsRouter,
   adminCoupons: adminCouponsRouter,
   rewards: rewardsRouter,
+  wallet: walletRouter,
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
   staff: staffRouter,

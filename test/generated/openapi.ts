@@ -983,6 +983,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers’ wallet balances, largest first; search by e-mail or name (X-Total-Count) */
+        get: operations["wallet-adminList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/wallets/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer’s wallet balance and ledger, newest first (X-Total-Count) */
+        get: operations["wallet-adminLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/wallets/{userId}/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add (or, negative, take away) money in paise with a reason; audited; never below zero (409 WALLET_INSUFFICIENT) */
+        post: operations["wallet-adminAdjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/webhooks": {
         parameters: {
             query?: never;
@@ -2360,6 +2411,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer’s wallet: balance, what a balance refund would return, top-up limits and the ledger (newest first, paged; X-Total-Count) */
+        get: operations["wallet-mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/wallet/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund my balance: what came from top-ups goes back to those payments, newest first, through the refund outbox (send an Idempotency-Key header) */
+        post: operations["wallet-refundBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/wallet/top-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a top-up of ₹200–₹20,000 (amount in paise; send an Idempotency-Key header): a gateway order for that amount */
+        post: operations["wallet-topUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/wallet/top-up/test/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test payment mode only: complete a top-up with success or failure; 404 in Razorpay mode */
+        post: operations["wallet-testCompleteTopUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/wallet/top-up/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checkout’s success callback for a top-up: the signature is checked and the wallet credited once (400 on a bad signature) */
+        post: operations["wallet-verifyTopUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2408,6 +2544,7 @@ export interface components {
              *     - `PRICE_CHANGED` (409): A price changed since the cart was shown: quote again and confirm.
              *     - `PAYMENT_METHOD_UNAVAILABLE` (400): That payment method cannot be used for this order.
              *     - `INSUFFICIENT_POINTS` (409): Not enough reward points.
+             *     - `WALLET_INSUFFICIENT` (409): The wallet balance does not cover the amount (an order paid from the wallet, or an adjustment taking money away).
              *     - `PAYLOAD_TOO_LARGE` (413): The request body is larger than 1 MiB.
              *     - `RATE_LIMITED` (429): Too many attempts: wait the Retry-After seconds.
              *     - `UNSUPPORTED_MEDIA_TYPE` (415): A request with a body must send it as application/json.
@@ -2426,7 +2563,7 @@ export interface components {
              *     - `CLIENT_CLOSED_REQUEST` (499): The HTTP status 499 as the API libraries name it.
              * @enum {string}
              */
-            code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "ACCOUNT_DISABLED" | "RESET_TOKEN_INVALID" | "WEAK_PASSWORD" | "OTP_INVALID" | "OTP_LOCKED" | "MOBILE_TAKEN" | "EMAIL_LINK_INVALID" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "SLOT_FULL" | "SLOT_CLOSED" | "COUPON_EXHAUSTED" | "COUPON_INVALID" | "COUPON_UNKNOWN" | "COUPON_INACTIVE" | "COUPON_NOT_YET_VALID" | "COUPON_EXPIRED" | "COUPON_FIRST_ORDER_ONLY" | "COUPON_ALREADY_USED" | "COUPON_NOT_APPLICABLE" | "COUPON_MINIMUM_NOT_MET" | "IDEMPOTENCY_MISMATCH" | "INVALID_STATE" | "OUT_OF_STOCK" | "NOT_SERVICEABLE" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "INVALID_SIGNATURE" | "PRICE_CHANGED" | "PAYMENT_METHOD_UNAVAILABLE" | "INSUFFICIENT_POINTS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "GATEWAY_ERROR" | "UNAVAILABLE" | "SERVICE_BUSY" | "INTERNAL" | "PARSE_ERROR" | "PAYMENT_REQUIRED" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "PRECONDITION_FAILED" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
+            code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "ACCOUNT_DISABLED" | "RESET_TOKEN_INVALID" | "WEAK_PASSWORD" | "OTP_INVALID" | "OTP_LOCKED" | "MOBILE_TAKEN" | "EMAIL_LINK_INVALID" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "SLOT_FULL" | "SLOT_CLOSED" | "COUPON_EXHAUSTED" | "COUPON_INVALID" | "COUPON_UNKNOWN" | "COUPON_INACTIVE" | "COUPON_NOT_YET_VALID" | "COUPON_EXPIRED" | "COUPON_FIRST_ORDER_ONLY" | "COUPON_ALREADY_USED" | "COUPON_NOT_APPLICABLE" | "COUPON_MINIMUM_NOT_MET" | "IDEMPOTENCY_MISMATCH" | "INVALID_STATE" | "OUT_OF_STOCK" | "NOT_SERVICEABLE" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "INVALID_SIGNATURE" | "PRICE_CHANGED" | "PAYMENT_METHOD_UNAVAILABLE" | "INSUFFICIENT_POINTS" | "WALLET_INSUFFICIENT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "GATEWAY_ERROR" | "UNAVAILABLE" | "SERVICE_BUSY" | "INTERNAL" | "PARSE_ERROR" | "PAYMENT_REQUIRED" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "PRECONDITION_FAILED" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
             /** @description Field → messages, when a field is at fault (nested fields are named by their top-level key) */
             fieldErrors?: {
                 [key: string]: string[];
@@ -4326,7 +4463,7 @@ export interface operations {
                 date?: string;
                 page?: number;
                 pageSize?: number;
-                paymentMethod?: "razorpay" | "cod" | "free";
+                paymentMethod?: "razorpay" | "cod" | "free" | "wallet";
                 paymentStatus?: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                 search?: string;
                 slotId?: string;
@@ -4361,7 +4498,7 @@ export interface operations {
                             };
                             number: string;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             phone: string;
@@ -4503,7 +4640,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -4676,7 +4813,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -4846,7 +4983,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -5024,7 +5161,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -5204,7 +5341,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -7195,6 +7332,159 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "wallet-adminList": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customers: {
+                            balance: number;
+                            email: string;
+                            lastActivityAt: string | null;
+                            name: string;
+                            spent: number;
+                            toppedUp: number;
+                            userId: string;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "wallet-adminLedger": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        customer: {
+                            email: string;
+                            name: string;
+                            userId: string;
+                        };
+                        entries: {
+                            amount: number;
+                            at: string;
+                            balanceAfter: number;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "top_up" | "charge" | "release" | "order_refund" | "refund_out" | "adjust";
+                            label: string;
+                            note: string | null;
+                            orderId: string | null;
+                            orderNumber: string | null;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "wallet-adminAdjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        customer: {
+                            email: string;
+                            name: string;
+                            userId: string;
+                        };
+                        entries: {
+                            amount: number;
+                            at: string;
+                            balanceAfter: number;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "top_up" | "charge" | "release" | "order_refund" | "refund_out" | "adjust";
+                            label: string;
+                            note: string | null;
+                            orderId: string | null;
+                            orderNumber: string | null;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "webhooks-list": {
         parameters: {
             query?: never;
@@ -8935,7 +9225,7 @@ export interface operations {
                         type: "signature" | "custom";
                     }[];
                     /** @enum {string} */
-                    paymentMethod: "razorpay" | "cod" | "free";
+                    paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                     /** @enum {string} */
                     planType?: "one_time" | "subscription";
                     pointsToRedeem?: number;
@@ -9028,7 +9318,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -9181,7 +9471,7 @@ export interface operations {
                         paidAt: string | null;
                         paidWith: string | null;
                         /** @enum {string} */
-                        paymentMethod: "razorpay" | "cod" | "free";
+                        paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                         /** @enum {string} */
                         paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                         placedAt: string;
@@ -9319,7 +9609,7 @@ export interface operations {
                         paidAt: string | null;
                         paidWith: string | null;
                         /** @enum {string} */
-                        paymentMethod: "razorpay" | "cod" | "free";
+                        paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                         /** @enum {string} */
                         paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                         placedAt: string;
@@ -9568,7 +9858,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -9880,7 +10170,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -10026,7 +10316,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -11736,7 +12026,7 @@ export interface operations {
                             };
                             number: string;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -12492,6 +12782,230 @@ export interface operations {
                         status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
                         statusLabel: string;
                         subscriberSlots: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "wallet-mine": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        entries: {
+                            amount: number;
+                            at: string;
+                            balanceAfter: number;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "top_up" | "charge" | "release" | "order_refund" | "refund_out" | "adjust";
+                            label: string;
+                            note: string | null;
+                            orderId: string | null;
+                            orderNumber: string | null;
+                        }[];
+                        limits: {
+                            maxTopUp: number;
+                            minTopUp: number;
+                        };
+                        refundable: number;
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "wallet-refundBalance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        message: string;
+                        refunded: number;
+                        refunds: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "wallet-topUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @constant */
+                        currency: "INR";
+                        description: string;
+                        gatewayOrderId: string;
+                        keyId: string | null;
+                        /** @enum {string} */
+                        mode: "razorpay" | "test";
+                        prefill: {
+                            email: string;
+                            name: string;
+                        };
+                        replayed: boolean;
+                        topUpId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "wallet-testCompleteTopUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    gatewayOrderId: string;
+                    /** @enum {string} */
+                    outcome: "success" | "failure";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        credited: boolean;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "wallet-verifyTopUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    razorpay_order_id: string;
+                    razorpay_payment_id: string;
+                    razorpay_signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        credited: boolean;
+                        message: string;
                     };
                 };
             };

@@ -23,13 +23,14 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
     const slot = needs(d.slot, 'the booked slot');
     const { user, input, now } = d;
     const online = input.paymentMethod === 'razorpay';
+    const wallet = input.paymentMethod === 'wallet';
     const nowIso = now.toISOString();
     const order: NewOrder = {
       id: d.orderId,
       user_id: user.id,
       status: online ? 'pending_payment' : 'confirmed',
       payment_method: input.paymentMethod,
-      payment_status: input.paymentMethod === 'free' ? 'completed' : 'pending',
+      payment_status: input.paymentMethod === 'free' ? 'completed' : wallet ? 'paid' : 'pending',
       ...breakdownColumns(quote),
       coupon_code: quote.couponCode,
       points_redeemed: quote.pointsToRedeem,
@@ -75,7 +76,9 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
       ? 'Order placed; waiting for payment'
       : input.paymentMethod === 'cod'
         ? 'Order placed; pay cash on delivery'
-        : 'Order placed; nothing to pay';
+        : wallet
+          ? 'Order placed; paid from your wallet'
+          : 'Order placed; nothing to pay';
     // COD / free: the confirmation e-mail goes to the outbox in the same statement. The order's
     // number is assigned by that insert, so the mail carries placeholders the statement fills in.
     const idToken = mailPlaceholder();
@@ -110,9 +113,11 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
       { status: order.status, actor: 'customer', actor_id: user.id, note },
       mail && { message: mail, idToken, numberToken },
       // The order's lines leave the server cart now, not when it is paid: paid later from the order page it would stay full.
-      cartLinesOut(user.id, input.lines),
+      cartLinesOut(user.id, input.lines, d.walletCharge ?? null),
     );
     if (!created) throw new IdempotentReplay();
+    // The wallet charge rode on this statement (wallet.placement.ts): a balance that no longer covers the total refuses the order.
+    if (d.walletCharge && created.ok !== true) throw d.walletCharge.refusal();
     const row: OrderRow = {
       ...order,
       number: created.number,

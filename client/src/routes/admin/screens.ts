@@ -39,6 +39,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     permission: 'subscriptions:write',
   },
   { path: '/admin/user-rewards', label: 'User rewards', load: () => import('./user-rewards'), permission: 'rewards:manage' },
+  { path: '/admin/wallets', label: 'Wallets', load: () => import('./wallets'), permission: 'wallets:manage' },
   { path: '/admin/audit-log', label: 'Audit log', load: () => import('./audit-log'), permission: 'audit:read' },
   { path: '/admin/webhooks', label: 'Webhooks', load: () => import('./webhooks'), permission: 'webhooks:manage' },
   { path: '/admin/api-keys', label: 'API keys', load: () => import('./api-keys'), permission: 'api-keys:manage' },
