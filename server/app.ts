@@ -27,6 +27,7 @@ import { authJobs } from './domains/auth/auth.jobs';
 import { startAuthGuard } from './lib/auth-guard';
 import { subscriptionJobs } from './domains/subscriptions/subscriptions.jobs';
 import { webhookJobs } from './domains/webhooks/webhooks.jobs';
+import { stockJobs } from './domains/stock/stock.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { startMailWorker } from './lib/mail';
 import { registerOrderFiles } from './domains/orders/orders.http';
@@ -188,7 +189,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // take a request's pool connection, and a job may wait for a lock longer than a request would.
   const jobDeps: AppDeps = config.RUN_JOBS ? { ...deps, db: dbh.jobs() } : deps;
   const mailWorker = config.RUN_JOBS ? startMailWorker(jobDeps) : null;
-  const jobs = config.RUN_JOBS ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...webhookJobs]) : null;
+  const jobs = config.RUN_JOBS
+    ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...webhookJobs, ...stockJobs])
+    : null;
   app.addHook('onClose', async () => {
     await jobs?.stop();
     await mailWorker?.stop();

@@ -22,6 +22,7 @@ import * as m270800 from './2026_11_27_0800_staff_roles';
 import * as m270810 from './2026_11_27_0810_staff_invites';
 import * as m270820 from './2026_11_27_0820_create_order_deliveries';
 import * as m270900 from './2026_11_27_0900_subscription_payment_reconcile';
+import * as m281000 from './2026_11_28_1000_create_stock';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0810_staff_invites': m270810,
   '2026_11_27_0820_create_order_deliveries': m270820,
   '2026_11_27_0900_subscription_payment_reconcile': m270900,
+  '2026_11_28_1000_create_stock': m281000,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database';
 import * as cartRepo from '../domains/cart/cart.repository';
 import * as addressesRepo from '../domains/addresses/addresses.repository';
 import * as deliveryRepo from '../domains/delivery/delivery.repository';
+import * as stockRepo from '../domains/stock/stock.repository';
 
 /**
  * Statements that span several domains' tables in one round trip (decision 046), composed from each
@@ -11,7 +12,7 @@ import * as deliveryRepo from '../domains/delivery/delivery.repository';
  * service then judges (cart prices, addresses refuses, delivery explains a refused booking).
  *
  * Order placement reads the catalogue rows it prices from, the customer's address with its PIN
- * code's served area, and books the slot, in one statement (decision 021: four round trips per
+ * code's served area, books the slot and reserves the lines' stock, in one statement (decision 021: four round trips per
  * order). The address's served area is delivery's rule, so the standalone address check is here too.
  *
  * The order is written in one more statement (orders.repository.insertOrderGraph), which takes the
@@ -27,12 +28,16 @@ export interface PlacementReadInput {
   address: { userId: string; id: string } | null;
   /** null when the booking was refused before any SQL (malformed date or slot id). */
   booking: BookSlotParams | null;
+  /** The order's lines to reserve stock for (decision 160): in this statement, so placement keeps its round trips. */
+  stock: { orderId: string; lines: readonly stockRepo.StockLine[] };
 }
 
 export interface PlacementRead {
   pricing: cartRepo.PricingInputs;
   address: DeliverableAddressRow | undefined;
   booking: deliveryRepo.BookAttemptRow | null;
+  /** What could not be reserved (empty: everything was). */
+  stock: { shortages: stockRepo.Shortage[] };
 }
 
 const deliverableSql = (a: { userId: string; id: string }) =>
@@ -41,18 +46,26 @@ const deliverableSql = (a: { userId: string; id: string }) =>
 /** The read-and-book statement of order placement, inside its transaction. */
 export async function readAndBook(db: Executor, input: PlacementReadInput): Promise<PlacementRead> {
   const booking = input.booking ? deliveryRepo.bookSlotSql(input.booking) : null;
+  const stock = stockRepo.reserveForLinesSql(input.stock.orderId, input.stock.lines);
   const columns: RawBuilder<unknown>[] = [
     sql`(${cartRepo.pricingInputsSql(input.catalogue.shakeIds, input.catalogue.ingredientIds)}) as price`,
     sql`(${input.address ? deliverableSql(input.address) : sql`null`}) as address`,
     sql`(${booking ? booking.result : sql`null`}) as slot`,
+    sql`${stock.result} as stock`,
   ];
-  const head = booking ? sql`with ${booking.ctes} ` : sql``;
-  const { rows } = await sql<{ price: unknown; address: unknown; slot: unknown }>`${head}select ${sql.join(columns)}`.execute(db);
+  const ctes = booking ? sql`${booking.ctes}, ${stock.ctes}` : stock.ctes;
+  const { rows } = await sql<{
+    price: unknown;
+    address: unknown;
+    slot: unknown;
+    stock: stockRepo.Shortage[];
+  }>`with ${ctes} select ${sql.join(columns)}`.execute(db);
   const row = rows[0]!;
   return {
     pricing: cartRepo.decodePricingInputs(row.price),
     address: input.address ? addressesRepo.decodeDeliverable(row.address) : undefined,
     booking: (row.slot ?? null) as deliveryRepo.BookAttemptRow | null,
+    stock: { shortages: row.stock },
   };
 }
 

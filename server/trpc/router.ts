@@ -22,6 +22,7 @@ import { rewardsRouter } from '../domains/rewards/rewards.router';
 import { webhooksRouter } from '../domains/webhooks/webhooks.router';
 import { staffRouter } from '../domains/staff/staff.router';
 import { deliveriesRouter, riderRouter } from '../domains/orders/orders.deliveries.router';
+import { stockRouter } from '../domains/stock/stock.router';
 
 /**
  * The one router. Each domain mounts here under its own key; add a line per domain.
@@ -51,6 +52,7 @@ export const appRouter = router({
   staff: staffRouter,
   deliveries: deliveriesRouter,
   rider: riderRouter,
+  stock: stockRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -19,6 +19,8 @@ import { takeCoupon } from '../coupons/coupons.placement';
 import { takePoints } from '../rewards/rewards.placement';
 import { takeFreeUnitStep } from '../subscriptions/subscriptions.placement';
 import { writeTheOrder } from './orders.placement';
+import { reserveStock, type StockDraft } from '../stock/stock.placement';
+import { reservationRequest } from '../stock/stock.service';
 import { needs, type PlacedOrderRef, type PlacementStep, type QuotedDraft } from '../../lib/placement';
 
 /**
@@ -30,7 +32,7 @@ const STEPS = {
   price: priceCart,
   check: checkMethodAndAddress,
   book: bookTheSlot,
-  reserveStock: null, // stock reservations: take what the lines need from on hand − reserved
+  reserveStock,
   coupon: takeCoupon,
   points: takePoints,
   freeUnit: takeFreeUnitStep,
@@ -45,7 +47,7 @@ const IN_ORDER = Object.entries(STEPS) as [PlacementStepName, PlacementStep<Plac
  * The draft the steps fill in, step by step: every step's part of it (the compiler checks each step
  * gets what it declares), the one statement's rows, and the order as written.
  */
-export interface PlacementDraft extends PricingDraft, CheckDraft, BookingDraft, QuotedDraft {
+export interface PlacementDraft extends PricingDraft, CheckDraft, BookingDraft, StockDraft, QuotedDraft {
   readonly read: PlacementRead;
   /** write: the order as written (the answer is built from it, with no read-back). */
   written?: OrderWithDetails;
@@ -99,6 +101,7 @@ async function openDraft(deps: AppDeps, trx: Trx, user: AuthUser, input: PlaceOr
     catalogue: catalogueIdsOf(input.lines),
     address: isAddressId(input.addressId) ? { userId: user.id, id: input.addressId } : null,
     booking: 'params' in request ? request.params : null,
+    stock: reservationRequest(orderId, input.lines),
   });
   const refusal = 'refusal' in request ? request.refusal : null;
   return { orderId, user, input, key: ctx.key, hash: ctx.hash, now: ctx.now, booking: { input: booking, refusal }, read };
