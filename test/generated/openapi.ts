@@ -3999,10 +3999,13 @@ export interface operations {
                             protein: number;
                             sugar: number;
                         };
+                        portionQty: number;
                         price: number;
                         slug: string;
                         soldOut: boolean;
                         sortOrder: number;
+                        /** @enum {string} */
+                        stockUnit: "g" | "ml" | "pc";
                         updatedAt: string;
                         vegan: boolean;
                     }[];
@@ -4042,9 +4045,12 @@ export interface operations {
                         protein: number;
                         sugar: number;
                     };
+                    portionQty?: number;
                     price: number;
                     slug: string;
                     sortOrder: number;
+                    /** @enum {string} */
+                    stockUnit?: "g" | "ml" | "pc";
                     vegan: boolean;
                 };
             };
@@ -4075,10 +4081,13 @@ export interface operations {
                             protein: number;
                             sugar: number;
                         };
+                        portionQty: number;
                         price: number;
                         slug: string;
                         soldOut: boolean;
                         sortOrder: number;
+                        /** @enum {string} */
+                        stockUnit: "g" | "ml" | "pc";
                         updatedAt: string;
                         vegan: boolean;
                     };
@@ -4123,9 +4132,12 @@ export interface operations {
                         protein: number;
                         sugar: number;
                     };
+                    portionQty?: number;
                     price?: number;
                     slug?: string;
                     sortOrder?: number;
+                    /** @enum {string} */
+                    stockUnit?: "g" | "ml" | "pc";
                     vegan?: boolean;
                 };
             };
@@ -4156,10 +4168,13 @@ export interface operations {
                             protein: number;
                             sugar: number;
                         };
+                        portionQty: number;
                         price: number;
                         slug: string;
                         soldOut: boolean;
                         sortOrder: number;
+                        /** @enum {string} */
+                        stockUnit: "g" | "ml" | "pc";
                         updatedAt: string;
                         vegan: boolean;
                     };
@@ -4216,10 +4231,13 @@ export interface operations {
                             protein: number;
                             sugar: number;
                         };
+                        portionQty: number;
                         price: number;
                         slug: string;
                         soldOut: boolean;
                         sortOrder: number;
+                        /** @enum {string} */
+                        stockUnit: "g" | "ml" | "pc";
                         updatedAt: string;
                         vegan: boolean;
                     }[];

@@ -43,16 +43,27 @@ function reserveCtes(linesSource: RawBuilder<unknown>, orderId: string): RawBuil
       group by n.ingredient_id
       having sum(n.need) > 0
     ),
+    st_lock as (${lockInOrder(sql`select ingredient_id from st_need`)}),
     st_taken as (
       update stock_levels s set reserved = s.reserved + st_need.need, updated_at = now()
       from st_need
       where s.ingredient_id = st_need.ingredient_id and s.on_hand - s.reserved >= st_need.need
+        and (select count(*) from st_lock) >= 0
       returning s.ingredient_id, st_need.need
     ),
     st_hold as (
       insert into stock_reservations (order_id, ingredient_id, qty)
       select ${orderId}::uuid, ingredient_id, need from st_taken
     )`;
+}
+
+/**
+ * Locks the balance rows of `ids` in ingredient order (decision 160). Referenced as an uncorrelated
+ * scalar subquery in the UPDATE's WHERE, it runs (an InitPlan) before the UPDATE locks any row, so two
+ * orders sharing ingredients always queue in the same order and never deadlock on each other.
+ */
+function lockInOrder(ids: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`select ingredient_id from stock_levels where ingredient_id in (${ids}) order by ingredient_id for update`;
 }
 
 /** What could not be reserved, as one json value: [{ id, name, need, free, unit }] (empty: all of it was). */
@@ -92,9 +103,10 @@ export async function reserveForOrder(db: Executor, orderId: string): Promise<Sh
 export async function releaseOrder(db: Executor, orderId: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     with gone as (delete from stock_reservations where order_id = ${orderId}::uuid returning ingredient_id, qty),
+    lk as (${lockInOrder(sql`select ingredient_id from gone`)}),
     back as (
       update stock_levels l set reserved = l.reserved - gone.qty, updated_at = now()
-      from gone where l.ingredient_id = gone.ingredient_id returning l.ingredient_id
+      from gone where l.ingredient_id = gone.ingredient_id and (select count(*) from lk) >= 0 returning l.ingredient_id
     )
     select count(*)::int as n from back`.execute(db);
   return rows[0]!.n;
@@ -111,9 +123,10 @@ export async function useReservations(db: Executor, orderIds: readonly string[],
       delete from stock_reservations where order_id = any(${[...orderIds]}::uuid[]) returning order_id, ingredient_id, qty
     ),
     per as (select ingredient_id, sum(qty)::int as qty from gone group by ingredient_id),
+    lk as (${lockInOrder(sql`select ingredient_id from per`)}),
     lv as (
       update stock_levels l set on_hand = l.on_hand - per.qty, reserved = l.reserved - per.qty, updated_at = now()
-      from per where l.ingredient_id = per.ingredient_id returning l.ingredient_id, l.on_hand
+      from per where l.ingredient_id = per.ingredient_id and (select count(*) from lk) >= 0 returning l.ingredient_id, l.on_hand
     ),
     ledger as (
       insert into stock_movements (ingredient_id, kind, delta, on_hand_after, order_id, actor_id, reason)
