@@ -11,6 +11,7 @@ import { MOVEMENT_KIND_LABELS, type StockLevel } from '../../../../shared/schema
 import { EmptyRow } from './admin-table';
 
 const qty = new Intl.NumberFormat('en-IN');
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const amount = (n: number, unit: StockLevel['unit']) => `${qty.format(n)} ${STOCK_UNIT_LABELS[unit]}`;
 const signed = (n: number, unit: StockLevel['unit']) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${amount(Math.abs(n), unit)}`;
 
@@ -73,21 +74,29 @@ export default function AdminStockPage() {
           <tbody>
             {rows.map((l) => (
               <tr key={l.ingredientId} data-testid="stock-row" data-name={l.name}>
-                <th scope="row">
-                  {l.name}
+                <td>
+                  <strong>{l.name}</strong>
                   <div className="text-sm text-subtle">
                     {l.tracked ? `Portion ${amount(l.portionQty, l.unit)}` : 'Not tracked yet: receive or count to start'}
                   </div>
                   {l.soldOut ? <span className="badge badge--danger">{SOLD_OUT_LABEL}</span> : null}
                   {!l.soldOut && l.low ? <span className="badge badge--warning">Under par</span> : null}
-                </th>
-                <td className="tabular">{amount(l.onHand, l.unit)}</td>
-                <td className="tabular">{amount(l.reserved, l.unit)}</td>
-                <td className="tabular" style={l.low || l.soldOut ? { color: '#a3261b', fontWeight: 700 } : undefined}>
+                </td>
+                <td className="tabular" style={NOWRAP}>
+                  {amount(l.onHand, l.unit)}
+                </td>
+                <td className="tabular" style={NOWRAP}>
+                  {amount(l.reserved, l.unit)}
+                </td>
+                <td className="tabular" style={l.low || l.soldOut ? { ...NOWRAP, color: '#a3261b', fontWeight: 700 } : NOWRAP}>
                   {amount(l.free, l.unit)}
                 </td>
-                <td className="tabular">{l.parLevel ? amount(l.parLevel, l.unit) : '—'}</td>
-                <td className="tabular">{l.daysOfCover === null ? '—' : `${l.daysOfCover} days`}</td>
+                <td className="tabular" style={NOWRAP}>
+                  {l.parLevel ? amount(l.parLevel, l.unit) : '—'}
+                </td>
+                <td className="tabular" style={NOWRAP}>
+                  {l.daysOfCover === null ? '—' : `${l.daysOfCover} days`}
+                </td>
                 <td>
                   <Button size="sm" variant={picked === l.ingredientId ? 'primary' : 'secondary'} onClick={() => setPicked(l.ingredientId)}>
                     Manage
@@ -244,8 +253,12 @@ function IngredientStock({ level, onChanged }: { level: StockLevel; onChanged: (
               <tr key={m.id}>
                 <td>{new Date(m.at).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })}</td>
                 <td>{MOVEMENT_KIND_LABELS[m.kind]}</td>
-                <td className="tabular">{signed(m.delta, level.unit)}</td>
-                <td className="tabular">{amount(m.onHandAfter, level.unit)}</td>
+                <td className="tabular" style={NOWRAP}>
+                  {signed(m.delta, level.unit)}
+                </td>
+                <td className="tabular" style={NOWRAP}>
+                  {amount(m.onHandAfter, level.unit)}
+                </td>
                 <td>{[m.batch, m.bestBefore ? `best before ${m.bestBefore}` : null, m.reason].filter(Boolean).join(' · ') || '—'}</td>
                 <td>{m.actorEmail ?? (m.orderId ? 'Kitchen batch' : 'Shop')}</td>
               </tr>
