@@ -23,6 +23,7 @@ import * as m270810 from './2026_11_27_0810_staff_invites';
 import * as m270820 from './2026_11_27_0820_create_order_deliveries';
 import * as m270900 from './2026_11_27_0900_subscription_payment_reconcile';
 import * as m281000 from './2026_11_28_1000_create_stock';
+import * as m281010 from './2026_11_28_1010_stock_refuse';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0820_create_order_deliveries': m270820,
   '2026_11_27_0900_subscription_payment_reconcile': m270900,
   '2026_11_28_1000_create_stock': m281000,
+  '2026_11_28_1010_stock_refuse': m281010,
 };
 
 export const migrationProvider: MigrationProvider = {

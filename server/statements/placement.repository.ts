@@ -12,11 +12,11 @@ import * as stockRepo from '../domains/stock/stock.repository';
  * service then judges (cart prices, addresses refuses, delivery explains a refused booking).
  *
  * Order placement reads the catalogue rows it prices from, the customer's address with its PIN
- * code's served area, books the slot and reserves the lines' stock, in one statement (decision 021: four round trips per
+ * code's served area, and books the slot, in one statement (decision 021: four round trips per
  * order). The address's served area is delivery's rule, so the standalone address check is here too.
  *
  * The order is written in one more statement (orders.repository.insertOrderGraph), which takes the
- * ordered lines out of the customer's server cart too (cartLinesOut).
+ * ordered lines out of the customer's server cart and reserves their stock too (orderWriteAlso).
  */
 
 export type BookSlotParams = Parameters<typeof deliveryRepo.bookSlotSql>[0];
@@ -28,16 +28,12 @@ export interface PlacementReadInput {
   address: { userId: string; id: string } | null;
   /** null when the booking was refused before any SQL (malformed date or slot id). */
   booking: BookSlotParams | null;
-  /** The order's lines to reserve stock for (decision 160): in this statement, so placement keeps its round trips. */
-  stock: { orderId: string; lines: readonly stockRepo.StockLine[] };
 }
 
 export interface PlacementRead {
   pricing: cartRepo.PricingInputs;
   address: DeliverableAddressRow | undefined;
   booking: deliveryRepo.BookAttemptRow | null;
-  /** What could not be reserved (empty: everything was). */
-  stock: { shortages: stockRepo.Shortage[] };
 }
 
 const deliverableSql = (a: { userId: string; id: string }) =>
@@ -46,26 +42,18 @@ const deliverableSql = (a: { userId: string; id: string }) =>
 /** The read-and-book statement of order placement, inside its transaction. */
 export async function readAndBook(db: Executor, input: PlacementReadInput): Promise<PlacementRead> {
   const booking = input.booking ? deliveryRepo.bookSlotSql(input.booking) : null;
-  const stock = stockRepo.reserveForLinesSql(input.stock.orderId, input.stock.lines);
   const columns: RawBuilder<unknown>[] = [
     sql`(${cartRepo.pricingInputsSql(input.catalogue.shakeIds, input.catalogue.ingredientIds)}) as price`,
     sql`(${input.address ? deliverableSql(input.address) : sql`null`}) as address`,
     sql`(${booking ? booking.result : sql`null`}) as slot`,
-    sql`${stock.result} as stock`,
   ];
-  const ctes = booking ? sql`${booking.ctes}, ${stock.ctes}` : stock.ctes;
-  const { rows } = await sql<{
-    price: unknown;
-    address: unknown;
-    slot: unknown;
-    stock: stockRepo.Shortage[];
-  }>`with ${ctes} select ${sql.join(columns)}`.execute(db);
+  const head = booking ? sql`with ${booking.ctes} ` : sql``;
+  const { rows } = await sql<{ price: unknown; address: unknown; slot: unknown }>`${head}select ${sql.join(columns)}`.execute(db);
   const row = rows[0]!;
   return {
     pricing: cartRepo.decodePricingInputs(row.price),
     address: input.address ? addressesRepo.decodeDeliverable(row.address) : undefined,
     booking: (row.slot ?? null) as deliveryRepo.BookAttemptRow | null,
-    stock: { shortages: row.stock },
   };
 }
 
@@ -75,11 +63,26 @@ export async function readDeliverableAddress(db: Executor, userId: string, id: s
 }
 
 /**
- * The ordered lines leaving the customer's server cart, as CTEs of the order-writing statement
- * (orders.repository.insertOrderGraph's `also`: they run only when the order was written), so placement
- * writes the order and empties those lines in one round trip.
+ * What the order-writing statement (orders.repository.insertOrderGraph's `also`: CTEs that run only
+ * when the order was written) does besides the order: the ordered lines leave the customer's server
+ * cart, and the lines' stock is reserved (decision 160) — the last statement before commit, so the
+ * balance rows stay locked for the shortest time. One round trip for all of it.
  */
-export function cartLinesOut(
+export function orderWriteAlso(
+  userId: string,
+  lines: readonly { id: string; type: 'signature' | 'custom' }[],
+  stock: { orderId: string; lines: readonly stockRepo.StockLine[] },
+): { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[] } {
+  const cart = cartLinesOut(userId, lines);
+  const reserve = stockRepo.reserveInOrderWrite(stock.orderId, stock.lines);
+  return {
+    shape: `${cart.shape}+${reserve.shape}`,
+    ctes: (when) => sql`${cart.ctes(when)}, ${reserve.ctes(when)}`,
+    params: [...cart.params, ...reserve.params],
+  };
+}
+
+function cartLinesOut(
   userId: string,
   lines: readonly { id: string; type: 'signature' | 'custom' }[],
 ): { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[] } {

@@ -1,6 +1,7 @@
 import { mailPlaceholder } from '../../lib/mail';
 import { PAYMENT_TIMEOUT_MINUTES } from '../../../shared/rules/order-rules';
-import { cartLinesOut } from '../../statements/placement.repository';
+import { orderWriteAlso } from '../../statements/placement.repository';
+import { shortageRefusal } from '../stock/stock.service';
 import { needs, type PlacementStep } from '../../lib/placement';
 import type { PlacementDraft } from './place-order';
 import { breakdownColumns } from './order-breakdown';
@@ -109,8 +110,11 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
       { status: order.status, actor: 'customer', actor_id: user.id, note },
       mail && { message: mail, idToken, numberToken },
       // The order's lines leave the server cart now, not when it is paid: paid later from the order page it would stay full.
-      cartLinesOut(user.id, input.lines),
-    );
+      // The lines' stock is reserved in this statement too (decision 160); a shortage fails it with OUT_OF_STOCK.
+      orderWriteAlso(user.id, input.lines, needs(d.stockReservation, 'the stock reservation')),
+    ).catch((e: unknown) => {
+      throw shortageRefusal(e) ?? e;
+    });
     if (!created) throw new IdempotentReplay();
     const row: OrderRow = {
       ...order,

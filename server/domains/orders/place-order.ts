@@ -20,7 +20,6 @@ import { takePoints } from '../rewards/rewards.placement';
 import { takeFreeUnitStep } from '../subscriptions/subscriptions.placement';
 import { writeTheOrder } from './orders.placement';
 import { reserveStock, type StockDraft } from '../stock/stock.placement';
-import { reservationRequest } from '../stock/stock.service';
 import { needs, type PlacedOrderRef, type PlacementStep, type QuotedDraft } from '../../lib/placement';
 
 /**
@@ -101,7 +100,6 @@ async function openDraft(deps: AppDeps, trx: Trx, user: AuthUser, input: PlaceOr
     catalogue: catalogueIdsOf(input.lines),
     address: isAddressId(input.addressId) ? { userId: user.id, id: input.addressId } : null,
     booking: 'params' in request ? request.params : null,
-    stock: reservationRequest(orderId, input.lines),
   });
   const refusal = 'refusal' in request ? request.refusal : null;
   return { orderId, user, input, key: ctx.key, hash: ctx.hash, now: ctx.now, booking: { input: booking, refusal }, read };

@@ -1,20 +1,22 @@
-import { needs, type PlacementBase, type PlacementStep } from '../../lib/placement';
-import { refuseShortage, releaseForOrder, retakeForOrder } from './stock.service';
+import type { PlacementBase, PlacementStep } from '../../lib/placement';
+import { releaseForOrder, reservationRequest, retakeForOrder } from './stock.service';
 
-/** What reserving reads: the shortages of the reservation the placing statement made (decision 160). */
+/** What reserving writes on the draft: the lines' reservation, which the order-writing statement carries out (decision 160). */
 export interface StockDraft extends PlacementBase {
-  readonly read: { stock: { shortages: readonly { id: string; name: string }[] | null } };
+  stockReservation?: ReturnType<typeof reservationRequest>;
 }
 
 /**
- * Placing step "reserve stock". The reservation itself ran in the placing statement (one conditional
- * update per ingredient row plus the order's reservation rows, server/statements/placement.repository.ts),
- * so placement keeps its round trips; this step judges it: OUT_OF_STOCK naming what ran out. Any
- * refusal rolls the whole statement back, reservations included.
+ * Placing step "reserve stock". The reservation is a set of CTEs of the order-writing statement (one
+ * conditional update per balance row, rows locked in ingredient order, one reservation row per order
+ * and ingredient), the last statement before commit, so the hot balance rows are held for the
+ * shortest time and placement keeps its round trips. This step states what to reserve; a shortage
+ * makes the write statement fail with OUT_OF_STOCK and the whole transaction roll back.
+ * Sold out before the order (free stock under one bottle) is refused earlier, by the price step.
  */
 export const reserveStock: PlacementStep<StockDraft> = {
   async apply(_deps, _trx, d) {
-    refuseShortage(needs(d.read.stock.shortages ?? undefined, 'the stock reservation'));
+    d.stockReservation = reservationRequest(d.orderId, d.input.lines);
   },
   /** The order's reservation rows go and the counters drop by them, in one statement: twice gives back once. */
   async release(_deps, trx, order) {

@@ -21,9 +21,9 @@ export interface StockLine {
  * ingredient row, like the slot counter, and one reservation row per (order, ingredient).
  * Custom lines: one portion of the base and each add-in's portions, × 1.4 for a Large, rounded up.
  */
-function reserveCtes(linesSource: RawBuilder<unknown>, orderId: string): RawBuilder<unknown> {
+function reserveCtes(linesSource: RawBuilder<unknown>, orderId: string, when: RawBuilder<unknown> = sql`select 1`): RawBuilder<unknown> {
   return sql`
-    st_lines as (${linesSource}),
+    st_lines as (select * from (${linesSource}) src where exists (${when})),
     st_need as (
       select n.ingredient_id, sum(n.need)::int as need from (
         select r.ingredient_id, r.qty_per_bottle * l.quantity as need
@@ -80,16 +80,37 @@ export interface Shortage {
   unit: string;
 }
 
+/** The message prefix of the error the order-writing statement raises when stock ran short (stock_refuse). */
+export const SHORTAGE_PREFIX = 'OUT_OF_STOCK:';
+
 /**
- * Reservation as parts of the placing statement (server/statements/placement.repository.ts): the
- * CTEs go into its WITH clause, `result` is the shortage list as one json value.
+ * Reservation as CTEs of the order-writing statement (orders.repository.insertOrderGraph's `also`),
+ * the last statement before commit, so the balance rows stay locked for about one round trip
+ * (decision 160). They run only when the order was written (`when`). When an ingredient is short, the
+ * statement raises (SQLSTATE P0001, message `OUT_OF_STOCK:` + the names) and the transaction rolls back.
+ * The text is the same for every call: its parameters are the lines' JSON, then the order id.
  */
-export function reserveForLinesSql(
+export function reserveInOrderWrite(
   orderId: string,
   lines: readonly StockLine[],
-): { ctes: RawBuilder<unknown>; result: RawBuilder<unknown> } {
-  const source = sql`select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(item_type text, item_id text, quantity int, recipe jsonb)`;
-  return { ctes: reserveCtes(source, orderId), result: shortageResult };
+): { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[] } {
+  const json = JSON.stringify(lines);
+  const source = sql`select * from jsonb_to_recordset(${json}::jsonb) as x(item_type text, item_id text, quantity int, recipe jsonb)`;
+  return {
+    shape: 'stock',
+    ctes: (when) => sql`${reserveCtes(source, orderId, when)},
+    st_refuse as (
+      insert into stock_reservations (order_id, ingredient_id, qty)
+      select null, null, 0 from (
+        select string_agg(i.name, ', ' order by i.name) as names
+        from st_need n join ingredients i on i.id = n.ingredient_id
+        where n.ingredient_id not in (select ingredient_id from st_taken)
+        having count(*) > 0
+      ) short
+      where stock_refuse(short.names)
+    )`,
+    params: [json, orderId],
+  };
 }
 
 /** Reserves again what a placed order's stored lines need (the late-paid order reinstated); returns the shortages. */
@@ -285,7 +306,7 @@ export async function listMovements(
 ): Promise<{ rows: MovementRow[]; total: number }> {
   const { rows } = await sql<MovementRow & { total: string }>`
     select ${movementColumns}, count(*) over () as total from stock_movements
-    where ingredient_id = ${ingredientId}::uuid order by id desc limit ${limit} offset ${offset}`.execute(db);
+    where ingredient_id = ${ingredientId}::uuid order by stock_movements.id desc limit ${limit} offset ${offset}`.execute(db);
   const total = rows.length
     ? Number(rows[0]!.total)
     : Number(

@@ -235,7 +235,26 @@ export async function useForOrders(trx: Trx, orderIds: readonly string[], actor:
   return repo.useReservations(trx, orderIds, actor?.id ?? null, 'Batch started');
 }
 
-/** The placing statement could not reserve everything: the order is refused, naming what ran out. */
+/**
+ * The order-writing statement raised because stock ran short (stock_refuse, decision 160): the
+ * refusal to answer with, naming what ran out; null for any other error.
+ */
+export function shortageRefusal(e: unknown): AppError | null {
+  for (let cur = e, i = 0; cur && i < 4; i++, cur = (cur as { cause?: unknown }).cause) {
+    const msg = (cur as { message?: unknown }).message;
+    if ((cur as { code?: unknown }).code === 'P0001' && typeof msg === 'string' && msg.startsWith(repo.SHORTAGE_PREFIX)) {
+      const names = msg.slice(repo.SHORTAGE_PREFIX.length).split(', ');
+      try {
+        refuseShortage(names.map((name) => ({ id: '', name })));
+      } catch (refusal) {
+        return refusal as AppError;
+      }
+    }
+  }
+  return null;
+}
+
+/** Stock could not be reserved: the order is refused, naming what ran out. */
 export function refuseShortage(short: readonly { id: string; name: string }[]): void {
   if (!short.length) return;
   const names = short.map((s) => s.name);
@@ -243,7 +262,7 @@ export function refuseShortage(short: readonly { id: string; name: string }[]): 
   throw new AppError(
     'OUT_OF_STOCK',
     `We don't have enough ${list} left for this order right now. Please lower the quantity or choose another shake.`,
-    { details: { ingredients: short.map((s) => ({ id: s.id, name: s.name })) } },
+    { details: { ingredients: short.map((s) => s.name) } },
   );
 }
 
