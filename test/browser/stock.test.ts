@@ -65,6 +65,7 @@ describe.skipIf(!hasBrowser)('stock in a browser', () => {
         const add = shopper.getByTestId('add-to-cart');
         await expect.poll(() => add.textContent()).toContain('Sold out for now');
         expect(await add.isDisabled()).toBe(true);
+        await add.scrollIntoViewIfNeeded();
         await shopper.screenshot({ path: `screenshots/stock-shake-sold-out-${tag}.png` });
         await shopper.context().close();
       }
