@@ -18,6 +18,9 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-# The server migrates (and seeds once) at boot, then serves the API and the shop.
+# The server migrates (and seeds once) at boot, then serves the API and the shop. One image for every
+# instance (docs/deploy.md): DATABASE_URL (PostgreSQL, or PgBouncer in transaction mode), with it
+# DATABASE_DIRECT_URL (PostgreSQL itself: LISTEN, jobs, migrations) and optionally DATABASE_READ_URL
+# (replicas). /api/health is liveness (below); point the load balancer's readiness at /api/ready.
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "dist/server/index.js"]

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import type { DB } from './schema';
 import { databaseFault, isConnectionFailure } from './faults';
 
@@ -28,8 +28,16 @@ export function setTypeParsers(): void {
 }
 
 export interface DatabaseOptions {
-  /** Real PostgreSQL when set. */
+  /** Real PostgreSQL when set (PostgreSQL itself, or PgBouncer in transaction mode when `directUrl` is set too). */
   databaseUrl?: string;
+  /**
+   * PostgreSQL itself, when `databaseUrl` points at a transaction pooler (PgBouncer): the LISTEN
+   * connection, the jobs' pool and migrations use it, because they need a session of their own;
+   * requests keep no session state on `databaseUrl` (decision 175).
+   */
+  directUrl?: string;
+  /** PostgreSQL streaming replicas for reads that may lag (server/lib/reads.ts, decision 176). */
+  readUrls?: string[];
   /** Embedded PGlite data folder (used when databaseUrl is absent). */
   dataDir?: string;
   /** Embedded in-memory database (tests). */
@@ -48,7 +56,10 @@ export interface DatabaseOptions {
  * statement after `statementMs` (PostgreSQL cancels it: 55P03 / 57014), and on a pool connection after
  * `poolWaitMs`; each becomes 503 SERVICE_BUSY with Retry-After, so one held lock cannot fill the pool
  * for the rest of the shop. Jobs and migrations may wait longer. Set as the connection's startup
- * parameters (no session `SET`, no extra round trip, safe behind PgBouncer in transaction mode).
+ * parameters on a direct connection (no session `SET`, no extra round trip). Behind PgBouncer in
+ * transaction mode, which refuses those parameters, a transaction sets them with `SET LOCAL` in the
+ * same message as its BEGIN, and single statements get them from the role's defaults in the database
+ * (`applyPooledDefaults`): decision 175.
  * The embedded database has one connection and serialises everything: none of these apply there.
  */
 export interface DatabaseTimeouts {
@@ -79,6 +90,12 @@ export interface DatabaseHandle {
   /** The embedded instance, when kind is pglite. */
   pglite?: import('@electric-sql/pglite').PGlite;
   databaseUrl?: string;
+  /** PostgreSQL itself when `databaseUrl` is a transaction pooler; otherwise `databaseUrl`. */
+  directUrl?: string;
+  /** `databaseUrl` is a transaction pooler (PgBouncer): no session state on its connections. */
+  pooled: boolean;
+  /** Read replicas (PostgreSQL only; none configured: empty). Single statements only, no transactions. */
+  replicas: { url: string; db: Db }[];
   /**
    * The handle for background jobs: on PostgreSQL its own small pool with JOB_TIMEOUTS (made on first
    * use; jobs never take a request's connection); on the embedded database the same `db`.
@@ -91,16 +108,24 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-function pgPool(url: string, size: number, timeouts: DatabaseTimeouts, applicationName: string): pg.Pool {
+/** A transaction left open by a bug must not hold its locks for ever. */
+const idleInTransactionMs = (t: DatabaseTimeouts) => Math.max(10_000, t.statementMs * 2);
+
+function pgPool(url: string, size: number, timeouts: DatabaseTimeouts, applicationName: string, pooled = false): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: size,
     connectionTimeoutMillis: timeouts.poolWaitMs,
     idleTimeoutMillis: 30_000,
-    lock_timeout: timeouts.lockMs,
-    statement_timeout: timeouts.statementMs,
-    // A transaction left open by a bug must not hold its locks for ever.
-    idle_in_transaction_session_timeout: Math.max(10_000, timeouts.statementMs * 2),
+    // PgBouncer 1.18 answers "unsupported startup parameter" to these: behind it they are set per
+    // transaction (`localTimeouts`) and per role (`applyPooledDefaults`) instead.
+    ...(pooled
+      ? {}
+      : {
+          lock_timeout: timeouts.lockMs,
+          statement_timeout: timeouts.statementMs,
+          idle_in_transaction_session_timeout: idleInTransactionMs(timeouts),
+        }),
     application_name: applicationName,
     keepAlive: true,
   } as pg.PoolConfig);
@@ -228,6 +253,39 @@ const BEGIN = /^\s*(begin|start transaction)\b/i;
 type QueryArgs = unknown[];
 
 /**
+ * The limits of one transaction as `SET LOCAL` statements, sent in the same simple-protocol message
+ * as its BEGIN behind a transaction pooler: no extra round trip, and they end with the transaction,
+ * so the pooled server connection goes back as it came (decision 175).
+ */
+export function localTimeouts(t: DatabaseTimeouts): string {
+  return (
+    `; set local lock_timeout = ${t.lockMs}; set local statement_timeout = ${t.statementMs}` +
+    `; set local idle_in_transaction_session_timeout = ${idleInTransactionMs(t)}`
+  );
+}
+
+/**
+ * Behind a transaction pooler, statements outside a transaction get the request limits from the
+ * role's defaults in this database (`ALTER ROLE … IN DATABASE … SET`), read by every new server
+ * connection PgBouncer opens. Idempotent; run on a direct connection with the migrations (boot,
+ * `npm run db:migrate`). Direct connections keep their startup parameters, which take precedence.
+ */
+export async function applyPooledDefaults(db: Db, t: DatabaseTimeouts = REQUEST_TIMEOUTS): Promise<void> {
+  const settings: [string, number][] = [
+    ['lock_timeout', t.lockMs],
+    ['statement_timeout', t.statementMs],
+    ['idle_in_transaction_session_timeout', idleInTransactionMs(t)],
+  ];
+  for (const [name, ms] of settings) {
+    await sql
+      .raw(
+        `do $$ begin execute format('alter role %I in database %I set ${name} = %L', current_user, current_database(), '${ms}ms'); end $$`,
+      )
+      .execute(db);
+  }
+}
+
+/**
  * The pool as Kysely sees it (decision 080):
  * - a connection failure before any statement ran on a checkout (refused while the server restarts,
  *   a pooled connection the server has just terminated) is tried once more on a fresh connection;
@@ -235,7 +293,7 @@ type QueryArgs = unknown[];
  * - a transaction (its first statement is `begin`) first takes a place at the gate; without a free
  *   place its connection goes back to the pool while it waits.
  */
-export function retryingPool(pool: pg.Pool, gate?: TransactionGate): PostgresPool {
+export function retryingPool(pool: pg.Pool, gate?: TransactionGate, beginSuffix = ''): PostgresPool {
   const guarded = new WeakSet<pg.PoolClient>();
   const connectOnce = async (): Promise<pg.PoolClient> => {
     let client: pg.PoolClient;
@@ -261,7 +319,17 @@ export function retryingPool(pool: pg.Pool, gate?: TransactionGate): PostgresPoo
       let admitted = false;
       const send = (args: QueryArgs) => (client!.query as (...a: QueryArgs) => unknown)(...args);
       const firstStatement = async (args: QueryArgs): Promise<unknown> => {
-        if (gate && BEGIN.test(args[0] as string) && !(admitted = gate.tryEnter())) {
+        const begin = BEGIN.test(args[0] as string);
+        if (begin && beginSuffix) {
+          // One message, several statements: pg answers one result per statement; BEGIN's is the caller's.
+          const sent = [(args[0] as string) + beginSuffix, ...args.slice(1)];
+          const results = await firstStatement_(sent, begin);
+          return Array.isArray(results) ? results[0] : results;
+        }
+        return firstStatement_(args, begin);
+      };
+      const firstStatement_ = async (args: QueryArgs, begin: boolean): Promise<unknown> => {
+        if (gate && begin && !(admitted = gate.tryEnter())) {
           client!.release();
           client = null;
           await gate.enter();
@@ -319,23 +387,35 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
   setTypeParsers();
   if (opts.databaseUrl) {
     const url = opts.databaseUrl;
+    const direct = opts.directUrl || url;
+    const pooled = direct !== url;
     const name = opts.applicationName ?? 'hydro-shakes';
     const size = opts.poolSize ?? 10;
     const timeouts = opts.timeouts ?? REQUEST_TIMEOUTS;
-    const pool = pgPool(url, size, timeouts, name);
+    const pool = pgPool(url, size, timeouts, name, pooled);
     const gate = new TransactionGate(transactionPlaces(size), timeouts.transactionWaitMs);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingPool(pool, gate) }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingPool(pool, gate, pooled ? localTimeouts(timeouts) : '') }) });
     let jobDb: Db | null = null;
+    // Behind PgBouncer the replicas may be too: the same rule (the role's defaults replicate with the catalog).
+    const replicas = (opts.readUrls ?? []).map((u) => ({
+      url: u,
+      db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingPool(pgPool(u, size, timeouts, `${name}-read`, pooled)) }) }),
+    }));
     return {
       db,
       kind: 'postgres',
       pool,
       databaseUrl: url,
-      jobs: () => (jobDb ??= new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingPool(pgPool(url, 2, JOB_TIMEOUTS, `${name}-jobs`)) }) })),
+      directUrl: direct,
+      pooled,
+      replicas,
+      // Jobs on PostgreSQL itself: a session of their own (their limits as startup parameters, room for
+      // session-scoped work such as a job's singleton lock), 2 connections per instance (decision 175).
+      jobs: () => (jobDb ??= new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingPool(pgPool(direct, 2, JOB_TIMEOUTS, `${name}-jobs`)) }) })),
       transactions: gate,
       lanes: new KeyedLanes(LANE_WIDTH, timeouts.transactionWaitMs),
       close: async () => {
-        await Promise.all([db.destroy(), jobDb?.destroy()]);
+        await Promise.all([db.destroy(), jobDb?.destroy(), ...replicas.map((r) => r.db.destroy())]);
       },
     };
   }
@@ -367,6 +447,8 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
     db,
     kind: 'pglite',
     pool,
+    pooled: false,
+    replicas: [],
     pglite,
     jobs: () => db,
     close: async () => {

@@ -4,7 +4,7 @@ import { migrateToLatest } from '../db/migrate';
 import { runSeeds } from '../db/seeds';
 
 const config = loadConfig();
-const dbh = await createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, timeouts: MIGRATION_TIMEOUTS });
+const dbh = await createDatabase({ databaseUrl: config.DATABASE_DIRECT_URL ?? config.DATABASE_URL, dataDir: config.DATA_DIR, timeouts: MIGRATION_TIMEOUTS });
 try {
   await migrateToLatest(dbh.db);
   const ran = await runSeeds(dbh.db);

@@ -10,6 +10,7 @@ import type { DatabaseHandle } from '../db/database';
 import type { AppDeps } from './deps';
 import { createCache } from './lib/cache';
 import { createLocalBus, createPgBus, type EventBus } from './lib/events';
+import { createReads } from './lib/reads';
 import { systemClock, type Clock } from './lib/clock';
 import { resolveTokenKeys } from './lib/secrets';
 import { registerSecurity } from './http/security';
@@ -30,6 +31,7 @@ import { webhookJobs } from './domains/webhooks/webhooks.jobs';
 import { stockJobs } from './domains/stock/stock.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { startMailWorker } from './lib/mail';
+import { startSmsWorker } from './lib/sms';
 import { registerOrderFiles } from './domains/orders/orders.http';
 import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
 import { provideOrderPayments } from './domains/orders/order-payments';
@@ -87,7 +89,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   const bus: EventBus =
     dbh.kind === 'postgres' && dbh.databaseUrl
-      ? createPgBus(dbh.databaseUrl, dbh.pool, (e) => app.log.warn({ err: e }, 'event bus connection problem'))
+      ? // LISTEN needs a session of its own: on PostgreSQL itself, never through PgBouncer (decision 175).
+        createPgBus(dbh.directUrl ?? dbh.databaseUrl, dbh.pool, (e) => app.log.warn({ err: e }, 'event bus connection problem'))
       : createLocalBus();
   const clock = opts.clock ?? systemClock;
   // Time limits of the caches follow the app's clock, so a test moves past them without waiting.
@@ -102,6 +105,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     log: app.log,
     tokenKeys: await resolveTokenKeys(dbh.db, config),
     payments: createPaymentGateway(config, dbh.db),
+    reads: createReads({
+      primary: dbh.db,
+      replicas: dbh.replicas,
+      bus,
+      now: () => performance.now(),
+      windowMs: config.DATABASE_READ_WINDOW_MS,
+      onReplicaError: (url, err) => app.log.warn({ err, replica: url.replace(/\/\/[^@/]*@/, '//') }, 'read replica failed: read on the primary'),
+    }),
     lifecycle: opts.lifecycle ?? createLifecycle(),
   };
 
@@ -189,13 +200,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // take a request's pool connection, and a job may wait for a lock longer than a request would.
   const jobDeps: AppDeps = config.RUN_JOBS ? { ...deps, db: dbh.jobs() } : deps;
   const mailWorker = config.RUN_JOBS ? startMailWorker(jobDeps) : null;
+  const smsWorker = config.RUN_JOBS ? startSmsWorker(jobDeps) : null;
   const jobs = config.RUN_JOBS
     ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...webhookJobs, ...stockJobs])
     : null;
   app.addHook('onClose', async () => {
     await jobs?.stop();
     await mailWorker?.stop();
+    await smsWorker?.stop();
     await stopAuthGuard();
+    deps.reads.close();
     await bus.close();
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config';
-import { createDatabase, MIGRATION_TIMEOUTS, type DatabaseHandle } from '../db/database';
+import { applyPooledDefaults, createDatabase, MIGRATION_TIMEOUTS, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { runSeeds } from '../db/seeds';
 import type { AppDeps } from './deps';
@@ -28,13 +28,23 @@ export async function boot(config: Config = loadConfig(), phases: BootPhases = {
     phases[name] = Math.round(performance.now());
   };
   const database = (async () => {
-    const dbh = await createDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    const dbh = await createDatabase({
+      databaseUrl: config.DATABASE_URL,
+      directUrl: config.DATABASE_DIRECT_URL,
+      readUrls: config.DATABASE_READ_URL,
+      dataDir: config.DATA_DIR,
+    });
     mark('database');
     try {
-      // On PostgreSQL, migrations and seeds get their own connection with longer limits than a request's.
-      const setup = dbh.kind === 'postgres' ? await createDatabase({ databaseUrl: config.DATABASE_URL, poolSize: 1, timeouts: MIGRATION_TIMEOUTS, applicationName: 'hydro-shakes-migrate' }) : null;
+      // On PostgreSQL, migrations and seeds get their own connection with longer limits than a request's,
+      // on PostgreSQL itself when DATABASE_URL is PgBouncer (DDL and the migrator want a session).
+      const setup =
+        dbh.kind === 'postgres'
+          ? await createDatabase({ databaseUrl: dbh.directUrl, poolSize: 1, timeouts: MIGRATION_TIMEOUTS, applicationName: 'hydro-shakes-migrate' })
+          : null;
       try {
         await migrateToLatest(setup?.db ?? dbh.db);
+        if (setup && dbh.pooled) await applyPooledDefaults(setup.db);
         mark('migrations');
         await runSeeds(setup?.db ?? dbh.db);
         mark('seeds');

@@ -36,6 +36,27 @@ export const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  /**
+   * PostgreSQL itself, when DATABASE_URL points at PgBouncer in transaction mode: the LISTEN
+   * connection, the jobs and migrations use it (they need a session). Unset: DATABASE_URL is PostgreSQL.
+   */
+  DATABASE_DIRECT_URL: optionalUrl,
+  /**
+   * Streaming replicas for reads that may lag (order history, the back office's lists), comma separated.
+   * Unset: every read on DATABASE_URL. Decision 176.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
+  /** How long someone who just wrote reads from the primary (longer than the replicas' usual lag). */
+  DATABASE_READ_WINDOW_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
@@ -58,6 +79,11 @@ export const ConfigSchema = z.object({
   BREVO_API_KEY: optionalString,
   BREVO_API_URL: z.url().default('https://api.brevo.com'),
   MAIL_FROM: z.email().default('hello@hydroshakes.in'),
+  /** MSG91 (SMS): without the key, texts (sign-in codes) go to the SMS outbox and the log. */
+  MSG91_AUTH_KEY: optionalString,
+  MSG91_API_URL: z.url().default('https://control.msg91.com'),
+  /** The MSG91 template (mapped there to its DLT template id) for sign-in codes; its variable is `otp`. */
+  MSG91_OTP_TEMPLATE_ID: optionalString,
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,

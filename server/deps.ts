@@ -7,6 +7,7 @@ import type { Clock } from './lib/clock';
 import type { TokenKeys } from './lib/tokens';
 import type { PaymentGateway } from './lib/payments/gateway';
 import type { Lifecycle } from './lib/lifecycle';
+import type { Reads } from './lib/reads';
 
 /**
  * Everything a service needs from the outside world, built once in buildApp and
@@ -24,6 +25,8 @@ export interface AppDeps {
   tokenKeys: TokenKeys;
   /** Razorpay when keys are configured, else the built-in test gateway. */
   payments: PaymentGateway;
+  /** Reads that may lag: a read replica when configured, read-your-writes for who just wrote (decision 176). */
+  reads: Reads;
   /** Draining (SIGTERM) or serving. */
   lifecycle: Lifecycle;
 }

@@ -146,6 +146,16 @@ export interface DeliverySlots {
   updated_at: Generated<string>;
 }
 
+export interface EmailVerifications {
+  created_at: string;
+  email: string;
+  expires_at: string;
+  id: Generated<number>;
+  token_hash: string;
+  used_at: string | null;
+  user_id: string;
+}
+
 export interface Favorites {
   created_at: Generated<string>;
   id: Generated<string>;
@@ -296,6 +306,18 @@ export interface Orders {
   total_paise: number;
   updated_at: Generated<string>;
   user_id: string;
+}
+
+export interface OtpCodes {
+  attempts: Generated<number>;
+  code_hash: string;
+  consumed_at: string | null;
+  created_at: string;
+  expires_at: string;
+  id: Generated<number>;
+  mobile: string;
+  purpose: 'signin' | 'change';
+  user_id: string | null;
 }
 
 export interface PasswordResets {
@@ -487,6 +509,21 @@ export interface SlotHolds {
   slot_id: string;
 }
 
+export interface SmsOutbox {
+  attempts: Generated<number>;
+  created_at: Generated<string>;
+  id: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  provider_message_id: string | null;
+  sent_at: string | null;
+  status: Generated<'pending' | 'sent' | 'logged' | 'failed'>;
+  template: string;
+  text: string;
+  to_mobile: string;
+  variables: Record<string, string>;
+}
+
 export interface StockAlerts {
   created_at: Generated<string>;
   day: string;
@@ -655,12 +692,13 @@ export interface UserIdentities {
 export interface Users {
   created_at: Generated<string>;
   disabled: Generated<boolean>;
-  email: string;
+  email: string | null;
   email_verified: Generated<boolean>;
   id: Generated<string>;
   invited_at: string | null;
   invited_by: string | null;
   mobile: string | null;
+  mobile_verified_at: string | null;
   name: Generated<string>;
   password_hash: string | null;
   role: Generated<'customer' | 'admin' | 'manager' | 'kitchen' | 'rider' | 'support'>;
@@ -712,6 +750,7 @@ export interface DB {
   coupon_uses: CouponUses;
   coupons: Coupons;
   delivery_slots: DeliverySlots;
+  email_verifications: EmailVerifications;
   favorites: Favorites;
   ingredients: Ingredients;
   invoice_counters: InvoiceCounters;
@@ -721,6 +760,7 @@ export interface DB {
   order_invoices: OrderInvoices;
   order_lines: OrderLines;
   orders: Orders;
+  otp_codes: OtpCodes;
   password_resets: PasswordResets;
   payment_attempts: PaymentAttempts;
   payment_webhook_events: PaymentWebhookEvents;
@@ -739,6 +779,7 @@ export interface DB {
   signature_shakes: SignatureShakes;
   slot_bookings: SlotBookings;
   slot_holds: SlotHolds;
+  sms_outbox: SmsOutbox;
   stock_alerts: StockAlerts;
   stock_levels: StockLevels;
   stock_movements: StockMovements;

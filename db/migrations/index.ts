@@ -24,6 +24,8 @@ import * as m270820 from './2026_11_27_0820_create_order_deliveries';
 import * as m270900 from './2026_11_27_0900_subscription_payment_reconcile';
 import * as m281000 from './2026_11_28_1000_create_stock';
 import * as m281010 from './2026_11_28_1010_stock_refuse';
+import * as m281200 from './2026_11_28_1200_create_mobile_sign_in';
+import * as m281210 from './2026_11_28_1210_create_email_verifications';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -55,6 +57,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0900_subscription_payment_reconcile': m270900,
   '2026_11_28_1000_create_stock': m281000,
   '2026_11_28_1010_stock_refuse': m281010,
+  '2026_11_28_1200_create_mobile_sign_in': m281200,
+  '2026_11_28_1210_create_email_verifications': m281210,
 };
 
 export const migrationProvider: MigrationProvider = {

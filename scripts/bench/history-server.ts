@@ -82,7 +82,7 @@ const address = await dbh.db
   .executeTakeFirstOrThrow();
 // A session, as a sign-in opens one (the server refuses tokens without: decision 112).
 const session = await dbh.db.insertInto('auth_sessions').values({ user_id: user.id, provider: 'bench' }).returning('id').executeTakeFirstOrThrow();
-const { token } = await signAccessToken(deps.tokenKeys, { sub: user.id, email: user.email, role: user.role, name: user.name, sid: session.id }, new Date());
+const { token } = await signAccessToken(deps.tokenKeys, { sub: user.id, email: user.email ?? '', role: user.role, name: user.name, sid: session.id }, new Date());
 const auth = `Bearer ${token}`;
 
 // Orders go through the real placement (2–4 lines each, within the cash-on-delivery limit), then get aged.

@@ -103,7 +103,7 @@ const byUser = new Map(addresses.map((a) => [a.user_id, a.id]));
 const customers = await Promise.all(
   users.map(async (u) => ({
     // A session each, as a sign-in opens one (the server refuses tokens without: decision 112).
-    auth: `Bearer ${(await signAccessToken(deps.tokenKeys, { sub: u.id, email: u.email, role: u.role, name: u.name, sid: (await dbh.db.insertInto('auth_sessions').values({ user_id: u.id, provider: 'bench' }).returning('id').executeTakeFirstOrThrow()).id }, new Date())).token}`,
+    auth: `Bearer ${(await signAccessToken(deps.tokenKeys, { sub: u.id, email: u.email ?? '', role: u.role, name: u.name, sid: (await dbh.db.insertInto('auth_sessions').values({ user_id: u.id, provider: 'bench' }).returning('id').executeTakeFirstOrThrow()).id }, new Date())).token}`,
     addressId: byUser.get(u.id)!,
   })),
 );

@@ -7,6 +7,7 @@ import { runBootBench } from './boot';
 import { runOrdersBench } from './orders';
 import { runHistoryBench } from './history';
 import { runLighthouseBench } from './lighthouse';
+import { runPeakBench } from './peak';
 
 /**
  * `npm run bench`: every figure next to a baseline measured in the same run.
@@ -45,6 +46,9 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
       }
     },
   },
+  // A morning peak (issue 26): two instances through PgBouncer with a streaming replica against the same
+  // run directly on PostgreSQL; on a primary and replica of its own (initdb, pg_basebackup).
+  { title: 'Morning peak (PgBouncer and a replica)', run: () => runPeakBench() },
 ];
 
 const only = process.argv.slice(2);

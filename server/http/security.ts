@@ -49,7 +49,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     frameguard: { action: 'deny' },
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, done));
+  // helmet's answer does not depend on the request (no nonces): taken once, then given to every reply
+  // as one header object (Fastify writes it with the status line), not thirteen middlewares setting
+  // one header each per request (≈ 10% of a cached catalogue read's CPU in the bench's profile).
+  const headers = await helmetHeaders(securityHeaders);
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 
   // The allow-list in the form browsers serialise an origin (lower-case scheme and host, no default
   // port, no path), whatever the configuration's spelling.
@@ -68,6 +75,28 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     exposedHeaders: ['X-Total-Count', 'X-Request-Id', 'Retry-After'],
     maxAge: 600,
   });
+}
+
+/** The headers helmet sets, read from one run against a response that only records them (helmet removes X-Powered-By, which Fastify never sets). */
+function helmetHeaders(middleware: HelmetMiddleware): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      return res;
+    },
+    removeHeader(name: string) {
+      delete out[name.toLowerCase()];
+    },
+    getHeader(name: string) {
+      return out[name.toLowerCase()];
+    },
+  };
+  return new Promise((resolve, reject) =>
+    middleware({ headers: {}, method: 'GET', url: '/' } as unknown as IncomingMessage, res as unknown as ServerResponse, (err) =>
+      err ? reject(err) : resolve(out),
+    ),
+  );
 }
 
 /** An origin as browsers serialise it (`https://shop.example`), or null for text that is not one. */

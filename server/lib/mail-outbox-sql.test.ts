@@ -83,7 +83,7 @@ describe('outboxInsertSql', () => {
       address: order.address,
     });
     expect(mail).toMatchObject({
-      to_email: expected.to.toLowerCase(),
+      to_email: expected.to?.toLowerCase(),
       to_name: expected.toName,
       subject: expected.subject,
       html: expected.html,

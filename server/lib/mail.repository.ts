@@ -9,7 +9,7 @@ export async function insertMail(db: Executor, msg: MailMessage): Promise<number
   const row = await db
     .insertInto('mail_outbox')
     .values({
-      to_email: msg.to.toLowerCase(),
+      to_email: (msg.to ?? '').toLowerCase(),
       to_name: msg.toName ?? null,
       subject: msg.subject,
       html: msg.html,
@@ -36,7 +36,7 @@ export function outboxInsertSql(
   const filled = (value: string) =>
     fills.reduce((acc, [token, expr]) => sql`replace(${acc}, ${token}::text, ${expr})`, sql`${value}::text`);
   return sql`insert into mail_outbox (to_email, to_name, subject, html, text, template)
-    select ${msg.to.toLowerCase()}::text, ${msg.toName ?? null}::text, ${filled(msg.subject)}, ${filled(msg.html)}, ${filled(msg.text)}, ${msg.template}::text
+    select ${(msg.to ?? '').toLowerCase()}::text, ${msg.toName ?? null}::text, ${filled(msg.subject)}, ${filled(msg.html)}, ${filled(msg.text)}, ${msg.template}::text
     from ${opts.from}`;
 }
 

@@ -7,7 +7,8 @@ import { BrevoError, sendWithBrevo } from './mail-brevo';
 import * as repo from './mail.repository';
 
 export interface MailMessage {
-  to: string;
+  /** null: the account has no e-mail address (started from a mobile number); nothing is sent. */
+  to: string | null;
   toName?: string | null;
   subject: string;
   html: string;
@@ -21,7 +22,9 @@ export interface MailMessage {
  * business change (pass the transaction) and delivered after commit by the
  * outbox worker (Brevo when configured, else logged).
  */
-export async function enqueueMail(db: Executor, msg: MailMessage): Promise<number> {
+export async function enqueueMail(db: Executor, msg: MailMessage): Promise<number | null> {
+  // An account started from a mobile number has no e-mail until the customer adds one (decision 170).
+  if (!msg.to) return null;
   return repo.insertMail(db, msg);
 }
 

@@ -16,8 +16,20 @@ const storableInput = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
+/**
+ * Read-your-writes (decision 176): after a signed-in person's mutation (placing, cancelling, a status
+ * change…), their reads that may lag go to the primary for a while, on every instance — noted before
+ * the answer leaves. Nothing happens without read replicas.
+ */
+const readYourWrites = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  const id = ctx.user?.id;
+  if (type === 'mutation' && id && ctx.deps.reads.enabled) await ctx.deps.reads.noteWrite(id);
+  return result;
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.meta({ access: 'public' }).use(storableInput);
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(readYourWrites).use(storableInput);
 
 /** Who an API key acts as: the back office, within the key's scopes; audited as the key. */
 function keyUser(key: ApiKeyPrincipal): AuthUser {
@@ -28,7 +40,7 @@ function keyUser(key: ApiKeyPrincipal): AuthUser {
  * Signed in: narrows ctx.user to non-null. An API key passes only into staff procedures whose
  * permission one of its scopes grants (shared/rules/staff.ts SCOPE_PERMISSIONS); every call is counted.
  */
-const signedIn = t.procedure.use(({ ctx, meta, path, next }) => {
+const signedIn = t.procedure.use(readYourWrites).use(({ ctx, meta, path, next }) => {
   if (ctx.apiKey) {
     const permission = meta?.permission;
     const allowed = !!permission && scopesAllow(ctx.apiKey.scopes, permission);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminCancelRefusal, adminMoveRefusal, csvField, csvRow, customerCancelCheck } from './order-lifecycle';
+import { adminCancelRefusal, adminMoveRefusal, adminMoveWarning, csvField, csvRow, customerCancelCheck } from './order-lifecycle';
 import { ORDER_STATUSES } from './order-rules';
 
 describe('customer cancel window', () => {
@@ -31,10 +31,29 @@ describe('customer cancel window', () => {
 });
 
 describe('admin moves', () => {
-  it('allow exactly confirmed → preparing → out_for_delivery → delivered', () => {
+  it('allow forward moves only: confirmed → preparing → out_for_delivery → delivered, skips included', () => {
     const allowed: string[] = [];
     for (const from of ORDER_STATUSES) for (const to of ORDER_STATUSES) if (!adminMoveRefusal(from, to)) allowed.push(`${from}>${to}`);
-    expect(allowed.sort()).toEqual(['confirmed>preparing', 'out_for_delivery>delivered', 'preparing>out_for_delivery']);
+    expect(allowed.sort()).toEqual([
+      'confirmed>delivered',
+      'confirmed>out_for_delivery',
+      'confirmed>preparing',
+      'out_for_delivery>delivered',
+      'preparing>delivered',
+      'preparing>out_for_delivery',
+    ]);
+  });
+  it('asks for a confirmation when a move skips steps or delivers an order of a day still to come', () => {
+    const slot = { slotDate: '2026-11-23' };
+    const thatDay = new Date('2026-11-22T18:30:00Z'); // 00:00 IST on the 23rd
+    const dayBefore = new Date('2026-11-22T18:29:59Z'); // 23:59:59 IST on the 22nd
+    expect(adminMoveWarning({ status: 'confirmed', ...slot }, 'preparing', dayBefore)).toBeNull();
+    expect(adminMoveWarning({ status: 'out_for_delivery', ...slot }, 'delivered', thatDay)).toBeNull();
+    expect(adminMoveWarning({ status: 'confirmed', ...slot }, 'out_for_delivery', dayBefore)).toBe('This skips Preparing.');
+    expect(adminMoveWarning({ status: 'confirmed', ...slot }, 'delivered', thatDay)).toBe('This skips Preparing and Out for delivery.');
+    expect(adminMoveWarning({ status: 'out_for_delivery', ...slot }, 'delivered', dayBefore)).toBe(
+      'Its delivery is for Mon, 23 Nov, not today.',
+    );
   });
   it('cancel from anything but delivered and cancelled', () => {
     expect(ORDER_STATUSES.filter((s) => !adminCancelRefusal(s))).toEqual(['pending_payment', 'confirmed', 'preparing', 'out_for_delivery']);
@@ -70,6 +89,14 @@ describe('timeline headings (issue 15)', () => {
       { status: 'delivered', note: 'Cash of ₹629 received on delivery' },
       { status: 'delivered', note: 'Called the customer' },
     ] as const;
-    expect(timelineHeadings(events)).toEqual(['Confirmed', 'Preparing', 'Out for delivery', 'Delivered', 'Refund', 'Payment received', 'Update']);
+    expect(timelineHeadings(events)).toEqual([
+      'Confirmed',
+      'Preparing',
+      'Out for delivery',
+      'Delivered',
+      'Refund',
+      'Payment received',
+      'Update',
+    ]);
   });
 });

@@ -3,7 +3,7 @@
  * the server enforces these (with the clock it trusts), the browser uses them
  * to explain.
  */
-import { slotStartInstant } from './slots';
+import { formatSlotDate, istToday, slotStartInstant } from './slots';
 import { orderStatusLabel, type OrderStatus } from './order-rules';
 import { formatDate } from './dates';
 
@@ -43,30 +43,54 @@ export function customerCancelCheck(o: { status: OrderStatus; slotDate: string; 
       break;
   }
   if (now.getTime() > deadline.getTime()) {
-    return no(`Orders can be cancelled until 2 hours before the delivery slot (for this order, until ${formatDate(deadline, 'dayMonthTime')}).`);
+    return no(
+      `Orders can be cancelled until 2 hours before the delivery slot (for this order, until ${formatDate(deadline, 'dayMonthTime')}).`,
+    );
   }
   return { allowed: true, refusal: null, deadline: deadline.toISOString() };
 }
 
-/** The admin desk moves an order one step along confirmed → preparing → out_for_delivery → delivered (cancel is its own action). */
+/** The admin desk's next step along confirmed → preparing → out_for_delivery → delivered (cancel is its own action). */
 export const ADMIN_NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
   confirmed: 'preparing',
   preparing: 'out_for_delivery',
   out_for_delivery: 'delivered',
 };
+const FORWARD: readonly OrderStatus[] = ['confirmed', 'preparing', 'out_for_delivery', 'delivered'];
 
-/** Why an admin may not move `from` → `to`, or null when the move is allowed. */
+/** The statuses the admin desk may move an order to from `from`: the next step first, then the later ones (skips). */
+export function adminMoveTargets(from: OrderStatus): OrderStatus[] {
+  const at = FORWARD.indexOf(from);
+  return at < 0 ? [] : FORWARD.slice(at + 1);
+}
+
+/** Why an admin may not move `from` → `to`, or null when the move is allowed (forward only; skips need a confirmation, adminMoveWarning). */
 export function adminMoveRefusal(from: OrderStatus, to: OrderStatus): string | null {
   if (to === 'cancelled') return 'Use Cancel to cancel an order (it releases the slot and refunds the payment).';
-  if (from === to) return `The order is already ${to.replace(/_/g, ' ')}.`;
+  if (from === to) return `The order is already ${orderStatusLabel(to).toLowerCase()}.`;
   if (from === 'pending_payment') return 'This order is waiting for its online payment; it is confirmed by the payment, not by hand.';
   if (from === 'cancelled') return 'A cancelled order cannot change status.';
   if (from === 'delivered') return 'A delivered order cannot change status.';
-  if (ADMIN_NEXT_STATUS[from] !== to) {
-    const next = ADMIN_NEXT_STATUS[from];
-    return `An order moves one step at a time: from ${from.replace(/_/g, ' ')} the next status is ${next ? next.replace(/_/g, ' ') : 'none'}.`;
+  if (!adminMoveTargets(from).includes(to)) {
+    return `An order only moves forward: from ${orderStatusLabel(from).toLowerCase()} it can go to ${adminMoveTargets(from)
+      .map((s) => orderStatusLabel(s).toLowerCase())
+      .join(', ')}.`;
   }
   return null;
+}
+
+/**
+ * What an allowed move does that a person should confirm first (PRODUCT.md §17): it skips steps, or
+ * marks delivered an order whose delivery day is still to come (in India's calendar; a rider early
+ * within the day is normal, another day's order is likely the wrong one). Null when nothing needs
+ * confirming. The desk asks before sending; the server refuses the move without `confirm: true`.
+ */
+export function adminMoveWarning(o: { status: OrderStatus; slotDate: string }, to: OrderStatus, now: Date): string | null {
+  const skipped = FORWARD.slice(FORWARD.indexOf(o.status) + 1, FORWARD.indexOf(to));
+  const parts: string[] = [];
+  if (skipped.length && FORWARD.includes(o.status)) parts.push(`This skips ${skipped.map((s) => orderStatusLabel(s)).join(' and ')}.`);
+  if (to === 'delivered' && o.slotDate > istToday(now)) parts.push(`Its delivery is for ${formatSlotDate(o.slotDate)}, not today.`);
+  return parts.length ? parts.join(' ') : null;
 }
 
 /** Statuses an admin may cancel from. */

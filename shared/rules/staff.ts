@@ -82,8 +82,8 @@ export const REFUND_LIMIT_PAISE: Partial<Record<UserRole, number>> = { support: 
  * The role a user acts with: a verified e-mail on the shop's admin list (the spec's fixed admin
  * e-mail, ADMIN_EMAILS) makes the owner whatever the stored role says; otherwise the stored role.
  */
-export function effectiveRoleOf(user: { role: string; email: string; email_verified: boolean }, adminEmails: readonly string[]): UserRole {
-  if (user.email_verified && adminEmails.includes(user.email.toLowerCase())) return 'admin';
+export function effectiveRoleOf(user: { role: string; email: string | null; email_verified: boolean }, adminEmails: readonly string[]): UserRole {
+  if (user.email_verified && user.email && adminEmails.includes(user.email.toLowerCase())) return 'admin';
   return (USER_ROLES as readonly string[]).includes(user.role) ? (user.role as UserRole) : 'customer';
 }
 

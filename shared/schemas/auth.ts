@@ -75,6 +75,41 @@ export type SignupInput = z.infer<typeof SignupInputSchema>;
 export const SigninInputSchema = z.object({ email: EmailSchema, password: PasswordSchema });
 export type SigninInput = z.infer<typeof SigninInputSchema>;
 
+/** Sign in with a mobile number (PRODUCT.md §18): ask for a code, then send it back. */
+export const OtpRequestInputSchema = z.object({ mobile: MobileSchema });
+export type OtpRequestInput = z.infer<typeof OtpRequestInputSchema>;
+
+export const OTP_CODE_MESSAGE = 'Enter the 6-digit code from the SMS';
+export const OtpCodeSchema = z
+  .string({ message: OTP_CODE_MESSAGE })
+  .trim()
+  .max(16, OTP_CODE_MESSAGE)
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, OTP_CODE_MESSAGE));
+
+export const OtpVerifyInputSchema = z.object({ mobile: MobileSchema, code: OtpCodeSchema });
+export type OtpVerifyInput = z.infer<typeof OtpVerifyInputSchema>;
+
+/** The same answer for every number, known or not (only the number itself is echoed, formatted). */
+export const OtpSentAnswerSchema = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  /** Seconds before another code may be asked for. */
+  resend_after: z.number().int(),
+  /** Seconds the code works. */
+  expires_in: z.number().int(),
+});
+export type OtpSentAnswer = z.infer<typeof OtpSentAnswerSchema>;
+
+/** E-mail verification (PRODUCT.md §18): a link to the current address again, or to a new one (a change). */
+export const VerifyEmailRequestInputSchema = z.object({ email: EmailSchema.optional() });
+export type VerifyEmailRequestInput = z.infer<typeof VerifyEmailRequestInputSchema>;
+
+export const VerifyEmailConfirmInputSchema = z.object({ token: TokenString });
+
+export const VerifyEmailAnswerSchema = z.object({ ok: z.literal(true), message: z.string(), email: z.string() });
+export type VerifyEmailAnswer = z.infer<typeof VerifyEmailAnswerSchema>;
+
 /** Refresh and sign-out: the refresh token in the body (or as the bearer, spec §7). */
 export const RefreshInputSchema = z.object({ refresh_token: TokenString.optional() }).optional();
 export type RefreshInput = z.infer<typeof RefreshInputSchema>;
@@ -109,6 +144,7 @@ export const RoleSchema = z.enum(USER_ROLES);
 /** The user of spec §3 (me call): id, email, role, user_metadata with name and role. */
 export const SessionUserSchema = z.object({
   id: z.string(),
+  /** '' for an account started from a mobile number that has no e-mail yet (decision 170). */
   email: z.string(),
   role: RoleSchema,
   email_verified: z.boolean(),
@@ -172,6 +208,8 @@ export const ProfileSchema = z.object({
   name: z.string(),
   username: z.string().nullable(),
   mobile: z.string().nullable(),
+  /** The number was proven with a code: it signs in, and order texts go to it. */
+  mobile_verified: z.boolean(),
   role: RoleSchema,
   has_password: z.boolean(),
   providers: z.array(z.string()),

@@ -72,6 +72,10 @@ export type AssignAnswer = z.infer<typeof AssignAnswerSchema>;
 export const ConfirmDeliveredInputSchema = z.object({ id: Uuid, cashCollected: Paise.optional() });
 export type ConfirmDeliveredInput = z.infer<typeof ConfirmDeliveredInputSchema>;
 
+/** POST /api/admin/deliveries/{id}/reschedule: a stop not yet out (a failed one, typically) to another date and slot. */
+export const RescheduleInputSchema = z.object({ id: Uuid, date: IsoDate, slotId: Uuid });
+export type RescheduleInput = z.infer<typeof RescheduleInputSchema>;
+
 // --- the rider: /rider ---
 
 export const RiderRunsInputSchema = z.object({ date: IsoDate.optional() });

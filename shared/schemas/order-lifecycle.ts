@@ -143,6 +143,8 @@ export const AdminSetStatusInputSchema = z.object({
   id: Uuid,
   status: z.enum(['preparing', 'out_for_delivery', 'delivered'], { message: "status is 'preparing', 'out_for_delivery' or 'delivered'" }),
   note: z.string().trim().max(300, 'The note is at most 300 characters').regex(NO_CONTROL, 'The note has invalid characters').optional(),
+  /** Required when the move skips steps or marks delivered an order whose slot has not started (409 without it). */
+  confirm: z.boolean({ message: 'confirm is true or false' }).optional(),
 });
 export type AdminSetStatusInput = z.infer<typeof AdminSetStatusInputSchema>;
 

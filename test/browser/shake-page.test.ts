@@ -22,7 +22,11 @@ describe.skipIf(!hasBrowser)('shake pages and reviews in a browser', () => {
   const password = 'Curry-Leaf-Garden-77';
 
   async function account(email: string, username: string, name: string, role: 'customer' | 'admin' = 'customer'): Promise<Customer> {
-    const up = await shop.request({ method: 'POST', url: '/api/auth/signup', payload: { email, password, username, name, mobile: '9876512345' } });
+    const up = await shop.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password, username, name, mobile: '9876512345' },
+    });
     expect(up.statusCode, up.body).toBeLessThan(300);
     if (role === 'admin') await shop.deps.db.updateTable('users').set({ role: 'admin' }).where('email', '=', email).execute();
     const signin = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } })).json();
@@ -107,71 +111,91 @@ describe.skipIf(!hasBrowser)('shake pages and reviews in a browser', () => {
     await page.context().close();
   });
 
-  it('journey: the admin delivers, the customer reviews, the average shows on the card; the admin hides it', { timeout: 180_000 }, async () => {
-    const shake = catalogue.shakes.find((s) => s.name === 'Berry Bliss')!;
-    const date = addDays(istToday(new Date()), 1);
-    const placed = await place(shop, customer, orderBody(catalogue, customer, { lines: [{ id: shake.id, type: 'signature', quantity: 1 }], date }));
-    expect(placed.statusCode, placed.body).toBe(200);
-    const order = placed.json().order as { id: string; number: string };
+  it(
+    'journey: the admin delivers, the customer reviews, the average shows on the card; the admin hides it',
+    { timeout: 180_000 },
+    async () => {
+      const shake = catalogue.shakes.find((s) => s.name === 'Berry Bliss')!;
+      const date = addDays(istToday(new Date()), 1);
+      const placed = await place(
+        shop,
+        customer,
+        orderBody(catalogue, customer, { lines: [{ id: shake.id, type: 'signature', quantity: 1 }], date }),
+      );
+      expect(placed.statusCode, placed.body).toBe(200);
+      const order = placed.json().order as { id: string; number: string };
 
-    // The admin moves it to delivered on the desk.
-    const adminCtx = await signedInContext(shop, admin.user.email, password);
-    const desk = await shop.newPage({ context: adminCtx });
-    await desk.goto(`/admin/orders?id=${order.id}`);
-    await desk.getByTestId('admin-order').waitFor();
-    for (const status of ['Preparing', 'Out for delivery', 'Delivered']) {
-      await desk.getByTestId('next-status').click();
-      await expect.poll(() => desk.getByTestId('admin-order-status').first().textContent()).toBe(status);
-    }
+      // The admin moves it to delivered on the desk.
+      const adminCtx = await signedInContext(shop, admin.user.email, password);
+      const desk = await shop.newPage({ context: adminCtx });
+      await desk.goto(`/admin/orders?id=${order.id}`);
+      await desk.getByTestId('admin-order').waitFor();
+      for (const status of ['Preparing', 'Out for delivery', 'Delivered']) {
+        await desk.getByTestId('next-status').click();
+        if (status === 'Delivered') {
+          // Tomorrow's order marked delivered today: the desk asks first (PRODUCT.md §17).
+          const ask = desk.getByTestId('move-confirm');
+          await ask.waitFor();
+          expect(await ask.textContent()).toMatch(/Its delivery is for \w{3}, \d+ \w{3}, not today\./);
+          await shop.screenshot(desk, 'admin-order-confirm-delivered-1280');
+          await desk.getByTestId('move-confirm-yes').click();
+        }
+        await expect.poll(() => desk.getByTestId('admin-order-status').first().textContent()).toBe(status);
+      }
 
-    // The customer rates it on the order page.
-    const ctx = await signedInContext(shop, customer.user.email, password);
-    const page = await shop.newPage({ context: ctx });
-    await page.goto(`/order/${order.id}`);
-    const form = page.getByTestId('review-form');
-    await form.waitFor();
-    // Submitting without stars explains what is missing.
-    await form.getByRole('button', { name: 'Post review' }).click();
-    expect(await form.getByRole('alert').textContent()).toBe('Choose from 1 to 5 stars.');
-    await form.getByRole('radio', { name: /^4 stars/ }).check();
-    const words = 'Tart berries and thick yogurt <b>not bold</b> — lovely after a run.';
-    await form.getByLabel(/What did you think/).fill(words);
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    // The browser's own scrollIntoView honours scroll-padding-top (the sticky header), as an anchor
-    // link would; the screenshot is of the viewport, where a person looks.
-    const toForm = () => form.evaluate((el) => (el.closest('section, .card') ?? el).scrollIntoView({ block: 'start' }));
-    await toForm();
-    await viewShot(page, 'review-form-1280');
-    await page.setViewportSize(PHONE);
-    expect(await scrollsSideways(page)).toBe(false);
-    await toForm();
-    await viewShot(page, 'review-form-375');
-    await page.setViewportSize(DESKTOP);
-    await form.getByRole('button', { name: 'Post review' }).click();
-    await page.getByTestId('my-review').waitFor();
-    expect(await page.getByTestId('my-review').textContent()).toContain(words);
+      // The customer rates it on the order page.
+      const ctx = await signedInContext(shop, customer.user.email, password);
+      const page = await shop.newPage({ context: ctx });
+      await page.goto(`/order/${order.id}`);
+      const form = page.getByTestId('review-form');
+      await form.waitFor();
+      // Submitting without stars explains what is missing.
+      await form.getByRole('button', { name: 'Post review' }).click();
+      expect(await form.getByRole('alert').textContent()).toBe('Choose from 1 to 5 stars.');
+      await form.getByRole('radio', { name: /^4 stars/ }).check();
+      const words = 'Tart berries and thick yogurt <b>not bold</b> — lovely after a run.';
+      await form.getByLabel(/What did you think/).fill(words);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      // The browser's own scrollIntoView honours scroll-padding-top (the sticky header), as an anchor
+      // link would; the screenshot is of the viewport, where a person looks.
+      const toForm = () => form.evaluate((el) => (el.closest('section, .card') ?? el).scrollIntoView({ block: 'start' }));
+      await toForm();
+      await viewShot(page, 'review-form-1280');
+      await page.setViewportSize(PHONE);
+      expect(await scrollsSideways(page)).toBe(false);
+      await toForm();
+      await viewShot(page, 'review-form-375');
+      await page.setViewportSize(DESKTOP);
+      await form.getByRole('button', { name: 'Post review' }).click();
+      await page.getByTestId('my-review').waitFor();
+      expect(await page.getByTestId('my-review').textContent()).toContain(words);
 
-    // The average and count on the card, and the review (as text) on the shake page.
-    await page.goto('/signature-shakes');
-    const card = page.locator(`[data-shake-id="${shake.id}"]`);
-    await expect.poll(() => card.getByTestId('rating-average').textContent()).toBe('4.0');
-    expect(await card.getByTestId('rating-count').textContent()).toBe('1 review');
-    await page.goto('/signature-shakes/berry-bliss');
-    const review = page.getByTestId('review').first();
-    await review.waitFor();
-    expect(await review.locator('.review-item__body').textContent()).toBe(words);
-    expect(await review.locator('b').count()).toBe(0);
-    expect(await review.textContent()).toContain('Meera I.');
+      // The average and count on the card, and the review (as text) on the shake page.
+      await page.goto('/signature-shakes');
+      const card = page.locator(`[data-shake-id="${shake.id}"]`);
+      await expect.poll(() => card.getByTestId('rating-average').textContent()).toBe('4.0');
+      expect(await card.getByTestId('rating-count').textContent()).toBe('1 review');
+      await page.goto('/signature-shakes/berry-bliss');
+      const review = page.getByTestId('review').first();
+      await review.waitFor();
+      expect(await review.locator('.review-item__body').textContent()).toBe(words);
+      expect(await review.locator('b').count()).toBe(0);
+      expect(await review.textContent()).toContain('Meera I.');
 
-    // The admin hides it from the shake page; the card goes back to "No reviews yet".
-    await desk.goto('/signature-shakes/berry-bliss');
-    await desk.getByTestId('toggle-review').first().click();
-    await expect.poll(() => desk.getByTestId('toggle-review').first().textContent()).toBe('Show again');
-    const audit = (await shop.request({ method: 'GET', url: '/api/admin/audit-log?entity=review', headers: { authorization: admin.auth } })).json();
-    expect(audit.entries[0]).toMatchObject({ action: 'review.hide', actorEmail: admin.user.email });
-    await page.goto('/signature-shakes');
-    await expect.poll(() => page.locator(`[data-shake-id="${shake.id}"]`).getByTestId('card-rating').textContent()).toBe('No reviews yet');
-    await ctx.close();
-    await adminCtx.close();
-  });
+      // The admin hides it from the shake page; the card goes back to "No reviews yet".
+      await desk.goto('/signature-shakes/berry-bliss');
+      await desk.getByTestId('toggle-review').first().click();
+      await expect.poll(() => desk.getByTestId('toggle-review').first().textContent()).toBe('Show again');
+      const audit = (
+        await shop.request({ method: 'GET', url: '/api/admin/audit-log?entity=review', headers: { authorization: admin.auth } })
+      ).json();
+      expect(audit.entries[0]).toMatchObject({ action: 'review.hide', actorEmail: admin.user.email });
+      await page.goto('/signature-shakes');
+      await expect
+        .poll(() => page.locator(`[data-shake-id="${shake.id}"]`).getByTestId('card-rating').textContent())
+        .toBe('No reviews yet');
+      await ctx.close();
+      await adminCtx.close();
+    },
+  );
 });

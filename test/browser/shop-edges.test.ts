@@ -85,7 +85,7 @@ describe.skipIf(!hasBrowser)('issue 20 edges in the browser', () => {
     expect(placed.statusCode, placed.body).toBe(200);
     const id = placed.json().order.id as string;
     for (const status of ['preparing', 'out_for_delivery', 'delivered']) {
-      const moved = await post(owner, `/api/admin/orders/${id}/status`, { status });
+      const moved = await post(owner, `/api/admin/orders/${id}/status`, { status, confirm: true });
       expect(moved.statusCode, moved.body).toBe(200);
     }
     const ctx = await signedInContext(shop, subscriber.user.email, password, PHONE);

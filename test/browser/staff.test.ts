@@ -1,20 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, PHONE, DESKTOP, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
 import { createUser } from '../helpers/factories';
+import { lastMailTo } from '../../server/domains/auth/auth.test-helpers';
 import { hashPassword } from '../../server/lib/passwords';
-import { istToday } from '../../shared/rules/slots';
+import { addDays, istToday } from '../../shared/rules/slots';
 import { customer, loadShop, orderBody, place } from '../integration/orders-fixtures';
 
 /**
- * PRODUCT.md §17 in the browser: the owner's staff screen; the manager assigns today's orders; the
+ * PRODUCT.md §17 in the browser: the owner invites a rider and a kitchen hand (each sets a password
+ * from the e-mail's link); the kitchen hand sees no other screen; the manager assigns today's orders; the
  * rider (375 px) picks one up, the customer's page shows the code, the rider enters it and the
  * customer sees Delivered without a reload; a second stop fails "not at home" and returns to the
- * manager. Screenshots at 1280 and 375 px.
+ * manager, who reschedules it to tomorrow. Screenshots at 1280 and 375 px.
  */
 const PASSWORD = 'Tamarind-Monsoon-42';
 let shop: ShopUnderTest;
-const people: Record<'owner' | 'manager' | 'rider' | 'kitchen' | 'shopper', string> = {
+const people: Record<'owner' | 'manager' | 'support' | 'rider' | 'kitchen' | 'shopper', string> = {
   owner: '',
+  support: '',
   manager: '',
   rider: '',
   kitchen: '',
@@ -26,11 +29,11 @@ beforeAll(async () => {
   if (!hasBrowser) return;
   shop = await startShop();
   const passwordHash = await hashPassword(PASSWORD);
+  // The owner and the manager exist; the rider and the kitchen hand are invited by the owner in the journey.
   for (const [who, role] of [
     ['owner', 'admin'],
     ['manager', 'manager'],
-    ['rider', 'rider'],
-    ['kitchen', 'kitchen'],
+    ['support', 'support'],
   ] as const) {
     const u = await createUser(shop.deps.db, {
       role,
@@ -62,6 +65,32 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await owner.goto('/admin/staff');
     await owner.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
     await owner.getByTestId('staff-row').first().waitFor();
+    // The owner invites a rider and a kitchen hand; each sets a password from the e-mail's link and is signed in.
+    const form = owner.getByRole('form', { name: 'Invite a staff member' });
+    const landed: Record<'rider' | 'kitchen', string> = { rider: '/rider', kitchen: '/admin' };
+    for (const [who, role, mobile] of [
+      ['rider', 'Rider', '98450 12345'],
+      ['kitchen', 'Kitchen', ''],
+    ] as const) {
+      const email = `${who}.${Date.now()}@hydroshakes.in`;
+      await form.getByLabel('Name').fill(`${role} Kumar`);
+      await form.getByLabel('E-mail').fill(email);
+      await form.getByLabel('Mobile').fill(mobile);
+      await form.getByLabel('Role').selectOption({ label: role });
+      await form.getByRole('button', { name: 'Send invitation' }).click();
+      await form.getByText(`Invitation sent to ${email}.`).waitFor();
+      people[who] = email;
+      const mail = await lastMailTo(shop, email);
+      const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail!.text)![0];
+      const invited = await shop.newPage({ viewport: who === 'rider' ? PHONE : DESKTOP });
+      await invited.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+      await invited.getByLabel('New password', { exact: true }).fill(PASSWORD);
+      await invited.getByLabel('Repeat the new password').fill(PASSWORD);
+      await invited.getByRole('button', { name: 'Save and sign in' }).click();
+      await invited.waitForURL((u) => u.pathname.startsWith(landed[who]));
+      await invited.close();
+    }
+    await owner.getByTestId('staff-row').nth(2).waitFor();
     await shop.screenshot(owner, 'staff-1280');
     await owner.setViewportSize(PHONE);
     await shop.screenshot(owner, 'staff-375');
@@ -125,8 +154,36 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await manager.setViewportSize(PHONE);
     await shop.screenshot(manager, 'deliveries-375');
     await manager.setViewportSize(DESKTOP);
+    // The manager moves the failed stop to tomorrow: the dialog books the place, the stop leaves today's list.
+    await manager.getByTestId('reschedule').click();
+    const dialog = manager.getByTestId('reschedule-dialog');
+    // "Cancel or refund" leads to the order's desk.
+    expect(await manager.getByRole('link', { name: 'Cancel or refund' }).getAttribute('href')).toMatch(
+      /^\/admin\/orders\?id=[0-9a-f-]{36}$/,
+    );
+    await dialog.getByLabel('New date').fill(addDays(istToday(shop.deps.clock.now()), 1));
+    await shop.screenshot(manager, 'deliveries-reschedule-1280');
+    await dialog.getByTestId('reschedule-save').click();
+    await manager.getByText(/moved to \w{3}, \d+ \w{3}, .*The customer was told by e-mail\./).waitFor();
+    await expect.poll(() => manager.getByText('Not delivered: Not at home').count()).toBe(0);
     await manager.goto('/admin/riders/cash');
     await manager.getByTestId('cash-row').waitFor();
     await shop.screenshot(manager, 'rider-cash-1280');
   }, 120_000);
+
+  it('support sees an order and a customer without the actions its role cannot use', async () => {
+    const support = await shop.newPage({ context: await signedInContext(shop, people.support, PASSWORD) });
+    await support.goto(`/admin/orders?id=${orders[2]}`);
+    await support.getByTestId('admin-order').waitFor();
+    // Cancel and refund are support's; moving the status and "cash received" are not.
+    await support.getByTestId('admin-cancel').waitFor();
+    expect(await support.getByTestId('next-status').count()).toBe(0);
+    expect(await support.getByTestId('mark-paid').count()).toBe(0);
+    const shopper = await shop.deps.db.selectFrom('users').select('id').where('email', '=', people.shopper).executeTakeFirstOrThrow();
+    await support.goto(`/admin/customers?id=${shopper.id}`);
+    const detail = support.getByRole('complementary', { name: 'Customer detail' });
+    await detail.getByRole('button', { name: 'Send password reset link' }).waitFor();
+    expect(await detail.getByRole('button', { name: 'Sign out everywhere' }).count()).toBe(0);
+    await shop.screenshot(support, 'support-customer-1280');
+  }, 60_000);
 });

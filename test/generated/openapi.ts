@@ -258,6 +258,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/deliveries/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a stop not yet out (a failed delivery, typically) to another date and slot; the customer is told (audited) */
+        post: operations["deliveries-reschedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/deliveries/assign": {
         parameters: {
             query?: never;
@@ -1175,6 +1192,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/mobile/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add or change your mobile number: send a code to the new number */
+        post: operations["auth-mobileRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/mobile/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the new number with its code; it becomes your verified number */
+        post: operations["auth-mobileVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/otp/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a 6-digit sign-in code by SMS (the same answer for every number; 30 s between codes) */
+        post: operations["auth-otpRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/otp/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with the SMS code (3 tries, 5 minutes); a new number gets a new account (name asked next) */
+        post: operations["auth-otpVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/password": {
         parameters: {
             query?: never;
@@ -1339,6 +1424,40 @@ export interface paths {
         put?: never;
         /** Exchange a verified Supabase (Google) access token for the shop's tokens */
         post: operations["auth-supabase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an e-mail address with the token of its link (once, 24 hours) */
+        post: operations["auth-verifyEmailConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-email/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a verification link: to your address again, or to a new address (it becomes yours when opened); 3 an hour */
+        post: operations["auth-verifyEmailRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2361,6 +2480,10 @@ export interface components {
              *     - `ACCOUNT_DISABLED` (403): The account is disabled.
              *     - `RESET_TOKEN_INVALID` (400): The password reset link is unknown, used or expired.
              *     - `WEAK_PASSWORD` (400): The new password is too short, too common or too long.
+             *     - `OTP_INVALID` (400): The one-time code is wrong, expired or already used (the message says which and how many tries are left).
+             *     - `OTP_LOCKED` (429): Three wrong codes: this code is locked; ask for a new one after Retry-After seconds.
+             *     - `MOBILE_TAKEN` (409): The mobile number is verified on another account.
+             *     - `EMAIL_LINK_INVALID` (400): The e-mail verification link is unknown, used, expired or for an older address.
              *     - `FORBIDDEN` (403): Signed in, but your role (or the API key’s scopes) does not allow this operation.
              *     - `NOT_FOUND` (404): No such item (or it belongs to someone else), or no operation at this path.
              *     - `CONFLICT` (409): The request conflicts with the current state of the item.
@@ -2406,7 +2529,7 @@ export interface components {
              *     - `CLIENT_CLOSED_REQUEST` (499): The HTTP status 499 as the API libraries name it.
              * @enum {string}
              */
-            code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "ACCOUNT_DISABLED" | "RESET_TOKEN_INVALID" | "WEAK_PASSWORD" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "SLOT_FULL" | "SLOT_CLOSED" | "COUPON_EXHAUSTED" | "COUPON_INVALID" | "COUPON_UNKNOWN" | "COUPON_INACTIVE" | "COUPON_NOT_YET_VALID" | "COUPON_EXPIRED" | "COUPON_FIRST_ORDER_ONLY" | "COUPON_ALREADY_USED" | "COUPON_NOT_APPLICABLE" | "COUPON_MINIMUM_NOT_MET" | "IDEMPOTENCY_MISMATCH" | "INVALID_STATE" | "OUT_OF_STOCK" | "NOT_SERVICEABLE" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "INVALID_SIGNATURE" | "PRICE_CHANGED" | "PAYMENT_METHOD_UNAVAILABLE" | "INSUFFICIENT_POINTS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "GATEWAY_ERROR" | "UNAVAILABLE" | "SERVICE_BUSY" | "INTERNAL" | "PARSE_ERROR" | "PAYMENT_REQUIRED" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "PRECONDITION_FAILED" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
+            code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "ACCOUNT_DISABLED" | "RESET_TOKEN_INVALID" | "WEAK_PASSWORD" | "OTP_INVALID" | "OTP_LOCKED" | "MOBILE_TAKEN" | "EMAIL_LINK_INVALID" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "SLOT_FULL" | "SLOT_CLOSED" | "COUPON_EXHAUSTED" | "COUPON_INVALID" | "COUPON_UNKNOWN" | "COUPON_INACTIVE" | "COUPON_NOT_YET_VALID" | "COUPON_EXPIRED" | "COUPON_FIRST_ORDER_ONLY" | "COUPON_ALREADY_USED" | "COUPON_NOT_APPLICABLE" | "COUPON_MINIMUM_NOT_MET" | "IDEMPOTENCY_MISMATCH" | "INVALID_STATE" | "OUT_OF_STOCK" | "NOT_SERVICEABLE" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "INVALID_SIGNATURE" | "PRICE_CHANGED" | "PAYMENT_METHOD_UNAVAILABLE" | "INSUFFICIENT_POINTS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "GATEWAY_ERROR" | "UNAVAILABLE" | "SERVICE_BUSY" | "INTERNAL" | "PARSE_ERROR" | "PAYMENT_REQUIRED" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "PRECONDITION_FAILED" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
             /** @description Field → messages, when a field is at fault (nested fields are named by their top-level key) */
             fieldErrors?: {
                 [key: string]: string[];
@@ -3434,6 +3557,74 @@ export interface operations {
             content: {
                 "application/json": {
                     cashCollected?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        area: string;
+                        codDue: number | null;
+                        customerFirstName: string;
+                        deliveredAt: string | null;
+                        failedAt: string | null;
+                        failNote: string | null;
+                        failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                        itemCount: number;
+                        locked: boolean;
+                        number: string;
+                        /** Format: uuid */
+                        orderId: string;
+                        pickedUpAt: string | null;
+                        pincode: string;
+                        riderId: string | null;
+                        riderName: string | null;
+                        slot: {
+                            endTime: string;
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            startTime: string;
+                        };
+                        /** @enum {string} */
+                        status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                        statusLabel: string;
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "deliveries-reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    date: string;
+                    /** Format: uuid */
+                    slotId: string;
                 };
             };
         };
@@ -5036,6 +5227,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    confirm?: boolean;
                     note?: string;
                     /** @enum {string} */
                     status: "preparing" | "out_for_delivery" | "delivered";
@@ -7862,6 +8054,215 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "auth-mobileRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mobile: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expires_in: number;
+                        message: string;
+                        /** @constant */
+                        ok: true;
+                        resend_after: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-mobileVerify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    mobile: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            created_at: string;
+                            email: string;
+                            email_verified: boolean;
+                            id: string;
+                            /** @enum {string} */
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
+                            user_metadata: {
+                                mobile?: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
+                                username?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-otpRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mobile: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expires_in: number;
+                        message: string;
+                        /** @constant */
+                        ok: true;
+                        resend_after: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-otpVerify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    mobile: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /**
+                         * @description When the access token expires, in milliseconds since the Unix epoch (not seconds)
+                         * @example 1795000000000
+                         */
+                        expires_at: number;
+                        refresh_token: string;
+                        session: {
+                            access_token: string;
+                            /**
+                             * @description When the access token expires, in milliseconds since the Unix epoch (not seconds)
+                             * @example 1795000000000
+                             */
+                            expires_at: number;
+                            expires_in: number;
+                            refresh_token: string;
+                            /** @constant */
+                            token_type: "bearer";
+                        };
+                        user: {
+                            created_at: string;
+                            email: string;
+                            email_verified: boolean;
+                            id: string;
+                            /** @enum {string} */
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
+                            user_metadata: {
+                                mobile?: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
+                                username?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "auth-changePassword": {
         parameters: {
             query?: never;
@@ -8420,6 +8821,88 @@ export interface operations {
                                 username?: string;
                             };
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-verifyEmailConfirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        message: string;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-verifyEmailRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        message: string;
+                        /** @constant */
+                        ok: true;
                     };
                 };
             };
@@ -11827,6 +12310,7 @@ export interface operations {
                         has_password: boolean;
                         id: string;
                         mobile: string | null;
+                        mobile_verified: boolean;
                         name: string;
                         providers: string[];
                         /** @enum {string} */
@@ -11873,6 +12357,7 @@ export interface operations {
                         has_password: boolean;
                         id: string;
                         mobile: string | null;
+                        mobile_verified: boolean;
                         name: string;
                         providers: string[];
                         /** @enum {string} */

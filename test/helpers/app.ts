@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse as LightResponse } from 'fastify';
 import { loadConfig, type Config } from '../../server/config';
 import { buildApp } from '../../server/app';
-import { createDatabase, type DatabaseHandle } from '../../db/database';
+import { applyPooledDefaults, createDatabase, MIGRATION_TIMEOUTS, type DatabaseHandle } from '../../db/database';
 import type { AppDeps } from '../../server/deps';
 import type { Clock } from '../../server/lib/clock';
 import { clonePgDatabase, testDatabaseUrl } from './db-template';
@@ -23,7 +23,13 @@ export async function createTestDb(opts: { poolSize?: number } = {}): Promise<Te
   const template = inject('pgTemplate');
   if (url && template) {
     const clone = await clonePgDatabase(url, template, inject('runId'));
-    const dbh = await createDatabase({ databaseUrl: clone.url, poolSize: opts.poolSize ?? 10 });
+    const bouncerPort = inject('pgBouncerPort');
+    if (bouncerPort) await pooledDefaults(clone.url);
+    const dbh = await createDatabase({
+      databaseUrl: bouncerPort ? throughPort(clone.url, bouncerPort) : clone.url,
+      directUrl: clone.url,
+      poolSize: opts.poolSize ?? 10,
+    });
     return {
       dbh,
       close: async () => {
@@ -36,6 +42,23 @@ export async function createTestDb(opts: { poolSize?: number } = {}): Promise<Te
   if (!file) throw new Error('No test database template: is the integration globalSetup configured?');
   const dbh = await createDatabase({ memory: true, loadDataDir: new Blob([fs.readFileSync(file)]) });
   return { dbh, close: () => dbh.close() };
+}
+
+/** `url` with its port replaced (the same database through PgBouncer). */
+function throughPort(url: string, port: number): string {
+  const u = new URL(url);
+  u.port = String(port);
+  return u.toString();
+}
+
+/** What boot does after the migrations when DATABASE_URL is PgBouncer (a clone does not inherit it from the template). */
+async function pooledDefaults(directUrl: string): Promise<void> {
+  const setup = await createDatabase({ databaseUrl: directUrl, poolSize: 1, timeouts: MIGRATION_TIMEOUTS });
+  try {
+    await applyPooledDefaults(setup.db);
+  } finally {
+    await setup.close();
+  }
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -66,9 +89,10 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  opts: { config?: Partial<Config>; clock?: Clock; serveClient?: boolean; logger?: boolean } = {},
+  opts: { config?: Partial<Config>; clock?: Clock; serveClient?: boolean; logger?: boolean; database?: TestDb } = {},
 ): Promise<TestApp> {
-  const tdb = await createTestDb();
+  // `database`: a database of the test's own making (a primary with a replica…); closed with the app.
+  const tdb = opts.database ?? (await createTestDb());
   const config = testConfig({ ...(opts.serveClient ? { SERVE_CLIENT: true } : {}), ...opts.config });
   const { app, deps } = await buildApp({ config, dbh: tdb.dbh, clock: opts.clock, logger: opts.logger ?? false });
   await app.ready();

@@ -22,5 +22,5 @@ export async function createUser(
     })
     .returning(['id', 'email', 'role', 'name'])
     .executeTakeFirstOrThrow();
-  return { id: row.id, email: row.email, role: row.role, name: row.name };
+  return { id: row.id, email: row.email ?? '', role: row.role, name: row.name };
 }

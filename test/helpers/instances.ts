@@ -4,6 +4,7 @@ import { buildApp } from '../../server/app';
 import { createDatabase, type DatabaseHandle } from '../../db/database';
 import type { AppDeps } from '../../server/deps';
 import type { Clock } from '../../server/lib/clock';
+import type { Config } from '../../server/config';
 import { createTestApp, testConfig, type TestApp } from './app';
 
 /** One app instance: its own pool, caches and LISTEN connection, like another server process. */
@@ -47,10 +48,16 @@ function asInstance(app: FastifyInstance, deps: AppDeps, dbh: DatabaseHandle): I
  */
 export async function createInstance(
   t: TestApp,
-  opts: { databaseUrl?: string; poolSize?: number; clock?: Clock } = {},
+  opts: { databaseUrl?: string; directUrl?: string; readUrls?: string[]; poolSize?: number; clock?: Clock; config?: Partial<Config> } = {},
 ): Promise<Instance & { close(): Promise<void> }> {
-  const dbh = await createDatabase({ databaseUrl: opts.databaseUrl ?? t.dbh.databaseUrl!, poolSize: opts.poolSize ?? 10 });
-  const { app, deps } = await buildApp({ config: testConfig(), dbh, clock: opts.clock, logger: false });
+  const dbh = await createDatabase({
+    databaseUrl: opts.databaseUrl ?? t.dbh.databaseUrl!,
+    // Through PgBouncer, the LISTEN connection and the jobs on PostgreSQL itself, as in production.
+    directUrl: opts.directUrl ?? (t.dbh.pooled ? t.dbh.directUrl : undefined),
+    readUrls: opts.readUrls,
+    poolSize: opts.poolSize ?? 10,
+  });
+  const { app, deps } = await buildApp({ config: testConfig(opts.config), dbh, clock: opts.clock, logger: false });
   await app.ready();
   return {
     ...asInstance(app, deps, dbh),

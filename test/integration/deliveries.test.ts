@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
-import { customer, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
+import { customer, expectInvariants, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
+import { addDays } from '../../shared/rules/slots';
 import { riderForPin } from '../../server/domains/orders/orders.deliveries.service';
 
 /**
@@ -149,8 +150,21 @@ describe('the last mile', () => {
     expect(ok.json().stop).toMatchObject({ status: 'delivered' });
     // Short by ₹10: delivered, but the cash-on-delivery payment stays open.
     expect(await customerOrder(o2)).toMatchObject({ status: 'delivered', paymentStatus: 'pending' });
+    // On a slow connection the rider taps again (the answer was lost): the same stop, nothing twice.
+    const events = async (id: string) =>
+      (await t.deps.db.selectFrom('order_events').select('status').where('order_id', '=', id).execute()).map((e) => e.status);
+    const before = await events(o2.id);
+    const replay = await post(riderA.auth, `/api/rider/orders/${o2.id}/delivered`, { code, cashCollected: o2.total });
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json().stop).toMatchObject({ status: 'delivered', deliveredAt: ok.json().stop.deliveredAt });
+    expect(await events(o2.id)).toEqual(before);
+    const wrongAfter = await post(riderA.auth, `/api/rider/orders/${o2.id}/delivered`, { code: code === '0000' ? '1111' : '0000' });
+    expect(wrongAfter.statusCode).toBe(409);
 
     await post(riderA.auth, `/api/rider/orders/${o3.id}/picked-up`);
+    const twice = await post(riderA.auth, `/api/rider/orders/${o3.id}/picked-up`);
+    expect(twice.statusCode, twice.body).toBe(200);
+    expect((await events(o3.id)).filter((e) => e === 'out_for_delivery')).toHaveLength(1);
     const failed = await post(riderA.auth, `/api/rider/orders/${o3.id}/failed`, { reason: 'not_at_home', note: 'Rang twice' });
     expect(failed.statusCode, failed.body).toBe(200);
     const back = await customerOrder(o3);
@@ -165,6 +179,66 @@ describe('the last mile', () => {
     expect(again.statusCode, again.body).toBe(200);
     const runsB = (await get(riderB.auth, `/api/rider/runs?date=${shop.date}`)).json();
     expect(runsB.runs[0].stops[0]).toMatchObject({ orderId: o3.id, failedAt: null, status: 'preparing' });
+  });
+
+  it('a failed stop is rescheduled to another day: the place moves, the stop starts unassigned, the customer is told', async () => {
+    const c = await customer(t, { pincode: '560038' });
+    const placed = await place(t, c, orderBody(shop, c));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const id = placed.json().order.id as string;
+    await post(manager, '/api/admin/deliveries/assign', { orderIds: [id], riderId: riderA.id });
+    await post(riderA.auth, `/api/rider/orders/${id}/picked-up`);
+    // On its way: not the manager's to move.
+    const busy = await post(manager, `/api/admin/deliveries/${id}/reschedule`, { date: addDays(shop.date, 1), slotId: shop.slotId });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toMatch(/only orders not yet out for delivery can be rescheduled/);
+    expect((await post(riderA.auth, `/api/rider/orders/${id}/failed`, { reason: 'address_not_found' })).statusCode).toBe(200);
+    const same = await post(manager, `/api/admin/deliveries/${id}/reschedule`, { date: shop.date, slotId: shop.slotId });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().fieldErrors.slotId[0]).toMatch(/already in that slot/);
+    // The rider may not.
+    expect(
+      (await post(riderA.auth, `/api/admin/deliveries/${id}/reschedule`, { date: addDays(shop.date, 1), slotId: shop.slotId })).statusCode,
+    ).toBe(403);
+
+    const booked = async (date: string) =>
+      (
+        await t.deps.db
+          .selectFrom('slot_bookings')
+          .select('booked')
+          .where('slot_id', '=', shop.slotId)
+          .where('date', '=', date)
+          .executeTakeFirst()
+      )?.booked ?? 0;
+    const later = addDays(shop.date, 1);
+    const [beforeToday, beforeLater] = [await booked(shop.date), await booked(later)];
+    const moved = await post(manager, `/api/admin/deliveries/${id}/reschedule`, { date: later, slotId: shop.slotId });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ orderId: id, status: 'preparing', riderId: null, failReason: null });
+    expect([await booked(shop.date), await booked(later)]).toEqual([beforeToday - 1, beforeLater + 1]);
+    // Gone from the first day's list, unassigned on the new one; the customer's page and e-mail say when.
+    const first = (await get(manager, `/api/admin/deliveries?date=${shop.date}`)).json().stops;
+    expect(first.some((s: { orderId: string }) => s.orderId === id)).toBe(false);
+    const next = (await get(manager, `/api/admin/deliveries?date=${later}`)).json().stops;
+    expect(next.find((s: { orderId: string }) => s.orderId === id)).toMatchObject({ riderId: null, failedAt: null });
+    const mine = (await get(c.auth, `/api/orders/${id}`)).json();
+    expect(mine.slot.date).toBe(later);
+    expect(mine.timeline.at(-1).note).toMatch(/^Delivery moved to \w{3}, \d+ \w{3}, /);
+    const mail = await t.deps.db
+      .selectFrom('mail_outbox')
+      .select(['template', 'text'])
+      .where('to_email', '=', c.user.email)
+      .where('template', '=', 'order-rescheduled')
+      .execute();
+    expect(mail).toHaveLength(1);
+    // The new day, as the timeline says it ("Sat, 28 Nov"), and the day of the month of `later`.
+    const day = /^Delivery moved to (\w{3}, (\d+) \w{3})/.exec(mine.timeline.at(-1).note)!;
+    expect(Number(day[2])).toBe(Number(later.slice(8)));
+    expect(mail[0]!.text).toContain(`We will now deliver your order on ${day[1]}`);
+    // Rider A no longer has it today.
+    const runsA = (await get(riderA.auth, `/api/rider/runs?date=${shop.date}`)).json();
+    expect(runsA.runs.flatMap((r: { stops: { orderId: string }[] }) => r.stops.map((s) => s.orderId))).not.toContain(id);
+    await expectInvariants(t.deps.db);
   });
 
   it('COD cash of the day per rider = the delivered cash-on-delivery orders, summed by SQL of its own', async () => {

@@ -144,16 +144,22 @@ describe.skipIf(!onPostgres)('the database goes away and comes back (a proxy in 
   let t: TestApp;
   let shop: Shop;
   let proxy: DbProxy;
+  /** Through PgBouncer (TEST_PGBOUNCER=1), the listener and the jobs reach PostgreSQL itself: a second proxy there. */
+  let directProxy: DbProxy | null = null;
   let p: Instance & { close(): Promise<void> };
+  const cut = () => Promise.all([proxy.cut(), directProxy?.cut()]);
+  const restore = () => Promise.all([proxy.restore(), directProxy?.restore()]);
   beforeAll(async () => {
     t = await createTestApp();
     shop = await loadShop(t);
     proxy = await startDbProxy(t.dbh.databaseUrl!);
-    p = await createInstance(t, { databaseUrl: proxy.url(t.dbh.databaseUrl!) });
+    directProxy = t.dbh.pooled ? await startDbProxy(t.dbh.directUrl!) : null;
+    p = await createInstance(t, { databaseUrl: proxy.url(t.dbh.databaseUrl!), directUrl: directProxy?.url(t.dbh.directUrl!) });
   });
   afterAll(async () => {
     await p?.close();
     await proxy?.close();
+    await directProxy?.close();
     await t?.close();
   });
 
@@ -192,7 +198,7 @@ describe.skipIf(!onPostgres)('the database goes away and comes back (a proxy in 
         answers.filter((a) => a.phase === ph && (status === undefined || a.status === status)).length;
       try {
         await until('a few answers before the cut', () => count('before', 200) >= 8);
-        await proxy.cut();
+        await cut();
         const cutAt = performance.now();
         phase = 'away';
         const health = await p.request({ method: 'GET', url: '/api/health' });
@@ -202,7 +208,7 @@ describe.skipIf(!onPostgres)('the database goes away and comes back (a proxy in 
         expect(ready.json()).toMatchObject({ code: 'SERVICE_BUSY' });
         expect(ready.headers['retry-after']).toBeDefined();
         await until('refusals while the database is away', () => count('away') >= 12);
-        await proxy.restore();
+        await restore();
         const restoredAt = performance.now();
         const awayMs = restoredAt - cutAt;
         phase = 'back';
@@ -226,7 +232,7 @@ describe.skipIf(!onPostgres)('the database goes away and comes back (a proxy in 
         );
       } finally {
         stop = true;
-        await proxy.restore().catch(() => {});
+        await restore().catch(() => {});
         await Promise.all(loops);
       }
       await expectInvariants(t.deps.db);
@@ -255,7 +261,7 @@ describe.skipIf(!onPostgres)('the database goes away and comes back (a proxy in 
           )!.price;
         const before = await priceOnP();
 
-        await proxy.cut();
+        await cut();
         // While P's listener is away: the order moves on instance A (its NOTIFY is not heard by P), and a
         // price changes in SQL (no notification at all).
         const moved = await t.request({
@@ -270,7 +276,7 @@ describe.skipIf(!onPostgres)('the database goes away and comes back (a proxy in 
           .set({ price_paise: before + 500 })
           .where('id', '=', shake.id)
           .execute();
-        await proxy.restore();
+        await restore();
         const restoredAt = performance.now();
 
         const next = await stream.nextOrder();

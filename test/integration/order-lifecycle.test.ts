@@ -64,8 +64,9 @@ async function paidOnlineOrder(c: Customer) {
 function adminPost(path: string, body: unknown) {
   return t.request({ method: 'POST', url: `/api${path}`, headers: json(admin.auth), payload: JSON.stringify(body) });
 }
+/** One step along the desk; the orders are for tomorrow on, so "delivered" is confirmed (the desk asks first: PRODUCT.md §17). */
 async function move(id: string, status: string) {
-  const res = await adminPost(`/admin/orders/${id}/status`, { status });
+  const res = await adminPost(`/admin/orders/${id}/status`, { status, confirm: true });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -184,7 +185,9 @@ describe('customer cancel (POST /api/orders/{id}/cancel)', () => {
       labels: { cancelReason: 'Cancelled at your request', paymentStatus: 'Not charged' },
       cancel: { allowed: false },
     });
-    const listed = (await t.request({ method: 'GET', url: '/api/user/orders?page=1&pageSize=10', headers: { authorization: c.auth } })).json();
+    const listed = (
+      await t.request({ method: 'GET', url: '/api/user/orders?page=1&pageSize=10', headers: { authorization: c.auth } })
+    ).json();
     expect(listed.orders.find((x: { id: string }) => x.id === order.id).labels.paymentStatus).toBe('Not charged');
     expect(o.timeline.at(-1)).toMatchObject({ status: 'cancelled', actor: 'customer', note: 'Cancelled by you: Plans changed, sorry' });
     const after = await counts(t.deps.db);
@@ -278,9 +281,10 @@ describe('the admin desk: status path, e-mails, audit', () => {
   it('moves only along confirmed → preparing → out_for_delivery → delivered, recording the admin', async () => {
     const c = await customer(t);
     const order = await codOrder(c);
+    // Skipping steps, or delivering before the slot's day, is refused until confirmed.
     for (const [to, why] of [
-      ['out_for_delivery', /next status is preparing/],
-      ['delivered', /next status is preparing/],
+      ['out_for_delivery', /^This skips Preparing\. Confirm the change to go ahead\.$/],
+      ['delivered', /^This skips Preparing and Out for delivery\. Its delivery is for \w{3}, \d+ \w{3}, not today\. Confirm/],
     ] as const) {
       const res = await adminPost(`/admin/orders/${order.id}/status`, { status: to });
       expect(res.statusCode).toBe(409);
@@ -337,6 +341,36 @@ describe('the admin desk: status path, e-mails, audit', () => {
     ]);
     expect(audit.json().entries[0]).toMatchObject({ actorId: admin.user.id, actorEmail: admin.user.email, entity: 'order' });
     expect(audit.json().entities).toContain('order');
+  });
+
+  it('skips steps only when confirmed; on the delivery day "delivered" needs no confirmation', async () => {
+    const c = await customer(t);
+    const skipped = await codOrder(c);
+    const res = await adminPost(`/admin/orders/${skipped.id}/status`, { status: 'delivered', confirm: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order.timeline.map((e: { status: string }) => e.status)).toEqual(['confirmed', 'delivered']);
+    expect(res.json().order.invoiceNumber).toMatch(/^HS\//);
+
+    const onTheDay = await codOrder(c);
+    const slotDate = (await t.deps.db.selectFrom('orders').select('slot_date').where('id', '=', onTheDay.id).executeTakeFirstOrThrow())
+      .slot_date;
+    await move(onTheDay.id, 'preparing');
+    await move(onTheDay.id, 'out_for_delivery');
+    const saved = now;
+    try {
+      // 06:00 IST on the delivery day (00:30 UTC), before the slot: a rider early within the day is normal.
+      now = new Date(`${slotDate}T00:30:00Z`);
+      const owner = await customer(t, { role: 'admin' }); // a session of that day
+      const res2 = await t.request({
+        method: 'POST',
+        url: `/api/admin/orders/${onTheDay.id}/status`,
+        headers: json(owner.auth),
+        payload: JSON.stringify({ status: 'delivered' }),
+      });
+      expect(res2.statusCode, res2.body).toBe(200);
+    } finally {
+      now = saved;
+    }
   });
 
   it('marks a COD order paid once, on delivery, and refuses it before', async () => {
@@ -527,9 +561,9 @@ describe('GST tax invoices', () => {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       const results = await Promise.all([
-        ...cod.map((id) => adminPost(`/admin/orders/${id}/status`, { status: 'delivered' })),
+        ...cod.map((id) => adminPost(`/admin/orders/${id}/status`, { status: 'delivered', confirm: true })),
         // The same order delivered twice at once still gets one invoice.
-        adminPost(`/admin/orders/${cod[0]}/status`, { status: 'delivered' }),
+        adminPost(`/admin/orders/${cod[0]}/status`, { status: 'delivered', confirm: true }),
         ...online.map((orderId) =>
           t.request({
             method: 'POST',

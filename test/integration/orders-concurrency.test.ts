@@ -23,7 +23,7 @@ describe.skipIf(!onPostgres)('placing orders under concurrency (PostgreSQL)', ()
   beforeAll(async () => {
     t = await createTestApp({ clock: { now: () => now } });
     shop = await loadShop(t);
-    dbh2 = await createDatabase({ databaseUrl: t.dbh.databaseUrl!, poolSize: 20 });
+    dbh2 = await createDatabase({ databaseUrl: t.dbh.databaseUrl!, directUrl: t.dbh.directUrl, poolSize: 20 });
     ({ app: app2, deps: deps2 } = await buildApp({ config: testConfig(), dbh: dbh2, clock: { now: () => now }, logger: false }));
     await app2.ready();
   });

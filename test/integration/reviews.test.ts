@@ -28,7 +28,7 @@ async function codOrder(c: Customer, shakeIndexes = [0, 1]) {
 }
 async function deliver(id: string) {
   for (const status of ['preparing', 'out_for_delivery', 'delivered']) {
-    const res = await post(`/api/admin/orders/${id}/status`, { status }, admin.auth);
+    const res = await post(`/api/admin/orders/${id}/status`, { status, confirm: true }, admin.auth);
     expect(res.statusCode, res.body).toBe(200);
   }
 }

@@ -137,7 +137,7 @@ describe('reward points under a random mix of orders, cancels and refunds', () =
           // deliver: walk the order along as far as it goes
           let last = 200;
           for (const status of ['preparing', 'out_for_delivery', 'delivered'])
-            last = (await post(admin.auth, `/api/admin/orders/${o.id}/status`, { status })).statusCode;
+            last = (await post(admin.auth, `/api/admin/orders/${o.id}/status`, { status, confirm: true })).statusCode;
           return last;
         };
         for (const batch of batches) {

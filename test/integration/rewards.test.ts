@@ -107,7 +107,7 @@ async function pay(c: Customer, orderId: string) {
   return r;
 }
 async function move(id: string, status: string) {
-  const res = await adminReq('POST', `/admin/orders/${id}/status`, { status });
+  const res = await adminReq('POST', `/admin/orders/${id}/status`, { status, confirm: true });
   expect(res.statusCode, res.body).toBe(200);
 }
 async function expectLedgerMatchesBalances() {

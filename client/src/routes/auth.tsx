@@ -9,6 +9,8 @@ import { usePageTitle } from '../components/page-title';
 import { Button } from '../components/button';
 import { Field, Input } from '../components/input';
 import { ArrowRightIcon, LeafIcon, ShieldIcon, TruckIcon } from '../components/icons';
+import { MobileSignIn, NameStep } from '../features/auth/mobile-code';
+import { VerifyEmailView } from '../features/auth/verify-email';
 import '../features/auth/auth.css';
 
 type Mode = 'login' | 'register' | 'forgot';
@@ -17,15 +19,20 @@ type Mode = 'login' | 'register' | 'forgot';
 export default function AuthPage() {
   const search = useSearch();
   const initial = new URLSearchParams(search).get('mode');
+  // The e-mail verification link lands here (signed in or not); it stays until the person moves on.
+  const [verifyToken] = useState(() => new URLSearchParams(search).get('verify_email'));
   const [mode, setMode] = useState<Mode>(initial === 'register' ? 'register' : initial === 'forgot' ? 'forgot' : 'login');
   const { status, user } = useAuth();
   const [, navigate] = useLocation();
   usePageTitle(mode === 'register' ? 'Create your account' : mode === 'forgot' ? 'Reset your password' : 'Sign in');
 
+  // A first sign-in with a mobile number makes an account without a name: it is asked here first.
+  const needsName = status === 'authenticated' && !!user && !user.user_metadata.name;
+  const leave = () => navigate(takeReturnTo(user?.role === 'rider' ? '/rider' : '/'), { replace: true });
   // Already signed in (or just signed in): back to where the guard sent us from; a rider to their runs.
   useEffect(() => {
-    if (status === 'authenticated') navigate(takeReturnTo(user?.role === 'rider' ? '/rider' : '/'), { replace: true });
-  }, [status, user, navigate]);
+    if (status === 'authenticated' && !needsName && !verifyToken) navigate(takeReturnTo(user?.role === 'rider' ? '/rider' : '/'), { replace: true });
+  }, [status, user, navigate, needsName, verifyToken]);
 
   return (
     <div className="auth-page" data-page="auth">
@@ -48,7 +55,19 @@ export default function AuthPage() {
       </aside>
 
       <section className="auth-card card card--lg" aria-labelledby="auth-title">
-        {mode === 'forgot' ? (
+        {verifyToken ? (
+          <VerifyEmailView token={verifyToken} />
+        ) : needsName ? (
+          <div className="stack">
+            <header className="auth-card__header">
+              <h1 id="auth-title" className="h2">
+                What should we call you?
+              </h1>
+              <p className="text-muted">You are signed in with your mobile number. One more thing and you are done.</p>
+            </header>
+            <NameStep onDone={leave} />
+          </div>
+        ) : mode === 'forgot' ? (
           <ForgotForm onBack={() => setMode('login')} />
         ) : (
           <>
@@ -58,7 +77,7 @@ export default function AuthPage() {
               </h1>
               <p className="text-muted">
                 {mode === 'login'
-                  ? 'Sign in to check out, track orders and manage your subscription.'
+                  ? 'Sign in with your mobile number or your e-mail to check out, track orders and manage your subscription.'
                   : 'It takes a minute. Your cart comes with you.'}
               </p>
             </header>
@@ -70,7 +89,17 @@ export default function AuthPage() {
                 Register
               </button>
             </div>
-            {mode === 'login' ? <LoginForm onForgot={() => setMode('forgot')} /> : <RegisterForm />}
+            {mode === 'login' ? (
+              <>
+                <MobileSignIn />
+                <div className="auth-divider" role="separator">
+                  <span>or with your e-mail</span>
+                </div>
+                <LoginForm onForgot={() => setMode('forgot')} />
+              </>
+            ) : (
+              <RegisterForm />
+            )}
             <GoogleButton />
           </>
         )}

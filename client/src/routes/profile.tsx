@@ -7,6 +7,7 @@ import { Button, LinkButton } from '../components/button';
 import { AlertIcon, DashboardIcon, LogOutIcon, RefreshIcon } from '../components/icons';
 import '../features/auth/auth.css';
 import { ActiveOrderBanner } from '../features/orders/active-order-banner';
+import { formatIndianMobile } from '../../../shared/rules/india';
 
 const LAZY = new Map<string, ComponentType>(PROFILE_TABS.map((t) => [t.key, lazy(t.load)]));
 
@@ -41,7 +42,8 @@ export default function ProfilePage() {
           <div>
             <p className="eyebrow">My account</p>
             <h1>Hello, {name.split(/\s+/)[0] || 'there'}</h1>
-            <p className="text-sm text-muted">{user?.email}</p>
+            {/* An account started from a mobile number may have no e-mail yet. */}
+            <p className="text-sm text-muted">{user?.email || (user?.user_metadata.mobile ? formatIndianMobile(user.user_metadata.mobile) : '')}</p>
           </div>
         </div>
         <div className="profile-page__actions">

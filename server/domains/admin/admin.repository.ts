@@ -3,6 +3,9 @@ import { sql } from 'kysely';
 import type { Executor } from '../../../db/database';
 import type { CustomerSummary } from '../../../shared/schemas/auth';
 
+/** An account started from a mobile number may have no e-mail yet (decision 170): shown as ''. */
+const emailOrEmpty = sql<string>`coalesce(users.email, '')`;
+
 function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -32,7 +35,8 @@ export async function listCustomers(
   o: { search?: string; role?: UserRole; limit: number; offset: number },
 ): Promise<{ rows: CustomerSummary[]; total: number }> {
   const rows = await baseQuery(db, o.search, o.role)
-    .select(['id', 'email', 'name', 'username', 'mobile', 'role', 'email_verified', 'disabled', 'created_at'])
+    .select(['id', 'name', 'username', 'mobile', 'role', 'email_verified', 'disabled', 'created_at'])
+    .select(emailOrEmpty.as('email'))
     .select(lastActive.as('last_active_at'))
     .orderBy('created_at', 'desc')
     .orderBy('id')
@@ -48,7 +52,8 @@ export async function listCustomers(
 export function customerById(db: Executor, id: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'name', 'username', 'mobile', 'role', 'email_verified', 'disabled', 'created_at', 'password_hash'])
+    .select(['id', 'name', 'username', 'mobile', 'role', 'email_verified', 'disabled', 'created_at', 'password_hash'])
+    .select(emailOrEmpty.as('email'))
     .select(lastActive.as('last_active_at'))
     .where('id', '=', id)
     .executeTakeFirst();

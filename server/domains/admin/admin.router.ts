@@ -58,7 +58,7 @@ export const adminRouter = router({
     })
     .input(CustomersListInputSchema)
     .output(CustomersPageSchema)
-    .query(({ ctx, input }) => admin.listCustomers(ctx.deps, input, ctx.resHeaders)),
+    .query(({ ctx, input }) => admin.listCustomers(ctx.deps, ctx.user, input, ctx.resHeaders)),
 
   customer: staffProcedure('customers:read')
     .meta({

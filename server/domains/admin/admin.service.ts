@@ -121,13 +121,16 @@ export async function dashboardReport(deps: Deps, input: DashboardReportInput): 
   };
 }
 
-export async function listCustomers(deps: Deps, input: CustomersListInput, resHeaders: Record<string, string>) {
-  const { rows, total } = await repo.listCustomers(deps.db, {
-    search: input.search || undefined,
-    role: input.role,
-    limit: input.pageSize,
-    offset: (input.page - 1) * input.pageSize,
-  });
+export async function listCustomers(deps: Deps, staff: AuthUser, input: CustomersListInput, resHeaders: Record<string, string>) {
+  // A list that may lag: a read replica when there is one, the primary for staff who just wrote (decision 176).
+  const { rows, total } = await deps.reads.run(staff.id, (db) =>
+    repo.listCustomers(db, {
+      search: input.search || undefined,
+      role: input.role,
+      limit: input.pageSize,
+      offset: (input.page - 1) * input.pageSize,
+    }),
+  );
   resHeaders['X-Total-Count'] = String(total);
   return { customers: rows, totalCount: total };
 }
@@ -169,7 +172,7 @@ export async function sendPasswordReset(deps: Deps, actor: AuthUser, input: Admi
       entityId: user.id,
       after: { email: user.email, expiresAt },
     });
-    return { sentTo: user.email, expiresAt };
+    return { sentTo: user.email ?? '', expiresAt };
   });
   void kickMail(deps);
   return { ok: true as const, ...result };

@@ -14,7 +14,7 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c2b24;background:#f6faf7;padding:24px"><div style="max-width:520px;margin:auto;background:#fff;border-radius:16px;padding:32px"><h1 style="font-size:20px;margin:0 0 16px">${esc(title)}</h1>${body}${button}<p style="margin:24px 0 0;font-size:13px;color:#52615a">Hydro Shakes · fresh from our hydroponic farm</p></div></body></html>`;
 }
 
-export function resetMail(to: string, name: string, url: string, byAdmin: boolean): MailMessage {
+export function resetMail(to: string | null, name: string, url: string, byAdmin: boolean): MailMessage {
   const hello = name ? `Hello ${name},` : 'Hello,';
   const why = byAdmin
     ? 'Our support team sent you this link to set a new password for your Hydro Shakes account.'
@@ -40,7 +40,7 @@ export function resetMail(to: string, name: string, url: string, byAdmin: boolea
   };
 }
 
-export function passwordChangedMail(to: string, name: string, resetUrl: string): MailMessage {
+export function passwordChangedMail(to: string | null, name: string, resetUrl: string): MailMessage {
   return {
     to,
     toName: name || null,
@@ -58,7 +58,7 @@ export function passwordChangedMail(to: string, name: string, resetUrl: string):
   };
 }
 
-export function welcomeMail(to: string, name: string, shopUrl: string): MailMessage {
+export function welcomeMail(to: string | null, name: string, shopUrl: string): MailMessage {
   return {
     to,
     toName: name || null,
@@ -73,7 +73,7 @@ export function welcomeMail(to: string, name: string, shopUrl: string): MailMess
 }
 
 /** Sign-up with an address that already has an account: tell the owner, not the requester. */
-export function alreadyRegisteredMail(to: string, name: string, signInUrl: string, resetUrl: string): MailMessage {
+export function alreadyRegisteredMail(to: string | null, name: string, signInUrl: string, resetUrl: string): MailMessage {
   return {
     to,
     toName: name || null,
@@ -92,7 +92,7 @@ export function alreadyRegisteredMail(to: string, name: string, signInUrl: strin
 }
 
 /** A staff invitation (PRODUCT.md §17): a link to set a password, valid for INVITE_TTL_HOURS. */
-export function inviteMail(to: string, name: string, url: string, roleLabel: string, hours: number): MailMessage {
+export function inviteMail(to: string | null, name: string, url: string, roleLabel: string, hours: number): MailMessage {
   const hello = name ? `Hello ${name},` : 'Hello,';
   const why = `You are invited to the Hydro Shakes team as ${roleLabel}.`;
   return {
@@ -110,5 +110,24 @@ export function inviteMail(to: string, name: string, url: string, roleLabel: str
       ],
       { label: 'Set your password', url },
     ),
+  };
+}
+
+/** The link that proves an address: after sign-up, on a change of address, or asked again from the profile. */
+export function verifyEmailMail(to: string, name: string, url: string, change: boolean): MailMessage {
+  const hello = name ? `Hello ${name},` : 'Hello,';
+  const why = change
+    ? 'You asked to use this address for your Hydro Shakes account. It changes once you open the link.'
+    : 'Please confirm the e-mail address of your Hydro Shakes account.';
+  return {
+    to,
+    toName: name || null,
+    template: 'verify-email',
+    subject: 'Confirm your e-mail address',
+    text: `${hello}\n\n${why}\n\n${url}\n\nThe link works once, for 24 hours. If you did not ask for it, ignore this e-mail.`,
+    html: layout('Confirm your e-mail address', [esc(hello), esc(why), 'The link works once, for 24 hours. If you did not ask for it, ignore this e-mail.'], {
+      label: 'Confirm my e-mail',
+      url,
+    }),
   };
 }

@@ -6,6 +6,12 @@ import {
   ChangePasswordInputSchema,
   MeAnswerSchema,
   MessageAnswerSchema,
+  OtpRequestInputSchema,
+  OtpSentAnswerSchema,
+  OtpVerifyInputSchema,
+  VerifyEmailAnswerSchema,
+  VerifyEmailConfirmInputSchema,
+  VerifyEmailRequestInputSchema,
   ProfilePatchSchema,
   RefreshInputSchema,
   ResetCompleteInputSchema,
@@ -17,6 +23,8 @@ import {
 } from '../../../shared/schemas/auth';
 import * as auth from './auth.service';
 import * as users from '../users/users.service';
+import * as otp from './otp.service';
+import * as emailVerification from './email-verification.service';
 
 const tags = ['auth'];
 
@@ -40,6 +48,90 @@ export const authRouter = router({
     .input(SigninInputSchema)
     .output(AuthAnswerSchema)
     .mutation(({ ctx, input }) => auth.signin(ctx.deps, input, ctx.req)),
+
+  otpRequest: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/otp/request',
+        tags,
+        summary: 'Send a 6-digit sign-in code by SMS (the same answer for every number; 30 s between codes)',
+        protect: false,
+      },
+    })
+    .input(OtpRequestInputSchema)
+    .output(OtpSentAnswerSchema)
+    .mutation(({ ctx, input }) => otp.requestCode(ctx.deps, input.mobile, ctx.req)),
+
+  otpVerify: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/otp/verify',
+        tags,
+        summary: 'Sign in with the SMS code (3 tries, 5 minutes); a new number gets a new account (name asked next)',
+        protect: false,
+      },
+    })
+    .input(OtpVerifyInputSchema)
+    .output(AuthAnswerSchema)
+    .mutation(({ ctx, input }) => otp.verifyCode(ctx.deps, input.mobile, input.code, ctx.req)),
+
+  mobileRequest: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/mobile/request',
+        tags,
+        summary: 'Add or change your mobile number: send a code to the new number',
+        protect: true,
+      },
+    })
+    .input(OtpRequestInputSchema)
+    .output(OtpSentAnswerSchema)
+    .mutation(({ ctx, input }) => otp.requestChange(ctx.deps, ctx.user.id, input.mobile, ctx.req)),
+
+  mobileVerify: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/mobile/verify',
+        tags,
+        summary: 'Confirm the new number with its code; it becomes your verified number',
+        protect: true,
+      },
+    })
+    .input(OtpVerifyInputSchema)
+    .output(MeAnswerSchema)
+    .mutation(({ ctx, input }) => otp.verifyChange(ctx.deps, ctx.user.id, input.mobile, input.code, ctx.req)),
+
+  verifyEmailRequest: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/verify-email/request',
+        tags,
+        summary: 'E-mail a verification link: to your address again, or to a new address (it becomes yours when opened); 3 an hour',
+        protect: true,
+      },
+    })
+    .input(VerifyEmailRequestInputSchema)
+    .output(VerifyEmailAnswerSchema)
+    .mutation(({ ctx, input }) => emailVerification.requestLink(ctx.deps, ctx.user.id, input, ctx.req)),
+
+  verifyEmailConfirm: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/verify-email/confirm',
+        tags,
+        summary: 'Confirm an e-mail address with the token of its link (once, 24 hours)',
+        protect: false,
+      },
+    })
+    .input(VerifyEmailConfirmInputSchema)
+    .output(VerifyEmailAnswerSchema)
+    .mutation(({ ctx, input }) => emailVerification.confirmLink(ctx.deps, input.token, ctx.req)),
 
   me: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/me', tags, summary: 'The signed-in user (validates an access token)', protect: true } })

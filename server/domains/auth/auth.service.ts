@@ -27,6 +27,7 @@ import { announceRevoked } from '../../lib/auth-guard';
 import { sleepOn } from '../../lib/clock';
 import { alreadyRegisteredMail, inviteMail, passwordChangedMail, resetMail, welcomeMail } from './auth.mail';
 import { withTransactionRetry } from '../../lib/transaction-retry';
+import { createLink } from './email-verification.service';
 
 type Deps = AppDeps;
 
@@ -53,7 +54,7 @@ export function toSessionUser(user: UserRow, config: Deps['config']): SessionUse
   const role = effectiveRole(user, config);
   return {
     id: user.id,
-    email: user.email,
+    email: user.email ?? '',
     role,
     email_verified: user.email_verified,
     created_at: user.created_at,
@@ -66,7 +67,7 @@ export function toSessionUser(user: UserRow, config: Deps['config']): SessionUse
   };
 }
 
-function clientInfo(req: RequestInfo) {
+export function clientInfo(req: RequestInfo) {
   const ua = req.headers['user-agent'];
   return { ip: req.ip || null, user_agent: typeof ua === 'string' ? ua.slice(0, 256) : null };
 }
@@ -78,7 +79,7 @@ function publicUrl(deps: Deps, path: string): string {
 // --- sessions ---
 
 /** A new session (refresh-token family) with its first refresh token and an access token. */
-async function openSession(db: Executor, deps: Deps, user: UserRow, provider: string, req: RequestInfo): Promise<AuthAnswer> {
+export async function openSession(db: Executor, deps: Deps, user: UserRow, provider: string, req: RequestInfo): Promise<AuthAnswer> {
   const now = deps.clock.now();
   const sessionId = await repo.insertSession(db, { user_id: user.id, provider, ...clientInfo(req), now });
   return issueTokens(db, deps, user, sessionId, now);
@@ -95,7 +96,7 @@ async function issueTokens(db: Executor, deps: Deps, user: UserRow, sessionId: s
   const sessionUser = toSessionUser(user, deps.config);
   const access = await signAccessToken(
     deps.tokenKeys,
-    { sub: user.id, email: user.email, role: sessionUser.role, name: user.name, sid: sessionId },
+    { sub: user.id, email: user.email ?? '', role: sessionUser.role, name: user.name, sid: sessionId },
     now,
   );
   const session = {
@@ -132,6 +133,8 @@ export async function signup(deps: Deps, input: SignupInput, req: RequestInfo): 
         mobile: input.mobile,
         email_verified: false,
       });
+      // The link that proves the address (decision 172), then the welcome.
+      await createLink(trx, deps, user, input.email, false, deps.clock.now());
       await enqueueMail(trx, welcomeMail(user.email, user.name, publicUrl(deps, '/')));
       const answer = await openSession(trx, deps, user, 'password', req);
       return { ...answer, message: SIGNUP_MESSAGE };
@@ -390,7 +393,7 @@ export async function completeReset(deps: Deps, input: ResetCompleteInput, req: 
     if (!userId) throw new AppError('RESET_TOKEN_INVALID', RESET_INVALID_MESSAGE);
     const user = await repo.findUserById(trx, userId);
     if (!user || user.disabled) throw new AppError('RESET_TOKEN_INVALID', RESET_INVALID_MESSAGE);
-    const problem = passwordProblem(input.password, { email: user.email, username: user.username ?? undefined });
+    const problem = passwordProblem(input.password, { email: user.email ?? undefined, username: user.username ?? undefined });
     if (problem) throw weakPassword('password', problem);
     await repo.setPassword(trx, user.id, passwordHash, now, true);
     await repo.retireOpenResets(trx, user.id, now);
@@ -421,7 +424,7 @@ export async function changePassword(deps: Deps, userId: string, input: ChangePa
       throw new AppError('VALIDATION_FAILED', message, { details: { fieldErrors: { current_password: [message] } } });
     }
   }
-  const problem = passwordProblem(input.new_password, { email: user.email, username: user.username ?? undefined });
+  const problem = passwordProblem(input.new_password, { email: user.email ?? undefined, username: user.username ?? undefined });
   if (problem) throw weakPassword('new_password', problem);
   const passwordHash = await hashPassword(input.new_password);
   const bearer = bearerToken(req.headers);

@@ -36,6 +36,21 @@ export function outForDeliveryMail(o: StatusMailInput): MailMessage {
   ]);
 }
 
+/** Sent when the shop moves an order to another day or slot (a delivery that failed, typically). */
+export function rescheduledMail(o: StatusMailInput): MailMessage {
+  const when = `${formatSlotDate(o.slotDate, { year: true })}, ${formatSlotRange(o.slotStart, o.slotEnd)}`;
+  return build(
+    o,
+    'order-rescheduled',
+    `Your Hydro Shakes order ${o.number} has a new delivery time`,
+    `Order ${o.number}: new delivery time`,
+    [
+      `We will now deliver your order on ${when}.`,
+      'If that time does not suit you, reply to this e-mail or call us and we will find another.',
+    ],
+  );
+}
+
 export function deliveredMail(o: StatusMailInput): MailMessage {
   return build(o, 'order-delivered', `Your Hydro Shakes order ${o.number} was delivered`, `Order ${o.number} was delivered`, [
     'Enjoy your shakes! They taste best chilled, within a few hours.',

@@ -29,7 +29,7 @@ export const adminOrdersRouter = router({
     })
     .input(AdminOrdersInputSchema)
     .output(AdminOrdersPageSchema)
-    .query(({ ctx, input }) => desk.listOrders(ctx.deps, input, ctx.resHeaders)),
+    .query(({ ctx, input }) => desk.listOrders(ctx.deps, ctx.user, input, ctx.resHeaders)),
 
   get: staffProcedure('orders:read')
     .meta({

@@ -31,6 +31,7 @@ import {
   ADMIN_NEXT_STATUS,
   adminCancelRefusal,
   adminMoveRefusal,
+  adminMoveWarning,
   CSV_INVOICE_HEADER,
   CSV_MONEY_HEADER,
   csvInvoiceFields,
@@ -55,12 +56,15 @@ const labelsOf = (r: {
 // ---------- Reading ----------
 
 /** GET /api/admin/orders */
-export async function listOrders(deps: Deps, input: AdminOrdersInput, resHeaders: Record<string, string>): Promise<AdminOrdersPage> {
+export async function listOrders(deps: Deps, staff: AuthUser, input: AdminOrdersInput, resHeaders: Record<string, string>): Promise<AdminOrdersPage> {
   const { page, pageSize, ...filter } = input;
-  const rows = await arepo.listOrders(deps.db, filter, pageSize, (page - 1) * pageSize);
-  const totalCount = rows.length ? Number(rows[0]!.total_count) : page === 1 ? 0 : await arepo.countOrders(deps.db, filter);
+  // A list that may lag: a read replica when there is one, the primary for staff who just wrote (decision 176).
+  const { rows, totalCount, slots } = await deps.reads.run(staff.id, async (db) => {
+    const rows = await arepo.listOrders(db, filter, pageSize, (page - 1) * pageSize);
+    const totalCount = rows.length ? Number(rows[0]!.total_count) : page === 1 ? 0 : await arepo.countOrders(db, filter);
+    return { rows, totalCount, slots: await arepo.slotsForFilter(db) };
+  });
   resHeaders['X-Total-Count'] = String(totalCount);
-  const slots = await arepo.slotsForFilter(deps.db);
   return {
     orders: rows.map((r) => {
       const a = r.address as { name?: string; phone?: string };
@@ -207,7 +211,7 @@ export async function exportCsv(deps: Deps, input: Omit<AdminOrdersInput, 'page'
 
 // ---------- Changing ----------
 
-function mailInput(
+export function mailInput(
   deps: Deps,
   o: {
     contact_email: string;
@@ -246,6 +250,11 @@ export async function setStatus(deps: Deps, admin: AuthUser, input: AdminSetStat
     if (!row) throw notFound('That order');
     const refusal = adminMoveRefusal(row.status, input.status);
     if (refusal) throw new AppError('INVALID_STATE', refusal, { details: { from: row.status, to: input.status } });
+    const warning = adminMoveWarning({ status: row.status, slotDate: row.slot_date }, input.status, deps.clock.now());
+    if (warning && input.confirm !== true)
+      throw new AppError('INVALID_STATE', `${warning} Confirm the change to go ahead.`, {
+        details: { from: row.status, to: input.status },
+      });
     return applyStatusMove(deps, trx, row, input.status, admin, input.note);
   });
   publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });

@@ -111,17 +111,15 @@ export async function assign(db: Executor, orderId: string, riderId: string, by:
     .insertInto('order_deliveries')
     .values({ order_id: orderId, rider_id: riderId, assigned_at: now, assigned_by: by, updated_at: now })
     .onConflict((oc) =>
-      oc
-        .column('order_id')
-        .doUpdateSet({
-          rider_id: riderId,
-          assigned_at: now,
-          assigned_by: by,
-          failed_at: null,
-          fail_reason: null,
-          fail_note: null,
-          updated_at: now,
-        }),
+      oc.column('order_id').doUpdateSet({
+        rider_id: riderId,
+        assigned_at: now,
+        assigned_by: by,
+        failed_at: null,
+        fail_reason: null,
+        fail_note: null,
+        updated_at: now,
+      }),
     )
     .execute();
 }
@@ -203,5 +201,39 @@ export function cashOfDay(db: Executor, date: string) {
     .where('d.delivered_at', 'is not', null)
     .groupBy(['r.id', 'r.name'])
     .orderBy('r.name')
+    .execute();
+}
+
+/** The order moves to another date and slot (its place was booked by the caller); the slot's times are the order's snapshot. */
+export async function moveToSlot(
+  db: Executor,
+  orderId: string,
+  p: { slotId: string; date: string; start: string; end: string; now: string },
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ slot_id: p.slotId, slot_date: p.date, slot_start: p.start, slot_end: p.end, updated_at: p.now })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** A rescheduled stop starts again: no rider, no failure, no code (the next pick-up makes a new one). */
+export async function resetStop(db: Executor, orderId: string, now: string): Promise<void> {
+  await db
+    .updateTable('order_deliveries')
+    .set({
+      rider_id: null,
+      assigned_at: null,
+      assigned_by: null,
+      picked_up_at: null,
+      code_nonce: null,
+      code_hash: null,
+      code_tries: 0,
+      failed_at: null,
+      fail_reason: null,
+      fail_note: null,
+      updated_at: now,
+    })
+    .where('order_id', '=', orderId)
     .execute();
 }

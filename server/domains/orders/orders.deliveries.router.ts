@@ -6,6 +6,7 @@ import {
   AssignAnswerSchema,
   AssignInputSchema,
   ConfirmDeliveredInputSchema,
+  RescheduleInputSchema,
   DeliveredInputSchema,
   DeliveryStopSchema,
   FailedInputSchema,
@@ -65,6 +66,20 @@ export const deliveriesRouter = router({
     .input(ConfirmDeliveredInputSchema)
     .output(DeliveryStopSchema)
     .mutation(({ ctx, input }) => deliveries.confirmDelivered(ctx.deps, ctx.user, input)),
+
+  reschedule: staffProcedure('deliveries:assign')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/deliveries/{id}/reschedule',
+        tags: adminTags,
+        summary: 'Move a stop not yet out (a failed delivery, typically) to another date and slot; the customer is told (audited)',
+        protect: true,
+      },
+    })
+    .input(RescheduleInputSchema)
+    .output(DeliveryStopSchema)
+    .mutation(({ ctx, input }) => deliveries.reschedule(ctx.deps, ctx.user, input)),
 
   cash: staffProcedure('riders:cash')
     .meta({

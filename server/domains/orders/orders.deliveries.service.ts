@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { kickMail } from '../../lib/mail';
+import { enqueueMail, kickMail } from '../../lib/mail';
 import { withTransactionRetry } from '../../lib/transaction-retry';
-import { formatSlotRange, istToday } from '../../../shared/rules/slots';
+import { formatSlotDate, formatSlotRange, istToday } from '../../../shared/rules/slots';
 import { formatRupees } from '../../../shared/rules/money';
 import { orderStatusLabel } from '../../../shared/rules/order-rules';
 import {
@@ -23,6 +23,7 @@ import {
   type RiderRunsInput,
   type RiderStop,
   type RiderStopAnswer,
+  type RescheduleInput,
 } from '../../../shared/schemas/deliveries';
 import type { OrderAddress } from '../../../shared/schemas/orders';
 import { recordAudit } from '../audit/audit.service';
@@ -30,7 +31,9 @@ import * as orders from './orders.service';
 import * as repo from './orders.repository';
 import * as lrepo from './orders.lifecycle.repository';
 import * as drepo from './orders.deliveries.repository';
-import { applyStatusMove } from './orders.admin.service';
+import { applyStatusMove, mailInput } from './orders.admin.service';
+import { rescheduledMail } from './order-status-mail';
+import { bookSlot, releaseHeldPlace } from '../delivery/delivery.service';
 import { publishOrderEvent } from './order-events';
 import { codeFor, codeHash, firstName, sameHash } from './orders.delivery-code';
 
@@ -194,6 +197,63 @@ export async function confirmDelivered(deps: Deps, actor: AuthUser, input: Confi
   return toStop(stop);
 }
 
+/**
+ * POST /api/admin/deliveries/{id}/reschedule: a stop not yet out — typically one a rider could not
+ * deliver — to another date and slot, in one transaction: the old place is given back, the new one
+ * booked (SLOT_FULL / SLOT_CLOSED as for any order), the order's slot snapshot moved, the stop starts
+ * again unassigned, the customer told (timeline and e-mail through the outbox), audited.
+ */
+export async function reschedule(deps: Deps, actor: AuthUser, input: RescheduleInput): Promise<DeliveryStop> {
+  const moved = await withTransactionRetry(deps, async (trx) => {
+    const row = await orders.lockOrder(trx, input.id);
+    if (!row) throw notFound('That order');
+    if (row.status !== 'confirmed' && row.status !== 'preparing') {
+      throw new AppError(
+        'INVALID_STATE',
+        `Order ${row.number} is ${orderStatusLabel(row.status).toLowerCase()}: only orders not yet out for delivery can be rescheduled.`,
+      );
+    }
+    if (row.slot_id === input.slotId && row.slot_date === input.date) {
+      const message = 'The order is already in that slot: choose another date or slot.';
+      throw new AppError('VALIDATION_FAILED', message, { details: { fieldErrors: { slotId: [message] } } });
+    }
+    const at = deps.clock.now().toISOString();
+    await releaseHeldPlace(trx, row.id);
+    const slot = await bookSlot(deps, trx, {
+      slotId: input.slotId,
+      date: input.date,
+      planType: row.plan_type === 'subscription' ? 'subscription' : 'one_time',
+      orderId: row.id,
+    });
+    await drepo.moveToSlot(trx, row.id, { slotId: slot.slotId, date: slot.date, start: slot.startTime, end: slot.endTime, now: at });
+    await drepo.resetStop(trx, row.id, at);
+    const after = { ...row, slot_id: slot.slotId, slot_date: slot.date, slot_start: slot.startTime, slot_end: slot.endTime };
+    const when = `${formatSlotDate(slot.date)}, ${formatSlotRange(slot.startTime, slot.endTime)}`;
+    await repo.insertEvent(trx, {
+      order_id: row.id,
+      status: row.status,
+      actor: 'admin',
+      actor_id: actor.id,
+      note: `Delivery moved to ${when}`,
+      created_at: at,
+    });
+    await enqueueMail(trx, rescheduledMail(mailInput(deps, after)));
+    await recordAudit(trx, actor, {
+      action: 'delivery.rescheduled',
+      entity: 'order',
+      entityId: row.id,
+      before: { number: row.number, slotId: row.slot_id, date: row.slot_date },
+      after: { slotId: slot.slotId, date: slot.date },
+      at,
+    });
+    return after;
+  });
+  publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
+  void kickMail(deps);
+  const stop = (await drepo.stopsOfDay(deps.db, moved.slot_date)).find((s) => s.id === input.id)!;
+  return toStop(stop);
+}
+
 type Locked = NonNullable<Awaited<ReturnType<typeof orders.lockOrder>>>;
 
 /** Delivered, in the caller's transaction: the move, the cash of a cash-on-delivery order, the row. */
@@ -292,7 +352,9 @@ async function lockOwnStop(trx: Parameters<typeof applyStatusMove>[1], rider: Au
 /** POST /api/rider/orders/{id}/picked-up: out for delivery; a fresh delivery code for the customer's page. */
 export async function pickedUp(deps: Deps, rider: AuthUser, id: string): Promise<RiderStopAnswer> {
   const moved = await withTransactionRetry(deps, async (trx) => {
-    const { row } = await lockOwnStop(trx, rider, id);
+    const { row, d } = await lockOwnStop(trx, rider, id);
+    // The same tap again (its answer lost on a slow connection): the stop as it is, nothing moves twice.
+    if (row.status === 'out_for_delivery' && d.picked_up_at) return null;
     if (row.status !== 'confirmed' && row.status !== 'preparing') {
       throw new AppError(
         'INVALID_STATE',
@@ -304,8 +366,10 @@ export async function pickedUp(deps: Deps, rider: AuthUser, id: string): Promise
     await drepo.markPickedUp(trx, id, { nonce, hash: codeHash(deps, id, codeFor(deps, id, nonce)), now: deps.clock.now().toISOString() });
     return after;
   });
-  publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
-  void kickMail(deps);
+  if (moved) {
+    publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
+    void kickMail(deps);
+  }
   return riderStop(deps, rider, id);
 }
 
@@ -317,6 +381,14 @@ export async function delivered(deps: Deps, rider: AuthUser, input: DeliveredInp
   const now = deps.clock.now().toISOString();
   const out = await withTransactionRetry(deps, async (trx) => {
     const { row, d } = await lockOwnStop(trx, rider, input.id);
+    // "Delivered" sent again with the right code (its answer lost on a slow connection): the stop as it is.
+    if (
+      row.status === 'delivered' &&
+      d.delivered_by === rider.id &&
+      d.code_hash &&
+      sameHash(codeHash(deps, row.id, input.code), d.code_hash)
+    )
+      return { replay: true as const };
     if (row.status !== 'out_for_delivery' || !d.code_hash) {
       throw new AppError(
         'INVALID_STATE',
@@ -336,6 +408,7 @@ export async function delivered(deps: Deps, rider: AuthUser, input: DeliveredInp
       `This stop is locked after ${DELIVERY_CODE_TRIES} wrong codes. Call the shop: the manager confirms the delivery.`,
     );
   }
+  if ('replay' in out) return riderStop(deps, rider, input.id);
   if ('wrong' in out) {
     const message = `That code is not right: ${out.wrong} ${out.wrong === 1 ? 'try' : 'tries'} left. Ask the customer for the 4 digits on their order page.`;
     throw new AppError('VALIDATION_FAILED', message, { details: { fieldErrors: { code: [message] } } });

@@ -81,7 +81,8 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
     // number is assigned by that insert, so the mail carries placeholders the statement fills in.
     const idToken = mailPlaceholder();
     const numberToken = mailPlaceholder();
-    const mail = online
+    // No e-mail yet (an account started from a mobile number, decision 170): no confirmation mail.
+    const mail = online || !user.email
       ? undefined
       : confirmationMail({
           to: user.email,

@@ -220,7 +220,7 @@ export function orderGraphParams(
     // outboxInsertSql: to, name, then subject, html and text each as replace(replace(value, idToken, id), numberToken, number), then template.
     const m = mail.message;
     const filled = (value: string) => [value, mail.idToken, mail.numberToken];
-    p.push(m.to.toLowerCase(), m.toName ?? null, ...filled(m.subject), ...filled(m.html), ...filled(m.text), m.template);
+    p.push((m.to ?? '').toLowerCase(), m.toName ?? null, ...filled(m.subject), ...filled(m.html), ...filled(m.text), m.template);
   }
   p.push(...also.params);
   return p;

@@ -131,7 +131,8 @@ export async function history(
   input: OrderHistoryInputT,
   resHeaders: Record<string, string>,
 ): Promise<OrderHistory> {
-  const { rows, totalCount } = await repo.listOrdersOfUser(deps.db, user.id, input.page, input.pageSize);
+  // A replica's copy when there is one; the customer who has just placed or cancelled reads the primary (decision 176).
+  const { rows, totalCount } = await deps.reads.run(user.id, (db) => repo.listOrdersOfUser(db, user.id, input.page, input.pageSize));
   resHeaders['X-Total-Count'] = String(totalCount);
   const orders: OrderSummary[] = rows.map((r) => ({
     id: r.id,

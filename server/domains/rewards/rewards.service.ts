@@ -268,7 +268,7 @@ export async function customerLedger(
   if (!c) throw notFound('That customer');
   const [balance, ledger] = await Promise.all([repo.balanceOf(deps.db, c.id), page(deps.db, c.id, input)]);
   resHeaders['X-Total-Count'] = String(ledger.totalCount);
-  return { customer: { userId: c.id, email: c.email, name: c.name }, balance, ...ledger };
+  return { customer: { userId: c.id, email: c.email ?? '', name: c.name }, balance, ...ledger };
 }
 
 /**

@@ -29,7 +29,7 @@ function toMember(deps: Deps, row: NonNullable<Awaited<ReturnType<typeof repo.st
   const role = effectiveRoleOf(row, deps.config.ADMIN_EMAILS);
   return {
     id: row.id,
-    email: row.email,
+    email: row.email ?? '',
     name: row.name,
     mobile: row.mobile,
     role: isStaffRole(role) ? role : 'admin',
@@ -98,7 +98,7 @@ export async function invite(deps: Deps, actor: AuthUser, input: StaffInviteInpu
       after: { email: user.email, name: user.name, role: input.role, expiresAt },
       at,
     });
-    return { id, sentTo: user.email, expiresAt, promoted };
+    return { id, sentTo: user.email ?? '', expiresAt, promoted };
   });
   if (out.promoted) await auth.announceSessionsEnded(deps, out.id);
   void kickMail(deps);

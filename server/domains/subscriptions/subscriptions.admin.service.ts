@@ -69,7 +69,7 @@ export async function adminDetail(deps: Deps, id: string, ex: Executor = deps.db
   const s = await repo.findSubscription(ex, id);
   if (!s) throw notFound('That subscription');
   const c = await repo.customerOf(ex, s.user_id);
-  const [row] = await adminRows(deps, ex, [{ ...s, customer_name: c.name, customer_email: c.email }]);
+  const [row] = await adminRows(deps, ex, [{ ...s, customer_name: c.name, customer_email: c.email ?? '' }]);
   const [periods, payments, free] = await Promise.all([repo.periodsOf(ex, [s.id]), repo.paymentsOf(ex, s.id), repo.freeUnitsOf(ex, s.id)]);
   const port = subscriptionPayments();
   const refunds = await port.refundsOfSubscriptionPayments(

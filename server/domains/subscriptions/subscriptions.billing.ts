@@ -295,7 +295,8 @@ export async function addPaidPeriod(
     });
   }
   const user = await repo.customerOf(trx, s.user_id);
-  await enqueueMail(
+  // An account started from a mobile number may have no e-mail yet (decision 170).
+  if (user.email) await enqueueMail(
     trx,
     subscriptionMail(first ? 'activated' : 'renewed', {
       to: user.email,

@@ -399,7 +399,7 @@ export async function adminList(db: Executor, f: AdminListFilter) {
   const [rows, count] = await Promise.all([
     q
       .selectAll('s')
-      .select(['u.name as customer_name', 'u.email as customer_email'])
+      .select(['u.name as customer_name', sql<string>`coalesce(u.email, '')`.as('customer_email')])
       .orderBy('s.created_at', 'desc')
       .limit(f.limit)
       .offset(f.offset)

@@ -420,6 +420,7 @@ export async function sendReminders(deps: Deps): Promise<number> {
   return withTransactionRetry(deps, async (trx) => {
     const due = await repo.claimReminders(trx, { nowIso: now.toISOString(), untilIso: addDaysMs(now, REMINDER_DAYS_BEFORE_END) });
     for (const r of due) {
+      if (!r.email) continue; // no e-mail yet (decision 170)
       await enqueueMail(
         trx,
         subscriptionMail('reminder', {

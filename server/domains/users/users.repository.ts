@@ -11,6 +11,7 @@ export function profileRow(db: Executor, userId: string) {
       'name',
       'username',
       'mobile',
+      'mobile_verified_at',
       'role',
       'disabled',
       'password_hash',

@@ -24,11 +24,12 @@ export async function getProfile(deps: Deps, userId: string): Promise<Profile> {
   const role = effectiveRoleOf(row, deps.config.ADMIN_EMAILS);
   return {
     id: row.id,
-    email: row.email,
+    email: row.email ?? '',
     email_verified: row.email_verified,
     name: row.name,
     username: row.username,
     mobile: row.mobile,
+    mobile_verified: !!row.mobile_verified_at,
     role,
     has_password: !!row.password_hash,
     providers,
@@ -46,7 +47,16 @@ export async function updateProfile(deps: Deps, userId: string, patch: ProfilePa
   const allowed: { name?: string; username?: string; mobile?: string } = {};
   if (patch.name !== undefined) allowed.name = patch.name;
   if (patch.username !== undefined) allowed.username = patch.username;
-  if (patch.mobile !== undefined) allowed.mobile = patch.mobile;
+  if (patch.mobile !== undefined) {
+    const current = await repo.profileRow(deps.db, userId);
+    if (!current || current.disabled) throw gone();
+    // A verified number signs in and receives order texts: it changes only by proving the new one with a code.
+    if (current.mobile_verified_at && patch.mobile !== current.mobile) {
+      const message = 'To change your verified number, confirm the new one with a code.';
+      throw new AppError('VALIDATION_FAILED', message, { details: { fieldErrors: { mobile: [message] } } });
+    }
+    allowed.mobile = patch.mobile;
+  }
   if (Object.keys(allowed).length) {
     try {
       await repo.updateProfile(deps.db, userId, allowed, deps.clock.now());

@@ -32,6 +32,7 @@ export function AddressPicker({ value, onChange, selectable = true, defaults, ti
   const list = trpc.addresses.list.useQuery();
   const utils = trpc.useUtils();
   const remove = trpc.addresses.remove.useMutation({ onSuccess: () => utils.addresses.list.invalidate() });
+  const makeDefault = trpc.addresses.update.useMutation({ onSuccess: () => utils.addresses.list.invalidate() });
   const [mode, setMode] = useState<{ kind: 'list' } | { kind: 'new' } | { kind: 'edit'; address: Address }>({ kind: 'list' });
   // Default first, then the ones we can deliver to.
   const addresses = [...(list.data ?? [])].sort(
@@ -87,6 +88,13 @@ export function AddressPicker({ value, onChange, selectable = true, defaults, ti
         </div>
       ) : null}
 
+      {makeDefault.error && mode.kind === 'list' ? (
+        <div className="alert alert--danger" role="alert">
+          <AlertIcon aria-hidden="true" />
+          <span>{makeDefault.error.message || 'That address could not be made the default.'}</span>
+        </div>
+      ) : null}
+
       {addresses.length > 0 && mode.kind === 'list' ? (
         <div className="address-picker__list" role={selectable ? 'radiogroup' : 'list'} aria-label="Saved addresses">
           {addresses.map((a) => {
@@ -122,6 +130,17 @@ export function AddressPicker({ value, onChange, selectable = true, defaults, ti
                   {!a.serviceable ? <p className="field__error">{notServiceableMessage(a.pincode)}</p> : null}
                 </div>
                 <div className="address-card__actions">
+                  {!selectable && !a.isDefault && a.serviceable ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      loading={makeDefault.isPending && makeDefault.variables?.id === a.id}
+                      onClick={() => makeDefault.mutate({ id: a.id, isDefault: true })}
+                      aria-label={`Make ${a.line1} the default address`}
+                    >
+                      Make default
+                    </Button>
+                  ) : null}
                   <Button size="sm" variant="ghost" onClick={() => setMode({ kind: 'edit', address: a })}>
                     Edit
                   </Button>

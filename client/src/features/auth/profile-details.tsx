@@ -10,8 +10,10 @@ import { toast } from '../../components/toast';
 import { formatIndianMobile } from '../../../../shared/rules/india';
 import type { Profile } from '../../../../shared/schemas/auth';
 import { formatDate } from '../../../../shared/rules/dates';
+import { MobileCodeFlow } from './mobile-code';
+import { EmailCard } from './verify-email';
 
-const PROVIDER_LABELS: Record<string, string> = { password: 'E-mail and password', google: 'Google' };
+const PROVIDER_LABELS: Record<string, string> = { password: 'E-mail and password', google: 'Google', mobile: 'Mobile number' };
 
 /** The Profile tab: details (name, username, mobile), password, and the account facts. */
 export default function ProfileDetails() {
@@ -29,7 +31,8 @@ export default function ProfileDetails() {
     <div className="profile-grid">
       <DetailsCard profile={p} />
       <div className="stack stack--lg">
-        <PasswordCard hasPassword={p.has_password} />
+        {/* A password signs in with the e-mail: an account without one has no use for it yet. */}
+        {p.email ? <PasswordCard hasPassword={p.has_password} via={p.providers.includes('google') ? 'Google' : 'your mobile number'} /> : null}
         <section className="card card--padded profile-card" aria-labelledby="account-h">
           <h2 className="h4" id="account-h">
             Account
@@ -44,8 +47,8 @@ export default function ProfileDetails() {
               <dd>{p.providers.map((x) => PROVIDER_LABELS[x] ?? x).join(', ') || '—'}</dd>
             </div>
             <div>
-              <dt>E-mail</dt>
-              <dd>{p.email_verified ? 'Verified' : 'Not verified yet'}</dd>
+              <dt>Mobile</dt>
+              <dd>{p.mobile ? `${formatIndianMobile(p.mobile)}${p.mobile_verified ? ' · verified' : ''}` : '—'}</dd>
             </div>
           </dl>
         </section>
@@ -68,7 +71,8 @@ function DetailsCard({ profile }: { profile: ProfileData }) {
     e.preventDefault();
     await run(
       async () => {
-        const patch = { name: v.name, ...(v.username ? { username: v.username } : {}), ...(v.mobile ? { mobile: v.mobile } : {}) };
+        // A verified number changes only through a code (the card below).
+        const patch = { name: v.name, ...(v.username ? { username: v.username } : {}), ...(v.mobile && !profile.mobile_verified ? { mobile: v.mobile } : {}) };
         const next = await save.mutateAsync(patch);
         utils.users.profile.setData(undefined, next);
         await refreshUser();
@@ -91,20 +95,32 @@ function DetailsCard({ profile }: { profile: ProfileData }) {
         <Field label="Full name" error={fields.name}>
           {(p) => <Input {...p} name="name" autoComplete="name" value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} maxLength={80} required />}
         </Field>
-        <Field label="E-mail" hint="Write to us to change the e-mail of your account.">
-          {(p) => <Input {...p} name="email" value={profile.email} readOnly disabled />}
-        </Field>
+        {profile.email ? (
+          <Field label="E-mail">
+            {(p) => <Input {...p} name="email" value={profile.email} readOnly disabled />}
+          </Field>
+        ) : null}
         <div className="auth-form__row">
           <Field label="Username" error={fields.username} hint="3–30: a–z, 0–9, _ and .">
             {(p) => <Input {...p} name="username" autoCapitalize="none" spellCheck={false} value={v.username} onChange={(e) => setV({ ...v, username: e.target.value })} maxLength={30} />}
           </Field>
-          <Field label="Mobile" error={fields.mobile}>
+          <Field label="Mobile" error={fields.mobile} hint={profile.mobile_verified ? 'Verified: you can sign in with it.' : undefined}>
             {(p) => (
               <div className="auth-mobile">
                 <span className="auth-mobile__prefix" aria-hidden="true">
                   +91
                 </span>
-                <Input {...p} name="mobile" type="tel" inputMode="tel" autoComplete="tel-national" value={v.mobile} onChange={(e) => setV({ ...v, mobile: e.target.value })} maxLength={32} />
+                <Input
+                  {...p}
+                  name="mobile"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel-national"
+                  value={v.mobile}
+                  onChange={(e) => setV({ ...v, mobile: e.target.value })}
+                  maxLength={32}
+                  readOnly={profile.mobile_verified}
+                />
               </div>
             )}
           </Field>
@@ -115,11 +131,59 @@ function DetailsCard({ profile }: { profile: ProfileData }) {
           </Button>
         </div>
       </form>
+      <EmailCard email={profile.email} verified={profile.email_verified} />
+      <MobileCard profile={profile} onVerified={(mobile) => setV((x) => ({ ...x, mobile }))} />
     </section>
   );
 }
 
-function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
+/** Add, verify or change the mobile number with a code sent to it (it then signs in). */
+function MobileCard({ profile, onVerified }: { profile: ProfileData; onVerified(mobile: string): void }) {
+  const utils = trpc.useUtils();
+  const { refreshUser } = useAuth();
+  const ask = trpc.auth.mobileRequest.useMutation();
+  const check = trpc.auth.mobileVerify.useMutation();
+  const [open, setOpen] = useState(false);
+  const label = profile.mobile_verified ? 'Change number' : profile.mobile ? 'Verify this number' : 'Add a mobile number';
+  if (!open)
+    return (
+      <div className="profile-verify cluster" data-testid="mobile-status">
+        {profile.mobile ? (
+          profile.mobile_verified ? (
+            <span className="badge badge--green">Mobile verified</span>
+          ) : (
+            <span className="badge">Mobile not verified</span>
+          )
+        ) : null}
+        <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+          {label}
+        </Button>
+      </div>
+    );
+  return (
+    <div className="profile-verify stack">
+      <p className="text-sm text-muted">We text a 6-digit code to the number. Once it is verified, you can sign in with it.</p>
+      <MobileCodeFlow
+        numberLabel={profile.mobile_verified ? 'New mobile number' : 'Mobile number'}
+        sendLabel="Send code"
+        verifyLabel="Verify number"
+        initialMobile={!profile.mobile_verified && profile.mobile ? formatIndianMobile(profile.mobile).replace(/^\+91 /, '') : ''}
+        onCancel={() => setOpen(false)}
+        request={(mobile) => ask.mutateAsync({ mobile })}
+        verify={async (mobile, code) => {
+          const r = await check.mutateAsync({ mobile, code });
+          await utils.users.profile.invalidate();
+          await refreshUser();
+          onVerified(formatIndianMobile(r.user.user_metadata.mobile ?? '').replace(/^\+91 /, ''));
+          setOpen(false);
+          toast({ title: 'Number verified', description: 'You can sign in with it now.', variant: 'success' });
+        }}
+      />
+    </div>
+  );
+}
+
+function PasswordCard({ hasPassword, via }: { hasPassword: boolean; via: string }) {
   const change = trpc.auth.changePassword.useMutation();
   const utils = trpc.useUtils();
   const [current, setCurrent] = useState('');
@@ -148,7 +212,7 @@ function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
         <h2 className="h4" id="password-h">
           {hasPassword ? 'Change password' : 'Set a password'}
         </h2>
-        <p className="text-sm text-muted">{hasPassword ? 'Other devices are signed out when you change it.' : 'You sign in with Google. Add a password to sign in with your e-mail too.'}</p>
+        <p className="text-sm text-muted">{hasPassword ? 'Other devices are signed out when you change it.' : `You sign in with ${via}. Add a password to sign in with your e-mail too.`}</p>
       </div>
       <form className="stack" onSubmit={submit} noValidate aria-label="Change password">
         {error ? <FormAlert kind="danger">{error}</FormAlert> : null}

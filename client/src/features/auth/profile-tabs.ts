@@ -13,6 +13,7 @@ export interface ProfileTab {
 
 export const PROFILE_TABS: ProfileTab[] = [
   { key: 'profile', label: 'Profile', load: () => import('./profile-details') },
+  { key: 'addresses', label: 'Addresses', load: () => import('../addresses/addresses-tab') },
   { key: 'subscriptions', label: 'Subscriptions', load: () => import('../subscriptions/subscription-tab') },
   { key: 'orders', label: 'Orders', load: () => import('../orders/orders-tab') },
   { key: 'rewards', label: 'Rewards', load: () => import('../rewards/rewards-tab') },

@@ -13,6 +13,9 @@ import { messageOf } from '../../lib/errors';
 import { formatIndianMobile } from '../../../../shared/rules/india';
 import '../../features/auth/auth.css';
 import { formatDate } from '../../../../shared/rules/dates';
+import { can, ROLE_LABELS, type UserRole } from '../../../../shared/rules/staff';
+import { useAuth } from '../../features/auth/auth-context';
+import { mayOpen } from './screens';
 
 const PAGE_SIZE = 20;
 const fmt = (iso: string | null) => (iso ? formatDate(iso, 'date') : '—');
@@ -96,9 +99,9 @@ export default function AdminCustomersPage() {
                       <button type="button" onClick={() => open(c.id)}>
                         {c.name || c.username || '—'}
                       </button>
-                      {c.role === 'admin' ? (
+                      {c.role !== 'customer' ? (
                         <span className="badge badge--accent" style={{ marginLeft: '0.5rem' }}>
-                          Admin
+                          {c.role === 'admin' ? 'Admin' : (ROLE_LABELS[c.role as UserRole] ?? c.role)}
                         </span>
                       ) : null}
                     </td>
@@ -125,6 +128,9 @@ function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
   const reset = trpc.admin.passwordReset.useMutation();
   const signOut = trpc.admin.signOutEverywhere.useMutation();
   const c = q.data?.customer;
+  // Only what the signed-in role may do (support: no "sign out everywhere"; links to screens it may open).
+  const { user } = useAuth();
+  const may = { reset: can(user?.role, 'customers:password-reset'), signOut: can(user?.role, 'customers:sessions') };
   return (
     <aside className="card card--padded admin-detail" aria-label="Customer detail">
       <div className="cluster" style={{ justifyContent: 'space-between' }}>
@@ -153,7 +159,7 @@ function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
             </div>
             <div>
               <dt>Role</dt>
-              <dd>{c.role === 'admin' ? 'Administrator' : 'Customer'}</dd>
+              <dd>{c.role === 'admin' ? 'Administrator' : (ROLE_LABELS[c.role as UserRole] ?? c.role)}</dd>
             </div>
             <div>
               <dt>Signs in with</dt>
@@ -182,7 +188,7 @@ function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
                   <div key={`${r.label}-${i}`}>
                     <dt>{r.label}</dt>
                     <dd>
-                      {r.href ? (
+                      {r.href && mayOpen(user?.role, r.href) ? (
                         <Link href={`~${r.href}`} className="link">
                           {r.value}
                         </Link>
@@ -196,47 +202,53 @@ function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
             </section>
           ))}
           <div className="stack stack--sm">
-            <Button
-              variant="secondary"
-              loading={reset.isPending}
-              onClick={async () => {
-                try {
-                  const r = await reset.mutateAsync({ userId: c.id });
-                  toast({
-                    title: 'Reset link sent',
-                    description: `Sent to ${r.sentTo}. It works once, for 30 minutes.`,
-                    variant: 'success',
-                  });
-                } catch (e) {
-                  toast({ title: 'Not sent', description: messageOf(e, 'Please try again.'), variant: 'destructive' });
-                }
-              }}
-            >
-              Send password reset link
-            </Button>
-            <Button
-              variant="secondary"
-              loading={signOut.isPending}
-              disabled={c.active_sessions === 0}
-              onClick={async () => {
-                try {
-                  const r = await signOut.mutateAsync({ id: c.id });
-                  toast({
-                    title: 'Signed out everywhere',
-                    description: `${r.sessionsEnded} ${r.sessionsEnded === 1 ? 'session' : 'sessions'} ended on every device, at once.`,
-                    variant: 'success',
-                  });
-                  await q.refetch();
-                } catch (e) {
-                  toast({ title: 'Not signed out', description: messageOf(e, 'Please try again.'), variant: 'destructive' });
-                }
-              }}
-            >
-              Sign out everywhere
-            </Button>
-            <Link href={`/password-reset?email=${encodeURIComponent(c.email)}`} className="link text-sm">
-              Open the password reset screen
-            </Link>
+            {may.reset ? (
+              <Button
+                variant="secondary"
+                loading={reset.isPending}
+                onClick={async () => {
+                  try {
+                    const r = await reset.mutateAsync({ userId: c.id });
+                    toast({
+                      title: 'Reset link sent',
+                      description: `Sent to ${r.sentTo}. It works once, for 30 minutes.`,
+                      variant: 'success',
+                    });
+                  } catch (e) {
+                    toast({ title: 'Not sent', description: messageOf(e, 'Please try again.'), variant: 'destructive' });
+                  }
+                }}
+              >
+                Send password reset link
+              </Button>
+            ) : null}
+            {may.signOut ? (
+              <Button
+                variant="secondary"
+                loading={signOut.isPending}
+                disabled={c.active_sessions === 0}
+                onClick={async () => {
+                  try {
+                    const r = await signOut.mutateAsync({ id: c.id });
+                    toast({
+                      title: 'Signed out everywhere',
+                      description: `${r.sessionsEnded} ${r.sessionsEnded === 1 ? 'session' : 'sessions'} ended on every device, at once.`,
+                      variant: 'success',
+                    });
+                    await q.refetch();
+                  } catch (e) {
+                    toast({ title: 'Not signed out', description: messageOf(e, 'Please try again.'), variant: 'destructive' });
+                  }
+                }}
+              >
+                Sign out everywhere
+              </Button>
+            ) : null}
+            {may.reset ? (
+              <Link href={`/password-reset?email=${encodeURIComponent(c.email)}`} className="link text-sm">
+                Open the password reset screen
+              </Link>
+            ) : null}
           </div>
         </>
       ) : q.isLoading ? (

@@ -7,14 +7,18 @@ import { LoadError } from '../../components/load-error';
 import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
 import { formatRupees } from '../../../../shared/rules/money';
-import { istToday } from '../../../../shared/rules/slots';
+import { formatSlotDate, istToday } from '../../../../shared/rules/slots';
 import { FAIL_REASON_LABELS, type DeliveryStop } from '../../../../shared/schemas/deliveries';
+import { Link } from 'wouter';
+import { Modal } from '../../components/modal';
+import { fieldErrorsOf } from '../../lib/errors';
 
 /**
  * /admin/deliveries (PRODUCT.md §17): per date and slot, the orders for riders grouped by PIN code.
  * Select many and give them to a rider, or let the shop spread them by area (the same PIN to the same
- * rider). Failed stops come back here with the reason, to re-assign; a stop locked after 5 wrong
- * codes is confirmed here.
+ * rider). Failed stops come back here with the reason: re-attempt (pick it and assign a rider),
+ * reschedule (another date and slot) or cancel and refund on the order's page; a stop locked after 5
+ * wrong codes is confirmed here.
  */
 export default function AdminDeliveriesPage() {
   usePageTitle('Deliveries');
@@ -28,6 +32,7 @@ export default function AdminDeliveriesPage() {
   const [riderId, setRiderId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [moving, setMoving] = useState<DeliveryStop | null>(null);
 
   const groups = useMemo(() => {
     const m = new Map<string, DeliveryStop[]>();
@@ -177,6 +182,16 @@ export default function AdminDeliveriesPage() {
                           {s.failNote ? ` — ${s.failNote}` : ''}
                         </span>
                       ) : null}
+                      {s.failReason && assignable(s) ? (
+                        <span className="cluster" style={{ gap: 8, marginTop: 6 }}>
+                          <Button size="sm" variant="secondary" onClick={() => setMoving(s)} data-testid="reschedule">
+                            Reschedule…
+                          </Button>
+                          <Link href={`/orders?id=${s.orderId}`} className="btn btn--ghost btn--sm">
+                            Cancel or refund
+                          </Link>
+                        </span>
+                      ) : null}
                       {s.locked && s.status === 'out_for_delivery' ? (
                         <Button size="sm" variant="secondary" onClick={() => void doConfirm(s)}>
                           Confirm delivered
@@ -192,6 +207,81 @@ export default function AdminDeliveriesPage() {
           </div>
         );
       })}
+      {moving && q.data ? (
+        <RescheduleDialog
+          stop={moving}
+          slots={q.data.slots}
+          onClose={() => setMoving(null)}
+          onDone={(stop, day) => {
+            setMoving(null);
+            setPicked(new Set());
+            setNotice(`Order ${stop.number} moved to ${formatSlotDate(day)}, ${stop.slot.label}. The customer was told by e-mail.`);
+            void utils.deliveries.day.invalidate();
+          }}
+        />
+      ) : null}
     </section>
+  );
+}
+
+/** Another date and slot for a stop not yet out; the server books the new place (or says the slot is full). */
+function RescheduleDialog({
+  stop,
+  slots,
+  onClose,
+  onDone,
+}: {
+  stop: DeliveryStop;
+  slots: { id: string; label: string }[];
+  onClose(): void;
+  onDone(stop: DeliveryStop, date: string): void;
+}) {
+  const reschedule = trpc.deliveries.reschedule.useMutation({ onSuccess: (s, input) => onDone(s, input.date) });
+  const [date, setDate] = useState(() => istToday(new Date()));
+  const [slotId, setSlotId] = useState(stop.slot.id);
+  const errors = reschedule.error ? fieldErrorsOf(reschedule.error) : {};
+  const general = reschedule.error && !Object.keys(errors).length ? messageOf(reschedule.error, 'The order could not be moved.') : null;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`Reschedule ${stop.number}`}
+      testId="reschedule-dialog"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Keep it
+          </Button>
+          <Button
+            loading={reschedule.isPending}
+            onClick={() => reschedule.mutate({ id: stop.orderId, date, slotId })}
+            data-testid="reschedule-save"
+          >
+            Move the delivery
+          </Button>
+        </>
+      }
+    >
+      <div className="stack">
+        <p className="text-sm text-muted">
+          {stop.customerFirstName}, {stop.area}: now {stop.slot.label}. The new place is booked at once; the customer gets an e-mail.
+        </p>
+        <Field label="New date" error={errors.date}>
+          {(p) => <Input {...p} type="date" value={date} min={istToday(new Date())} onChange={(e) => setDate(e.target.value)} />}
+        </Field>
+        <Field label="New slot" error={errors.slotId}>
+          {(p) => (
+            <Select {...p} value={slotId} onChange={(e) => setSlotId(e.target.value)}>
+              {slots.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        {general ? <FormAlert kind="danger">{general}</FormAlert> : null}
+      </div>
+    </Modal>
   );
 }

@@ -22,7 +22,13 @@ import '../../features/checkout/checkout.css';
 import '../../features/orders/orders.css';
 import './admin-orders.css';
 import { formatDate } from '../../../../shared/rules/dates';
-import { timelineHeadings } from '../../../../shared/rules/order-lifecycle';
+import { adminMoveTargets, adminMoveWarning, timelineHeadings } from '../../../../shared/rules/order-lifecycle';
+import { orderStatusLabel } from '../../../../shared/rules/order-rules';
+import { can } from '../../../../shared/rules/staff';
+import { useAuth } from '../../features/auth/auth-context';
+import { Select } from '../../components/input';
+
+type MoveTarget = 'preparing' | 'out_for_delivery' | 'delivered';
 
 const NEXT_LABEL: Partial<Record<OrderStatus, string>> = {
   preparing: 'Start preparing',
@@ -56,6 +62,13 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
   const utils = trpc.useUtils();
   const q = trpc.adminOrders.get.useQuery({ id }, { refetchInterval: 20_000 });
   const [dialog, setDialog] = useState<null | 'cancel' | 'refund'>(null);
+  const [move, setMove] = useState<null | { to: MoveTarget; warning: string }>(null);
+  const { user } = useAuth();
+  const may = {
+    write: can(user?.role, 'orders:write'),
+    cancel: can(user?.role, 'orders:cancel'),
+    refund: can(user?.role, 'orders:refund'),
+  };
   const done = (d: AdminOrderDetail, title: string, description?: string) => {
     utils.adminOrders.get.setData({ id }, d);
     void utils.adminOrders.list.invalidate();
@@ -63,7 +76,7 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
   };
   const fail = (e: unknown) => toast({ title: 'Not done', description: messageOf(e, 'Please try again.'), variant: 'destructive' });
   const setStatus = trpc.adminOrders.setStatus.useMutation({
-    onSuccess: (d) => done(d, `${d.order.number}: ${d.order.labels.status}`),
+    onSuccess: (d) => (setMove(null), done(d, `${d.order.number}: ${d.order.labels.status}`)),
     onError: fail,
   });
   const markPaid = trpc.adminOrders.markPaid.useMutation({
@@ -86,6 +99,13 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
   const o = d.order;
   const tone = paymentStatusTone(o.paymentStatus);
   const headings = timelineHeadings(o.timeline);
+  const later = may.write ? (adminMoveTargets(o.status).filter((s) => s !== d.nextStatus) as MoveTarget[]) : [];
+  /** A move that skips steps, or delivers before the slot, is confirmed first (the server asks for the same). */
+  const requestMove = (to: MoveTarget) => {
+    const warning = adminMoveWarning({ status: o.status, slotDate: o.slot.date }, to, new Date());
+    if (warning) setMove({ to, warning });
+    else setStatus.mutate({ id, status: to });
+  };
 
   return (
     <section className="admin-page admin-order" data-page="admin/order" data-testid="admin-order">
@@ -107,21 +127,33 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
       </header>
 
       <div className="admin-order__actions card card--padded">
-        {d.nextStatus ? (
-          <Button
-            loading={setStatus.isPending}
-            data-testid="next-status"
-            onClick={() => setStatus.mutate({ id, status: d.nextStatus as 'preparing' | 'out_for_delivery' | 'delivered' })}
-          >
+        {d.nextStatus && may.write ? (
+          <Button loading={setStatus.isPending && !move} data-testid="next-status" onClick={() => requestMove(d.nextStatus as MoveTarget)}>
             {NEXT_LABEL[d.nextStatus] ?? d.nextStatus}
           </Button>
         ) : null}
-        {d.canMarkPaid ? (
+        {later.length ? (
+          <Select
+            aria-label="Move to a later status"
+            className="admin-order__skip"
+            value=""
+            data-testid="move-to"
+            onChange={(e) => e.target.value && requestMove(e.target.value as MoveTarget)}
+          >
+            <option value="">Move to…</option>
+            {later.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabel(s)}
+              </option>
+            ))}
+          </Select>
+        ) : null}
+        {d.canMarkPaid && may.write ? (
           <Button variant="secondary" loading={markPaid.isPending} onClick={() => markPaid.mutate({ id })} data-testid="mark-paid">
             Cash received ({formatRupees(o.breakdown.total)})
           </Button>
         ) : null}
-        {d.refundable > 0 ? (
+        {d.refundable > 0 && may.refund ? (
           <Button variant="secondary" onClick={() => setDialog('refund')} data-testid="refund">
             Refund…
           </Button>
@@ -131,12 +163,12 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
             Invoice {o.invoiceNumber}
           </a>
         ) : null}
-        {d.canCancel ? (
+        {d.canCancel && may.cancel ? (
           <Button variant="ghost" className="admin-order__cancel" onClick={() => setDialog('cancel')} data-testid="admin-cancel">
             Cancel order…
           </Button>
         ) : null}
-        {!d.nextStatus && !d.canCancel && !d.refundable && !d.canMarkPaid ? (
+        {!(d.nextStatus && may.write) && !(d.canCancel && may.cancel) && !(d.refundable && may.refund) && !(d.canMarkPaid && may.write) ? (
           <p className="text-sm text-subtle">Nothing left to do for this order.</p>
         ) : null}
         {o.status === 'pending_payment' ? (
@@ -254,6 +286,31 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
         onClose={() => setDialog(null)}
         onDone={(x) => done(x, `${x.order.number} cancelled`, x.refunds.length ? 'The payment is being refunded in full.' : undefined)}
       />
+      {move ? (
+        <Modal
+          open
+          onClose={() => setMove(null)}
+          title={`Mark ${o.number} ${orderStatusLabel(move.to).toLowerCase()}?`}
+          testId="move-confirm"
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setMove(null)}>
+                Keep {orderStatusLabel(o.status).toLowerCase()}
+              </Button>
+              <Button
+                loading={setStatus.isPending}
+                onClick={() => setStatus.mutate({ id, status: move.to, confirm: true })}
+                data-testid="move-confirm-yes"
+              >
+                Yes, mark {orderStatusLabel(move.to).toLowerCase()}
+              </Button>
+            </>
+          }
+        >
+          <p>{move.warning}</p>
+          <p className="text-sm text-muted">The customer is told as usual (e-mail and their order page).</p>
+        </Modal>
+      ) : null}
       {dialog === 'refund' ? <RefundDialog detail={d} onClose={() => setDialog(null)} onDone={(x) => done(x, 'Refund started')} /> : null}
     </section>
   );

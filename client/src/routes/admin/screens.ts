@@ -105,3 +105,10 @@ export function screensFor(role: string | null | undefined): AdminScreen[] {
   };
   return ADMIN_SCREENS.filter((s) => can(role, s.permission)).sort((a, b) => order(a.path) - order(b.path));
 }
+
+/** Whether a link inside the back office leads somewhere this role may go (a link outside it always does). */
+export function mayOpen(role: string | null | undefined, href: string): boolean {
+  const path = href.split(/[?#]/)[0]!;
+  const screen = ADMIN_SCREENS.find((s) => path === s.path || path.startsWith(`${s.path}/`));
+  return !screen || can(role, screen.permission);
+}

@@ -86,7 +86,7 @@ export default function AdminStaffPage() {
         <h2 className="h4">Invite someone</h2>
         {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
         {notice ? <FormAlert kind="success">{notice}</FormAlert> : null}
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: '12px 20px' }}>
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: '12px 20px', alignItems: 'start' }}>
           <Field label="Name" error={fields.name}>
             {(p) => <Input {...p} name="name" autoComplete="off" value={form.name} maxLength={80} onChange={set('name')} required />}
           </Field>

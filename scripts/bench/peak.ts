@@ -1,0 +1,253 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { applyPooledDefaults, createDatabase, MIGRATION_TIMEOUTS } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+import { runSeeds } from '../../db/seeds';
+import { loadConfig } from '../../server/config';
+import { resolveTokenKeys } from '../../server/lib/secrets';
+import { signAccessToken } from '../../server/lib/tokens';
+import { addDays, istToday } from '../../shared/rules/slots';
+import { createDatabaseOn, pgBin, startPrimary, startReplica, type Cluster } from '../../test/helpers/pg-cluster';
+import { startPgBouncer } from '../../test/helpers/pgbouncer';
+import { forkTs, type BenchRow } from './lib';
+import type { Scheduled } from './peak-server';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SCHEDULED = Number(process.env.PEAK_SCHEDULED ?? 5_000);
+const BROWSERS = Number(process.env.PEAK_BROWSERS ?? 300);
+const PLACERS = Number(process.env.PEAK_PLACERS ?? 50);
+const JWT_SECRET = crypto.randomBytes(32).toString('hex');
+
+interface Shop {
+  scheduled: Scheduled[];
+  browsers: string[];
+  placers: { auth: string; addressId: string }[];
+  lines: unknown[];
+  slots: { id: string; date: string }[];
+}
+
+/** A migrated, seeded database with every person of the peak: scheduled customers, browsers, placers. */
+async function prepare(url: string): Promise<Shop> {
+  const dbh = await createDatabase({ databaseUrl: url, poolSize: 2, timeouts: MIGRATION_TIMEOUTS });
+  try {
+    await migrateToLatest(dbh.db);
+    await runSeeds(dbh.db);
+    const db = dbh.db;
+    await db
+      .insertInto('delivery_slots')
+      .values(Array.from({ length: 24 }, (_, i) => ({ start_time: `${String(7 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`, end_time: '21:00', max_bookings: 1000, plan_type: 'all' as const, sort: 100 + i })))
+      .execute();
+    await db.updateTable('delivery_slots').set({ max_bookings: 1000 }).execute();
+    const slotRows = await db.selectFrom('delivery_slots').select('id').where('plan_type', '=', 'all').execute();
+    const today = istToday(new Date());
+    const slots = slotRows.flatMap((s) => [1, 2, 3, 4, 5, 6, 7].map((d) => ({ id: s.id, date: addDays(today, d) })));
+    const shakes = (await db.selectFrom('signature_shakes').select('id').orderBy('sort_order').limit(2).execute()).map((s) => s.id);
+    const total = SCHEDULED + BROWSERS + PLACERS;
+    const users: { id: string; email: string; role: 'customer'; name: string }[] = [];
+    for (let from = 0; from < total; from += 1000) {
+      const chunk = await db
+        .insertInto('users')
+        .values(
+          Array.from({ length: Math.min(1000, total - from) }, (_, k) => ({
+            email: `peak-${from + k}@example.in`,
+            email_verified: true,
+            name: `Peak ${from + k}`,
+            username: `peak_${from + k}`,
+            mobile: '+919876543210',
+          })),
+        )
+        .returning(['id', 'email', 'name'])
+        .execute();
+      users.push(...chunk.map((u) => ({ ...u, email: u.email ?? '', role: 'customer' as const })));
+      await db
+        .insertInto('addresses')
+        .values(chunk.map((u) => ({ user_id: u.id, name: u.name, phone: '+919876543210', line1: '1 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001', is_default: true })))
+        .execute();
+    }
+    const addr = new Map((await db.selectFrom('addresses').select(['id', 'user_id']).execute()).map((a) => [a.user_id, a.id]));
+    const keys = await resolveTokenKeys(db, loadConfig({ JWT_SECRET, LOG_LEVEL: 'silent' }));
+    const token = async (u: (typeof users)[number]) => {
+      const sid = (await db.insertInto('auth_sessions').values({ user_id: u.id, provider: 'bench' }).returning('id').executeTakeFirstOrThrow()).id;
+      return `Bearer ${(await signAccessToken(keys, { sub: u.id, email: u.email, role: u.role, name: u.name, sid }, new Date())).token}`;
+    };
+    const scheduled = users.slice(0, SCHEDULED).map((u, i) => ({ user: u, addressId: addr.get(u.id)!, ...pickSlot(slots, i) }));
+    const browsers = await Promise.all(users.slice(SCHEDULED, SCHEDULED + BROWSERS).map(token));
+    const placers = await Promise.all(users.slice(SCHEDULED + BROWSERS).map(async (u) => ({ auth: await token(u), addressId: addr.get(u.id)! })));
+    return { scheduled, browsers, placers, lines: shakes.map((id) => ({ id, type: 'signature', quantity: 1 })), slots };
+  } finally {
+    await dbh.close();
+  }
+}
+const pickSlot = (slots: { id: string; date: string }[], i: number) => {
+  const s = slots[i % slots.length]!;
+  return { slotId: s.id, date: s.date };
+};
+
+async function vacuum(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query('vacuum analyze');
+  await c.end();
+}
+
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+interface PeakResult {
+  seconds: number;
+  orders: number;
+  kinds: Record<string, { n: number; p50: number; p99: number }>;
+  statuses: Record<string, number>;
+  fivexx: number;
+}
+
+/**
+ * The peak on two instances with `env`: the cut-off's scheduled placements split over both (each on
+ * its jobs' pool), while BROWSERS shoppers read the catalogue and their order history and PLACERS
+ * shoppers place orders, round robin over the two instances (the load balancer), until the cut-off ends.
+ */
+async function peak(env: Record<string, string>, shop: Shop): Promise<PeakResult> {
+  const instances = await Promise.all([0, 1].map(() => forkTs<{ port: number }>(path.join(here, 'peak-server.ts'), { ...env, JWT_SECRET, NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' })));
+  const bases = instances.map((i) => `http://127.0.0.1:${i.info.port}`);
+  const ms: Record<string, number[]> = { catalogue: [], history: [], place: [], cutoff: [] };
+  const statuses: Record<string, number> = {};
+  let turn = 0;
+  // Node's fetch keeps connections alive, as many per instance as there are requests in flight.
+  const call = async (kind: string, pathname: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) => {
+    const base = bases[turn++ % bases.length]!;
+    const t0 = performance.now();
+    let status: number;
+    try {
+      const r = await fetch(base + pathname, init);
+      await r.arrayBuffer();
+      status = r.status;
+    } catch {
+      status = 599; // the connection failed: counted as a 5xx
+    }
+    ms[kind]!.push(performance.now() - t0);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    return status;
+  };
+  try {
+    // Warm: caches, pools, JIT on both instances.
+    for (const b of bases) for (const p of ['/api/shakes/signature', '/api/ingredients']) await fetch(b + p).then((r) => r.arrayBuffer());
+    let done = false;
+    let placed = 0;
+    const started = performance.now();
+    const half = Math.ceil(shop.scheduled.length / 2);
+    const cutoffs = instances.map((inst, k) =>
+      new Promise<{ placed: number; errors: Record<string, number>; ms: number[]; seconds: number }>((resolve) => {
+        inst.child.once('message', (m) => resolve((m as { cutoff: never }).cutoff));
+        inst.child.send({ cmd: 'cutoff', items: shop.scheduled.slice(k * half, (k + 1) * half), lines: shop.lines, width: 2 });
+      }),
+    );
+    const browsing = shop.browsers.map(async (auth) => {
+      while (!done) {
+        await call('catalogue', '/api/shakes/signature');
+        await call('history', '/api/user/orders', { headers: { authorization: auth } });
+        await call('catalogue', '/api/ingredients');
+      }
+    });
+    const placing = shop.placers.map(async (p, i) => {
+      let n = i;
+      while (!done) {
+        const s = shop.slots[n++ % shop.slots.length]!;
+        const status = await call('place', '/api/orders', {
+          method: 'POST',
+          headers: { authorization: p.auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+          body: JSON.stringify({ lines: shop.lines, addressId: p.addressId, slotId: s.id, date: s.date, paymentMethod: 'cod' }),
+        });
+        if (status === 200) placed++;
+      }
+    });
+    const jobs = await Promise.all(cutoffs);
+    done = true;
+    const seconds = (performance.now() - started) / 1000;
+    await Promise.all([...browsing, ...placing]);
+    for (const j of jobs) {
+      ms.cutoff!.push(...j.ms);
+      for (const [code, n] of Object.entries(j.errors)) statuses[`cutoff ${code}`] = (statuses[`cutoff ${code}`] ?? 0) + n;
+    }
+    const kinds = Object.fromEntries(Object.entries(ms).map(([k, xs]) => [k, { n: xs.length, p50: pct(xs, 50), p99: pct(xs, 99) }]));
+    const fivexx = Object.entries(statuses)
+      .filter(([s]) => /^5/.test(s))
+      .reduce((a, [, n]) => a + n, 0);
+    const cutoffPlaced = jobs.reduce((a, j) => a + j.placed, 0);
+    return { seconds, orders: cutoffPlaced + placed, kinds, statuses, fivexx };
+  } finally {
+    await Promise.all(instances.map((i) => i.ask('stop').catch(() => {})));
+  }
+}
+
+/**
+ * `npm run bench -- peak` (issue 26): a morning peak on a primary of the bench's own (initdb) — two
+ * instances through PgBouncer (transaction mode) with a streaming replica, against the same run
+ * directly on the primary as the baseline. Throughput ≥ 0.8× the direct run's, p99 ≤ 2×, 0 × 5xx.
+ */
+export async function runPeakBench(): Promise<BenchRow[]> {
+  const bin = pgBin();
+  if (!bin) return [{ name: 'peak bench skipped: needs PostgreSQL server binaries (pg_basebackup)', value: 0, unit: '' }];
+  let primary: Cluster | null = null;
+  let replica: Cluster | null = null;
+  let bouncer: Awaited<ReturnType<typeof startPgBouncer>> | null = null;
+  try {
+    primary = await startPrimary(bin);
+    const directUrl = await createDatabaseOn(primary, 'peak_direct');
+    const pooledUrl = await createDatabaseOn(primary, 'peak_pooled');
+    const [directShop, pooledShop] = [await prepare(directUrl), await prepare(pooledUrl)];
+    {
+      const setup = await createDatabase({ databaseUrl: pooledUrl, poolSize: 1 });
+      await applyPooledDefaults(setup.db);
+      await setup.close();
+    }
+    replica = await startReplica(bin, primary, 0);
+    bouncer = await startPgBouncer(pooledUrl, { poolSize: 20 });
+    const modes: { name: string; url: string; env: Record<string, string>; shop: Shop }[] = [
+      { name: 'direct', url: directUrl, env: { DATABASE_URL: directUrl }, shop: directShop },
+      {
+        name: 'PgBouncer + replica',
+        url: pooledUrl,
+        env: { DATABASE_URL: bouncer.url(pooledUrl), DATABASE_DIRECT_URL: pooledUrl, DATABASE_READ_URL: replica.url('peak_pooled') },
+        shop: pooledShop,
+      },
+    ];
+    const results: Record<string, PeakResult> = {};
+    for (const m of modes) {
+      await vacuum(m.url);
+      process.stdout.write(`  ${m.name}: ${SCHEDULED} scheduled placements, ${BROWSERS} browsing, ${PLACERS} placing…\n`);
+      results[m.name] = await peak(m.env, m.shop);
+      const r = results[m.name]!;
+      process.stdout.write(`  ${m.name}: ${r.seconds.toFixed(1)} s, ${r.orders} orders, statuses ${JSON.stringify(r.statuses)}\n`);
+    }
+    const d = results.direct!;
+    const p = results['PgBouncer + replica']!;
+    const rows: BenchRow[] = [];
+    for (const [name, r] of [
+      ['direct', d],
+      ['PgBouncer + replica', p],
+    ] as const) {
+      rows.push({ name: `${name}: orders/s (cut-off + shoppers placing)`, value: r.orders / r.seconds, unit: 'orders/s', digits: 1 });
+      for (const k of ['cutoff', 'place', 'history', 'catalogue']) {
+        const x = r.kinds[k]!;
+        rows.push({ name: `${name}: ${k} p50 / p99 (${x.n} requests)`, value: x.p50, unit: `ms / ${x.p99.toFixed(0)} ms p99`, digits: 1 });
+      }
+      rows.push({ name: `${name}: 5xx answers`, value: r.fivexx, unit: '', pass: r.fivexx === 0 });
+    }
+    const tput = p.orders / p.seconds / (d.orders / d.seconds);
+    rows.push({ name: 'PgBouncer + replica: throughput vs direct', value: tput, unit: '×', digits: 2, budget: '≥ 0.8×', pass: tput >= 0.8 });
+    for (const k of ['place', 'history', 'catalogue', 'cutoff']) {
+      const ratio = p.kinds[k]!.p99 / Math.max(1, d.kinds[k]!.p99);
+      rows.push({ name: `PgBouncer + replica: ${k} p99 vs direct`, value: ratio, unit: '×', digits: 2, budget: '≤ 2×', pass: ratio <= 2 });
+    }
+    return rows;
+  } finally {
+    await bouncer?.stop().catch(() => {});
+    await replica?.destroy().catch(() => {});
+    await primary?.destroy().catch(() => {});
+  }
+}

@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import type { AppDeps } from '../../deps';
+import type { RequestInfo } from '../../trpc/context';
+import { AppError } from '../../lib/errors';
+import * as limits from '../../lib/rate-limit';
+import { enqueueSms, kickSms } from '../../lib/sms';
+import { withTransactionRetry } from '../../lib/transaction-retry';
+import { formatIndianMobile } from '../../../shared/rules/india';
+import type { AuthAnswer, OtpSentAnswer, SessionUserDto } from '../../../shared/schemas/auth';
+import { LIMITS, OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TTL_MS } from './auth.limits';
+import { openSession, SESSION_EXPIRED_MESSAGE, toSessionUser } from './auth.service';
+import * as repo from './otp.repository';
+import type { OtpPurpose } from './otp.repository';
+import { findUserById } from './auth.repository';
+
+type Deps = AppDeps;
+
+export const OTP_EXPIRED_MESSAGE = 'This code has expired or was replaced by a newer one. Ask for a new code.';
+export const OTP_LOCKED_MESSAGE = 'Three wrong codes: this code no longer works. Ask for a new code.';
+const OTP_SMS_VARIABLE = 'otp';
+
+/** The same sentence for every number, known or not. */
+export function sentMessage(mobile: string): string {
+  return `We have sent a 6-digit code to ${formatIndianMobile(mobile)}. It works for 5 minutes.`;
+}
+
+/** The code's keyed hash: a copy of the table alone does not give the codes (10⁶ guesses need the key). */
+function codeHash(deps: Deps, purpose: OtpPurpose, mobile: string, code: string): string {
+  const key = crypto.createHmac('sha256', Buffer.from(deps.tokenKeys.secret)).update('hydro-shakes otp v1').digest();
+  return crypto.createHmac('sha256', key).update(`${purpose}:${mobile}:${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/**
+ * Ask for a code (PRODUCT.md §18). Nothing here looks at whether the number has an account: a new
+ * number gets a code too (its account is made when the code comes back), so the answer, its status
+ * and its work are the same for every number. Limits: per address, one code per number per 30 s
+ * (counted atomically), and codes per number per hour.
+ */
+export async function requestCode(deps: Deps, mobile: string, req: RequestInfo, purpose: OtpPurpose = 'signin', userId: string | null = null): Promise<OtpSentAnswer> {
+  const now = deps.clock.now();
+  await limits.enforce(deps.db, now, [[LIMITS.otpRequestIp, req.ip]]);
+  const resend = await limits.hit(deps.db, LIMITS.otpResend, mobile, now);
+  if (!resend.allowed) throw limits.tooMany(resend.retryAfter);
+  await limits.enforce(deps.db, now, [[LIMITS.otpRequestNumber, mobile]]);
+
+  const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+  await withTransactionRetry(deps, async (trx) => {
+    await repo.replaceCode(trx, {
+      mobile,
+      purpose,
+      user_id: userId,
+      code_hash: codeHash(deps, purpose, mobile, code),
+      now,
+      expires_at: new Date(now.getTime() + OTP_TTL_MS),
+    });
+    await enqueueSms(trx, {
+      to: mobile,
+      template: 'otp',
+      variables: { [OTP_SMS_VARIABLE]: code },
+      text: `${code} is your Hydro Shakes code. It works for 5 minutes. Do not share it with anyone.`,
+    });
+  });
+  void kickSms(deps);
+  return { ok: true, message: sentMessage(mobile), resend_after: OTP_RESEND_SECONDS, expires_in: OTP_TTL_MS / 1000 };
+}
+
+/**
+ * Checks a code and uses it up. Each try is spent before the comparison, in one conditional
+ * statement, so parallel guesses get no more than 3 comparisons per code.
+ */
+async function checkCode(deps: Deps, mobile: string, code: string, req: RequestInfo, purpose: OtpPurpose, userId: string | null): Promise<number> {
+  const now = deps.clock.now();
+  await limits.enforce(deps.db, now, [[LIMITS.otpVerifyIp, req.ip]]);
+  const open = await repo.latestOpenCode(deps.db, mobile, purpose, userId);
+  if (!open || new Date(open.expires_at) <= now) throw new AppError('OTP_INVALID', OTP_EXPIRED_MESSAGE, { details: { fieldErrors: { code: [OTP_EXPIRED_MESSAGE] } } });
+  const spent = await repo.spendTry(deps.db, open.id, OTP_MAX_TRIES, now);
+  if (!spent) {
+    if (open.attempts >= OTP_MAX_TRIES) throw await locked(deps, mobile, now);
+    throw new AppError('OTP_INVALID', OTP_EXPIRED_MESSAGE, { details: { fieldErrors: { code: [OTP_EXPIRED_MESSAGE] } } });
+  }
+  if (!sameHash(codeHash(deps, purpose, mobile, code), spent.code_hash)) {
+    const left = OTP_MAX_TRIES - spent.attempts;
+    if (left <= 0) throw await locked(deps, mobile, now);
+    const message = `That code is not right. ${left === 1 ? 'One more try' : `${left} more tries`}, then ask for a new code.`;
+    throw new AppError('OTP_INVALID', message, { details: { fieldErrors: { code: [message] }, triesLeft: left } });
+  }
+  return open.id;
+}
+
+/** 429 until a new code may be asked for (the rest of the 30 s resend wait, at least a second). */
+async function locked(deps: Deps, mobile: string, now: Date): Promise<AppError> {
+  const wait = await limits.peek(deps.db, LIMITS.otpResend, mobile, now);
+  return new AppError('OTP_LOCKED', OTP_LOCKED_MESSAGE, {
+    retryAfter: Math.max(1, wait.retryAfter),
+    details: { fieldErrors: { code: [OTP_LOCKED_MESSAGE] } },
+  });
+}
+
+/**
+ * A right code signs in: into the account this number was verified on, or a new account made from
+ * the number alone (no e-mail, no password, name asked next: `user_metadata.name` is ''). A number
+ * that was only typed on an account (never proven) does not sign into it (decision 170).
+ */
+export async function verifyCode(deps: Deps, mobile: string, code: string, req: RequestInfo): Promise<AuthAnswer> {
+  const codeId = await checkCode(deps, mobile, code, req, 'signin', null);
+  const now = deps.clock.now();
+  return withTransactionRetry(deps, async (trx) => {
+    if (!(await repo.consumeCode(trx, codeId, now))) throw new AppError('OTP_INVALID', OTP_EXPIRED_MESSAGE);
+    let user = await repo.userByVerifiedMobile(trx, mobile);
+    if (!user) user = await repo.insertMobileUser(trx, mobile, now);
+    if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled. Please contact us if you think this is a mistake.');
+    return openSession(trx, deps, user, 'mobile', req);
+  });
+}
+
+/** A signed-in customer adds or changes their number: a code to the new number first. */
+export function requestChange(deps: Deps, userId: string, mobile: string, req: RequestInfo): Promise<OtpSentAnswer> {
+  return requestCode(deps, mobile, req, 'change', userId);
+}
+
+export const MOBILE_TAKEN_MESSAGE = 'This number is already on another account. Sign in with it, or use another number.';
+
+/** The right code proves the number: it becomes the account's verified number (unless another account has proven it). */
+export async function verifyChange(deps: Deps, userId: string, mobile: string, code: string, req: RequestInfo): Promise<{ user: SessionUserDto }> {
+  const codeId = await checkCode(deps, mobile, code, req, 'change', userId);
+  const now = deps.clock.now();
+  return withTransactionRetry(deps, async (trx) => {
+    if (!(await repo.consumeCode(trx, codeId, now))) throw new AppError('OTP_INVALID', OTP_EXPIRED_MESSAGE);
+    const other = await repo.userByVerifiedMobile(trx, mobile);
+    if (other && other.id !== userId) throw new AppError('MOBILE_TAKEN', MOBILE_TAKEN_MESSAGE, { details: { fieldErrors: { mobile: [MOBILE_TAKEN_MESSAGE] } } });
+    try {
+      await repo.setVerifiedMobile(trx, userId, mobile, now);
+    } catch (e) {
+      // Another account proved the same number a moment ago (unique index on verified numbers).
+      if ((e as { code?: string }).code === '23505') throw new AppError('MOBILE_TAKEN', MOBILE_TAKEN_MESSAGE);
+      throw e;
+    }
+    const user = await findUserById(trx, userId);
+    if (!user || user.disabled) throw new AppError('INVALID_TOKEN', SESSION_EXPIRED_MESSAGE);
+    return { user: toSessionUser(user, deps.config) };
+  });
+}

@@ -1,0 +1,157 @@
+import type { Db, Executor } from '../../db/database';
+import type { Config } from '../config';
+import type { MailDeps } from './mail';
+import { Msg91Gateway } from './sms-msg91';
+import * as repo from './sms.repository';
+
+/**
+ * Text messages (sign-in codes; order updates when WhatsApp is not possible). Like e-mail, an SMS is
+ * written to the outbox with the business change and sent after commit; without MSG91 keys it is
+ * printed to the log and kept in the outbox, so a code is reachable on a fresh machine (decision 171).
+ */
+export interface SmsMessage {
+  /** +91XXXXXXXXXX */
+  to: string;
+  /** The shop's name for the kind of message: 'otp', … Each has a DLT-registered template at MSG91. */
+  template: SmsTemplate;
+  /** The template's variables, by the names the MSG91 template uses. */
+  variables: Record<string, string>;
+  /** The same message as plain text: the log, the outbox, and what the DLT template says. */
+  text: string;
+}
+
+export type SmsTemplate = 'otp';
+
+export class SmsError extends Error {
+  constructor(
+    message: string,
+    /** The message itself is refused (bad number, unknown template): retrying will not help. */
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** What every SMS provider does for the shop; MSG91 is the one we have (sms-msg91.ts). */
+export interface SmsGateway {
+  send(msg: SmsMessage): Promise<{ messageId: string | null }>;
+}
+
+const gateways = new WeakMap<Config, SmsGateway | null>();
+/** MSG91 when MSG91_AUTH_KEY is set, else none (the outbox and the log). */
+export function smsGateway(config: Config): SmsGateway | null {
+  if (!gateways.has(config)) gateways.set(config, config.MSG91_AUTH_KEY ? new Msg91Gateway(config) : null);
+  return gateways.get(config) ?? null;
+}
+
+export async function enqueueSms(db: Executor, msg: SmsMessage): Promise<number> {
+  return repo.insertSms(db, msg);
+}
+
+export const SMS_MAX_ATTEMPTS = 5;
+const CLAIM_SECONDS = 120;
+
+export interface SmsRound {
+  sent: number;
+  logged: number;
+  retry: number;
+  failed: number;
+}
+
+/** One delivery round: claim due messages (SKIP LOCKED), send them outside any transaction, record the outcome. */
+export async function deliverPendingSms(deps: MailDeps & { db: Db }, limit = 20): Promise<SmsRound> {
+  const now = deps.clock.now();
+  const due = await repo.claimDue(deps.db, {
+    now: now.toISOString(),
+    claimUntil: new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString(),
+    limit,
+  });
+  const gateway = smsGateway(deps.config);
+  const round: SmsRound = { sent: 0, logged: 0, retry: 0, failed: 0 };
+  for (const m of due.sort((a, b) => a.id - b.id)) {
+    if (!gateway) {
+      deps.log.info(
+        { smsId: m.id, to: m.to_mobile, template: m.template, text: m.text },
+        'sms not sent (MSG91_AUTH_KEY is not set); kept in the outbox',
+      );
+      await repo.markSms(deps.db, m.id, { status: 'logged', sent_at: deps.clock.now().toISOString(), next_attempt_at: null });
+      round.logged++;
+      continue;
+    }
+    try {
+      const { messageId } = await gateway.send({ to: m.to_mobile, template: m.template as SmsTemplate, variables: m.variables, text: m.text });
+      // Once the provider has it, the outbox keeps no sign-in code in clear.
+      await repo.markSms(deps.db, m.id, {
+        status: 'sent',
+        sent_at: deps.clock.now().toISOString(),
+        provider_message_id: messageId,
+        next_attempt_at: null,
+        last_error: null,
+        ...(m.template === 'otp' ? { variables: {}, text: '(sign-in code sent)' } : {}),
+      });
+      round.sent++;
+    } catch (e) {
+      const err = e instanceof SmsError ? e : new SmsError(String(e), false);
+      const giveUp = err.permanent || m.attempts >= SMS_MAX_ATTEMPTS;
+      // A sign-in code is useful for 5 minutes: retry quickly (15 s, 30 s, 60 s, …).
+      const backoff = new Date(deps.clock.now().getTime() + 15_000 * 2 ** Math.max(0, m.attempts - 1)).toISOString();
+      await repo.markSms(deps.db, m.id, {
+        status: giveUp ? 'failed' : 'pending',
+        last_error: err.message.slice(0, 500),
+        next_attempt_at: giveUp ? null : backoff,
+      });
+      deps.log.warn({ smsId: m.id, template: m.template, attempts: m.attempts, err: err.message }, giveUp ? 'sms failed for good' : 'sms failed; will retry');
+      if (giveUp) round.failed++;
+      else round.retry++;
+    }
+  }
+  return round;
+}
+
+interface Runner {
+  running: Promise<void> | null;
+  again: boolean;
+}
+const runners = new WeakMap<object, Runner>();
+
+/** Deliver now, after the caller's commit (not awaited by request handlers); rounds never overlap. */
+export function kickSms(deps: MailDeps): Promise<void> {
+  let r = runners.get(deps);
+  if (!r) runners.set(deps, (r = { running: null, again: false }));
+  const runner = r;
+  if (runner.running) {
+    runner.again = true;
+    return runner.running;
+  }
+  runner.running = (async () => {
+    try {
+      do {
+        runner.again = false;
+        const round = await deliverPendingSms(deps);
+        if (round.sent + round.logged + round.retry + round.failed >= 20) runner.again = true;
+      } while (runner.again);
+    } catch (e) {
+      deps.log.warn({ err: e }, 'sms outbox round failed');
+    } finally {
+      runner.running = null;
+    }
+  })();
+  return runner.running;
+}
+
+/** The background worker (started by buildApp when RUN_JOBS): retries and anything a crash left behind. */
+export function startSmsWorker(deps: MailDeps, intervalMs = 5000): { stop(): Promise<void> } {
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (!stopped) void kickSms(deps);
+  }, intervalMs);
+  timer.unref();
+  void kickSms(deps);
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await runners.get(deps)?.running;
+    },
+  };
+}

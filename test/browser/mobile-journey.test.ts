@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
+
+/**
+ * PRODUCT.md §18 on a 375 px phone, as a new shopper would: sign in with a mobile number (the code read
+ * from the SMS outbox, as on a machine without MSG91 keys), say their name, then keep addresses in the
+ * profile — add one, add one we do not deliver to (saved, never default), make another the default,
+ * delete one.
+ */
+describe.skipIf(!hasBrowser)('a phone shopper: mobile sign-in and the address book', () => {
+  let shop: ShopUnderTest;
+  beforeAll(async () => {
+    shop = await startShop();
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  const visible = (l: ReturnType<Page['locator']>) => l.first().waitFor({ state: 'visible' });
+
+  /** The code of the latest text to a number, from the outbox (waits for it to be written). */
+  async function codeFor(mobile: string): Promise<string> {
+    let code: string | undefined;
+    await expect
+      .poll(async () => {
+        const row = await shop.deps.db
+          .selectFrom('sms_outbox')
+          .select('text')
+          .where('to_mobile', '=', `+91${mobile}`)
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        code = row ? /^(\d{6})/.exec(row.text)?.[1] : undefined;
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+    return code!;
+  }
+
+  it('signs in with a number and a code, asks the name, and manages addresses in the profile', async () => {
+    const mobile = `9${String(Date.now()).slice(-9)}`;
+    const page = await shop.newPage({ viewport: PHONE });
+    await page.goto('/auth');
+    await visible(page.getByLabel('Mobile number'));
+    await shop.screenshot(page, 'mobile-auth-375');
+
+    await page.getByLabel('Mobile number').fill(mobile);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await visible(page.getByText(/We have sent a 6-digit code to \+91/));
+    await visible(page.getByRole('button', { name: /Send a new code in \d+ s/ }));
+    const code = await codeFor(mobile);
+    await shop.screenshot(page, 'mobile-code-375');
+
+    // A wrong code first: the server's sentence beside the field.
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await page.getByLabel('6-digit code').fill(wrong);
+    await page.getByRole('button', { name: 'Verify and continue' }).click();
+    await visible(page.getByText('That code is not right. 2 more tries, then ask for a new code.'));
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByRole('button', { name: 'Verify and continue' }).click();
+
+    // A new number: signed in, the name asked before leaving /auth.
+    await visible(page.getByRole('heading', { name: 'What should we call you?' }));
+    await shop.screenshot(page, 'mobile-name-375');
+    await page.getByLabel('Full name').fill('Divya Menon');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    const user = await shop.deps.db.selectFrom('users').select(['name', 'email', 'mobile_verified_at']).where('mobile', '=', `+91${mobile}`).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ name: 'Divya Menon', email: null });
+    expect(user.mobile_verified_at).not.toBeNull();
+
+    // The profile: the number is verified; the address book is its own tab.
+    await page.goto('/profile');
+    await visible(page.getByText('Mobile verified'));
+    await shop.screenshot(page, 'mobile-profile-375');
+    await page.goto('/profile?tab=addresses');
+    await visible(page.getByText('Where should we deliver?'));
+    // Name and number come from the account.
+    await expect.poll(() => page.getByLabel('Full name').inputValue()).toBe('Divya Menon');
+    await expect.poll(() => page.getByLabel('Mobile number').inputValue()).toBe(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+    await page.getByLabel('Flat, house, building').fill('12 Lake View Apartments');
+    await page.getByLabel('PIN code').fill('560038');
+    await visible(page.getByText(/We deliver to/));
+    await page.getByLabel('City').fill('Bengaluru');
+    await page.getByLabel('State').selectOption('Karnataka');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    const book = page.getByRole('list', { name: 'Saved addresses' });
+    await visible(book);
+    await visible(book.getByText('Default'));
+
+    // One we do not deliver to: saved, not the default, and never offered as one.
+    await page.getByRole('button', { name: 'Add a new address' }).click();
+    await page.getByLabel('Flat, house, building').fill('7 Hauz Khas');
+    await page.getByLabel('PIN code').fill('110016');
+    await visible(page.getByText("We don't deliver to 110016 yet"));
+    await page.getByLabel('City').fill('New Delhi');
+    await page.getByLabel('State').selectOption('Delhi');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await visible(page.getByTestId('address-out-of-area'));
+    expect(await page.getByRole('button', { name: 'Make 7 Hauz Khas the default address' }).count()).toBe(0);
+
+    // A second address we deliver to, then made the default from the list.
+    await page.getByRole('button', { name: 'Add a new address' }).click();
+    await page.getByLabel('Flat, house, building').fill('3 Indiranagar Main');
+    await page.getByLabel('PIN code').fill('560038');
+    await visible(page.getByText(/We deliver to/));
+    await page.getByLabel('City').fill('Bengaluru');
+    await page.getByLabel('State').selectOption('Karnataka');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await page.getByRole('button', { name: 'Make 3 Indiranagar Main the default address' }).click();
+    await expect
+      .poll(async () =>
+        (await shop.deps.db.selectFrom('addresses').innerJoin('users', 'users.id', 'addresses.user_id').select(['line1', 'is_default']).where('users.mobile', '=', `+91${mobile}`).orderBy('line1').execute()).map(
+          (a) => `${a.line1}:${a.is_default}`,
+        ),
+      )
+      .toEqual(['12 Lake View Apartments:false', '3 Indiranagar Main:true', '7 Hauz Khas:false']);
+    await shop.screenshot(page, 'mobile-addresses-375');
+
+    // Delete one.
+    page.once('dialog', (d) => void d.accept());
+    const lake = book.getByRole('listitem').filter({ hasText: '12 Lake View Apartments' });
+    await lake.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => book.getByRole('listitem').count()).toBe(2);
+
+    // A first e-mail for the account: saved once the link in it is opened (read from the outbox).
+    const email = `divya.${mobile}@example.in`;
+    await page.goto('/profile');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send confirmation link' }).click();
+    await visible(page.getByText(`We have sent a link to ${email}.`, { exact: false }));
+    let link = '';
+    await expect
+      .poll(async () => {
+        const mail = await shop.deps.db.selectFrom('mail_outbox').select('text').where('to_email', '=', email).where('template', '=', 'verify-email').executeTakeFirst();
+        link = /https?:\/\/\S+verify_email=\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+        return link;
+      })
+      .toContain('/auth?verify_email=hsv_');
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await visible(page.getByRole('heading', { name: 'E-mail confirmed' }));
+    await shop.screenshot(page, 'mobile-email-confirmed-375');
+    await page.getByRole('link', { name: 'Go to my profile' }).click();
+    await visible(page.getByText('E-mail verified'));
+    await expect(page.getByLabel('E-mail', { exact: true }).inputValue()).resolves.toBe(email);
+    await shop.screenshot(page, 'mobile-profile-verified-375');
+    await page.context().close();
+  });
+});
