@@ -29,6 +29,7 @@ import { startAuthGuard } from './lib/auth-guard';
 import { subscriptionJobs } from './domains/subscriptions/subscriptions.jobs';
 import { walletJobs } from './domains/wallet/wallet.jobs';
 import { webhookJobs } from './domains/webhooks/webhooks.jobs';
+import { stockJobs } from './domains/stock/stock.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { startMailWorker } from './lib/mail';
 import { startSmsWorker } from './lib/sms';
@@ -203,7 +204,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const jobDeps: AppDeps = config.RUN_JOBS ? { ...deps, db: dbh.jobs() } : deps;
   const mailWorker = config.RUN_JOBS ? startMailWorker(jobDeps) : null;
   const smsWorker = config.RUN_JOBS ? startSmsWorker(jobDeps) : null;
-  const jobs = config.RUN_JOBS ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...walletJobs, ...webhookJobs]) : null;
+  const jobs = config.RUN_JOBS
+    ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...walletJobs, ...webhookJobs, ...stockJobs])
+    : null;
   app.addHook('onClose', async () => {
     await jobs?.stop();
     await mailWorker?.stop();

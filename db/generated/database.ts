@@ -178,10 +178,12 @@ export interface Ingredients {
   in_stock: Generated<boolean>;
   kcal: Generated<Numeric>;
   name: string;
+  portion_qty: Generated<number>;
   price_paise: Generated<number>;
   protein_g: Generated<Numeric>;
   slug: string;
   sort_order: Generated<number>;
+  stock_unit: Generated<'g' | 'ml' | 'pc'>;
   sugar_g: Generated<Numeric>;
   updated_at: Generated<string>;
   vegan: Generated<boolean>;
@@ -464,6 +466,12 @@ export interface Settings {
   value: Json;
 }
 
+export interface ShakeRecipeItems {
+  ingredient_id: string;
+  qty_per_bottle: number;
+  shake_id: string;
+}
+
 export interface SignatureShakes {
   active: Generated<boolean>;
   allergens: Generated<string[]>;
@@ -516,6 +524,48 @@ export interface SmsOutbox {
   text: string;
   to_mobile: string;
   variables: Record<string, string>;
+}
+
+export interface StockAlerts {
+  created_at: Generated<string>;
+  day: string;
+  ingredient_id: string;
+}
+
+export interface StockLevels {
+  ingredient_id: string;
+  on_hand: Generated<number>;
+  par_level: Generated<number>;
+  reserved: Generated<number>;
+  updated_at: Generated<string>;
+}
+
+export interface StockMovements {
+  actor_id: string | null;
+  batch: string | null;
+  best_before: string | null;
+  created_at: Generated<string>;
+  delta: number;
+  id: Generated<number>;
+  ingredient_id: string;
+  kind: 'received' | 'used' | 'wasted' | 'counted';
+  on_hand_after: number;
+  order_id: string | null;
+  reason: string | null;
+}
+
+export interface StockReservations {
+  ingredient_id: string;
+  order_id: string;
+  qty: number;
+}
+
+export interface StockSoldOutIngredients {
+  ingredient_id: string | null;
+}
+
+export interface StockSoldOutShakes {
+  shake_id: string | null;
 }
 
 export interface SubscriptionFreeUnits {
@@ -764,10 +814,17 @@ export interface DB {
   seed_runs: SeedRuns;
   serviceable_pincodes: ServiceablePincodes;
   settings: Settings;
+  shake_recipe_items: ShakeRecipeItems;
   signature_shakes: SignatureShakes;
   slot_bookings: SlotBookings;
   slot_holds: SlotHolds;
   sms_outbox: SmsOutbox;
+  stock_alerts: StockAlerts;
+  stock_levels: StockLevels;
+  stock_movements: StockMovements;
+  stock_reservations: StockReservations;
+  stock_sold_out_ingredients: StockSoldOutIngredients;
+  stock_sold_out_shakes: StockSoldOutShakes;
   subscription_free_units: SubscriptionFreeUnits;
   subscription_payments: SubscriptionPayments;
   subscription_periods: SubscriptionPeriods;

@@ -23,6 +23,7 @@ import { walletRouter } from '../domains/wallet/wallet.router';
 import { webhooksRouter } from '../domains/webhooks/webhooks.router';
 import { staffRouter } from '../domains/staff/staff.router';
 import { deliveriesRouter, riderRouter } from '../domains/orders/orders.deliveries.router';
+import { stockRouter } from '../domains/stock/stock.router';
 
 /**
  * The one router. Each domain mounts here under its own key; add a line per domain.
@@ -53,6 +54,7 @@ export const appRouter = router({
   staff: staffRouter,
   deliveries: deliveriesRouter,
   rider: riderRouter,
+  stock: stockRouter,
 });
 
 export type AppRouter = typeof appRouter;

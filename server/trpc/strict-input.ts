@@ -20,6 +20,7 @@ import * as payments from '../../shared/schemas/payments';
 import * as reviews from '../../shared/schemas/reviews';
 import * as rewards from '../../shared/schemas/rewards';
 import * as staff from '../../shared/schemas/staff';
+import * as stock from '../../shared/schemas/stock';
 import * as subscriptions from '../../shared/schemas/subscriptions';
 import * as wallet from '../../shared/schemas/wallet';
 import * as webhooks from '../../shared/schemas/webhooks';
@@ -49,6 +50,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   reviews,
   rewards,
   staff,
+  stock,
   subscriptions,
   wallet,
   webhooks,

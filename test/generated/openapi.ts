@@ -777,6 +777,24 @@ export interface paths {
         patch: operations["adminCatalogue-updateShake"];
         trace?: never;
     };
+    "/admin/shakes/{shakeId}/recipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What one bottle of a signature shake takes of each ingredient */
+        get: operations["stock-recipe"];
+        /** Set a signature shake’s recipe quantities per bottle (audited) */
+        put: operations["stock-saveRecipe"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/shakes/reorder": {
         parameters: {
             query?: never;
@@ -827,6 +845,91 @@ export interface paths {
         head?: never;
         /** Change a staff member’s role, or disable / enable them: their sessions end on every server at once (owner only; audited) */
         patch: operations["staff-update"];
+        trace?: never;
+    };
+    "/admin/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ingredient: on hand, reserved, free, par level, days of cover */
+        get: operations["stock-overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/stock/{ingredientId}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ingredient’s stock ledger, newest first */
+        get: operations["stock-ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/stock/{ingredientId}/par-level": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set an ingredient’s par level (audited) */
+        put: operations["stock-setParLevel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/stock/low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ingredients under their par level or sold out (the dashboard card) */
+        get: operations["stock-low"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/stock/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record stock received (batch, best-before), wasted (reason) or counted (a stock-take); audited */
+        post: operations["stock-recordMovement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/admin/subscription-plans": {
@@ -4224,9 +4327,13 @@ export interface operations {
                             protein: number;
                             sugar: number;
                         };
+                        portionQty: number;
                         price: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
+                        /** @enum {string} */
+                        stockUnit: "g" | "ml" | "pc";
                         updatedAt: string;
                         vegan: boolean;
                     }[];
@@ -4266,9 +4373,12 @@ export interface operations {
                         protein: number;
                         sugar: number;
                     };
+                    portionQty?: number;
                     price: number;
                     slug: string;
                     sortOrder: number;
+                    /** @enum {string} */
+                    stockUnit?: "g" | "ml" | "pc";
                     vegan: boolean;
                 };
             };
@@ -4299,9 +4409,13 @@ export interface operations {
                             protein: number;
                             sugar: number;
                         };
+                        portionQty: number;
                         price: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
+                        /** @enum {string} */
+                        stockUnit: "g" | "ml" | "pc";
                         updatedAt: string;
                         vegan: boolean;
                     };
@@ -4346,9 +4460,12 @@ export interface operations {
                         protein: number;
                         sugar: number;
                     };
+                    portionQty?: number;
                     price?: number;
                     slug?: string;
                     sortOrder?: number;
+                    /** @enum {string} */
+                    stockUnit?: "g" | "ml" | "pc";
                     vegan?: boolean;
                 };
             };
@@ -4379,9 +4496,13 @@ export interface operations {
                             protein: number;
                             sugar: number;
                         };
+                        portionQty: number;
                         price: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
+                        /** @enum {string} */
+                        stockUnit: "g" | "ml" | "pc";
                         updatedAt: string;
                         vegan: boolean;
                     };
@@ -4438,9 +4559,13 @@ export interface operations {
                             protein: number;
                             sugar: number;
                         };
+                        portionQty: number;
                         price: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
+                        /** @enum {string} */
+                        stockUnit: "g" | "ml" | "pc";
                         updatedAt: string;
                         vegan: boolean;
                     }[];
@@ -5977,6 +6102,7 @@ export interface operations {
                         price: number;
                         protein: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
                         sugar: number;
                         tags: string[];
@@ -6048,6 +6174,7 @@ export interface operations {
                         price: number;
                         protein: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
                         sugar: number;
                         tags: string[];
@@ -6124,11 +6251,103 @@ export interface operations {
                         price: number;
                         protein: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
                         sugar: number;
                         tags: string[];
                         updatedAt: string;
                         vegan: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "stock-recipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shakeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            ingredientId: string;
+                            name: string;
+                            qtyPerBottle: number;
+                            /** @enum {string} */
+                            unit: "g" | "ml" | "pc";
+                        }[];
+                        /** Format: uuid */
+                        shakeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "stock-saveRecipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shakeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** Format: uuid */
+                        ingredientId: string;
+                        qtyPerBottle: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            ingredientId: string;
+                            name: string;
+                            qtyPerBottle: number;
+                            /** @enum {string} */
+                            unit: "g" | "ml" | "pc";
+                        }[];
+                        /** Format: uuid */
+                        shakeId: string;
                     };
                 };
             };
@@ -6181,6 +6400,7 @@ export interface operations {
                         price: number;
                         protein: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
                         sugar: number;
                         tags: string[];
@@ -6340,6 +6560,305 @@ export interface operations {
                             role: "admin" | "manager" | "kitchen" | "rider" | "support";
                         };
                         sessionsEnded: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "stock-overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ingredients: {
+                            active: boolean;
+                            /** @enum {string} */
+                            category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                            daysOfCover: number | null;
+                            free: number;
+                            /** Format: uuid */
+                            ingredientId: string;
+                            low: boolean;
+                            name: string;
+                            nextBestBefore: string | null;
+                            onHand: number;
+                            parLevel: number;
+                            portionQty: number;
+                            reserved: number;
+                            soldOut: boolean;
+                            tracked: boolean;
+                            /** @enum {string} */
+                            unit: "g" | "ml" | "pc";
+                            usedPerDay: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "stock-ledger": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                ingredientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        level: {
+                            active: boolean;
+                            /** @enum {string} */
+                            category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                            daysOfCover: number | null;
+                            free: number;
+                            /** Format: uuid */
+                            ingredientId: string;
+                            low: boolean;
+                            name: string;
+                            nextBestBefore: string | null;
+                            onHand: number;
+                            parLevel: number;
+                            portionQty: number;
+                            reserved: number;
+                            soldOut: boolean;
+                            tracked: boolean;
+                            /** @enum {string} */
+                            unit: "g" | "ml" | "pc";
+                            usedPerDay: number;
+                        };
+                        movements: {
+                            actorEmail: string | null;
+                            at: string;
+                            batch: string | null;
+                            bestBefore: string | null;
+                            delta: number;
+                            id: string;
+                            /** Format: uuid */
+                            ingredientId: string;
+                            /** @enum {string} */
+                            kind: "received" | "used" | "wasted" | "counted";
+                            onHandAfter: number;
+                            orderId: string | null;
+                            reason: string | null;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "stock-setParLevel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ingredientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    parLevel: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                        daysOfCover: number | null;
+                        free: number;
+                        /** Format: uuid */
+                        ingredientId: string;
+                        low: boolean;
+                        name: string;
+                        nextBestBefore: string | null;
+                        onHand: number;
+                        parLevel: number;
+                        portionQty: number;
+                        reserved: number;
+                        soldOut: boolean;
+                        tracked: boolean;
+                        /** @enum {string} */
+                        unit: "g" | "ml" | "pc";
+                        usedPerDay: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "stock-low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                        daysOfCover: number | null;
+                        free: number;
+                        /** Format: uuid */
+                        ingredientId: string;
+                        low: boolean;
+                        name: string;
+                        nextBestBefore: string | null;
+                        onHand: number;
+                        parLevel: number;
+                        portionQty: number;
+                        reserved: number;
+                        soldOut: boolean;
+                        tracked: boolean;
+                        /** @enum {string} */
+                        unit: "g" | "ml" | "pc";
+                        usedPerDay: number;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "stock-recordMovement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    batch?: string;
+                    /** Format: date */
+                    bestBefore?: string;
+                    /** Format: uuid */
+                    ingredientId: string;
+                    /** @enum {string} */
+                    kind: "received" | "wasted" | "counted";
+                    quantity: number;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        level: {
+                            active: boolean;
+                            /** @enum {string} */
+                            category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                            daysOfCover: number | null;
+                            free: number;
+                            /** Format: uuid */
+                            ingredientId: string;
+                            low: boolean;
+                            name: string;
+                            nextBestBefore: string | null;
+                            onHand: number;
+                            parLevel: number;
+                            portionQty: number;
+                            reserved: number;
+                            soldOut: boolean;
+                            tracked: boolean;
+                            /** @enum {string} */
+                            unit: "g" | "ml" | "pc";
+                            usedPerDay: number;
+                        };
+                        movement: {
+                            actorEmail: string | null;
+                            at: string;
+                            batch: string | null;
+                            bestBefore: string | null;
+                            delta: number;
+                            id: string;
+                            /** Format: uuid */
+                            ingredientId: string;
+                            /** @enum {string} */
+                            kind: "received" | "used" | "wasted" | "counted";
+                            onHandAfter: number;
+                            orderId: string | null;
+                            reason: string | null;
+                        };
                     };
                 };
             };
@@ -9179,6 +9698,7 @@ export interface operations {
                         };
                         price: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
                         vegan: boolean;
                     }[];
@@ -10845,6 +11365,7 @@ export interface operations {
                         price: number;
                         protein: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
                         sugar: number;
                         tags: string[];
@@ -10933,6 +11454,7 @@ export interface operations {
                         price: number;
                         protein: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
                         sugar: number;
                         tags: string[];
@@ -11883,6 +12405,7 @@ export interface operations {
                             price: number;
                             protein: number;
                             slug: string;
+                            soldOut: boolean;
                             sortOrder: number;
                             sugar: number;
                             tags: string[];
@@ -11939,6 +12462,7 @@ export interface operations {
                             price: number;
                             protein: number;
                             slug: string;
+                            soldOut: boolean;
                             sortOrder: number;
                             sugar: number;
                             tags: string[];

@@ -42,6 +42,7 @@ import {
 import { orderLabels, orderStatusLabel } from '../../../shared/rules/order-rules';
 import { paymentMethodLabel } from '../../../shared/rules/payment-labels';
 import { formatRupees, refundableOf } from '../../../shared/rules/money';
+import { useForOrders } from '../stock/stock.service';
 
 type Deps = AppDeps;
 
@@ -279,6 +280,8 @@ export async function applyStatusMove(
   const at = deps.clock.now().toISOString();
   const after = await lrepo.moveStatus(trx, row.id, { from: row.status, to, now: at });
   if (!after) throw new AppError('CONFLICT', 'This order changed a moment ago. Please reload it and try again.');
+  // The batch is made: what the order held of stock becomes usage on the ledger (once; nothing is held afterwards).
+  await useForOrders(trx, [row.id], actor);
   const defaults = {
     preparing: 'We are blending your shakes',
     out_for_delivery: 'Your order is on its way',

@@ -1,6 +1,7 @@
 import { mailPlaceholder } from '../../lib/mail';
 import { PAYMENT_TIMEOUT_MINUTES } from '../../../shared/rules/order-rules';
-import { cartLinesOut } from '../../statements/placement.repository';
+import { orderWriteAlso } from '../../statements/placement.repository';
+import { shortageRefusal } from '../stock/stock.service';
 import { needs, type PlacementStep } from '../../lib/placement';
 import type { PlacementDraft } from './place-order';
 import { breakdownColumns } from './order-breakdown';
@@ -113,8 +114,11 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
       { status: order.status, actor: 'customer', actor_id: user.id, note },
       mail && { message: mail, idToken, numberToken },
       // The order's lines leave the server cart now, not when it is paid: paid later from the order page it would stay full.
-      cartLinesOut(user.id, input.lines, d.walletCharge ?? null),
-    );
+      // The lines' stock is reserved in this statement too (decision 160); a shortage fails it with OUT_OF_STOCK.
+      orderWriteAlso(user.id, input.lines, needs(d.stockReservation, 'the stock reservation'), d.walletCharge ?? null),
+    ).catch((e: unknown) => {
+      throw shortageRefusal(e) ?? e;
+    });
     if (!created) throw new IdempotentReplay();
     // The wallet charge rode on this statement (wallet.placement.ts): a balance that no longer covers the total refuses the order.
     if (d.walletCharge && created.ok !== true) throw d.walletCharge.refusal();

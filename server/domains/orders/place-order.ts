@@ -20,6 +20,7 @@ import { takePoints } from '../rewards/rewards.placement';
 import { takeFreeUnitStep } from '../subscriptions/subscriptions.placement';
 import { chargeWallet, type WalletDraft } from '../wallet/wallet.placement';
 import { writeTheOrder } from './orders.placement';
+import { reserveStock, type StockDraft } from '../stock/stock.placement';
 import { needs, type PlacedOrderRef, type PlacementStep, type QuotedDraft } from '../../lib/placement';
 
 /**
@@ -31,7 +32,7 @@ const STEPS = {
   price: priceCart,
   check: checkMethodAndAddress,
   book: bookTheSlot,
-  reserveStock: null, // stock reservations: take what the lines need from on hand − reserved
+  reserveStock,
   coupon: takeCoupon,
   points: takePoints,
   freeUnit: takeFreeUnitStep,
@@ -46,7 +47,7 @@ const IN_ORDER = Object.entries(STEPS) as [PlacementStepName, PlacementStep<Plac
  * The draft the steps fill in, step by step: every step's part of it (the compiler checks each step
  * gets what it declares), the one statement's rows, and the order as written.
  */
-export interface PlacementDraft extends PricingDraft, CheckDraft, BookingDraft, QuotedDraft, WalletDraft {
+export interface PlacementDraft extends PricingDraft, CheckDraft, BookingDraft, StockDraft, QuotedDraft, WalletDraft {
   readonly read: PlacementRead;
   /** write: the order as written (the answer is built from it, with no read-back). */
   written?: OrderWithDetails;

@@ -46,6 +46,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { path: '/admin/deliveries', label: 'Deliveries', load: () => import('./deliveries'), permission: 'deliveries:assign' },
   { path: '/admin/riders/cash', label: 'Rider cash', load: () => import('./rider-cash'), permission: 'riders:cash' },
   { path: '/admin/staff', label: 'Staff', load: () => import('./staff'), permission: 'staff:manage' },
+  { path: '/admin/stock', label: 'Stock', load: () => import('./stock'), permission: 'stock:manage' },
 ];
 
 /** Sidebar labels of every admin route, built or not (a screen's own label wins). */
@@ -69,6 +70,7 @@ export const ADMIN_ROUTE_LABELS: Record<(typeof ADMIN_ROUTES)[number], string> =
   '/admin/deliveries': 'Deliveries',
   '/admin/riders/cash': 'Rider cash',
   '/admin/staff': 'Staff',
+  '/admin/stock': 'Stock',
 };
 
 /** Spec §2: the 13 admin routes, in the order the sidebar shows them. /admin shows the dashboard. */
@@ -93,6 +95,7 @@ export const ADMIN_ROUTES = [
   '/admin/deliveries',
   '/admin/riders/cash',
   '/admin/staff',
+  '/admin/stock',
 ] as const;
 
 /** The screens a role may use, in sidebar order. */
