@@ -67,7 +67,7 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await owner.getByTestId('staff-row').first().waitFor();
     // The owner invites a rider and a kitchen hand; each sets a password from the e-mail's link and is signed in.
     const form = owner.getByRole('form', { name: 'Invite a staff member' });
-    const landed: Record<'rider' | 'kitchen', string> = { rider: '/rider', kitchen: '/admin' };
+    const landed: Record<'rider' | 'kitchen', string> = { rider: '/rider', kitchen: '/profile' };
     for (const [who, role, mobile] of [
       ['rider', 'Rider', '98450 12345'],
       ['kitchen', 'Kitchen', ''],

@@ -6,7 +6,6 @@ import { useFormSubmit } from '../lib/use-form-submit';
 import { ApiError, apiFetch } from '../lib/api-fetch';
 import { usePageTitle } from '../components/page-title';
 import { Button } from '../components/button';
-import { isStaffRole } from '../../../shared/rules/staff-roles';
 import '../features/auth/auth.css';
 
 /** The token from the e-mailed link: ?token=… (or #token=… when a mail client moves it). */
@@ -50,9 +49,8 @@ function NewPasswordForm({ token }: { token: string }) {
         // The link is spent: keep it out of history, then continue signed in.
         window.history.replaceState(null, '', '/reset-password');
         acceptSession(body);
-        // An invitation's link: a rider goes to their runs, other staff to the back office (it opens
-        // their first screen); a customer resetting a password to the profile, as before.
-        navigate(body.user.role === 'rider' ? '/rider' : isStaffRole(body.user.role) ? '/admin' : '/profile', { replace: true });
+        // A rider (an invitation's link) goes to their runs; everyone else to the profile, as before (staff reach the back office from its Admin link).
+        navigate(body.user.role === 'rider' ? '/rider' : '/profile', { replace: true });
       },
       {
         fallback: 'Your password could not be changed. Please try again.',
