@@ -650,10 +650,13 @@ export interface Users {
   mobile: string | null;
   mobile_verified_at: string | null;
   name: Generated<string>;
+  notify_email: Generated<boolean>;
+  notify_sms: Generated<boolean>;
   password_hash: string | null;
   role: Generated<'customer' | 'admin' | 'manager' | 'kitchen' | 'rider' | 'support'>;
   updated_at: Generated<string>;
   username: string | null;
+  whatsapp_opt_in_at: string | null;
 }
 
 export interface WebhookDeliveries {
@@ -687,6 +690,26 @@ export interface WebhookEvents {
   data: Json;
   id: Generated<string>;
   type: string;
+}
+
+export interface WhatsappOutbox {
+  attempts: Generated<number>;
+  created_at: Generated<string>;
+  delivery_status: 'sent' | 'delivered' | 'read' | 'failed' | null;
+  delivery_status_at: string | null;
+  id: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  order_id: string | null;
+  provider_message_id: string | null;
+  sent_at: string | null;
+  sms_fallback: Generated<boolean>;
+  status: Generated<'pending' | 'sent' | 'logged' | 'failed'>;
+  template: string;
+  text: string;
+  to_mobile: string;
+  user_id: string | null;
+  variables: string[];
 }
 
 export interface DB {
@@ -743,4 +766,5 @@ export interface DB {
   webhook_deliveries: WebhookDeliveries;
   webhook_endpoints: WebhookEndpoints;
   webhook_events: WebhookEvents;
+  whatsapp_outbox: WhatsappOutbox;
 }

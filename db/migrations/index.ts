@@ -24,6 +24,7 @@ import * as m270820 from './2026_11_27_0820_create_order_deliveries';
 import * as m270900 from './2026_11_27_0900_subscription_payment_reconcile';
 import * as m281200 from './2026_11_28_1200_create_mobile_sign_in';
 import * as m281210 from './2026_11_28_1210_create_email_verifications';
+import * as m281230 from './2026_11_28_1230_create_whatsapp_outbox';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0900_subscription_payment_reconcile': m270900,
   '2026_11_28_1200_create_mobile_sign_in': m281200,
   '2026_11_28_1210_create_email_verifications': m281210,
+  '2026_11_28_1230_create_whatsapp_outbox': m281230,
 };
 
 export const migrationProvider: MigrationProvider = {

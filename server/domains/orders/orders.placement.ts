@@ -1,4 +1,6 @@
 import { mailPlaceholder } from '../../lib/mail';
+import { optInToWhatsApp } from '../../lib/whatsapp';
+import { enqueueOrderMessage } from './order-whatsapp';
 import { PAYMENT_TIMEOUT_MINUTES } from '../../../shared/rules/order-rules';
 import { cartLinesOut } from '../../statements/placement.repository';
 import { needs, type PlacementStep } from '../../lib/placement';
@@ -124,6 +126,10 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
       reconcile_after: null,
     };
     d.written = { ...row, lines, events: [{ status: order.status, actor: 'customer', note, created_at: nowIso }] };
+    // The checkout's WhatsApp box opts the customer in; a confirmed order (COD, free) tells them now,
+    // an online one when it is paid (decision 173). The insert checks the opt-in and the verified number.
+    if (input.whatsappOptIn) await optInToWhatsApp(trx, user.id, nowIso);
+    if (!online) await enqueueOrderMessage(trx, 'order_confirmed', row);
   },
   // The order row stays as the record: cancel and expiry move its status themselves, under its lock.
   async release() {},
