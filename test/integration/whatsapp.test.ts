@@ -143,6 +143,24 @@ describe('order messages', () => {
     expect(await outbox(plain.user.id)).toHaveLength(0);
   });
 
+  it('an online order: nothing when placed, "payment failed" when the payment fails, the confirmation once it is paid', async () => {
+    const c = await verifiedCustomer();
+    await putPrefs(c, { whatsapp: true });
+    const placed = (await place(t, c, orderBody(shop, c, { paymentMethod: 'razorpay' }))).json();
+    await kickWhatsApp(t.deps);
+    expect(graph.to(c.mobile)).toHaveLength(0);
+    const complete = (outcome: string) =>
+      t.request({ method: 'POST', url: '/api/payment/test/complete', headers: json(c.auth), payload: JSON.stringify({ orderId: placed.order.id, outcome }) });
+    expect((await complete('failure')).statusCode).toBe(200);
+    await kickWhatsApp(t.deps);
+    expect((await complete('success')).statusCode).toBe(200);
+    await kickWhatsApp(t.deps);
+    expect(graph.to(c.mobile).map((m) => [m.template, m.parameters.slice(0, 2)])).toEqual([
+      ['order_payment_failed', ['Asha', placed.order.number]],
+      ['hs_order_confirmed_v1', ['Asha', placed.order.number]],
+    ]);
+  });
+
   it('out for delivery carries the delivery code of the order page; delivered follows', async () => {
     const c = await verifiedCustomer();
     await putPrefs(c, { whatsapp: true });
