@@ -83,24 +83,20 @@ const RANK: Record<WhatsAppDeliveryStatus, number> = { sent: 1, delivered: 2, re
 
 /**
  * Meta's status for one message, recorded only when it moves the message forward (sent → delivered →
- * read; failed is final): a replayed or late webhook changes nothing. Returns whether a row changed.
+ * read; failed is final): a replayed or late webhook changes nothing. Returns the row when it changed.
  */
-export async function recordDeliveryStatus(db: Executor, p: { messageId: string; status: WhatsAppDeliveryStatus; at: string }): Promise<boolean> {
+export function recordDeliveryStatus(db: Executor, p: { messageId: string; status: WhatsAppDeliveryStatus; at: string }) {
   const rank = RANK[p.status];
-  const res = await db
+  return db
     .updateTable('whatsapp_outbox')
     .set({ delivery_status: p.status, delivery_status_at: p.at })
     .where('provider_message_id', '=', p.messageId)
     .where((eb) =>
       eb.or([
         eb('delivery_status', 'is', null),
-        eb(
-          sql<number>`case delivery_status when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 4 end`,
-          '<',
-          rank,
-        ),
+        eb(sql<number>`case delivery_status when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 4 end`, '<', rank),
       ]),
     )
+    .returning(['id', 'to_mobile', 'text', 'sms_fallback'])
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
 }

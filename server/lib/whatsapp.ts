@@ -216,4 +216,23 @@ export function startWhatsAppWorker(deps: MailDeps, intervalMs = 5000): { stop()
 }
 
 export const optInToWhatsApp = repo.optIn;
-export const recordWhatsAppStatus = repo.recordDeliveryStatus;
+/**
+ * Meta's status for one message (the status webhook), in its own transaction: recorded only when it
+ * moves the message forward, so a replay changes nothing. "failed" after Meta accepted the message
+ * (not on WhatsApp, undeliverable) is a final failure too: the SMS fallback is written with it.
+ * Returns whether anything changed.
+ */
+export async function recordWhatsAppStatus(
+  deps: MailDeps & { db: Db },
+  p: { messageId: string; status: WhatsAppDeliveryStatus; at: string },
+): Promise<boolean> {
+  const out = await withTransactionRetry(deps, async (trx) => {
+    const row = await repo.recordDeliveryStatus(trx, p);
+    if (!row) return { changed: false, fellBack: false };
+    const fellBack = p.status === 'failed' && row.sms_fallback;
+    if (fellBack) await enqueueSms(trx, { to: row.to_mobile, template: 'order_update', variables: { message: row.text }, text: row.text });
+    return { changed: true, fellBack };
+  });
+  if (out.fellBack) void kickSms(deps);
+  return out.changed;
+}

@@ -246,6 +246,22 @@ describe('POST /api/notifications/whatsapp/webhook', () => {
     expect(await status()).toEqual(after);
   });
 
+  it('"failed" from Meta after it accepted the message sends the SMS fallback once, whatever the replays', async () => {
+    const c = await verifiedCustomer();
+    await putPrefs(c, { whatsapp: true });
+    await place(t, c, orderBody(shop, c));
+    await kickWhatsApp(t.deps);
+    const [msg] = graph.to(c.mobile);
+    const failed = statusWebhook(SECRET, [{ id: msg!.messageId, status: 'failed', recipient_id: msg!.to }]);
+    expect((await hook(failed.body, failed.signature)).json()).toMatchObject({ recorded: 1 });
+    expect((await hook(failed.body, failed.signature)).json()).toMatchObject({ recorded: 0 });
+    await kickSms(t.deps);
+    const texts = msg91.received.filter((r) => r.recipients.some((x) => x.mobiles === c.mobile.slice(1)));
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.recipients[0]!.message).toContain('is confirmed for');
+    expect((await outbox(c.user.id))[0]).toMatchObject({ status: 'sent', delivery_status: 'failed' });
+  });
+
   it("answers Meta's verification handshake only with the verify token", async () => {
     const ok = await t.request({ method: 'GET', url: '/api/notifications/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=1158201444' });
     expect(ok.statusCode).toBe(200);

@@ -91,7 +91,7 @@ export async function handleWhatsAppWebhook(deps: Deps, raw: Buffer, headers: In
     if (typeof s.id !== 'string' || !STATUSES.has(s.status as WhatsAppDeliveryStatus)) continue;
     const seconds = Number(s.timestamp);
     const at = Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : deps.clock.now().toISOString();
-    if (await recordWhatsAppStatus(deps.db, { messageId: s.id, status: s.status as WhatsAppDeliveryStatus, at })) recorded++;
+    if (await recordWhatsAppStatus(deps, { messageId: s.id, status: s.status as WhatsAppDeliveryStatus, at })) recorded++;
   }
   deps.log.info({ statuses: statuses.length, recorded }, 'whatsapp status webhook');
   return { status: 200, body: { ok: true, recorded } };
