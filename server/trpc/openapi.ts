@@ -132,6 +132,8 @@ function errorStatuses(method: string, path: string, op: Json): number[] {
   if (BODY_METHODS.has(method)) [409, 413, 415].forEach((s) => statuses.add(s));
   if (path.startsWith('/auth/')) [401, 403, 429].forEach((s) => statuses.add(s));
   if (/payment|refund/.test(path)) statuses.add(502);
+  // Meta's status webhook refuses a wrong X-Hub-Signature-256 with 401 (decision 173).
+  if (path === '/notifications/whatsapp/webhook') statuses.add(401);
   // An order's invoice (JSON or PDF) before it is issued (payment received, or delivery for cash).
   if (/^\/orders\/\{id\}\/invoice(\.pdf)?$/.test(path)) statuses.add(409);
   return [...statuses].sort();

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { optInToWhatsApp, recordWhatsAppStatus, type WhatsAppDeliveryStatus } from '../../lib/whatsapp';
 import { withTransactionRetry } from '../../lib/transaction-retry';
+import { jsonTooDeep, TOO_DEEP_MESSAGE } from '../../http/json-depth';
 import type { NotificationPreferences, NotificationPreferencesPatch } from '../../../shared/schemas/notifications';
 import * as repo from './notifications.repository';
 
@@ -75,15 +76,18 @@ interface StatusEntry {
  * recorded only when it moves its message forward, so a replayed delivery changes nothing.
  */
 export async function handleWhatsAppWebhook(deps: Deps, raw: Buffer, headers: IncomingHttpHeaders): Promise<WhatsAppWebhookAnswer> {
+  // As every JSON body of the shop: too deep is a 400 before anything else is done.
+  const text = raw.toString('utf8');
+  if (jsonTooDeep(text)) return { status: 400, body: { message: TOO_DEEP_MESSAGE, code: 'BAD_REQUEST' } };
   const secret = deps.config.WHATSAPP_APP_SECRET;
   if (!secret || !validSignature(secret, raw, headers['x-hub-signature-256'])) {
-    return { status: 401, body: { ok: false, message: 'The X-Hub-Signature-256 signature does not match this body.' } };
+    return { status: 401, body: { message: 'The X-Hub-Signature-256 signature does not match this body.', code: 'UNAUTHORIZED' } };
   }
-  let body: { entry?: Array<{ changes?: Array<{ value?: { statuses?: StatusEntry[] } }> }> };
+  let body: { entry?: Array<{ changes?: Array<{ value?: { statuses?: StatusEntry[] } }> }>; object?: unknown };
   try {
-    body = JSON.parse(raw.toString('utf8')) as typeof body;
+    body = JSON.parse(text) as typeof body;
   } catch {
-    return { status: 400, body: { ok: false, message: 'The body is not JSON.' } };
+    return { status: 400, body: { message: 'The webhook body is not valid JSON.', code: 'BAD_REQUEST' } };
   }
   const statuses = (body.entry ?? []).flatMap((e) => (e.changes ?? []).flatMap((c) => c.value?.statuses ?? []));
   let recorded = 0;
