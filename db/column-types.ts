@@ -18,6 +18,8 @@ export type OrderPaymentStatusColumn = 'pending' | 'completed' | 'failed' | 'pai
 export type PaymentAttemptStatus = 'creating' | 'created' | 'not_created' | 'paid' | 'failed';
 export type PaymentRowStatus = 'failed' | 'authorized' | 'captured' | 'refund_pending' | 'refunded';
 export type RewardKind = 'earn' | 'redeem' | 'reverse' | 'give_back' | 'adjust';
+/** Wallet ledger rows (decision 165): top-up +, charge −, release + (cancel), order_refund +, refund_out − (balance back to a top-up payment), adjust ±. */
+export type WalletKind = 'top_up' | 'charge' | 'release' | 'order_refund' | 'refund_out' | 'adjust';
 export type FreeUnitRuleColumn = 'cheapest_signature' | 'cheapest_priced';
 export type SubscriptionStatusColumn = 'pending_payment' | 'active' | 'paused' | 'cancelled' | 'expired';
 export type SubscriptionPaymentStatusColumn = 'created' | 'paid' | 'failed' | 'refunded';

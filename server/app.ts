@@ -27,7 +27,9 @@ import { paymentJobs } from './domains/payments/payments.jobs';
 import { authJobs } from './domains/auth/auth.jobs';
 import { startAuthGuard } from './lib/auth-guard';
 import { subscriptionJobs } from './domains/subscriptions/subscriptions.jobs';
+import { walletJobs } from './domains/wallet/wallet.jobs';
 import { webhookJobs } from './domains/webhooks/webhooks.jobs';
+import { stockJobs } from './domains/stock/stock.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { registerWhatsAppWebhook } from './domains/notifications/notifications.webhook';
 import { startMailWorker } from './lib/mail';
@@ -37,7 +39,8 @@ import { registerOrderFiles } from './domains/orders/orders.http';
 import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
 import { provideOrderPayments } from './domains/orders/order-payments';
 import { provideSubscriptionPayments } from './domains/subscriptions/subscription-payments';
-import { paymentsForOrders, paymentsForSubscriptions } from './domains/payments/payments.service';
+import { provideWalletPayments } from './domains/wallet/wallet-payments';
+import { paymentsForOrders, paymentsForSubscriptions, paymentsForWallet } from './domains/payments/payments.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -64,6 +67,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Orders reach payments through their port (decision 046: payments depends on orders, not back).
   provideOrderPayments(paymentsForOrders);
   provideSubscriptionPayments(paymentsForSubscriptions);
+  provideWalletPayments(paymentsForWallet);
   const app = Fastify({
     logger:
       opts.logger === false
@@ -204,7 +208,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const mailWorker = config.RUN_JOBS ? startMailWorker(jobDeps) : null;
   const smsWorker = config.RUN_JOBS ? startSmsWorker(jobDeps) : null;
   const whatsAppWorker = config.RUN_JOBS ? startWhatsAppWorker(jobDeps) : null;
-  const jobs = config.RUN_JOBS ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...webhookJobs]) : null;
+  const jobs = config.RUN_JOBS
+    ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...walletJobs, ...webhookJobs, ...stockJobs])
+    : null;
   app.addHook('onClose', async () => {
     await jobs?.stop();
     await mailWorker?.stop();

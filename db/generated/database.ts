@@ -14,6 +14,7 @@ import type {
   RewardKind,
   SubscriptionPaymentStatusColumn,
   SubscriptionStatusColumn,
+  WalletKind,
   WebhookDeliveryStatusColumn,
 } from '../column-types';
 
@@ -177,10 +178,12 @@ export interface Ingredients {
   in_stock: Generated<boolean>;
   kcal: Generated<Numeric>;
   name: string;
+  portion_qty: Generated<number>;
   price_paise: Generated<number>;
   protein_g: Generated<Numeric>;
   slug: string;
   sort_order: Generated<number>;
+  stock_unit: Generated<'g' | 'ml' | 'pc'>;
   sugar_g: Generated<Numeric>;
   updated_at: Generated<string>;
   vegan: Generated<boolean>;
@@ -286,7 +289,7 @@ export interface Orders {
   number: Generated<string>;
   paid_at: string | null;
   paid_with: string | null;
-  payment_method: 'razorpay' | 'cod' | 'free';
+  payment_method: 'razorpay' | 'cod' | 'free' | 'wallet';
   payment_status: OrderPaymentStatusColumn;
   pincode: string;
   plan_type: Generated<string>;
@@ -398,6 +401,7 @@ export interface Refunds {
   retry_after: Generated<string>;
   status: Generated<'pending' | 'processed' | 'failed'>;
   subscription_payment_id: string | null;
+  wallet_top_up_id: string | null;
 }
 
 export interface Reviews {
@@ -462,6 +466,12 @@ export interface Settings {
   value: Json;
 }
 
+export interface ShakeRecipeItems {
+  ingredient_id: string;
+  qty_per_bottle: number;
+  shake_id: string;
+}
+
 export interface SignatureShakes {
   active: Generated<boolean>;
   allergens: Generated<string[]>;
@@ -514,6 +524,48 @@ export interface SmsOutbox {
   text: string;
   to_mobile: string;
   variables: Record<string, string>;
+}
+
+export interface StockAlerts {
+  created_at: Generated<string>;
+  day: string;
+  ingredient_id: string;
+}
+
+export interface StockLevels {
+  ingredient_id: string;
+  on_hand: Generated<number>;
+  par_level: Generated<number>;
+  reserved: Generated<number>;
+  updated_at: Generated<string>;
+}
+
+export interface StockMovements {
+  actor_id: string | null;
+  batch: string | null;
+  best_before: string | null;
+  created_at: Generated<string>;
+  delta: number;
+  id: Generated<number>;
+  ingredient_id: string;
+  kind: 'received' | 'used' | 'wasted' | 'counted';
+  on_hand_after: number;
+  order_id: string | null;
+  reason: string | null;
+}
+
+export interface StockReservations {
+  ingredient_id: string;
+  order_id: string;
+  qty: number;
+}
+
+export interface StockSoldOutIngredients {
+  ingredient_id: string | null;
+}
+
+export interface StockSoldOutShakes {
+  shake_id: string | null;
 }
 
 export interface SubscriptionFreeUnits {
@@ -659,6 +711,43 @@ export interface Users {
   whatsapp_opt_in_at: string | null;
 }
 
+export interface WalletBalances {
+  balance_paise: Generated<number>;
+  updated_at: Generated<string>;
+  user_id: string;
+}
+
+export interface WalletLedger {
+  actor_id: string | null;
+  amount_paise: number;
+  created_at: Generated<string>;
+  id: Generated<string>;
+  kind: WalletKind;
+  note: string | null;
+  order_id: string | null;
+  reason: string;
+  reference: string;
+  seq: Generated<number>;
+  top_up_id: string | null;
+  user_id: string;
+}
+
+export interface WalletTopUps {
+  amount_paise: number;
+  created_at: Generated<string>;
+  gateway: 'razorpay' | 'test';
+  gateway_order_id: string;
+  gateway_payment_id: string | null;
+  id: Generated<string>;
+  idempotency_key: string;
+  method: string | null;
+  paid_at: string | null;
+  reconcile_after: string | null;
+  refunded_paise: Generated<number>;
+  status: 'created' | 'paid' | 'failed' | 'refunded';
+  user_id: string;
+}
+
 export interface WebhookDeliveries {
   attempts: Generated<number>;
   created_at: Generated<string>;
@@ -748,10 +837,17 @@ export interface DB {
   seed_runs: SeedRuns;
   serviceable_pincodes: ServiceablePincodes;
   settings: Settings;
+  shake_recipe_items: ShakeRecipeItems;
   signature_shakes: SignatureShakes;
   slot_bookings: SlotBookings;
   slot_holds: SlotHolds;
   sms_outbox: SmsOutbox;
+  stock_alerts: StockAlerts;
+  stock_levels: StockLevels;
+  stock_movements: StockMovements;
+  stock_reservations: StockReservations;
+  stock_sold_out_ingredients: StockSoldOutIngredients;
+  stock_sold_out_shakes: StockSoldOutShakes;
   subscription_free_units: SubscriptionFreeUnits;
   subscription_payments: SubscriptionPayments;
   subscription_periods: SubscriptionPeriods;
@@ -763,6 +859,9 @@ export interface DB {
   user_carts: UserCarts;
   user_identities: UserIdentities;
   users: Users;
+  wallet_balances: WalletBalances;
+  wallet_ledger: WalletLedger;
+  wallet_top_ups: WalletTopUps;
   webhook_deliveries: WebhookDeliveries;
   webhook_endpoints: WebhookEndpoints;
   webhook_events: WebhookEvents;

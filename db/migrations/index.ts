@@ -22,6 +22,9 @@ import * as m270800 from './2026_11_27_0800_staff_roles';
 import * as m270810 from './2026_11_27_0810_staff_invites';
 import * as m270820 from './2026_11_27_0820_create_order_deliveries';
 import * as m270900 from './2026_11_27_0900_subscription_payment_reconcile';
+import * as m281000 from './2026_11_28_1000_create_stock';
+import * as m281010 from './2026_11_28_1010_stock_refuse';
+import * as m281100 from './2026_11_28_1100_create_wallet';
 import * as m281200 from './2026_11_28_1200_create_mobile_sign_in';
 import * as m281210 from './2026_11_28_1210_create_email_verifications';
 import * as m281230 from './2026_11_28_1230_create_whatsapp_outbox';
@@ -54,6 +57,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0810_staff_invites': m270810,
   '2026_11_27_0820_create_order_deliveries': m270820,
   '2026_11_27_0900_subscription_payment_reconcile': m270900,
+  '2026_11_28_1000_create_stock': m281000,
+  '2026_11_28_1010_stock_refuse': m281010,
+  '2026_11_28_1100_create_wallet': m281100,
   '2026_11_28_1200_create_mobile_sign_in': m281200,
   '2026_11_28_1210_create_email_verifications': m281210,
   '2026_11_28_1230_create_whatsapp_outbox': m281230,

@@ -106,3 +106,62 @@ export const SEED_SHAKES: S[] = [
     ingredients: ['Avocado', 'Sunflower microgreens', 'Spirulina', 'Soy protein', 'Coconut water'], allergens: ['soy'], vegan: true, tags: ['high-protein', 'keto-friendly'],
   },
 ].map((s, n) => ({ ...s, image: `/images/shakes/${s.slug}.svg`, sort_order: n }));
+
+/**
+ * Stock units and one portion in that unit (PRODUCT.md §16): bases are a glass of a regular
+ * 350 ml bottle; add-ins one builder portion. A Large bottle takes 1.4× (rounded up).
+ */
+export const SEED_PORTIONS: Record<string, { unit: 'g' | 'ml' | 'pc'; portion: number }> = {
+  'almond-milk': { unit: 'ml', portion: 250 },
+  'oat-milk': { unit: 'ml', portion: 250 },
+  'coconut-water': { unit: 'ml', portion: 250 },
+  'greek-yogurt': { unit: 'g', portion: 150 },
+  water: { unit: 'ml', portion: 250 },
+  spinach: { unit: 'g', portion: 30 },
+  kale: { unit: 'g', portion: 25 },
+  romaine: { unit: 'g', portion: 30 },
+  basil: { unit: 'g', portion: 5 },
+  mint: { unit: 'g', portion: 5 },
+  'bok-choy': { unit: 'g', portion: 30 },
+  microgreens: { unit: 'g', portion: 15 },
+  wheatgrass: { unit: 'g', portion: 10 },
+  banana: { unit: 'g', portion: 100 },
+  mango: { unit: 'g', portion: 100 },
+  strawberry: { unit: 'g', portion: 80 },
+  blueberry: { unit: 'g', portion: 60 },
+  pineapple: { unit: 'g', portion: 100 },
+  'green-apple': { unit: 'g', portion: 100 },
+  avocado: { unit: 'g', portion: 70 },
+  whey: { unit: 'g', portion: 30 },
+  'pea-protein': { unit: 'g', portion: 30 },
+  'peanut-butter': { unit: 'g', portion: 16 },
+  'soy-protein': { unit: 'g', portion: 30 },
+  chia: { unit: 'g', portion: 10 },
+  flax: { unit: 'g', portion: 10 },
+  spirulina: { unit: 'g', portion: 5 },
+  moringa: { unit: 'g', portion: 5 },
+  cacao: { unit: 'g', portion: 10 },
+  turmeric: { unit: 'g', portion: 3 },
+  oats: { unit: 'g', portion: 30 },
+  honey: { unit: 'g', portion: 20 },
+  dates: { unit: 'pc', portion: 2 },
+  jaggery: { unit: 'g', portion: 10 },
+  stevia: { unit: 'g', portion: 2 },
+};
+
+/** What one bottle of each demo signature shake takes (ingredient slug → quantity in its stock unit), from its ingredient list. */
+export const SEED_RECIPES: Record<string, Record<string, number>> = {
+  'green-glow': { spinach: 30, kale: 25, 'green-apple': 120, 'coconut-water': 200, mint: 5 },
+  'protein-power': { whey: 30, banana: 100, 'peanut-butter': 16, oats: 20, 'almond-milk': 220, spinach: 20 },
+  'tropical-basil': { mango: 120, pineapple: 100, basil: 5, 'coconut-water': 180 },
+  'berry-bliss': { strawberry: 80, blueberry: 60, 'greek-yogurt': 150, chia: 10, honey: 15 },
+  'choco-greens': { cacao: 10, dates: 2, 'pea-protein': 30, 'oat-milk': 250, kale: 20 },
+  'golden-turmeric': { turmeric: 3, banana: 100, mango: 80, 'almond-milk': 230 },
+  'mint-cooler': { mint: 8, romaine: 40, 'green-apple': 100, water: 230, stevia: 1 },
+  'avocado-supergreen': { avocado: 70, microgreens: 15, spirulina: 5, 'soy-protein': 30, 'coconut-water': 180 },
+};
+
+/** The demo's opening stock: this many regular bottles' worth of every ingredient (its largest use per bottle). */
+export const SEED_STOCK_BOTTLES = 3000;
+/** Par level: a morning's worth (this many bottles). */
+export const SEED_PAR_BOTTLES = 300;

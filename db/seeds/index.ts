@@ -1,6 +1,7 @@
 import type { Db, Executor } from '../database';
 import { DEFAULT_PRICING } from '../../shared/schemas/catalogue';
-import { SEED_INGREDIENTS, SEED_SHAKES } from './catalogue';
+import { SEED_INGREDIENTS, SEED_PAR_BOTTLES, SEED_PORTIONS, SEED_RECIPES, SEED_SHAKES, SEED_STOCK_BOTTLES } from './catalogue';
+import { sql } from 'kysely';
 import { SEED_PINCODES, SEED_SLOTS } from './delivery';
 import { SEED_PLANS } from './subscriptions';
 import { SEED_COUPONS } from './coupons';
@@ -56,6 +57,36 @@ export const seeds: Seed[] = [
     name: 'coupons-v1',
     async run(trx) {
       await trx.insertInto('coupons').values(SEED_COUPONS).onConflict((oc) => oc.column('code').doNothing()).execute();
+    },
+  },
+  {
+    // Recipes with quantities, portion sizes, and the opening stock received (issue 24): the
+    // ledger's first row per ingredient, with its balance, so on hand = the ledger's sum from the start.
+    name: 'stock-v1',
+    async run(trx) {
+      for (const [slug, p] of Object.entries(SEED_PORTIONS)) {
+        await trx.updateTable('ingredients').set({ stock_unit: p.unit, portion_qty: p.portion }).where('slug', '=', slug).execute();
+      }
+      const recipeRows = Object.entries(SEED_RECIPES).flatMap(([shake, items]) =>
+        Object.entries(items).map(([ingredient, qty]) => ({ shake, ingredient, qty })),
+      );
+      await sql`insert into shake_recipe_items (shake_id, ingredient_id, qty_per_bottle)
+        select s.id, i.id, r.qty
+        from json_to_recordset(${JSON.stringify(recipeRows)}::json) as r(shake text, ingredient text, qty int)
+        join signature_shakes s on s.slug = r.shake join ingredients i on i.slug = r.ingredient
+        on conflict do nothing`.execute(trx);
+      await sql`with per_bottle as (
+          select i.id, greatest(i.portion_qty, coalesce(max(r.qty_per_bottle), 0)) as qty
+          from ingredients i left join shake_recipe_items r on r.ingredient_id = i.id
+          where i.portion_qty > 0 group by i.id
+        ), levels as (
+          insert into stock_levels (ingredient_id, on_hand, par_level)
+          select id, qty * ${SEED_STOCK_BOTTLES}::int, qty * ${SEED_PAR_BOTTLES}::int from per_bottle
+          on conflict do nothing
+          returning ingredient_id, on_hand
+        )
+        insert into stock_movements (ingredient_id, kind, delta, on_hand_after, batch, reason)
+        select ingredient_id, 'received', on_hand, on_hand, 'OPENING', 'Opening stock of the demo shop' from levels`.execute(trx);
     },
   },
 ];

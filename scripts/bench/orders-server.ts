@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { loadConfig } from '../../server/config';
 import { buildApp } from '../../server/app';
 import { createDatabase } from '../../db/database';
@@ -61,6 +62,12 @@ const slotRows = await dbh.db.selectFrom('delivery_slots').select('id').where('p
 const today = istToday(new Date());
 const slots = slotRows.flatMap((s) => [1, 2, 3, 4, 5, 6, 7].map((d) => ({ id: s.id, date: addDays(today, d) })));
 
+// Stock for every order of the run (issue 24): a receipt per tracked ingredient, ledger row and balance together.
+await dbh.db.executeQuery(
+  sql`with lv as (update stock_levels set on_hand = on_hand + 100000000 returning ingredient_id, on_hand)
+    insert into stock_movements (ingredient_id, kind, delta, on_hand_after, batch, reason)
+    select ingredient_id, 'received', 100000000, on_hand, 'BENCH', 'Stock for the bench run' from lv`.compile(dbh.db),
+);
 const shakes = (await dbh.db.selectFrom('signature_shakes').select('id').orderBy('sort_order').limit(2).execute()).map((s) => s.id);
 const N = 200;
 const users = await dbh.db

@@ -75,6 +75,12 @@ export function claimDue(db: Executor, p: { now: string; claimUntil: string; lim
     .execute();
 }
 
+/** The numbers of orders (messages written before their order's number was assigned). */
+export async function orderNumbers(db: Executor, orderIds: string[]): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('orders').select(['id', 'number']).where('id', 'in', orderIds).execute();
+  return new Map(rows.map((r) => [r.id, r.number]));
+}
+
 export async function markMessage(db: Executor, id: number, set: Updateable<WhatsappOutboxTable>): Promise<void> {
   await db.updateTable('whatsapp_outbox').set(set).where('id', '=', id).execute();
 }

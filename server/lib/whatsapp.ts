@@ -92,6 +92,12 @@ export function orderMessage(
   }
 }
 
+/**
+ * The order's number in a message written before the statement that assigns it (placement, decision
+ * 173): replaced by the number when the message is sent. Letters only, so no parameter can contain it by chance.
+ */
+export const ORDER_NUMBER_LATER = 'ORDERNUMBERFROMTHEORDERROW';
+
 export const WHATSAPP_MAX_ATTEMPTS = 5;
 const CLAIM_SECONDS = 120;
 
@@ -113,7 +119,19 @@ export async function deliverPendingWhatsApp(deps: MailDeps & { db: Db }, limit 
   const gateway = whatsAppGateway(deps.config);
   const round: WhatsAppRound = { sent: 0, logged: 0, retry: 0, failed: 0 };
   let fellBack = false;
-  for (const m of due.sort((a, b) => a.id - b.id)) {
+  // Messages written before their order's number existed get it now (one read for the round).
+  const later = due.filter((m) => m.order_id && m.text.includes(ORDER_NUMBER_LATER)).map((m) => m.order_id!);
+  const numbers = later.length ? await repo.orderNumbers(deps.db, later) : new Map<string, string>();
+  for (const claimed of due.sort((a, b) => a.id - b.id)) {
+    const number = claimed.order_id ? numbers.get(claimed.order_id) : undefined;
+    const m = number
+      ? {
+          ...claimed,
+          text: claimed.text.replaceAll(ORDER_NUMBER_LATER, number),
+          variables: claimed.variables.map((v) => v.replaceAll(ORDER_NUMBER_LATER, number)),
+        }
+      : claimed;
+    if (number) await repo.markMessage(deps.db, m.id, { text: m.text, variables: JSON.stringify(m.variables) as never });
     if (!gateway) {
       deps.log.info(
         { whatsappId: m.id, to: m.to_mobile, template: m.template, text: m.text },

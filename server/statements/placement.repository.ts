@@ -3,6 +3,8 @@ import type { Executor } from '../../db/database';
 import * as cartRepo from '../domains/cart/cart.repository';
 import * as addressesRepo from '../domains/addresses/addresses.repository';
 import * as deliveryRepo from '../domains/delivery/delivery.repository';
+import * as walletRepo from '../domains/wallet/wallet.repository';
+import * as stockRepo from '../domains/stock/stock.repository';
 
 /**
  * Statements that span several domains' tables in one round trip (decision 046), composed from each
@@ -15,7 +17,7 @@ import * as deliveryRepo from '../domains/delivery/delivery.repository';
  * order). The address's served area is delivery's rule, so the standalone address check is here too.
  *
  * The order is written in one more statement (orders.repository.insertOrderGraph), which takes the
- * ordered lines out of the customer's server cart too (cartLinesOut).
+ * ordered lines out of the customer's server cart and reserves their stock too (orderWriteAlso).
  */
 
 export type BookSlotParams = Parameters<typeof deliveryRepo.bookSlotSql>[0];
@@ -62,14 +64,42 @@ export async function readDeliverableAddress(db: Executor, userId: string, id: s
 }
 
 /**
- * The ordered lines leaving the customer's server cart, as CTEs of the order-writing statement
- * (orders.repository.insertOrderGraph's `also`: they run only when the order was written), so placement
- * writes the order and empties those lines in one round trip.
+ * What the order-writing statement (orders.repository.insertOrderGraph's `also`: CTEs that run only
+ * when the order was written) does besides the order: the ordered lines leave the customer's server
+ * cart, a wallet order's charge is taken (decision 165), and the lines' stock is reserved (decision
+ * 160) — the last statement before commit, so the balance rows stay locked for the shortest time. One
+ * round trip for all of it; `check` answers whether the wallet charge happened.
  */
-export function cartLinesOut(
+export function orderWriteAlso(
   userId: string,
   lines: readonly { id: string; type: 'signature' | 'custom' }[],
-): { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[] } {
-  const keys = cartRepo.lineKeys(lines);
-  return { shape: 'cart', ctes: (when) => cartRepo.removeLinesCtes(userId, keys, when), params: cartRepo.removeLinesParams(userId, keys) };
+  stock: { orderId: string; lines: readonly stockRepo.StockLine[] },
+  wallet: WalletChargeParams | null = null,
+): { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[]; check?: RawBuilder<boolean> } {
+  const cart = cartLinesOut(userId, lines, wallet);
+  const reserve = stockRepo.reserveInOrderWrite(stock.orderId, stock.lines);
+  return {
+    shape: `${cart.shape}+${reserve.shape}`,
+    ctes: (when) => sql`${cart.ctes(when)}, ${reserve.ctes(when)}`,
+    params: [...cart.params, ...reserve.params],
+    ...(cart.check ? { check: cart.check } : {}),
+  };
 }
+
+function cartLinesOut(
+  userId: string,
+  lines: readonly { id: string; type: 'signature' | 'custom' }[],
+  wallet: WalletChargeParams | null,
+): { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[]; check?: RawBuilder<boolean> } {
+  const keys = cartRepo.lineKeys(lines);
+  const cart = { shape: 'cart', ctes: (when: RawBuilder<unknown>) => cartRepo.removeLinesCtes(userId, keys, when), params: cartRepo.removeLinesParams(userId, keys) };
+  if (!wallet) return cart;
+  // A wallet order: its charge rides on the same statement (decision 165); `check` answers whether the balance moved.
+  return {
+    shape: 'cart+wallet',
+    ctes: (when) => sql`${cart.ctes(when)}, ${walletRepo.chargeCtes(wallet, when)}`,
+    params: [...cart.params, ...walletRepo.chargeParams(wallet)],
+    check: walletRepo.chargedSql(),
+  };
+}
+export type WalletChargeParams = { userId: string; orderId: string; amountPaise: number; now: string };

@@ -20,9 +20,11 @@ import { reviewsRouter } from '../domains/reviews/reviews.router';
 import { subscriptionsRouter } from '../domains/subscriptions/subscriptions.router';
 import { adminCouponsRouter } from '../domains/coupons/coupons.admin.router';
 import { rewardsRouter } from '../domains/rewards/rewards.router';
+import { walletRouter } from '../domains/wallet/wallet.router';
 import { webhooksRouter } from '../domains/webhooks/webhooks.router';
 import { staffRouter } from '../domains/staff/staff.router';
 import { deliveriesRouter, riderRouter } from '../domains/orders/orders.deliveries.router';
+import { stockRouter } from '../domains/stock/stock.router';
 
 /**
  * The one router. Each domain mounts here under its own key; add a line per domain.
@@ -48,11 +50,13 @@ export const appRouter = router({
   subscriptions: subscriptionsRouter,
   adminCoupons: adminCouponsRouter,
   rewards: rewardsRouter,
+  wallet: walletRouter,
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
   staff: staffRouter,
   deliveries: deliveriesRouter,
   rider: riderRouter,
+  stock: stockRouter,
 });
 
 export type AppRouter = typeof appRouter;

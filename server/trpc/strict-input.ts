@@ -21,7 +21,9 @@ import * as payments from '../../shared/schemas/payments';
 import * as reviews from '../../shared/schemas/reviews';
 import * as rewards from '../../shared/schemas/rewards';
 import * as staff from '../../shared/schemas/staff';
+import * as stock from '../../shared/schemas/stock';
 import * as subscriptions from '../../shared/schemas/subscriptions';
+import * as wallet from '../../shared/schemas/wallet';
 import * as webhooks from '../../shared/schemas/webhooks';
 
 /**
@@ -50,7 +52,9 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   reviews,
   rewards,
   staff,
+  stock,
   subscriptions,
+  wallet,
   webhooks,
 };
 

@@ -33,10 +33,18 @@ describe('order rules', () => {
         .map((m) => m.method),
     ).toEqual(['free']);
     expect(
-      checkoutMethods({ ...base, totalPaise: 29900 })
+      checkoutMethods({ ...base, totalPaise: 29900, walletBalancePaise: 0 })
         .filter((m) => m.available)
         .map((m) => m.method),
     ).toEqual(['razorpay', 'cod']);
+  });
+
+  it('offers the wallet when its balance covers the total, and says why not otherwise', () => {
+    expect(methodRefusal('wallet', { ...base, totalPaise: 30000, walletBalancePaise: 30000 })).toBeNull();
+    expect(methodRefusal('wallet', { ...base, totalPaise: 30000, walletBalancePaise: 29900 })).toBe(
+      'Your wallet has ₹299; this order needs ₹300. Top up your wallet in your profile.',
+    );
+    expect(methodRefusal('wallet', { ...base, totalPaise: 0, walletBalancePaise: 100000 })).toMatch(/complimentary/);
   });
 
   it('accepts idempotency keys of 8–100 safe characters', () => {

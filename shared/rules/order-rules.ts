@@ -52,7 +52,7 @@ export function cancelReasonLabel(reason: string | null | undefined): string | n
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'paid', 'successful', 'refunded'] as const;
 
 /** What a shopper chooses at checkout. Razorpay covers UPI, cards, netbanking, wallets, EMI and pay later. */
-export const CHECKOUT_METHODS = ['razorpay', 'cod', 'free'] as const;
+export const CHECKOUT_METHODS = ['razorpay', 'cod', 'free', 'wallet'] as const;
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
 
 /** An unpaid online order is cancelled after this long and its slot released. */
@@ -83,9 +83,15 @@ export function checkoutMethods(p: {
   totalPaise: number;
   codLimitPaise: number;
   isSubscription?: boolean;
+  /**
+   * The customer's wallet balance (decision 165). Undefined where it is not known (a guest, or the
+   * server's method check, where the wallet charge itself decides in the placing statement).
+   */
+  walletBalancePaise?: number;
   formatRupees: (paise: number) => string;
 }): MethodChoice[] {
   const free = p.totalPaise === 0;
+  const walletShort = p.walletBalancePaise !== undefined && p.walletBalancePaise < p.totalPaise;
   return [
     {
       method: 'razorpay',
@@ -107,6 +113,17 @@ export function checkoutMethods(p: {
       method: 'free',
       available: free,
       reason: free ? null : 'Complimentary checkout is only for orders with nothing to pay.',
+    },
+    {
+      method: 'wallet',
+      available: !free && !p.isSubscription && !walletShort,
+      reason: free
+        ? 'Nothing to pay: this order is complimentary.'
+        : p.isSubscription
+          ? 'Subscriptions are paid online.'
+          : walletShort
+            ? `Your wallet has ${p.formatRupees(p.walletBalancePaise!)}; this order needs ${p.formatRupees(p.totalPaise)}. Top up your wallet in your profile.`
+            : null,
     },
   ];
 }

@@ -5,9 +5,13 @@
 import { ceilToRupee } from './money';
 import type { Allergen, Ingredient, Nutrition, Pricing } from '../schemas/catalogue';
 import { BUILDER_LIMITS, DEFAULT_SHAKE_NAME, type CustomRecipe, type RecipeAddIn, type ShakeSize } from '../schemas/builder';
+import { soldOutMessage } from './stock';
 
 /** Only what the rules read from an ingredient (the server passes DB rows, the page the catalogue list). */
-export type BuilderIngredient = Pick<Ingredient, 'id' | 'name' | 'category' | 'price' | 'nutrition' | 'allergens' | 'vegan' | 'inStock'>;
+export type BuilderIngredient = Pick<Ingredient, 'id' | 'name' | 'category' | 'price' | 'nutrition' | 'allergens' | 'vegan' | 'inStock'> & {
+  /** Free stock cannot cover one more portion (issue 24): shown "Sold out for now", chosen like out of stock. */
+  soldOut?: boolean;
+};
 export type BuilderPricing = Pick<Pricing, 'sizes'>;
 
 export type BuilderProblemCode =
@@ -112,6 +116,7 @@ export function evaluateRecipe(
     ing.allergens.forEach((a) => allergens.add(a));
     if (!ing.vegan) vegan = false;
     if (!ing.inStock) problems.push({ code: 'OUT_OF_STOCK', message: `${ing.name} is out of stock right now.` });
+    else if (ing.soldOut) problems.push({ code: 'OUT_OF_STOCK', message: soldOutMessage(ing.name) });
   };
 
   const base = recipe.baseId ? byId.get(recipe.baseId) : undefined;
@@ -198,6 +203,7 @@ export function addPortionBlockReason(
   byId: ReadonlyMap<string, BuilderIngredient>,
 ): string | null {
   if (!ing.inStock) return `${ing.name} is out of stock right now.`;
+  if (ing.soldOut) return soldOutMessage(ing.name);
   if (ing.category === 'base') return null;
   const addIns = canonicalAddIns(recipe.addIns);
   const mine = addIns.find((a) => a.ingredientId === ing.id)?.portions ?? 0;

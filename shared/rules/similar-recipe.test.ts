@@ -15,6 +15,7 @@ const ing = (id: string, name: string, category: Ingredient['category'], extra: 
   vegan: true,
   hydroponic: false,
   inStock: true,
+  soldOut: false,
   sortOrder: 0,
   ...extra,
 });

@@ -12,7 +12,7 @@ export function similarRecipe(ingredientNames: readonly string[], ingredients: r
   const byName = new Map(ingredients.map((i) => [i.name.toLowerCase(), i]));
   const byId = new Map(ingredients.map((i) => [i.id, i]));
   const named = ingredientNames.map((n) => byName.get(n.trim().toLowerCase())).filter((i): i is Ingredient => !!i);
-  const base = named.find((i) => i.category === 'base' && i.inStock) ?? ingredients.find((i) => i.category === 'base' && i.inStock);
+  const base = named.find((i) => i.category === 'base' && i.inStock && !i.soldOut) ?? ingredients.find((i) => i.category === 'base' && i.inStock && !i.soldOut);
   let recipe: CustomRecipe = { size: 'regular', baseId: base?.id ?? '', addIns: [], name: `Like ${shakeName}`.slice(0, 40) };
   for (const ing of named) {
     if (ing.category === 'base' || addPortionBlockReason(recipe, ing, byId)) continue;

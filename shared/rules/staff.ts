@@ -48,6 +48,7 @@ export const PERMISSIONS = [
   'reviews:moderate',
   'coupons:manage',
   'rewards:manage',
+  'wallets:manage',
   'delivery:read',
   'delivery:write',
   'deliveries:assign',

@@ -9,6 +9,7 @@ import {
   SignatureShakeSchema,
   SizeSchema,
 } from './catalogue';
+import { StockUnitSchema } from './stock';
 
 /** The back office's catalogue forms (/admin/shakes, /admin/ingredients, /admin/pricing). */
 
@@ -113,10 +114,24 @@ export const IngredientFieldsSchema = z.object({
   inStock: z.boolean(),
   active: z.boolean(),
   sortOrder: SortOrder,
+  /** The unit stock is kept in (issue 24); new ingredients start in grams. */
+  stockUnit: StockUnitSchema.optional(),
+  /** One portion in that unit (a base: the glass of a regular bottle); Large takes 1.4×. */
+  portionQty: z
+    .number({ message: 'Enter the portion size' })
+    .int('A portion is a whole number of grams, millilitres or pieces')
+    .min(0, 'A portion cannot be negative')
+    .max(100_000, 'A portion is at most 100,000')
+    .optional(),
 });
 export type IngredientFields = z.infer<typeof IngredientFieldsSchema>;
 
-export const AdminIngredientSchema = IngredientSchema.extend({ active: z.boolean(), updatedAt: z.string() });
+export const AdminIngredientSchema = IngredientSchema.extend({
+  active: z.boolean(),
+  updatedAt: z.string(),
+  stockUnit: StockUnitSchema,
+  portionQty: z.number().int(),
+});
 export type AdminIngredient = z.infer<typeof AdminIngredientSchema>;
 
 export const IngredientUpdateInputSchema = IngredientFieldsSchema.partial().extend({ id: Uuid });

@@ -28,6 +28,8 @@ export const SignatureShakeSchema = z.object({
   vegan: z.boolean(),
   tags: z.array(z.string()),
   inStock: z.boolean(),
+  /** Free stock cannot cover one more bottle (issue 24): shown "Sold out for now". inStock stays the manual switch. */
+  soldOut: z.boolean(),
   sortOrder: z.number().int(),
 });
 export type SignatureShake = z.infer<typeof SignatureShakeSchema>;
@@ -68,6 +70,8 @@ export const IngredientSchema = z.object({
   vegan: z.boolean(),
   hydroponic: z.boolean(),
   inStock: z.boolean(),
+  /** Free stock cannot cover one more portion (issue 24): the builder shows "Sold out for now" and cannot choose it. */
+  soldOut: z.boolean(),
   sortOrder: z.number().int(),
 });
 export type Ingredient = z.infer<typeof IngredientSchema>;

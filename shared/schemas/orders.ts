@@ -7,7 +7,7 @@ import { CHECKOUT_METHODS, IDEMPOTENCY_KEY_RE, ORDER_STATUSES, PAYMENT_STATUSES 
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
-export const CheckoutMethodSchema = z.enum(CHECKOUT_METHODS, { message: "paymentMethod is 'razorpay', 'cod' or 'free'" });
+export const CheckoutMethodSchema = z.enum(CHECKOUT_METHODS, { message: "paymentMethod is 'razorpay', 'cod', 'free' or 'wallet'" });
 
 export const IdempotencyKeySchema = z
   .string()

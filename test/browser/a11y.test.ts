@@ -108,7 +108,7 @@ describe.skipIf(!hasBrowser)('accessibility on every shop page', () => {
       await page.evaluate((items) => localStorage.setItem('cart', JSON.stringify(items)), cartWith(catalogue.shakes[0]!.id));
       problems.push(...(await check(page, '/payment', '[data-testid="pay"]')));
       problems.push(...(await check(page, `/order/${orderId}`, '[data-testid="cancel-order"]')));
-      for (const tab of ['', '?tab=subscriptions', '?tab=orders', '?tab=shakes', '?tab=favorites']) problems.push(...(await check(page, `/profile${tab}`, '.tabs')));
+      for (const tab of ['', '?tab=subscriptions', '?tab=orders', '?tab=shakes', '?tab=favorites', '?tab=wallet']) problems.push(...(await check(page, `/profile${tab}`, '.tabs')));
       expect(problems).toEqual([]);
       await ctx.close();
     });

@@ -8,7 +8,7 @@ import { customer, loadShop, orderBody, place } from '../integration/orders-fixt
 
 /**
  * PRODUCT.md §17 in the browser: the owner invites a rider and a kitchen hand (each sets a password
- * from the e-mail's link); the kitchen hand sees no other screen; the manager assigns today's orders; the
+ * from the e-mail's link); the kitchen hand sees only Stock; the manager assigns today's orders; the
  * rider (375 px) picks one up, the customer's page shows the code, the rider enters it and the
  * customer sees Delivered without a reload; a second stop fails "not at home" and returns to the
  * manager, who reschedules it to tomorrow. Screenshots at 1280 and 375 px.
@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
-  it('owner sees staff; kitchen hand sees no other screen; manager assigns; rider delivers with the code; a stop fails back to the manager', async () => {
+  it('owner invites; kitchen hand sees only Stock; manager assigns; rider delivers with the code; a stop fails back to the manager', async () => {
     const owner = await shop.newPage({ context: await signedInContext(shop, people.owner, PASSWORD) });
     await owner.goto('/admin/staff');
     await owner.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
@@ -95,11 +95,13 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await owner.setViewportSize(PHONE);
     await shop.screenshot(owner, 'staff-375');
 
-    // A kitchen hand has no back-office screen yet (the kitchen and stock screens are §16's): told so, and no sidebar links.
+    // A kitchen hand sees only the kitchen's screens: orders send them to Stock, and the sidebar holds nothing else.
     const kitchen = await shop.newPage({ context: await signedInContext(shop, people.kitchen, PASSWORD) });
     await kitchen.goto('/admin/orders');
-    await kitchen.getByText('Your role has no screens in the back office').waitFor();
-    expect(await kitchen.getByRole('navigation', { name: 'Admin screens' }).getByRole('link').count()).toBe(0);
+    await kitchen.waitForURL((u) => u.pathname === '/admin/stock');
+    await kitchen.getByRole('heading', { name: 'Stock', level: 1 }).waitFor();
+    const links = kitchen.getByRole('navigation', { name: 'Admin screens' }).getByRole('link');
+    expect(await links.allTextContents()).toEqual(['Stock']);
 
     const manager = await shop.newPage({ context: await signedInContext(shop, people.manager, PASSWORD) });
     await manager.goto('/admin/staff');

@@ -777,6 +777,24 @@ export interface paths {
         patch: operations["adminCatalogue-updateShake"];
         trace?: never;
     };
+    "/admin/shakes/{shakeId}/recipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What one bottle of a signature shake takes of each ingredient */
+        get: operations["stock-recipe"];
+        /** Set a signature shake’s recipe quantities per bottle (audited) */
+        put: operations["stock-saveRecipe"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/shakes/reorder": {
         parameters: {
             query?: never;
@@ -827,6 +845,91 @@ export interface paths {
         head?: never;
         /** Change a staff member’s role, or disable / enable them: their sessions end on every server at once (owner only; audited) */
         patch: operations["staff-update"];
+        trace?: never;
+    };
+    "/admin/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ingredient: on hand, reserved, free, par level, days of cover */
+        get: operations["stock-overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/stock/{ingredientId}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ingredient’s stock ledger, newest first */
+        get: operations["stock-ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/stock/{ingredientId}/par-level": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set an ingredient’s par level (audited) */
+        put: operations["stock-setParLevel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/stock/low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ingredients under their par level or sold out (the dashboard card) */
+        get: operations["stock-low"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/stock/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record stock received (batch, best-before), wasted (reason) or counted (a stock-take); audited */
+        post: operations["stock-recordMovement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/admin/subscription-plans": {
@@ -977,6 +1080,57 @@ export interface paths {
         put?: never;
         /** Resume a paused subscription (audited) */
         post: operations["subscriptions-adminResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers’ wallet balances, largest first; search by e-mail or name (X-Total-Count) */
+        get: operations["wallet-adminList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/wallets/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer’s wallet balance and ledger, newest first (X-Total-Count) */
+        get: operations["wallet-adminLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/wallets/{userId}/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add (or, negative, take away) money in paise with a reason; audited; never below zero (409 WALLET_INSUFFICIENT) */
+        post: operations["wallet-adminAdjust"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2398,6 +2552,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer’s wallet: balance, what a balance refund would return, top-up limits and the ledger (newest first, paged; X-Total-Count) */
+        get: operations["wallet-mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/wallet/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund my balance: what came from top-ups goes back to those payments, newest first, through the refund outbox (send an Idempotency-Key header) */
+        post: operations["wallet-refundBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/wallet/top-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a top-up of ₹200–₹20,000 (amount in paise; send an Idempotency-Key header): a gateway order for that amount */
+        post: operations["wallet-topUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/wallet/top-up/test/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test payment mode only: complete a top-up with success or failure; 404 in Razorpay mode */
+        post: operations["wallet-testCompleteTopUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/wallet/top-up/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checkout’s success callback for a top-up: the signature is checked and the wallet credited once (400 on a bad signature) */
+        post: operations["wallet-verifyTopUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2446,6 +2685,7 @@ export interface components {
              *     - `PRICE_CHANGED` (409): A price changed since the cart was shown: quote again and confirm.
              *     - `PAYMENT_METHOD_UNAVAILABLE` (400): That payment method cannot be used for this order.
              *     - `INSUFFICIENT_POINTS` (409): Not enough reward points.
+             *     - `WALLET_INSUFFICIENT` (409): The wallet balance does not cover the amount (an order paid from the wallet, or an adjustment taking money away).
              *     - `PAYLOAD_TOO_LARGE` (413): The request body is larger than 1 MiB.
              *     - `RATE_LIMITED` (429): Too many attempts: wait the Retry-After seconds.
              *     - `UNSUPPORTED_MEDIA_TYPE` (415): A request with a body must send it as application/json.
@@ -2464,7 +2704,7 @@ export interface components {
              *     - `CLIENT_CLOSED_REQUEST` (499): The HTTP status 499 as the API libraries name it.
              * @enum {string}
              */
-            code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "ACCOUNT_DISABLED" | "RESET_TOKEN_INVALID" | "WEAK_PASSWORD" | "OTP_INVALID" | "OTP_LOCKED" | "MOBILE_TAKEN" | "EMAIL_LINK_INVALID" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "SLOT_FULL" | "SLOT_CLOSED" | "COUPON_EXHAUSTED" | "COUPON_INVALID" | "COUPON_UNKNOWN" | "COUPON_INACTIVE" | "COUPON_NOT_YET_VALID" | "COUPON_EXPIRED" | "COUPON_FIRST_ORDER_ONLY" | "COUPON_ALREADY_USED" | "COUPON_NOT_APPLICABLE" | "COUPON_MINIMUM_NOT_MET" | "IDEMPOTENCY_MISMATCH" | "INVALID_STATE" | "OUT_OF_STOCK" | "NOT_SERVICEABLE" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "INVALID_SIGNATURE" | "PRICE_CHANGED" | "PAYMENT_METHOD_UNAVAILABLE" | "INSUFFICIENT_POINTS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "GATEWAY_ERROR" | "UNAVAILABLE" | "SERVICE_BUSY" | "INTERNAL" | "PARSE_ERROR" | "PAYMENT_REQUIRED" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "PRECONDITION_FAILED" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
+            code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "ACCOUNT_DISABLED" | "RESET_TOKEN_INVALID" | "WEAK_PASSWORD" | "OTP_INVALID" | "OTP_LOCKED" | "MOBILE_TAKEN" | "EMAIL_LINK_INVALID" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "SLOT_FULL" | "SLOT_CLOSED" | "COUPON_EXHAUSTED" | "COUPON_INVALID" | "COUPON_UNKNOWN" | "COUPON_INACTIVE" | "COUPON_NOT_YET_VALID" | "COUPON_EXPIRED" | "COUPON_FIRST_ORDER_ONLY" | "COUPON_ALREADY_USED" | "COUPON_NOT_APPLICABLE" | "COUPON_MINIMUM_NOT_MET" | "IDEMPOTENCY_MISMATCH" | "INVALID_STATE" | "OUT_OF_STOCK" | "NOT_SERVICEABLE" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "INVALID_SIGNATURE" | "PRICE_CHANGED" | "PAYMENT_METHOD_UNAVAILABLE" | "INSUFFICIENT_POINTS" | "WALLET_INSUFFICIENT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "GATEWAY_ERROR" | "UNAVAILABLE" | "SERVICE_BUSY" | "INTERNAL" | "PARSE_ERROR" | "PAYMENT_REQUIRED" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "PRECONDITION_FAILED" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
             /** @description Field → messages, when a field is at fault (nested fields are named by their top-level key) */
             fieldErrors?: {
                 [key: string]: string[];
@@ -4125,9 +4365,13 @@ export interface operations {
                             protein: number;
                             sugar: number;
                         };
+                        portionQty: number;
                         price: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
+                        /** @enum {string} */
+                        stockUnit: "g" | "ml" | "pc";
                         updatedAt: string;
                         vegan: boolean;
                     }[];
@@ -4167,9 +4411,12 @@ export interface operations {
                         protein: number;
                         sugar: number;
                     };
+                    portionQty?: number;
                     price: number;
                     slug: string;
                     sortOrder: number;
+                    /** @enum {string} */
+                    stockUnit?: "g" | "ml" | "pc";
                     vegan: boolean;
                 };
             };
@@ -4200,9 +4447,13 @@ export interface operations {
                             protein: number;
                             sugar: number;
                         };
+                        portionQty: number;
                         price: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
+                        /** @enum {string} */
+                        stockUnit: "g" | "ml" | "pc";
                         updatedAt: string;
                         vegan: boolean;
                     };
@@ -4247,9 +4498,12 @@ export interface operations {
                         protein: number;
                         sugar: number;
                     };
+                    portionQty?: number;
                     price?: number;
                     slug?: string;
                     sortOrder?: number;
+                    /** @enum {string} */
+                    stockUnit?: "g" | "ml" | "pc";
                     vegan?: boolean;
                 };
             };
@@ -4280,9 +4534,13 @@ export interface operations {
                             protein: number;
                             sugar: number;
                         };
+                        portionQty: number;
                         price: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
+                        /** @enum {string} */
+                        stockUnit: "g" | "ml" | "pc";
                         updatedAt: string;
                         vegan: boolean;
                     };
@@ -4339,9 +4597,13 @@ export interface operations {
                             protein: number;
                             sugar: number;
                         };
+                        portionQty: number;
                         price: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
+                        /** @enum {string} */
+                        stockUnit: "g" | "ml" | "pc";
                         updatedAt: string;
                         vegan: boolean;
                     }[];
@@ -4364,7 +4626,7 @@ export interface operations {
                 date?: string;
                 page?: number;
                 pageSize?: number;
-                paymentMethod?: "razorpay" | "cod" | "free";
+                paymentMethod?: "razorpay" | "cod" | "free" | "wallet";
                 paymentStatus?: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                 search?: string;
                 slotId?: string;
@@ -4399,7 +4661,7 @@ export interface operations {
                             };
                             number: string;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             phone: string;
@@ -4541,7 +4803,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -4714,7 +4976,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -4884,7 +5146,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -5062,7 +5324,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -5242,7 +5504,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -5878,6 +6140,7 @@ export interface operations {
                         price: number;
                         protein: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
                         sugar: number;
                         tags: string[];
@@ -5949,6 +6212,7 @@ export interface operations {
                         price: number;
                         protein: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
                         sugar: number;
                         tags: string[];
@@ -6025,11 +6289,103 @@ export interface operations {
                         price: number;
                         protein: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
                         sugar: number;
                         tags: string[];
                         updatedAt: string;
                         vegan: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "stock-recipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shakeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            ingredientId: string;
+                            name: string;
+                            qtyPerBottle: number;
+                            /** @enum {string} */
+                            unit: "g" | "ml" | "pc";
+                        }[];
+                        /** Format: uuid */
+                        shakeId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "stock-saveRecipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shakeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** Format: uuid */
+                        ingredientId: string;
+                        qtyPerBottle: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            ingredientId: string;
+                            name: string;
+                            qtyPerBottle: number;
+                            /** @enum {string} */
+                            unit: "g" | "ml" | "pc";
+                        }[];
+                        /** Format: uuid */
+                        shakeId: string;
                     };
                 };
             };
@@ -6082,6 +6438,7 @@ export interface operations {
                         price: number;
                         protein: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
                         sugar: number;
                         tags: string[];
@@ -6241,6 +6598,305 @@ export interface operations {
                             role: "admin" | "manager" | "kitchen" | "rider" | "support";
                         };
                         sessionsEnded: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "stock-overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ingredients: {
+                            active: boolean;
+                            /** @enum {string} */
+                            category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                            daysOfCover: number | null;
+                            free: number;
+                            /** Format: uuid */
+                            ingredientId: string;
+                            low: boolean;
+                            name: string;
+                            nextBestBefore: string | null;
+                            onHand: number;
+                            parLevel: number;
+                            portionQty: number;
+                            reserved: number;
+                            soldOut: boolean;
+                            tracked: boolean;
+                            /** @enum {string} */
+                            unit: "g" | "ml" | "pc";
+                            usedPerDay: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "stock-ledger": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                ingredientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        level: {
+                            active: boolean;
+                            /** @enum {string} */
+                            category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                            daysOfCover: number | null;
+                            free: number;
+                            /** Format: uuid */
+                            ingredientId: string;
+                            low: boolean;
+                            name: string;
+                            nextBestBefore: string | null;
+                            onHand: number;
+                            parLevel: number;
+                            portionQty: number;
+                            reserved: number;
+                            soldOut: boolean;
+                            tracked: boolean;
+                            /** @enum {string} */
+                            unit: "g" | "ml" | "pc";
+                            usedPerDay: number;
+                        };
+                        movements: {
+                            actorEmail: string | null;
+                            at: string;
+                            batch: string | null;
+                            bestBefore: string | null;
+                            delta: number;
+                            id: string;
+                            /** Format: uuid */
+                            ingredientId: string;
+                            /** @enum {string} */
+                            kind: "received" | "used" | "wasted" | "counted";
+                            onHandAfter: number;
+                            orderId: string | null;
+                            reason: string | null;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "stock-setParLevel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ingredientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    parLevel: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                        daysOfCover: number | null;
+                        free: number;
+                        /** Format: uuid */
+                        ingredientId: string;
+                        low: boolean;
+                        name: string;
+                        nextBestBefore: string | null;
+                        onHand: number;
+                        parLevel: number;
+                        portionQty: number;
+                        reserved: number;
+                        soldOut: boolean;
+                        tracked: boolean;
+                        /** @enum {string} */
+                        unit: "g" | "ml" | "pc";
+                        usedPerDay: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "stock-low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @enum {string} */
+                        category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                        daysOfCover: number | null;
+                        free: number;
+                        /** Format: uuid */
+                        ingredientId: string;
+                        low: boolean;
+                        name: string;
+                        nextBestBefore: string | null;
+                        onHand: number;
+                        parLevel: number;
+                        portionQty: number;
+                        reserved: number;
+                        soldOut: boolean;
+                        tracked: boolean;
+                        /** @enum {string} */
+                        unit: "g" | "ml" | "pc";
+                        usedPerDay: number;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "stock-recordMovement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    batch?: string;
+                    /** Format: date */
+                    bestBefore?: string;
+                    /** Format: uuid */
+                    ingredientId: string;
+                    /** @enum {string} */
+                    kind: "received" | "wasted" | "counted";
+                    quantity: number;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        level: {
+                            active: boolean;
+                            /** @enum {string} */
+                            category: "base" | "greens" | "fruit" | "protein" | "superfood" | "sweetener";
+                            daysOfCover: number | null;
+                            free: number;
+                            /** Format: uuid */
+                            ingredientId: string;
+                            low: boolean;
+                            name: string;
+                            nextBestBefore: string | null;
+                            onHand: number;
+                            parLevel: number;
+                            portionQty: number;
+                            reserved: number;
+                            soldOut: boolean;
+                            tracked: boolean;
+                            /** @enum {string} */
+                            unit: "g" | "ml" | "pc";
+                            usedPerDay: number;
+                        };
+                        movement: {
+                            actorEmail: string | null;
+                            at: string;
+                            batch: string | null;
+                            bestBefore: string | null;
+                            delta: number;
+                            id: string;
+                            /** Format: uuid */
+                            ingredientId: string;
+                            /** @enum {string} */
+                            kind: "received" | "used" | "wasted" | "counted";
+                            onHandAfter: number;
+                            orderId: string | null;
+                            reason: string | null;
+                        };
                     };
                 };
             };
@@ -7219,6 +7875,159 @@ export interface operations {
                             statusLabel: string;
                             subscriberSlots: boolean;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "wallet-adminList": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customers: {
+                            balance: number;
+                            email: string;
+                            lastActivityAt: string | null;
+                            name: string;
+                            spent: number;
+                            toppedUp: number;
+                            userId: string;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "wallet-adminLedger": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        customer: {
+                            email: string;
+                            name: string;
+                            userId: string;
+                        };
+                        entries: {
+                            amount: number;
+                            at: string;
+                            balanceAfter: number;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "top_up" | "charge" | "release" | "order_refund" | "refund_out" | "adjust";
+                            label: string;
+                            note: string | null;
+                            orderId: string | null;
+                            orderNumber: string | null;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "wallet-adminAdjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        customer: {
+                            email: string;
+                            name: string;
+                            userId: string;
+                        };
+                        entries: {
+                            amount: number;
+                            at: string;
+                            balanceAfter: number;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "top_up" | "charge" | "release" | "order_refund" | "refund_out" | "adjust";
+                            label: string;
+                            note: string | null;
+                            orderId: string | null;
+                            orderNumber: string | null;
+                        }[];
+                        totalCount: number;
                     };
                 };
             };
@@ -8927,6 +9736,7 @@ export interface operations {
                         };
                         price: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
                         vegan: boolean;
                     }[];
@@ -9012,7 +9822,7 @@ export interface operations {
                         type: "signature" | "custom";
                     }[];
                     /** @enum {string} */
-                    paymentMethod: "razorpay" | "cod" | "free";
+                    paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                     /** @enum {string} */
                     planType?: "one_time" | "subscription";
                     pointsToRedeem?: number;
@@ -9106,7 +9916,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -9259,7 +10069,7 @@ export interface operations {
                         paidAt: string | null;
                         paidWith: string | null;
                         /** @enum {string} */
-                        paymentMethod: "razorpay" | "cod" | "free";
+                        paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                         /** @enum {string} */
                         paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                         placedAt: string;
@@ -9397,7 +10207,7 @@ export interface operations {
                         paidAt: string | null;
                         paidWith: string | null;
                         /** @enum {string} */
-                        paymentMethod: "razorpay" | "cod" | "free";
+                        paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                         /** @enum {string} */
                         paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                         placedAt: string;
@@ -9646,7 +10456,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -9958,7 +10768,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -10104,7 +10914,7 @@ export interface operations {
                             paidAt: string | null;
                             paidWith: string | null;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -10633,6 +11443,7 @@ export interface operations {
                         price: number;
                         protein: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
                         sugar: number;
                         tags: string[];
@@ -10721,6 +11532,7 @@ export interface operations {
                         price: number;
                         protein: number;
                         slug: string;
+                        soldOut: boolean;
                         sortOrder: number;
                         sugar: number;
                         tags: string[];
@@ -11671,6 +12483,7 @@ export interface operations {
                             price: number;
                             protein: number;
                             slug: string;
+                            soldOut: boolean;
                             sortOrder: number;
                             sugar: number;
                             tags: string[];
@@ -11727,6 +12540,7 @@ export interface operations {
                             price: number;
                             protein: number;
                             slug: string;
+                            soldOut: boolean;
                             sortOrder: number;
                             sugar: number;
                             tags: string[];
@@ -11888,7 +12702,7 @@ export interface operations {
                             };
                             number: string;
                             /** @enum {string} */
-                            paymentMethod: "razorpay" | "cod" | "free";
+                            paymentMethod: "razorpay" | "cod" | "free" | "wallet";
                             /** @enum {string} */
                             paymentStatus: "pending" | "completed" | "failed" | "paid" | "successful" | "refunded";
                             placedAt: string;
@@ -12644,6 +13458,230 @@ export interface operations {
                         status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
                         statusLabel: string;
                         subscriberSlots: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "wallet-mine": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        entries: {
+                            amount: number;
+                            at: string;
+                            balanceAfter: number;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "top_up" | "charge" | "release" | "order_refund" | "refund_out" | "adjust";
+                            label: string;
+                            note: string | null;
+                            orderId: string | null;
+                            orderNumber: string | null;
+                        }[];
+                        limits: {
+                            maxTopUp: number;
+                            minTopUp: number;
+                        };
+                        refundable: number;
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "wallet-refundBalance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        message: string;
+                        refunded: number;
+                        refunds: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "wallet-topUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @constant */
+                        currency: "INR";
+                        description: string;
+                        gatewayOrderId: string;
+                        keyId: string | null;
+                        /** @enum {string} */
+                        mode: "razorpay" | "test";
+                        prefill: {
+                            email: string;
+                            name: string;
+                        };
+                        replayed: boolean;
+                        topUpId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "wallet-testCompleteTopUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    gatewayOrderId: string;
+                    /** @enum {string} */
+                    outcome: "success" | "failure";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        credited: boolean;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "wallet-verifyTopUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    razorpay_order_id: string;
+                    razorpay_payment_id: string;
+                    razorpay_signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balance: number;
+                        credited: boolean;
+                        message: string;
                     };
                 };
             };

@@ -72,6 +72,7 @@ beforeAll(async () => {
   });
   expect(image.statusCode, image.body).toBe(201);
   const coupon = await t.deps.db.selectFrom('coupons').select('id').executeTakeFirstOrThrow();
+  const ingredient = await t.deps.db.selectFrom('ingredients').select('id').executeTakeFirstOrThrow();
 
   Object.assign(params, {
     'shakes/{id}': shop.shakes[0]!.id,
@@ -85,6 +86,8 @@ beforeAll(async () => {
     'coupons/{id}': coupon.id,
     'api-keys/{id}': key.json().key?.id ?? key.json().id,
     file: image.json().url.split('/').pop(),
+    ingredientId: ingredient.id,
+    shakeId: shop.shakes[0]!.id,
   });
 });
 afterAll(async () => {

@@ -223,4 +223,27 @@ export async function expectInvariants(db: Db): Promise<void> {
     db,
   );
   expect(codPaidByGateway.rows[0]!.n).toBe(0);
+  await expectStockInvariants(db);
+}
+
+/**
+ * QUALITY.md, stock (issue 24): for every ingredient, on hand = the ledger's sum ≥ 0, reserved = the
+ * order reservation rows ≤ on hand, and only open orders (awaiting payment or confirmed) hold stock.
+ */
+export async function expectStockInvariants(db: Db): Promise<void> {
+  const levels = await sql<{ ingredient_id: string; on_hand: number; ledger: number; reserved: number; held: number }>`
+    select l.ingredient_id, l.on_hand, l.reserved,
+      coalesce((select sum(delta) from stock_movements m where m.ingredient_id = l.ingredient_id), 0)::int as ledger,
+      coalesce((select sum(qty) from stock_reservations r where r.ingredient_id = l.ingredient_id), 0)::int as held
+    from stock_levels l`.execute(db);
+  for (const l of levels.rows) {
+    expect(l.on_hand, `on hand of ${l.ingredient_id} = its ledger`).toBe(l.ledger);
+    expect(l.on_hand).toBeGreaterThanOrEqual(0);
+    expect(l.reserved, `reserved of ${l.ingredient_id} = its reservation rows`).toBe(l.held);
+    expect(l.on_hand - l.reserved).toBeGreaterThanOrEqual(0);
+  }
+  const closedHolding = await sql<{ n: number }>`
+    select count(*)::int as n from stock_reservations r join orders o on o.id = r.order_id
+    where o.status not in ('pending_payment', 'confirmed')`.execute(db);
+  expect(closedHolding.rows[0]!.n, 'orders past confirmed hold no stock').toBe(0);
 }

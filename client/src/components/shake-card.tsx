@@ -24,6 +24,7 @@ export interface ShakeCardData {
   fat: number;
   vegan?: boolean;
   inStock?: boolean;
+  soldOut?: boolean;
 }
 
 const grams = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
@@ -96,7 +97,7 @@ export function ShakeCard({
   const nameId = useId();
   const [justAdded, setJustAdded] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const soldOut = shake.inStock === false;
+  const soldOut = shake.inStock === false || shake.soldOut;
   const add = () => {
     addItem({ id: shake.id, type: 'signature', name: shake.name, price: shake.price, image: shake.image });
     setJustAdded(true);
@@ -139,7 +140,7 @@ export function ShakeCard({
             aria-describedby={nameId}
           >
             {justAdded ? <CheckIcon /> : <BagIcon />}
-            {soldOut ? 'Out of stock' : 'Add to Cart'}
+            {soldOut ? (shake.soldOut ? 'Sold out for now' : 'Out of stock') : 'Add to Cart'}
           </button>
         </div>
       </div>

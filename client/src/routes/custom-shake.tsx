@@ -16,6 +16,7 @@ import { usePageTitle } from '../components/page-title';
 import { Button } from '../components/button';
 import { BagIcon, CheckIcon, LeafIcon, RefreshIcon, SproutIcon } from '../components/icons';
 import '../features/builder/builder.css';
+import { SOLD_OUT_LABEL } from '../../../shared/rules/stock';
 
 const ADD_IN_GROUPS: { category: IngredientCategory; title: string; note: string }[] = [
   { category: 'greens', title: 'Hydroponic greens', note: 'Grown in our towers, picked the morning we blend.' },
@@ -129,7 +130,7 @@ function BaseStep({ b }: { b: Builder }) {
               role="radio"
               aria-checked={selected}
               className="choice"
-              disabled={!base.inStock}
+              disabled={!base.inStock || base.soldOut}
               onClick={() => b.setBase(base.id)}
               data-testid="base-option"
             >
@@ -139,7 +140,11 @@ function BaseStep({ b }: { b: Builder }) {
               <span className="choice__title">{base.name}</span>
               <span className="choice__price">{base.price > 0 ? `+${formatRupees(base.price)}` : 'Included'}</span>
               <span className="choice__note">
-                {base.inStock ? base.description || `${Math.round(base.nutrition.kcal)} kcal` : 'Out of stock'}
+                {!base.inStock
+                  ? 'Out of stock'
+                  : base.soldOut
+                    ? SOLD_OUT_LABEL
+                    : base.description || `${Math.round(base.nutrition.kcal)} kcal`}
               </span>
             </button>
           );
@@ -224,9 +229,10 @@ const AddInRow = memo(function AddInRow({
 }) {
   const reasonId = useId();
   // The "shake is full" reason is said once above the list, not on every row.
-  const showReason = reason && ing.inStock && !(full && portions < BUILDER_LIMITS.maxPortionsPerIngredient);
+  const out = !ing.inStock || ing.soldOut;
+  const showReason = reason && !out && !(full && portions < BUILDER_LIMITS.maxPortionsPerIngredient);
   return (
-    <li className={`addin${portions ? ' is-chosen' : ''}${ing.inStock ? '' : ' is-out'}`} data-testid="addin" data-slug={ing.slug}>
+    <li className={`addin${portions ? ' is-chosen' : ''}${out ? ' is-out' : ''}`} data-testid="addin" data-slug={ing.slug}>
       <div className="addin__info">
         <p className="addin__name">
           {ing.name}
@@ -240,7 +246,7 @@ const AddInRow = memo(function AddInRow({
           {Math.round(ing.nutrition.kcal * factor)} kcal · {grams.format(ing.nutrition.protein * factor)} g protein
           {ing.allergens.length ? ` · ${ing.allergens.map((a) => ALLERGEN_LABEL[a]).join(', ')}` : ''}
         </p>
-        {!ing.inStock ? <p className="addin__out">Out of stock</p> : null}
+        {out ? <p className="addin__out">{ing.inStock ? SOLD_OUT_LABEL : 'Out of stock'}</p> : null}
         {showReason ? (
           <p className="addin__reason" id={reasonId}>
             {reason}

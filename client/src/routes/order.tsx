@@ -86,7 +86,7 @@ function OrderDetail() {
             <p className="text-muted">We&rsquo;ll blend it fresh the morning of delivery. A confirmation e-mail is on its way.</p>
             {o.pointsToEarn > 0 ? (
               <p className="order-thanks__points" data-testid="order-points">
-                {o.paymentStatus === 'paid'
+                {o.paymentStatus === 'paid' && o.paymentMethod !== 'wallet'
                   ? `You earned ${o.pointsToEarn} reward points with this order.`
                   : `This order earns ${o.pointsToEarn} reward points when it is delivered.`}{' '}
                 <Link href="/profile?tab=rewards">See your points</Link>

@@ -250,9 +250,15 @@ function Checkout() {
   const onAddress = useCallback((a: Address | null) => setAddress(a), []);
   const onSlot = useCallback((s: SlotSelection | null) => setSlot(s), []);
 
+  // The wallet's balance decides whether "Wallet" can pay this total (the server charges it again in the order's statement).
+  const wallet = trpc.wallet.mine.useQuery({ page: 1, pageSize: 1 }, { enabled: !!user });
+  const walletBalance = wallet.data?.balance ?? 0;
   const methods = useMemo(
-    () => (q && pricing.data ? checkoutMethods({ totalPaise: q.total, codLimitPaise: pricing.data.codLimit, formatRupees }) : null),
-    [q, pricing.data],
+    () =>
+      q && pricing.data
+        ? checkoutMethods({ totalPaise: q.total, codLimitPaise: pricing.data.codLimit, walletBalancePaise: walletBalance, formatRupees })
+        : null,
+    [q, pricing.data, walletBalance],
   );
   // The shopper's choice while it is allowed; otherwise the first method that is.
   const method: CheckoutMethod | null = methods
@@ -327,7 +333,10 @@ function Checkout() {
     };
     try {
       const placed = await utils.client.orders.place.mutate({ ...request, idempotencyKey: idempotencyKeyFor(request) });
-      if (!placed.payment) return finish(placed.order);
+      if (!placed.payment) {
+        if (method === 'wallet') void utils.wallet.invalidate();
+        return finish(placed.order);
+      }
       setPending({ orderId: placed.order.id, number: placed.order.number, total: placed.order.breakdown.total });
       await pay.collect(placed.order.id, placed.payment);
     } catch (e) {
@@ -344,6 +353,7 @@ function Checkout() {
       }
       if (code === 'PRICE_CHANGED' || code === 'OUT_OF_STOCK' || code?.startsWith('COUPON_')) void quote.refetch();
       if (code === 'INSUFFICIENT_POINTS') void base.refetch();
+      if (code === 'WALLET_INSUFFICIENT') void wallet.refetch();
     } finally {
       setPlacing(false);
     }
@@ -354,7 +364,9 @@ function Checkout() {
       ? `Place order · ${formatRupees(q.total)}`
       : method === 'free'
         ? 'Place complimentary order'
-        : `Pay ${formatRupees(q.total)}`;
+        : method === 'wallet'
+          ? `Pay ${formatRupees(q.total)} from wallet`
+          : `Pay ${formatRupees(q.total)}`;
 
   return (
     <div className="container page checkout-page" data-page="payment">
@@ -395,7 +407,7 @@ function Checkout() {
           <section className="card checkout-step" aria-labelledby="step-method">
             <StepHeading n={3} id="step-method" title="Payment method" done={!!method} />
             {methods ? (
-              <PaymentMethodPicker methods={methods} value={method} onChange={setChosen} testMode={testMode} />
+              <PaymentMethodPicker methods={methods} value={method} onChange={setChosen} testMode={testMode} walletBalance={walletBalance} />
             ) : (
               <span className="skeleton skeleton--text" style={{ height: '4rem' }} aria-hidden="true" />
             )}

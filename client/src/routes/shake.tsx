@@ -20,6 +20,7 @@ import { formatRupees } from '../../../shared/rules/money';
 import { similarRecipe } from '../../../shared/rules/similar-recipe';
 import type { ShakeDetail } from '../../../shared/schemas/catalogue';
 import '../styles/pages/shake.css';
+import { SOLD_OUT_LABEL } from '../../../shared/rules/stock';
 
 const grams = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
 const ALLERGEN_LABEL: Record<string, string> = { dairy: 'Dairy', nuts: 'Nuts', soy: 'Soy', gluten: 'Gluten' };
@@ -34,7 +35,9 @@ export default function ShakePage() {
   if (q.isPending) return <PageLoader />;
   if (q.isError) {
     if (appCodeOf(q.error) === 'NOT_FOUND' || appCodeOf(q.error) === 'BAD_REQUEST')
-      return <NotFoundCard message="We couldn’t find that shake. It may have left the menu — the others are still blended fresh every morning." />;
+      return (
+        <NotFoundCard message="We couldn’t find that shake. It may have left the menu — the others are still blended fresh every morning." />
+      );
     return (
       <div className="container page">
         <LoadError message="We couldn’t load this shake just now." onRetry={() => void q.refetch()} />
@@ -56,7 +59,7 @@ function ShakeView({ shake }: { shake: ShakeDetail }) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const rating = useRatings().get(shake.id);
-  const soldOut = !shake.inStock;
+  const soldOut = !shake.inStock || shake.soldOut;
   const hydroponic = shake.ingredientDetails.filter((i) => i.hydroponic).length;
 
   const add = () => {
@@ -90,7 +93,11 @@ function ShakeView({ shake }: { shake: ShakeDetail }) {
               </span>
             ) : null}
             {shake.protein >= HIGH_PROTEIN_G ? <span className="badge">High protein</span> : null}
-            {hydroponic ? <span className="badge badge--accent">{hydroponic} hydroponic {hydroponic === 1 ? 'ingredient' : 'ingredients'}</span> : null}
+            {hydroponic ? (
+              <span className="badge badge--accent">
+                {hydroponic} hydroponic {hydroponic === 1 ? 'ingredient' : 'ingredients'}
+              </span>
+            ) : null}
           </div>
           <h1 className="shake-page__name">{shake.name}</h1>
           {rating?.count ? (
@@ -110,7 +117,13 @@ function ShakeView({ shake }: { shake: ShakeDetail }) {
             <QuantityStepper value={qty} onChange={(n) => setQty(Math.max(1, n))} label={shake.name} disabled={soldOut} />
             <Button size="lg" onClick={add} disabled={soldOut} data-testid="add-to-cart">
               {added ? <CheckIcon /> : <BagIcon />}
-              {soldOut ? 'Out of stock' : added ? 'Added' : `Add to Cart · ${formatRupees(shake.price * qty)}`}
+              {soldOut
+                ? shake.inStock
+                  ? SOLD_OUT_LABEL
+                  : 'Out of stock'
+                : added
+                  ? 'Added'
+                  : `Add to Cart · ${formatRupees(shake.price * qty)}`}
             </Button>
             <FavoriteButton shakeId={shake.id} shakeName={shake.name} />
           </div>

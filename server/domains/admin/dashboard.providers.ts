@@ -1,6 +1,7 @@
 import type { Executor } from '../../../db/database';
 import type { DashboardMetric } from '../../../shared/schemas/auth';
 import { orderSales } from '../orders/orders.dashboard';
+import { walletTopUps } from '../wallet/wallet.dashboard';
 import * as users from '../users/users.service';
 import * as catalogue from '../catalogue/catalogue.service';
 
@@ -51,4 +52,4 @@ export const catalogueCounts: DashboardProvider = {
 };
 
 /** Append a provider here to add figures to /admin/dashboard. */
-export const DASHBOARD_PROVIDERS: DashboardProvider[] = [customerCounts, catalogueCounts, orderSales];
+export const DASHBOARD_PROVIDERS: DashboardProvider[] = [customerCounts, catalogueCounts, orderSales, walletTopUps];

@@ -10,6 +10,8 @@ export interface PricedShakeRow {
   image: string;
   price_paise: number;
   in_stock: boolean;
+  /** Free stock cannot cover one more bottle (view stock_sold_out_shakes, decision 160). */
+  sold_out: boolean;
 }
 export interface PricedIngredientRow {
   id: string;
@@ -25,6 +27,8 @@ export interface PricedIngredientRow {
   allergens: Allergen[];
   vegan: boolean;
   in_stock: boolean;
+  /** Free stock cannot cover one more portion (view stock_sold_out_ingredients, decision 160). */
+  sold_out: boolean;
 }
 
 /**
@@ -56,10 +60,13 @@ export interface PricingInputs {
 export function pricingInputsSql(shakeIds: readonly string[], ingredientIds: readonly string[]): RawBuilder<unknown> {
   return sql`json_build_object(
     'shakes', (select coalesce(json_agg(s), '[]') from (
-      select id, name, image, price_paise, in_stock from signature_shakes
+      select id, name, image, price_paise, in_stock,
+        exists (select 1 from stock_sold_out_shakes v where v.shake_id = signature_shakes.id) as sold_out
+      from signature_shakes
       where active and id = any(${[...shakeIds]}::uuid[])) s),
     'ingredients', (select coalesce(json_agg(i), '[]') from (
-      select id, name, category, price_paise, kcal, protein_g, carbs_g, fat_g, fibre_g, sugar_g, allergens, vegan, in_stock
+      select id, name, category, price_paise, kcal, protein_g, carbs_g, fat_g, fibre_g, sugar_g, allergens, vegan, in_stock,
+        exists (select 1 from stock_sold_out_ingredients v where v.ingredient_id = ingredients.id) as sold_out
       from ingredients where active and id = any(${[...ingredientIds]}::uuid[])) i),
     'pricing', (select value from settings where key = 'pricing'))`;
 }

@@ -16,6 +16,7 @@ import type { CouponOutcome } from '../../../shared/schemas/coupons';
 import { balanceFor } from '../rewards/rewards.service';
 import { maxRedeemable, pointsEarnedFor, redeemRefusal } from '../../../shared/rules/rewards';
 import { withTransactionRetry } from '../../lib/transaction-retry';
+import { soldOutMessage } from '../../../shared/rules/stock';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -68,6 +69,7 @@ export function toBuilderIngredient(r: repo.PricedIngredientRow): BuilderIngredi
     allergens: r.allergens,
     vegan: r.vegan,
     inStock: r.in_stock,
+    soldOut: r.sold_out,
   };
 }
 
@@ -196,6 +198,7 @@ function buildQuote(
       const s = isUuid(l.id) ? shakes.get(l.id) : undefined;
       if (!s) return unavailable('', '', 'This shake is no longer on the menu.');
       if (!s.in_stock) return unavailable(s.name, s.image, `${s.name} is out of stock right now.`);
+      if (s.sold_out) return unavailable(s.name, s.image, soldOutMessage(s.name));
       return available(s.name, s.image, s.price_paise);
     }
     if (!l.recipe) return unavailable('', CUSTOM_SHAKE_IMAGE, 'This custom shake has no recipe. Please build it again.');

@@ -12,7 +12,13 @@ export function toAdminShake(r: Selectable<SignatureShakesTable>): AdminShake {
 }
 
 export function toAdminIngredient(r: Selectable<IngredientsTable>): AdminIngredient {
-  return { ...toIngredient(r), active: r.active, updatedAt: new Date(r.updated_at).toISOString() };
+  return {
+    ...toIngredient(r),
+    active: r.active,
+    updatedAt: new Date(r.updated_at).toISOString(),
+    stockUnit: r.stock_unit,
+    portionQty: r.portion_qty,
+  };
 }
 
 type ShakeColumns = Updateable<SignatureShakesTable>;
@@ -61,6 +67,8 @@ export function ingredientColumns(f: Partial<IngredientFields>): IngredientColum
   if (f.inStock !== undefined) c.in_stock = f.inStock;
   if (f.active !== undefined) c.active = f.active;
   if (f.sortOrder !== undefined) c.sort_order = f.sortOrder;
+  if (f.stockUnit !== undefined) c.stock_unit = f.stockUnit;
+  if (f.portionQty !== undefined) c.portion_qty = f.portionQty;
   return c;
 }
 

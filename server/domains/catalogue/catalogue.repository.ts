@@ -1,10 +1,13 @@
 import type { Executor } from '../../../db/database';
 import type { Ingredient, Pricing, SignatureShake } from '../../../shared/schemas/catalogue';
 import { DEFAULT_PRICING, PricingSchema } from '../../../shared/schemas/catalogue';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Ingredients as IngredientsTable, SignatureShakes as SignatureShakesTable } from '../../../db/generated/database';
 
-export function toShake(r: Selectable<SignatureShakesTable>): SignatureShake {
+/** Rows read with the stock's sold-out view carry `sold_out`; others (admin forms) are not sold out by that read. */
+type WithSoldOut<T> = T & { sold_out?: boolean | null };
+
+export function toShake(r: WithSoldOut<Selectable<SignatureShakesTable>>): SignatureShake {
   return {
     id: r.id,
     slug: r.slug,
@@ -23,11 +26,12 @@ export function toShake(r: Selectable<SignatureShakesTable>): SignatureShake {
     vegan: r.vegan,
     tags: r.tags,
     inStock: r.in_stock,
+    soldOut: r.sold_out ?? false,
     sortOrder: r.sort_order,
   };
 }
 
-export function toIngredient(r: Selectable<IngredientsTable>): Ingredient {
+export function toIngredient(r: WithSoldOut<Selectable<IngredientsTable>>): Ingredient {
   return {
     id: r.id,
     slug: r.slug,
@@ -40,6 +44,7 @@ export function toIngredient(r: Selectable<IngredientsTable>): Ingredient {
     vegan: r.vegan,
     hydroponic: r.hydroponic,
     inStock: r.in_stock,
+    soldOut: r.sold_out ?? false,
     sortOrder: r.sort_order,
   };
 }
@@ -48,6 +53,7 @@ export async function listActiveShakes(db: Executor): Promise<SignatureShake[]> 
   const rows = await db
     .selectFrom('signature_shakes')
     .selectAll()
+    .select(sql<boolean>`exists (select 1 from stock_sold_out_shakes v where v.shake_id = signature_shakes.id)`.as('sold_out'))
     .where('active', '=', true)
     .orderBy('sort_order')
     .orderBy('name')
@@ -56,7 +62,14 @@ export async function listActiveShakes(db: Executor): Promise<SignatureShake[]> 
 }
 
 export async function listActiveIngredients(db: Executor): Promise<Ingredient[]> {
-  const rows = await db.selectFrom('ingredients').selectAll().where('active', '=', true).orderBy('sort_order').orderBy('name').execute();
+  const rows = await db
+    .selectFrom('ingredients')
+    .selectAll()
+    .select(sql<boolean>`exists (select 1 from stock_sold_out_ingredients v where v.ingredient_id = ingredients.id)`.as('sold_out'))
+    .where('active', '=', true)
+    .orderBy('sort_order')
+    .orderBy('name')
+    .execute();
   return rows.map(toIngredient);
 }
 

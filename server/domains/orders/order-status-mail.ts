@@ -58,7 +58,7 @@ export function deliveredMail(o: StatusMailInput): MailMessage {
   ]);
 }
 
-export function cancelledMail(o: StatusMailInput & { byShop: boolean; reason: string | null; refundPaise: number }): MailMessage {
+export function cancelledMail(o: StatusMailInput & { byShop: boolean; reason: string | null; refundPaise: number; walletPaise?: number }): MailMessage {
   const lines = [
     o.byShop
       ? `We are sorry: we had to cancel your order for ${formatSlotDate(o.slotDate, { year: true })}, ${formatSlotRange(o.slotStart, o.slotEnd)}.${o.reason ? ` Reason: ${o.reason}` : ''}`
@@ -68,5 +68,6 @@ export function cancelledMail(o: StatusMailInput & { byShop: boolean; reason: st
     lines.push(
       `A refund of ${formatRupees(o.refundPaise)} is on its way to the account you paid from; banks usually take 5–7 working days.`,
     );
+  if (o.walletPaise && o.walletPaise > 0) lines.push(`${formatRupees(o.walletPaise)} is back in your Hydro Shakes wallet, ready for your next order.`);
   return build(o, 'order-cancelled', `Your Hydro Shakes order ${o.number} is cancelled`, `Order ${o.number} is cancelled`, lines);
 }

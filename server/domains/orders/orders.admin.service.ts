@@ -21,6 +21,7 @@ import type { Trx } from '../../../db/database';
 
 type LockedOrder = NonNullable<Awaited<ReturnType<typeof orders.lockOrder>>>;
 import { earnForOrder, reverseForRefund } from '../rewards/rewards.service';
+import { refundOrderToWallet } from '../wallet/wallet.service';
 import type {
   AdminCancelInput,
   AdminOrderDetail,
@@ -43,6 +44,7 @@ import {
 import { orderLabels, orderStatusLabel } from '../../../shared/rules/order-rules';
 import { paymentMethodLabel } from '../../../shared/rules/payment-labels';
 import { formatRupees, refundableOf } from '../../../shared/rules/money';
+import { useForOrders } from '../stock/stock.service';
 
 type Deps = AppDeps;
 
@@ -281,6 +283,8 @@ export async function applyStatusMove(
   const at = deps.clock.now().toISOString();
   const after = await lrepo.moveStatus(trx, row.id, { from: row.status, to, now: at });
   if (!after) throw new AppError('CONFLICT', 'This order changed a moment ago. Please reload it and try again.');
+  // The batch is made: what the order held of stock becomes usage on the ledger (once; nothing is held afterwards).
+  await useForOrders(trx, [row.id], actor);
   const defaults = {
     preparing: 'We are blending your shakes',
     out_for_delivery: 'Your order is on its way',
@@ -299,7 +303,8 @@ export async function applyStatusMove(
   if (to === 'delivered') {
     // --- points: cash on delivery earns its points when delivered (online orders earned them when paid).
     // Before the invoice, as the payment confirmation does (points, then invoice number): one lock order, no deadlock.
-    if (row.payment_method === 'cod') await earnForOrder(deps, trx, row);
+    // A wallet-paid order earns its points when delivered too (decision 165: placement stays at five round trips).
+    if (row.payment_method === 'cod' || row.payment_method === 'wallet') await earnForOrder(deps, trx, row);
     // --- end points
     await enqueueProgressMail(trx, row.user_id, deliveredMail(mailInput(deps, row)));
     await enqueueOrderMessage(trx, 'delivered', row);
@@ -337,6 +342,7 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
   const result = await withTransactionRetry(deps, async (trx) => {
     const row = await orders.lockOrder(trx, input.id);
     if (!row) throw notFound('That order');
+    if (row.payment_method === 'wallet') return refundToWallet(deps, trx, admin, row, input);
     if (row.payment_method !== 'razorpay') {
       throw new AppError(
         'INVALID_STATE',
@@ -391,13 +397,57 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
     });
     return { refundId: r.id, userId: row.user_id, replayed };
   });
-  if (!result.replayed) {
+  if (!result.replayed && result.refundId) {
     await orderPayments()
       .sendPendingRefund(deps, result.refundId)
       .catch((err: unknown) => deps.log.warn({ err, refundId: result.refundId }, 'refund not sent yet; the refund job will retry'));
     publishOrderEvent(deps, { orderId: input.id, userId: result.userId });
   }
   return orderDetail(deps, admin, input.id);
+}
+
+/**
+ * A wallet-paid order's refund goes back to the customer's wallet (decision 165), never more than the
+ * order charged and has not returned; the admin's key makes a repeated click credit once. Audited.
+ */
+async function refundToWallet(
+  deps: Deps,
+  trx: Trx,
+  admin: AuthUser,
+  row: NonNullable<Awaited<ReturnType<typeof orders.lockOrder>>>,
+  input: AdminRefundInput,
+): Promise<{ refundId: null; userId: string; replayed: boolean }> {
+  const r = await refundOrderToWallet(deps, trx, { orderId: row.id, userId: row.user_id, amountPaise: input.amount, key: input.idempotencyKey });
+  if (r.replayed) return { refundId: null, userId: row.user_id, replayed: true };
+  const cap = REFUND_LIMIT_PAISE[admin.role];
+  if (cap !== undefined && r.returnedBefore + r.amount > cap) {
+    throw new AppError('FORBIDDEN', `Your role may refund up to ${formatRupees(cap)} of an order; ask a manager or the owner for this refund.`);
+  }
+  await reverseForRefund(deps, trx, {
+    orderId: row.id,
+    userId: row.user_id,
+    refundId: `wallet:${input.idempotencyKey}`,
+    refundedPaise: r.returnedBefore + r.amount,
+    paidPaise: r.charged,
+  });
+  const at = deps.clock.now().toISOString();
+  await repo.insertEvent(trx, {
+    order_id: row.id,
+    status: row.status,
+    actor: 'admin',
+    actor_id: admin.id,
+    note: `Refund of ${formatRupees(r.amount)} to the customer's wallet: ${input.reason.trim()}`,
+    created_at: at,
+  });
+  await recordAudit(trx, admin, {
+    action: 'order.refund',
+    entity: 'order',
+    entityId: row.id,
+    before: { number: row.number, charged: r.charged, refunded: r.returnedBefore },
+    after: { toWallet: true, amount: r.amount, refunded: r.returnedBefore + r.amount, reason: input.reason.trim() },
+    at,
+  });
+  return { refundId: null, userId: row.user_id, replayed: false };
 }
 
 /** POST /api/admin/orders/{id}/mark-paid: the rider collected the cash. Issues the tax invoice. */

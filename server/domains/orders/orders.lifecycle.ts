@@ -10,6 +10,7 @@ import * as orders from './orders.service';
 import * as repo from './orders.repository';
 import * as lrepo from './orders.lifecycle.repository';
 import { releasePlacement } from './place-order';
+import { releasedFor } from '../wallet/wallet.service';
 import { cancelledMail } from './order-status-mail';
 import { publishOrderEvent, watchOrderEvents } from './order-events';
 import { withTransactionRetry } from '../../lib/transaction-retry';
@@ -173,8 +174,12 @@ export async function cancelInTransaction(deps: Deps, trx: Trx, orderId: string,
     }
   }
   const refundTotal = refunds.reduce((n, r) => n + r.amount, 0);
+  // A wallet-paid order's money went back to the wallet in the release above (decision 165).
+  const walletBack = row.payment_method === 'wallet' ? await releasedFor(trx, row.id) : 0;
   const who = by.kind === 'customer' ? 'Cancelled by you' : 'Cancelled by Hydro Shakes';
-  const note = `${who}${by.reason ? `: ${by.reason}` : ''}${refundTotal ? `. Refund of ${formatRupees(refundTotal)} started` : ''}`;
+  const note = `${who}${by.reason ? `: ${by.reason}` : ''}${refundTotal ? `. Refund of ${formatRupees(refundTotal)} started` : ''}${
+    walletBack ? `. ${formatRupees(walletBack)} back in the wallet` : ''
+  }`;
   await repo.insertEvent(trx, { order_id: row.id, status: 'cancelled', actor: by.kind, actor_id: by.user.id, note, created_at: at });
   await enqueueMail(
     trx,
@@ -191,6 +196,7 @@ export async function cancelInTransaction(deps: Deps, trx: Trx, orderId: string,
       byShop: by.kind === 'admin',
       reason: by.reason,
       refundPaise: refundTotal,
+      walletPaise: walletBack,
     }),
   );
   if (by.kind === 'admin') {
@@ -199,7 +205,7 @@ export async function cancelInTransaction(deps: Deps, trx: Trx, orderId: string,
       entity: 'order',
       entityId: row.id,
       before: { number: row.number, status: row.status, paymentStatus: row.payment_status },
-      after: { status: 'cancelled', reason: by.reason, refundPaise: refundTotal, refundIds: refunds.map((r) => r.id) },
+      after: { status: 'cancelled', reason: by.reason, refundPaise: refundTotal, refundIds: refunds.map((r) => r.id), walletPaise: walletBack },
       at,
     });
   }

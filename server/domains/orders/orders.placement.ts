@@ -1,8 +1,9 @@
 import { mailPlaceholder } from '../../lib/mail';
-import { optInToWhatsApp } from '../../lib/whatsapp';
+import { ORDER_NUMBER_LATER, optInToWhatsApp } from '../../lib/whatsapp';
 import { enqueueOrderMessage } from './order-whatsapp';
 import { PAYMENT_TIMEOUT_MINUTES } from '../../../shared/rules/order-rules';
-import { cartLinesOut } from '../../statements/placement.repository';
+import { orderWriteAlso } from '../../statements/placement.repository';
+import { shortageRefusal } from '../stock/stock.service';
 import { needs, type PlacementStep } from '../../lib/placement';
 import type { PlacementDraft } from './place-order';
 import { breakdownColumns } from './order-breakdown';
@@ -25,13 +26,14 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
     const slot = needs(d.slot, 'the booked slot');
     const { user, input, now } = d;
     const online = input.paymentMethod === 'razorpay';
+    const wallet = input.paymentMethod === 'wallet';
     const nowIso = now.toISOString();
     const order: NewOrder = {
       id: d.orderId,
       user_id: user.id,
       status: online ? 'pending_payment' : 'confirmed',
       payment_method: input.paymentMethod,
-      payment_status: input.paymentMethod === 'free' ? 'completed' : 'pending',
+      payment_status: input.paymentMethod === 'free' ? 'completed' : wallet ? 'paid' : 'pending',
       ...breakdownColumns(quote),
       coupon_code: quote.couponCode,
       points_redeemed: quote.pointsToRedeem,
@@ -77,7 +79,9 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
       ? 'Order placed; waiting for payment'
       : input.paymentMethod === 'cod'
         ? 'Order placed; pay cash on delivery'
-        : 'Order placed; nothing to pay';
+        : wallet
+          ? 'Order placed; paid from your wallet'
+          : 'Order placed; nothing to pay';
     // COD / free: the confirmation e-mail goes to the outbox in the same statement. The order's
     // number is assigned by that insert, so the mail carries placeholders the statement fills in.
     const idToken = mailPlaceholder();
@@ -105,6 +109,12 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
           slotEnd: slot.endTime,
           address,
         });
+    // The checkout's WhatsApp box opts the customer in; a confirmed order (COD, wallet, free) tells them
+    // now, an online one when it is paid (decision 173); the insert checks the opt-in and the verified
+    // number. Before the write statement, which holds the hot stock rows until the commit (decision 160):
+    // the number that statement assigns is filled in when the message is sent.
+    if (input.whatsappOptIn) await optInToWhatsApp(trx, user.id, nowIso);
+    if (!online) await enqueueOrderMessage(trx, 'order_confirmed', { ...order, number: ORDER_NUMBER_LATER });
     const created = await insertOrderGraph(
       trx,
       order,
@@ -112,9 +122,14 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
       { status: order.status, actor: 'customer', actor_id: user.id, note },
       mail && { message: mail, idToken, numberToken },
       // The order's lines leave the server cart now, not when it is paid: paid later from the order page it would stay full.
-      cartLinesOut(user.id, input.lines),
-    );
+      // The lines' stock is reserved in this statement too (decision 160); a shortage fails it with OUT_OF_STOCK.
+      orderWriteAlso(user.id, input.lines, needs(d.stockReservation, 'the stock reservation'), d.walletCharge ?? null),
+    ).catch((e: unknown) => {
+      throw shortageRefusal(e) ?? e;
+    });
     if (!created) throw new IdempotentReplay();
+    // The wallet charge rode on this statement (wallet.placement.ts): a balance that no longer covers the total refuses the order.
+    if (d.walletCharge && created.ok !== true) throw d.walletCharge.refusal();
     const row: OrderRow = {
       ...order,
       number: created.number,
@@ -126,10 +141,6 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
       reconcile_after: null,
     };
     d.written = { ...row, lines, events: [{ status: order.status, actor: 'customer', note, created_at: nowIso }] };
-    // The checkout's WhatsApp box opts the customer in; a confirmed order (COD, free) tells them now,
-    // an online one when it is paid (decision 173). The insert checks the opt-in and the verified number.
-    if (input.whatsappOptIn) await optInToWhatsApp(trx, user.id, nowIso);
-    if (!online) await enqueueOrderMessage(trx, 'order_confirmed', row);
   },
   // The order row stays as the record: cancel and expiry move its status themselves, under its lock.
   async release() {},

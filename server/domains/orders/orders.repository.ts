@@ -28,8 +28,8 @@ export interface NewOrder extends BreakdownColumns {
   id: string;
   user_id: string;
   status: 'pending_payment' | 'confirmed';
-  payment_method: 'razorpay' | 'cod' | 'free';
-  payment_status: 'pending' | 'completed';
+  payment_method: 'razorpay' | 'cod' | 'free' | 'wallet';
+  payment_status: 'pending' | 'completed' | 'paid';
   coupon_code: string | null;
   points_redeemed: number;
   /** What the order earns when paid (rewards, decision 073). */
@@ -90,7 +90,7 @@ export async function insertOrderGraph(
   event: OrderGraphEvent,
   mail: OrderGraphMail | undefined,
   also: OrderGraphAlso,
-): Promise<{ id: string; number: string } | undefined> {
+): Promise<{ id: string; number: string; ok?: boolean } | undefined> {
   const shape = `${mail ? 'mail' : 'plain'}:${also.shape}`;
   let text = orderGraphText.get(shape);
   let parameters: readonly unknown[];
@@ -101,7 +101,7 @@ export async function insertOrderGraph(
   } else {
     parameters = orderGraphParams(o, lines, event, mail, also);
   }
-  const { rows } = await db.executeQuery<{ id: string; number: string }>(CompiledQuery.raw(text, parameters as unknown[]));
+  const { rows } = await db.executeQuery<{ id: string; number: string; ok?: boolean }>(CompiledQuery.raw(text, parameters as unknown[]));
   return rows[0];
 }
 const orderGraphText = new Map<string, string>();
@@ -116,6 +116,8 @@ export interface OrderGraphAlso {
   shape: string;
   ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>;
   params: readonly unknown[];
+  /** A condition (no parameters) answered as `ok` beside the new order: false means a conditional write of `ctes` did not happen. */
+  check?: RawBuilder<boolean>;
 }
 
 export type OrderGraphEvent = { status: OrderStatusColumn; actor: 'customer'; actor_id: string; note: string };
@@ -164,7 +166,7 @@ export function orderGraphSql(
       select o.id, ${event.status}, ${event.actor}, ${event.actor_id}::uuid, ${event.note}, ${o.created_at}::timestamptz from o
     )${extra},
     ${also.ctes(sql`select 1 from o`)}
-    select id, number from o
+    select id, number${also.check ? sql`, (${also.check}) as ok` : sql``} from o
   `;
 }
 

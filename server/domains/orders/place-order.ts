@@ -18,7 +18,9 @@ import { bookTheSlot } from '../delivery/delivery.placement';
 import { takeCoupon } from '../coupons/coupons.placement';
 import { takePoints } from '../rewards/rewards.placement';
 import { takeFreeUnitStep } from '../subscriptions/subscriptions.placement';
+import { chargeWallet, type WalletDraft } from '../wallet/wallet.placement';
 import { writeTheOrder } from './orders.placement';
+import { reserveStock, type StockDraft } from '../stock/stock.placement';
 import { needs, type PlacedOrderRef, type PlacementStep, type QuotedDraft } from '../../lib/placement';
 
 /**
@@ -30,11 +32,11 @@ const STEPS = {
   price: priceCart,
   check: checkMethodAndAddress,
   book: bookTheSlot,
-  reserveStock: null, // stock reservations: take what the lines need from on hand − reserved
+  reserveStock,
   coupon: takeCoupon,
   points: takePoints,
   freeUnit: takeFreeUnitStep,
-  chargeWallet: null, // the wallet charge: debit the wallet ledger for a wallet-paid order
+  chargeWallet: chargeWallet,
   write: writeTheOrder,
 } satisfies Record<PlacementStepName, PlacementStep<PlacementDraft> | null>;
 
@@ -45,7 +47,7 @@ const IN_ORDER = Object.entries(STEPS) as [PlacementStepName, PlacementStep<Plac
  * The draft the steps fill in, step by step: every step's part of it (the compiler checks each step
  * gets what it declares), the one statement's rows, and the order as written.
  */
-export interface PlacementDraft extends PricingDraft, CheckDraft, BookingDraft, QuotedDraft {
+export interface PlacementDraft extends PricingDraft, CheckDraft, BookingDraft, StockDraft, QuotedDraft, WalletDraft {
   readonly read: PlacementRead;
   /** write: the order as written (the answer is built from it, with no read-back). */
   written?: OrderWithDetails;

@@ -136,7 +136,7 @@ export function lockPayment(db: Executor, id: string) {
 // subscription payment (subscription_payments); the job sends both alike.
 
 /** The charge a refund is of: an order's payment or a subscription payment. */
-export type ChargeRef = { paymentId: string } | { subscriptionPaymentId: string };
+export type ChargeRef = { paymentId: string } | { subscriptionPaymentId: string } | { walletTopUpId: string };
 
 /** What a refund needs of its charge, read with the charge row locked (concurrent refunds queue on it). */
 export interface LockedCharge {
@@ -155,6 +155,10 @@ export async function lockCharge(db: Executor, ref: ChargeRef): Promise<LockedCh
     const p = await db.selectFrom('payments').selectAll().where('id', '=', ref.paymentId).forUpdate().executeTakeFirst();
     return p && { id: p.id, orderId: p.order_id, amountPaise: p.amount_paise, refundedPaise: p.refunded_paise, refundable: (ORDER_PAYMENT_REFUNDABLE as readonly string[]).includes(p.status) };
   }
+  if ('walletTopUpId' in ref) {
+    const t = await db.selectFrom('wallet_top_ups').selectAll().where('id', '=', ref.walletTopUpId).forUpdate().executeTakeFirst();
+    return t && { id: t.id, orderId: null, amountPaise: t.amount_paise, refundedPaise: t.refunded_paise, refundable: t.status === 'paid' };
+  }
   const p = await db.selectFrom('subscription_payments').selectAll().where('id', '=', ref.subscriptionPaymentId).forUpdate().executeTakeFirst();
   return p && { id: p.id, orderId: null, amountPaise: p.amount_paise, refundedPaise: p.refunded_paise, refundable: p.status === 'paid' };
 }
@@ -165,6 +169,17 @@ export async function lockCharge(db: Executor, ref: ChargeRef): Promise<LockedCh
  * the paid amount updates nothing (and the CHECK constraint backs it up).
  */
 export async function reserveRefund(db: Executor, ref: ChargeRef, amount: number, now: string): Promise<boolean> {
+  if ('walletTopUpId' in ref) {
+    const t = await db
+      .updateTable('wallet_top_ups')
+      .set({ refunded_paise: sql`refunded_paise + ${amount}` })
+      .where('id', '=', ref.walletTopUpId)
+      .where('status', '=', 'paid')
+      .where(sql<boolean>`refunded_paise + ${amount} <= amount_paise`)
+      .returning('id')
+      .executeTakeFirst();
+    return !!t;
+  }
   const r =
     'paymentId' in ref
       ? await db
@@ -186,6 +201,11 @@ export async function reserveRefund(db: Executor, ref: ChargeRef, amount: number
   return !!r;
 }
 
+/** A wallet top-up whose refunds the gateway has made in full. */
+export async function markWalletTopUpRefunded(db: Executor, id: string): Promise<void> {
+  await db.updateTable('wallet_top_ups').set({ status: 'refunded' }).where('id', '=', id).where('status', '=', 'paid').execute();
+}
+
 /** A subscription payment whose refunds the gateway has made in full. */
 export async function markSubscriptionPaymentRefunded(db: Executor, id: string): Promise<void> {
   await db.updateTable('subscription_payments').set({ status: 'refunded' }).where('id', '=', id).where('status', '=', 'paid').execute();
@@ -196,8 +216,9 @@ export function refundToSend(db: Executor, refundId: string) {
     .selectFrom('refunds as r')
     .leftJoin('payments as p', 'p.id', 'r.payment_id')
     .leftJoin('subscription_payments as sp', 'sp.id', 'r.subscription_payment_id')
-    .select(['r.id', 'r.amount_paise', 'r.idempotency_key', 'r.status', 'r.payment_id', 'r.subscription_payment_id'])
-    .select(sql<string | null>`coalesce(p.gateway_payment_id, sp.gateway_payment_id)`.as('gateway_payment_id'))
+    .leftJoin('wallet_top_ups as wt', 'wt.id', 'r.wallet_top_up_id')
+    .select(['r.id', 'r.amount_paise', 'r.idempotency_key', 'r.status', 'r.payment_id', 'r.subscription_payment_id', 'r.wallet_top_up_id'])
+    .select(sql<string | null>`coalesce(p.gateway_payment_id, sp.gateway_payment_id, wt.gateway_payment_id)`.as('gateway_payment_id'))
     .where('r.id', '=', refundId)
     .executeTakeFirst();
 }
@@ -218,6 +239,7 @@ export function insertRefund(
     payment_id: string | null;
     order_id: string | null;
     subscription_payment_id: string | null;
+    wallet_top_up_id?: string | null;
     amount_paise: number;
     idempotency_key: string;
     reason: string;
@@ -295,6 +317,7 @@ export function refundsOfSubscriptionPayments(db: Executor, subscriptionPaymentI
 
 export function refundsOfCharge(db: Executor, ref: ChargeRef) {
   const q = db.selectFrom('refunds').selectAll();
+  if ('walletTopUpId' in ref) return q.where('wallet_top_up_id', '=', ref.walletTopUpId).execute();
   return ('paymentId' in ref ? q.where('payment_id', '=', ref.paymentId) : q.where('subscription_payment_id', '=', ref.subscriptionPaymentId)).execute();
 }
 
@@ -303,7 +326,9 @@ export async function findChargeByGatewayId(db: Executor, gatewayPaymentId: stri
   const p = await db.selectFrom('payments').select('id').where('gateway_payment_id', '=', gatewayPaymentId).executeTakeFirst();
   if (p) return { paymentId: p.id };
   const sp = await db.selectFrom('subscription_payments').select('id').where('gateway_payment_id', '=', gatewayPaymentId).executeTakeFirst();
-  return sp ? { subscriptionPaymentId: sp.id } : undefined;
+  if (sp) return { subscriptionPaymentId: sp.id };
+  const wt = await db.selectFrom('wallet_top_ups').select('id').where('gateway_payment_id', '=', gatewayPaymentId).executeTakeFirst();
+  return wt ? { walletTopUpId: wt.id } : undefined;
 }
 
 export async function markRefundProcessedByGatewayId(db: Executor, gatewayRefundId: string, now: string): Promise<void> {

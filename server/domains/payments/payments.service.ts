@@ -15,6 +15,8 @@ import * as repo from './payments.repository';
 import * as invoices from '../invoices/invoices.service';
 import { publishOrderEvent } from '../orders/order-events';
 import { settleInTransaction as settleSubscriptionPayment, subscriptionWebhookInTransaction } from '../subscriptions/subscriptions.billing';
+import { settleTopUpInTransaction } from '../wallet/wallet.service';
+import type { WalletPayments } from '../wallet/wallet-payments';
 import type { Order } from '../../../shared/schemas/orders';
 import type { PaymentResult, PaymentStart, RetryPayment, TestCompleteInput, VerifyPaymentInput } from '../../../shared/schemas/payments';
 import { paymentMethodLabel } from '../../../shared/rules/payment-labels';
@@ -532,6 +534,13 @@ export async function handleWebhook(deps: Deps, rawBody: Buffer, headers: Incomi
           subscriptionRefund = sub.refundId;
         }
         // --- end subscriptions hook
+        // --- wallet hook: or a wallet top-up's.
+        if (outcome === 'unknown_order') {
+          const top = await settleTopUpInTransaction(deps, trx, gp);
+          if (top.outcome !== 'not_ours') outcome = `wallet_${top.outcome}`;
+          subscriptionRefund = top.refundId ?? subscriptionRefund;
+        }
+        // --- end wallet hook
       }
       await repo.finishWebhookEvent(trx, eventId, outcome, nowIso);
       return { outcome, settlement, subscriptionRefund };
@@ -566,7 +575,11 @@ export type RefundOf = repo.ChargeRef;
 type RefundRequest = RefundOf & { amountPaise?: number; reason: string; idempotencyKey: string };
 
 const chargeOf = (p: RefundOf): RefundOf =>
-  'paymentId' in p ? { paymentId: p.paymentId } : { subscriptionPaymentId: p.subscriptionPaymentId };
+  'paymentId' in p
+    ? { paymentId: p.paymentId }
+    : 'walletTopUpId' in p
+      ? { walletTopUpId: p.walletTopUpId }
+      : { subscriptionPaymentId: p.subscriptionPaymentId };
 
 /**
  * Refund (part of) a charge in its own transaction, then send it (the refund job retries a send
@@ -611,6 +624,7 @@ export async function reserveRefundInTransaction(
     payment_id: 'paymentId' in ref ? ref.paymentId : null,
     order_id: charge.orderId,
     subscription_payment_id: 'subscriptionPaymentId' in ref ? ref.subscriptionPaymentId : null,
+    wallet_top_up_id: 'walletTopUpId' in ref ? ref.walletTopUpId : null,
     amount_paise: amount,
     idempotency_key: p.idempotencyKey,
     reason: p.reason,
@@ -688,21 +702,32 @@ async function sendRefund(deps: Deps, refundId: string): Promise<void> {
   });
 }
 
-const refOfRefund = (r: Pick<repo.RefundRow, 'payment_id' | 'subscription_payment_id'>): RefundOf =>
-  r.payment_id ? { paymentId: r.payment_id } : { subscriptionPaymentId: r.subscription_payment_id! };
+type RefundRef = Pick<repo.RefundRow, 'payment_id' | 'subscription_payment_id' | 'wallet_top_up_id'>;
+const refOfRefund = (r: RefundRef): RefundOf =>
+  r.payment_id
+    ? { paymentId: r.payment_id }
+    : r.wallet_top_up_id
+      ? { walletTopUpId: r.wallet_top_up_id }
+      : { subscriptionPaymentId: r.subscription_payment_id! };
+const refundRefOf = (ref: RefundOf): RefundRef => ({
+  payment_id: 'paymentId' in ref ? ref.paymentId : null,
+  subscription_payment_id: 'subscriptionPaymentId' in ref ? ref.subscriptionPaymentId : null,
+  wallet_top_up_id: 'walletTopUpId' in ref ? ref.walletTopUpId : null,
+});
 
 /**
  * When every refund of a charge is processed and they cover it, the charge is refunded; if it
  * paid an order, so is the order. (A subscription keeps its periods: what a refund takes back
  * is the shop's choice, made where the refund is decided.)
  */
-async function applyRefundToCharge(deps: Deps, trx: Trx, refund: Pick<repo.RefundRow, 'payment_id' | 'subscription_payment_id'>): Promise<void> {
+async function applyRefundToCharge(deps: Deps, trx: Trx, refund: RefundRef): Promise<void> {
   const ref = refOfRefund(refund);
   const charge = await repo.lockCharge(trx, ref);
   if (!charge) return;
   const processed = (await repo.refundsOfCharge(trx, ref)).filter((x) => x.status === 'processed').reduce((n, x) => n + x.amount_paise, 0);
   if (processed < charge.amountPaise) return;
   if ('subscriptionPaymentId' in ref) return repo.markSubscriptionPaymentRefunded(trx, ref.subscriptionPaymentId);
+  if ('walletTopUpId' in ref) return repo.markWalletTopUpRefunded(trx, ref.walletTopUpId);
   const payment = (await repo.lockPayment(trx, ref.paymentId))!;
   if (payment.status === 'refunded') return;
   const now = deps.clock.now().toISOString();
@@ -734,6 +759,7 @@ async function refundProcessedInTransaction(
         payment_id: 'paymentId' in ref ? ref.paymentId : null,
         order_id: charge.orderId,
         subscription_payment_id: 'subscriptionPaymentId' in ref ? ref.subscriptionPaymentId : null,
+        wallet_top_up_id: 'walletTopUpId' in ref ? ref.walletTopUpId : null,
         amount_paise: refund.amount,
         idempotency_key: key,
         reason: 'gateway',
@@ -742,7 +768,7 @@ async function refundProcessedInTransaction(
       if (row) await repo.markRefundSent(trx, row.id, { gatewayRefundId: refund.id, processed: true, now });
     }
   }
-  await applyRefundToCharge(deps, trx, 'paymentId' in ref ? { payment_id: ref.paymentId, subscription_payment_id: null } : { payment_id: null, subscription_payment_id: ref.subscriptionPaymentId });
+  await applyRefundToCharge(deps, trx, refundRefOf(ref));
   return 'refund_processed';
 }
 
@@ -875,6 +901,12 @@ export const paymentsForOrders: OrderPayments = {
   reserveRefundInTransaction,
   sendPendingRefund,
   toAdminRefund,
+};
+
+/** What the wallet asks of payments (its port, server/domains/wallet/wallet-payments.ts), wired in server/app.ts. */
+export const paymentsForWallet: WalletPayments = {
+  reserveRefundInTransaction,
+  sendPendingRefund,
 };
 
 /** What the subscriptions domain asks of payments (its port, server/domains/subscriptions/subscription-payments.ts), wired in server/app.ts. */

@@ -59,7 +59,7 @@ export function useBuilder(): Builder {
     setRecipe((r) => {
       const base = byId.get(r.baseId);
       if (base && base.category === 'base') return r;
-      const first = ingredients.find((i) => i.category === 'base' && i.inStock);
+      const first = ingredients.find((i) => i.category === 'base' && i.inStock && !i.soldOut);
       return first ? { ...r, baseId: first.id } : r;
     });
   }, [ingredients, byId]);
@@ -76,7 +76,7 @@ export function useBuilder(): Builder {
   const setName = useCallback((name: string) => setRecipe((r) => ({ ...r, name })), []);
   const setPortions = useCallback((id: string, portions: number) => setRecipe((r) => withPortions(r, id, Math.max(0, portions))), []);
   const reset = useCallback(() => {
-    const first = ingredients.find((i) => i.category === 'base' && i.inStock);
+    const first = ingredients.find((i) => i.category === 'base' && i.inStock && !i.soldOut);
     setRecipe({ size: 'regular', baseId: first?.id ?? '', addIns: [], name: '' });
   }, [ingredients]);
 

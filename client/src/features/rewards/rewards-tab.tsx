@@ -52,7 +52,7 @@ export default function RewardsTab() {
               <SparkleIcon /> 2× points with a Vitality or Elite subscription.
             </li>
             <li>
-              <SparkleIcon /> Points arrive when an order is paid; cash on delivery, when it is delivered.
+              <SparkleIcon /> Points arrive when an order is paid; cash on delivery and wallet orders, when they are delivered.
             </li>
             <li>
               <SparkleIcon /> 1 point = {formatRupees(r.rules.pointValue)}. Use {r.rules.minRedeemPoints} or more, up to{' '}

@@ -10,6 +10,7 @@ import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
 import { formatDate, formatDay } from '../../../../shared/rules/dates';
 import { ChartCanvas, palette } from './charts';
+import { STOCK_UNIT_LABELS } from '../../../../shared/rules/stock';
 import './admin-dashboard.css';
 
 const count = new Intl.NumberFormat('en-IN');
@@ -116,6 +117,8 @@ export default function AdminDashboardPage() {
             </span>
           </p>
 
+          <LowStockCard />
+
           <article className="card card--padded admin-panel">
             <h2 className="h4">Revenue and orders per day</h2>
             <SalesChart report={r} />
@@ -181,6 +184,29 @@ export default function AdminDashboardPage() {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** The low-stock card (issue 24): ingredients whose free stock is under par or sold out; hidden when all is well. */
+function LowStockCard() {
+  const q = trpc.stock.low.useQuery(undefined, { refetchInterval: 60_000 });
+  if (!q.data?.length) return null;
+  return (
+    <article className="card card--padded admin-panel" data-testid="low-stock">
+      <h2 className="h4">Low stock</h2>
+      <ul className="list-reset admin-more">
+        {q.data.map((l) => (
+          <li key={l.ingredientId}>
+            <strong>{l.name}</strong>{' '}
+            <span className="tabular">
+              {l.soldOut ? 'sold out for now' : 'under par'}: {count.format(Math.max(0, l.free))} {STOCK_UNIT_LABELS[l.unit]} free
+              {l.parLevel ? ` of ${count.format(l.parLevel)} par` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Link href="/stock">Open stock</Link>
+    </article>
   );
 }
 

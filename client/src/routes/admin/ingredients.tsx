@@ -1,7 +1,8 @@
 import { useMemo, type FormEvent } from 'react';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
-import { Field, Select } from '../../components/input';
+import { Field, Input, Select } from '../../components/input';
+import { STOCK_UNIT_LABELS, STOCK_UNITS, type StockUnit } from '../../../../shared/rules/stock';
 import { toast } from '../../components/toast';
 import { messageOf } from '../../lib/errors';
 import { formatRupees, rupeesInput } from '../../../../shared/rules/money';
@@ -21,6 +22,8 @@ import {
   useEditorForm,
 } from './catalogue-editor';
 import './admin-catalogue.css';
+
+const STOCK_UNIT_NAMES: Record<StockUnit, string> = { g: 'Grams', ml: 'Millilitres', pc: 'Pieces' };
 
 const CATEGORY_LABELS: Record<IngredientCategory, string> = {
   base: 'Bases',
@@ -137,6 +140,8 @@ interface FormState {
   inStock: boolean;
   active: boolean;
   sortOrder: string;
+  stockUnit: StockUnit;
+  portionQty: string;
 }
 
 const toForm = (i?: AdminIngredient): FormState => ({
@@ -158,6 +163,8 @@ const toForm = (i?: AdminIngredient): FormState => ({
   inStock: i?.inStock ?? true,
   active: i?.active ?? true,
   sortOrder: i ? String(i.sortOrder) : '',
+  stockUnit: i?.stockUnit ?? 'g',
+  portionQty: i ? String(i.portionQty) : '',
 });
 
 function IngredientEditor({
@@ -198,6 +205,8 @@ function IngredientEditor({
           hydroponic: f.hydroponic,
           inStock: f.inStock,
           active: f.active,
+          stockUnit: f.stockUnit,
+          portionQty: f.portionQty.trim() === '' ? 0 : numberOrNaN(f.portionQty),
           sortOrder: f.sortOrder.trim() === '' ? Math.max(0, ...siblings.map((s) => s.sortOrder)) + 10 : numberOrNaN(f.sortOrder),
         };
       },
@@ -246,6 +255,28 @@ function IngredientEditor({
         error={errors.price}
         hint={f.category === 'base' ? 'Added to the size price; 0 for no charge' : 'Multiplied by the size factor for a large shake'}
       />
+      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '0 16px' }}>
+        <Field label="Stock unit" error={errors.stockUnit}>
+          {(p) => (
+            <Select {...p} name="stockUnit" value={f.stockUnit} onChange={(e) => set('stockUnit', e.target.value as StockUnit)}>
+              {STOCK_UNITS.map((u) => (
+                <option key={u} value={u}>
+                  {STOCK_UNIT_NAMES[u]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field
+          label={`Portion (${STOCK_UNIT_LABELS[f.stockUnit]})`}
+          error={errors.portionQty}
+          hint={f.category === 'base' ? 'The glass of a regular bottle; Large takes 1.4×' : 'One builder portion; Large takes 1.4×'}
+        >
+          {(p) => (
+            <Input {...p} name="portionQty" inputMode="numeric" value={f.portionQty} onChange={(e) => set('portionQty', e.target.value)} />
+          )}
+        </Field>
+      </div>
       <DescriptionField value={f.description} onChange={(v) => set('description', v)} error={errors.description} rows={2} />
       <NutritionFields
         legend="Nutrition per portion"

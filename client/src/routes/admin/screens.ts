@@ -39,12 +39,14 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     permission: 'subscriptions:write',
   },
   { path: '/admin/user-rewards', label: 'User rewards', load: () => import('./user-rewards'), permission: 'rewards:manage' },
+  { path: '/admin/wallets', label: 'Wallets', load: () => import('./wallets'), permission: 'wallets:manage' },
   { path: '/admin/audit-log', label: 'Audit log', load: () => import('./audit-log'), permission: 'audit:read' },
   { path: '/admin/webhooks', label: 'Webhooks', load: () => import('./webhooks'), permission: 'webhooks:manage' },
   { path: '/admin/api-keys', label: 'API keys', load: () => import('./api-keys'), permission: 'api-keys:manage' },
   { path: '/admin/deliveries', label: 'Deliveries', load: () => import('./deliveries'), permission: 'deliveries:assign' },
   { path: '/admin/riders/cash', label: 'Rider cash', load: () => import('./rider-cash'), permission: 'riders:cash' },
   { path: '/admin/staff', label: 'Staff', load: () => import('./staff'), permission: 'staff:manage' },
+  { path: '/admin/stock', label: 'Stock', load: () => import('./stock'), permission: 'stock:manage' },
 ];
 
 /** Sidebar labels of every admin route, built or not (a screen's own label wins). */
@@ -68,6 +70,7 @@ export const ADMIN_ROUTE_LABELS: Record<(typeof ADMIN_ROUTES)[number], string> =
   '/admin/deliveries': 'Deliveries',
   '/admin/riders/cash': 'Rider cash',
   '/admin/staff': 'Staff',
+  '/admin/stock': 'Stock',
 };
 
 /** Spec §2: the 13 admin routes, in the order the sidebar shows them. /admin shows the dashboard. */
@@ -92,6 +95,7 @@ export const ADMIN_ROUTES = [
   '/admin/deliveries',
   '/admin/riders/cash',
   '/admin/staff',
+  '/admin/stock',
 ] as const;
 
 /** The screens a role may use, in sidebar order. */

@@ -22,6 +22,7 @@ import {
   useEditorForm,
   type Nutrient,
 } from './catalogue-editor';
+import { ShakeRecipeEditor } from './shake-recipe';
 import './admin-catalogue.css';
 
 /** /admin/shakes: the signature shakes, active or not — search, reorder, switch on/off, edit every field. */
@@ -230,6 +231,7 @@ function ShakeEditor({ shake, onClose, onSaved }: { shake?: AdminShake; onClose(
         error={errors.sortOrder}
         hint="Lower comes first; empty puts it last"
       />
+      {shake ? <ShakeRecipeEditor shakeId={shake.id} /> : null}
     </EditorPanel>
   );
 }

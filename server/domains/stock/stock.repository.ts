@@ -1,0 +1,379 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Executor } from '../../../db/database';
+
+/**
+ * The stock ledger's SQL (issue 24, decision 160). Every change of a balance row (stock_levels) is
+ * one conditional statement that also writes its ledger row (stock_movements) or its reservation
+ * rows (stock_reservations); the CHECKs on stock_levels are the last guard.
+ */
+
+/** One line of an order as stock reads it: signature lines by shake id, custom lines by their recipe. */
+export interface StockLine {
+  item_type: 'signature' | 'custom';
+  item_id: string;
+  quantity: number;
+  recipe: unknown;
+}
+
+/**
+ * CTEs (names st_*) that work out what the lines in `st_lines` need per tracked ingredient, and
+ * reserve it for the order when free stock (on hand − reserved) covers it: one conditional update per
+ * ingredient row, like the slot counter, and one reservation row per (order, ingredient).
+ * Custom lines: one portion of the base and each add-in's portions, × 1.4 for a Large, rounded up.
+ */
+function reserveCtes(linesSource: RawBuilder<unknown>, orderId: string, when: RawBuilder<unknown> = sql`select 1`): RawBuilder<unknown> {
+  return sql`
+    st_lines as (select * from (${linesSource}) src where exists (${when})),
+    st_need as (
+      select n.ingredient_id, sum(n.need)::int as need from (
+        select r.ingredient_id, r.qty_per_bottle * l.quantity as need
+        from st_lines l join shake_recipe_items r on l.item_type = 'signature' and r.shake_id::text = l.item_id
+        union all
+        select i.id, ceil(i.portion_qty * c.portions * (case when l.recipe->>'size' = 'large' then 1.4 else 1 end))::int * l.quantity
+        from st_lines l
+        cross join lateral (
+          select l.recipe->>'baseId' as ingredient_id, 1 as portions
+          union all
+          select a->>'ingredientId', (a->>'portions')::int from jsonb_array_elements(coalesce(l.recipe->'addIns', '[]'::jsonb)) a
+        ) c
+        join ingredients i on i.id::text = c.ingredient_id
+        where l.item_type = 'custom' and jsonb_typeof(l.recipe) = 'object'
+      ) n
+      join stock_levels tracked on tracked.ingredient_id = n.ingredient_id
+      group by n.ingredient_id
+      having sum(n.need) > 0
+    ),
+    st_lock as (${lockInOrder(sql`select ingredient_id from st_need`)}),
+    st_taken as (
+      update stock_levels s set reserved = s.reserved + st_need.need, updated_at = now()
+      from st_need
+      where s.ingredient_id = st_need.ingredient_id and s.on_hand - s.reserved >= st_need.need
+        and (select count(*) from st_lock) >= 0
+      returning s.ingredient_id, st_need.need
+    ),
+    st_hold as (
+      insert into stock_reservations (order_id, ingredient_id, qty)
+      select ${orderId}::uuid, ingredient_id, need from st_taken
+    )`;
+}
+
+/**
+ * Locks the balance rows of `ids` in ingredient order (decision 160). Referenced as an uncorrelated
+ * scalar subquery in the UPDATE's WHERE, it runs (an InitPlan) before the UPDATE locks any row, so two
+ * orders sharing ingredients always queue in the same order and never deadlock on each other.
+ */
+function lockInOrder(ids: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`select ingredient_id from stock_levels where ingredient_id in (${ids}) order by ingredient_id for update`;
+}
+
+/** What could not be reserved, as one json value: [{ id, name, need, free, unit }] (empty: all of it was). */
+const shortageResult = sql`(select coalesce(json_agg(json_build_object(
+      'id', n.ingredient_id, 'name', i.name, 'need', n.need, 'free', l.on_hand - l.reserved, 'unit', i.stock_unit) order by i.name), '[]')
+    from st_need n join stock_levels l on l.ingredient_id = n.ingredient_id join ingredients i on i.id = n.ingredient_id
+    where n.ingredient_id not in (select ingredient_id from st_taken))`;
+
+export interface Shortage {
+  id: string;
+  name: string;
+  need: number;
+  free: number;
+  unit: string;
+}
+
+/** The message prefix of the error the order-writing statement raises when stock ran short (stock_refuse). */
+export const SHORTAGE_PREFIX = 'OUT_OF_STOCK:';
+
+/**
+ * Reservation as CTEs of the order-writing statement (orders.repository.insertOrderGraph's `also`),
+ * the last statement before commit, so the balance rows stay locked for about one round trip
+ * (decision 160). They run only when the order was written (`when`). When an ingredient is short, the
+ * statement raises (SQLSTATE P0001, message `OUT_OF_STOCK:` + the names) and the transaction rolls back.
+ * The text is the same for every call: its parameters are the lines' JSON, then the order id.
+ */
+export function reserveInOrderWrite(
+  orderId: string,
+  lines: readonly StockLine[],
+): { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[] } {
+  const json = JSON.stringify(lines);
+  const source = sql`select * from jsonb_to_recordset(${json}::jsonb) as x(item_type text, item_id text, quantity int, recipe jsonb)`;
+  return {
+    shape: 'stock',
+    ctes: (when) => sql`${reserveCtes(source, orderId, when)},
+    st_refuse as (
+      insert into stock_reservations (order_id, ingredient_id, qty)
+      select null, null, 0 from (
+        select string_agg(i.name, ', ' order by i.name) as names
+        from st_need n join ingredients i on i.id = n.ingredient_id
+        where n.ingredient_id not in (select ingredient_id from st_taken)
+        having count(*) > 0
+      ) short
+      where stock_refuse(short.names)
+    )`,
+    params: [json, orderId],
+  };
+}
+
+/** Reserves again what a placed order's stored lines need (the late-paid order reinstated); returns the shortages. */
+export async function reserveForOrder(db: Executor, orderId: string): Promise<Shortage[]> {
+  const source = sql`select item_type, item_id, quantity, recipe from order_lines where order_id = ${orderId}::uuid`;
+  const { rows } = await sql<{ v: Shortage[] }>`with ${reserveCtes(source, orderId)} select ${shortageResult} as v`.execute(db);
+  return rows[0]!.v;
+}
+
+/** Gives back everything the order holds, in one statement: its reservation rows go, and the counters drop by them. */
+export async function releaseOrder(db: Executor, orderId: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    with gone as (delete from stock_reservations where order_id = ${orderId}::uuid returning ingredient_id, qty),
+    lk as (${lockInOrder(sql`select ingredient_id from gone`)}),
+    back as (
+      update stock_levels l set reserved = l.reserved - gone.qty, updated_at = now()
+      from gone where l.ingredient_id = gone.ingredient_id and (select count(*) from lk) >= 0 returning l.ingredient_id
+    )
+    select count(*)::int as n from back`.execute(db);
+  return rows[0]!.n;
+}
+
+/**
+ * The orders' reservations become usage (a batch started): reservation rows go, on hand and reserved
+ * drop by them, and one `used` ledger row per order and ingredient, in one statement.
+ */
+export async function useReservations(db: Executor, orderIds: readonly string[], actorId: string | null, reason: string): Promise<number> {
+  if (!orderIds.length) return 0;
+  const { rows } = await sql<{ n: number }>`
+    with gone as (
+      delete from stock_reservations where order_id = any(${[...orderIds]}::uuid[]) returning order_id, ingredient_id, qty
+    ),
+    per as (select ingredient_id, sum(qty)::int as qty from gone group by ingredient_id),
+    lk as (${lockInOrder(sql`select ingredient_id from per`)}),
+    lv as (
+      update stock_levels l set on_hand = l.on_hand - per.qty, reserved = l.reserved - per.qty, updated_at = now()
+      from per where l.ingredient_id = per.ingredient_id and (select count(*) from lk) >= 0 returning l.ingredient_id, l.on_hand
+    ),
+    ledger as (
+      insert into stock_movements (ingredient_id, kind, delta, on_hand_after, order_id, actor_id, reason)
+      select g.ingredient_id, 'used', -g.qty,
+        lv.on_hand + coalesce(sum(g.qty) over (partition by g.ingredient_id order by g.order_id rows between 1 following and unbounded following), 0),
+        g.order_id, ${actorId}::uuid, ${reason}
+      from gone g join lv on lv.ingredient_id = g.ingredient_id
+      order by g.ingredient_id, g.order_id
+      returning 1
+    )
+    select count(*)::int as n from ledger`.execute(db);
+  return rows[0]!.n;
+}
+
+export interface MovementRow {
+  id: string;
+  ingredient_id: string;
+  kind: 'received' | 'used' | 'wasted' | 'counted';
+  delta: number;
+  on_hand_after: number;
+  batch: string | null;
+  best_before: string | null;
+  reason: string | null;
+  order_id: string | null;
+  actor_id: string | null;
+  actor_email: string | null;
+  created_at: Date;
+}
+
+interface MovementExtra {
+  actorId: string | null;
+  batch?: string | null;
+  bestBefore?: string | null;
+  reason?: string | null;
+}
+
+const movementColumns = sql`id::text, ingredient_id, kind, delta, on_hand_after, batch, best_before::text, reason, order_id, actor_id,
+  (select email from users u where u.id = actor_id) as actor_email, created_at`;
+
+/** Stock received: on hand rises by `qty` (the balance row is created on the first receipt), with its ledger row. */
+export async function receive(db: Executor, ingredientId: string, qty: number, x: MovementExtra): Promise<MovementRow> {
+  const { rows } = await sql<MovementRow>`
+    with lv as (
+      insert into stock_levels as l (ingredient_id, on_hand) values (${ingredientId}::uuid, ${qty})
+      on conflict (ingredient_id) do update set on_hand = l.on_hand + excluded.on_hand, updated_at = now()
+      returning l.on_hand
+    ),
+    m as (
+      insert into stock_movements (ingredient_id, kind, delta, on_hand_after, batch, best_before, reason, actor_id)
+      select ${ingredientId}::uuid, 'received', ${qty}, lv.on_hand, ${x.batch ?? null}, ${x.bestBefore ?? null}::date, ${x.reason ?? null}, ${x.actorId}::uuid
+      from lv returning *
+    )
+    select ${movementColumns} from m`.execute(db);
+  return rows[0]!;
+}
+
+/** Stock wasted: on hand drops by `qty` only when that much is free (not held by open orders); undefined otherwise. */
+export async function waste(db: Executor, ingredientId: string, qty: number, x: MovementExtra): Promise<MovementRow | undefined> {
+  const { rows } = await sql<MovementRow>`
+    with lv as (
+      update stock_levels set on_hand = on_hand - ${qty}, updated_at = now()
+      where ingredient_id = ${ingredientId}::uuid and on_hand - reserved >= ${qty}
+      returning on_hand
+    ),
+    m as (
+      insert into stock_movements (ingredient_id, kind, delta, on_hand_after, batch, reason, actor_id)
+      select ${ingredientId}::uuid, 'wasted', ${-qty}, lv.on_hand, ${x.batch ?? null}, ${x.reason ?? null}, ${x.actorId}::uuid
+      from lv returning *
+    )
+    select ${movementColumns} from m`.execute(db);
+  return rows[0];
+}
+
+/** The balance row, locked (a stock-take reads the figure it replaces). */
+export async function lockLevel(db: Executor, ingredientId: string): Promise<{ on_hand: number; reserved: number } | undefined> {
+  const { rows } = await sql<{ on_hand: number; reserved: number }>`
+    select on_hand, reserved from stock_levels where ingredient_id = ${ingredientId}::uuid for update`.execute(db);
+  return rows[0];
+}
+
+/** A stock-take: on hand becomes `counted` (never under what open orders hold); the ledger records the difference. */
+export async function count(
+  db: Executor,
+  ingredientId: string,
+  counted: number,
+  before: number,
+  x: MovementExtra,
+): Promise<MovementRow | undefined> {
+  const { rows } = await sql<MovementRow>`
+    with lv as (
+      insert into stock_levels as l (ingredient_id, on_hand) values (${ingredientId}::uuid, ${counted})
+      on conflict (ingredient_id) do update set on_hand = excluded.on_hand, updated_at = now()
+      where l.reserved <= excluded.on_hand and l.on_hand = ${before}
+      returning l.on_hand
+    ),
+    m as (
+      insert into stock_movements (ingredient_id, kind, delta, on_hand_after, reason, actor_id)
+      select ${ingredientId}::uuid, 'counted', ${counted - before}, lv.on_hand, ${x.reason ?? null}, ${x.actorId}::uuid
+      from lv returning *
+    )
+    select ${movementColumns} from m`.execute(db);
+  return rows[0];
+}
+
+export async function setParLevel(db: Executor, ingredientId: string, parLevel: number): Promise<void> {
+  await sql`insert into stock_levels as l (ingredient_id, par_level) values (${ingredientId}::uuid, ${parLevel})
+    on conflict (ingredient_id) do update set par_level = excluded.par_level, updated_at = now()`.execute(db);
+}
+
+export interface LevelRow {
+  id: string;
+  name: string;
+  category: string;
+  stock_unit: 'g' | 'ml' | 'pc';
+  portion_qty: number;
+  active: boolean;
+  tracked: boolean;
+  on_hand: number;
+  reserved: number;
+  par_level: number;
+  used_recent: number;
+  sold_out: boolean;
+  next_best_before: string | null;
+}
+
+/** Every ingredient with its balance, recent use (since `since`) and sold-out state, in one statement. */
+export async function listLevels(db: Executor, since: string, ingredientId?: string): Promise<LevelRow[]> {
+  const { rows } = await sql<LevelRow>`
+    select i.id, i.name, i.category, i.stock_unit, i.portion_qty, i.active,
+      l.ingredient_id is not null as tracked,
+      coalesce(l.on_hand, 0) as on_hand, coalesce(l.reserved, 0) as reserved, coalesce(l.par_level, 0) as par_level,
+      coalesce((select -sum(m.delta) from stock_movements m
+        where m.ingredient_id = i.id and m.kind = 'used' and m.created_at >= ${since}::timestamptz), 0)::int as used_recent,
+      exists (select 1 from stock_sold_out_ingredients v where v.ingredient_id = i.id) as sold_out,
+      (select min(m.best_before)::text from stock_movements m
+        where m.ingredient_id = i.id and m.kind = 'received' and m.best_before >= current_date) as next_best_before
+    from ingredients i left join stock_levels l on l.ingredient_id = i.id
+    where ${ingredientId ? sql`i.id = ${ingredientId}::uuid` : sql`true`}
+    order by i.sort_order, i.name`.execute(db);
+  return rows;
+}
+
+export async function ingredientExists(db: Executor, id: string): Promise<{ name: string; stock_unit: string } | undefined> {
+  const { rows } = await sql<{ name: string; stock_unit: string }>`select name, stock_unit from ingredients where id = ${id}::uuid`.execute(
+    db,
+  );
+  return rows[0];
+}
+
+/** One ingredient's ledger, newest first, with the total count. */
+export async function listMovements(
+  db: Executor,
+  ingredientId: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: MovementRow[]; total: number }> {
+  const { rows } = await sql<MovementRow & { total: string }>`
+    select ${movementColumns}, count(*) over () as total from stock_movements
+    where ingredient_id = ${ingredientId}::uuid order by stock_movements.id desc limit ${limit} offset ${offset}`.execute(db);
+  const total = rows.length
+    ? Number(rows[0]!.total)
+    : Number(
+        (await sql<{ n: string }>`select count(*) as n from stock_movements where ingredient_id = ${ingredientId}::uuid`.execute(db))
+          .rows[0]!.n,
+      );
+  return { rows, total };
+}
+
+export interface RecipeItemRow {
+  ingredient_id: string;
+  name: string;
+  stock_unit: 'g' | 'ml' | 'pc';
+  qty_per_bottle: number;
+}
+
+export async function readRecipe(db: Executor, shakeId: string): Promise<RecipeItemRow[]> {
+  const { rows } = await sql<RecipeItemRow>`
+    select r.ingredient_id, i.name, i.stock_unit, r.qty_per_bottle
+    from shake_recipe_items r join ingredients i on i.id = r.ingredient_id
+    where r.shake_id = ${shakeId}::uuid order by i.sort_order, i.name`.execute(db);
+  return rows;
+}
+
+export async function shakeName(db: Executor, shakeId: string): Promise<string | undefined> {
+  const { rows } = await sql<{ name: string }>`select name from signature_shakes where id = ${shakeId}::uuid for update`.execute(db);
+  return rows[0]?.name;
+}
+
+/** Replaces a shake's recipe with `items` (ids already checked to exist). */
+export async function replaceRecipe(db: Executor, shakeId: string, items: readonly { ingredientId: string; qty: number }[]): Promise<void> {
+  await sql`
+    with gone as (delete from shake_recipe_items where shake_id = ${shakeId}::uuid)
+    insert into shake_recipe_items (shake_id, ingredient_id, qty_per_bottle)
+    select ${shakeId}::uuid, x.ingredient_id, x.qty
+    from jsonb_to_recordset(${JSON.stringify(items.map((i) => ({ ingredient_id: i.ingredientId, qty: i.qty })))}::jsonb) as x(ingredient_id uuid, qty int)`.execute(
+    db,
+  );
+}
+
+export async function existingIngredientIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const { rows } = await sql<{ id: string }>`select id from ingredients where id = any(${[...ids]}::uuid[])`.execute(db);
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Ingredients under par (free < par) or sold out, not yet alerted today: claims today's alert for each (one e-mail per ingredient and day). */
+export async function claimLowStockAlerts(
+  db: Executor,
+  day: string,
+): Promise<{ id: string; name: string; free: number; par_level: number; stock_unit: string }[]> {
+  const { rows } = await sql<{ id: string; name: string; free: number; par_level: number; stock_unit: string }>`
+    with low as (
+      select i.id, i.name, l.on_hand - l.reserved as free, l.par_level, i.stock_unit
+      from stock_levels l join ingredients i on i.id = l.ingredient_id
+      where i.active and l.par_level > 0 and l.on_hand - l.reserved < l.par_level
+    ),
+    claimed as (
+      insert into stock_alerts (ingredient_id, day) select id, ${day}::date from low
+      on conflict do nothing returning ingredient_id
+    )
+    select low.* from low join claimed on claimed.ingredient_id = low.id order by low.name`.execute(db);
+  return rows;
+}
+
+/** Where low-stock e-mails go: the owners (enabled, role admin) and the configured admin addresses. */
+export async function ownerEmails(db: Executor, configured: readonly string[]): Promise<string[]> {
+  const { rows } = await sql<{ email: string }>`select email from users where role = 'admin' and not disabled order by email`.execute(db);
+  return [...new Set([...rows.map((r) => r.email.toLowerCase()), ...configured.map((e) => e.toLowerCase())])];
+}
