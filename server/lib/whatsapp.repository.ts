@@ -1,4 +1,4 @@
-import { sql, type Updateable } from 'kysely';
+import { sql, type RawBuilder, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { WhatsappOutbox as WhatsappOutboxTable } from '../../db/generated/database';
 import type { WhatsAppDeliveryStatus, WhatsAppMessage } from './whatsapp';
@@ -75,11 +75,52 @@ export function claimDue(db: Executor, p: { now: string; claimUntil: string; lim
     .execute();
 }
 
-/** The numbers of orders (messages written before their order's number was assigned). */
-export async function orderNumbers(db: Executor, orderIds: string[]): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('orders').select(['id', 'number']).where('id', 'in', orderIds).execute();
-  return new Map(rows.map((r) => [r.id, r.number]));
+export interface PlacementWhatsApp {
+  userId: string;
+  /** The checkout box was ticked: opt in now (only with a verified number; the first time is kept). */
+  optIn: boolean;
+  /** The order is confirmed as placed (COD, wallet, free): write its confirmation. */
+  send: boolean;
+  now: string;
+  /** The confirmation's parameters and text, with `token` where the order's number goes. */
+  parameters: string[];
+  text: string;
+  token: string;
 }
+
+/**
+ * The checkout's WhatsApp opt-in and the order's confirmation as CTEs of the order-writing statement
+ * (decision 173): no round trip of their own, and the number the statement assigns (`o.number`) goes
+ * into the message. The confirmation is written when the customer was opted in or ticked the box now,
+ * with a verified number. Text is the same for every order; placementWhatsAppParams lists the values.
+ */
+export function placementWhatsAppCtes(p: PlacementWhatsApp, when: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`wa_opt_in as (
+      update users set whatsapp_opt_in_at = ${p.now}::timestamptz
+      where id = ${p.userId}::uuid and ${p.optIn}::boolean and whatsapp_opt_in_at is null and mobile_verified_at is not null and exists (${when})
+    ),
+    wa as (
+      insert into whatsapp_outbox (user_id, order_id, to_mobile, template, variables, text, sms_fallback)
+      select u.id, o.id, u.mobile, 'order_confirmed', replace(${JSON.stringify(p.parameters)}::text, ${p.token}::text, o.number)::jsonb,
+        replace(${p.text}::text, ${p.token}::text, o.number), u.notify_sms
+      from o, users u
+      where u.id = ${p.userId}::uuid and ${p.send}::boolean and (u.whatsapp_opt_in_at is not null or ${p.optIn}::boolean)
+        and u.mobile_verified_at is not null and u.mobile is not null
+    )`;
+}
+/** placementWhatsAppCtes' parameters, in text order. */
+export const placementWhatsAppParams = (p: PlacementWhatsApp): unknown[] => [
+  p.now,
+  p.userId,
+  p.optIn,
+  JSON.stringify(p.parameters),
+  p.token,
+  p.text,
+  p.token,
+  p.userId,
+  p.send,
+  p.optIn,
+];
 
 export async function markMessage(db: Executor, id: number, set: Updateable<WhatsappOutboxTable>): Promise<void> {
   await db.updateTable('whatsapp_outbox').set(set).where('id', '=', id).execute();

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import type { RawBuilder } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import type { Config } from '../config';
 import type { MailDeps } from './mail';
@@ -93,10 +95,22 @@ export function orderMessage(
 }
 
 /**
- * The order's number in a message written before the statement that assigns it (placement, decision
- * 173): replaced by the number when the message is sent. Letters only, so no parameter can contain it by chance.
+ * The placement's WhatsApp writes (the checkout box's opt-in, a confirmed order's confirmation) as CTEs
+ * of the order-writing statement (decision 173); `shape` names their text for the statement's cache.
  */
-export const ORDER_NUMBER_LATER = 'ORDERNUMBERFROMTHEORDERROW';
+export function placementWhatsApp(p: {
+  userId: string;
+  optIn: boolean;
+  send: boolean;
+  now: string;
+  message: (number: string) => { parameters: string[]; text: string };
+}): { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[] } {
+  // A stand-in the statement replaces with the number it assigns (letters only: no name or address can hold it).
+  const token = `ordernumber${crypto.randomUUID().replaceAll('-', '')}`;
+  const { parameters, text } = p.message(token);
+  const args = { userId: p.userId, optIn: p.optIn, send: p.send, now: p.now, parameters, text, token };
+  return { shape: 'wa', ctes: (when) => repo.placementWhatsAppCtes(args, when), params: repo.placementWhatsAppParams(args) };
+}
 
 export const WHATSAPP_MAX_ATTEMPTS = 5;
 const CLAIM_SECONDS = 120;
@@ -119,19 +133,7 @@ export async function deliverPendingWhatsApp(deps: MailDeps & { db: Db }, limit 
   const gateway = whatsAppGateway(deps.config);
   const round: WhatsAppRound = { sent: 0, logged: 0, retry: 0, failed: 0 };
   let fellBack = false;
-  // Messages written before their order's number existed get it now (one read for the round).
-  const later = due.filter((m) => m.order_id && m.text.includes(ORDER_NUMBER_LATER)).map((m) => m.order_id!);
-  const numbers = later.length ? await repo.orderNumbers(deps.db, later) : new Map<string, string>();
-  for (const claimed of due.sort((a, b) => a.id - b.id)) {
-    const number = claimed.order_id ? numbers.get(claimed.order_id) : undefined;
-    const m = number
-      ? {
-          ...claimed,
-          text: claimed.text.replaceAll(ORDER_NUMBER_LATER, number),
-          variables: claimed.variables.map((v) => v.replaceAll(ORDER_NUMBER_LATER, number)),
-        }
-      : claimed;
-    if (number) await repo.markMessage(deps.db, m.id, { text: m.text, variables: JSON.stringify(m.variables) as never });
+  for (const m of due.sort((a, b) => a.id - b.id)) {
     if (!gateway) {
       deps.log.info(
         { whatsappId: m.id, to: m.to_mobile, template: m.template, text: m.text },

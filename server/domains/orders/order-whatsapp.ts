@@ -21,16 +21,17 @@ export interface OrderForMessage {
  * outbox after the commit.
  */
 export function enqueueOrderMessage(db: Executor, template: WhatsAppTemplate, o: OrderForMessage, extra: { code?: string } = {}): Promise<number | null> {
-  return enqueueOrderWhatsApp(
-    db,
-    o.user_id,
-    orderMessage(template, {
-      orderId: o.id,
-      number: o.number,
-      name: o.contact_name.split(/\s+/)[0] ?? '',
-      total: formatRupees(o.total_paise),
-      slot: `${formatSlotDate(o.slot_date)}, ${formatSlotRange(o.slot_start, o.slot_end)}`,
-      code: extra.code,
-    }),
-  );
+  return enqueueOrderWhatsApp(db, o.user_id, messageFor(template, o, extra));
+}
+
+/** The message about an order: template, body parameters and plain text. */
+export function messageFor(template: WhatsAppTemplate, o: Omit<OrderForMessage, 'user_id'>, extra: { code?: string } = {}) {
+  return orderMessage(template, {
+    orderId: o.id,
+    number: o.number,
+    name: o.contact_name.split(/\s+/)[0] ?? '',
+    total: formatRupees(o.total_paise),
+    slot: `${formatSlotDate(o.slot_date)}, ${formatSlotRange(o.slot_start, o.slot_end)}`,
+    code: extra.code,
+  });
 }
