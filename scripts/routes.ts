@@ -47,6 +47,14 @@ export interface RouteRow {
 const PLAIN_ROUTES: RouteRow[] = [
   {
     method: 'POST',
+    path: '/api/notifications/whatsapp/webhook',
+    tags: ['notifications'],
+    procedure: null,
+    service: 'registerWhatsAppWebhook',
+    file: 'server/domains/notifications/notifications.webhook.ts',
+  },
+  {
+    method: 'POST',
     path: '/api/payment/webhook',
     tags: ['payment'],
     procedure: null,

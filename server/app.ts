@@ -31,8 +31,10 @@ import { walletJobs } from './domains/wallet/wallet.jobs';
 import { webhookJobs } from './domains/webhooks/webhooks.jobs';
 import { stockJobs } from './domains/stock/stock.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
+import { registerWhatsAppWebhook } from './domains/notifications/notifications.webhook';
 import { startMailWorker } from './lib/mail';
 import { startSmsWorker } from './lib/sms';
+import { startWhatsAppWorker } from './lib/whatsapp';
 import { registerOrderFiles } from './domains/orders/orders.http';
 import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
 import { provideOrderPayments } from './domains/orders/order-payments';
@@ -160,6 +162,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => registerTrpc(scope, deps));
   // Razorpay's webhook needs the raw body: its own scope with a Buffer parser.
   await app.register(async (scope) => registerPaymentWebhook(scope, deps));
+  await app.register(async (scope) => registerWhatsAppWebhook(scope, deps));
   // Invoice PDFs and the admin CSV export: files, not JSON.
   await app.register(async (scope) => registerOrderFiles(scope, deps));
   // Uploaded pictures: a raw body up to a few MiB in, immutable files out.
@@ -204,6 +207,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const jobDeps: AppDeps = config.RUN_JOBS ? { ...deps, db: dbh.jobs() } : deps;
   const mailWorker = config.RUN_JOBS ? startMailWorker(jobDeps) : null;
   const smsWorker = config.RUN_JOBS ? startSmsWorker(jobDeps) : null;
+  const whatsAppWorker = config.RUN_JOBS ? startWhatsAppWorker(jobDeps) : null;
   const jobs = config.RUN_JOBS
     ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...walletJobs, ...webhookJobs, ...stockJobs])
     : null;
@@ -211,6 +215,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await jobs?.stop();
     await mailWorker?.stop();
     await smsWorker?.stop();
+    await whatsAppWorker?.stop();
     await stopAuthGuard();
     deps.reads.close();
     await bus.close();

@@ -84,6 +84,25 @@ export const ConfigSchema = z.object({
   MSG91_API_URL: z.url().default('https://control.msg91.com'),
   /** The MSG91 template (mapped there to its DLT template id) for sign-in codes; its variable is `otp`. */
   MSG91_OTP_TEMPLATE_ID: optionalString,
+  /** The MSG91 template for an order update sent as a text when WhatsApp failed; its variable is `message`. */
+  MSG91_ORDER_UPDATE_TEMPLATE_ID: optionalString,
+  /** WhatsApp Business Cloud API: without the token, order messages go to the WhatsApp outbox and the log. */
+  WHATSAPP_TOKEN: optionalString,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  /** The Meta app's secret: signs the status webhook (X-Hub-Signature-256). */
+  WHATSAPP_APP_SECRET: optionalString,
+  /** Answered back to Meta's GET verification of the webhook (hub.verify_token). */
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('en'),
+  /** Approved template names; body parameters: {{1}} name, {{2}} order number, {{3}} total, {{4}} slot. */
+  WHATSAPP_TEMPLATE_ORDER_CONFIRMED: z.string().default('order_confirmed'),
+  /** {{1}} name, {{2}} order number, {{3}} the delivery code. */
+  WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY: z.string().default('order_out_for_delivery'),
+  /** {{1}} name, {{2}} order number. */
+  WHATSAPP_TEMPLATE_DELIVERED: z.string().default('order_delivered'),
+  /** {{1}} name, {{2}} order number. */
+  WHATSAPP_TEMPLATE_PAYMENT_FAILED: z.string().default('order_payment_failed'),
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,

@@ -702,10 +702,13 @@ export interface Users {
   mobile: string | null;
   mobile_verified_at: string | null;
   name: Generated<string>;
+  notify_email: Generated<boolean>;
+  notify_sms: Generated<boolean>;
   password_hash: string | null;
   role: Generated<'customer' | 'admin' | 'manager' | 'kitchen' | 'rider' | 'support'>;
   updated_at: Generated<string>;
   username: string | null;
+  whatsapp_opt_in_at: string | null;
 }
 
 export interface WalletBalances {
@@ -778,6 +781,26 @@ export interface WebhookEvents {
   type: string;
 }
 
+export interface WhatsappOutbox {
+  attempts: Generated<number>;
+  created_at: Generated<string>;
+  delivery_status: 'sent' | 'delivered' | 'read' | 'failed' | null;
+  delivery_status_at: string | null;
+  id: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  order_id: string | null;
+  provider_message_id: string | null;
+  sent_at: string | null;
+  sms_fallback: Generated<boolean>;
+  status: Generated<'pending' | 'sent' | 'logged' | 'failed'>;
+  template: string;
+  text: string;
+  to_mobile: string;
+  user_id: string | null;
+  variables: string[];
+}
+
 export interface DB {
   addresses: Addresses;
   api_key_uses: ApiKeyUses;
@@ -842,4 +865,5 @@ export interface DB {
   webhook_deliveries: WebhookDeliveries;
   webhook_endpoints: WebhookEndpoints;
   webhook_events: WebhookEvents;
+  whatsapp_outbox: WhatsappOutbox;
 }

@@ -21,6 +21,30 @@ export async function insertMail(db: Executor, msg: MailMessage): Promise<number
   return row.id;
 }
 
+/** The mail, written only when the customer's e-mail switch for order updates is on (decision 174): one INSERT … SELECT. */
+export async function insertMailIfWanted(db: Executor, userId: string, msg: MailMessage): Promise<number | null> {
+  const row = await db
+    .insertInto('mail_outbox')
+    .columns(['to_email', 'to_name', 'subject', 'html', 'text', 'template'])
+    .expression(
+      db
+        .selectFrom('users')
+        .select([
+          sql<string>`${(msg.to ?? '').toLowerCase()}`.as('to_email'),
+          sql<string | null>`${msg.toName ?? null}`.as('to_name'),
+          sql<string>`${msg.subject}`.as('subject'),
+          sql<string>`${msg.html}`.as('html'),
+          sql<string>`${msg.text}`.as('text'),
+          sql<string>`${msg.template}`.as('template'),
+        ])
+        .where('id', '=', userId)
+        .where('notify_email', '=', true),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /**
  * enqueueMail as part of the caller's write statement (a data-modifying CTE), so the
  * outbox row costs no round trip of its own — it still commits or rolls back with the

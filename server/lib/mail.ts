@@ -29,6 +29,15 @@ export async function enqueueMail(db: Executor, msg: MailMessage): Promise<numbe
 }
 
 /**
+ * An order-progress mail (out for delivery, delivered, rescheduled): skipped when the customer switched
+ * e-mail updates off in their notification preferences (decision 174). Receipts always go (enqueueMail).
+ */
+export async function enqueueProgressMail(db: Executor, userId: string, msg: MailMessage): Promise<number | null> {
+  if (!msg.to) return null;
+  return repo.insertMailIfWanted(db, userId, msg);
+}
+
+/**
  * A stand-in for a value the database assigns in the statement that also writes the
  * mail (an order's number). Random per call, so nothing a customer typed — a name, an
  * address line — can contain it; letters and digits only, so escaping leaves it intact.

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { SmsError, type SmsGateway, type SmsMessage, type SmsTemplate } from './sms';
 
-type Msg91Config = Pick<Config, 'MSG91_AUTH_KEY' | 'MSG91_API_URL' | 'MSG91_OTP_TEMPLATE_ID'>;
+type Msg91Config = Pick<Config, 'MSG91_AUTH_KEY' | 'MSG91_API_URL' | 'MSG91_OTP_TEMPLATE_ID' | 'MSG91_ORDER_UPDATE_TEMPLATE_ID'>;
 
 /**
  * MSG91's Flow API (POST /api/v5/flow, header `authkey`): one template per kind of message, each
@@ -18,7 +18,7 @@ export class Msg91Gateway implements SmsGateway {
   ) {}
 
   private templateId(template: SmsTemplate): string | undefined {
-    return { otp: this.config.MSG91_OTP_TEMPLATE_ID }[template];
+    return { otp: this.config.MSG91_OTP_TEMPLATE_ID, order_update: this.config.MSG91_ORDER_UPDATE_TEMPLATE_ID }[template];
   }
 
   async send(msg: SmsMessage): Promise<{ messageId: string | null }> {

@@ -20,7 +20,8 @@ export interface SmsMessage {
   text: string;
 }
 
-export type SmsTemplate = 'otp';
+/** 'order_update': an order message WhatsApp could not deliver (decision 173); variable `message`. */
+export type SmsTemplate = 'otp' | 'order_update';
 
 export class SmsError extends Error {
   constructor(

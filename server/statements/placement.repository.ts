@@ -75,13 +75,15 @@ export function orderWriteAlso(
   lines: readonly { id: string; type: 'signature' | 'custom' }[],
   stock: { orderId: string; lines: readonly stockRepo.StockLine[] },
   wallet: WalletChargeParams | null = null,
+  /** The checkout's WhatsApp opt-in and the confirmation (decision 173): CTEs of their own, no round trip. */
+  whatsApp: { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[] } | null = null,
 ): { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[]; check?: RawBuilder<boolean> } {
   const cart = cartLinesOut(userId, lines, wallet);
   const reserve = stockRepo.reserveInOrderWrite(stock.orderId, stock.lines);
   return {
-    shape: `${cart.shape}+${reserve.shape}`,
-    ctes: (when) => sql`${cart.ctes(when)}, ${reserve.ctes(when)}`,
-    params: [...cart.params, ...reserve.params],
+    shape: `${cart.shape}+${reserve.shape}${whatsApp ? `+${whatsApp.shape}` : ''}`,
+    ctes: (when) => (whatsApp ? sql`${cart.ctes(when)}, ${reserve.ctes(when)}, ${whatsApp.ctes(when)}` : sql`${cart.ctes(when)}, ${reserve.ctes(when)}`),
+    params: [...cart.params, ...reserve.params, ...(whatsApp ? whatsApp.params : [])],
     ...(cart.check ? { check: cart.check } : {}),
   };
 }

@@ -69,6 +69,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'delivery', description: 'PIN codes and delivery slots' },
   { name: 'orders', description: 'Placing, reading and cancelling orders' },
   { name: 'payment', description: 'Razorpay payments and the test mode' },
+  { name: 'notifications', description: 'WhatsApp status webhooks from Meta' },
   { name: 'subscriptions', description: 'Plans and subscriptions' },
   { name: 'coupons', description: 'Coupon checks' },
   { name: 'rewards', description: 'Reward points' },
@@ -131,6 +132,8 @@ function errorStatuses(method: string, path: string, op: Json): number[] {
   if (BODY_METHODS.has(method)) [409, 413, 415].forEach((s) => statuses.add(s));
   if (path.startsWith('/auth/')) [401, 403, 429].forEach((s) => statuses.add(s));
   if (/payment|refund/.test(path)) statuses.add(502);
+  // Meta's status webhook refuses a wrong X-Hub-Signature-256 with 401 (decision 173).
+  if (path === '/notifications/whatsapp/webhook') statuses.add(401);
   // An order's invoice (JSON or PDF) before it is issued (payment received, or delivery for cash).
   if (/^\/orders\/\{id\}\/invoice(\.pdf)?$/.test(path)) statuses.add(409);
   return [...statuses].sort();
@@ -261,6 +264,40 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) =>
  * server/domains/orders/orders.http.ts, payments/payments.webhook.ts, catalogue/catalogue.images.ts).
  */
 const FILE_ROUTES: { method: string; path: string; operation: Json }[] = [
+  {
+    method: 'post',
+    path: '/notifications/whatsapp/webhook',
+    operation: {
+      operationId: 'notifications-whatsapp-webhook',
+      tags: ['notifications'],
+      summary: "Meta's WhatsApp status webhook (called by Meta, not by integrators)",
+      description:
+        'The raw body is checked against `X-Hub-Signature-256` (`sha256=` + HMAC-SHA256 with the app secret); a wrong or missing ' +
+        'signature is a 401 and writes nothing. Each message status (sent, delivered, read, failed) is recorded only when it moves ' +
+        'the message forward: a replay answers 200 with `recorded: 0`.',
+      security: [],
+      parameters: [{ name: 'X-Hub-Signature-256', in: 'header', required: true, schema: { type: 'string' } }],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { type: 'object', description: "Meta's webhook notification, as Meta sends it" } } },
+      },
+      responses: {
+        '200': {
+          description: 'Recorded (statuses that moved a message forward)',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { ok: { type: 'boolean', const: true }, recorded: { type: 'integer', minimum: 0 }, requestId: { type: 'string' } },
+                required: ['ok', 'recorded', 'requestId'],
+              },
+            },
+          },
+        },
+        ...errors(400, 401),
+      },
+    },
+  },
   {
     method: 'post',
     path: '/payment/webhook',

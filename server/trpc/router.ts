@@ -9,6 +9,7 @@ import { favoritesRouter } from '../domains/favorites/favorites.router';
 import { authRouter } from '../domains/auth/auth.router';
 import { apiKeysRouter } from '../domains/auth/api-keys.router';
 import { usersRouter } from '../domains/users/users.router';
+import { notificationsRouter } from '../domains/notifications/notifications.router';
 import { adminRouter } from '../domains/admin/admin.router';
 import { ordersRouter } from '../domains/orders/orders.router';
 import { paymentsRouter } from '../domains/payments/payments.router';
@@ -38,6 +39,7 @@ export const appRouter = router({
   favorites: favoritesRouter,
   auth: authRouter,
   users: usersRouter,
+  notifications: notificationsRouter,
   admin: adminRouter,
   orders: ordersRouter,
   payments: paymentsRouter,

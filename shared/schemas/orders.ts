@@ -26,6 +26,8 @@ export const PlaceOrderInputSchema = CartQuoteInputSchema.extend({
   paymentMethod: CheckoutMethodSchema,
   /** 'subscription' books a subscriber-only slot (active Vitality / Elite subscribers). Default 'one_time'. */
   planType: z.enum(['one_time', 'subscription'], { message: "planType is 'one_time' or 'subscription'" }).optional(),
+  /** The checkout's "Send my order updates on WhatsApp" box: opts the customer in when the order is placed (PRODUCT.md §18). */
+  whatsappOptIn: z.boolean().optional(),
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;
 

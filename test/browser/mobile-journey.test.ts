@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
+import { kickWhatsApp } from '../../server/lib/whatsapp';
 
 /**
  * PRODUCT.md §18 on a 375 px phone, as a new shopper would: sign in with a mobile number (the code read
@@ -144,6 +145,47 @@ describe.skipIf(!hasBrowser)('a phone shopper: mobile sign-in and the address bo
     await visible(page.getByText('E-mail verified'));
     await expect(page.getByLabel('E-mail', { exact: true }).inputValue()).resolves.toBe(email);
     await shop.screenshot(page, 'mobile-profile-verified-375');
+
+    // Checkout: the WhatsApp box under the address (the number is verified), ticked; a COD order.
+    await page.goto('/');
+    const card = page.getByTestId('shake-card').first();
+    await card.waitFor();
+    await card.getByRole('button', { name: /Add to Cart/ }).click();
+    await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe('1');
+    await page.goto('/payment');
+    await page.getByRole('radiogroup', { name: 'Saved addresses' }).getByRole('radio', { checked: true }).first().waitFor();
+    const box = page.getByTestId('whatsapp-opt-in');
+    await box.waitFor({ state: 'attached' });
+    await visible(page.getByText(`To +91 ${mobile.slice(0, 5)} ${mobile.slice(5)}: confirmed, on its way with the delivery code, delivered.`));
+    await page.getByText('Send my order updates on WhatsApp').click();
+    await expect.poll(() => box.isChecked()).toBe(true);
+    const slot = page.getByRole('radiogroup', { name: 'Delivery time' }).getByRole('radio').and(page.locator(':not([disabled])')).first();
+    await slot.click();
+    await page.getByTestId('method-cod').click();
+    await page.getByTestId('whatsapp-opt-in').scrollIntoViewIfNeeded();
+    await shop.screenshot(page, 'mobile-checkout-whatsapp-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.getByTestId('pay').click();
+    await page.waitForURL(/\/order\/[0-9a-f-]{36}\?placed=1$/);
+    await page.getByTestId('order-confirmed').waitFor();
+    // Opted in with the time; the confirmation is in the WhatsApp outbox (no keys here: logged, kept).
+    const opted = await shop.deps.db.selectFrom('users').select(['id', 'whatsapp_opt_in_at']).where('mobile', '=', `+91${mobile}`).executeTakeFirstOrThrow();
+    expect(opted.whatsapp_opt_in_at).not.toBeNull();
+    // The worker's tick (jobs are off in tests): without keys the message is logged and kept.
+    await kickWhatsApp(shop.deps);
+    await expect
+      .poll(async () =>
+        (await shop.deps.db.selectFrom('whatsapp_outbox').select(['template', 'to_mobile', 'status']).where('user_id', '=', opted.id).execute()).map((r) => `${r.template}:${r.to_mobile}:${r.status}`),
+      )
+      .toEqual([`order_confirmed:+91${mobile}:logged`]);
+
+    // The profile's switches say so.
+    await page.goto('/profile');
+    const prefs = page.getByTestId('notification-preferences');
+    await visible(prefs.getByText(/on since/));
+    expect(await page.getByTestId('notify-whatsapp').isChecked()).toBe(true);
+    await prefs.scrollIntoViewIfNeeded();
+    await shop.screenshot(page, 'mobile-notifications-375');
     await page.context().close();
   });
 });

@@ -1685,6 +1685,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications/whatsapp/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meta's WhatsApp status webhook (called by Meta, not by integrators)
+         * @description The raw body is checked against `X-Hub-Signature-256` (`sha256=` + HMAC-SHA256 with the app secret); a wrong or missing signature is a 401 and writes nothing. Each message status (sent, delivered, read, failed) is recorded only when it moves the message forward: a replay answers 200 with `recorded: 0`.
+         */
+        post: operations["notifications-whatsapp-webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders": {
         parameters: {
             query?: never;
@@ -2304,6 +2324,24 @@ export interface paths {
         post?: never;
         /** Remove a favourite (by the favourite id or the shake id) */
         delete: operations["favorites-remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/notification-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the customer hears about their orders */
+        get: operations["notifications-preferences"];
+        /** Switch e-mail, WhatsApp (needs a verified mobile) or SMS on or off */
+        put: operations["notifications-updatePreferences"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -9709,6 +9747,45 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "notifications-whatsapp-webhook": {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Hub-Signature-256": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Recorded (statuses that moved a message forward) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        recorded: number;
+                        requestId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "orders-place": {
         parameters: {
             query?: never;
@@ -9751,6 +9828,7 @@ export interface operations {
                     pointsToRedeem?: number;
                     /** Format: uuid */
                     slotId: string;
+                    whatsappOptIn?: boolean;
                 };
             };
         };
@@ -12503,6 +12581,80 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "notifications-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: boolean;
+                        sms: boolean;
+                        verifiedMobile: string | null;
+                        whatsapp: boolean;
+                        whatsappOptInAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "notifications-updatePreferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: boolean;
+                    sms?: boolean;
+                    whatsapp?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: boolean;
+                        sms: boolean;
+                        verifiedMobile: string | null;
+                        whatsapp: boolean;
+                        whatsappOptInAt: string | null;
                     };
                 };
             };

@@ -33,6 +33,7 @@ import { checkoutMethods, type CheckoutMethod } from '../../../shared/rules/orde
 import { formatRupees } from '../../../shared/rules/money';
 import { orderPlanTypeForSlot } from '../../../shared/rules/slots';
 import { UnpaidOrderNotice } from '../features/checkout/unpaid-order-notice';
+import { WhatsAppOptIn } from '../features/notifications/notification-preferences';
 import '../features/checkout/checkout.css';
 
 /**
@@ -243,6 +244,7 @@ function Checkout() {
   const [slot, setSlot] = useState<SlotSelection | null>(null);
   const [chosen, setChosen] = useState<CheckoutMethod | null>(null);
   const [placing, setPlacing] = useState(false);
+  const [whatsappOptIn, setWhatsappOptIn] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const onAddress = useCallback((a: Address | null) => setAddress(a), []);
@@ -326,6 +328,8 @@ function Checkout() {
       ...(q.couponCode ? { couponCode: q.couponCode } : {}),
       // The points the review shows (the server prices them again and refuses if they no longer fit).
       ...(q.pointsToRedeem > 0 ? { pointsToRedeem: q.pointsToRedeem } : {}),
+      // The WhatsApp box under the address: opts the customer in as the order is placed.
+      ...(whatsappOptIn ? { whatsappOptIn: true } : {}),
     };
     try {
       const placed = await utils.client.orders.place.mutate({ ...request, idempotencyKey: idempotencyKeyFor(request) });
@@ -386,6 +390,7 @@ function Checkout() {
               defaults={{ name: user?.user_metadata.name, phone: user?.user_metadata.mobile }}
               title={null}
             />
+            <WhatsAppOptIn checked={whatsappOptIn} onChange={setWhatsappOptIn} />
           </section>
 
           <section className="card checkout-step" aria-labelledby="step-slot">

@@ -1,8 +1,10 @@
 import type { AppDeps } from '../../deps';
+import { enqueueOrderMessage } from './order-whatsapp';
+import { kickWhatsApp } from '../../lib/whatsapp';
 import { REFUND_LIMIT_PAISE } from '../../../shared/rules/staff';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { enqueueMail, kickMail } from '../../lib/mail';
+import { enqueueProgressMail, kickMail } from '../../lib/mail';
 import { orderPayments } from './order-payments';
 import * as invoices from '../invoices/invoices.service';
 import { getProfile } from '../users/users.service';
@@ -260,6 +262,7 @@ export async function setStatus(deps: Deps, admin: AuthUser, input: AdminSetStat
   });
   publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
   void kickMail(deps);
+  void kickWhatsApp(deps);
   return orderDetail(deps, admin, input.id);
 }
 
@@ -295,7 +298,7 @@ export async function applyStatusMove(
     note: note?.trim() || defaults[to],
     created_at: at,
   });
-  if (to === 'out_for_delivery') await enqueueMail(trx, outForDeliveryMail(mailInput(deps, row)));
+  if (to === 'out_for_delivery') await enqueueProgressMail(trx, row.user_id, outForDeliveryMail(mailInput(deps, row)));
   let invoiceNumber: string | null = null;
   if (to === 'delivered') {
     // --- points: cash on delivery earns its points when delivered (online orders earned them when paid).
@@ -303,7 +306,8 @@ export async function applyStatusMove(
     // A wallet-paid order earns its points when delivered too (decision 165: placement stays at five round trips).
     if (row.payment_method === 'cod' || row.payment_method === 'wallet') await earnForOrder(deps, trx, row);
     // --- end points
-    await enqueueMail(trx, deliveredMail(mailInput(deps, row)));
+    await enqueueProgressMail(trx, row.user_id, deliveredMail(mailInput(deps, row)));
+    await enqueueOrderMessage(trx, 'delivered', row);
     if (row.payment_method !== 'razorpay' || row.payment_status === 'paid')
       invoiceNumber = (await invoices.issueInvoice(deps, trx, row)).number;
   }

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
+import { enqueueOrderMessage } from './order-whatsapp';
+import { kickWhatsApp } from '../../lib/whatsapp';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { enqueueMail, kickMail } from '../../lib/mail';
+import { enqueueProgressMail, kickMail } from '../../lib/mail';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { formatSlotDate, formatSlotRange, istToday } from '../../../shared/rules/slots';
 import { formatRupees } from '../../../shared/rules/money';
@@ -193,6 +195,7 @@ export async function confirmDelivered(deps: Deps, actor: AuthUser, input: Confi
   });
   publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
   void kickMail(deps);
+  void kickWhatsApp(deps);
   const stop = (await drepo.stopsOfDay(deps.db, moved.slot_date)).find((s) => s.id === input.id)!;
   return toStop(stop);
 }
@@ -237,7 +240,7 @@ export async function reschedule(deps: Deps, actor: AuthUser, input: RescheduleI
       note: `Delivery moved to ${when}`,
       created_at: at,
     });
-    await enqueueMail(trx, rescheduledMail(mailInput(deps, after)));
+    await enqueueProgressMail(trx, after.user_id, rescheduledMail(mailInput(deps, after)));
     await recordAudit(trx, actor, {
       action: 'delivery.rescheduled',
       entity: 'order',
@@ -250,6 +253,7 @@ export async function reschedule(deps: Deps, actor: AuthUser, input: RescheduleI
   });
   publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
   void kickMail(deps);
+  void kickWhatsApp(deps);
   const stop = (await drepo.stopsOfDay(deps.db, moved.slot_date)).find((s) => s.id === input.id)!;
   return toStop(stop);
 }
@@ -363,12 +367,16 @@ export async function pickedUp(deps: Deps, rider: AuthUser, id: string): Promise
     }
     const nonce = crypto.randomBytes(16).toString('base64url');
     const after = await applyStatusMove(deps, trx, row, 'out_for_delivery', rider, `${firstName(rider.name)} picked up your order`);
-    await drepo.markPickedUp(trx, id, { nonce, hash: codeHash(deps, id, codeFor(deps, id, nonce)), now: deps.clock.now().toISOString() });
+    const code = codeFor(deps, id, nonce);
+    await drepo.markPickedUp(trx, id, { nonce, hash: codeHash(deps, id, code), now: deps.clock.now().toISOString() });
+    // The customer's WhatsApp carries the code the rider will ask for (decision 173).
+    await enqueueOrderMessage(trx, 'out_for_delivery', row, { code });
     return after;
   });
   if (moved) {
     publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
     void kickMail(deps);
+    void kickWhatsApp(deps);
   }
   return riderStop(deps, rider, id);
 }
@@ -415,6 +423,7 @@ export async function delivered(deps: Deps, rider: AuthUser, input: DeliveredInp
   }
   publishOrderEvent(deps, { orderId: out.moved.id, userId: out.moved.user_id, status: out.moved.status });
   void kickMail(deps);
+  void kickWhatsApp(deps);
   return riderStop(deps, rider, input.id);
 }
 

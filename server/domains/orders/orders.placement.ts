@@ -1,4 +1,6 @@
 import { mailPlaceholder } from '../../lib/mail';
+import { placementWhatsApp } from '../../lib/whatsapp';
+import { messageFor } from './order-whatsapp';
 import { PAYMENT_TIMEOUT_MINUTES } from '../../../shared/rules/order-rules';
 import { orderWriteAlso } from '../../statements/placement.repository';
 import { shortageRefusal } from '../stock/stock.service';
@@ -107,6 +109,16 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
           slotEnd: slot.endTime,
           address,
         });
+    // The checkout's WhatsApp box opts the customer in; a confirmed order (COD, wallet, free) tells them
+    // now, an online one when it is paid (decision 173). Both ride on the write statement as CTEs: no
+    // round trip of their own, and the message gets the number that statement assigns.
+    const whatsApp = placementWhatsApp({
+      userId: user.id,
+      optIn: input.whatsappOptIn === true,
+      send: !online,
+      now: nowIso,
+      message: (number) => messageFor('order_confirmed', { ...order, number }),
+    });
     const created = await insertOrderGraph(
       trx,
       order,
@@ -115,7 +127,7 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
       mail && { message: mail, idToken, numberToken },
       // The order's lines leave the server cart now, not when it is paid: paid later from the order page it would stay full.
       // The lines' stock is reserved in this statement too (decision 160); a shortage fails it with OUT_OF_STOCK.
-      orderWriteAlso(user.id, input.lines, needs(d.stockReservation, 'the stock reservation'), d.walletCharge ?? null),
+      orderWriteAlso(user.id, input.lines, needs(d.stockReservation, 'the stock reservation'), d.walletCharge ?? null, whatsApp),
     ).catch((e: unknown) => {
       throw shortageRefusal(e) ?? e;
     });

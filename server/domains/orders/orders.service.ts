@@ -22,6 +22,7 @@ import { storedBreakdown } from './order-breakdown';
 import { earnForOrder } from '../rewards/rewards.service';
 import { placeInTransaction, releasePlacement, retakePlacement, type PlacementContext } from './place-order';
 import { IdempotentReplay } from './orders.placement';
+import { enqueueOrderMessage } from './order-whatsapp';
 
 type Deps = AppDeps;
 
@@ -251,6 +252,8 @@ export async function placeOrder(
   const payment = order.canPay
     ? await orderPayments().startPayment(deps, order, { contact: replayed ? undefined : { email: user.email, name: user.name } })
     : null;
+  // The order's WhatsApp confirmation (an opted-in customer's COD / wallet / free order) is left to the
+  // worker's next tick (5 s): a kick here would be a claim query after every order, opted in or not.
   return { order, payment, replayed };
 }
 
@@ -315,10 +318,12 @@ export async function confirmPaidOrder(
       address: moved.address as { name: string; line1: string; line2: string | null; city: string; pincode: string },
     }),
   );
+  await enqueueOrderMessage(trx, 'order_confirmed', moved);
   return outcome;
 }
 
 export { markPaymentFailed, markRefunded, lockOrder, claimForReconcile } from './orders.repository';
+export { enqueueOrderMessage } from './order-whatsapp';
 
 /** Who to address about an order (snapshot taken at placement). */
 export async function contactOf(deps: Pick<Deps, 'db'>, orderId: string): Promise<{ email: string; name: string }> {

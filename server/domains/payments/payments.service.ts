@@ -10,6 +10,7 @@ import * as orders from '../orders/orders.service';
 import type { OrderPayments } from '../orders/order-payments';
 import type { SubscriptionPayments } from '../subscriptions/subscription-payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';
+import { kickWhatsApp } from '../../lib/whatsapp';
 import * as repo from './payments.repository';
 import * as invoices from '../invoices/invoices.service';
 import { publishOrderEvent } from '../orders/order-events';
@@ -216,6 +217,7 @@ export async function settleInTransaction(deps: Deps, trx: Trx, gp: GatewayPayme
     if (mine && RANK[mine.status] > RANK.failed) return { outcome: 'already_paid', orderId: order.id, refunds: [] };
     await repo.markAttempt(trx, attempt.id, 'failed', now);
     const moved = await orders.markPaymentFailed(trx, order.id, now);
+    if (moved) await orders.enqueueOrderMessage(trx, 'payment_failed', order);
     return { outcome: moved ? 'failed' : 'recorded', orderId: order.id, refunds: [] };
   }
 
@@ -316,6 +318,7 @@ export async function settle(deps: Deps, gp: GatewayPayment, source: string): Pr
 }
 
 function afterCommit(deps: Deps, s: Settlement): void {
+  if (s.outcome === 'confirmed' || s.outcome === 'reinstated' || s.outcome === 'failed') void kickWhatsApp(deps);
   for (const paymentId of s.refunds) {
     void refundPayment(deps, { paymentId, reason: s.outcome, idempotencyKey: `auto:${paymentId}` }).catch((err) =>
       deps.log.error({ err, paymentId }, 'automatic refund could not be recorded; the reconciler will retry'),

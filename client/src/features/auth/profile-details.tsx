@@ -12,6 +12,7 @@ import type { Profile } from '../../../../shared/schemas/auth';
 import { formatDate } from '../../../../shared/rules/dates';
 import { MobileCodeFlow } from './mobile-code';
 import { EmailCard } from './verify-email';
+import { NotificationPreferencesCard } from '../notifications/notification-preferences';
 
 const PROVIDER_LABELS: Record<string, string> = { password: 'E-mail and password', google: 'Google', mobile: 'Mobile number' };
 
@@ -52,6 +53,7 @@ export default function ProfileDetails() {
             </div>
           </dl>
         </section>
+        <NotificationPreferencesCard />
       </div>
     </div>
   );

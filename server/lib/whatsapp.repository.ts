@@ -1,0 +1,149 @@
+import { sql, type RawBuilder, type Updateable } from 'kysely';
+import type { Executor } from '../../db/database';
+import type { WhatsappOutbox as WhatsappOutboxTable } from '../../db/generated/database';
+import type { WhatsAppDeliveryStatus, WhatsAppMessage } from './whatsapp';
+
+/** The SQL of the WhatsApp outbox (whatsapp.ts keeps the delivery rules). */
+
+/**
+ * The message, written only when the customer opted in to WhatsApp and their number is verified —
+ * one INSERT … SELECT in the caller's transaction, so nothing is read first and an opted-out
+ * customer costs one statement that inserts nothing. Returns the row's id, or null when not sent.
+ */
+export async function insertForCustomer(
+  db: Executor,
+  userId: string,
+  msg: Omit<WhatsAppMessage, 'to'> & { orderId: string | null },
+): Promise<number | null> {
+  const row = await db
+    .insertInto('whatsapp_outbox')
+    .columns(['user_id', 'order_id', 'to_mobile', 'template', 'variables', 'text', 'sms_fallback'])
+    .expression(
+      db
+        .selectFrom('users')
+        .select([
+          'id',
+          sql<string | null>`${msg.orderId}::uuid`.as('order_id'),
+          'mobile',
+          sql<string>`${msg.template}`.as('template'),
+          sql`${JSON.stringify(msg.parameters)}::jsonb`.as('variables'),
+          sql<string>`${msg.text}`.as('text'),
+          'notify_sms',
+        ])
+        .where('id', '=', userId)
+        .where('whatsapp_opt_in_at', 'is not', null)
+        .where('mobile_verified_at', 'is not', null)
+        .where('mobile', 'is not', null),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * The customer opts in (checkout box, profile switch): the first time is kept as the record. Only with
+ * a verified number — WhatsApp can reach no other — so the checkout box of an unverified account does nothing.
+ */
+export async function optIn(db: Executor, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ whatsapp_opt_in_at: at })
+    .where('id', '=', userId)
+    .where('whatsapp_opt_in_at', 'is', null)
+    .where('mobile_verified_at', 'is not', null)
+    .execute();
+}
+
+export function claimDue(db: Executor, p: { now: string; claimUntil: string; limit: number }) {
+  return db
+    .updateTable('whatsapp_outbox')
+    .set({ attempts: sql`attempts + 1`, next_attempt_at: p.claimUntil })
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('whatsapp_outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', p.now)]))
+        .orderBy('id')
+        .limit(p.limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returningAll()
+    .execute();
+}
+
+export interface PlacementWhatsApp {
+  userId: string;
+  /** The checkout box was ticked: opt in now (only with a verified number; the first time is kept). */
+  optIn: boolean;
+  /** The order is confirmed as placed (COD, wallet, free): write its confirmation. */
+  send: boolean;
+  now: string;
+  /** The confirmation's parameters and text, with `token` where the order's number goes. */
+  parameters: string[];
+  text: string;
+  token: string;
+}
+
+/**
+ * The checkout's WhatsApp opt-in and the order's confirmation as CTEs of the order-writing statement
+ * (decision 173): no round trip of their own, and the number the statement assigns (`o.number`) goes
+ * into the message. The confirmation is written when the customer was opted in or ticked the box now,
+ * with a verified number. Text is the same for every order; placementWhatsAppParams lists the values.
+ */
+export function placementWhatsAppCtes(p: PlacementWhatsApp, when: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`wa_opt_in as (
+      update users set whatsapp_opt_in_at = ${p.now}::timestamptz
+      where id = ${p.userId}::uuid and ${p.optIn}::boolean and whatsapp_opt_in_at is null and mobile_verified_at is not null and exists (${when})
+    ),
+    wa as (
+      insert into whatsapp_outbox (user_id, order_id, to_mobile, template, variables, text, sms_fallback)
+      select u.id, o.id, u.mobile, 'order_confirmed', replace(${JSON.stringify(p.parameters)}::text, ${p.token}::text, o.number)::jsonb,
+        replace(${p.text}::text, ${p.token}::text, o.number), u.notify_sms
+      from o, users u
+      where u.id = ${p.userId}::uuid and ${p.send}::boolean and (u.whatsapp_opt_in_at is not null or ${p.optIn}::boolean)
+        and u.mobile_verified_at is not null and u.mobile is not null
+    )`;
+}
+/** placementWhatsAppCtes' parameters, in text order. */
+export const placementWhatsAppParams = (p: PlacementWhatsApp): unknown[] => [
+  p.now,
+  p.userId,
+  p.optIn,
+  JSON.stringify(p.parameters),
+  p.token,
+  p.text,
+  p.token,
+  p.userId,
+  p.send,
+  p.optIn,
+];
+
+export async function markMessage(db: Executor, id: number, set: Updateable<WhatsappOutboxTable>): Promise<void> {
+  await db.updateTable('whatsapp_outbox').set(set).where('id', '=', id).execute();
+}
+
+const RANK: Record<WhatsAppDeliveryStatus, number> = { sent: 1, delivered: 2, read: 3, failed: 4 };
+
+/**
+ * Meta's status for one message, recorded only when it moves the message forward (sent → delivered →
+ * read; failed is final): a replayed or late webhook changes nothing. Returns the row when it changed.
+ */
+export function recordDeliveryStatus(db: Executor, p: { messageId: string; status: WhatsAppDeliveryStatus; at: string }) {
+  const rank = RANK[p.status];
+  return db
+    .updateTable('whatsapp_outbox')
+    .set({ delivery_status: p.status, delivery_status_at: p.at })
+    .where('provider_message_id', '=', p.messageId)
+    .where((eb) =>
+      eb.or([
+        eb('delivery_status', 'is', null),
+        eb(sql<number>`case delivery_status when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 4 end`, '<', rank),
+      ]),
+    )
+    .returning(['id', 'to_mobile', 'text', 'sms_fallback'])
+    .executeTakeFirst();
+}

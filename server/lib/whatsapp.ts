@@ -1,0 +1,258 @@
+import crypto from 'node:crypto';
+import type { RawBuilder } from 'kysely';
+import type { Db, Executor } from '../../db/database';
+import type { Config } from '../config';
+import type { MailDeps } from './mail';
+import { enqueueSms, kickSms } from './sms';
+import { withTransactionRetry } from './transaction-retry';
+import { GraphWhatsAppGateway } from './whatsapp-graph';
+import * as repo from './whatsapp.repository';
+
+/**
+ * WhatsApp order messages (PRODUCT.md §18, decision 173). Like texts, a message is written to the
+ * outbox in the transaction that changes the order and sent after commit; without keys it is printed
+ * to the log and kept in the outbox. Only a customer who opted in and whose number is verified gets
+ * one (the insert itself checks). When WhatsApp finally fails and the customer allows texts, the same
+ * message goes out as an SMS.
+ */
+export type WhatsAppTemplate = 'order_confirmed' | 'out_for_delivery' | 'delivered' | 'payment_failed';
+export type WhatsAppDeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
+
+export interface WhatsAppMessage {
+  /** +91XXXXXXXXXX */
+  to: string;
+  template: WhatsAppTemplate;
+  /** The template's body parameters in order: {{1}}, {{2}}, … */
+  parameters: string[];
+  /** The same message as plain text: the log, the outbox, and the SMS fallback. */
+  text: string;
+}
+
+export class WhatsAppError extends Error {
+  constructor(
+    message: string,
+    /** The message itself is refused (no such template, not a WhatsApp number): retrying will not help. */
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** What a WhatsApp provider does for the shop; the Cloud API is the one we have (whatsapp-graph.ts). */
+export interface WhatsAppGateway {
+  send(msg: WhatsAppMessage): Promise<{ messageId: string | null }>;
+}
+
+const gateways = new WeakMap<Config, WhatsAppGateway | null>();
+/** The Cloud API when WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are set, else none (the outbox and the log). */
+export function whatsAppGateway(config: Config): WhatsAppGateway | null {
+  if (!gateways.has(config)) {
+    gateways.set(config, config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID ? new GraphWhatsAppGateway(config) : null);
+  }
+  return gateways.get(config) ?? null;
+}
+
+/** An order message to a customer, in the caller's transaction; nothing when they did not opt in. */
+export function enqueueOrderWhatsApp(
+  db: Executor,
+  userId: string,
+  msg: { orderId: string; template: WhatsAppTemplate; parameters: string[]; text: string },
+): Promise<number | null> {
+  return repo.insertForCustomer(db, userId, msg);
+}
+
+/** The four order messages: template, body parameters and plain text, in one place. */
+export function orderMessage(
+  template: WhatsAppTemplate,
+  p: { orderId: string; number: string; name: string; total?: string; slot?: string; code?: string },
+): { orderId: string; template: WhatsAppTemplate; parameters: string[]; text: string } {
+  const name = p.name.trim() || 'there';
+  switch (template) {
+    case 'order_confirmed':
+      return {
+        orderId: p.orderId,
+        template,
+        parameters: [name, p.number, p.total ?? '', p.slot ?? ''],
+        text: `Hi ${name}, your Hydro Shakes order ${p.number} (${p.total ?? ''}) is confirmed for ${p.slot ?? ''}.`,
+      };
+    case 'out_for_delivery':
+      return {
+        orderId: p.orderId,
+        template,
+        parameters: [name, p.number, p.code ?? ''],
+        text: `Hi ${name}, your Hydro Shakes order ${p.number} is on its way. Give the rider this code: ${p.code ?? ''}.`,
+      };
+    case 'delivered':
+      return { orderId: p.orderId, template, parameters: [name, p.number], text: `Hi ${name}, your Hydro Shakes order ${p.number} was delivered. Enjoy!` };
+    case 'payment_failed':
+      return {
+        orderId: p.orderId,
+        template,
+        parameters: [name, p.number],
+        text: `Hi ${name}, the payment for your Hydro Shakes order ${p.number} did not go through. You can pay again from the order page.`,
+      };
+  }
+}
+
+/**
+ * The placement's WhatsApp writes (the checkout box's opt-in, a confirmed order's confirmation) as CTEs
+ * of the order-writing statement (decision 173); `shape` names their text for the statement's cache.
+ */
+export function placementWhatsApp(p: {
+  userId: string;
+  optIn: boolean;
+  send: boolean;
+  now: string;
+  message: (number: string) => { parameters: string[]; text: string };
+}): { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[] } {
+  // A stand-in the statement replaces with the number it assigns (letters only: no name or address can hold it).
+  const token = `ordernumber${crypto.randomUUID().replaceAll('-', '')}`;
+  const { parameters, text } = p.message(token);
+  const args = { userId: p.userId, optIn: p.optIn, send: p.send, now: p.now, parameters, text, token };
+  return { shape: 'wa', ctes: (when) => repo.placementWhatsAppCtes(args, when), params: repo.placementWhatsAppParams(args) };
+}
+
+export const WHATSAPP_MAX_ATTEMPTS = 5;
+const CLAIM_SECONDS = 120;
+
+export interface WhatsAppRound {
+  sent: number;
+  logged: number;
+  retry: number;
+  failed: number;
+}
+
+/** One delivery round: claim due messages (SKIP LOCKED), send them outside any transaction, record the outcome. */
+export async function deliverPendingWhatsApp(deps: MailDeps & { db: Db }, limit = 20): Promise<WhatsAppRound> {
+  const now = deps.clock.now();
+  const due = await repo.claimDue(deps.db, {
+    now: now.toISOString(),
+    claimUntil: new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString(),
+    limit,
+  });
+  const gateway = whatsAppGateway(deps.config);
+  const round: WhatsAppRound = { sent: 0, logged: 0, retry: 0, failed: 0 };
+  let fellBack = false;
+  for (const m of due.sort((a, b) => a.id - b.id)) {
+    if (!gateway) {
+      deps.log.info(
+        { whatsappId: m.id, to: m.to_mobile, template: m.template, text: m.text },
+        'whatsapp message not sent (WHATSAPP_TOKEN is not set); kept in the outbox',
+      );
+      await repo.markMessage(deps.db, m.id, { status: 'logged', sent_at: deps.clock.now().toISOString(), next_attempt_at: null });
+      round.logged++;
+      continue;
+    }
+    try {
+      const { messageId } = await gateway.send({
+        to: m.to_mobile,
+        template: m.template as WhatsAppTemplate,
+        parameters: m.variables,
+        text: m.text,
+      });
+      await repo.markMessage(deps.db, m.id, {
+        status: 'sent',
+        sent_at: deps.clock.now().toISOString(),
+        provider_message_id: messageId,
+        next_attempt_at: null,
+        last_error: null,
+      });
+      round.sent++;
+    } catch (e) {
+      const err = e instanceof WhatsAppError ? e : new WhatsAppError(String(e), false);
+      const giveUp = err.permanent || m.attempts >= WHATSAPP_MAX_ATTEMPTS;
+      // Order news is useful for an hour or so: 30 s, 1 min, 2 min, 4 min, then the SMS.
+      const backoff = new Date(deps.clock.now().getTime() + 30_000 * 2 ** Math.max(0, m.attempts - 1)).toISOString();
+      await withTransactionRetry(deps, async (trx) => {
+        await repo.markMessage(trx, m.id, {
+          status: giveUp ? 'failed' : 'pending',
+          last_error: err.message.slice(0, 500),
+          next_attempt_at: giveUp ? null : backoff,
+        });
+        // The fallback is written with the failure, so a crash between the two cannot lose or double it.
+        if (giveUp && m.sms_fallback) {
+          await enqueueSms(trx, { to: m.to_mobile, template: 'order_update', variables: { message: m.text }, text: m.text });
+          fellBack = true;
+        }
+      });
+      deps.log.warn(
+        { whatsappId: m.id, template: m.template, attempts: m.attempts, err: err.message, smsFallback: giveUp && m.sms_fallback },
+        giveUp ? 'whatsapp message failed for good' : 'whatsapp message failed; will retry',
+      );
+      if (giveUp) round.failed++;
+      else round.retry++;
+    }
+  }
+  if (fellBack) void kickSms(deps);
+  return round;
+}
+
+interface Runner {
+  running: Promise<void> | null;
+  again: boolean;
+}
+const runners = new WeakMap<object, Runner>();
+
+/** Deliver now, after the caller's commit (not awaited by request handlers); rounds never overlap. */
+export function kickWhatsApp(deps: MailDeps): Promise<void> {
+  let r = runners.get(deps);
+  if (!r) runners.set(deps, (r = { running: null, again: false }));
+  const runner = r;
+  if (runner.running) {
+    runner.again = true;
+    return runner.running;
+  }
+  runner.running = (async () => {
+    try {
+      do {
+        runner.again = false;
+        const round = await deliverPendingWhatsApp(deps);
+        if (round.sent + round.logged + round.retry + round.failed >= 20) runner.again = true;
+      } while (runner.again);
+    } catch (e) {
+      deps.log.warn({ err: e }, 'whatsapp outbox round failed');
+    } finally {
+      runner.running = null;
+    }
+  })();
+  return runner.running;
+}
+
+/** The background worker (started by buildApp when RUN_JOBS): retries and anything a crash left behind. */
+export function startWhatsAppWorker(deps: MailDeps, intervalMs = 5000): { stop(): Promise<void> } {
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (!stopped) void kickWhatsApp(deps);
+  }, intervalMs);
+  timer.unref();
+  void kickWhatsApp(deps);
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await runners.get(deps)?.running;
+    },
+  };
+}
+
+export const optInToWhatsApp = repo.optIn;
+/**
+ * Meta's status for one message (the status webhook), in its own transaction: recorded only when it
+ * moves the message forward, so a replay changes nothing. "failed" after Meta accepted the message
+ * (not on WhatsApp, undeliverable) is a final failure too: the SMS fallback is written with it.
+ * Returns whether anything changed.
+ */
+export async function recordWhatsAppStatus(
+  deps: MailDeps & { db: Db },
+  p: { messageId: string; status: WhatsAppDeliveryStatus; at: string },
+): Promise<boolean> {
+  const out = await withTransactionRetry(deps, async (trx) => {
+    const row = await repo.recordDeliveryStatus(trx, p);
+    if (!row) return { changed: false, fellBack: false };
+    const fellBack = p.status === 'failed' && row.sms_fallback;
+    if (fellBack) await enqueueSms(trx, { to: row.to_mobile, template: 'order_update', variables: { message: row.text }, text: row.text });
+    return { changed: true, fellBack };
+  });
+  if (out.fellBack) void kickSms(deps);
+  return out.changed;
+}
