@@ -1,3 +1,4 @@
+import { useId, type InputHTMLAttributes } from 'react';
 import { Link } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { messageOf } from '../../lib/errors';
@@ -33,60 +34,58 @@ export function NotificationPreferencesCard() {
         <span className="skeleton" style={{ height: '8rem' }} aria-hidden="true" />
       ) : (
         <>
-          <label className="notify-switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={p.whatsapp}
-              disabled={save.isPending || (!p.verifiedMobile && !p.whatsapp)}
-              onChange={(e) => set({ whatsapp: e.target.checked }, e.target.checked ? 'Order updates will come on WhatsApp' : 'WhatsApp updates are off')}
-              data-testid="notify-whatsapp"
-            />
-            <span className="notify-switch__track" aria-hidden="true" />
-            <span className="notify-switch__text">
-              <strong>WhatsApp</strong>
-              <span className="text-sm text-muted">
-                {p.verifiedMobile
-                  ? p.whatsappOptInAt
-                    ? `To ${formatIndianMobile(p.verifiedMobile)} · on since ${formatDate(p.whatsappOptInAt, 'longDate')}`
-                    : `Confirmed, on its way (with the delivery code), delivered — to ${formatIndianMobile(p.verifiedMobile)}`
-                  : 'Verify your mobile number above to get order updates on WhatsApp.'}
-              </span>
-            </span>
-          </label>
-          <label className="notify-switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={p.sms}
-              disabled={save.isPending}
-              onChange={(e) => set({ sms: e.target.checked }, e.target.checked ? 'Texts are on' : 'Texts are off')}
-              data-testid="notify-sms"
-            />
-            <span className="notify-switch__track" aria-hidden="true" />
-            <span className="notify-switch__text">
-              <strong>SMS</strong>
-              <span className="text-sm text-muted">When a WhatsApp message cannot be delivered, we send it as a text. Sign-in codes always come.</span>
-            </span>
-          </label>
-          <label className="notify-switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={p.email}
-              disabled={save.isPending}
-              onChange={(e) => set({ email: e.target.checked }, e.target.checked ? 'E-mail updates are on' : 'E-mail updates are off')}
-              data-testid="notify-email"
-            />
-            <span className="notify-switch__track" aria-hidden="true" />
-            <span className="notify-switch__text">
-              <strong>E-mail</strong>
-              <span className="text-sm text-muted">On its way, delivered, moved. Receipts and refunds always come by e-mail.</span>
-            </span>
-          </label>
+          <ChannelSwitch
+            name="WhatsApp"
+            hint={
+              p.verifiedMobile
+                ? p.whatsappOptInAt
+                  ? `To ${formatIndianMobile(p.verifiedMobile)} · on since ${formatDate(p.whatsappOptInAt, 'longDate')}`
+                  : `Confirmed, on its way (with the delivery code), delivered — to ${formatIndianMobile(p.verifiedMobile)}`
+                : 'Verify your mobile number above to get order updates on WhatsApp.'
+            }
+            checked={p.whatsapp}
+            disabled={save.isPending || (!p.verifiedMobile && !p.whatsapp)}
+            onChange={(e) =>
+              set({ whatsapp: e.target.checked }, e.target.checked ? 'Order updates will come on WhatsApp' : 'WhatsApp updates are off')
+            }
+            data-testid="notify-whatsapp"
+          />
+          <ChannelSwitch
+            name="SMS"
+            hint="When a WhatsApp message cannot be delivered, we send it as a text. Sign-in codes always come."
+            checked={p.sms}
+            disabled={save.isPending}
+            onChange={(e) => set({ sms: e.target.checked }, e.target.checked ? 'Texts are on' : 'Texts are off')}
+            data-testid="notify-sms"
+          />
+          <ChannelSwitch
+            name="E-mail"
+            hint="On its way, delivered, moved. Receipts and refunds always come by e-mail."
+            checked={p.email}
+            disabled={save.isPending}
+            onChange={(e) => set({ email: e.target.checked }, e.target.checked ? 'E-mail updates are on' : 'E-mail updates are off')}
+            data-testid="notify-email"
+          />
         </>
       )}
     </section>
+  );
+}
+
+/** One channel's switch: named "<channel> updates" (it holds the visible channel name), the sentence under it as its description. */
+function ChannelSwitch({ name, hint, ...input }: { name: string; hint: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <label className="notify-switch">
+      <input type="checkbox" role="switch" aria-label={`${name} updates`} aria-describedby={`${id}-hint`} {...input} />
+      <span className="notify-switch__track" aria-hidden="true" />
+      <span className="notify-switch__text">
+        <strong>{name}</strong>
+        <span id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </span>
+      </span>
+    </label>
   );
 }
 
@@ -117,7 +116,9 @@ export function WhatsAppOptIn({ checked, onChange }: { checked: boolean; onChang
       <span className="notify-switch__track" aria-hidden="true" />
       <span className="notify-switch__text">
         <strong>Send my order updates on WhatsApp</strong>
-        <span className="text-sm text-muted">To {formatIndianMobile(p.verifiedMobile)}: confirmed, on its way with the delivery code, delivered.</span>
+        <span className="text-sm text-muted">
+          To {formatIndianMobile(p.verifiedMobile)}: confirmed, on its way with the delivery code, delivered.
+        </span>
       </span>
     </label>
   );
