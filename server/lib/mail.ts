@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Clock } from './clock';
 import { BrevoError, sendWithBrevo } from './mail-brevo';
 import * as repo from './mail.repository';
+import { outboxRunner, type DeliveryRound } from './outbox-runner';
 
 export interface MailMessage {
   /** null: the account has no e-mail address (started from a mobile number); nothing is sent. */
@@ -57,13 +58,6 @@ export interface MailDeps {
 export const MAX_ATTEMPTS = 5;
 /** A claimed message is invisible to other workers for this long (a crashed worker's claim expires). */
 const CLAIM_SECONDS = 120;
-
-export interface DeliveryRound {
-  sent: number;
-  logged: number;
-  retry: number;
-  failed: number;
-}
 
 /**
  * One delivery round: claim due messages (SKIP LOCKED, so several instances
@@ -121,54 +115,12 @@ export async function deliverPending(deps: MailDeps, limit = 20): Promise<Delive
   return round;
 }
 
-interface Runner {
-  running: Promise<void> | null;
-  again: boolean;
-}
-const runners = new WeakMap<MailDeps, Runner>();
+const outbox = outboxRunner('mail', (deps: MailDeps) => deliverPending(deps));
 
-/**
- * Deliver now, after the caller's commit (not awaited by request handlers).
- * Rounds for one app never overlap: a kick during a round schedules one more.
- */
-export function kickMail(deps: MailDeps): Promise<void> {
-  let r = runners.get(deps);
-  if (!r) runners.set(deps, (r = { running: null, again: false }));
-  const runner = r;
-  if (runner.running) {
-    runner.again = true;
-    return runner.running;
-  }
-  runner.running = (async () => {
-    try {
-      do {
-        runner.again = false;
-        const round = await deliverPending(deps);
-        // A full round may have left more behind.
-        if (round.sent + round.logged + round.retry + round.failed >= 20) runner.again = true;
-      } while (runner.again);
-    } catch (e) {
-      deps.log.warn({ err: e }, 'mail outbox round failed');
-    } finally {
-      runner.running = null;
-    }
-  })();
-  return runner.running;
-}
+/** Deliver now, after the caller's commit (not awaited by request handlers); rounds never overlap (server/lib/outbox-runner.ts). */
+export const kickMail = outbox.kick;
 
-/** The background worker (started by buildApp when RUN_JOBS): a round every few seconds. */
+/** The background worker (started by buildApp when RUN_JOBS): retries and anything a crash left behind. */
 export function startMailWorker(deps: MailDeps, intervalMs = 3000): { stop(): Promise<void> } {
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (!stopped) void kickMail(deps);
-  }, intervalMs);
-  timer.unref();
-  void kickMail(deps);
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await runners.get(deps)?.running;
-    },
-  };
+  return outbox.start(deps, intervalMs);
 }

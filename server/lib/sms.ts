@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { MailDeps } from './mail';
 import { Msg91Gateway } from './sms-msg91';
 import * as repo from './sms.repository';
+import { outboxRunner, type DeliveryRound } from './outbox-runner';
 
 /**
  * Text messages (sign-in codes; order updates when WhatsApp is not possible). Like e-mail, an SMS is
@@ -52,15 +53,8 @@ export async function enqueueSms(db: Executor, msg: SmsMessage): Promise<number>
 export const SMS_MAX_ATTEMPTS = 5;
 const CLAIM_SECONDS = 120;
 
-export interface SmsRound {
-  sent: number;
-  logged: number;
-  retry: number;
-  failed: number;
-}
-
 /** One delivery round: claim due messages (SKIP LOCKED), send them outside any transaction, record the outcome. */
-export async function deliverPendingSms(deps: MailDeps & { db: Db }, limit = 20): Promise<SmsRound> {
+export async function deliverPendingSms(deps: MailDeps & { db: Db }, limit = 20): Promise<DeliveryRound> {
   const now = deps.clock.now();
   const due = await repo.claimDue(deps.db, {
     now: now.toISOString(),
@@ -68,7 +62,7 @@ export async function deliverPendingSms(deps: MailDeps & { db: Db }, limit = 20)
     limit,
   });
   const gateway = smsGateway(deps.config);
-  const round: SmsRound = { sent: 0, logged: 0, retry: 0, failed: 0 };
+  const round: DeliveryRound = { sent: 0, logged: 0, retry: 0, failed: 0 };
   for (const m of due.sort((a, b) => a.id - b.id)) {
     if (!gateway) {
       deps.log.info(
@@ -80,7 +74,12 @@ export async function deliverPendingSms(deps: MailDeps & { db: Db }, limit = 20)
       continue;
     }
     try {
-      const { messageId } = await gateway.send({ to: m.to_mobile, template: m.template as SmsTemplate, variables: m.variables, text: m.text });
+      const { messageId } = await gateway.send({
+        to: m.to_mobile,
+        template: m.template as SmsTemplate,
+        variables: m.variables,
+        text: m.text,
+      });
       // Once the provider has it, the outbox keeps no sign-in code in clear.
       await repo.markSms(deps.db, m.id, {
         status: 'sent',
@@ -101,7 +100,10 @@ export async function deliverPendingSms(deps: MailDeps & { db: Db }, limit = 20)
         last_error: err.message.slice(0, 500),
         next_attempt_at: giveUp ? null : backoff,
       });
-      deps.log.warn({ smsId: m.id, template: m.template, attempts: m.attempts, err: err.message }, giveUp ? 'sms failed for good' : 'sms failed; will retry');
+      deps.log.warn(
+        { smsId: m.id, template: m.template, attempts: m.attempts, err: err.message },
+        giveUp ? 'sms failed for good' : 'sms failed; will retry',
+      );
       if (giveUp) round.failed++;
       else round.retry++;
     }
@@ -109,50 +111,12 @@ export async function deliverPendingSms(deps: MailDeps & { db: Db }, limit = 20)
   return round;
 }
 
-interface Runner {
-  running: Promise<void> | null;
-  again: boolean;
-}
-const runners = new WeakMap<object, Runner>();
+const outbox = outboxRunner('sms', (deps: MailDeps) => deliverPendingSms(deps));
 
-/** Deliver now, after the caller's commit (not awaited by request handlers); rounds never overlap. */
-export function kickSms(deps: MailDeps): Promise<void> {
-  let r = runners.get(deps);
-  if (!r) runners.set(deps, (r = { running: null, again: false }));
-  const runner = r;
-  if (runner.running) {
-    runner.again = true;
-    return runner.running;
-  }
-  runner.running = (async () => {
-    try {
-      do {
-        runner.again = false;
-        const round = await deliverPendingSms(deps);
-        if (round.sent + round.logged + round.retry + round.failed >= 20) runner.again = true;
-      } while (runner.again);
-    } catch (e) {
-      deps.log.warn({ err: e }, 'sms outbox round failed');
-    } finally {
-      runner.running = null;
-    }
-  })();
-  return runner.running;
-}
+/** Deliver now, after the caller's commit (not awaited by request handlers); rounds never overlap (server/lib/outbox-runner.ts). */
+export const kickSms = outbox.kick;
 
 /** The background worker (started by buildApp when RUN_JOBS): retries and anything a crash left behind. */
 export function startSmsWorker(deps: MailDeps, intervalMs = 5000): { stop(): Promise<void> } {
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (!stopped) void kickSms(deps);
-  }, intervalMs);
-  timer.unref();
-  void kickSms(deps);
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await runners.get(deps)?.running;
-    },
-  };
+  return outbox.start(deps, intervalMs);
 }

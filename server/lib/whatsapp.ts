@@ -7,6 +7,7 @@ import { enqueueSms, kickSms } from './sms';
 import { withTransactionRetry } from './transaction-retry';
 import { GraphWhatsAppGateway } from './whatsapp-graph';
 import * as repo from './whatsapp.repository';
+import { outboxRunner, type DeliveryRound } from './outbox-runner';
 
 /**
  * WhatsApp order messages (PRODUCT.md §18, decision 173). Like texts, a message is written to the
@@ -83,7 +84,12 @@ export function orderMessage(
         text: `Hi ${name}, your Hydro Shakes order ${p.number} is on its way. Give the rider this code: ${p.code ?? ''}.`,
       };
     case 'delivered':
-      return { orderId: p.orderId, template, parameters: [name, p.number], text: `Hi ${name}, your Hydro Shakes order ${p.number} was delivered. Enjoy!` };
+      return {
+        orderId: p.orderId,
+        template,
+        parameters: [name, p.number],
+        text: `Hi ${name}, your Hydro Shakes order ${p.number} was delivered. Enjoy!`,
+      };
     case 'payment_failed':
       return {
         orderId: p.orderId,
@@ -115,15 +121,8 @@ export function placementWhatsApp(p: {
 export const WHATSAPP_MAX_ATTEMPTS = 5;
 const CLAIM_SECONDS = 120;
 
-export interface WhatsAppRound {
-  sent: number;
-  logged: number;
-  retry: number;
-  failed: number;
-}
-
 /** One delivery round: claim due messages (SKIP LOCKED), send them outside any transaction, record the outcome. */
-export async function deliverPendingWhatsApp(deps: MailDeps & { db: Db }, limit = 20): Promise<WhatsAppRound> {
+export async function deliverPendingWhatsApp(deps: MailDeps & { db: Db }, limit = 20): Promise<DeliveryRound> {
   const now = deps.clock.now();
   const due = await repo.claimDue(deps.db, {
     now: now.toISOString(),
@@ -131,7 +130,7 @@ export async function deliverPendingWhatsApp(deps: MailDeps & { db: Db }, limit 
     limit,
   });
   const gateway = whatsAppGateway(deps.config);
-  const round: WhatsAppRound = { sent: 0, logged: 0, retry: 0, failed: 0 };
+  const round: DeliveryRound = { sent: 0, logged: 0, retry: 0, failed: 0 };
   let fellBack = false;
   for (const m of due.sort((a, b) => a.id - b.id)) {
     if (!gateway) {
@@ -187,52 +186,14 @@ export async function deliverPendingWhatsApp(deps: MailDeps & { db: Db }, limit 
   return round;
 }
 
-interface Runner {
-  running: Promise<void> | null;
-  again: boolean;
-}
-const runners = new WeakMap<object, Runner>();
+const outbox = outboxRunner('whatsapp', (deps: MailDeps) => deliverPendingWhatsApp(deps));
 
-/** Deliver now, after the caller's commit (not awaited by request handlers); rounds never overlap. */
-export function kickWhatsApp(deps: MailDeps): Promise<void> {
-  let r = runners.get(deps);
-  if (!r) runners.set(deps, (r = { running: null, again: false }));
-  const runner = r;
-  if (runner.running) {
-    runner.again = true;
-    return runner.running;
-  }
-  runner.running = (async () => {
-    try {
-      do {
-        runner.again = false;
-        const round = await deliverPendingWhatsApp(deps);
-        if (round.sent + round.logged + round.retry + round.failed >= 20) runner.again = true;
-      } while (runner.again);
-    } catch (e) {
-      deps.log.warn({ err: e }, 'whatsapp outbox round failed');
-    } finally {
-      runner.running = null;
-    }
-  })();
-  return runner.running;
-}
+/** Deliver now, after the caller's commit (not awaited by request handlers); rounds never overlap (server/lib/outbox-runner.ts). */
+export const kickWhatsApp = outbox.kick;
 
 /** The background worker (started by buildApp when RUN_JOBS): retries and anything a crash left behind. */
 export function startWhatsAppWorker(deps: MailDeps, intervalMs = 5000): { stop(): Promise<void> } {
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (!stopped) void kickWhatsApp(deps);
-  }, intervalMs);
-  timer.unref();
-  void kickWhatsApp(deps);
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await runners.get(deps)?.running;
-    },
-  };
+  return outbox.start(deps, intervalMs);
 }
 
 export const optInToWhatsApp = repo.optIn;

@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What one delivery round of an outbox did (mail, SMS, WhatsApp: the same four outcomes). */
+export interface DeliveryRound {
+  sent: number;
+  logged: number;
+  retry: number;
+  failed: number;
+}
+
+interface Runner {
+  running: Promise<void> | null;
+  again: boolean;
+}
+
+/**
+ * The one way an outbox is worked (mail, SMS, WhatsApp): `kick` delivers now, after the caller's
+ * commit (request handlers do not await it); rounds for one app never overlap — a kick during a
+ * round schedules one more, and a full round (`batch` messages) may have left more behind. `start`
+ * is the background worker buildApp runs with RUN_JOBS: a round every `intervalMs`, for retries and
+ * anything a crash left behind; `stop` waits for the round in flight.
+ */
+export function outboxRunner<D extends { log: FastifyBaseLogger }>(
+  name: string,
+  deliverRound: (deps: D) => Promise<DeliveryRound>,
+  batch = 20,
+) {
+  const runners = new WeakMap<object, Runner>();
+
+  function kick(deps: D): Promise<void> {
+    let r = runners.get(deps);
+    if (!r) runners.set(deps, (r = { running: null, again: false }));
+    const runner = r;
+    if (runner.running) {
+      runner.again = true;
+      return runner.running;
+    }
+    runner.running = (async () => {
+      try {
+        do {
+          runner.again = false;
+          const round = await deliverRound(deps);
+          if (round.sent + round.logged + round.retry + round.failed >= batch) runner.again = true;
+        } while (runner.again);
+      } catch (e) {
+        deps.log.warn({ err: e }, `${name} outbox round failed`);
+      } finally {
+        runner.running = null;
+      }
+    })();
+    return runner.running;
+  }
+
+  function start(deps: D, intervalMs: number): { stop(): Promise<void> } {
+    let stopped = false;
+    const timer = setInterval(() => {
+      if (!stopped) void kick(deps);
+    }, intervalMs);
+    timer.unref();
+    void kick(deps);
+    return {
+      async stop() {
+        stopped = true;
+        clearInterval(timer);
+        await runners.get(deps)?.running;
+      },
+    };
+  }
+
+  return { kick, start };
+}
