@@ -69,6 +69,14 @@ export function Modal({
       onClose={() => {
         if (open) onClose();
       }}
+      // Escape: closed through the parent's state first (the effect then closes the element), so the
+      // page never shows a closed dialog the app still thinks is open — an Enter on the opener right
+      // after Escape reopens it instead of being lost. (A second Escape the browser closes itself goes
+      // through onClose above.)
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
       onKeyDown={keepTabInside}
       onClick={(e) => {
         if (e.target === ref.current) onClose();
