@@ -23,6 +23,7 @@ const NARROW: Record<string, string> = {
   'ingredients.category': "'base' | 'greens' | 'fruit' | 'protein' | 'superfood' | 'sweetener'",
   'ingredients.stock_unit': "'g' | 'ml' | 'pc'",
   'mail_outbox.status': "'pending' | 'sent' | 'logged' | 'failed'",
+  'notification_preferences.kind': "'order_confirmed' | 'out_for_delivery' | 'delivered' | 'payment_failed' | 'deliveries'",
   'otp_codes.purpose': "'signin' | 'change'",
   'order_deliveries.fail_reason': "'not_at_home' | 'address_not_found' | 'refused'",
   'order_events.actor': "'customer' | 'admin' | 'system' | 'gateway'",

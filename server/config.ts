@@ -103,6 +103,8 @@ export const ConfigSchema = z.object({
   WHATSAPP_TEMPLATE_DELIVERED: z.string().default('order_delivered'),
   /** {{1}} name, {{2}} order number. */
   WHATSAPP_TEMPLATE_PAYMENT_FAILED: z.string().default('order_payment_failed'),
+  /** A standing delivery not covered by the wallet / a day not placed: {{1}} name, {{2}} the day, {{3}} what happened and what to do. */
+  WHATSAPP_TEMPLATE_DELIVERY_NOT_COVERED: z.string().default('delivery_not_covered'),
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,

@@ -211,6 +211,14 @@ export interface MailOutbox {
   to_name: string | null;
 }
 
+export interface NotificationPreferences {
+  email: Generated<boolean>;
+  kind: 'order_confirmed' | 'out_for_delivery' | 'delivered' | 'payment_failed' | 'deliveries';
+  sms: Generated<boolean>;
+  user_id: string;
+  whatsapp: Generated<boolean>;
+}
+
 export interface OrderDeliveries {
   assigned_at: string | null;
   assigned_by: string | null;
@@ -702,8 +710,6 @@ export interface Users {
   mobile: string | null;
   mobile_verified_at: string | null;
   name: Generated<string>;
-  notify_email: Generated<boolean>;
-  notify_sms: Generated<boolean>;
   password_hash: string | null;
   role: Generated<'customer' | 'admin' | 'manager' | 'kitchen' | 'rider' | 'support'>;
   updated_at: Generated<string>;
@@ -817,6 +823,7 @@ export interface DB {
   ingredients: Ingredients;
   invoice_counters: InvoiceCounters;
   mail_outbox: MailOutbox;
+  notification_preferences: NotificationPreferences;
   order_deliveries: OrderDeliveries;
   order_events: OrderEvents;
   order_invoices: OrderInvoices;

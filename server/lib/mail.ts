@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/database';
 import type { Config } from '../config';
 import type { Clock } from './clock';
+import type { NotificationKind } from '../../shared/schemas/notifications';
 import { BrevoError, sendWithBrevo } from './mail-brevo';
 import * as repo from './mail.repository';
 import { outboxRunner, type DeliveryRound } from './outbox-runner';
@@ -30,12 +31,12 @@ export async function enqueueMail(db: Executor, msg: MailMessage): Promise<numbe
 }
 
 /**
- * An order-progress mail (out for delivery, delivered, rescheduled): skipped when the customer switched
- * e-mail updates off in their notification preferences (decision 174). Receipts always go (enqueueMail).
+ * A mail the customer chose to get or not (out for delivery, delivered, payment failed, standing
+ * deliveries): skipped when the kind's e-mail cell is off in their notification preferences (decision
+ * 183). Without `to`, the account's address. Receipts, cancellations, refunds and account mails always go (enqueueMail).
  */
-export async function enqueueProgressMail(db: Executor, userId: string, msg: MailMessage): Promise<number | null> {
-  if (!msg.to) return null;
-  return repo.insertMailIfWanted(db, userId, msg);
+export async function enqueueProgressMail(db: Executor, userId: string, kind: NotificationKind, msg: MailMessage): Promise<number | null> {
+  return repo.insertMailIfWanted(db, userId, kind, msg);
 }
 
 /**

@@ -11,6 +11,7 @@ type GraphConfig = Pick<
   | 'WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY'
   | 'WHATSAPP_TEMPLATE_DELIVERED'
   | 'WHATSAPP_TEMPLATE_PAYMENT_FAILED'
+  | 'WHATSAPP_TEMPLATE_DELIVERY_NOT_COVERED'
 >;
 
 /**
@@ -35,6 +36,7 @@ export class GraphWhatsAppGateway implements WhatsAppGateway {
       out_for_delivery: this.config.WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY,
       delivered: this.config.WHATSAPP_TEMPLATE_DELIVERED,
       payment_failed: this.config.WHATSAPP_TEMPLATE_PAYMENT_FAILED,
+      delivery_not_covered: this.config.WHATSAPP_TEMPLATE_DELIVERY_NOT_COVERED,
     }[template];
   }
 

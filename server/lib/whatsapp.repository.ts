@@ -2,17 +2,20 @@ import { sql, type RawBuilder, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { WhatsappOutbox as WhatsappOutboxTable } from '../../db/generated/database';
 import type { WhatsAppDeliveryStatus, WhatsAppMessage } from './whatsapp';
+import type { NotificationKind } from '../../shared/schemas/notifications';
 
 /** The SQL of the WhatsApp outbox (whatsapp.ts keeps the delivery rules). */
 
 /**
- * The message, written only when the customer opted in to WhatsApp and their number is verified —
- * one INSERT … SELECT in the caller's transaction, so nothing is read first and an opted-out
- * customer costs one statement that inserts nothing. Returns the row's id, or null when not sent.
+ * The message, written only when the customer opted in to WhatsApp, their number is verified and the
+ * kind's WhatsApp cell is on (decision 183; no row: on) — one INSERT … SELECT in the caller's
+ * transaction, so nothing is read first and an opted-out customer costs one statement that inserts
+ * nothing. The kind's SMS cell becomes the row's fallback flag. Returns the row's id, or null when not sent.
  */
 export async function insertForCustomer(
   db: Executor,
   userId: string,
+  kind: NotificationKind,
   msg: Omit<WhatsAppMessage, 'to'> & { orderId: string | null },
 ): Promise<number | null> {
   const row = await db
@@ -20,20 +23,22 @@ export async function insertForCustomer(
     .columns(['user_id', 'order_id', 'to_mobile', 'template', 'variables', 'text', 'sms_fallback'])
     .expression(
       db
-        .selectFrom('users')
+        .selectFrom('users as u')
+        .leftJoin('notification_preferences as p', (j) => j.onRef('p.user_id', '=', 'u.id').on('p.kind', '=', kind))
         .select([
-          'id',
+          'u.id',
           sql<string | null>`${msg.orderId}::uuid`.as('order_id'),
-          'mobile',
+          'u.mobile',
           sql<string>`${msg.template}`.as('template'),
           sql`${JSON.stringify(msg.parameters)}::jsonb`.as('variables'),
           sql<string>`${msg.text}`.as('text'),
-          'notify_sms',
+          sql<boolean>`coalesce(p.sms, true)`.as('sms_fallback'),
         ])
-        .where('id', '=', userId)
-        .where('whatsapp_opt_in_at', 'is not', null)
-        .where('mobile_verified_at', 'is not', null)
-        .where('mobile', 'is not', null),
+        .where('u.id', '=', userId)
+        .where('u.whatsapp_opt_in_at', 'is not', null)
+        .where('u.mobile_verified_at', 'is not', null)
+        .where('u.mobile', 'is not', null)
+        .where(sql<boolean>`coalesce(p.whatsapp, true)`),
     )
     .returning('id')
     .executeTakeFirst();
@@ -92,7 +97,7 @@ export interface PlacementWhatsApp {
  * The checkout's WhatsApp opt-in and the order's confirmation as CTEs of the order-writing statement
  * (decision 173): no round trip of their own, and the number the statement assigns (`o.number`) goes
  * into the message. The confirmation is written when the customer was opted in or ticked the box now,
- * with a verified number. Text is the same for every order; placementWhatsAppParams lists the values.
+ * with a verified number, and the kind's WhatsApp cell is on (its SMS cell is the fallback flag). Text is the same for every order; placementWhatsAppParams lists the values.
  */
 export function placementWhatsAppCtes(p: PlacementWhatsApp, when: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`wa_opt_in as (
@@ -102,10 +107,10 @@ export function placementWhatsAppCtes(p: PlacementWhatsApp, when: RawBuilder<unk
     wa as (
       insert into whatsapp_outbox (user_id, order_id, to_mobile, template, variables, text, sms_fallback)
       select u.id, o.id, u.mobile, 'order_confirmed', replace(${JSON.stringify(p.parameters)}::text, ${p.token}::text, o.number)::jsonb,
-        replace(${p.text}::text, ${p.token}::text, o.number), u.notify_sms
-      from o, users u
+        replace(${p.text}::text, ${p.token}::text, o.number), coalesce(np.sms, true)
+      from o, users u left join notification_preferences np on np.user_id = u.id and np.kind = 'order_confirmed'
       where u.id = ${p.userId}::uuid and ${p.send}::boolean and (u.whatsapp_opt_in_at is not null or ${p.optIn}::boolean)
-        and u.mobile_verified_at is not null and u.mobile is not null
+        and u.mobile_verified_at is not null and u.mobile is not null and coalesce(np.whatsapp, true)
     )`;
 }
 /** placementWhatsAppCtes' parameters, in text order. */

@@ -8,6 +8,7 @@ import { withTransactionRetry } from './transaction-retry';
 import { GraphWhatsAppGateway } from './whatsapp-graph';
 import * as repo from './whatsapp.repository';
 import { outboxRunner, type DeliveryRound } from './outbox-runner';
+import type { NotificationKind } from '../../shared/schemas/notifications';
 
 /**
  * WhatsApp order messages (PRODUCT.md §18, decision 173). Like texts, a message is written to the
@@ -16,7 +17,19 @@ import { outboxRunner, type DeliveryRound } from './outbox-runner';
  * one (the insert itself checks). When WhatsApp finally fails and the customer allows texts, the same
  * message goes out as an SMS.
  */
-export type WhatsAppTemplate = 'order_confirmed' | 'out_for_delivery' | 'delivered' | 'payment_failed';
+export type WhatsAppTemplate = 'order_confirmed' | 'out_for_delivery' | 'delivered' | 'payment_failed' | 'delivery_not_covered';
+
+/** The templates about one order. */
+export type OrderTemplate = Exclude<WhatsAppTemplate, 'delivery_not_covered'>;
+
+/** The kind of message (notification preferences, decision 183) each template is. */
+export const KIND_OF_TEMPLATE: Record<WhatsAppTemplate, NotificationKind> = {
+  order_confirmed: 'order_confirmed',
+  out_for_delivery: 'out_for_delivery',
+  delivered: 'delivered',
+  payment_failed: 'payment_failed',
+  delivery_not_covered: 'deliveries',
+};
 export type WhatsAppDeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
 export interface WhatsAppMessage {
@@ -53,20 +66,23 @@ export function whatsAppGateway(config: Config): WhatsAppGateway | null {
   return gateways.get(config) ?? null;
 }
 
-/** An order message to a customer, in the caller's transaction; nothing when they did not opt in. */
+/**
+ * A message to a customer, in the caller's transaction; nothing when they did not opt in, have no
+ * verified number, or turned WhatsApp off for its kind of message.
+ */
 export function enqueueOrderWhatsApp(
   db: Executor,
   userId: string,
-  msg: { orderId: string; template: WhatsAppTemplate; parameters: string[]; text: string },
+  msg: { orderId: string | null; template: WhatsAppTemplate; parameters: string[]; text: string },
 ): Promise<number | null> {
-  return repo.insertForCustomer(db, userId, msg);
+  return repo.insertForCustomer(db, userId, KIND_OF_TEMPLATE[msg.template], msg);
 }
 
 /** The four order messages: template, body parameters and plain text, in one place. */
 export function orderMessage(
-  template: WhatsAppTemplate,
+  template: OrderTemplate,
   p: { orderId: string; number: string; name: string; total?: string; slot?: string; code?: string },
-): { orderId: string; template: WhatsAppTemplate; parameters: string[]; text: string } {
+): { orderId: string; template: OrderTemplate; parameters: string[]; text: string } {
   const name = p.name.trim() || 'there';
   switch (template) {
     case 'order_confirmed':
@@ -98,6 +114,25 @@ export function orderMessage(
         text: `Hi ${name}, the payment for your Hydro Shakes order ${p.number} did not go through. You can pay again from the order page.`,
       };
   }
+}
+
+/**
+ * A standing delivery the wallet does not cover, or a day that could not be placed (kind `deliveries`):
+ * {{1}} name, {{2}} the day ("Sat 28 Nov"), {{3}} what happened and what to do — one sentence.
+ */
+export function deliveryNotCoveredMessage(p: { name: string; day: string; reason: string }): {
+  orderId: null;
+  template: 'delivery_not_covered';
+  parameters: string[];
+  text: string;
+} {
+  const name = p.name.trim().split(/\s+/)[0] || 'there';
+  return {
+    orderId: null,
+    template: 'delivery_not_covered',
+    parameters: [name, p.day, p.reason],
+    text: `Hi ${name}, your Hydro Shakes delivery for ${p.day} is not set: ${p.reason}`,
+  };
 }
 
 /**

@@ -1,15 +1,31 @@
 import { z } from 'zod';
 
 /**
- * How the customer hears about their orders (PRODUCT.md §18, decision 174): one switch per channel.
- * E-mail: the order's progress mails (out for delivery, delivered, rescheduled; receipts, refunds and
- * account mails always go). WhatsApp: the opt-in, with its time; only a verified mobile receives it.
- * SMS: the fallback when a WhatsApp message finally fails.
+ * How the customer hears from the shop (PRODUCT.md §18, decisions 174 and 183): per kind of message,
+ * e-mail / WhatsApp / SMS. WhatsApp needs the opt-in (with its time) and a verified mobile; SMS is the
+ * fallback when a WhatsApp message finally fails. Receipts (the order confirmation mail), cancellations,
+ * refunds and account or security mails always go by e-mail: the order confirmation's e-mail is not a switch.
  */
+export const NOTIFICATION_KINDS = ['order_confirmed', 'out_for_delivery', 'delivered', 'payment_failed', 'deliveries'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NotificationChannelsSchema = z.object({ email: z.boolean(), whatsapp: z.boolean(), sms: z.boolean() });
+export type NotificationChannels = z.infer<typeof NotificationChannelsSchema>;
+
+export const NotificationMatrixSchema = z.object({
+  order_confirmed: NotificationChannelsSchema,
+  out_for_delivery: NotificationChannelsSchema,
+  delivered: NotificationChannelsSchema,
+  payment_failed: NotificationChannelsSchema,
+  deliveries: NotificationChannelsSchema,
+});
+export type NotificationMatrix = z.infer<typeof NotificationMatrixSchema>;
+
 export const NotificationPreferencesSchema = z.object({
-  email: z.boolean(),
+  /** Per kind of message, the channels it goes by (the order confirmation's e-mail is always true: it is the receipt). */
+  kinds: NotificationMatrixSchema,
+  /** Opted in to WhatsApp (checkout box or profile switch); WhatsApp cells only count while this is on. */
   whatsapp: z.boolean(),
-  sms: z.boolean(),
   /** When the customer opted in to WhatsApp (ISO), or null. */
   whatsappOptInAt: z.string().nullable(),
   /** The verified mobile WhatsApp and SMS go to, or null (then neither can be sent). */
@@ -17,9 +33,21 @@ export const NotificationPreferencesSchema = z.object({
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
+const ChannelsPatchSchema = z.strictObject({ email: z.boolean().optional(), whatsapp: z.boolean().optional(), sms: z.boolean().optional() });
+export type NotificationChannelsPatch = z.infer<typeof ChannelsPatchSchema>;
+
 export const NotificationPreferencesPatchSchema = z.strictObject({
-  email: z.boolean().optional(),
+  /** The WhatsApp opt-in: true records the time (kept when opting in again), false clears it. */
   whatsapp: z.boolean().optional(),
-  sms: z.boolean().optional(),
+  /** The cells that change, per kind. */
+  kinds: z
+    .strictObject({
+      order_confirmed: ChannelsPatchSchema.optional(),
+      out_for_delivery: ChannelsPatchSchema.optional(),
+      delivered: ChannelsPatchSchema.optional(),
+      payment_failed: ChannelsPatchSchema.optional(),
+      deliveries: ChannelsPatchSchema.optional(),
+    })
+    .optional(),
 });
 export type NotificationPreferencesPatch = z.infer<typeof NotificationPreferencesPatchSchema>;

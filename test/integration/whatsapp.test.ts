@@ -7,7 +7,8 @@ import { customer, loadShop, orderBody, place, type Customer, type Shop } from '
 import { movableClock } from '../../server/domains/auth/auth.test-helpers';
 import { kickWhatsApp } from '../../server/lib/whatsapp';
 import { kickSms } from '../../server/lib/sms';
-import { VERIFY_MOBILE_FIRST } from '../../server/domains/notifications/notifications.service';
+import { notifyCustomer } from '../../server/lib/notify';
+import { RECEIPT_ALWAYS_BY_EMAIL, VERIFY_MOBILE_FIRST } from '../../server/domains/notifications/notifications.service';
 
 /**
  * WhatsApp order messages (PRODUCT.md §18, decisions 173–174) through the real Cloud API adapter
@@ -36,6 +37,7 @@ beforeAll(async () => {
       WHATSAPP_VERIFY_TOKEN: 'verify-me',
       WHATSAPP_API_URL: graph.url,
       WHATSAPP_TEMPLATE_ORDER_CONFIRMED: 'hs_order_confirmed_v1',
+      WHATSAPP_TEMPLATE_DELIVERY_NOT_COVERED: 'hs_delivery_not_covered_v1',
       MSG91_AUTH_KEY: 'msg91-test-key',
       MSG91_API_URL: msg91.url,
       MSG91_ORDER_UPDATE_TEMPLATE_ID: 'tmpl-order-update',
@@ -66,24 +68,54 @@ const putPrefs = (c: Customer, body: unknown) =>
   t.request({ method: 'PUT', url: '/api/user/notification-preferences', headers: json(c.auth), payload: JSON.stringify(body) });
 const outbox = (userId: string) => t.deps.db.selectFrom('whatsapp_outbox').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
+const ALL_ON = { email: true, whatsapp: true, sms: true };
+const allOn = () => ({ order_confirmed: ALL_ON, out_for_delivery: ALL_ON, delivered: ALL_ON, payment_failed: ALL_ON, deliveries: ALL_ON });
+
 describe('notification preferences', () => {
-  it('WhatsApp needs a verified number; opting in records the time; e-mail and SMS switch on and off', async () => {
+  it('WhatsApp needs a verified number; opting in records the time; the matrix round-trips', async () => {
     const unverified = await customer(t);
     const refused = await putPrefs(unverified, { whatsapp: true });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(VERIFY_MOBILE_FIRST);
-    expect((await prefs(unverified)).json()).toEqual({ email: true, whatsapp: false, sms: true, whatsappOptInAt: null, verifiedMobile: null });
+    // A kind's WhatsApp or SMS box needs the number too; e-mail boxes do not.
+    for (const channel of ['whatsapp', 'sms']) {
+      const cell = await putPrefs(unverified, { kinds: { delivered: { [channel]: true } } });
+      expect(cell.statusCode).toBe(400);
+      expect(cell.json().message).toBe(VERIFY_MOBILE_FIRST);
+    }
+    expect((await prefs(unverified)).json()).toEqual({ kinds: allOn(), whatsapp: false, whatsappOptInAt: null, verifiedMobile: null });
+    const mailOff = await putPrefs(unverified, { kinds: { delivered: { email: false } } });
+    expect(mailOff.statusCode, mailOff.body).toBe(200);
+    expect(mailOff.json().kinds.delivered).toEqual({ email: false, whatsapp: true, sms: true });
 
     const c = await verifiedCustomer();
-    const on = await putPrefs(c, { whatsapp: true, sms: false });
+    const on = await putPrefs(c, { whatsapp: true, kinds: { order_confirmed: { sms: false }, deliveries: { whatsapp: false, email: false } } });
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json()).toEqual({ email: true, whatsapp: true, sms: false, whatsappOptInAt: clock.now().toISOString(), verifiedMobile: c.mobile });
-    // A second opt-in keeps the first time; off clears it.
+    const matrix = {
+      ...allOn(),
+      order_confirmed: { email: true, whatsapp: true, sms: false },
+      deliveries: { email: false, whatsapp: false, sms: true },
+    };
+    expect(on.json()).toEqual({ kinds: matrix, whatsapp: true, whatsappOptInAt: clock.now().toISOString(), verifiedMobile: c.mobile });
+    // What the table holds is what GET answers (two paths: SQL and REST).
+    const rows = await t.deps.db.selectFrom('notification_preferences').selectAll().where('user_id', '=', c.user.id).orderBy('kind').execute();
+    expect(rows.map((r) => [r.kind, r.email, r.whatsapp, r.sms])).toEqual([
+      ['deliveries', false, false, true],
+      ['order_confirmed', true, true, false],
+    ]);
+    expect((await prefs(c)).json().kinds).toEqual(matrix);
+    // A second opt-in keeps the first time; off clears it and keeps the boxes.
     clock.advance(60_000);
     expect((await putPrefs(c, { whatsapp: true })).json().whatsappOptInAt).toBe(on.json().whatsappOptInAt);
-    expect((await putPrefs(c, { whatsapp: false, email: false })).json()).toMatchObject({ whatsapp: false, whatsappOptInAt: null, email: false });
-    // Strict input: an unknown switch is refused.
-    expect((await putPrefs(c, { push: true })).statusCode).toBe(400);
+    expect((await putPrefs(c, { whatsapp: false })).json()).toMatchObject({ whatsapp: false, whatsappOptInAt: null, kinds: matrix });
+    // The order confirmation mail is the receipt: its e-mail box cannot be turned off.
+    const receipt = await putPrefs(c, { kinds: { order_confirmed: { email: false } } });
+    expect(receipt.statusCode).toBe(400);
+    expect(receipt.json().message).toBe(RECEIPT_ALWAYS_BY_EMAIL);
+    // Strict input: an unknown switch, kind or channel is refused; the old per-channel switches are gone.
+    for (const body of [{ push: true }, { kinds: { promotions: { email: false } } }, { kinds: { delivered: { push: false } } }, { email: false }]) {
+      expect((await putPrefs(c, body)).statusCode).toBe(400);
+    }
   });
 });
 
@@ -189,7 +221,7 @@ describe('order messages', () => {
     const texts = await verifiedCustomer();
     await putPrefs(texts, { whatsapp: true });
     const silent = await verifiedCustomer();
-    await putPrefs(silent, { whatsapp: true, sms: false });
+    await putPrefs(silent, { whatsapp: true, kinds: { order_confirmed: { sms: false } } });
     for (const c of [texts, silent]) {
       expect((await place(t, c, orderBody(shop, c))).statusCode).toBe(200);
       // Meta refuses the message itself (a 400): no retry.
@@ -203,6 +235,97 @@ describe('order messages', () => {
     expect(sms[0]!.template_id).toBe('tmpl-order-update');
     expect(sms[0]!.recipients[0]!.message).toContain('is confirmed for');
     expect(msg91.received.some((r) => r.recipients.some((x) => x.mobiles === silent.mobile.slice(1)))).toBe(false);
+  });
+});
+
+const mails = async (c: Customer) =>
+  (await t.deps.db.selectFrom('mail_outbox').select(['template', 'to_email']).where('to_email', '=', c.user.email!.toLowerCase()).orderBy('id').execute()).map(
+    (m) => m.template,
+  );
+
+describe('per kind of message × channel (decision 183)', () => {
+  it('an opted-out kind sends nothing on that channel; its other channels and the other kinds still go', async () => {
+    const c = await verifiedCustomer();
+    const set = await putPrefs(c, {
+      whatsapp: true,
+      kinds: { order_confirmed: { whatsapp: false }, out_for_delivery: { whatsapp: false }, delivered: { email: false } },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const placed = await place(t, c, orderBody(shop, c));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const id = placed.json().order.id as string;
+    await kickWhatsApp(t.deps);
+    // Confirmed: WhatsApp off for that kind (the placement statement's own insert); the receipt mail goes.
+    expect(graph.to(c.mobile)).toHaveLength(0);
+    expect(await mails(c)).toEqual(['order-confirmed']);
+
+    const manager = await t.bearer(await createUser(t.deps.db, { role: 'manager' }));
+    const riderUser = await createUser(t.deps.db, { role: 'rider', name: 'Arjun Rider' });
+    const rider = await t.bearer(riderUser);
+    const post = (auth: string, url: string, body: unknown = {}) => t.request({ method: 'POST', url, headers: json(auth), payload: JSON.stringify(body) });
+    expect((await post(manager, '/api/admin/deliveries/assign', { orderIds: [id], riderId: riderUser.id })).statusCode).toBe(200);
+    expect((await post(rider, `/api/rider/orders/${id}/picked-up`)).statusCode).toBe(200);
+    await kickWhatsApp(t.deps);
+    // Out for delivery: WhatsApp off, e-mail on.
+    expect(graph.to(c.mobile)).toHaveLength(0);
+    expect(await mails(c)).toEqual(['order-confirmed', 'order-out-for-delivery']);
+
+    const code = (await t.request({ method: 'GET', url: `/api/orders/${id}`, headers: { authorization: c.auth } })).json().delivery.code as string;
+    const done = await post(rider, `/api/rider/orders/${id}/delivered`, { code, cashCollected: placed.json().order.breakdown.total });
+    expect(done.statusCode, done.body).toBe(200);
+    await kickWhatsApp(t.deps);
+    // Delivered: e-mail off, WhatsApp on.
+    expect(graph.to(c.mobile).map((m) => m.template)).toEqual(['order_delivered']);
+    expect(await mails(c)).toEqual(['order-confirmed', 'order-out-for-delivery']);
+  });
+
+  it('"payment failed" goes by e-mail and WhatsApp, each only where the customer left it on', async () => {
+    const noMail = await verifiedCustomer();
+    await putPrefs(noMail, { whatsapp: true, kinds: { payment_failed: { email: false } } });
+    const noWhatsApp = await verifiedCustomer();
+    await putPrefs(noWhatsApp, { whatsapp: true, kinds: { payment_failed: { whatsapp: false } } });
+    for (const c of [noMail, noWhatsApp]) {
+      const placed = (await place(t, c, orderBody(shop, c, { paymentMethod: 'razorpay' }))).json();
+      const failed = await t.request({
+        method: 'POST',
+        url: '/api/payment/test/complete',
+        headers: json(c.auth),
+        payload: JSON.stringify({ orderId: placed.order.id, outcome: 'failure' }),
+      });
+      expect(failed.statusCode, failed.body).toBe(200);
+    }
+    await kickWhatsApp(t.deps);
+    expect(graph.to(noMail.mobile).map((m) => m.template)).toEqual(['order_payment_failed']);
+    expect(await mails(noMail)).not.toContain('order-payment-failed');
+    expect(graph.to(noWhatsApp.mobile)).toHaveLength(0);
+    expect(await mails(noWhatsApp)).toContain('order-payment-failed');
+  });
+
+  it('standing deliveries: notifyCustomer writes the mail and the WhatsApp template each preference allows', async () => {
+    const all = await verifiedCustomer();
+    await putPrefs(all, { whatsapp: true });
+    const mailOnly = await verifiedCustomer();
+    await putPrefs(mailOnly, { whatsapp: true, kinds: { deliveries: { whatsapp: false } } });
+    const whatsAppOnly = await verifiedCustomer();
+    await putPrefs(whatsAppOnly, { whatsapp: true, kinds: { deliveries: { email: false } } });
+    const notOptedIn = await verifiedCustomer();
+    const reason = 'Your wallet is ₹240 short: top it up before 9 pm and we deliver as planned.';
+    for (const c of [all, mailOnly, whatsAppOnly, notOptedIn]) {
+      await t.deps.db.transaction().execute((trx) =>
+        notifyCustomer(t.deps, trx, { userId: c.user.id, kind: 'deliveries', date: '2026-11-28', reason, name: 'Asha Rao' }),
+      );
+    }
+    await kickWhatsApp(t.deps);
+    const got = graph.to(all.mobile);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({ template: 'hs_delivery_not_covered_v1', parameters: ['Asha', expect.stringContaining('28'), reason] });
+    expect(await mails(all)).toEqual(['delivery-not-covered']);
+    expect(graph.to(mailOnly.mobile)).toHaveLength(0);
+    expect(await mails(mailOnly)).toEqual(['delivery-not-covered']);
+    expect(graph.to(whatsAppOnly.mobile).map((m) => m.template)).toEqual(['hs_delivery_not_covered_v1']);
+    expect(await mails(whatsAppOnly)).toEqual([]);
+    expect(graph.to(notOptedIn.mobile)).toHaveLength(0);
+    expect(await mails(notOptedIn)).toEqual(['delivery-not-covered']);
   });
 });
 

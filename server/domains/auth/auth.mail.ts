@@ -113,6 +113,24 @@ export function inviteMail(to: string | null, name: string, url: string, roleLab
   };
 }
 
+/**
+ * To the account's current address when someone signed in asks to change it (decision 184): the
+ * change waits for the new address's link, and the owner hears of it here first.
+ */
+export function emailChangeNoticeMail(to: string, name: string, newEmail: string, resetUrl: string): MailMessage {
+  const hello = name ? `Hello ${name},` : 'Hello,';
+  const what = `Someone signed in to your Hydro Shakes account asked to change its e-mail address to ${newEmail}. The change happens only when a link sent to that address is opened.`;
+  const ifNot = 'If this was not you, reset your password now: that signs out every device and the link stops mattering. If it was you, there is nothing to do.';
+  return {
+    to,
+    toName: name || null,
+    template: 'email-change-notice',
+    subject: 'Your Hydro Shakes e-mail address is being changed',
+    text: `${hello}\n\n${what}\n\n${ifNot}\n${resetUrl}`,
+    html: layout('Your e-mail address is being changed', [esc(hello), esc(what), esc(ifNot)], { label: 'Reset my password', url: resetUrl }),
+  };
+}
+
 /** The link that proves an address: after sign-up, on a change of address, or asked again from the profile. */
 export function verifyEmailMail(to: string, name: string, url: string, change: boolean): MailMessage {
   const hello = name ? `Hello ${name},` : 'Hello,';

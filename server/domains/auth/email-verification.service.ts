@@ -8,7 +8,7 @@ import { hashOpaqueToken, looksLikeOpaqueToken, newOpaqueToken } from '../../lib
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import type { VerifyEmailAnswer, VerifyEmailRequestInput } from '../../../shared/schemas/auth';
 import { LIMITS, VERIFY_EMAIL_TTL_MS } from './auth.limits';
-import { verifyEmailMail } from './auth.mail';
+import { emailChangeNoticeMail, verifyEmailMail } from './auth.mail';
 import { findUserById } from './auth.repository';
 import * as repo from './email-verification.repository';
 
@@ -54,8 +54,13 @@ export async function requestLink(deps: Deps, userId: string, input: VerifyEmail
   if (!change && user.email_verified) return { ok: true, message: 'Your e-mail address is already confirmed.', email: target };
   await limits.enforce(deps.db, now, [[LIMITS.verifyEmailUser, userId]]);
   const taken = change ? await repo.emailOwner(deps.db, target) : undefined;
-  if (!taken) {
-    await withTransactionRetry(deps, (trx) => createLink(trx, deps, user, target, change, now));
+  // A change of a current address: the old one is told (decision 184), whether or not the new one gets a link.
+  const notice = change && user.email ? emailChangeNoticeMail(user.email, user.name, target, new URL('/reset-password', deps.config.PUBLIC_URL).toString()) : null;
+  if (!taken || notice) {
+    await withTransactionRetry(deps, async (trx) => {
+      if (!taken) await createLink(trx, deps, user, target, change, now);
+      if (notice) await enqueueMail(trx, notice);
+    });
     void kickMail(deps);
   }
   return {

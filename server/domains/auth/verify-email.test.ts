@@ -80,6 +80,25 @@ describe('e-mail verification', () => {
     expect(me.json().user).toMatchObject({ email: 'chief@hydroshakes.in', email_verified: true, role: 'admin' });
   });
 
+  it('a change tells the old address (a security notice through the outbox); the new address gets the link', async () => {
+    const { input, answer } = await signupUser(t);
+    const next = `moved.${Date.now()}@example.in`;
+    const templatesTo = async (email: string) =>
+      (await t.deps.db.selectFrom('mail_outbox').select(['template', 'text']).where('to_email', '=', email.toLowerCase()).orderBy('id').execute());
+    const before = (await templatesTo(input.email)).length;
+    expect((await ask(answer.access_token, { email: next })).statusCode).toBe(200);
+    const old = (await templatesTo(input.email)).slice(before);
+    expect(old.map((m) => m.template)).toEqual(['email-change-notice']);
+    expect(old[0]!.text).toContain(next);
+    expect(old[0]!.text).toContain('/reset-password');
+    expect(old[0]!.text).not.toContain('verify_email=');
+    expect((await templatesTo(next)).map((m) => m.template)).toEqual(['verify-email']);
+    // Sending the link again to the account's own address is no change: no notice.
+    const again = await ask(answer.access_token);
+    expect(again.statusCode).toBe(200);
+    expect((await templatesTo(input.email)).slice(before).map((m) => m.template)).toEqual(['email-change-notice', 'verify-email']);
+  });
+
   it("asking for another account's address answers the same and mails nobody; a link whose address was taken meanwhile is refused", async () => {
     const a = await signupUser(t);
     const b = await signupUser(t);

@@ -19,7 +19,7 @@ export const notificationsRouter = router({
         method: 'PUT',
         path: '/user/notification-preferences',
         tags: ['user'],
-        summary: 'Switch e-mail, WhatsApp (needs a verified mobile) or SMS on or off',
+        summary: 'Per kind of message, switch e-mail, WhatsApp or SMS; opt in to WhatsApp (needs a verified mobile)',
         protect: true,
       },
     })

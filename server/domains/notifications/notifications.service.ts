@@ -5,42 +5,59 @@ import { AppError } from '../../lib/errors';
 import { optInToWhatsApp, recordWhatsAppStatus, type WhatsAppDeliveryStatus } from '../../lib/whatsapp';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { jsonTooDeep, TOO_DEEP_MESSAGE } from '../../http/json-depth';
-import type { NotificationPreferences, NotificationPreferencesPatch } from '../../../shared/schemas/notifications';
+import {
+  NOTIFICATION_KINDS,
+  type NotificationChannels,
+  type NotificationMatrix,
+  type NotificationPreferences,
+  type NotificationPreferencesPatch,
+} from '../../../shared/schemas/notifications';
 import * as repo from './notifications.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'>;
 
-export const VERIFY_MOBILE_FIRST = 'Verify your mobile number first: WhatsApp messages go only to a number you proved with a code.';
+export const VERIFY_MOBILE_FIRST = 'Verify your mobile number first: WhatsApp messages and texts go only to a number you proved with a code.';
+export const RECEIPT_ALWAYS_BY_EMAIL = 'The order confirmation is your receipt: it always comes by e-mail.';
 
-/** GET /api/user/notification-preferences */
+const ALL_ON: NotificationChannels = { email: true, whatsapp: true, sms: true };
+
+/** GET /api/user/notification-preferences: the matrix (kinds × channels), the WhatsApp opt-in and the verified number. */
 export async function getPreferences(deps: Pick<Deps, 'db'>, userId: string): Promise<NotificationPreferences> {
-  const row = await repo.preferencesRow(deps.db, userId);
+  const [row, cells] = await Promise.all([repo.preferencesRow(deps.db, userId), repo.kindRows(deps.db, userId)]);
   if (!row || row.disabled) throw new AppError('INVALID_TOKEN', 'Your session has expired. Please sign in again.');
-  const verified = row.mobile_verified_at ? row.mobile : null;
+  const kinds = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, { ...ALL_ON }])) as NotificationMatrix;
+  for (const c of cells) kinds[c.kind] = { email: c.email, whatsapp: c.whatsapp, sms: c.sms };
+  // The receipt always goes (decision 183): the cell says so whatever was stored.
+  kinds.order_confirmed.email = true;
   return {
-    email: row.notify_email,
+    kinds,
     whatsapp: !!row.whatsapp_opt_in_at,
-    sms: row.notify_sms,
     whatsappOptInAt: row.whatsapp_opt_in_at ? new Date(row.whatsapp_opt_in_at).toISOString() : null,
-    verifiedMobile: verified,
+    verifiedMobile: row.mobile_verified_at ? row.mobile : null,
   };
 }
 
-/** PUT /api/user/notification-preferences: the switches sent change; WhatsApp needs a verified number. */
+/**
+ * PUT /api/user/notification-preferences: the opt-in and the cells sent change. Turning WhatsApp (the
+ * opt-in or a kind's cell) or SMS on needs a verified number; the receipt's e-mail cannot be turned off.
+ */
 export async function putPreferences(deps: Deps, userId: string, patch: NotificationPreferencesPatch): Promise<NotificationPreferences> {
   const now = deps.clock.now().toISOString();
+  const cells = NOTIFICATION_KINDS.flatMap((kind) => (patch.kinds?.[kind] ? [{ kind, set: patch.kinds[kind] }] : []));
+  if (patch.kinds?.order_confirmed?.email === false) {
+    throw new AppError('VALIDATION_FAILED', RECEIPT_ALWAYS_BY_EMAIL, { details: { fieldErrors: { kinds: [RECEIPT_ALWAYS_BY_EMAIL] } } });
+  }
+  const needsMobile = patch.whatsapp === true || cells.some((c) => c.set.whatsapp === true || c.set.sms === true);
   await withTransactionRetry(deps, async (trx) => {
     const row = await repo.preferencesRow(trx, userId);
     if (!row || row.disabled) throw new AppError('INVALID_TOKEN', 'Your session has expired. Please sign in again.');
-    if (patch.whatsapp === true && !row.mobile_verified_at) {
-      throw new AppError('VALIDATION_FAILED', VERIFY_MOBILE_FIRST, { details: { fieldErrors: { whatsapp: [VERIFY_MOBILE_FIRST] } } });
+    if (needsMobile && !row.mobile_verified_at) {
+      const field = patch.whatsapp === true ? 'whatsapp' : 'kinds';
+      throw new AppError('VALIDATION_FAILED', VERIFY_MOBILE_FIRST, { details: { fieldErrors: { [field]: [VERIFY_MOBILE_FIRST] } } });
     }
-    await repo.updatePreferences(trx, userId, {
-      ...(patch.email !== undefined ? { notify_email: patch.email } : {}),
-      ...(patch.sms !== undefined ? { notify_sms: patch.sms } : {}),
-      ...(patch.whatsapp === false ? { whatsapp_opt_in_at: null } : {}),
-    });
-    // Opting in again keeps the first time on record (the insert skips a set one).
+    for (const c of cells) await repo.upsertKind(trx, userId, c.kind, c.set);
+    if (patch.whatsapp === false) await repo.clearWhatsAppOptIn(trx, userId);
+    // Opting in again keeps the first time on record (the update skips a set one).
     if (patch.whatsapp === true) await optInToWhatsApp(trx, userId, now);
   });
   return getPreferences(deps, userId);

@@ -58,6 +58,13 @@ export function deliveredMail(o: StatusMailInput): MailMessage {
   ]);
 }
 
+/** Sent when an online payment for the order failed (kind payment_failed: the customer may switch it off). */
+export function paymentFailedMail(o: StatusMailInput): MailMessage {
+  return build(o, 'order-payment-failed', `The payment for your Hydro Shakes order ${o.number} did not go through`, `Order ${o.number}: the payment did not go through`, [
+    'No money was taken. Your order is kept for a little while: you can pay again from the order page.',
+  ]);
+}
+
 export function cancelledMail(o: StatusMailInput & { byShop: boolean; reason: string | null; refundPaise: number; walletPaise?: number }): MailMessage {
   const lines = [
     o.byShop

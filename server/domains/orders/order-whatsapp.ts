@@ -1,5 +1,8 @@
 import type { Executor } from '../../../db/database';
-import { enqueueOrderWhatsApp, orderMessage, type WhatsAppTemplate } from '../../lib/whatsapp';
+import { enqueueOrderWhatsApp, orderMessage, type OrderTemplate } from '../../lib/whatsapp';
+import { notifyCustomer } from '../../lib/notify';
+import type { Config } from '../../config';
+import { paymentFailedMail } from './order-status-mail';
 import { formatRupees } from '../../../shared/rules/money';
 import { formatSlotDate, formatSlotRange } from '../../../shared/rules/slots';
 
@@ -20,12 +23,12 @@ export interface OrderForMessage {
  * (decision 173): only an opted-in customer with a verified number gets a row. Kick the WhatsApp
  * outbox after the commit.
  */
-export function enqueueOrderMessage(db: Executor, template: WhatsAppTemplate, o: OrderForMessage, extra: { code?: string } = {}): Promise<number | null> {
+export function enqueueOrderMessage(db: Executor, template: OrderTemplate, o: OrderForMessage, extra: { code?: string } = {}): Promise<number | null> {
   return enqueueOrderWhatsApp(db, o.user_id, messageFor(template, o, extra));
 }
 
 /** The message about an order: template, body parameters and plain text. */
-export function messageFor(template: WhatsAppTemplate, o: Omit<OrderForMessage, 'user_id'>, extra: { code?: string } = {}) {
+export function messageFor(template: OrderTemplate, o: Omit<OrderForMessage, 'user_id'>, extra: { code?: string } = {}) {
   return orderMessage(template, {
     orderId: o.id,
     number: o.number,
@@ -33,5 +36,32 @@ export function messageFor(template: WhatsAppTemplate, o: Omit<OrderForMessage, 
     total: formatRupees(o.total_paise),
     slot: `${formatSlotDate(o.slot_date)}, ${formatSlotRange(o.slot_start, o.slot_end)}`,
     code: extra.code,
+  });
+}
+
+/**
+ * "Payment failed" on every channel the customer allows for that kind (decision 183): the e-mail and
+ * the WhatsApp message, in the transaction that marks the payment failed.
+ */
+export async function notifyPaymentFailed(
+  deps: { config: Pick<Config, 'PUBLIC_URL'> },
+  trx: Executor,
+  o: OrderForMessage & { contact_email: string },
+): Promise<void> {
+  await notifyCustomer(deps, trx, {
+    userId: o.user_id,
+    kind: 'payment_failed',
+    mail: paymentFailedMail({
+      to: o.contact_email,
+      toName: o.contact_name,
+      orderId: o.id,
+      number: o.number,
+      publicUrl: deps.config.PUBLIC_URL,
+      slotDate: o.slot_date,
+      slotStart: o.slot_start,
+      slotEnd: o.slot_end,
+      total: o.total_paise,
+    }),
+    whatsApp: messageFor('payment_failed', o),
   });
 }

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps';
-import { enqueueOrderMessage } from './order-whatsapp';
+import { messageFor } from './order-whatsapp';
+import { notifyCustomer } from '../../lib/notify';
 import { kickWhatsApp } from '../../lib/whatsapp';
 import { REFUND_LIMIT_PAISE } from '../../../shared/rules/staff';
 import type { AuthUser } from '../../trpc/context';
@@ -298,7 +299,7 @@ export async function applyStatusMove(
     note: note?.trim() || defaults[to],
     created_at: at,
   });
-  if (to === 'out_for_delivery') await enqueueProgressMail(trx, row.user_id, outForDeliveryMail(mailInput(deps, row)));
+  if (to === 'out_for_delivery') await enqueueProgressMail(trx, row.user_id, 'out_for_delivery', outForDeliveryMail(mailInput(deps, row)));
   let invoiceNumber: string | null = null;
   if (to === 'delivered') {
     // --- points: cash on delivery earns its points when delivered (online orders earned them when paid).
@@ -306,8 +307,12 @@ export async function applyStatusMove(
     // A wallet-paid order earns its points when delivered too (decision 165: placement stays at five round trips).
     if (row.payment_method === 'cod' || row.payment_method === 'wallet') await earnForOrder(deps, trx, row);
     // --- end points
-    await enqueueProgressMail(trx, row.user_id, deliveredMail(mailInput(deps, row)));
-    await enqueueOrderMessage(trx, 'delivered', row);
+    await notifyCustomer(deps, trx, {
+      userId: row.user_id,
+      kind: 'delivered',
+      mail: deliveredMail(mailInput(deps, row)),
+      whatsApp: messageFor('delivered', row),
+    });
     if (row.payment_method !== 'razorpay' || row.payment_status === 'paid')
       invoiceNumber = (await invoices.issueInvoice(deps, trx, row)).number;
   }

@@ -4,7 +4,7 @@ import { kickWhatsApp } from '../../lib/whatsapp';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { enqueueProgressMail, kickMail } from '../../lib/mail';
+import { enqueueMail, kickMail } from '../../lib/mail';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { formatSlotDate, formatSlotRange, istToday } from '../../../shared/rules/slots';
 import { formatRupees } from '../../../shared/rules/money';
@@ -240,7 +240,8 @@ export async function reschedule(deps: Deps, actor: AuthUser, input: RescheduleI
       note: `Delivery moved to ${when}`,
       created_at: at,
     });
-    await enqueueProgressMail(trx, after.user_id, rescheduledMail(mailInput(deps, after)));
+    // A new delivery time is a change to what the customer agreed to: it always goes, like a cancellation (decision 183).
+    await enqueueMail(trx, rescheduledMail(mailInput(deps, after)));
     await recordAudit(trx, actor, {
       action: 'delivery.rescheduled',
       entity: 'order',

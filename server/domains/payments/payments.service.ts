@@ -11,6 +11,7 @@ import type { OrderPayments } from '../orders/order-payments';
 import type { SubscriptionPayments } from '../subscriptions/subscription-payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { kickWhatsApp } from '../../lib/whatsapp';
+import { kickMail } from '../../lib/mail';
 import * as repo from './payments.repository';
 import * as invoices from '../invoices/invoices.service';
 import { publishOrderEvent } from '../orders/order-events';
@@ -217,7 +218,7 @@ export async function settleInTransaction(deps: Deps, trx: Trx, gp: GatewayPayme
     if (mine && RANK[mine.status] > RANK.failed) return { outcome: 'already_paid', orderId: order.id, refunds: [] };
     await repo.markAttempt(trx, attempt.id, 'failed', now);
     const moved = await orders.markPaymentFailed(trx, order.id, now);
-    if (moved) await orders.enqueueOrderMessage(trx, 'payment_failed', order);
+    if (moved) await orders.notifyPaymentFailed(deps, trx, order);
     return { outcome: moved ? 'failed' : 'recorded', orderId: order.id, refunds: [] };
   }
 
@@ -319,6 +320,7 @@ export async function settle(deps: Deps, gp: GatewayPayment, source: string): Pr
 
 function afterCommit(deps: Deps, s: Settlement): void {
   if (s.outcome === 'confirmed' || s.outcome === 'reinstated' || s.outcome === 'failed') void kickWhatsApp(deps);
+  if (s.outcome === 'failed') void kickMail(deps);
   for (const paymentId of s.refunds) {
     void refundPayment(deps, { paymentId, reason: s.outcome, idempotencyKey: `auto:${paymentId}` }).catch((err) =>
       deps.log.error({ err, paymentId }, 'automatic refund could not be recorded; the reconciler will retry'),

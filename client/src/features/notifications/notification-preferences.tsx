@@ -5,12 +5,27 @@ import { messageOf } from '../../lib/errors';
 import { toast } from '../../components/toast';
 import { formatIndianMobile } from '../../../../shared/rules/india';
 import { formatDate } from '../../../../shared/rules/dates';
-import type { NotificationPreferencesPatch } from '../../../../shared/schemas/notifications';
+import type { NotificationChannels, NotificationKind, NotificationPreferencesPatch } from '../../../../shared/schemas/notifications';
 import './notifications.css';
 
+const KINDS: { kind: NotificationKind; name: string; hint: string }[] = [
+  { kind: 'order_confirmed', name: 'Order confirmed', hint: 'Placed, or paid online' },
+  { kind: 'out_for_delivery', name: 'Out for delivery', hint: 'With the delivery code for the rider' },
+  { kind: 'delivered', name: 'Delivered', hint: 'Your shakes have arrived' },
+  { kind: 'payment_failed', name: 'Payment failed', hint: 'An online payment did not go through' },
+  { kind: 'deliveries', name: 'Standing deliveries', hint: 'Tomorrow not covered by the wallet, or a day we could not place' },
+];
+const CHANNELS: { channel: keyof NotificationChannels; name: string }[] = [
+  { channel: 'email', name: 'E-mail' },
+  { channel: 'whatsapp', name: 'WhatsApp' },
+  { channel: 'sms', name: 'SMS' },
+];
+
 /**
- * The profile's "How we reach you" card (PRODUCT.md §18, decision 174): one switch per channel. WhatsApp
- * needs a verified number (the card says so and links to the number's verification above).
+ * The profile's "How we reach you" card (PRODUCT.md §18, decisions 174 and 183): the WhatsApp opt-in
+ * (needs a verified number; the card says so), then per kind of message × channel a box. WhatsApp and
+ * SMS boxes count only with the opt-in (SMS is the fallback when WhatsApp cannot deliver); the order
+ * confirmation's e-mail is the receipt and always goes. A table at 1280 px, a card per kind at 375 px.
  */
 export function NotificationPreferencesCard() {
   const utils = trpc.useUtils();
@@ -28,7 +43,7 @@ export function NotificationPreferencesCard() {
   return (
     <section className="card card--padded profile-card" aria-labelledby="notify-h" data-testid="notification-preferences">
       <h2 className="h4" id="notify-h">
-        How we reach you about orders
+        How we reach you
       </h2>
       {!p ? (
         <span className="skeleton" style={{ height: '8rem' }} aria-hidden="true" />
@@ -40,32 +55,72 @@ export function NotificationPreferencesCard() {
               p.verifiedMobile
                 ? p.whatsappOptInAt
                   ? `To ${formatIndianMobile(p.verifiedMobile)} · on since ${formatDate(p.whatsappOptInAt, 'longDate')}`
-                  : `Confirmed, on its way (with the delivery code), delivered — to ${formatIndianMobile(p.verifiedMobile)}`
-                : 'Verify your mobile number above to get order updates on WhatsApp.'
+                  : `Choose below what comes on WhatsApp — to ${formatIndianMobile(p.verifiedMobile)}`
+                : 'Verify your mobile number above to get messages on WhatsApp or by SMS.'
             }
             checked={p.whatsapp}
             disabled={save.isPending || (!p.verifiedMobile && !p.whatsapp)}
             onChange={(e) =>
-              set({ whatsapp: e.target.checked }, e.target.checked ? 'Order updates will come on WhatsApp' : 'WhatsApp updates are off')
+              set({ whatsapp: e.target.checked }, e.target.checked ? 'Messages will come on WhatsApp' : 'WhatsApp messages are off')
             }
             data-testid="notify-whatsapp"
           />
-          <ChannelSwitch
-            name="SMS"
-            hint="When a WhatsApp message cannot be delivered, we send it as a text. Sign-in codes always come."
-            checked={p.sms}
-            disabled={save.isPending}
-            onChange={(e) => set({ sms: e.target.checked }, e.target.checked ? 'Texts are on' : 'Texts are off')}
-            data-testid="notify-sms"
-          />
-          <ChannelSwitch
-            name="E-mail"
-            hint="On its way, delivered, moved. Receipts and refunds always come by e-mail."
-            checked={p.email}
-            disabled={save.isPending}
-            onChange={(e) => set({ email: e.target.checked }, e.target.checked ? 'E-mail updates are on' : 'E-mail updates are off')}
-            data-testid="notify-email"
-          />
+          <table className="notify-matrix" data-testid="notify-matrix">
+            <caption className="sr-only">Which messages come by e-mail, WhatsApp and SMS</caption>
+            <thead>
+              <tr>
+                <th scope="col">Message</th>
+                {CHANNELS.map((c) => (
+                  <th scope="col" key={c.channel}>
+                    {c.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {KINDS.map((k) => (
+                <tr key={k.kind}>
+                  <th scope="row">
+                    <span className="notify-matrix__kind">{k.name}</span>
+                    <span className="text-sm text-muted">{k.hint}</span>
+                  </th>
+                  {CHANNELS.map((c) => {
+                    const receipt = k.kind === 'order_confirmed' && c.channel === 'email';
+                    const needsWhatsApp = c.channel !== 'email';
+                    const off = needsWhatsApp && !p.whatsapp;
+                    return (
+                      <td key={c.channel} data-label={c.name}>
+                        <label className="notify-cell" title={receipt ? 'Your receipt always comes by e-mail' : undefined}>
+                          <input
+                            type="checkbox"
+                            aria-label={`${k.name}: ${c.name}`}
+                            checked={!off && p.kinds[k.kind][c.channel]}
+                            disabled={receipt || off || save.isPending}
+                            onChange={(e) =>
+                              set(
+                                { kinds: { [k.kind]: { [c.channel]: e.target.checked } } },
+                                `${k.name}: ${c.name} ${e.target.checked ? 'on' : 'off'}`,
+                              )
+                            }
+                            data-testid={`notify-${k.kind}-${c.channel}`}
+                          />
+                          <span className="notify-cell__name" aria-hidden="true">
+                            {c.name}
+                          </span>
+                          {receipt ? <span className="text-sm text-muted notify-cell__note">always</span> : null}
+                        </label>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="text-sm text-muted notify-footnote">
+            {p.whatsapp ? null : 'Turn on WhatsApp above to choose WhatsApp and SMS messages. '}
+            SMS goes when a WhatsApp message cannot be delivered. Receipts, refunds and account or security e-mails always come
+            by e-mail; sign-in codes always come by SMS.
+          </p>
         </>
       )}
     </section>
