@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
+import { DESKTOP, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
 import { kickWhatsApp } from '../../server/lib/whatsapp';
 
 /**
  * PRODUCT.md §18 on a 375 px phone, as a new shopper would: sign in with a mobile number (the code read
  * from the SMS outbox, as on a machine without MSG91 keys), say their name, then keep addresses in the
  * profile — add one, add one we do not deliver to (saved, never default), make another the default,
- * delete one.
+ * delete one; choose per kind of message how it comes (the matrix); and, as a guest at checkout, sign in
+ * with a number there and place the order with the cart kept.
  */
 describe.skipIf(!hasBrowser)('a phone shopper: mobile sign-in and the address book', () => {
   let shop: ShopUnderTest;
@@ -186,6 +187,91 @@ describe.skipIf(!hasBrowser)('a phone shopper: mobile sign-in and the address bo
     expect(await page.getByTestId('notify-whatsapp').isChecked()).toBe(true);
     await prefs.scrollIntoViewIfNeeded();
     await shop.screenshot(page, 'mobile-notifications-375');
+
+    // The matrix (decision 183): "Delivered" off on WhatsApp, "Standing deliveries" off by e-mail; the
+    // receipt's e-mail box cannot be turned off. What the table holds is what was clicked.
+    const matrix = page.getByTestId('notify-matrix');
+    await visible(matrix);
+    expect(await page.getByTestId('notify-order_confirmed-email').isDisabled()).toBe(true);
+    expect(await page.getByTestId('notify-order_confirmed-email').isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Delivered: WhatsApp' }).click();
+    await expect.poll(() => page.getByTestId('notify-delivered-whatsapp').isChecked()).toBe(false);
+    await page.getByRole('checkbox', { name: 'Standing deliveries: E-mail' }).click();
+    await expect.poll(() => page.getByTestId('notify-deliveries-email').isChecked()).toBe(false);
+    await expect
+      .poll(async () =>
+        (await shop.deps.db.selectFrom('notification_preferences').select(['kind', 'email', 'whatsapp', 'sms']).where('user_id', '=', opted.id).orderBy('kind').execute()).map(
+          (r) => `${r.kind}:${r.email}/${r.whatsapp}/${r.sms}`,
+        ),
+      )
+      .toEqual(['delivered:true/false/true', 'deliveries:false/true/true']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await matrix.scrollIntoViewIfNeeded();
+    await shop.screenshot(page, 'mobile-notify-matrix-375');
+    await prefs.screenshot({ path: 'screenshots/mobile-notify-card-375.png', animations: 'disabled' });
+    await page.setViewportSize(DESKTOP);
+    await prefs.scrollIntoViewIfNeeded();
+    await shop.screenshot(page, 'mobile-notify-matrix-1280');
+    await prefs.screenshot({ path: 'screenshots/mobile-notify-card-1280.png', animations: 'disabled' });
+    await page.context().close();
+  });
+
+  it("checkout's guest step: signs in with a number and a code, keeps the cart, asks the name and places the order", async () => {
+    const mobile = `8${String(Date.now()).slice(-9)}`;
+    const page = await shop.newPage({ viewport: PHONE });
+    await page.goto('/');
+    const card = page.getByTestId('shake-card').first();
+    await card.waitFor();
+    const shake = (await card.locator('.shake-card__name').textContent())!.trim();
+    await card.getByRole('button', { name: /Add to Cart/ }).click();
+    await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe('1');
+    await page.goto('/payment');
+    const panel = page.getByTestId('checkout-sign-in');
+    await visible(panel.getByLabel('Mobile number'));
+    await visible(page.getByTestId('checkout-review').getByText(shake));
+    await shop.screenshot(page, 'mobile-checkout-guest-375');
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+
+    await panel.getByLabel('Mobile number').fill(mobile);
+    await panel.getByRole('button', { name: 'Send code' }).click();
+    await panel.getByLabel('6-digit code').fill(await codeFor(mobile));
+    await panel.getByRole('button', { name: 'Verify and continue' }).click();
+
+    // Signed in on the same page: the name first, the cart kept.
+    const name = page.getByTestId('checkout-name');
+    await visible(name);
+    expect(await page.getByTestId('checkout-sign-in').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    await shop.screenshot(page, 'mobile-checkout-name-375');
+    await name.getByLabel('Full name').fill('Kiran Shetty');
+    await name.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByTestId('checkout-name').count()).toBe(0);
+    await visible(page.getByTestId('checkout-review').getByText(shake));
+
+    // A first address, a slot, cash on delivery.
+    await page.getByLabel('Flat, house, building').fill('21 MG Road');
+    await page.getByLabel('PIN code').fill('560038');
+    await visible(page.getByText(/We deliver to/));
+    await page.getByLabel('City').fill('Bengaluru');
+    await page.getByLabel('State').selectOption('Karnataka');
+    await expect.poll(() => page.getByLabel('Full name').inputValue()).toBe('Kiran Shetty');
+    await page.getByRole('button', { name: /Save address|Use this address|Deliver here/ }).first().click();
+    await page.getByRole('radiogroup', { name: 'Saved addresses' }).getByRole('radio', { checked: true }).first().waitFor();
+    const slot = page.getByRole('radiogroup', { name: 'Delivery time' }).getByRole('radio').and(page.locator(':not([disabled])')).first();
+    await slot.click();
+    await page.getByTestId('method-cod').click();
+    await page.getByTestId('pay').click();
+    await page.waitForURL(/\/order\/[0-9a-f-]{36}\?placed=1$/);
+    await page.getByTestId('order-confirmed').waitFor();
+    const placed = await shop.deps.db
+      .selectFrom('orders')
+      .innerJoin('users', 'users.id', 'orders.user_id')
+      .select(['users.name', 'users.mobile_verified_at', 'orders.contact_name'])
+      .where('users.mobile', '=', `+91${mobile}`)
+      .execute();
+    expect(placed).toHaveLength(1);
+    expect(placed[0]).toMatchObject({ name: 'Kiran Shetty', contact_name: 'Kiran Shetty' });
+    expect(placed[0]!.mobile_verified_at).not.toBeNull();
     await page.context().close();
   });
 });

@@ -2338,7 +2338,7 @@ export interface paths {
         };
         /** How the customer hears about their orders */
         get: operations["notifications-preferences"];
-        /** Switch e-mail, WhatsApp (needs a verified mobile) or SMS on or off */
+        /** Per kind of message, switch e-mail, WhatsApp or SMS; opt in to WhatsApp (needs a verified mobile) */
         put: operations["notifications-updatePreferences"];
         post?: never;
         delete?: never;
@@ -12611,8 +12611,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        email: boolean;
-                        sms: boolean;
+                        kinds: {
+                            delivered: {
+                                email: boolean;
+                                sms: boolean;
+                                whatsapp: boolean;
+                            };
+                            deliveries: {
+                                email: boolean;
+                                sms: boolean;
+                                whatsapp: boolean;
+                            };
+                            order_confirmed: {
+                                email: boolean;
+                                sms: boolean;
+                                whatsapp: boolean;
+                            };
+                            out_for_delivery: {
+                                email: boolean;
+                                sms: boolean;
+                                whatsapp: boolean;
+                            };
+                            payment_failed: {
+                                email: boolean;
+                                sms: boolean;
+                                whatsapp: boolean;
+                            };
+                        };
                         verifiedMobile: string | null;
                         whatsapp: boolean;
                         whatsappOptInAt: string | null;
@@ -12636,8 +12661,33 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email?: boolean;
-                    sms?: boolean;
+                    kinds?: {
+                        delivered?: {
+                            email?: boolean;
+                            sms?: boolean;
+                            whatsapp?: boolean;
+                        };
+                        deliveries?: {
+                            email?: boolean;
+                            sms?: boolean;
+                            whatsapp?: boolean;
+                        };
+                        order_confirmed?: {
+                            email?: boolean;
+                            sms?: boolean;
+                            whatsapp?: boolean;
+                        };
+                        out_for_delivery?: {
+                            email?: boolean;
+                            sms?: boolean;
+                            whatsapp?: boolean;
+                        };
+                        payment_failed?: {
+                            email?: boolean;
+                            sms?: boolean;
+                            whatsapp?: boolean;
+                        };
+                    };
                     whatsapp?: boolean;
                 };
             };
@@ -12650,8 +12700,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        email: boolean;
-                        sms: boolean;
+                        kinds: {
+                            delivered: {
+                                email: boolean;
+                                sms: boolean;
+                                whatsapp: boolean;
+                            };
+                            deliveries: {
+                                email: boolean;
+                                sms: boolean;
+                                whatsapp: boolean;
+                            };
+                            order_confirmed: {
+                                email: boolean;
+                                sms: boolean;
+                                whatsapp: boolean;
+                            };
+                            out_for_delivery: {
+                                email: boolean;
+                                sms: boolean;
+                                whatsapp: boolean;
+                            };
+                            payment_failed: {
+                                email: boolean;
+                                sms: boolean;
+                                whatsapp: boolean;
+                            };
+                        };
                         verifiedMobile: string | null;
                         whatsapp: boolean;
                         whatsappOptInAt: string | null;

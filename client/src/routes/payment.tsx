@@ -6,6 +6,7 @@ import { useCart } from '../features/cart/cart-store';
 import { useCartQuote } from '../features/cart/use-cart-quote';
 import { isCartSyncing, onCartSyncChange } from '../features/cart/cart-sync';
 import { GoogleButton, LoginForm, RegisterForm } from './auth';
+import { MobileSignIn, NameStep } from '../features/auth/mobile-code';
 import '../features/auth/auth.css';
 import { setCouponCode, useCouponCode } from '../features/cart/coupon-code';
 import { PromoCode } from '../features/cart/promo-code';
@@ -38,8 +39,9 @@ import '../features/checkout/checkout.css';
 
 /**
  * /payment: a public route (spec §2). A guest sees checkout itself, its first step a sign-in /
- * sign-up panel; signing in there turns the same page into the signed-in checkout, cart intact
- * (the guest cart is merged into the account by cart-sync), with no page switch.
+ * sign-up panel (a mobile number and its code first, as on /auth, then e-mail); signing in there turns
+ * the same page into the signed-in checkout, cart intact (the guest cart is merged into the account by
+ * cart-sync), with no page switch. A new number's account is asked its name at the top of checkout.
  * /payment?order={id}: pay for an order already placed (after a failure or a closed window).
  * Razorpay's checkout.js is fetched here and nowhere else, and only in Razorpay mode.
  */
@@ -104,7 +106,18 @@ function GuestCheckout({ resume }: { resume: boolean }) {
                 Register
               </button>
             </div>
-            {mode === 'login' ? <LoginForm submitLabel="Sign in and continue" /> : <RegisterForm />}
+            {mode === 'login' ? (
+              <>
+                {/* As on /auth: the number and its code first (a new number starts an account; its name is asked next, here). */}
+                <MobileSignIn />
+                <div className="auth-divider" role="separator">
+                  <span>or with your e-mail</span>
+                </div>
+                <LoginForm submitLabel="Sign in and continue" />
+              </>
+            ) : (
+              <RegisterForm />
+            )}
             {/* Google sign-in leaves the page: its callback brings the shopper back here. */}
             <GoogleButton returnTo={window.location.pathname + window.location.search} />
           </section>
@@ -224,6 +237,8 @@ interface Pending {
 
 function Checkout() {
   const { user } = useAuth();
+  // Just signed in with a new mobile number: the account has no name yet (asked first; the address form takes it).
+  const needsName = !!user && !user.user_metadata.name;
   const [, navigate] = useLocation();
   const { items, clearCart } = useCart();
   // Just signed in on this page: the guest cart is being merged into the account's; pay once it is.
@@ -382,14 +397,28 @@ function Checkout() {
 
       <div className="checkout-layout">
         <div className="checkout-steps">
+          {needsName ? (
+            // Just signed in with a new mobile number (the guest step): the account's name, then on with the order.
+            <section className="card checkout-step" aria-labelledby="step-name" data-testid="checkout-name">
+              <h2 className="h4" id="step-name">
+                What should we call you?
+              </h2>
+              <p className="text-sm text-muted">You are signed in with your mobile number. Your cart is kept.</p>
+              <NameStep onDone={() => {}} />
+            </section>
+          ) : null}
           <section className="card checkout-step" aria-labelledby="step-address">
             <StepHeading n={1} id="step-address" title="Delivery address" done={!!address} />
-            <AddressPicker
-              value={address?.id ?? null}
-              onChange={onAddress}
-              defaults={{ name: user?.user_metadata.name, phone: user?.user_metadata.mobile }}
-              title={null}
-            />
+            {needsName ? (
+              <p className="text-sm text-muted">Tell us your name above first: it goes on the delivery.</p>
+            ) : (
+              <AddressPicker
+                value={address?.id ?? null}
+                onChange={onAddress}
+                defaults={{ name: user?.user_metadata.name, phone: user?.user_metadata.mobile }}
+                title={null}
+              />
+            )}
             <WhatsAppOptIn checked={whatsappOptIn} onChange={setWhatsappOptIn} />
           </section>
 

@@ -6,6 +6,7 @@ import { Field, Input } from '../../components/input';
 import { formatIndianMobile } from '../../../../shared/rules/india';
 import { useAuth, type AuthAnswerLike } from './auth-context';
 import { FormAlert } from './forms';
+import { tokens } from './session';
 
 /** Seconds left before another code may be asked for (counts down once a second). */
 function useCountdown(): [number, (s: number) => void] {
@@ -163,6 +164,9 @@ export function NameStep({ onDone }: { onDone(): void }) {
         e.preventDefault();
         const ok = await run(async () => {
           await save.mutateAsync({ name });
+          // The access token carries the name its session started with (''): a fresh one carries this
+          // one, so an order placed right away (checkout's guest step) is addressed to it.
+          await tokens.refresh(tokens.read().accessToken);
           await refreshUser();
         }, { fallback: 'Your name could not be saved. Please try again.' });
         if (ok) onDone();

@@ -30,7 +30,11 @@ export default function ProfileDetails() {
   const p = profile.data;
   return (
     <div className="profile-grid">
-      <DetailsCard profile={p} />
+      <div className="stack stack--lg">
+        <DetailsCard profile={p} />
+        {/* The wider column: the kinds × channels table reads as a table here. */}
+        <NotificationPreferencesCard />
+      </div>
       <div className="stack stack--lg">
         {/* A password signs in with the e-mail: an account without one has no use for it yet. */}
         {p.email ? <PasswordCard hasPassword={p.has_password} via={p.providers.includes('google') ? 'Google' : 'your mobile number'} /> : null}
@@ -53,7 +57,6 @@ export default function ProfileDetails() {
             </div>
           </dl>
         </section>
-        <NotificationPreferencesCard />
       </div>
     </div>
   );
