@@ -323,7 +323,7 @@ export async function confirmPaidOrder(
 }
 
 export { markPaymentFailed, markRefunded, lockOrder, claimForReconcile } from './orders.repository';
-export { enqueueOrderMessage, notifyPaymentFailed } from './order-whatsapp';
+export { notifyPaymentFailed } from './order-whatsapp';
 
 /** Who to address about an order (snapshot taken at placement). */
 export async function contactOf(deps: Pick<Deps, 'db'>, orderId: string): Promise<{ email: string; name: string }> {
