@@ -9,7 +9,7 @@ import type { NotificationChannels, NotificationKind, NotificationPreferencesPat
 import './notifications.css';
 
 const KINDS: { kind: NotificationKind; name: string; hint: string }[] = [
-  { kind: 'order_confirmed', name: 'Order confirmed', hint: 'Placed, or paid online' },
+  { kind: 'order_confirmed', name: 'Order confirmed', hint: 'Placed, or paid online. The e-mail is your receipt: it always comes' },
   { kind: 'out_for_delivery', name: 'Out for delivery', hint: 'With the delivery code for the rider' },
   { kind: 'delivered', name: 'Delivered', hint: 'Your shakes have arrived' },
   { kind: 'payment_failed', name: 'Payment failed', hint: 'An online payment did not go through' },
