@@ -8,6 +8,8 @@ import { withTransactionRetry } from '../../lib/transaction-retry';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from './wallet.repository';
 import { walletPayments } from './wallet-payments';
+import { enqueueMail } from '../../lib/mail';
+import { balanceRefundMail, topUpCreditedMail, topUpRefundedMail, type WalletMailInput } from './wallet.mail';
 import { formatRupees } from '../../../shared/rules/money';
 import { WALLET_KIND_LABELS, WALLET_TOP_UP_MAX_PAISE, WALLET_TOP_UP_MIN_PAISE } from '../../../shared/rules/wallet';
 import type {
@@ -154,9 +156,10 @@ export async function settleTopUpInTransaction(deps: Deps, trx: Trx, gp: Gateway
       reason: 'automatic: the amount paid differs from the top-up',
       idempotencyKey: `auto:wallet:${t.id}`,
     });
+    await enqueueMail(trx, topUpRefundedMail({ ...(await mailTo(deps, trx, t.user_id)), amount: t.amount_paise }));
     return { outcome: 'amount_mismatch', refundId: refund.id };
   }
-  await repo.appendEntry(trx, {
+  const balance = await repo.appendEntry(trx, {
     userId: t.user_id,
     kind: 'top_up',
     amountPaise: t.amount_paise,
@@ -165,7 +168,14 @@ export async function settleTopUpInTransaction(deps: Deps, trx: Trx, gp: Gateway
     topUpId: t.id,
     now,
   });
+  // The receipt rides on the credit's transaction: one mail per credit, however many settle it.
+  if (balance !== null) await enqueueMail(trx, topUpCreditedMail({ ...(await mailTo(deps, trx, t.user_id)), amount: t.amount_paise, balance }));
   return { outcome: 'credited', refundId: null };
+}
+
+async function mailTo(deps: Pick<Deps, 'config'>, db: Executor, userId: string): Promise<WalletMailInput> {
+  const c = await repo.customerOf(db, userId);
+  return { to: c?.email ?? null, name: c?.name ?? '', publicUrl: deps.config.PUBLIC_URL };
 }
 
 async function settle(deps: Deps, gp: GatewayPayment): Promise<TopUpSettlement> {
@@ -300,6 +310,9 @@ export async function refundBalance(
       left -= take;
       made.push({ id: refund.id, amount: take, fresh: true });
     }
+    const fresh = made.filter((r) => r.fresh);
+    const amount = fresh.reduce((n, r) => n + r.amount, 0);
+    if (amount > 0) await enqueueMail(trx, balanceRefundMail({ ...(await mailTo(deps, trx, user.id)), amount, payments: fresh.length, balance: left }));
     return made;
   });
   for (const r of done.filter((x) => x.fresh)) await walletPayments().sendPendingRefund(deps, r.id);
