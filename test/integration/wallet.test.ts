@@ -176,9 +176,16 @@ describe('paying with the wallet', () => {
     const id = r.json().order.id;
     const refund = (amount: number | undefined, key: string) =>
       post(admin, `/api/admin/orders/${id}/refund`, { ...(amount ? { amount } : {}), reason: 'Spilled in transit', idempotencyKey: key });
+    const revenueToday = async () => {
+      const dash = await t.request({ method: 'GET', url: '/api/admin/dashboard', headers: { authorization: admin.auth } });
+      return (dash.json().metrics as { key: string; value: number }[]).find((m) => m.key === 'orders.revenue.today')!.value;
+    };
+    const before = await revenueToday();
     const k = crypto.randomUUID();
     expect((await refund(10_000, k)).statusCode).toBe(200);
     expect((await refund(10_000, k)).statusCode).toBe(200);
+    // Money returned to the wallet is revenue given back, as a refund to a card is: once, for the repeated click too.
+    expect(before - (await revenueToday())).toBe(10_000);
     const over = await refund(25_000, crypto.randomUUID());
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe('A refund cannot be more than what was paid: at most ₹200 can still be refunded.');
