@@ -3,8 +3,9 @@ import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { GatewayError, resolveIdempotencyKey, verifiedCheckoutPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
+import { resolveIdempotencyKey, verifiedCheckoutPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';
+import { reconcileGatewayOrders } from '../../lib/payments/reconcile';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from './wallet.repository';
 import { walletPayments } from './wallet-payments';
@@ -234,30 +235,9 @@ export async function completeTestTopUp(deps: Deps, user: AuthUser, input: TestC
  * are settled by asking the gateway (decision 153's reconciler, for top-ups): 2 minutes – 2 hours
  * old, leased 3 minutes to one instance. Returns how many it credited.
  */
-export async function reconcileTopUps(deps: Deps, opts: { minAgeMinutes?: number; limit?: number } = {}): Promise<number> {
-  if (deps.payments.mode === 'test') return 0; // test payments settle in the request that makes them
-  const now = deps.clock.now();
-  const ids = await repo.claimTopUpsForReconcile(deps.db, {
-    gateway: deps.payments.mode,
-    now: now.toISOString(),
-    minAgeBefore: new Date(now.getTime() - (opts.minAgeMinutes ?? 2) * 60_000).toISOString(),
-    recentSince: new Date(now.getTime() - 2 * 3_600_000).toISOString(),
-    leaseUntil: new Date(now.getTime() + 3 * 60_000).toISOString(),
-    limit: opts.limit ?? 25,
-  });
-  let credited = 0;
-  for (const gatewayOrderId of ids) {
-    try {
-      const list = await deps.payments.fetchOrderPayments(gatewayOrderId);
-      list.sort((x, y) => Number(isSuccess(y)) - Number(isSuccess(x)));
-      for (const gp of list) if ((await settle(deps, gp)) === 'credited') credited++;
-    } catch (err) {
-      deps.log[err instanceof GatewayError ? 'warn' : 'error']({ err, gatewayOrderId }, 'could not reconcile a wallet top-up; it will try again');
-    }
-  }
-  return credited;
+export function reconcileTopUps(deps: Deps, opts: { minAgeMinutes?: number; limit?: number } = {}): Promise<number> {
+  return reconcileGatewayOrders(deps, 'wallet_top_ups', (gp) => settle(deps, gp), (outcome) => outcome === 'credited', opts);
 }
-const isSuccess = (gp: GatewayPayment) => gp.status === 'authorized' || gp.status === 'captured';
 
 // ---------- Refund my balance ----------
 
