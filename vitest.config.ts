@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects, all run by `npm test`, in this order:
- * - unit: pure functions (shared rules, client logic), no database.
+ * - unit: pure functions (shared rules, client logic), no database (the few files that vi.mock a
+ *   module run apart, as unit-isolated).
  * - integration: the real app through app.inject() / createCaller on PostgreSQL
  *   (TEST_DATABASE_URL or DATABASE_URL) or, without one, embedded PGlite; each
  *   test file gets its own database cloned from a migrated, seeded template.
@@ -15,6 +16,10 @@ import { defineConfig } from 'vitest/config';
  * these files mock no module — each builds its own app, database and clock through test/helpers.
  * A file that needs vi.mock or module state of its own belongs in the unit project (isolated).
  */
+const UNIT_FILES = ['shared/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}', 'server/**/*.unit.test.ts', 'scripts/**/*.test.ts', 'test/conformance/**/*.unit.test.ts'];
+/** Unit files that vi.mock a module or stub a global: they need a module graph of their own. */
+const UNIT_MOCKING_FILES = ['client/src/features/cart/cart-store.test.ts', 'test/conformance/seed-client.unit.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -22,10 +27,25 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['shared/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}', 'server/**/*.unit.test.ts', 'scripts/**/*.test.ts', 'test/conformance/**/*.unit.test.ts'],
+          include: UNIT_FILES,
+          exclude: UNIT_MOCKING_FILES,
           environment: 'node',
           // A limit on a hang, not a wait: in CI the unit files run beside the browser files (decision
           // 151), and the invoice PDF's first render (pdfkit and the fonts load) took over 5 s on a busy machine.
+          testTimeout: 20_000,
+          // Pure functions share one module graph per worker, as the integration files do: the start of
+          // an isolated worker per file was most of the project's time (37 files, ~21 s of tests).
+          pool: 'threads',
+          isolate: false,
+        },
+      },
+      {
+        // The unit files that replace modules (vi.mock) or globals: each in its own module graph.
+        test: {
+          name: 'unit-isolated',
+          sequence: { groupOrder: 0 },
+          include: UNIT_MOCKING_FILES,
+          environment: 'node',
           testTimeout: 20_000,
         },
       },

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app';
-import { customer, loadShop, orderBody, place, type Shop } from '../../test/integration/orders-fixtures';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/helpers/app';
+import { customer, orderBody, place, type Shop, withShopApp } from '../../test/integration/orders-fixtures';
 import { confirmationMail } from '../domains/orders/order-mail';
 import { mailPlaceholder } from './mail';
 import { outboxInsertSql } from './mail.repository';
@@ -9,12 +9,9 @@ import { outboxInsertSql } from './mail.repository';
 /** The outbox insert folded into a caller's write statement (order placement uses it for the confirmation e-mail). */
 let t: TestApp;
 let shop: Shop;
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await loadShop(t);
-});
-afterAll(async () => {
-  await t?.close();
+withShopApp((app, loaded) => {
+  t = app;
+  shop = loaded;
 });
 
 const outbox = () => t.deps.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();

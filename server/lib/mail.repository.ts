@@ -69,28 +69,6 @@ export function outboxInsertSql(
     from ${opts.from}`;
 }
 
-/** Claims due messages (SKIP LOCKED: several instances never send the same one) until `claimUntil`. */
-export function claimDue(db: Executor, p: { now: string; claimUntil: string; limit: number }) {
-  return db
-    .updateTable('mail_outbox')
-    .set({ attempts: sql`attempts + 1`, next_attempt_at: p.claimUntil })
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', p.now)]))
-        .orderBy('id')
-        .limit(p.limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .execute();
-}
-
 export async function markMail(db: Executor, id: number, set: Updateable<MailOutboxTable>): Promise<void> {
   await db.updateTable('mail_outbox').set(set).where('id', '=', id).execute();
 }

@@ -6,6 +6,7 @@ import type { Clock } from './clock';
 import type { NotificationKind } from '../../shared/schemas/notifications';
 import { BrevoError, sendWithBrevo } from './mail-brevo';
 import * as repo from './mail.repository';
+import { claimDue } from './outbox.repository';
 import { outboxRunner, type DeliveryRound } from './outbox-runner';
 
 export interface MailMessage {
@@ -69,7 +70,7 @@ const CLAIM_SECONDS = 120;
 export async function deliverPending(deps: MailDeps, limit = 20): Promise<DeliveryRound> {
   const now = deps.clock.now();
   const claimUntil = new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString();
-  const due = await repo.claimDue(deps.db, { now: now.toISOString(), claimUntil, limit });
+  const due = await claimDue(deps.db, 'mail_outbox', { now: now.toISOString(), claimUntil, limit });
 
   const round: DeliveryRound = { sent: 0, logged: 0, retry: 0, failed: 0 };
   for (const m of due.sort((a, b) => a.id - b.id)) {

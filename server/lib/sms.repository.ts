@@ -14,27 +14,6 @@ export async function insertSms(db: Executor, msg: SmsMessage): Promise<number> 
   return row.id;
 }
 
-export function claimDue(db: Executor, p: { now: string; claimUntil: string; limit: number }) {
-  return db
-    .updateTable('sms_outbox')
-    .set({ attempts: sql`attempts + 1`, next_attempt_at: p.claimUntil })
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('sms_outbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', p.now)]))
-        .orderBy('id')
-        .limit(p.limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .execute();
-}
-
 export async function markSms(db: Executor, id: number, set: Updateable<SmsOutboxTable>): Promise<void> {
   const { variables, ...rest } = set;
   await db

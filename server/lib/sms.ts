@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { MailDeps } from './mail';
 import { Msg91Gateway } from './sms-msg91';
 import * as repo from './sms.repository';
+import { claimDue } from './outbox.repository';
 import { outboxRunner, type DeliveryRound } from './outbox-runner';
 
 /**
@@ -56,7 +57,7 @@ const CLAIM_SECONDS = 120;
 /** One delivery round: claim due messages (SKIP LOCKED), send them outside any transaction, record the outcome. */
 export async function deliverPendingSms(deps: MailDeps & { db: Db }, limit = 20): Promise<DeliveryRound> {
   const now = deps.clock.now();
-  const due = await repo.claimDue(deps.db, {
+  const due = await claimDue(deps.db, 'sms_outbox', {
     now: now.toISOString(),
     claimUntil: new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString(),
     limit,

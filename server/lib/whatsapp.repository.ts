@@ -59,27 +59,6 @@ export async function optIn(db: Executor, userId: string, at: string): Promise<v
     .execute();
 }
 
-export function claimDue(db: Executor, p: { now: string; claimUntil: string; limit: number }) {
-  return db
-    .updateTable('whatsapp_outbox')
-    .set({ attempts: sql`attempts + 1`, next_attempt_at: p.claimUntil })
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('whatsapp_outbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', p.now)]))
-        .orderBy('id')
-        .limit(p.limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .execute();
-}
-
 export interface PlacementWhatsApp {
   userId: string;
   /** The checkout box was ticked: opt in now (only with a verified number; the first time is kept). */

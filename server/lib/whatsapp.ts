@@ -7,6 +7,7 @@ import { enqueueSms, kickSms } from './sms';
 import { withTransactionRetry } from './transaction-retry';
 import { GraphWhatsAppGateway } from './whatsapp-graph';
 import * as repo from './whatsapp.repository';
+import { claimDue } from './outbox.repository';
 import { outboxRunner, type DeliveryRound } from './outbox-runner';
 import type { NotificationKind } from '../../shared/schemas/notifications';
 
@@ -159,7 +160,7 @@ const CLAIM_SECONDS = 120;
 /** One delivery round: claim due messages (SKIP LOCKED), send them outside any transaction, record the outcome. */
 export async function deliverPendingWhatsApp(deps: MailDeps & { db: Db }, limit = 20): Promise<DeliveryRound> {
   const now = deps.clock.now();
-  const due = await repo.claimDue(deps.db, {
+  const due = await claimDue(deps.db, 'whatsapp_outbox', {
     now: now.toISOString(),
     claimUntil: new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString(),
     limit,

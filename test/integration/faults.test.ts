@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { createInstance, openOrderStream, type Instance } from '../helpers/instances';
 import { startDbProxy, type DbProxy } from '../helpers/db-proxy';
 import { LANE_WIDTH, REQUEST_TIMEOUTS, transactionPlaces } from '../../db/database';
-import { customer, customers, expectInvariants, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
+import { customer, customers, expectInvariants, loadShop, orderBody, place, type Customer, type Shop, withShopApp } from './orders-fixtures';
 
 /**
  * Faults (issue 13): a row locked for longer than the lock timeout, the database going away and
@@ -38,12 +38,9 @@ async function until(what: string, f: () => Promise<boolean> | boolean, ms = 20_
 describe.skipIf(!onPostgres)('a row locked for longer than the lock timeout', () => {
   let t: TestApp;
   let shop: Shop;
-  beforeAll(async () => {
-    t = await createTestApp();
-    shop = await loadShop(t);
-  });
-  afterAll(async () => {
-    await t?.close();
+  withShopApp((app, loaded) => {
+    t = app;
+    shop = loaded;
   });
 
   it(

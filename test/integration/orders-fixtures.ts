@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../db/database';
-import type { TestApp } from '../helpers/app';
+import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import type { AuthUser } from '../../server/trpc/context';
 import { addDays, istToday } from '../../shared/rules/slots';
@@ -13,6 +13,21 @@ export interface Shop {
   shakes: { id: string; name: string; price: number }[];
   slotId: string;
   date: string;
+}
+
+/**
+ * The app and the demo shop for the tests of the file (or describe block) that calls it: made before
+ * them, given to `use`, closed after them.
+ */
+export function withShopApp(use: (t: TestApp, shop: Shop) => void): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+    use(app, await loadShop(app));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }
 
 export async function loadShop(t: TestApp): Promise<Shop> {

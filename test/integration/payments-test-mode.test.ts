@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { counts, customer, expectInvariants, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/app';
+import { counts, customer, expectInvariants, orderBody, place, type Customer, type Shop, withShopApp } from './orders-fixtures';
 
 /** Without Razorpay keys the shop runs the built-in test gateway. */
 let t: TestApp;
 let shop: Shop;
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await loadShop(t);
-});
-afterAll(async () => {
-  await t?.close();
+withShopApp((app, loaded) => {
+  t = app;
+  shop = loaded;
 });
 
 const json = (c: Customer) => ({ authorization: c.auth, 'content-type': 'application/json' });

@@ -131,6 +131,8 @@ describe('wallet top-ups with Razorpay', () => {
     expect((await walletOf(c)).balance).toBe(0);
     const refund = await t.deps.db.selectFrom('refunds').select(['amount_paise', 'idempotency_key']).where('wallet_top_up_id', '=', s.topUpId).executeTakeFirstOrThrow();
     expect(refund).toEqual({ amount_paise: 40_000, idempotency_key: `auto:wallet:${s.topUpId}` });
+    const mails = await t.deps.db.selectFrom('mail_outbox').select('template').where('to_email', '=', c.user.email).where('template', 'like', 'wallet-%').execute();
+    expect(mails.map((m) => m.template)).toEqual(['wallet-top-up-refunded']);
   });
 
   it('the gateway down when a top-up starts: a clear 502, nothing recorded, and the same key works once it is back', async () => {

@@ -70,6 +70,9 @@ async function expectLedgerMatchesBalances() {
   expect(dup.rows[0]!.n).toBe(0);
 }
 
+const mailsTo = (c: Customer, template: string) =>
+  t.deps.db.selectFrom('mail_outbox').select(['subject', 'text']).where('template', '=', template).where('to_email', '=', c.user.email).execute();
+
 let day = 1;
 const nextPlace = () => ({ date: addDays(istToday(new Date()), (day++ % 6) + 1) });
 const walletOrder = (c: Customer, over: Record<string, unknown> = {}) =>
@@ -95,6 +98,10 @@ describe('top-ups', () => {
     const w = await walletOf(c);
     expect(w).toMatchObject({ balance: 100_000, refundable: 100_000, totalCount: 1 });
     expect(w.entries[0]).toMatchObject({ kind: 'top_up', label: 'Top-up', amount: 100_000, balanceAfter: 100_000 });
+    // One receipt for the one credit, though two completions raced; none for the failed payment.
+    const mails = await mailsTo(c, 'wallet-top-up');
+    expect(mails.map((m) => m.subject)).toEqual(['₹1,000 added to your Hydro Shakes wallet']);
+    expect(mails[0]!.text).toContain('Your wallet now has ₹1,000.');
     await expectLedgerMatchesBalances();
   });
 
@@ -169,9 +176,16 @@ describe('paying with the wallet', () => {
     const id = r.json().order.id;
     const refund = (amount: number | undefined, key: string) =>
       post(admin, `/api/admin/orders/${id}/refund`, { ...(amount ? { amount } : {}), reason: 'Spilled in transit', idempotencyKey: key });
+    const revenueToday = async () => {
+      const dash = await t.request({ method: 'GET', url: '/api/admin/dashboard', headers: { authorization: admin.auth } });
+      return (dash.json().metrics as { key: string; value: number }[]).find((m) => m.key === 'orders.revenue.today')!.value;
+    };
+    const before = await revenueToday();
     const k = crypto.randomUUID();
     expect((await refund(10_000, k)).statusCode).toBe(200);
     expect((await refund(10_000, k)).statusCode).toBe(200);
+    // Money returned to the wallet is revenue given back, as a refund to a card is: once, for the repeated click too.
+    expect(before - (await revenueToday())).toBe(10_000);
     const over = await refund(25_000, crypto.randomUUID());
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe('A refund cannot be more than what was paid: at most ₹200 can still be refunded.');
@@ -257,6 +271,10 @@ describe('refund my balance', () => {
     expect(again.json()).toMatchObject({ refunded: 95_000, balance: 0 });
     const nothing = await post(c, '/api/user/wallet/refund', {}, { 'idempotency-key': crypto.randomUUID() });
     expect(nothing.json()).toMatchObject({ refunded: 0, refunds: 0 });
+    // One mail for the refund, none for the repeat or the empty one; the adjustment's ₹50 stays and the mail says so.
+    const refundMails = await mailsTo(c, 'wallet-balance-refund');
+    expect(refundMails.map((m) => m.subject)).toEqual(['₹950 is on its way back to you']);
+    expect(refundMails[0]!.text).toContain('refunded to the 2 payments you topped up with');
     const w = await walletOf(c);
     expect(w.entries.filter((e: { kind: string }) => e.kind === 'refund_out').map((e: { amount: number }) => e.amount).sort()).toEqual([-20_000, -75_000]);
     const tops = await t.deps.db.selectFrom('wallet_top_ups').select(['id', 'status', 'refunded_paise']).where('user_id', '=', c.user.id).execute();

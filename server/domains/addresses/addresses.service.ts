@@ -2,29 +2,17 @@ import { readDeliverableAddress, type DeliverableAddressRow } from '../../statem
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../../db/database';
 import { AppError, notFound } from '../../lib/errors';
-import { MAX_ADDRESSES, type Address } from '../../../shared/schemas/addresses';
+import type { z } from 'zod';
+import { MAX_ADDRESSES, type Address, type AddressCreateInputSchema, type AddressUpdateInputSchema } from '../../../shared/schemas/addresses';
 import * as repo from './addresses.repository';
 import { notServiceable, serviceablePincodes } from '../delivery/delivery.service';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 
 type Deps = Pick<AppDeps, 'db'>;
 
-/** Output of the create schema (phone and PIN code already normalised). */
-export interface AddressCreate {
-  name: string;
-  phone: string;
-  line1: string;
-  line2: string | null;
-  landmark: string | null;
-  city: string;
-  state: string;
-  pincode: string;
-  isDefault?: boolean;
-}
-export type AddressPatch = { id: string } & Partial<Omit<AddressCreate, 'line2' | 'landmark'>> & {
-    line2?: string | null;
-    landmark?: string | null;
-  };
+/** Output of the create and update schemas (phone and PIN code already normalised). */
+export type AddressCreate = z.output<typeof AddressCreateInputSchema>;
+export type AddressPatch = z.output<typeof AddressUpdateInputSchema>;
 
 const NOT_FOUND = 'That address';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

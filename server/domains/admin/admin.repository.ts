@@ -78,20 +78,3 @@ export async function providersOf(db: Executor, userId: string): Promise<string[
   return rows.map((r) => (r.provider === 'supabase' ? 'google' : r.provider));
 }
 
-export async function writeAudit(
-  db: Executor,
-  e: { actorId: string; actorEmail: string; action: string; entity: string; entityId: string; before?: unknown; after?: unknown },
-): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_id: e.actorId,
-      actor_email: e.actorEmail,
-      action: e.action,
-      entity: e.entity,
-      entity_id: e.entityId,
-      before: e.before == null ? null : JSON.stringify(e.before),
-      after: e.after == null ? null : JSON.stringify(e.after),
-    })
-    .execute();
-}

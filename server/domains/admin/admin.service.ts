@@ -23,6 +23,7 @@ import * as catalogue from '../catalogue/catalogue.service';
 import { countActiveSubscribers } from '../subscriptions/subscriptions.service';
 import * as subscriptionReports from '../subscriptions/subscriptions.reports';
 import { withTransactionRetry } from '../../lib/transaction-retry';
+import { recordAudit } from '../audit/audit.service';
 
 type Deps = AppDeps;
 
@@ -164,9 +165,7 @@ export async function sendPasswordReset(deps: Deps, actor: AuthUser, input: Admi
     if (!user) throw notFound('That customer');
     if (user.disabled) throw new AppError('INVALID_STATE', 'This account is disabled; enable it before sending a reset link.');
     const { expiresAt } = await auth.createReset(trx, deps, user, actor.id, ip, deps.clock.now());
-    await repo.writeAudit(trx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+    await recordAudit(trx, actor, {
       action: 'customer.password_reset_sent',
       entity: 'user',
       entityId: user.id,
@@ -185,9 +184,7 @@ export async function signOutEverywhere(deps: Deps, actor: AuthUser, id: string)
     const user = await auth.findUserForReset(trx, id);
     if (!user) throw notFound('That customer');
     const count = await auth.endAllSessions(trx, user.id, now);
-    await repo.writeAudit(trx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
+    await recordAudit(trx, actor, {
       action: 'customer.signed_out_everywhere',
       entity: 'user',
       entityId: user.id,

@@ -130,21 +130,9 @@ export async function retakeCoupon(trx: Trx, orderId: string): Promise<boolean> 
 
 function toAdmin(r: repo.CouponRow, discountGiven: number): AdminCoupon {
   return {
+    ...toRule(r),
     id: r.id,
-    code: r.code,
     description: r.description,
-    kind: r.kind,
-    value: r.value,
-    minSubtotal: r.min_subtotal_paise,
-    maxDiscount: r.max_discount_paise,
-    validFrom: r.valid_from,
-    validTo: r.valid_to,
-    usageLimit: r.usage_limit,
-    perCustomerLimit: r.per_customer_limit,
-    firstOrderOnly: r.first_order_only,
-    appliesTo: r.applies_to,
-    active: r.active,
-    uses: r.uses,
     remaining: r.usage_limit === null ? null : Math.max(0, r.usage_limit - r.uses),
     discountGiven,
     summary: describeCoupon({ kind: r.kind, value: r.value, maxDiscount: r.max_discount_paise, minSubtotal: r.min_subtotal_paise }),

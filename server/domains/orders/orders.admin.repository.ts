@@ -1,4 +1,5 @@
 import { sql, type SqlBool, type ExpressionBuilder } from 'kysely';
+import { refundedOfOrder } from './orders.reports.repository';
 import type { Executor } from '../../../db/database';
 import type { DB } from '../../../db/schema';
 import type { AdminOrdersInput } from '../../../shared/schemas/order-lifecycle';
@@ -124,9 +125,7 @@ export async function salesSince(db: Executor, since: string) {
     .select([
       sql<number>`count(*)::int`.as('orders'),
       sql<number>`coalesce(sum(o.total_paise), 0)::bigint`.as('gross'),
-      sql<number>`coalesce(sum((select coalesce(sum(r.amount_paise), 0) from refunds r where r.order_id = o.id and r.status <> 'failed')), 0)::bigint`.as(
-        'refunded',
-      ),
+      sql<number>`coalesce(sum(${refundedOfOrder}), 0)::bigint`.as('refunded'),
     ])
     .executeTakeFirstOrThrow();
   return { orders: Number(r.orders), revenue: Number(r.gross) - Number(r.refunded) };

@@ -383,22 +383,10 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
       paidPaise: paid.amount_paise,
     });
     // --- end points
-    const at = deps.clock.now().toISOString();
-    await repo.insertEvent(trx, {
-      order_id: row.id,
-      status: row.status,
-      actor: 'admin',
-      actor_id: admin.id,
+    await recordRefund(deps, trx, admin, row, {
       note: `Refund of ${formatRupees(r.amount_paise)} started: ${input.reason.trim()}`,
-      created_at: at,
-    });
-    await recordAudit(trx, admin, {
-      action: 'order.refund',
-      entity: 'order',
-      entityId: row.id,
       before: { number: row.number, captured: paid.amount_paise, refunded: paid.refunded_paise },
       after: { refundId: r.id, amount: r.amount_paise, refunded: paid.refunded_paise + r.amount_paise, reason: input.reason.trim() },
-      at,
     });
     return { refundId: r.id, userId: row.user_id, replayed };
   });
@@ -435,24 +423,25 @@ async function refundToWallet(
     refundedPaise: r.returnedBefore + r.amount,
     paidPaise: r.charged,
   });
-  const at = deps.clock.now().toISOString();
-  await repo.insertEvent(trx, {
-    order_id: row.id,
-    status: row.status,
-    actor: 'admin',
-    actor_id: admin.id,
+  await recordRefund(deps, trx, admin, row, {
     note: `Refund of ${formatRupees(r.amount)} to the customer's wallet: ${input.reason.trim()}`,
-    created_at: at,
-  });
-  await recordAudit(trx, admin, {
-    action: 'order.refund',
-    entity: 'order',
-    entityId: row.id,
     before: { number: row.number, charged: r.charged, refunded: r.returnedBefore },
     after: { toWallet: true, amount: r.amount, refunded: r.returnedBefore + r.amount, reason: input.reason.trim() },
-    at,
   });
   return { refundId: null, userId: row.user_id, replayed: false };
+}
+
+/** A refund on the order's timeline (what the customer sees) and in the audit log (who, before and after), at one instant. */
+async function recordRefund(
+  deps: Deps,
+  trx: Trx,
+  admin: AuthUser,
+  row: { id: string; status: repo.OrderEvent['status'] },
+  e: { note: string; before: Record<string, unknown>; after: Record<string, unknown> },
+): Promise<void> {
+  const at = deps.clock.now().toISOString();
+  await repo.insertEvent(trx, { order_id: row.id, status: row.status, actor: 'admin', actor_id: admin.id, note: e.note, created_at: at });
+  await recordAudit(trx, admin, { action: 'order.refund', entity: 'order', entityId: row.id, before: e.before, after: e.after, at });
 }
 
 /** POST /api/admin/orders/{id}/mark-paid: the rider collected the cash. Issues the tax invoice. */

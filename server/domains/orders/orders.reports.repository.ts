@@ -4,7 +4,14 @@ import type { Executor } from '../../../db/database';
 /** Sales figures for the admin dashboard. Revenue = order totals net of refunds, for orders that were placed and not cancelled. */
 const COUNTED = ['cancelled', 'pending_payment'] as const;
 const istDay = sql<string>`((o.created_at at time zone 'Asia/Kolkata')::date)::text`;
-const refunded = sql<number>`(select coalesce(sum(r.amount_paise), 0) from refunds r where r.order_id = o.id and r.status <> 'failed')`;
+/**
+ * What an order gave back: refunds to the payment it was paid with (not failed), and refunds of a
+ * wallet-paid order, which go back to the wallet as its ledger's `order_refund` rows (decision 165).
+ * A cancelled order's wallet release is not here: cancelled orders are not counted at all.
+ */
+export const refundedOfOrder = sql<number>`((select coalesce(sum(r.amount_paise), 0) from refunds r where r.order_id = o.id and r.status <> 'failed')
+  + (select coalesce(sum(w.amount_paise), 0) from wallet_ledger w where w.order_id = o.id and w.kind = 'order_refund'))`;
+const refunded = refundedOfOrder;
 
 export async function salesByDay(db: Executor, fromIso: string, toIso: string) {
   const rows = await db

@@ -370,36 +370,31 @@ export function lockOrder(db: Executor, id: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function insertEvent(
-  db: Executor,
-  e: {
-    order_id: string;
-    status: OrderStatusColumn;
-    actor: 'customer' | 'admin' | 'system' | 'gateway';
-    actor_id?: string | null;
-    note: string | null;
-    created_at: string;
-  },
-): Promise<void> {
+export interface OrderEvent {
+  order_id: string;
+  status: OrderStatusColumn;
+  actor: 'customer' | 'admin' | 'system' | 'gateway';
+  actor_id?: string | null;
+  note: string | null;
+  created_at: string;
+}
+
+export async function insertEvent(db: Executor, e: OrderEvent): Promise<void> {
   await db
     .insertInto('order_events')
     .values({ ...e, actor_id: e.actor_id ?? null })
     .execute();
 }
 
+/** What a payment that arrived sets on its order: confirmed and paid now, no longer expiring. */
+const paidNow = (p: { now: string; paidWith: string | null }) =>
+  ({ status: 'confirmed', payment_status: 'paid', paid_with: p.paidWith, paid_at: p.now, confirmed_at: p.now, expires_at: null, updated_at: p.now }) as const;
+
 /** pending_payment → confirmed + paid, only from an unpaid state. Returns the row when it moved. */
 export function confirmPaid(db: Executor, id: string, p: { now: string; paidWith: string | null }) {
   return db
     .updateTable('orders')
-    .set({
-      status: 'confirmed',
-      payment_status: 'paid',
-      paid_with: p.paidWith,
-      paid_at: p.now,
-      confirmed_at: p.now,
-      expires_at: null,
-      updated_at: p.now,
-    })
+    .set(paidNow(p))
     .where('id', '=', id)
     .where('status', '=', 'pending_payment')
     .where('payment_status', 'in', ['pending', 'failed'])
@@ -411,17 +406,7 @@ export function confirmPaid(db: Executor, id: string, p: { now: string; paidWith
 export function reinstatePaid(db: Executor, id: string, p: { now: string; paidWith: string | null }) {
   return db
     .updateTable('orders')
-    .set({
-      status: 'confirmed',
-      cancel_reason: null,
-      cancelled_at: null,
-      payment_status: 'paid',
-      paid_with: p.paidWith,
-      paid_at: p.now,
-      confirmed_at: p.now,
-      expires_at: null,
-      updated_at: p.now,
-    })
+    .set({ ...paidNow(p), cancel_reason: null, cancelled_at: null })
     .where('id', '=', id)
     .where('status', '=', 'cancelled')
     .where('cancel_reason', '=', 'payment_timeout')

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { customer, loadShop, orderBody, type Shop } from '../../../test/integration/orders-fixtures';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/helpers/app';
+import { customer, orderBody, type Shop, withShopApp } from '../../../test/integration/orders-fixtures';
 import { PlacedOrderSchema } from '../../../shared/schemas/payments';
 import type { Ingredient } from '../../../shared/schemas/catalogue';
 import { customItemId } from '../../../shared/rules/shake-builder';
@@ -15,12 +15,9 @@ import { placeOrder } from './orders.service';
  */
 let t: TestApp;
 let shop: Shop;
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await loadShop(t);
-});
-afterAll(async () => {
-  await t?.close();
+withShopApp((app, loaded) => {
+  t = app;
+  shop = loaded;
 });
 
 async function expectExactlyTheSchema(placed: unknown) {

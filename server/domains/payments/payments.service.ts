@@ -5,6 +5,7 @@ import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, ERROR_CODES, HTTP_STATUS, notFound } from '../../lib/errors';
 import { GatewayError, verifiedCheckoutPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
+import { reconcileWindow } from '../../lib/payments/reconcile';
 import type { PaymentRowStatus } from '../../../db/column-types';
 import * as orders from '../orders/orders.service';
 import type { OrderPayments } from '../orders/order-payments';
@@ -813,14 +814,7 @@ export async function retryFailedRefund(deps: Deps, admin: AuthUser, id: string)
  * instances share the work; settlement itself is idempotent.
  */
 export async function reconcilePendingPayments(deps: Deps, opts: { minAgeMinutes?: number; limit?: number } = {}): Promise<number> {
-  const now = deps.clock.now();
-  const ids = await orders.claimForReconcile(deps.db, {
-    now: now.toISOString(),
-    minAgeBefore: new Date(now.getTime() - (opts.minAgeMinutes ?? 2) * 60_000).toISOString(),
-    recentSince: new Date(now.getTime() - 2 * 3_600_000).toISOString(),
-    leaseUntil: new Date(now.getTime() + 3 * 60_000).toISOString(),
-    limit: opts.limit ?? 25,
-  });
+  const ids = await orders.claimForReconcile(deps.db, reconcileWindow(deps, opts));
   let settled = 0;
   for (const orderId of ids) {
     try {

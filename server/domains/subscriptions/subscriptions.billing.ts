@@ -2,8 +2,9 @@ import type { AppDeps } from '../../deps';
 import type { Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { GatewayError, resolveIdempotencyKey, verifiedCheckoutPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
+import { resolveIdempotencyKey, verifiedCheckoutPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';
+import { reconcileGatewayOrders } from '../../lib/payments/reconcile';
 import { enqueueMail } from '../../lib/mail';
 import * as repo from './subscriptions.repository';
 import { subscriptionMail } from './subscriptions.mail';
@@ -443,34 +444,9 @@ export async function subscriptionWebhookInTransaction(
  * payment found here and by a late webhook adds one period (or one refund). Returns how many it
  * activated or renewed.
  */
-export async function reconcileSubscriptionPayments(deps: Deps, opts: { minAgeMinutes?: number; limit?: number } = {}): Promise<number> {
-  if (deps.payments.mode === 'test') return 0; // test payments settle in the request that makes them
-  const now = deps.clock.now();
-  const gatewayOrderIds = await repo.claimPaymentsForReconcile(deps.db, {
-    gateway: deps.payments.mode,
-    now: now.toISOString(),
-    minAgeBefore: new Date(now.getTime() - (opts.minAgeMinutes ?? 2) * 60_000).toISOString(),
-    recentSince: new Date(now.getTime() - 2 * 3_600_000).toISOString(),
-    leaseUntil: new Date(now.getTime() + 3 * 60_000).toISOString(),
-    limit: opts.limit ?? 25,
-  });
-  let settledCount = 0;
-  for (const gatewayOrderId of gatewayOrderIds) {
-    try {
-      const list = await deps.payments.fetchOrderPayments(gatewayOrderId);
-      // Successes first: a failed attempt listed beside the successful one never marks the payment failed.
-      list.sort((x, y) => Number(isCaptured(y)) - Number(isCaptured(x)));
-      for (const gp of list) {
-        const outcome = await settle(deps, gp);
-        if (outcome === 'activated' || outcome === 'renewed') settledCount++;
-      }
-    } catch (err) {
-      deps.log[err instanceof GatewayError ? 'warn' : 'error']({ err, gatewayOrderId }, 'could not reconcile a subscription payment; it will try again');
-    }
-  }
-  return settledCount;
+export function reconcileSubscriptionPayments(deps: Deps, opts: { minAgeMinutes?: number; limit?: number } = {}): Promise<number> {
+  return reconcileGatewayOrders(deps, 'subscription_payments', (gp) => settle(deps, gp), (outcome) => outcome === 'activated' || outcome === 'renewed', opts);
 }
-const isCaptured = (gp: GatewayPayment) => gp.status === 'authorized' || gp.status === 'captured';
 
 /**
  * Automatic renewal with the test gateway: at the period end the renewal is charged (the

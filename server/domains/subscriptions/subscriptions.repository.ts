@@ -204,33 +204,6 @@ export function findPaymentByKey(db: Executor, userId: string, key: string): Pro
     .executeTakeFirst();
 }
 
-/**
- * Leases unsettled gateway payments (created, or failed and perhaps retried at the gateway) that are
- * old enough for the browser to have given up and recent enough to still be paid, for the
- * reconciler: each goes to one instance until `leaseUntil`.
- */
-export async function claimPaymentsForReconcile(
-  db: Executor,
-  p: { gateway: string; now: string; minAgeBefore: string; recentSince: string; leaseUntil: string; limit: number },
-): Promise<string[]> {
-  const { rows } = await sql<{ gateway_order_id: string }>`
-    update subscription_payments set reconcile_after = ${p.leaseUntil}::timestamptz
-    where id in (
-      select id from subscription_payments
-      where status in ('created', 'failed')
-        and gateway = ${p.gateway}
-        and created_at <= ${p.minAgeBefore}::timestamptz
-        and created_at >= ${p.recentSince}::timestamptz
-        and (reconcile_after is null or reconcile_after <= ${p.now}::timestamptz)
-      order by created_at
-      limit ${p.limit}
-      for update skip locked
-    )
-    returning gateway_order_id
-  `.execute(db);
-  return rows.map((r) => r.gateway_order_id);
-}
-
 export function findPaymentByGatewayOrder(
   db: Executor,
   gatewayOrderId: string,

@@ -252,29 +252,6 @@ export function topUpsOf(db: Executor, userId: string, limit: number): Promise<T
   return db.selectFrom('wallet_top_ups').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
 }
 
-/** Unsettled top-ups between minAge and 2 h old, leased to one instance (decision 153's pattern). */
-export async function claimTopUpsForReconcile(
-  db: Executor,
-  p: { gateway: string; now: string; minAgeBefore: string; recentSince: string; leaseUntil: string; limit: number },
-): Promise<string[]> {
-  const { rows } = await sql<{ gateway_order_id: string }>`
-    update wallet_top_ups set reconcile_after = ${p.leaseUntil}::timestamptz
-    where id in (
-      select id from wallet_top_ups
-      where status in ('created', 'failed')
-        and gateway = ${p.gateway}
-        and created_at <= ${p.minAgeBefore}::timestamptz
-        and created_at >= ${p.recentSince}::timestamptz
-        and (reconcile_after is null or reconcile_after <= ${p.now}::timestamptz)
-      order by created_at
-      limit ${p.limit}
-      for update skip locked
-    )
-    returning gateway_order_id
-  `.execute(db);
-  return rows.map((r) => r.gateway_order_id);
-}
-
 /** Money received into wallets (paid top-ups) and given back (processed refunds) between two instants, for the dashboard. */
 export async function topUpTotals(db: Executor, from: string, to: string): Promise<{ count: number; paise: number }> {
   const r = await sql<{ count: number; paise: number }>`

@@ -3,11 +3,14 @@ import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { GatewayError, resolveIdempotencyKey, verifiedCheckoutPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
+import { resolveIdempotencyKey, verifiedCheckoutPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';
+import { reconcileGatewayOrders } from '../../lib/payments/reconcile';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from './wallet.repository';
 import { walletPayments } from './wallet-payments';
+import { enqueueMail } from '../../lib/mail';
+import { balanceRefundMail, topUpCreditedMail, topUpRefundedMail, type WalletMailInput } from './wallet.mail';
 import { formatRupees } from '../../../shared/rules/money';
 import { WALLET_KIND_LABELS, WALLET_TOP_UP_MAX_PAISE, WALLET_TOP_UP_MIN_PAISE } from '../../../shared/rules/wallet';
 import type {
@@ -154,9 +157,10 @@ export async function settleTopUpInTransaction(deps: Deps, trx: Trx, gp: Gateway
       reason: 'automatic: the amount paid differs from the top-up',
       idempotencyKey: `auto:wallet:${t.id}`,
     });
+    await enqueueMail(trx, topUpRefundedMail({ ...(await mailTo(deps, trx, t.user_id)), amount: t.amount_paise }));
     return { outcome: 'amount_mismatch', refundId: refund.id };
   }
-  await repo.appendEntry(trx, {
+  const balance = await repo.appendEntry(trx, {
     userId: t.user_id,
     kind: 'top_up',
     amountPaise: t.amount_paise,
@@ -165,7 +169,14 @@ export async function settleTopUpInTransaction(deps: Deps, trx: Trx, gp: Gateway
     topUpId: t.id,
     now,
   });
+  // The receipt rides on the credit's transaction: one mail per credit, however many settle it.
+  if (balance !== null) await enqueueMail(trx, topUpCreditedMail({ ...(await mailTo(deps, trx, t.user_id)), amount: t.amount_paise, balance }));
   return { outcome: 'credited', refundId: null };
+}
+
+async function mailTo(deps: Pick<Deps, 'config'>, db: Executor, userId: string): Promise<WalletMailInput> {
+  const c = await repo.customerOf(db, userId);
+  return { to: c?.email ?? null, name: c?.name ?? '', publicUrl: deps.config.PUBLIC_URL };
 }
 
 async function settle(deps: Deps, gp: GatewayPayment): Promise<TopUpSettlement> {
@@ -224,30 +235,9 @@ export async function completeTestTopUp(deps: Deps, user: AuthUser, input: TestC
  * are settled by asking the gateway (decision 153's reconciler, for top-ups): 2 minutes – 2 hours
  * old, leased 3 minutes to one instance. Returns how many it credited.
  */
-export async function reconcileTopUps(deps: Deps, opts: { minAgeMinutes?: number; limit?: number } = {}): Promise<number> {
-  if (deps.payments.mode === 'test') return 0; // test payments settle in the request that makes them
-  const now = deps.clock.now();
-  const ids = await repo.claimTopUpsForReconcile(deps.db, {
-    gateway: deps.payments.mode,
-    now: now.toISOString(),
-    minAgeBefore: new Date(now.getTime() - (opts.minAgeMinutes ?? 2) * 60_000).toISOString(),
-    recentSince: new Date(now.getTime() - 2 * 3_600_000).toISOString(),
-    leaseUntil: new Date(now.getTime() + 3 * 60_000).toISOString(),
-    limit: opts.limit ?? 25,
-  });
-  let credited = 0;
-  for (const gatewayOrderId of ids) {
-    try {
-      const list = await deps.payments.fetchOrderPayments(gatewayOrderId);
-      list.sort((x, y) => Number(isSuccess(y)) - Number(isSuccess(x)));
-      for (const gp of list) if ((await settle(deps, gp)) === 'credited') credited++;
-    } catch (err) {
-      deps.log[err instanceof GatewayError ? 'warn' : 'error']({ err, gatewayOrderId }, 'could not reconcile a wallet top-up; it will try again');
-    }
-  }
-  return credited;
+export function reconcileTopUps(deps: Deps, opts: { minAgeMinutes?: number; limit?: number } = {}): Promise<number> {
+  return reconcileGatewayOrders(deps, 'wallet_top_ups', (gp) => settle(deps, gp), (outcome) => outcome === 'credited', opts);
 }
-const isSuccess = (gp: GatewayPayment) => gp.status === 'authorized' || gp.status === 'captured';
 
 // ---------- Refund my balance ----------
 
@@ -300,6 +290,9 @@ export async function refundBalance(
       left -= take;
       made.push({ id: refund.id, amount: take, fresh: true });
     }
+    const fresh = made.filter((r) => r.fresh);
+    const amount = fresh.reduce((n, r) => n + r.amount, 0);
+    if (amount > 0) await enqueueMail(trx, balanceRefundMail({ ...(await mailTo(deps, trx, user.id)), amount, payments: fresh.length, balance: left }));
     return made;
   });
   for (const r of done.filter((x) => x.fresh)) await walletPayments().sendPendingRefund(deps, r.id);

@@ -91,45 +91,8 @@ export async function updateEndpoint(
     .execute();
 }
 
-export async function listDeliveries(
-  db: Executor,
-  f: { endpointId?: string; status?: WebhookDeliveryStatusColumn; limit: number; offset: number },
-) {
-  let q = db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_events as ev', 'ev.id', 'd.event_id')
-    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .select([
-      'd.id',
-      'd.event_id',
-      'ev.type as event_type',
-      'd.endpoint_id',
-      'e.url as endpoint_url',
-      'd.status',
-      'd.attempts',
-      'd.last_attempt_at',
-      'd.next_attempt_at',
-      'd.last_error',
-      'd.response_status',
-      'd.delivered_at',
-      'd.created_at',
-      sql<number>`count(*) over ()`.as('total'),
-    ]);
-  if (f.endpointId) q = q.where('d.endpoint_id', '=', f.endpointId);
-  if (f.status) q = q.where('d.status', '=', f.status);
-  return q.orderBy('d.id', 'desc').limit(f.limit).offset(f.offset).execute();
-}
-
-export async function countDeliveries(db: Executor, f: { endpointId?: string; status?: WebhookDeliveryStatusColumn }): Promise<number> {
-  let q = db.selectFrom('webhook_deliveries as d').select(sql<number>`count(*)::int`.as('n'));
-  if (f.endpointId) q = q.where('d.endpoint_id', '=', f.endpointId);
-  if (f.status) q = q.where('d.status', '=', f.status);
-  return (await q.executeTakeFirstOrThrow()).n;
-}
-
-export type DeliveryListRow = Awaited<ReturnType<typeof listDeliveries>>[number];
-
-export function deliveryById(db: Executor, id: number) {
+/** A delivery with its event's type and its endpoint's URL: one shape for the list and the detail. */
+function deliveries(db: Executor) {
   return db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_events as ev', 'ev.id', 'd.event_id')
@@ -148,8 +111,31 @@ export function deliveryById(db: Executor, id: number) {
       'd.response_status',
       'd.delivered_at',
       'd.created_at',
-      sql<number>`1`.as('total'),
-    ])
+    ]);
+}
+
+export async function listDeliveries(
+  db: Executor,
+  f: { endpointId?: string; status?: WebhookDeliveryStatusColumn; limit: number; offset: number },
+) {
+  let q = deliveries(db).select(sql<number>`count(*) over ()`.as('total'));
+  if (f.endpointId) q = q.where('d.endpoint_id', '=', f.endpointId);
+  if (f.status) q = q.where('d.status', '=', f.status);
+  return q.orderBy('d.id', 'desc').limit(f.limit).offset(f.offset).execute();
+}
+
+export async function countDeliveries(db: Executor, f: { endpointId?: string; status?: WebhookDeliveryStatusColumn }): Promise<number> {
+  let q = db.selectFrom('webhook_deliveries as d').select(sql<number>`count(*)::int`.as('n'));
+  if (f.endpointId) q = q.where('d.endpoint_id', '=', f.endpointId);
+  if (f.status) q = q.where('d.status', '=', f.status);
+  return (await q.executeTakeFirstOrThrow()).n;
+}
+
+export type DeliveryListRow = Awaited<ReturnType<typeof listDeliveries>>[number];
+
+export function deliveryById(db: Executor, id: number) {
+  return deliveries(db)
+    .select(sql<number>`1`.as('total'))
     .where('d.id', '=', id)
     .executeTakeFirst();
 }
