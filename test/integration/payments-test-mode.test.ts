@@ -20,7 +20,7 @@ describe('test payment mode', () => {
     expect(cfg).toMatchObject({ paymentMode: 'test', razorpayKeyId: null });
   });
 
-  it('lets the shopper fail, retry and then succeed; the order is confirmed once with one e-mail', async () => {
+  it('lets the shopper fail, retry and then succeed; the order is confirmed once, with one e-mail for the failure and one for the confirmation', async () => {
     const c = await customer(t);
     const placed = (await place(t, c, orderBody(shop, c, { paymentMethod: 'razorpay' }))).json();
     expect(placed.payment).toMatchObject({ mode: 'test', keyId: null, amount: placed.order.breakdown.total });
@@ -44,7 +44,10 @@ describe('test payment mode', () => {
     const again = await complete(c, placed.order.id, 'success');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already paid/);
-    expect((await counts(t.deps.db)).mails - mailsBefore).toBe(1);
+    // One "payment failed" mail (decision 183: that kind goes by e-mail too, unless switched off) and one confirmation.
+    expect((await counts(t.deps.db)).mails - mailsBefore).toBe(2);
+    const templates = await t.deps.db.selectFrom('mail_outbox').select('template').where('to_email', '=', c.user.email!.toLowerCase()).orderBy('id').execute();
+    expect(templates.map((m) => m.template)).toEqual(['order-payment-failed', 'order-confirmed']);
     await expectInvariants(t.deps.db);
   });
 
