@@ -38,6 +38,8 @@ export const DeliveryStopSchema = z.object({
   codDue: Paise.nullable(),
   riderId: Uuid.nullable(),
   riderName: z.string().nullable(),
+  /** When the kitchen marked the order's batch ready for the riders; null while it is not. */
+  readyAt: z.string().nullable(),
   pickedUpAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   failedAt: z.string().nullable(),

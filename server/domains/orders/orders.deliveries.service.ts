@@ -76,6 +76,7 @@ function toStop(r: drepo.StopRow): DeliveryStop {
     codDue: codDue(r),
     riderId: r.rider_id,
     riderName: r.rider_name,
+    readyAt: r.ready_at ? new Date(r.ready_at).toISOString() : null,
     pickedUpAt: r.picked_up_at,
     deliveredAt: r.delivered_at,
     failedAt: r.failed_at,
