@@ -12,14 +12,14 @@ export const KitchenDayInputSchema = z.object({
 });
 export type KitchenDayInput = z.infer<typeof KitchenDayInputSchema>;
 
+const SlotId = z.uuid({ message: 'Choose a delivery slot' });
+
 /** The prep sheet and labels are per slot. */
-export const KitchenSlotInputSchema = z.object({
-  date: IsoDate,
-  slotId: z.uuid({ message: 'Choose a delivery slot' }),
-});
+export const KitchenSlotInputSchema = z.object({ date: IsoDate, slotId: SlotId });
 export type KitchenSlotInput = z.infer<typeof KitchenSlotInputSchema>;
 
-export const StartBatchInputSchema = KitchenSlotInputSchema;
+/** POST /api/admin/kitchen/batches: the slot's confirmed orders of that day. */
+export const StartBatchInputSchema = z.object({ date: IsoDate, slotId: SlotId });
 export type StartBatchInput = z.infer<typeof StartBatchInputSchema>;
 
 export const BatchIdInputSchema = z.object({ id: Uuid });

@@ -334,4 +334,20 @@ describe('the kitchen', () => {
     expect(statements.length, statements.join('\n---\n')).toBeLessThanOrEqual(3); // + the session check of the bearer token
     expect(ms).toBeLessThan(10_000);
   });
+  it('a recipe edit that keeps its ingredients saves (PUT), and the kitchen shows the new need at once', async () => {
+    const x = await ids(t.deps.db);
+    const glow = x.s('green-glow').id;
+    const items = await t.deps.db.selectFrom('shake_recipe_items').select(['ingredient_id', 'qty_per_bottle']).where('shake_id', '=', glow).execute();
+    const kale = x.i('kale').id;
+    const res = await api(owner, `/api/admin/shakes/${glow}/recipe`, {
+      method: 'PUT',
+      body: { items: items.map((i) => ({ ingredientId: i.ingredient_id, qtyPerBottle: i.ingredient_id === kale ? 40 : i.qty_per_bottle })) },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const day = await (await api(kitchenHand, `/api/admin/kitchen?date=${shop.date}&slotId=${slotId}`)).json();
+    const sqlNeeds = await needsInSql(t.deps.db, shop.date, slotId);
+    expect(new Map(day.sections[0].blend.ingredients.map((i: { ingredientId: string; qty: number }) => [i.ingredientId, i.qty]))).toEqual(sqlNeeds);
+    // 3 Green Glows × 40 g + the custom bottles' kale (70 g Large, 50 g Regular).
+    expect(sqlNeeds.get(kale)).toBe(3 * 40 + 70 + 50);
+  });
 });

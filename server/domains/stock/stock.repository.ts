@@ -347,15 +347,21 @@ export async function shakeName(db: Executor, shakeId: string): Promise<string |
   return rows[0]?.name;
 }
 
-/** Replaces a shake's recipe with `items` (ids already checked to exist). */
+/**
+ * Replaces a shake's recipe with `items` (ids already checked to exist), in one statement: the rows
+ * not in `items` go, the others are written or updated. (Deleting every row and inserting again in
+ * one statement failed on the primary key for any ingredient kept: both parts see the same snapshot.)
+ */
 export async function replaceRecipe(db: Executor, shakeId: string, items: readonly { ingredientId: string; qty: number }[]): Promise<void> {
   await sql`
-    with gone as (delete from shake_recipe_items where shake_id = ${shakeId}::uuid)
+    with items as (
+      select x.ingredient_id, x.qty
+      from jsonb_to_recordset(${JSON.stringify(items.map((i) => ({ ingredient_id: i.ingredientId, qty: i.qty })))}::jsonb) as x(ingredient_id uuid, qty int)
+    ),
+    gone as (delete from shake_recipe_items where shake_id = ${shakeId}::uuid and ingredient_id not in (select ingredient_id from items))
     insert into shake_recipe_items (shake_id, ingredient_id, qty_per_bottle)
-    select ${shakeId}::uuid, x.ingredient_id, x.qty
-    from jsonb_to_recordset(${JSON.stringify(items.map((i) => ({ ingredient_id: i.ingredientId, qty: i.qty })))}::jsonb) as x(ingredient_id uuid, qty int)`.execute(
-    db,
-  );
+    select ${shakeId}::uuid, ingredient_id, qty from items
+    on conflict (shake_id, ingredient_id) do update set qty_per_bottle = excluded.qty_per_bottle`.execute(db);
 }
 
 export async function existingIngredientIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
