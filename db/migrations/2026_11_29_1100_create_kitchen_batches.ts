@@ -29,7 +29,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   )`.execute(db);
   await sql`create index kitchen_batch_orders_batch_idx on kitchen_batch_orders (batch_id)`.execute(db);
 
-  await sql`alter table stock_alerts add column kind text not null default 'under_par' check (kind in ('under_par', 'forecast'))`.execute(db);
+  await sql`alter table stock_alerts add column kind text not null default 'under_par' check (kind in ('under_par', 'forecast'))`.execute(
+    db,
+  );
   await sql`alter table stock_alerts drop constraint stock_alerts_pkey, add primary key (ingredient_id, day, kind)`.execute(db);
 }
 

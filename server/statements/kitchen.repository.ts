@@ -37,7 +37,15 @@ export interface KitchenRead {
     forecast: boolean;
   }[];
   needs: { slot_id: string; ingredient_id: string; qty: number; forecast: boolean }[];
-  ingredients: { id: string; name: string; stock_unit: 'g' | 'ml' | 'pc'; sort_order: number; tracked: boolean; on_hand: number; reserved: number }[];
+  ingredients: {
+    id: string;
+    name: string;
+    stock_unit: 'g' | 'ml' | 'pc';
+    sort_order: number;
+    tracked: boolean;
+    on_hand: number;
+    reserved: number;
+  }[];
   batches: {
     id: string;
     slot_id: string;

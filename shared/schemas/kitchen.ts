@@ -71,7 +71,12 @@ export type KitchenBatch = z.infer<typeof KitchenBatchSchema>;
 export const KitchenSlotSectionSchema = z.object({
   slot: KitchenSlotRef,
   /** Orders by status: confirmed ones wait for "Start batch". */
-  orders: z.object({ confirmed: z.number().int(), preparing: z.number().int(), outForDelivery: z.number().int(), delivered: z.number().int() }),
+  orders: z.object({
+    confirmed: z.number().int(),
+    preparing: z.number().int(),
+    outForDelivery: z.number().int(),
+    delivered: z.number().int(),
+  }),
   blend: BlendSchema,
   /** Standing deliveries of this slot not yet placed as orders (before the cut-off). */
   forecast: BlendSchema,

@@ -67,7 +67,10 @@ describe.skipIf(!hasBrowser)('the kitchen in a browser', () => {
     let row = -1;
     for (let i = 0; i < (await selects.count()); i++) if ((await selects.nth(i).inputValue()) === kale.id) row = i;
     expect(row, 'Green Glow has kale').toBeGreaterThanOrEqual(0);
-    await recipe.getByLabel(/^Per bottle/).nth(row).fill('40');
+    await recipe
+      .getByLabel(/^Per bottle/)
+      .nth(row)
+      .fill('40');
     await recipe.getByRole('button', { name: 'Save recipe' }).click();
     await recipe.getByText(/Recipe saved/).waitFor();
     await recipe.scrollIntoViewIfNeeded();
@@ -81,38 +84,49 @@ describe.skipIf(!hasBrowser)('the kitchen in a browser', () => {
       .toContain('120 g');
   });
 
-  it('the kitchen hand (1024 px): counts, Start batch, Ready; the deliveries screen shows the ready time; 375 px', { timeout: 120_000 }, async () => {
-    const page = await shop.newPage({ context: await signedInContext(shop, handEmail, password, TABLET) });
-    await page.goto('/admin/kitchen');
-    await page.getByRole('heading', { name: 'What to blend', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Tomorrow' }).click();
-    const section = page.getByTestId('kitchen-slot').filter({ has: page.getByRole('heading', { name: slotLabel }) });
-    const glow = section.locator('[data-testid="kitchen-shake"][data-name="Green Glow"]');
-    await glow.waitFor();
-    expect(await glow.textContent()).toContain('× 3');
-    await section.getByText('2 to start').waitFor();
-    await shop.screenshot(page, 'kitchen-1024');
+  it(
+    'the kitchen hand (1024 px): counts, Start batch, Ready; the deliveries screen shows the ready time; 375 px',
+    { timeout: 120_000 },
+    async () => {
+      const page = await shop.newPage({ context: await signedInContext(shop, handEmail, password, TABLET) });
+      await page.goto('/admin/kitchen');
+      await page.getByRole('heading', { name: 'What to blend', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Tomorrow' }).click();
+      const section = page.getByTestId('kitchen-slot').filter({ has: page.getByRole('heading', { name: slotLabel }) });
+      const glow = section.locator('[data-testid="kitchen-shake"][data-name="Green Glow"]');
+      await glow.waitFor();
+      expect(await glow.textContent()).toContain('× 3');
+      await section.getByText('2 to start').waitFor();
+      await shop.screenshot(page, 'kitchen-1024');
 
-    await section.getByRole('button', { name: 'Start batch (2)' }).click();
-    await section.getByText('Batch started: 2 orders now preparing.').waitFor();
-    await section.getByText('2 preparing').waitFor();
-    expect(await section.getByRole('button', { name: /^Start batch/ }).isDisabled()).toBe(true);
-    await section.getByRole('button', { name: 'Ready (2)' }).click();
-    await section.getByText('Ready for the riders: 2 orders.').waitFor();
-    await section.getByTestId('kitchen-batch').getByText(/^Ready /).waitFor();
-    await shop.screenshot(page, 'kitchen-started-1024');
+      await section.getByRole('button', { name: 'Start batch (2)' }).click();
+      await section.getByText('Batch started: 2 orders now preparing.').waitFor();
+      await section.getByText('2 preparing').waitFor();
+      expect(await section.getByRole('button', { name: /^Start batch/ }).isDisabled()).toBe(true);
+      await section.getByRole('button', { name: 'Ready (2)' }).click();
+      await section.getByText('Ready for the riders: 2 orders.').waitFor();
+      await section
+        .getByTestId('kitchen-batch')
+        .getByText(/^Ready /)
+        .waitFor();
+      await shop.screenshot(page, 'kitchen-started-1024');
 
-    const statuses = await shop.deps.db.selectFrom('orders').select('status').where('slot_date', '=', addDays(istToday(shop.deps.clock.now()), 1)).execute();
-    expect(statuses.filter((s) => s.status === 'preparing')).toHaveLength(2);
+      const statuses = await shop.deps.db
+        .selectFrom('orders')
+        .select('status')
+        .where('slot_date', '=', addDays(istToday(shop.deps.clock.now()), 1))
+        .execute();
+      expect(statuses.filter((s) => s.status === 'preparing')).toHaveLength(2);
 
-    const owner = await shop.newPage({ context: await signedInContext(shop, ownerEmail, password) });
-    await owner.goto('/admin/deliveries');
-    await owner.getByLabel('Date').fill(addDays(istToday(shop.deps.clock.now()), 1));
-    await expect.poll(() => owner.getByTestId('ready-at').count(), { timeout: 15_000 }).toBe(2);
-    await shop.screenshot(owner, 'kitchen-deliveries-ready-1280');
+      const owner = await shop.newPage({ context: await signedInContext(shop, ownerEmail, password) });
+      await owner.goto('/admin/deliveries');
+      await owner.getByLabel('Date').fill(addDays(istToday(shop.deps.clock.now()), 1));
+      await expect.poll(() => owner.getByTestId('ready-at').count(), { timeout: 15_000 }).toBe(2);
+      await shop.screenshot(owner, 'kitchen-deliveries-ready-1280');
 
-    await page.setViewportSize(PHONE);
-    await glow.scrollIntoViewIfNeeded();
-    await shop.screenshot(page, 'kitchen-375');
-  });
+      await page.setViewportSize(PHONE);
+      await glow.scrollIntoViewIfNeeded();
+      await shop.screenshot(page, 'kitchen-375');
+    },
+  );
 });

@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
-  it('owner invites; kitchen hand sees only Stock; manager assigns; rider delivers with the code; a stop fails back to the manager', async () => {
+  it('owner invites; kitchen hand sees only Kitchen and Stock; manager assigns; rider delivers with the code; a stop fails back to the manager', async () => {
     const owner = await shop.newPage({ context: await signedInContext(shop, people.owner, PASSWORD) });
     await owner.goto('/admin/staff');
     await owner.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();

@@ -125,7 +125,10 @@ describe('the kitchen', () => {
     expect(large).toMatchObject({ name: 'Zoë’s Kale', bottles: 1 });
     // Large: 2 portions of 25 g × 1.4 = 70 g of kale per bottle, a 250 ml base × 1.4 = 350 ml of almond milk.
     expect(large.perBottle).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'Curly kale', qty: 70 }), expect.objectContaining({ name: 'Almond milk', qty: 350 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Curly kale', qty: 70 }),
+        expect.objectContaining({ name: 'Almond milk', qty: 350 }),
+      ]),
     );
     const sqlNeeds = await needsInSql(t.deps.db, shop.date, slotId);
     const appNeeds = new Map(s.blend.ingredients.map((i: { ingredientId: string; qty: number }) => [i.ingredientId, i.qty]));
@@ -216,18 +219,35 @@ describe('the kitchen', () => {
     expect(started.moved).toBe(3);
     expect(started.batch).toMatchObject({ slotId, orderCount: 3, readyAt: null, startedBy: 'Kavya Kitchen' });
 
-    const statuses = await t.deps.db.selectFrom('orders').select('status').where('id', 'in', placed.map((p) => p.id)).execute();
+    const statuses = await t.deps.db
+      .selectFrom('orders')
+      .select('status')
+      .where(
+        'id',
+        'in',
+        placed.map((p) => p.id),
+      )
+      .execute();
     expect(statuses.map((s) => s.status)).toEqual(['preparing', 'preparing', 'preparing']);
     const used = await t.deps.db
       .selectFrom('stock_movements')
       .select(['order_id', 'ingredient_id', 'delta'])
       .where('kind', '=', 'used')
-      .where('order_id', 'in', placed.map((p) => p.id))
+      .where(
+        'order_id',
+        'in',
+        placed.map((p) => p.id),
+      )
       .execute();
     expect(used.map((u) => `${u.order_id}:${u.ingredient_id}:${-u.delta}`).sort()).toEqual(
       heldBefore.map((h) => `${h.order_id}:${h.ingredient_id}:${h.qty}`).sort(),
     );
-    const timeline = await t.deps.db.selectFrom('order_events').select('note').where('order_id', '=', placed[0]!.id).where('status', '=', 'preparing').execute();
+    const timeline = await t.deps.db
+      .selectFrom('order_events')
+      .select('note')
+      .where('order_id', '=', placed[0]!.id)
+      .where('status', '=', 'preparing')
+      .execute();
     expect(timeline).toHaveLength(1);
     await expectStockInvariants(t.deps.db);
 
@@ -235,17 +255,30 @@ describe('the kitchen', () => {
     const again = await api(kitchenHand, '/api/admin/kitchen/batches', { method: 'POST', body });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ moved: 0, batch: { id: started.batch.id } });
-    const usedAgain = await t.deps.db.selectFrom('stock_movements').select(sql<number>`count(*)::int`.as('n')).where('kind', '=', 'used').where('order_id', 'in', placed.map((p) => p.id)).executeTakeFirstOrThrow();
+    const usedAgain = await t.deps.db
+      .selectFrom('stock_movements')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('kind', '=', 'used')
+      .where(
+        'order_id',
+        'in',
+        placed.map((p) => p.id),
+      )
+      .executeTakeFirstOrThrow();
     expect(usedAgain.n).toBe(used.length);
 
-    for (const who of [rider, support]) expect((await api(who, `/api/admin/kitchen/batches/${started.batch.id}/ready`, { method: 'POST', body: {} })).status).toBe(403);
+    for (const who of [rider, support])
+      expect((await api(who, `/api/admin/kitchen/batches/${started.batch.id}/ready`, { method: 'POST', body: {} })).status).toBe(403);
     const ready = await api(kitchenHand, `/api/admin/kitchen/batches/${started.batch.id}/ready`, { method: 'POST', body: {} });
     expect(ready.status, await ready.clone().text()).toBe(200);
     const r1 = await ready.json();
     expect(r1.readyAt).toEqual(expect.any(String));
     const r2 = await (await api(kitchenHand, `/api/admin/kitchen/batches/${started.batch.id}/ready`, { method: 'POST', body: {} })).json();
     expect(r2.readyAt).toBe(r1.readyAt);
-    expect((await api(kitchenHand, `/api/admin/kitchen/batches/00000000-0000-4000-8000-000000000000/ready`, { method: 'POST', body: {} })).status).toBe(404);
+    expect(
+      (await api(kitchenHand, `/api/admin/kitchen/batches/00000000-0000-4000-8000-000000000000/ready`, { method: 'POST', body: {} }))
+        .status,
+    ).toBe(404);
 
     const deliveries = await (await api(owner, `/api/admin/deliveries?date=${shop.date}&slotId=${slotId}`)).json();
     const stops = deliveries.stops.filter((s: { orderId: string }) => placed.some((p) => p.id === s.orderId));
@@ -271,12 +304,15 @@ describe('the kitchen', () => {
 
   it('the forecast e-mail: tomorrow’s standing deliveries needing more than is free mail the owners once per ingredient and day', async () => {
     const x = await ids(t.deps.db);
-    const kale = await t.deps.db.selectFrom('stock_levels').select(['on_hand', 'reserved']).where('ingredient_id', '=', x.i('kale').id).executeTakeFirstOrThrow();
+    const kale = await t.deps.db
+      .selectFrom('stock_levels')
+      .select(['on_hand', 'reserved'])
+      .where('ingredient_id', '=', x.i('kale').id)
+      .executeTakeFirstOrThrow();
     const bottles = Math.ceil((kale.on_hand - kale.reserved) / 25) + 20; // Green Glow takes 25 g of kale a bottle
     const lines = [{ id: x.s('green-glow').id, type: 'signature' as const, quantity: 20 }];
     const forecast = { date: shop.date, lines: Array.from({ length: Math.ceil(bottles / 20) }, () => lines[0]!) };
-    const mails = () =>
-      t.deps.db.selectFrom('mail_outbox').select(['subject']).where('template', '=', 'stock-forecast').execute();
+    const mails = () => t.deps.db.selectFrom('mail_outbox').select(['subject']).where('template', '=', 'stock-forecast').execute();
     const before = (await mails()).length;
     await sendLowStockAlerts(t.deps, forecast);
     const after = await mails();
@@ -337,16 +373,24 @@ describe('the kitchen', () => {
   it('a recipe edit that keeps its ingredients saves (PUT), and the kitchen shows the new need at once', async () => {
     const x = await ids(t.deps.db);
     const glow = x.s('green-glow').id;
-    const items = await t.deps.db.selectFrom('shake_recipe_items').select(['ingredient_id', 'qty_per_bottle']).where('shake_id', '=', glow).execute();
+    const items = await t.deps.db
+      .selectFrom('shake_recipe_items')
+      .select(['ingredient_id', 'qty_per_bottle'])
+      .where('shake_id', '=', glow)
+      .execute();
     const kale = x.i('kale').id;
     const res = await api(owner, `/api/admin/shakes/${glow}/recipe`, {
       method: 'PUT',
-      body: { items: items.map((i) => ({ ingredientId: i.ingredient_id, qtyPerBottle: i.ingredient_id === kale ? 40 : i.qty_per_bottle })) },
+      body: {
+        items: items.map((i) => ({ ingredientId: i.ingredient_id, qtyPerBottle: i.ingredient_id === kale ? 40 : i.qty_per_bottle })),
+      },
     });
     expect(res.status, await res.clone().text()).toBe(200);
     const day = await (await api(kitchenHand, `/api/admin/kitchen?date=${shop.date}&slotId=${slotId}`)).json();
     const sqlNeeds = await needsInSql(t.deps.db, shop.date, slotId);
-    expect(new Map(day.sections[0].blend.ingredients.map((i: { ingredientId: string; qty: number }) => [i.ingredientId, i.qty]))).toEqual(sqlNeeds);
+    expect(new Map(day.sections[0].blend.ingredients.map((i: { ingredientId: string; qty: number }) => [i.ingredientId, i.qty]))).toEqual(
+      sqlNeeds,
+    );
     // 3 Green Glows × 40 g + the custom bottles' kale (70 g Large, 50 g Regular).
     expect(sqlNeeds.get(kale)).toBe(3 * 40 + 70 + 50);
   });

@@ -86,7 +86,10 @@ export async function renderPrepSheet(p: PrepSheet): Promise<Buffer> {
 
 function blendSections(
   b: Blend,
-  d: { heading: (s: string) => void; row: (l: string, r: string, o?: { bold?: boolean; indent?: number; color?: Rgb; size?: number }) => void },
+  d: {
+    heading: (s: string) => void;
+    row: (l: string, r: string, o?: { bold?: boolean; indent?: number; color?: Rgb; size?: number }) => void;
+  },
 ) {
   d.heading('Signature shakes');
   if (!b.shakes.length) d.row('None', '', { color: MUTED });
@@ -186,7 +189,7 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, top: number, s
   doc.rect(x, top, size, size).fill('#ffffff');
   for (let r = 0; r < n; r++) {
     // Runs of dark modules in a row as one rectangle each.
-    for (let col = 0; col < n; ) {
+    for (let col = 0; col < n;) {
       if (!qr.modules.get(r, col)) {
         col++;
         continue;

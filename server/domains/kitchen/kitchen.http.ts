@@ -26,9 +26,13 @@ export async function registerKitchenFiles(app: FastifyInstance, deps: AppDeps):
       try {
         const ctx = await createContext(deps, { id: String(req.id), ip: req.ip, headers: req.headers, via: 'rest' });
         if (!ctx.user)
-          throw new AppError('UNAUTHORIZED', ctx.tokenRejected ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.');
+          throw new AppError(
+            'UNAUTHORIZED',
+            ctx.tokenRejected ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.',
+          );
         // No API key scope grants the kitchen (shared/rules/staff.ts SCOPE_PERMISSIONS).
-        if (ctx.apiKey || !can(ctx.user.role, 'kitchen:operate')) throw new AppError('FORBIDDEN', 'The kitchen is for kitchen staff, managers and owners.');
+        if (ctx.apiKey || !can(ctx.user.role, 'kitchen:operate'))
+          throw new AppError('FORBIDDEN', 'The kitchen is for kitchen staff, managers and owners.');
         refuseUnstorableText(req.query);
         const parsed = KitchenSlotInputSchema.safeParse(req.query ?? {});
         if (!parsed.success) return fail(reply, req, parsed.error);
@@ -42,6 +46,12 @@ export async function registerKitchenFiles(app: FastifyInstance, deps: AppDeps):
         return fail(reply, req, e);
       }
     };
-  app.get('/api/admin/kitchen/prep-sheet.pdf', file((i) => kitchen.prepSheetPdf(deps, i)));
-  app.get('/api/admin/kitchen/labels.pdf', file((i) => kitchen.labelsPdf(deps, i)));
+  app.get(
+    '/api/admin/kitchen/prep-sheet.pdf',
+    file((i) => kitchen.prepSheetPdf(deps, i)),
+  );
+  app.get(
+    '/api/admin/kitchen/labels.pdf',
+    file((i) => kitchen.labelsPdf(deps, i)),
+  );
 }

@@ -80,7 +80,8 @@ function blendOf(r: KitchenRead, slotId: string | null, forecast: boolean): Blen
   };
   const bySort = (a: IngredientQty, b: IngredientQty) =>
     (ing.get(a.ingredientId)?.sort_order ?? 0) - (ing.get(b.ingredientId)?.sort_order ?? 0) || a.name.localeCompare(b.name);
-  const here = <T extends { slot_id: string; forecast: boolean }>(x: T) => x.forecast === forecast && (slotId === null || x.slot_id === slotId);
+  const here = <T extends { slot_id: string; forecast: boolean }>(x: T) =>
+    x.forecast === forecast && (slotId === null || x.slot_id === slotId);
 
   const shakes = new Map<string, { shakeId: string; name: string; bottles: number }>();
   for (const s of r.shakes.filter(here)) {
@@ -124,7 +125,12 @@ function blendOf(r: KitchenRead, slotId: string | null, forecast: boolean): Blen
 /** GET /api/admin/kitchen?date=&slotId= */
 export async function day(deps: Deps, input: KitchenDayInput): Promise<KitchenDay> {
   const r = await readKitchenDay(deps.db, input.date, await forecastRows(deps, input.date));
-  const slots = r.slots.map((s) => ({ id: s.id, label: formatSlotRange(s.start_time, s.end_time), startTime: s.start_time, endTime: s.end_time }));
+  const slots = r.slots.map((s) => ({
+    id: s.id,
+    label: formatSlotRange(s.start_time, s.end_time),
+    startTime: s.start_time,
+    endTime: s.end_time,
+  }));
   const count = (slotId: string, status: string) => r.statuses.find((s) => s.slot_id === slotId && s.status === status)?.orders ?? 0;
   const sections = slots
     .filter((s) => !input.slotId || s.id === input.slotId)
@@ -193,7 +199,13 @@ export async function startBatch(deps: Deps, actor: AuthUser, input: StartBatchI
       if (!row || row.status !== 'confirmed') continue;
       moved.push(await applyStatusMove(deps, trx, row, 'preparing', actor, 'Your shakes are being blended'));
     }
-    const batchId = await repo.insertBatch(trx, { slotId: input.slotId, date: input.date, at, by: actor.id, orderIds: moved.map((m) => m.id) });
+    const batchId = await repo.insertBatch(trx, {
+      slotId: input.slotId,
+      date: input.date,
+      at,
+      by: actor.id,
+      orderIds: moved.map((m) => m.id),
+    });
     await recordAudit(trx, actor, {
       action: 'kitchen.batch.start',
       entity: 'kitchen_batch',
