@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
+import { scrollsSideways, seriousAxeViolations } from '../helpers/axe';
 import { customer, place } from '../integration/orders-fixtures';
 import { addDays, istToday } from '../../shared/rules/slots';
 
@@ -98,6 +99,7 @@ describe.skipIf(!hasBrowser)('the kitchen in a browser', () => {
       expect(await glow.textContent()).toContain('× 3');
       await section.getByText('2 to start').waitFor();
       await shop.screenshot(page, 'kitchen-1024');
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       await section.getByRole('button', { name: 'Start batch (2)' }).click();
       await section.getByText('Batch started: 2 orders now preparing.').waitFor();
@@ -126,6 +128,8 @@ describe.skipIf(!hasBrowser)('the kitchen in a browser', () => {
 
       await page.setViewportSize(PHONE);
       await glow.scrollIntoViewIfNeeded();
+      expect(await scrollsSideways(page), 'nothing scrolls sideways at 375 px').toBe(false);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await shop.screenshot(page, 'kitchen-375');
     },
   );
