@@ -144,6 +144,10 @@ describe('the kitchen', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     const text = (await pdfText(bytes)).pages.join('\n');
     expect(text).toContain('Prep sheet');
+    // For a person to look at.
+    fs.mkdirSync('/tmp/kitchen-shots', { recursive: true });
+    const sheet = mupdf.Document.openDocument(bytes, 'application/pdf').loadPage(0);
+    fs.writeFileSync('/tmp/kitchen-shots/prep-sheet.png', sheet.toPixmap(mupdf.Matrix.scale(1.5, 1.5), mupdf.ColorSpace.DeviceRGB, false).asPNG());
     const line = (l: string, r: string) => new RegExp(`^${l.replace(/[()]/g, '\\$&')}\\s*${r}$`, 'm');
     expect(text).toMatch(line('Green Glow', '× 3'));
     expect(text).toMatch(line('Zoë’s Kale (Large)', '× 1'));
