@@ -11571,6 +11571,7 @@ export interface operations {
                             /** Format: uuid */
                             orderId: string;
                             pickedUpAt: string | null;
+                            readyAt: string | null;
                             /** @enum {string} */
                             status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
                             statusLabel: string;
@@ -11641,6 +11642,7 @@ export interface operations {
                             /** Format: uuid */
                             orderId: string;
                             pickedUpAt: string | null;
+                            readyAt: string | null;
                             /** @enum {string} */
                             status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
                             statusLabel: string;
@@ -11703,6 +11705,7 @@ export interface operations {
                             /** Format: uuid */
                             orderId: string;
                             pickedUpAt: string | null;
+                            readyAt: string | null;
                             /** @enum {string} */
                             status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
                             statusLabel: string;
@@ -11774,6 +11777,7 @@ export interface operations {
                                 /** Format: uuid */
                                 orderId: string;
                                 pickedUpAt: string | null;
+                                readyAt: string | null;
                                 /** @enum {string} */
                                 status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
                                 statusLabel: string;

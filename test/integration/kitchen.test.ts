@@ -29,6 +29,7 @@ let slotId: string;
 let owner: string;
 let kitchenHand: string;
 let rider: string;
+let riderId: string;
 let support: string;
 const placed: { id: string; c: Customer }[] = [];
 
@@ -80,7 +81,9 @@ beforeAll(async () => {
   slotId = slot.id;
   owner = await t.bearer(await createUser(t.deps.db, { role: 'admin' }));
   kitchenHand = await t.bearer(await createUser(t.deps.db, { role: 'kitchen', name: 'Kavya Kitchen' }));
-  rider = await t.bearer(await createUser(t.deps.db, { role: 'rider' }));
+  const riderUser = await createUser(t.deps.db, { role: 'rider', name: 'Ravi Rider' });
+  riderId = riderUser.id;
+  rider = await t.bearer(riderUser);
   support = await t.bearer(await createUser(t.deps.db, { role: 'support' }));
   const x = await ids(t.deps.db);
   const custom = (size: 'regular' | 'large', name: string) => ({
@@ -147,7 +150,10 @@ describe('the kitchen', () => {
     // For a person to look at.
     fs.mkdirSync('/tmp/kitchen-shots', { recursive: true });
     const sheet = mupdf.Document.openDocument(bytes, 'application/pdf').loadPage(0);
-    fs.writeFileSync('/tmp/kitchen-shots/prep-sheet.png', sheet.toPixmap(mupdf.Matrix.scale(1.5, 1.5), mupdf.ColorSpace.DeviceRGB, false).asPNG());
+    fs.writeFileSync(
+      '/tmp/kitchen-shots/prep-sheet.png',
+      sheet.toPixmap(mupdf.Matrix.scale(1.5, 1.5), mupdf.ColorSpace.DeviceRGB, false).asPNG(),
+    );
     const line = (l: string, r: string) => new RegExp(`^${l.replace(/[()]/g, '\\$&')}\\s*${r}$`, 'm');
     expect(text).toMatch(line('Green Glow', '× 3'));
     expect(text).toMatch(line('Zoë’s Kale (Large)', '× 1'));
@@ -288,6 +294,15 @@ describe('the kitchen', () => {
     const stops = deliveries.stops.filter((s: { orderId: string }) => placed.some((p) => p.id === s.orderId));
     expect(stops).toHaveLength(3);
     for (const s of stops) expect(s.readyAt).toBe(r1.readyAt);
+    // The rider the stops go to sees the ready time too.
+    const assigned = await api(owner, '/api/admin/deliveries/assign', {
+      method: 'POST',
+      body: { orderIds: placed.map((p) => p.id), riderId: riderId },
+    });
+    expect(assigned.status, await assigned.clone().text()).toBe(200);
+    const runs = await (await api(rider, `/api/rider/runs?date=${shop.date}`)).json();
+    const riderStops = runs.runs.flatMap((r: { stops: { orderId: string; readyAt: string | null }[] }) => r.stops);
+    expect(riderStops.map((s: { readyAt: string | null }) => s.readyAt)).toEqual([r1.readyAt, r1.readyAt, r1.readyAt]);
 
     const view = await (await api(kitchenHand, `/api/admin/kitchen?date=${shop.date}&slotId=${slotId}`)).json();
     expect(view.sections[0].orders).toMatchObject({ confirmed: 0, preparing: 3 });

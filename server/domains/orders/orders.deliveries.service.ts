@@ -102,6 +102,7 @@ function toRiderStop(r: drepo.StopRow, items: { name: string; quantity: number }
     whatsappUrl: `https://wa.me/${phone.replace(/^\+/, '')}`,
     items,
     codDue: codDue(r),
+    readyAt: r.ready_at ? new Date(r.ready_at).toISOString() : null,
     pickedUpAt: r.picked_up_at,
     deliveredAt: r.delivered_at,
     failedAt: r.failed_at,
