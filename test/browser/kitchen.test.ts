@@ -69,7 +69,7 @@ describe.skipIf(!hasBrowser)('the kitchen in a browser', () => {
     for (let i = 0; i < (await selects.count()); i++) if ((await selects.nth(i).inputValue()) === kale.id) row = i;
     expect(row, 'Green Glow has kale').toBeGreaterThanOrEqual(0);
     await recipe
-      .getByLabel(/^Per bottle/)
+      .getByLabel(/per bottle$/i)
       .nth(row)
       .fill('40');
     await recipe.getByRole('button', { name: 'Save recipe' }).click();
