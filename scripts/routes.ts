@@ -78,6 +78,22 @@ const PLAIN_ROUTES: RouteRow[] = [
     file: 'server/domains/orders/orders.http.ts',
   },
   {
+    method: 'GET',
+    path: '/api/admin/kitchen/prep-sheet.pdf',
+    tags: ['admin', 'kitchen'],
+    procedure: null,
+    service: 'registerKitchenFiles',
+    file: 'server/domains/kitchen/kitchen.http.ts',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/kitchen/labels.pdf',
+    tags: ['admin', 'kitchen'],
+    procedure: null,
+    service: 'registerKitchenFiles',
+    file: 'server/domains/kitchen/kitchen.http.ts',
+  },
+  {
     method: 'POST',
     path: '/api/admin/images',
     tags: ['admin', 'catalogue'],

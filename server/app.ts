@@ -29,13 +29,14 @@ import { startAuthGuard } from './lib/auth-guard';
 import { subscriptionJobs } from './domains/subscriptions/subscriptions.jobs';
 import { walletJobs } from './domains/wallet/wallet.jobs';
 import { webhookJobs } from './domains/webhooks/webhooks.jobs';
-import { stockJobs } from './domains/stock/stock.jobs';
+import { kitchenJobs } from './domains/kitchen/kitchen.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { registerWhatsAppWebhook } from './domains/notifications/notifications.webhook';
 import { startMailWorker } from './lib/mail';
 import { startSmsWorker } from './lib/sms';
 import { startWhatsAppWorker } from './lib/whatsapp';
 import { registerOrderFiles } from './domains/orders/orders.http';
+import { registerKitchenFiles } from './domains/kitchen/kitchen.http';
 import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
 import { provideOrderPayments } from './domains/orders/order-payments';
 import { provideSubscriptionPayments } from './domains/subscriptions/subscription-payments';
@@ -165,6 +166,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => registerWhatsAppWebhook(scope, deps));
   // Invoice PDFs and the admin CSV export: files, not JSON.
   await app.register(async (scope) => registerOrderFiles(scope, deps));
+  await app.register(async (scope) => registerKitchenFiles(scope, deps));
   // Uploaded pictures: a raw body up to a few MiB in, immutable files out.
   await app.register(async (scope) => registerCatalogueImages(scope, deps));
   await app.register(async (scope) => {
@@ -209,7 +211,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const smsWorker = config.RUN_JOBS ? startSmsWorker(jobDeps) : null;
   const whatsAppWorker = config.RUN_JOBS ? startWhatsAppWorker(jobDeps) : null;
   const jobs = config.RUN_JOBS
-    ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...walletJobs, ...webhookJobs, ...stockJobs])
+    ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...walletJobs, ...webhookJobs, ...kitchenJobs])
     : null;
   app.addHook('onClose', async () => {
     await jobs?.stop();

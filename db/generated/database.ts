@@ -194,6 +194,21 @@ export interface InvoiceCounters {
   last_number: Generated<number>;
 }
 
+export interface KitchenBatches {
+  id: Generated<string>;
+  ready_at: string | null;
+  ready_by: string | null;
+  slot_date: string;
+  slot_id: string;
+  started_at: string;
+  started_by: string | null;
+}
+
+export interface KitchenBatchOrders {
+  batch_id: string;
+  order_id: string;
+}
+
 export interface MailOutbox {
   attempts: Generated<number>;
   created_at: Generated<string>;
@@ -538,6 +553,7 @@ export interface StockAlerts {
   created_at: Generated<string>;
   day: string;
   ingredient_id: string;
+  kind: Generated<string>;
 }
 
 export interface StockLevels {
@@ -822,6 +838,8 @@ export interface DB {
   favorites: Favorites;
   ingredients: Ingredients;
   invoice_counters: InvoiceCounters;
+  kitchen_batch_orders: KitchenBatchOrders;
+  kitchen_batches: KitchenBatches;
   mail_outbox: MailOutbox;
   notification_preferences: NotificationPreferences;
   order_deliveries: OrderDeliveries;

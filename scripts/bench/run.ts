@@ -8,6 +8,7 @@ import { runOrdersBench } from './orders';
 import { runHistoryBench } from './history';
 import { runLighthouseBench } from './lighthouse';
 import { runPeakBench } from './peak';
+import { runKitchenBench } from './kitchen';
 
 /**
  * `npm run bench`: every figure next to a baseline measured in the same run.
@@ -40,6 +41,20 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
       process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
       try {
         return await runHistoryBench();
+      } finally {
+        if (before === undefined) delete process.env.DATABASE_URL;
+        else process.env.DATABASE_URL = before;
+      }
+    },
+  },
+  // The kitchen's read of a day of 2,000 orders (issue 24): its latency next to its own statement run alone.
+  {
+    title: 'Kitchen (PostgreSQL)',
+    run: async () => {
+      const before = process.env.DATABASE_URL;
+      process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+      try {
+        return await runKitchenBench();
       } finally {
         if (before === undefined) delete process.env.DATABASE_URL;
         else process.env.DATABASE_URL = before;

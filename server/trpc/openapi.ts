@@ -352,6 +352,30 @@ const FILE_ROUTES: { method: string; path: string; operation: Json }[] = [
       },
     },
   },
+  ...(['prep-sheet', 'labels'] as const).map((file) => ({
+    method: 'get' as const,
+    path: `/admin/kitchen/${file}.pdf`,
+    operation: {
+      operationId: file === 'labels' ? 'admin-kitchen-labelsPdf' : 'admin-kitchen-prepSheetPdf',
+      tags: ['admin', 'kitchen'],
+      summary:
+        file === 'labels'
+          ? 'Bottle labels of a slot as a PDF: A4 sheets of 50 × 25 mm labels, one per bottle, with a QR code of the order page'
+          : 'The prep sheet of a slot as a PDF: signature shakes × bottles, custom recipes, ingredient totals',
+      security: [{ bearer: [] }],
+      parameters: [
+        { name: 'date', in: 'query' as const, required: true, schema: { type: 'string' as const, format: 'date' } },
+        { name: 'slotId', in: 'query' as const, required: true, schema: { type: 'string' as const, format: 'uuid' } },
+      ],
+      responses: {
+        '200': {
+          description: 'The PDF file (Content-Disposition: inline)',
+          content: { 'application/pdf': { schema: { type: 'string' as const, format: 'binary' } } },
+        },
+        ...errors(400, 401, 403, 404, 503),
+      },
+    },
+  })),
   {
     method: 'get',
     path: '/admin/orders/export.csv',

@@ -14,6 +14,7 @@ import * as deliveries from '../../shared/schemas/deliveries';
 import * as delivery from '../../shared/schemas/delivery';
 import * as favorites from '../../shared/schemas/favorites';
 import * as invoices from '../../shared/schemas/invoices';
+import * as kitchen from '../../shared/schemas/kitchen';
 import * as notifications from '../../shared/schemas/notifications';
 import * as orderLifecycle from '../../shared/schemas/order-lifecycle';
 import * as orders from '../../shared/schemas/orders';
@@ -45,6 +46,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   delivery,
   favorites,
   invoices,
+  kitchen,
   notifications,
   'order-lifecycle': orderLifecycle,
   orders,

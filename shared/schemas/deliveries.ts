@@ -38,6 +38,8 @@ export const DeliveryStopSchema = z.object({
   codDue: Paise.nullable(),
   riderId: Uuid.nullable(),
   riderName: z.string().nullable(),
+  /** When the kitchen marked the order's batch ready for the riders; null while it is not. */
+  readyAt: z.string().nullable(),
   pickedUpAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   failedAt: z.string().nullable(),
@@ -99,6 +101,8 @@ export const RiderStopSchema = z.object({
   whatsappUrl: z.string(),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
   codDue: Paise.nullable(),
+  /** When the kitchen marked the order's batch ready to pick up; null while it is not. */
+  readyAt: z.string().nullable(),
   pickedUpAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   failedAt: z.string().nullable(),

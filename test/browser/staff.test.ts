@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
-  it('owner invites; kitchen hand sees only Stock; manager assigns; rider delivers with the code; a stop fails back to the manager', async () => {
+  it('owner invites; kitchen hand sees only Kitchen and Stock; manager assigns; rider delivers with the code; a stop fails back to the manager', async () => {
     const owner = await shop.newPage({ context: await signedInContext(shop, people.owner, PASSWORD) });
     await owner.goto('/admin/staff');
     await owner.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
@@ -95,13 +95,13 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await owner.setViewportSize(PHONE);
     await shop.screenshot(owner, 'staff-375');
 
-    // A kitchen hand sees only the kitchen's screens: orders send them to Stock, and the sidebar holds nothing else.
+    // A kitchen hand sees only the kitchen's screens: orders send them to the Kitchen, and the sidebar holds Kitchen and Stock only.
     const kitchen = await shop.newPage({ context: await signedInContext(shop, people.kitchen, PASSWORD) });
     await kitchen.goto('/admin/orders');
-    await kitchen.waitForURL((u) => u.pathname === '/admin/stock');
-    await kitchen.getByRole('heading', { name: 'Stock', level: 1 }).waitFor();
+    await kitchen.waitForURL((u) => u.pathname === '/admin/kitchen');
+    await kitchen.getByRole('heading', { name: 'What to blend', level: 1 }).waitFor();
     const links = kitchen.getByRole('navigation', { name: 'Admin screens' }).getByRole('link');
-    expect(await links.allTextContents()).toEqual(['Stock']);
+    expect(await links.allTextContents()).toEqual(['Kitchen', 'Stock']);
 
     const manager = await shop.newPage({ context: await signedInContext(shop, people.manager, PASSWORD) });
     await manager.goto('/admin/staff');

@@ -466,6 +466,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/kitchen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What to blend by slot: signature shakes × bottles, custom recipes, ingredient totals, forecast and batches */
+        get: operations["kitchen-day"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/kitchen/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the batch of a slot: its confirmed orders move to preparing and their reserved stock is used (once) */
+        post: operations["kitchen-startBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/kitchen/batches/{id}/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a batch ready for the riders (its ready time shows on the deliveries screen; once) */
+        post: operations["kitchen-markReady"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/kitchen/labels.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bottle labels of a slot as a PDF: A4 sheets of 50 × 25 mm labels, one per bottle, with a QR code of the order page */
+        get: operations["admin-kitchen-labelsPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/kitchen/prep-sheet.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The prep sheet of a slot as a PDF: signature shakes × bottles, custom recipes, ingredient totals */
+        get: operations["admin-kitchen-prepSheetPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/orders": {
         parameters: {
             query?: never;
@@ -3694,6 +3779,7 @@ export interface operations {
                             orderId: string;
                             pickedUpAt: string | null;
                             pincode: string;
+                            readyAt: string | null;
                             riderId: string | null;
                             riderName: string | null;
                             slot: {
@@ -3757,6 +3843,7 @@ export interface operations {
                         orderId: string;
                         pickedUpAt: string | null;
                         pincode: string;
+                        readyAt: string | null;
                         riderId: string | null;
                         riderName: string | null;
                         slot: {
@@ -3825,6 +3912,7 @@ export interface operations {
                         orderId: string;
                         pickedUpAt: string | null;
                         pincode: string;
+                        readyAt: string | null;
                         riderId: string | null;
                         riderName: string | null;
                         slot: {
@@ -4616,6 +4704,306 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "kitchen-day": {
+        parameters: {
+            query: {
+                date: string;
+                slotId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date: string;
+                        day: {
+                            bottles: number;
+                            forecastBottles: number;
+                            ingredients: {
+                                forecast: number;
+                                free: number | null;
+                                /** Format: uuid */
+                                ingredientId: string;
+                                name: string;
+                                onHand: number;
+                                ordered: number;
+                                qty: number;
+                                short: boolean;
+                                /** @enum {string} */
+                                unit: "g" | "ml" | "pc";
+                            }[];
+                        };
+                        sections: {
+                            batches: {
+                                /** Format: date */
+                                date: string;
+                                /** Format: uuid */
+                                id: string;
+                                orderCount: number;
+                                readyAt: string | null;
+                                readyBy: string | null;
+                                /** Format: uuid */
+                                slotId: string;
+                                startedAt: string;
+                                startedBy: string | null;
+                            }[];
+                            blend: {
+                                bottles: number;
+                                customs: {
+                                    bottles: number;
+                                    key: string;
+                                    name: string;
+                                    perBottle: {
+                                        /** Format: uuid */
+                                        ingredientId: string;
+                                        name: string;
+                                        qty: number;
+                                        /** @enum {string} */
+                                        unit: "g" | "ml" | "pc";
+                                    }[];
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                }[];
+                                ingredients: {
+                                    /** Format: uuid */
+                                    ingredientId: string;
+                                    name: string;
+                                    qty: number;
+                                    /** @enum {string} */
+                                    unit: "g" | "ml" | "pc";
+                                }[];
+                                shakes: {
+                                    bottles: number;
+                                    name: string;
+                                    shakeId: string;
+                                }[];
+                            };
+                            forecast: {
+                                bottles: number;
+                                customs: {
+                                    bottles: number;
+                                    key: string;
+                                    name: string;
+                                    perBottle: {
+                                        /** Format: uuid */
+                                        ingredientId: string;
+                                        name: string;
+                                        qty: number;
+                                        /** @enum {string} */
+                                        unit: "g" | "ml" | "pc";
+                                    }[];
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                }[];
+                                ingredients: {
+                                    /** Format: uuid */
+                                    ingredientId: string;
+                                    name: string;
+                                    qty: number;
+                                    /** @enum {string} */
+                                    unit: "g" | "ml" | "pc";
+                                }[];
+                                shakes: {
+                                    bottles: number;
+                                    name: string;
+                                    shakeId: string;
+                                }[];
+                            };
+                            orders: {
+                                confirmed: number;
+                                delivered: number;
+                                outForDelivery: number;
+                                preparing: number;
+                            };
+                            slot: {
+                                endTime: string;
+                                /** Format: uuid */
+                                id: string;
+                                label: string;
+                                startTime: string;
+                            };
+                        }[];
+                        slots: {
+                            endTime: string;
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            startTime: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "kitchen-startBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    date: string;
+                    /** Format: uuid */
+                    slotId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch: {
+                            /** Format: date */
+                            date: string;
+                            /** Format: uuid */
+                            id: string;
+                            orderCount: number;
+                            readyAt: string | null;
+                            readyBy: string | null;
+                            /** Format: uuid */
+                            slotId: string;
+                            startedAt: string;
+                            startedBy: string | null;
+                        } | null;
+                        moved: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "kitchen-markReady": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date: string;
+                        /** Format: uuid */
+                        id: string;
+                        orderCount: number;
+                        readyAt: string | null;
+                        readyBy: string | null;
+                        /** Format: uuid */
+                        slotId: string;
+                        startedAt: string;
+                        startedBy: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-kitchen-labelsPdf": {
+        parameters: {
+            query: {
+                date: string;
+                slotId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file (Content-Disposition: inline) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "admin-kitchen-prepSheetPdf": {
+        parameters: {
+            query: {
+                date: string;
+                slotId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file (Content-Disposition: inline) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11183,6 +11571,7 @@ export interface operations {
                             /** Format: uuid */
                             orderId: string;
                             pickedUpAt: string | null;
+                            readyAt: string | null;
                             /** @enum {string} */
                             status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
                             statusLabel: string;
@@ -11253,6 +11642,7 @@ export interface operations {
                             /** Format: uuid */
                             orderId: string;
                             pickedUpAt: string | null;
+                            readyAt: string | null;
                             /** @enum {string} */
                             status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
                             statusLabel: string;
@@ -11315,6 +11705,7 @@ export interface operations {
                             /** Format: uuid */
                             orderId: string;
                             pickedUpAt: string | null;
+                            readyAt: string | null;
                             /** @enum {string} */
                             status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
                             statusLabel: string;
@@ -11386,6 +11777,7 @@ export interface operations {
                                 /** Format: uuid */
                                 orderId: string;
                                 pickedUpAt: string | null;
+                                readyAt: string | null;
                                 /** @enum {string} */
                                 status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
                                 statusLabel: string;

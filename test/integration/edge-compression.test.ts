@@ -88,6 +88,7 @@ beforeAll(async () => {
     file: image.json().url.split('/').pop(),
     ingredientId: ingredient.id,
     shakeId: shop.shakes[0]!.id,
+    slotId: shop.slotId,
   });
 });
 afterAll(async () => {
@@ -112,6 +113,8 @@ function urlOf(o: Operation): string {
     else if (p.required && p.name === 'id') query.set('id', params['shakes/{id}']!);
     // The day the placed orders are for (the deliveries board and the riders' cash are per day).
     else if (p.required && p.name === 'date') query.set('date', addDays(istToday(now), 1));
+    // The kitchen's printouts are per slot.
+    else if (p.required && p.name === 'slotId') query.set('slotId', params.slotId!);
     else if (p.required) throw new Error(`no value for required ?${String(p.name)} in ${o.key}`);
   }
   path = `/api${path}`;

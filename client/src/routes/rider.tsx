@@ -8,6 +8,7 @@ import { useAuth } from '../features/auth/auth-context';
 import { FormAlert } from '../features/auth/forms';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { formatRupees } from '../../../shared/rules/money';
+import { formatDate } from '../../../shared/rules/dates';
 import { can } from '../../../shared/rules/staff';
 import { FAIL_REASONS, FAIL_REASON_LABELS, type FailReason, type RiderStop } from '../../../shared/schemas/deliveries';
 import './rider.css';
@@ -120,6 +121,11 @@ function StopCard({ stop: s }: { stop: RiderStop }) {
         </a>
       </div>
       <p className="text-sm">{items}</p>
+      {s.readyAt && !s.failedAt && (s.status === 'confirmed' || s.status === 'preparing') ? (
+        <p className="text-sm" data-testid="rider-ready">
+          <strong>Ready at the kitchen</strong> since {formatDate(s.readyAt, 'time')}
+        </p>
+      ) : null}
       {s.codDue !== null ? (
         <p className="rider-stop__cod">
           Collect cash: <strong className="tabular">{formatRupees(s.codDue)}</strong>

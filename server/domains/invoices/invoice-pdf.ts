@@ -21,7 +21,7 @@ import { formatDate } from '../../../shared/rules/dates';
 // @types/pdfkit describes the CommonJS export; the ES module pdfkit ships for Node exports it as default.
 type PdfKitCtor = PDFKit.PDFDocument;
 let pdfkit: Promise<PdfKitCtor> | undefined;
-const loadPdfKit = (): Promise<PdfKitCtor> => (pdfkit ??= import('pdfkit').then((m) => (m as unknown as { default: PdfKitCtor }).default));
+export const loadPdfKit = (): Promise<PdfKitCtor> => (pdfkit ??= import('pdfkit').then((m) => (m as unknown as { default: PdfKitCtor }).default));
 
 const require = createRequire(import.meta.url);
 interface Fonts {
@@ -116,18 +116,19 @@ export function textRuns(s: string): { text: string; ext: boolean }[] {
   return out;
 }
 
-type Rgb = [number, number, number];
-const INK: Rgb = [0.09, 0.16, 0.14];
-const MUTED: Rgb = [0.38, 0.45, 0.42];
-const GREEN: Rgb = [0.12, 0.42, 0.29];
-const WASH: Rgb = [0.93, 0.96, 0.93];
-const RULE: Rgb = [0.82, 0.87, 0.84];
+export type Rgb = [number, number, number];
+export const INK: Rgb = [0.09, 0.16, 0.14];
+export const MUTED: Rgb = [0.38, 0.45, 0.42];
+export const GREEN: Rgb = [0.12, 0.42, 0.29];
+export const WASH: Rgb = [0.93, 0.96, 0.93];
+export const RULE: Rgb = [0.82, 0.87, 0.84];
 
 const rgb = ([r, g, b]: Rgb): [number, number, number] => [Math.round(r * 255), Math.round(g * 255), Math.round(b * 255)];
 
 type Weight = 'regular' | 'bold';
 
-class Canvas {
+/** pdfkit with the shop's fonts (₹ and accented names), in points from the bottom-left; the kitchen's PDFs draw with it too. */
+export class Canvas {
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<Buffer>;
   constructor(

@@ -39,7 +39,13 @@ function stopsQuery(db: Executor) {
       'd.fail_note',
       'd.code_tries',
     ])
-    .select(sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id)`.as('item_count'));
+    .select(sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id)`.as('item_count'))
+    // The kitchen's "Ready" (decision 180): when the batch the order was blended in was ready for the riders.
+    .select(
+      sql<Date | null>`(select b.ready_at from kitchen_batch_orders bo join kitchen_batches b on b.id = bo.batch_id where bo.order_id = o.id)`.as(
+        'ready_at',
+      ),
+    );
 }
 export type StopRow = Awaited<ReturnType<typeof stopsOfDay>>[number];
 

@@ -16,28 +16,39 @@ export interface StockLine {
 }
 
 /**
- * CTEs (names st_*) that work out what the lines in `st_lines` need per tracked ingredient, and
- * reserve it for the order when free stock (on hand − reserved) covers it: one conditional update per
- * ingredient row, like the slot counter, and one reservation row per (order, ingredient).
- * Custom lines: one portion of the base and each add-in's portions, × 1.4 for a Large, rounded up.
+ * What each line needs of each ingredient, one row per (line, ingredient) — the one formula of the
+ * shop (decision 160): a signature line takes its recipe's quantity per bottle × quantity; a custom
+ * line one portion of its base and each add-in's portions, × 1.4 for a Large, rounded up, × quantity
+ * (the SQL twin of shared/rules/stock.ts#customQuantity). `lines` names a relation with item_type,
+ * item_id, quantity and recipe; `key` is an expression over its alias `l` carried through as line_key.
+ * The reservation, the kitchen's read and the forecast all read it (no second formula).
  */
-function reserveCtes(linesSource: RawBuilder<unknown>, orderId: string, when: RawBuilder<unknown> = sql`select 1`): RawBuilder<unknown> {
+export function lineNeedsSql(lines: RawBuilder<unknown>, key: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`
-    st_lines as (select * from (${linesSource}) src where exists (${when})),
-    st_need as (
-      select n.ingredient_id, sum(n.need)::int as need from (
-        select r.ingredient_id, r.qty_per_bottle * l.quantity as need
-        from st_lines l join shake_recipe_items r on l.item_type = 'signature' and r.shake_id::text = l.item_id
+        select ${key} as line_key, r.ingredient_id, r.qty_per_bottle * l.quantity as need
+        from ${lines} l join shake_recipe_items r on l.item_type = 'signature' and r.shake_id::text = l.item_id
         union all
-        select i.id, ceil(i.portion_qty * c.portions * (case when l.recipe->>'size' = 'large' then 1.4 else 1 end))::int * l.quantity
-        from st_lines l
+        select ${key}, i.id, ceil(i.portion_qty * c.portions * (case when l.recipe->>'size' = 'large' then 1.4 else 1 end))::int * l.quantity
+        from ${lines} l
         cross join lateral (
           select l.recipe->>'baseId' as ingredient_id, 1 as portions
           union all
           select a->>'ingredientId', (a->>'portions')::int from jsonb_array_elements(coalesce(l.recipe->'addIns', '[]'::jsonb)) a
         ) c
         join ingredients i on i.id::text = c.ingredient_id
-        where l.item_type = 'custom' and jsonb_typeof(l.recipe) = 'object'
+        where l.item_type = 'custom' and jsonb_typeof(l.recipe) = 'object'`;
+}
+
+/**
+ * CTEs (names st_*) that work out what the lines in `st_lines` need per tracked ingredient, and
+ * reserve it for the order when free stock (on hand − reserved) covers it: one conditional update per
+ * ingredient row, like the slot counter, and one reservation row per (order, ingredient).
+ */
+function reserveCtes(linesSource: RawBuilder<unknown>, orderId: string, when: RawBuilder<unknown> = sql`select 1`): RawBuilder<unknown> {
+  return sql`
+    st_lines as (select * from (${linesSource}) src where exists (${when})),
+    st_need as (
+      select n.ingredient_id, sum(n.need)::int as need from (${lineNeedsSql(sql.raw('st_lines'), sql.raw('null'))}
       ) n
       join stock_levels tracked on tracked.ingredient_id = n.ingredient_id
       group by n.ingredient_id
@@ -336,15 +347,21 @@ export async function shakeName(db: Executor, shakeId: string): Promise<string |
   return rows[0]?.name;
 }
 
-/** Replaces a shake's recipe with `items` (ids already checked to exist). */
+/**
+ * Replaces a shake's recipe with `items` (ids already checked to exist), in one statement: the rows
+ * not in `items` go, the others are written or updated. (Deleting every row and inserting again in
+ * one statement failed on the primary key for any ingredient kept: both parts see the same snapshot.)
+ */
 export async function replaceRecipe(db: Executor, shakeId: string, items: readonly { ingredientId: string; qty: number }[]): Promise<void> {
   await sql`
-    with gone as (delete from shake_recipe_items where shake_id = ${shakeId}::uuid)
+    with items as (
+      select x.ingredient_id, x.qty
+      from jsonb_to_recordset(${JSON.stringify(items.map((i) => ({ ingredient_id: i.ingredientId, qty: i.qty })))}::jsonb) as x(ingredient_id uuid, qty int)
+    ),
+    gone as (delete from shake_recipe_items where shake_id = ${shakeId}::uuid and ingredient_id not in (select ingredient_id from items))
     insert into shake_recipe_items (shake_id, ingredient_id, qty_per_bottle)
-    select ${shakeId}::uuid, x.ingredient_id, x.qty
-    from jsonb_to_recordset(${JSON.stringify(items.map((i) => ({ ingredient_id: i.ingredientId, qty: i.qty })))}::jsonb) as x(ingredient_id uuid, qty int)`.execute(
-    db,
-  );
+    select ${shakeId}::uuid, ingredient_id, qty from items
+    on conflict (shake_id, ingredient_id) do update set qty_per_bottle = excluded.qty_per_bottle`.execute(db);
 }
 
 export async function existingIngredientIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
@@ -369,6 +386,33 @@ export async function claimLowStockAlerts(
       on conflict do nothing returning ingredient_id
     )
     select low.* from low join claimed on claimed.ingredient_id = low.id order by low.name`.execute(db);
+  return rows;
+}
+
+/**
+ * Ingredients the forecast lines (tomorrow's standing deliveries) need more of than is free, not yet
+ * alerted today: claims today's forecast alert for each (one e-mail per ingredient and day). Needs by
+ * the one formula (lineNeedsSql), as the reservation will take them.
+ */
+export async function claimForecastAlerts(
+  db: Executor,
+  day: string,
+  lines: readonly StockLine[],
+): Promise<{ id: string; name: string; need: number; free: number; stock_unit: string }[]> {
+  const json = JSON.stringify(lines);
+  const { rows } = await sql<{ id: string; name: string; need: number; free: number; stock_unit: string }>`
+    with fl as (select * from jsonb_to_recordset(${json}::jsonb) as x(item_type text, item_id text, quantity int, recipe jsonb)),
+    need as (select n.ingredient_id, sum(n.need)::int as need from (${lineNeedsSql(sql.raw('fl'), sql.raw('null'))}) n group by n.ingredient_id),
+    short as (
+      select i.id, i.name, need.need, l.on_hand - l.reserved as free, i.stock_unit
+      from need join stock_levels l on l.ingredient_id = need.ingredient_id join ingredients i on i.id = need.ingredient_id
+      where i.active and need.need > l.on_hand - l.reserved
+    ),
+    claimed as (
+      insert into stock_alerts (ingredient_id, day, kind) select id, ${day}::date, 'forecast' from short
+      on conflict do nothing returning ingredient_id
+    )
+    select short.* from short join claimed on claimed.ingredient_id = short.id order by short.name`.execute(db);
   return rows;
 }
 

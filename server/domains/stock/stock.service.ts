@@ -15,6 +15,7 @@ import type {
 } from '../../../shared/schemas/stock';
 import { daysOfCover, isLowStock, STOCK_UNIT_LABELS, type StockUnit } from '../../../shared/rules/stock';
 import { istToday } from '../../../shared/rules/slots';
+import { formatDay } from '../../../shared/rules/dates';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail';
 import { withTransactionRetry } from '../../lib/transaction-retry';
@@ -277,14 +278,20 @@ export function reservationRequest(
 // ---------- Low-stock e-mail ----------
 
 /**
- * Job: one e-mail per ingredient and day (Asia/Kolkata) when free stock falls under par, to the
- * shop's owners. The alert row is claimed in the statement that finds it, so any number of
+ * Job: one e-mail per ingredient and day (Asia/Kolkata) when free stock falls under par, and one when
+ * the forecast (tomorrow's standing deliveries, handed in by the kitchen) needs more than is free, to
+ * the shop's owners. Each alert row is claimed in the statement that finds it, so any number of
  * instances send it once.
  */
-export async function sendLowStockAlerts(deps: Deps): Promise<number> {
+export async function sendLowStockAlerts(
+  deps: Deps,
+  forecast: { date: string; lines: readonly { id: string; type: 'signature' | 'custom'; quantity: number; recipe?: unknown }[] } | null = null,
+): Promise<number> {
   return withTransactionRetry(deps, async (trx) => {
-    const low = await repo.claimLowStockAlerts(trx, istToday(deps.clock.now()));
-    if (!low.length) return 0;
+    const today = istToday(deps.clock.now());
+    const low = await repo.claimLowStockAlerts(trx, today);
+    const short = forecast?.lines.length ? await repo.claimForecastAlerts(trx, today, reservationRequest('', forecast.lines).lines) : [];
+    if (!low.length && !short.length) return 0;
     const owners = await repo.ownerEmails(trx, deps.config.ADMIN_EMAILS);
     const stockUrl = `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/admin/stock`;
     for (const i of low) {
@@ -300,6 +307,20 @@ export async function sendLowStockAlerts(deps: Deps): Promise<number> {
         });
       }
     }
-    return low.length;
+    for (const i of short) {
+      for (const to of owners) {
+        const free = formatQuantity(Math.max(0, i.free), i.stock_unit);
+        const need = formatQuantity(i.need, i.stock_unit);
+        const day = formatDay(forecast!.date, 'weekdayDate');
+        await enqueueMail(trx, {
+          to,
+          subject: `Not enough ${i.name} for ${day} (${need} needed, ${free} free)`,
+          text: `The standing deliveries of ${day} need ${need} of ${i.name}; only ${free} is free.\nReceive more before the kitchen starts: ${stockUrl}`,
+          html: `<p>The standing deliveries of ${escapeHtml(day)} need <strong>${escapeHtml(need)}</strong> of <strong>${escapeHtml(i.name)}</strong>; only ${escapeHtml(free)} is free.</p><p><a href="${escapeHtml(stockUrl)}">Open stock</a></p>`,
+          template: 'stock-forecast',
+        });
+      }
+    }
+    return low.length + short.length;
   });
 }

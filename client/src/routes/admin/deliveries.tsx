@@ -7,6 +7,7 @@ import { LoadError } from '../../components/load-error';
 import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
 import { formatRupees } from '../../../../shared/rules/money';
+import { formatDate } from '../../../../shared/rules/dates';
 import { formatSlotDate, istToday } from '../../../../shared/rules/slots';
 import { FAIL_REASON_LABELS, type DeliveryStop } from '../../../../shared/schemas/deliveries';
 import { Link } from 'wouter';
@@ -176,6 +177,11 @@ export default function AdminDeliveriesPage() {
                     <td className="text-sm">{s.slot.label}</td>
                     <td className="text-sm">
                       {s.statusLabel}
+                      {s.readyAt && (s.status === 'preparing' || s.status === 'confirmed') && !s.failReason ? (
+                        <span className="badge badge--success" style={{ display: 'table', marginTop: 4 }} data-testid="ready-at">
+                          Ready since {formatDate(s.readyAt, 'time')}
+                        </span>
+                      ) : null}
                       {s.failReason ? (
                         <span style={{ display: 'block', color: '#a3261b' }}>
                           Not delivered: {FAIL_REASON_LABELS[s.failReason]}

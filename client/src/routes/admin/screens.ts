@@ -46,6 +46,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { path: '/admin/deliveries', label: 'Deliveries', load: () => import('./deliveries'), permission: 'deliveries:assign' },
   { path: '/admin/riders/cash', label: 'Rider cash', load: () => import('./rider-cash'), permission: 'riders:cash' },
   { path: '/admin/staff', label: 'Staff', load: () => import('./staff'), permission: 'staff:manage' },
+  { path: '/admin/kitchen', label: 'Kitchen', load: () => import('./kitchen'), permission: 'kitchen:operate' },
   { path: '/admin/stock', label: 'Stock', load: () => import('./stock'), permission: 'stock:manage' },
 ];
 
@@ -70,6 +71,7 @@ export const ADMIN_ROUTE_LABELS: Record<(typeof ADMIN_ROUTES)[number], string> =
   '/admin/deliveries': 'Deliveries',
   '/admin/riders/cash': 'Rider cash',
   '/admin/staff': 'Staff',
+  '/admin/kitchen': 'Kitchen',
   '/admin/stock': 'Stock',
 };
 
@@ -95,6 +97,7 @@ export const ADMIN_ROUTES = [
   '/admin/deliveries',
   '/admin/riders/cash',
   '/admin/staff',
+  '/admin/kitchen',
   '/admin/stock',
 ] as const;
 

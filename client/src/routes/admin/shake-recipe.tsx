@@ -57,25 +57,44 @@ export function ShakeRecipeEditor({ shakeId }: { shakeId: string }) {
       {rows.map((r, n) => {
         const ing = byId.get(r.ingredientId);
         return (
-          <div key={n} style={{ display: 'grid', gridTemplateColumns: '2fr 1fr auto', gap: 8, alignItems: 'end' }}>
-            <Field label="Ingredient">
-              {(p) => (
-                <Select {...p} value={r.ingredientId} onChange={(e) => setRow(n, { ingredientId: e.target.value })}>
-                  {ing ? <option value={ing.id}>{ing.name}</option> : <option value="">Choose…</option>}
-                  {unused.map((i) => (
-                    <option key={i.id} value={i.id}>
-                      {i.name}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <Field label={`Per bottle${ing ? ` (${STOCK_UNIT_LABELS[ing.stockUnit]})` : ''}`}>
+          <div
+            key={n}
+            // The editor is a narrow side panel: the ingredient's name takes a row of its own, the quantity and Remove the next.
+            style={{
+              display: 'grid',
+              gridTemplateColumns: '7.5rem minmax(0, 1fr)',
+              gap: 8,
+              alignItems: 'end',
+              paddingTop: n ? 12 : 0,
+              borderTop: n ? '1px solid var(--color-border)' : undefined,
+            }}
+          >
+            <div style={{ gridColumn: '1 / -1' }}>
+              <Field label="Ingredient">
+                {(p) => (
+                  <Select {...p} value={r.ingredientId} onChange={(e) => setRow(n, { ingredientId: e.target.value })}>
+                    {ing ? <option value={ing.id}>{ing.name}</option> : <option value="">Choose…</option>}
+                    {unused.map((i) => (
+                      <option key={i.id} value={i.id}>
+                        {i.name}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            </div>
+            <Field label={ing ? `${STOCK_UNIT_LABELS[ing.stockUnit]} per bottle` : 'Per bottle'}>
               {(p) => (
                 <Input {...p} inputMode="numeric" value={r.qty} onChange={(e) => setRow(n, { qty: e.target.value.replace(/\D/g, '') })} />
               )}
             </Field>
-            <Button type="button" size="sm" variant="ghost" onClick={() => setRows((cur) => cur.filter((_, i) => i !== n))}>
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              style={{ justifySelf: 'start' }}
+              onClick={() => setRows((cur) => cur.filter((_, i) => i !== n))}
+            >
               Remove
             </Button>
           </div>
