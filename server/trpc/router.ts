@@ -25,6 +25,7 @@ import { webhooksRouter } from '../domains/webhooks/webhooks.router';
 import { staffRouter } from '../domains/staff/staff.router';
 import { deliveriesRouter, riderRouter } from '../domains/orders/orders.deliveries.router';
 import { stockRouter } from '../domains/stock/stock.router';
+import { schedulesRouter } from '../domains/schedules/schedules.router';
 
 /**
  * The one router. Each domain mounts here under its own key; add a line per domain.
@@ -57,6 +58,7 @@ export const appRouter = router({
   deliveries: deliveriesRouter,
   rider: riderRouter,
   stock: stockRouter,
+  schedules: schedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;
