@@ -28,6 +28,7 @@ import { authJobs } from './domains/auth/auth.jobs';
 import { startAuthGuard } from './lib/auth-guard';
 import { subscriptionJobs } from './domains/subscriptions/subscriptions.jobs';
 import { walletJobs } from './domains/wallet/wallet.jobs';
+import { scheduleJobs } from './domains/schedules/schedules.jobs';
 import { webhookJobs } from './domains/webhooks/webhooks.jobs';
 import { stockJobs } from './domains/stock/stock.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
@@ -209,7 +210,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const smsWorker = config.RUN_JOBS ? startSmsWorker(jobDeps) : null;
   const whatsAppWorker = config.RUN_JOBS ? startWhatsAppWorker(jobDeps) : null;
   const jobs = config.RUN_JOBS
-    ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...walletJobs, ...webhookJobs, ...stockJobs])
+    ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...walletJobs, ...webhookJobs, ...stockJobs, ...scheduleJobs])
     : null;
   app.addHook('onClose', async () => {
     await jobs?.stop();

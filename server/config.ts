@@ -103,6 +103,8 @@ export const ConfigSchema = z.object({
   WHATSAPP_TEMPLATE_DELIVERED: z.string().default('order_delivered'),
   /** {{1}} name, {{2}} order number. */
   WHATSAPP_TEMPLATE_PAYMENT_FAILED: z.string().default('order_payment_failed'),
+  /** Standing deliveries: {{1}} name, {{2}} the date, {{3}} why it is not covered (decision 177). */
+  WHATSAPP_TEMPLATE_DELIVERY_NOT_COVERED: z.string().default('delivery_not_covered'),
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,

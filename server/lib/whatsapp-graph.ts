@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { WhatsAppError, type WhatsAppGateway, type WhatsAppMessage, type WhatsAppTemplate } from './whatsapp';
+import { WhatsAppError, type WhatsAppGateway, type WhatsAppMessage } from './whatsapp';
 
 type GraphConfig = Pick<
   Config,
@@ -11,6 +11,7 @@ type GraphConfig = Pick<
   | 'WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY'
   | 'WHATSAPP_TEMPLATE_DELIVERED'
   | 'WHATSAPP_TEMPLATE_PAYMENT_FAILED'
+  | 'WHATSAPP_TEMPLATE_DELIVERY_NOT_COVERED'
 >;
 
 /**
@@ -29,12 +30,13 @@ export class GraphWhatsAppGateway implements WhatsAppGateway {
     private readonly timeoutMs = 10_000,
   ) {}
 
-  templateName(template: WhatsAppTemplate): string | undefined {
+  templateName(template: WhatsAppMessage['template']): string | undefined {
     return {
       order_confirmed: this.config.WHATSAPP_TEMPLATE_ORDER_CONFIRMED,
       out_for_delivery: this.config.WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY,
       delivered: this.config.WHATSAPP_TEMPLATE_DELIVERED,
       payment_failed: this.config.WHATSAPP_TEMPLATE_PAYMENT_FAILED,
+      delivery_not_covered: this.config.WHATSAPP_TEMPLATE_DELIVERY_NOT_COVERED,
     }[template];
   }
 

@@ -17,12 +17,14 @@ import { outboxRunner, type DeliveryRound } from './outbox-runner';
  * message goes out as an SMS.
  */
 export type WhatsAppTemplate = 'order_confirmed' | 'out_for_delivery' | 'delivered' | 'payment_failed';
+/** Messages about a customer's account rather than one order: a standing delivery not covered (decision 177). */
+export type CustomerWhatsAppTemplate = 'delivery_not_covered';
 export type WhatsAppDeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
 export interface WhatsAppMessage {
   /** +91XXXXXXXXXX */
   to: string;
-  template: WhatsAppTemplate;
+  template: WhatsAppTemplate | CustomerWhatsAppTemplate;
   /** The template's body parameters in order: {{1}}, {{2}}, … */
   parameters: string[];
   /** The same message as plain text: the log, the outbox, and the SMS fallback. */
@@ -60,6 +62,15 @@ export function enqueueOrderWhatsApp(
   msg: { orderId: string; template: WhatsAppTemplate; parameters: string[]; text: string },
 ): Promise<number | null> {
   return repo.insertForCustomer(db, userId, msg);
+}
+
+/** A message about no one order (a standing delivery not covered), in the caller's transaction; nothing when they did not opt in. */
+export function enqueueCustomerWhatsApp(
+  db: Executor,
+  userId: string,
+  msg: { template: CustomerWhatsAppTemplate; parameters: string[]; text: string },
+): Promise<number | null> {
+  return repo.insertForCustomer(db, userId, { ...msg, orderId: null });
 }
 
 /** The four order messages: template, body parameters and plain text, in one place. */

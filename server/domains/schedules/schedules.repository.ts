@@ -310,10 +310,18 @@ export async function takeReminder(db: Executor, userId: string, date: string): 
 }
 
 /** Customers with an active schedule on the date and no reminder yet, with their wallet balance. */
-export async function remindCandidates(db: Executor, date: string): Promise<{ user_id: string; balance_paise: number }[]> {
-  const { rows } = await sql<{ user_id: string; balance_paise: number }>`
-    select distinct sc.user_id, coalesce(wb.balance_paise, 0) as balance_paise
+export interface RemindRow {
+  user_id: string;
+  email: string | null;
+  name: string;
+  role: string;
+  balance_paise: number;
+}
+export async function remindCandidates(db: Executor, date: string): Promise<RemindRow[]> {
+  const { rows } = await sql<RemindRow>`
+    select distinct sc.user_id, u.email, u.name, u.role, coalesce(wb.balance_paise, 0) as balance_paise
     from schedules sc
+    join users u on u.id = sc.user_id
     left join wallet_balances wb on wb.user_id = sc.user_id
     where sc.status = 'active' and sc.start_date <= ${date}::date and (sc.end_date is null or sc.end_date >= ${date}::date)
       and not exists (select 1 from schedule_reminders r where r.user_id = sc.user_id and r.date = ${date}::date)`.execute(db);

@@ -190,6 +190,12 @@ async function scheduleDto(deps: Deps, user: AuthUser, id: string): Promise<Sche
   return s;
 }
 
+/** What the customer's deliveries of a date will cost (planned or fixed, not yet placed), as quotes today. */
+export async function plannedTotal(deps: Deps, user: AuthUser, date: string): Promise<number> {
+  const built = await buildCalendar(deps, user, date, 1, deps.db);
+  return built.days[0]!.entries.filter((e) => e.state === 'planned' || e.state === 'fixed').reduce((n, e) => n + e.price.total, 0);
+}
+
 // ---------- Schedules ----------
 
 /** Items as stored: id, type, quantity, and a custom shake's recipe as the customer saved it. */
