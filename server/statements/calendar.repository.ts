@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 import * as cartRepo from '../domains/cart/cart.repository';
+import * as subscriptionsRepo from '../domains/subscriptions/subscriptions.repository';
 import type { ScheduleLine } from '../../shared/schemas/schedules';
 import type { ScheduleDayKind, ScheduleStatus } from '../../shared/rules/schedules';
 
@@ -67,6 +68,8 @@ export interface ScheduleRowsRead {
 
 export interface CalendarRead extends ScheduleRowsRead {
   pricing: cartRepo.PricingInputs;
+  /** A live subscription: only then is the plan (free unit, free delivery) worth a read of its own. */
+  subscribed: boolean;
 }
 
 // Case-sensitive with both cases spelled out: `~*` compiles a far slower matcher (5 ms of the statement's 6, measured).
@@ -90,9 +93,10 @@ export async function readCalendar(db: Executor, userId: string, from: string, t
       ) ids
       where e->>'type' = 'custom' and x ~ ${UUID_PATTERN})`,
   );
-  const { rows } = await sql<{ v: ScheduleRowsRead; price: unknown }>`with ${ctes} select ${result} as v, ${pricing} as price`.execute(db);
+  const { rows } = await sql<{ v: ScheduleRowsRead; price: unknown; subscribed: boolean }>`with ${ctes}
+    select ${result} as v, ${pricing} as price, ${subscriptionsRepo.hasLiveSql(userId)} as subscribed`.execute(db);
   const row = rows[0]!;
-  return { ...row.v, pricing: cartRepo.decodePricingInputs(row.price) };
+  return { ...row.v, pricing: cartRepo.decodePricingInputs(row.price), subscribed: row.subscribed };
 }
 
 /** The calendar's rows as CTEs (cal_*) and one json result; `cal_items` is every item of the schedules and of the changed days. */
