@@ -28,6 +28,7 @@ import { authJobs } from './domains/auth/auth.jobs';
 import { startAuthGuard } from './lib/auth-guard';
 import { subscriptionJobs } from './domains/subscriptions/subscriptions.jobs';
 import { walletJobs } from './domains/wallet/wallet.jobs';
+import { scheduleJobs } from './domains/schedules/schedules.jobs';
 import { webhookJobs } from './domains/webhooks/webhooks.jobs';
 import { kitchenJobs } from './domains/kitchen/kitchen.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
@@ -211,7 +212,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const smsWorker = config.RUN_JOBS ? startSmsWorker(jobDeps) : null;
   const whatsAppWorker = config.RUN_JOBS ? startWhatsAppWorker(jobDeps) : null;
   const jobs = config.RUN_JOBS
-    ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...walletJobs, ...webhookJobs, ...kitchenJobs])
+    ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...walletJobs, ...webhookJobs, ...kitchenJobs, ...scheduleJobs])
     : null;
   app.addHook('onClose', async () => {
     await jobs?.stop();

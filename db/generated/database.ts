@@ -469,6 +469,56 @@ export interface SavedShakes {
   user_id: string;
 }
 
+export interface ScheduleDays {
+  date: string;
+  items: Json | null;
+  schedule_id: string;
+  skipped: Generated<boolean>;
+  updated_at: Generated<string>;
+}
+
+export interface ScheduleReminders {
+  created_at: Generated<string>;
+  date: string;
+  user_id: string;
+}
+
+export interface ScheduleRuns {
+  claimed_at: string | null;
+  created_at: Generated<string>;
+  date: string;
+  notified_at: string | null;
+  order_id: string | null;
+  outcome: string;
+  reason: string | null;
+  reason_code: string | null;
+  schedule_id: string;
+  user_id: string;
+}
+
+export interface Schedules {
+  address_id: string | null;
+  created_at: Generated<string>;
+  days: string;
+  end_date: string | null;
+  id: Generated<string>;
+  items: Json;
+  slot_id: string | null;
+  start_date: string;
+  status: Generated<string>;
+  updated_at: Generated<string>;
+  user_id: string;
+  weekdays: Generated<number[]>;
+}
+
+export interface ScheduleVacations {
+  created_at: Generated<string>;
+  from_date: string;
+  id: Generated<string>;
+  to_date: string;
+  user_id: string;
+}
+
 export interface SeedRuns {
   name: string;
   ran_at: Generated<string>;
@@ -859,6 +909,11 @@ export interface DB {
   reward_balances: RewardBalances;
   reward_ledger: RewardLedger;
   saved_shakes: SavedShakes;
+  schedule_days: ScheduleDays;
+  schedule_reminders: ScheduleReminders;
+  schedule_runs: ScheduleRuns;
+  schedule_vacations: ScheduleVacations;
+  schedules: Schedules;
   seed_runs: SeedRuns;
   serviceable_pincodes: ServiceablePincodes;
   settings: Settings;

@@ -30,6 +30,8 @@ import * as m281210 from './2026_11_28_1210_create_email_verifications';
 import * as m281230 from './2026_11_28_1230_create_whatsapp_outbox';
 import * as m291100 from './2026_11_29_1100_create_kitchen_batches';
 import * as m291200 from './2026_11_29_1200_notification_matrix';
+import * as m291000 from './2026_11_29_1000_create_schedules';
+import * as m291010 from './2026_11_29_1010_schedule_run_claims';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -67,6 +69,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_1230_create_whatsapp_outbox': m281230,
   '2026_11_29_1100_create_kitchen_batches': m291100,
   '2026_11_29_1200_notification_matrix': m291200,
+  '2026_11_29_1000_create_schedules': m291000,
+  '2026_11_29_1010_schedule_run_claims': m291010,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,6 +9,7 @@ import { runHistoryBench } from './history';
 import { runLighthouseBench } from './lighthouse';
 import { runPeakBench } from './peak';
 import { runKitchenBench } from './kitchen';
+import { runCutoffBench } from './cutoff';
 
 /**
  * `npm run bench`: every figure next to a baseline measured in the same run.
@@ -55,6 +56,20 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
       process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
       try {
         return await runKitchenBench();
+      } finally {
+        if (before === undefined) delete process.env.DATABASE_URL;
+        else process.env.DATABASE_URL = before;
+      }
+    },
+  },
+  // The standing-delivery cut-off (decision 177): its orders/s against the placement section's above, in this run.
+  {
+    title: 'Standing deliveries cut-off (PostgreSQL)',
+    run: async () => {
+      const before = process.env.DATABASE_URL;
+      process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+      try {
+        return await runCutoffBench(results['Order placement (PostgreSQL)']);
       } finally {
         if (before === undefined) delete process.env.DATABASE_URL;
         else process.env.DATABASE_URL = before;

@@ -26,6 +26,7 @@ import { staffRouter } from '../domains/staff/staff.router';
 import { deliveriesRouter, riderRouter } from '../domains/orders/orders.deliveries.router';
 import { stockRouter } from '../domains/stock/stock.router';
 import { kitchenRouter } from '../domains/kitchen/kitchen.router';
+import { schedulesRouter } from '../domains/schedules/schedules.router';
 
 /**
  * The one router. Each domain mounts here under its own key; add a line per domain.
@@ -59,6 +60,7 @@ export const appRouter = router({
   rider: riderRouter,
   stock: stockRouter,
   kitchen: kitchenRouter,
+  schedules: schedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -18,8 +18,13 @@ export interface SlotConfig {
   horizonDays: number;
   /** A slot stops taking orders this many minutes before it starts. */
   cutoffMinutes: number;
+  /**
+   * Standing deliveries (PRODUCT.md §15): the evening before a date, at this Asia/Kolkata time
+   * ("HH:MM"), that date's scheduled deliveries are fixed and placed (21:00 unless configured).
+   */
+  standingCutoffTime: string;
 }
-export const DEFAULT_SLOT_CONFIG: SlotConfig = { horizonDays: 7, cutoffMinutes: 90 };
+export const DEFAULT_SLOT_CONFIG: SlotConfig = { horizonDays: 7, cutoffMinutes: 90, standingCutoffTime: '21:00' };
 export const SLOT_CONFIG_LIMITS = { horizonDays: { min: 0, max: 30 }, cutoffMinutes: { min: 0, max: 720 } } as const;
 
 export const IST_OFFSET_MINUTES = 330;

@@ -80,6 +80,11 @@ export const SlotConfigSchema = z.object({
     .int()
     .min(SLOT_CONFIG_LIMITS.cutoffMinutes.min)
     .max(SLOT_CONFIG_LIMITS.cutoffMinutes.max, `cutoffMinutes is at most ${SLOT_CONFIG_LIMITS.cutoffMinutes.max}`),
+  /** Standing deliveries: the evening before a date, at this Asia/Kolkata time, its changes close and it is placed. */
+  standingCutoffTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'standingCutoffTime is a time like 21:00')
+    .default('21:00'),
 });
 export type SlotConfigDto = z.infer<typeof SlotConfigSchema>;
 export { DEFAULT_SLOT_CONFIG };

@@ -827,6 +827,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every standing delivery with its customer; filter by status, slot, or customer e-mail or name (X-Total-Count) */
+        get: operations["schedules-adminList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/schedules/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the cut-off places for a date (default tomorrow), per slot and shake: skips, vacations and day changes applied */
+        get: operations["schedules-forecast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/shakes": {
         parameters: {
             query?: never;
@@ -2379,6 +2413,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery calendar (default 30 days from today): each day’s items, price and state (planned, skipped, vacation, fixed, placed → its order, not_placed → the reason) */
+        get: operations["schedules-deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/deliveries/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** That date’s items for one schedule (changed quantities, a one-off extra; null: back to the schedule’s own); 409 DELIVERY_FIXED after the cut-off */
+        put: operations["schedules-putDay"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/deliveries/{date}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Skip a date’s delivery (one schedule, or all of that date); 409 DELIVERY_FIXED after the cut-off (21:00 the evening before) */
+        post: operations["schedules-skip"];
+        /** Take a skip back (409 DELIVERY_FIXED after the cut-off) */
+        delete: operations["schedules-unskip"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/favorites": {
         parameters: {
             query?: never;
@@ -2499,6 +2585,42 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/user/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer’s standing deliveries, each with its items priced today and its next delivery date */
+        get: operations["schedules-list"];
+        put?: never;
+        /** Set up a standing delivery: items (signature shakes or saved custom shakes, 1–5 each), days, slot, address, start and optional end date (409 DELIVERY_FIXED when the start date is past its cut-off) */
+        post: operations["schedules-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a schedule (orders it placed stay) */
+        delete: operations["schedules-remove"];
+        options?: never;
+        head?: never;
+        /** Change a schedule (items, days, slot, address, dates) or pause, resume or end it (status); days already fixed are not changed */
+        patch: operations["schedules-update"];
         trace?: never;
     };
     "/user/subscription-status": {
@@ -2637,6 +2759,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/vacations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A vacation: every schedule pauses from one date to another (409 DELIVERY_FIXED when the first date is past its cut-off) */
+        post: operations["schedules-addVacation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/vacations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a vacation (one under way ends with the last fixed date) */
+        delete: operations["schedules-removeVacation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/wallet": {
         parameters: {
             query?: never;
@@ -2762,6 +2918,7 @@ export interface components {
              *     - `COUPON_MINIMUM_NOT_MET` (409): The cart's subtotal is below the coupon's minimum (the message says how much more is needed).
              *     - `IDEMPOTENCY_MISMATCH` (409): The Idempotency-Key was used before for a different request.
              *     - `INVALID_STATE` (409): The item is not in a state that allows this (e.g. cancelling a delivered order).
+             *     - `DELIVERY_FIXED` (409): A standing delivery’s date is past its cut-off (21:00 Asia/Kolkata the evening before, configurable): it can no longer be skipped or changed.
              *     - `OUT_OF_STOCK` (409): An item or ingredient is not available.
              *     - `NOT_SERVICEABLE` (400): The shop does not deliver to this PIN code.
              *     - `ADDRESS_LIMIT` (409): The address book is full.
@@ -2789,7 +2946,7 @@ export interface components {
              *     - `CLIENT_CLOSED_REQUEST` (499): The HTTP status 499 as the API libraries name it.
              * @enum {string}
              */
-            code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "ACCOUNT_DISABLED" | "RESET_TOKEN_INVALID" | "WEAK_PASSWORD" | "OTP_INVALID" | "OTP_LOCKED" | "MOBILE_TAKEN" | "EMAIL_LINK_INVALID" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "SLOT_FULL" | "SLOT_CLOSED" | "COUPON_EXHAUSTED" | "COUPON_INVALID" | "COUPON_UNKNOWN" | "COUPON_INACTIVE" | "COUPON_NOT_YET_VALID" | "COUPON_EXPIRED" | "COUPON_FIRST_ORDER_ONLY" | "COUPON_ALREADY_USED" | "COUPON_NOT_APPLICABLE" | "COUPON_MINIMUM_NOT_MET" | "IDEMPOTENCY_MISMATCH" | "INVALID_STATE" | "OUT_OF_STOCK" | "NOT_SERVICEABLE" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "INVALID_SIGNATURE" | "PRICE_CHANGED" | "PAYMENT_METHOD_UNAVAILABLE" | "INSUFFICIENT_POINTS" | "WALLET_INSUFFICIENT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "GATEWAY_ERROR" | "UNAVAILABLE" | "SERVICE_BUSY" | "INTERNAL" | "PARSE_ERROR" | "PAYMENT_REQUIRED" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "PRECONDITION_FAILED" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
+            code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "ACCOUNT_DISABLED" | "RESET_TOKEN_INVALID" | "WEAK_PASSWORD" | "OTP_INVALID" | "OTP_LOCKED" | "MOBILE_TAKEN" | "EMAIL_LINK_INVALID" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "SLOT_FULL" | "SLOT_CLOSED" | "COUPON_EXHAUSTED" | "COUPON_INVALID" | "COUPON_UNKNOWN" | "COUPON_INACTIVE" | "COUPON_NOT_YET_VALID" | "COUPON_EXPIRED" | "COUPON_FIRST_ORDER_ONLY" | "COUPON_ALREADY_USED" | "COUPON_NOT_APPLICABLE" | "COUPON_MINIMUM_NOT_MET" | "IDEMPOTENCY_MISMATCH" | "INVALID_STATE" | "DELIVERY_FIXED" | "OUT_OF_STOCK" | "NOT_SERVICEABLE" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "INVALID_SIGNATURE" | "PRICE_CHANGED" | "PAYMENT_METHOD_UNAVAILABLE" | "INSUFFICIENT_POINTS" | "WALLET_INSUFFICIENT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "GATEWAY_ERROR" | "UNAVAILABLE" | "SERVICE_BUSY" | "INTERNAL" | "PARSE_ERROR" | "PAYMENT_REQUIRED" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "PRECONDITION_FAILED" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
             /** @description Field → messages, when a field is at fault (nested fields are named by their top-level key) */
             fieldErrors?: {
                 [key: string]: string[];
@@ -4010,6 +4167,8 @@ export interface operations {
                         config: {
                             cutoffMinutes: number;
                             horizonDays: number;
+                            /** @default 21:00 */
+                            standingCutoffTime: string;
                         };
                         fill: {
                             blackoutReason?: string;
@@ -6483,6 +6642,112 @@ export interface operations {
                             cashCollected: number;
                             codTotal: number;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "schedules-adminList": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                slotId?: string;
+                status?: "active" | "paused" | "ended";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedules: {
+                            createdAt: string;
+                            customer: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                            daysLabel: string;
+                            endDate: string | null;
+                            id: string;
+                            items: {
+                                id: string;
+                                name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                            }[];
+                            pincode: string | null;
+                            slot: {
+                                endTime: string;
+                                id: string;
+                                startTime: string;
+                            } | null;
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "active" | "paused" | "ended";
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "schedules-forecast": {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cutoffAt: string;
+                        date: string;
+                        slots: {
+                            deliveries: number;
+                            endTime: string;
+                            shakes: {
+                                id: string;
+                                name: string;
+                                quantity: number;
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                            }[];
+                            slotId: string;
+                            startTime: string;
+                        }[];
                     };
                 };
             };
@@ -9931,6 +10196,8 @@ export interface operations {
                         config: {
                             cutoffMinutes: number;
                             horizonDays: number;
+                            /** @default 21:00 */
+                            standingCutoffTime: string;
                         };
                         days: {
                             available: boolean;
@@ -11955,6 +12222,8 @@ export interface operations {
                     "application/json": {
                         cutoffMinutes: number;
                         horizonDays: number;
+                        /** @default 21:00 */
+                        standingCutoffTime: string;
                     };
                 };
             };
@@ -11975,6 +12244,8 @@ export interface operations {
                 "application/json": {
                     cutoffMinutes: number;
                     horizonDays: number;
+                    /** @default 21:00 */
+                    standingCutoffTime?: string;
                 };
             };
         };
@@ -11988,6 +12259,8 @@ export interface operations {
                     "application/json": {
                         cutoffMinutes: number;
                         horizonDays: number;
+                        /** @default 21:00 */
+                        standingCutoffTime: string;
                     };
                 };
             };
@@ -12841,6 +13114,382 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "schedules-deliveries": {
+        parameters: {
+            query?: {
+                days?: number;
+                from?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cutoffTime: string;
+                        days: {
+                            cutoffAt: string;
+                            date: string;
+                            entries: {
+                                changed: boolean;
+                                items: {
+                                    available: boolean;
+                                    id: string;
+                                    image: string;
+                                    lineTotal: number;
+                                    name: string;
+                                    quantity: number;
+                                    reason: string | null;
+                                    recipe?: {
+                                        addIns: {
+                                            ingredientId: string;
+                                            portions: number;
+                                        }[];
+                                        baseId: string;
+                                        name?: string;
+                                        /** @enum {string} */
+                                        size: "regular" | "large";
+                                    };
+                                    /** @enum {string} */
+                                    type: "signature" | "custom";
+                                    unitPrice: number;
+                                }[];
+                                order: {
+                                    id: string;
+                                    number: string;
+                                    status: string;
+                                } | null;
+                                price: {
+                                    deliveryFee: number;
+                                    freeUnitDiscount: number;
+                                    subtotal: number;
+                                    total: number;
+                                };
+                                reason: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                scheduleId: string;
+                                slot: {
+                                    endTime: string;
+                                    id: string;
+                                    startTime: string;
+                                } | null;
+                                /** @enum {string} */
+                                state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
+                            }[];
+                            open: boolean;
+                            vacationId: string | null;
+                        }[];
+                        from: string;
+                        vacations: {
+                            from: string;
+                            id: string;
+                            to: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "schedules-putDay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        id: string;
+                        quantity: number;
+                        recipe?: {
+                            addIns: {
+                                ingredientId: string;
+                                portions: number;
+                            }[];
+                            baseId: string;
+                            name?: string;
+                            /** @enum {string} */
+                            size: "regular" | "large";
+                        };
+                        shownPrice?: number;
+                        /** @enum {string} */
+                        type: "signature" | "custom";
+                    }[] | null;
+                    /** Format: uuid */
+                    scheduleId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cutoffAt: string;
+                        date: string;
+                        entries: {
+                            changed: boolean;
+                            items: {
+                                available: boolean;
+                                id: string;
+                                image: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                reason: string | null;
+                                recipe?: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                };
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            order: {
+                                id: string;
+                                number: string;
+                                status: string;
+                            } | null;
+                            price: {
+                                deliveryFee: number;
+                                freeUnitDiscount: number;
+                                subtotal: number;
+                                total: number;
+                            };
+                            reason: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            scheduleId: string;
+                            slot: {
+                                endTime: string;
+                                id: string;
+                                startTime: string;
+                            } | null;
+                            /** @enum {string} */
+                            state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
+                        }[];
+                        open: boolean;
+                        vacationId: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "schedules-skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    scheduleId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cutoffAt: string;
+                        date: string;
+                        entries: {
+                            changed: boolean;
+                            items: {
+                                available: boolean;
+                                id: string;
+                                image: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                reason: string | null;
+                                recipe?: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                };
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            order: {
+                                id: string;
+                                number: string;
+                                status: string;
+                            } | null;
+                            price: {
+                                deliveryFee: number;
+                                freeUnitDiscount: number;
+                                subtotal: number;
+                                total: number;
+                            };
+                            reason: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            scheduleId: string;
+                            slot: {
+                                endTime: string;
+                                id: string;
+                                startTime: string;
+                            } | null;
+                            /** @enum {string} */
+                            state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
+                        }[];
+                        open: boolean;
+                        vacationId: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "schedules-unskip": {
+        parameters: {
+            query?: {
+                scheduleId?: string;
+            };
+            header?: never;
+            path: {
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cutoffAt: string;
+                        date: string;
+                        entries: {
+                            changed: boolean;
+                            items: {
+                                available: boolean;
+                                id: string;
+                                image: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                reason: string | null;
+                                recipe?: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                };
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            order: {
+                                id: string;
+                                number: string;
+                                status: string;
+                            } | null;
+                            price: {
+                                deliveryFee: number;
+                                freeUnitDiscount: number;
+                                subtotal: number;
+                                total: number;
+                            };
+                            reason: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            scheduleId: string;
+                            slot: {
+                                endTime: string;
+                                id: string;
+                                startTime: string;
+                            } | null;
+                            /** @enum {string} */
+                            state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
+                        }[];
+                        open: boolean;
+                        vacationId: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "favorites-list": {
         parameters: {
             query?: never;
@@ -13392,6 +14041,329 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "schedules-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedules: {
+                            address: {
+                                city: string;
+                                id: string;
+                                line1: string;
+                                name: string;
+                                pincode: string;
+                            } | null;
+                            createdAt: string;
+                            /** @enum {string} */
+                            days: "daily" | "weekdays" | "alternate" | "chosen";
+                            daysLabel: string;
+                            endDate: string | null;
+                            id: string;
+                            items: {
+                                available: boolean;
+                                id: string;
+                                image: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                reason: string | null;
+                                recipe?: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                };
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            nextDate: string | null;
+                            slot: {
+                                endTime: string;
+                                id: string;
+                                startTime: string;
+                            } | null;
+                            startDate: string;
+                            /** @enum {string} */
+                            status: "active" | "paused" | "ended";
+                            weekdays: number[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "schedules-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    addressId: string;
+                    /** @enum {string} */
+                    days: "daily" | "weekdays" | "alternate" | "chosen";
+                    endDate?: string | null;
+                    items: {
+                        id: string;
+                        quantity: number;
+                        recipe?: {
+                            addIns: {
+                                ingredientId: string;
+                                portions: number;
+                            }[];
+                            baseId: string;
+                            name?: string;
+                            /** @enum {string} */
+                            size: "regular" | "large";
+                        };
+                        shownPrice?: number;
+                        /** @enum {string} */
+                        type: "signature" | "custom";
+                    }[];
+                    /** Format: uuid */
+                    slotId: string;
+                    startDate: string;
+                    weekdays?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: {
+                            city: string;
+                            id: string;
+                            line1: string;
+                            name: string;
+                            pincode: string;
+                        } | null;
+                        createdAt: string;
+                        /** @enum {string} */
+                        days: "daily" | "weekdays" | "alternate" | "chosen";
+                        daysLabel: string;
+                        endDate: string | null;
+                        id: string;
+                        items: {
+                            available: boolean;
+                            id: string;
+                            image: string;
+                            lineTotal: number;
+                            name: string;
+                            quantity: number;
+                            reason: string | null;
+                            recipe?: {
+                                addIns: {
+                                    ingredientId: string;
+                                    portions: number;
+                                }[];
+                                baseId: string;
+                                name?: string;
+                                /** @enum {string} */
+                                size: "regular" | "large";
+                            };
+                            /** @enum {string} */
+                            type: "signature" | "custom";
+                            unitPrice: number;
+                        }[];
+                        nextDate: string | null;
+                        slot: {
+                            endTime: string;
+                            id: string;
+                            startTime: string;
+                        } | null;
+                        startDate: string;
+                        /** @enum {string} */
+                        status: "active" | "paused" | "ended";
+                        weekdays: number[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "schedules-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "schedules-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    addressId?: string;
+                    /** @enum {string} */
+                    days?: "daily" | "weekdays" | "alternate" | "chosen";
+                    endDate?: string | null;
+                    items?: {
+                        id: string;
+                        quantity: number;
+                        recipe?: {
+                            addIns: {
+                                ingredientId: string;
+                                portions: number;
+                            }[];
+                            baseId: string;
+                            name?: string;
+                            /** @enum {string} */
+                            size: "regular" | "large";
+                        };
+                        shownPrice?: number;
+                        /** @enum {string} */
+                        type: "signature" | "custom";
+                    }[];
+                    /** Format: uuid */
+                    slotId?: string;
+                    startDate?: string;
+                    /** @enum {string} */
+                    status?: "active" | "paused" | "ended";
+                    weekdays?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: {
+                            city: string;
+                            id: string;
+                            line1: string;
+                            name: string;
+                            pincode: string;
+                        } | null;
+                        createdAt: string;
+                        /** @enum {string} */
+                        days: "daily" | "weekdays" | "alternate" | "chosen";
+                        daysLabel: string;
+                        endDate: string | null;
+                        id: string;
+                        items: {
+                            available: boolean;
+                            id: string;
+                            image: string;
+                            lineTotal: number;
+                            name: string;
+                            quantity: number;
+                            reason: string | null;
+                            recipe?: {
+                                addIns: {
+                                    ingredientId: string;
+                                    portions: number;
+                                }[];
+                                baseId: string;
+                                name?: string;
+                                /** @enum {string} */
+                                size: "regular" | "large";
+                            };
+                            /** @enum {string} */
+                            type: "signature" | "custom";
+                            unitPrice: number;
+                        }[];
+                        nextDate: string | null;
+                        slot: {
+                            endTime: string;
+                            id: string;
+                            startTime: string;
+                        } | null;
+                        startDate: string;
+                        /** @enum {string} */
+                        status: "active" | "paused" | "ended";
+                        weekdays: number[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "subscriptions-status": {
         parameters: {
             query?: never;
@@ -13925,6 +14897,80 @@ export interface operations {
                         status: "pending_payment" | "active" | "paused" | "cancelled" | "expired";
                         statusLabel: string;
                         subscriberSlots: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "schedules-addVacation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from: string;
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        id: string;
+                        to: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "schedules-removeVacation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
                     };
                 };
             };

@@ -58,16 +58,21 @@ export interface PricingInputs {
  * it is on the hot path, and composing it costs no query-builder work.
  */
 export function pricingInputsSql(shakeIds: readonly string[], ingredientIds: readonly string[]): RawBuilder<unknown> {
+  return pricingInputsOfSql(sql`${[...shakeIds]}::uuid[]`, sql`${[...ingredientIds]}::uuid[]`);
+}
+
+/** The same read with the ids as SQL uuid[] expressions (a caller whose ids come out of its own rows: the delivery calendar). */
+export function pricingInputsOfSql(shakeIds: RawBuilder<unknown>, ingredientIds: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`json_build_object(
     'shakes', (select coalesce(json_agg(s), '[]') from (
       select id, name, image, price_paise, in_stock,
         exists (select 1 from stock_sold_out_shakes v where v.shake_id = signature_shakes.id) as sold_out
       from signature_shakes
-      where active and id = any(${[...shakeIds]}::uuid[])) s),
+      where active and id = any(${shakeIds})) s),
     'ingredients', (select coalesce(json_agg(i), '[]') from (
       select id, name, category, price_paise, kcal, protein_g, carbs_g, fat_g, fibre_g, sugar_g, allergens, vegan, in_stock,
         exists (select 1 from stock_sold_out_ingredients v where v.ingredient_id = ingredients.id) as sold_out
-      from ingredients where active and id = any(${[...ingredientIds]}::uuid[])) i),
+      from ingredients where active and id = any(${ingredientIds})) i),
     'pricing', (select value from settings where key = 'pricing'))`;
 }
 

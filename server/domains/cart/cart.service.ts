@@ -140,6 +140,14 @@ export async function quoteFromInputs(
   return buildQuote(input, inputs, plan, await couponOf(deps, executor, input), balance);
 }
 
+/**
+ * A quote from rows a caller has already read and the customer's plan (or null): pure, no I/O, no
+ * coupon or points. The delivery calendar prices each day's items with it (decision 177).
+ */
+export function quoteFromRows(input: PriceCartInput, inputs: repo.PricingInputs, plan: ActivePlan | null): Quote {
+  return buildQuote(input, inputs, plan).quote;
+}
+
 type CouponInput = { today: string } & Awaited<ReturnType<typeof couponFacts>>;
 
 /** What the coupon rule needs (null when no code was sent), read through `executor`. */

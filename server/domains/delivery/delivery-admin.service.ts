@@ -254,7 +254,7 @@ export async function removePincode(deps: Deps, actor: Actor, input: { pincode: 
 export async function updateSlotConfig(deps: Deps, actor: Actor, input: SlotConfigDto): Promise<SlotConfig> {
   return withTransactionRetry(deps, async (trx) => {
     const before = parseSlotConfig(await repo.readSlotConfigForUpdate(trx));
-    const after: SlotConfig = { horizonDays: input.horizonDays, cutoffMinutes: input.cutoffMinutes };
+    const after: SlotConfig = { horizonDays: input.horizonDays, cutoffMinutes: input.cutoffMinutes, standingCutoffTime: input.standingCutoffTime };
     await repo.writeSlotConfig(trx, after);
     await repo.writeAudit(trx, {
       ...audit(actor),

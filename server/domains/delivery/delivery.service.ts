@@ -219,7 +219,7 @@ function bookingOutcome(row: repo.BookAttemptRow | null, input: BookSlotInput, n
   }
 
   // Nothing booked: find the reason with the same rules the listing uses.
-  const config: SlotConfig = { horizonDays: row.horizon_days, cutoffMinutes: row.cutoff_minutes };
+  const config: SlotConfig = { ...DEFAULT_SLOT_CONFIG, horizonDays: row.horizon_days, cutoffMinutes: row.cutoff_minutes };
   const details = { slotId, date };
   if (!row.active)
     throw new AppError('SLOT_CLOSED', slotRefusalMessage('inactive', { date }), { details: { ...details, reason: 'inactive' } });

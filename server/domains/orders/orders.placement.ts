@@ -127,7 +127,7 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
       mail && { message: mail, idToken, numberToken },
       // The order's lines leave the server cart now, not when it is paid: paid later from the order page it would stay full.
       // The lines' stock is reserved in this statement too (decision 160); a shortage fails it with OUT_OF_STOCK.
-      orderWriteAlso(user.id, input.lines, needs(d.stockReservation, 'the stock reservation'), d.walletCharge ?? null, whatsApp),
+      orderWriteAlso(user.id, d.keepCart ? [] : input.lines, needs(d.stockReservation, 'the stock reservation'), d.walletCharge ?? null, whatsApp),
     ).catch((e: unknown) => {
       throw shortageRefusal(e) ?? e;
     });

@@ -51,12 +51,16 @@ export interface PlacementDraft extends PricingDraft, CheckDraft, BookingDraft, 
   readonly read: PlacementRead;
   /** write: the order as written (the answer is built from it, with no read-back). */
   written?: OrderWithDetails;
+  /** A standing delivery's order (decision 177): its lines are not taken out of the customer's server cart. */
+  keepCart?: boolean;
 }
 
 export interface PlacementContext {
   key: string;
   hash: string;
   now: Date;
+  /** A standing delivery's order: the customer's server cart is left as it is. */
+  keepCart?: boolean;
   /** Fault injection for tests: runs right after each step, inside the transaction. */
   afterStep?: (name: PlacementStepName, trx: Trx) => Promise<void>;
 }
@@ -103,5 +107,5 @@ async function openDraft(deps: AppDeps, trx: Trx, user: AuthUser, input: PlaceOr
     booking: 'params' in request ? request.params : null,
   });
   const refusal = 'refusal' in request ? request.refusal : null;
-  return { orderId, user, input, key: ctx.key, hash: ctx.hash, now: ctx.now, booking: { input: booking, refusal }, read };
+  return { orderId, user, input, key: ctx.key, hash: ctx.hash, now: ctx.now, booking: { input: booking, refusal }, read, keepCart: ctx.keepCart };
 }

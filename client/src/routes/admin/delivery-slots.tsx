@@ -128,10 +128,12 @@ function RulesCard({ config }: { config: Overview['config'] }) {
   const utils = trpc.useUtils();
   const [horizon, setHorizon] = useState(String(config.horizonDays));
   const [cutoff, setCutoff] = useState(String(config.cutoffMinutes));
+  const [standing, setStanding] = useState(config.standingCutoffTime);
   useEffect(() => {
     setHorizon(String(config.horizonDays));
     setCutoff(String(config.cutoffMinutes));
-  }, [config.horizonDays, config.cutoffMinutes]);
+    setStanding(config.standingCutoffTime);
+  }, [config.horizonDays, config.cutoffMinutes, config.standingCutoffTime]);
   const save = trpc.delivery.admin.updateConfig.useMutation({
     onSuccess: async () => {
       done('Booking rules saved');
@@ -145,7 +147,7 @@ function RulesCard({ config }: { config: Overview['config'] }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate({ horizonDays: Number(horizon), cutoffMinutes: Number(cutoff) });
+    save.mutate({ horizonDays: Number(horizon), cutoffMinutes: Number(cutoff), standingCutoffTime: standing });
   };
   return (
     <section className="card card--padded stack" aria-labelledby="rules-h">
@@ -160,6 +162,12 @@ function RulesCard({ config }: { config: Overview['config'] }) {
           {(p) => (
             <Input {...p} type="number" min={0} max={720} step={5} required value={cutoff} onChange={(e) => setCutoff(e.target.value)} />
           )}
+        </Field>
+        <Field
+          label="Standing deliveries fixed at (the evening before)"
+          hint="Skips, changes and vacations for a date close at this time the day before, and its scheduled orders are placed"
+        >
+          {(p) => <Input {...p} type="time" step={60} required value={standing} onChange={(e) => setStanding(e.target.value.slice(0, 5))} />}
         </Field>
         <div>
           <Button type="submit" loading={save.isPending}>

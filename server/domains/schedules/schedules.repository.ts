@@ -1,0 +1,307 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../../db/database';
+import type { ScheduleLine } from '../../../shared/schemas/schedules';
+import type { ScheduleDayKind, ScheduleStatus } from '../../../shared/rules/schedules';
+
+/** Standing deliveries' SQL (decision 177). Plain functions taking db | trx first. */
+
+const SLOT_CONFIG_KEY = 'slot-configuration';
+
+export type { ScheduleRow, VacationRow } from '../../statements/calendar.repository';
+import type { ScheduleRow, VacationRow } from '../../statements/calendar.repository';
+
+/** The idempotency key of the order a schedule places on a date: unique per customer (orders_user_idempotency_key). */
+export function scheduleOrderKey(scheduleId: string, date: string): string {
+  return `schedule:${scheduleId}:${date}`;
+}
+
+const scheduleJson = sql`json_build_object(
+  'id', sc.id, 'user_id', sc.user_id, 'items', sc.items, 'days', sc.days, 'weekdays', sc.weekdays,
+  'start_date', sc.start_date::text, 'end_date', sc.end_date::text, 'status', sc.status, 'created_at', sc.created_at,
+  'slot', case when sl.id is null then null else json_build_object('id', sl.id, 'start_time', sl.start_time, 'end_time', sl.end_time, 'plan_type', sl.plan_type, 'active', sl.active) end,
+  'address', case when a.id is null then null else json_build_object('id', a.id, 'name', a.name, 'line1', a.line1, 'city', a.city, 'pincode', a.pincode) end)`;
+
+/** The customer's schedules (no range): the list, and what a write checks against. */
+export async function listOfUser(db: Executor, userId: string): Promise<ScheduleRow[]> {
+  const { rows } = await sql<{ j: ScheduleRow }>`
+    select ${scheduleJson} as j from schedules sc
+    left join delivery_slots sl on sl.id = sc.slot_id
+    left join addresses a on a.id = sc.address_id
+    where sc.user_id = ${userId}::uuid order by sc.created_at`.execute(db);
+  return rows.map((r) => r.j);
+}
+
+export async function findOfUser(db: Executor, userId: string, id: string, opts: { lock?: boolean } = {}): Promise<ScheduleRow | undefined> {
+  const { rows } = await sql<{ j: ScheduleRow }>`
+    select ${scheduleJson} as j from schedules sc
+    left join delivery_slots sl on sl.id = sc.slot_id
+    left join addresses a on a.id = sc.address_id
+    where sc.user_id = ${userId}::uuid and sc.id = ${id}::uuid ${opts.lock ? sql`for update of sc` : sql``}`.execute(db);
+  return rows[0]?.j;
+}
+
+/** What a schedule write must check, in one statement: the slot, the customer's address, the shakes and their saved recipes. */
+export interface WriteFacts {
+  slot: { id: string; active: boolean; plan_type: string } | null;
+  address: { id: string } | null;
+  shakes: string[];
+  recipes: { recipe_key: string; recipe: unknown }[];
+  cutoffTime: string | null;
+}
+export async function readWriteFacts(
+  db: Executor,
+  userId: string,
+  p: { slotId: string | null; addressId: string | null; shakeIds: string[]; recipeKeys: string[] },
+): Promise<WriteFacts> {
+  const { rows } = await sql<{ v: WriteFacts }>`select json_build_object(
+    'slot', (select json_build_object('id', id, 'active', active, 'plan_type', plan_type) from delivery_slots where id = ${p.slotId}::uuid),
+    'address', (select json_build_object('id', id) from addresses where id = ${p.addressId}::uuid and user_id = ${userId}::uuid),
+    'shakes', (select coalesce(json_agg(id), '[]') from signature_shakes where active and id = any(${p.shakeIds}::uuid[])),
+    'recipes', (select coalesce(json_agg(json_build_object('recipe_key', recipe_key, 'recipe', recipe)), '[]')
+      from saved_shakes where user_id = ${userId}::uuid and recipe_key = any(${p.recipeKeys}::text[])),
+    'cutoffTime', (select value->>'standingCutoffTime' from settings where key = ${SLOT_CONFIG_KEY})) as v`.execute(db);
+  return rows[0]!.v;
+}
+
+export async function readCutoffTime(db: Executor): Promise<string | null> {
+  const { rows } = await sql<{ t: string | null }>`select (select value->>'standingCutoffTime' from settings where key = ${SLOT_CONFIG_KEY}) as t`.execute(db);
+  return rows[0]?.t ?? null;
+}
+
+export interface NewSchedule {
+  user_id: string;
+  items: ScheduleLine[];
+  days: ScheduleDayKind;
+  weekdays: number[];
+  slot_id: string;
+  address_id: string;
+  start_date: string;
+  end_date: string | null;
+}
+export async function insertSchedule(db: Executor, s: NewSchedule): Promise<string> {
+  const row = await db
+    .insertInto('schedules')
+    .values({ ...s, items: JSON.stringify(s.items), weekdays: sql`${s.weekdays}::smallint[]` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateSchedule(
+  db: Executor,
+  userId: string,
+  id: string,
+  patch: Partial<Omit<NewSchedule, 'user_id'>> & { status?: ScheduleStatus },
+  now: string,
+): Promise<boolean> {
+  const { items, weekdays, ...rest } = patch;
+  const res = await db
+    .updateTable('schedules')
+    .set({
+      ...rest,
+      ...(items ? { items: JSON.stringify(items) } : {}),
+      ...(weekdays ? { weekdays: sql`${weekdays}::smallint[]` } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function deleteSchedule(db: Executor, userId: string, id: string): Promise<boolean> {
+  const res = await db.deleteFrom('schedules').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** A day's change: skipped, or that day's items. */
+export async function upsertDay(db: Executor, scheduleIds: string[], date: string, change: { skipped: true } | { items: ScheduleLine[] }, now: string): Promise<void> {
+  if (!scheduleIds.length) return;
+  const skipped = 'skipped' in change;
+  const items = skipped ? null : JSON.stringify(change.items);
+  await sql`insert into schedule_days (schedule_id, date, skipped, items, updated_at)
+    select id, ${date}::date, ${skipped}, ${items}::jsonb, ${now}::timestamptz from unnest(${scheduleIds}::uuid[]) id
+    on conflict (schedule_id, date) do update set skipped = excluded.skipped, items = excluded.items, updated_at = excluded.updated_at`.execute(db);
+}
+
+/** Takes back a skip (skipped only: changed items stay) or a day's items (kind 'items'). */
+export async function clearDay(db: Executor, scheduleIds: string[], date: string, kind: 'skip' | 'items'): Promise<number> {
+  if (!scheduleIds.length) return 0;
+  const res = await db
+    .deleteFrom('schedule_days')
+    .where('schedule_id', 'in', scheduleIds)
+    .where('date', '=', date)
+    .where('skipped', '=', kind === 'skip')
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+export async function insertVacation(db: Executor, userId: string, from: string, to: string): Promise<VacationRow> {
+  const { rows } = await sql<VacationRow>`insert into schedule_vacations (user_id, from_date, to_date) values (${userId}::uuid, ${from}::date, ${to}::date)
+    returning id, from_date::text as "from", to_date::text as "to"`.execute(db);
+  return rows[0]!;
+}
+
+export async function findVacation(db: Executor, userId: string, id: string): Promise<VacationRow | undefined> {
+  const { rows } = await sql<VacationRow>`select id, from_date::text as "from", to_date::text as "to" from schedule_vacations
+    where id = ${id}::uuid and user_id = ${userId}::uuid for update`.execute(db);
+  return rows[0];
+}
+
+export async function deleteVacation(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('schedule_vacations').where('id', '=', id).execute();
+}
+
+export async function shortenVacation(db: Executor, id: string, to: string): Promise<void> {
+  await db.updateTable('schedule_vacations').set({ to_date: to }).where('id', '=', id).execute();
+}
+
+// ---------- The cut-off job ----------
+
+/** A schedule that may deliver on the date: active, in its dates, not yet run, no order under its key. */
+export interface DueRow {
+  schedule: ScheduleRow;
+  user: { id: string; email: string | null; name: string; role: string };
+  change: { skipped: boolean; items: ScheduleLine[] | null } | null;
+  on_vacation: boolean;
+}
+
+/**
+ * `pending`: only days the cut-off has not run yet (the job). Otherwise every schedule that may deliver,
+ * less the days recorded as not placed (the forecast: what the cut-off places or placed).
+ */
+export async function dueOn(
+  db: Executor,
+  date: string,
+  opts: { pending: true; now: string; leaseSeconds: number } | { pending: false },
+): Promise<DueRow[]> {
+  const staleBefore = opts.pending ? new Date(Date.parse(opts.now) - opts.leaseSeconds * 1000).toISOString() : null;
+  const { rows } = await sql<DueRow>`
+    select ${scheduleJson} as schedule,
+      json_build_object('id', u.id, 'email', u.email, 'name', u.name, 'role', u.role) as "user",
+      (select json_build_object('skipped', d.skipped, 'items', d.items) from schedule_days d where d.schedule_id = sc.id and d.date = ${date}::date) as change,
+      exists (select 1 from schedule_vacations v where v.user_id = sc.user_id and ${date}::date between v.from_date and v.to_date) as on_vacation
+    from schedules sc
+    join users u on u.id = sc.user_id
+    left join delivery_slots sl on sl.id = sc.slot_id
+    left join addresses a on a.id = sc.address_id
+    where sc.status = 'active' and sc.start_date <= ${date}::date and (sc.end_date is null or sc.end_date >= ${date}::date)
+      and not exists (select 1 from schedule_runs r where r.schedule_id = sc.id and r.date = ${date}::date
+        and (${opts.pending} and not (r.outcome = 'pending' and r.claimed_at < ${staleBefore}::timestamptz) or r.outcome = 'not_placed'))
+      and (not ${opts.pending} or not exists (select 1 from orders o where o.user_id = sc.user_id and o.idempotency_key = 'schedule:' || sc.id || ':' || ${date}))
+    order by sc.id`.execute(db);
+  return rows;
+}
+
+/**
+ * Claims (schedule, date) rows for this run, in one statement: new ones, and claims older than the
+ * lease (an instance that stopped). Answers the schedule ids this call claimed; the rest belong to
+ * another instance's run.
+ */
+export async function claim(
+  db: Executor,
+  date: string,
+  rows: { scheduleId: string; userId: string }[],
+  now: string,
+  leaseSeconds: number,
+): Promise<Set<string>> {
+  if (!rows.length) return new Set();
+  const { rows: got } = await sql<{ schedule_id: string }>`insert into schedule_runs (schedule_id, date, user_id, outcome, claimed_at)
+    select s, ${date}::date, u, 'pending', ${now}::timestamptz from unnest(${rows.map((r) => r.scheduleId)}::uuid[], ${rows.map((r) => r.userId)}::uuid[]) as t(s, u)
+    on conflict (schedule_id, date) do update set claimed_at = excluded.claimed_at
+      where schedule_runs.outcome = 'pending' and schedule_runs.claimed_at < excluded.claimed_at - make_interval(secs => ${leaseSeconds})
+    returning schedule_id`.execute(db);
+  return new Set(got.map((r) => r.schedule_id));
+}
+
+/** Placed days, recorded in one statement per batch (the order itself is the guarantee; this row is the record). */
+export async function recordPlaced(db: Executor, date: string, placed: { scheduleId: string; userId: string; orderId: string }[]): Promise<void> {
+  if (!placed.length) return;
+  await sql`update schedule_runs r set outcome = 'placed', order_id = t.o
+    from unnest(${placed.map((p) => p.scheduleId)}::uuid[], ${placed.map((p) => p.orderId)}::uuid[]) as t(s, o)
+    where r.schedule_id = t.s and r.date = ${date}::date and r.outcome = 'pending'`.execute(db);
+}
+
+/** Claims this run placed nothing for (another instance placed the order first): given back. */
+export async function dropClaims(db: Executor, date: string, scheduleIds: string[]): Promise<void> {
+  if (!scheduleIds.length) return;
+  await sql`delete from schedule_runs where schedule_id = any(${scheduleIds}::uuid[]) and date = ${date}::date and outcome = 'pending'`.execute(db);
+}
+
+/** A day not placed, once: true when this call recorded it (the caller tells the customer then). */
+export async function recordNotPlaced(
+  db: Executor,
+  r: { scheduleId: string; userId: string; date: string; code: string; reason: string; now: string },
+): Promise<boolean> {
+  const { rows } = await sql`insert into schedule_runs (schedule_id, date, user_id, outcome, reason_code, reason, notified_at)
+    values (${r.scheduleId}::uuid, ${r.date}::date, ${r.userId}::uuid, 'not_placed', ${r.code}, ${r.reason}, ${r.now}::timestamptz)
+    on conflict (schedule_id, date) do update
+      set outcome = 'not_placed', reason_code = excluded.reason_code, reason = excluded.reason, notified_at = excluded.notified_at
+      where schedule_runs.outcome = 'pending'
+    returning 1`.execute(db);
+  return rows.length > 0;
+}
+
+/** The 18:00 reminder, once per customer and date: true when this call took it. */
+export async function takeReminder(db: Executor, userId: string, date: string): Promise<boolean> {
+  const { rows } = await sql`insert into schedule_reminders (user_id, date) values (${userId}::uuid, ${date}::date)
+    on conflict do nothing returning 1`.execute(db);
+  return rows.length > 0;
+}
+
+/** Customers with an active schedule on the date and no reminder yet, with their wallet balance. */
+export interface RemindRow {
+  user_id: string;
+  email: string | null;
+  name: string;
+  role: string;
+  balance_paise: number;
+}
+export async function remindCandidates(db: Executor, date: string): Promise<RemindRow[]> {
+  const { rows } = await sql<RemindRow>`
+    select distinct sc.user_id, u.email, u.name, u.role, coalesce(wb.balance_paise, 0) as balance_paise
+    from schedules sc
+    join users u on u.id = sc.user_id
+    left join wallet_balances wb on wb.user_id = sc.user_id
+    where sc.status = 'active' and sc.start_date <= ${date}::date and (sc.end_date is null or sc.end_date >= ${date}::date)
+      and not exists (select 1 from schedule_reminders r where r.user_id = sc.user_id and r.date = ${date}::date)`.execute(db);
+  return rows;
+}
+
+// ---------- Admin ----------
+
+export interface AdminRow {
+  schedule: ScheduleRow;
+  customer: { id: string; name: string; email: string | null };
+}
+export async function adminList(
+  db: Executor,
+  f: { status?: ScheduleStatus; slotId?: string; search?: string; limit: number; offset: number },
+): Promise<{ rows: AdminRow[]; totalCount: number }> {
+  const search = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const { rows } = await sql<AdminRow & { total: number }>`
+    select ${scheduleJson} as schedule, json_build_object('id', u.id, 'name', u.name, 'email', u.email) as customer, count(*) over () as total
+    from schedules sc
+    join users u on u.id = sc.user_id
+    left join delivery_slots sl on sl.id = sc.slot_id
+    left join addresses a on a.id = sc.address_id
+    where (${f.status ?? null}::text is null or sc.status = ${f.status ?? null})
+      and (${f.slotId ?? null}::uuid is null or sc.slot_id = ${f.slotId ?? null}::uuid)
+      and (${search}::text is null or u.email ilike ${search} or u.name ilike ${search})
+    order by sc.created_at desc, sc.id
+    limit ${f.limit} offset ${f.offset}`.execute(db);
+  return { rows, totalCount: Number(rows[0]?.total ?? 0) };
+}
+
+/** Shake names for the forecast's lines. */
+export async function shakeNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('signature_shakes').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function slotTimes(db: Executor, ids: string[]): Promise<Map<string, { start_time: string; end_time: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('delivery_slots').select(['id', 'start_time', 'end_time']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}

@@ -1,0 +1,194 @@
+import { router } from '../../trpc/init';
+import { authedProcedure, staffProcedure } from '../../trpc/procedures';
+import {
+  AdminSchedulesInputSchema,
+  AdminSchedulesPageSchema,
+  CreateScheduleInputSchema,
+  CreateVacationInputSchema,
+  DeliveriesInputSchema,
+  DeliveriesSchema,
+  DeliveryDaySchema,
+  ForecastInputSchema,
+  ForecastSchema,
+  OkSchema,
+  PutDayInputSchema,
+  ScheduleIdInput,
+  ScheduleListSchema,
+  ScheduleSchema,
+  SkipDayInputSchema,
+  UpdateScheduleInputSchema,
+  VacationIdInput,
+  VacationSchema,
+} from '../../../shared/schemas/schedules';
+import { z } from 'zod';
+import * as schedules from './schedules.service';
+import { forecast } from './schedules.forecast';
+
+const tags = ['schedules', 'user'];
+const adminTags = ['admin', 'schedules'];
+const NoInput = z.object({});
+
+/** Standing deliveries (PRODUCT.md §15, decision 177). */
+export const schedulesRouter = router({
+  list: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/schedules',
+        tags,
+        summary: 'The signed-in customer’s standing deliveries, each with its items priced today and its next delivery date',
+        protect: true,
+      },
+    })
+    .input(NoInput)
+    .output(ScheduleListSchema)
+    .query(({ ctx }) => schedules.list(ctx.deps, ctx.user)),
+
+  create: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/schedules',
+        tags,
+        summary:
+          'Set up a standing delivery: items (signature shakes or saved custom shakes, 1–5 each), days, slot, address, start and optional end date (409 DELIVERY_FIXED when the start date is past its cut-off)',
+        protect: true,
+      },
+    })
+    .input(CreateScheduleInputSchema)
+    .output(ScheduleSchema)
+    .mutation(({ ctx, input }) => schedules.create(ctx.deps, ctx.user, input)),
+
+  update: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/user/schedules/{id}',
+        tags,
+        summary: 'Change a schedule (items, days, slot, address, dates) or pause, resume or end it (status); days already fixed are not changed',
+        protect: true,
+      },
+    })
+    .input(UpdateScheduleInputSchema)
+    .output(ScheduleSchema)
+    .mutation(({ ctx, input }) => schedules.update(ctx.deps, ctx.user, input)),
+
+  remove: authedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/user/schedules/{id}', tags, summary: 'Delete a schedule (orders it placed stay)', protect: true } })
+    .input(ScheduleIdInput)
+    .output(OkSchema)
+    .mutation(({ ctx, input }) => schedules.remove(ctx.deps, ctx.user, input.id)),
+
+  deliveries: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/deliveries',
+        tags,
+        summary:
+          'The delivery calendar (default 30 days from today): each day’s items, price and state (planned, skipped, vacation, fixed, placed → its order, not_placed → the reason)',
+        protect: true,
+      },
+    })
+    .input(DeliveriesInputSchema)
+    .output(DeliveriesSchema)
+    .query(({ ctx, input }) => schedules.deliveries(ctx.deps, ctx.user, input)),
+
+  skip: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/deliveries/{date}/skip',
+        tags,
+        summary: 'Skip a date’s delivery (one schedule, or all of that date); 409 DELIVERY_FIXED after the cut-off (21:00 the evening before)',
+        protect: true,
+      },
+    })
+    .input(SkipDayInputSchema)
+    .output(DeliveryDaySchema)
+    .mutation(({ ctx, input }) => schedules.skip(ctx.deps, ctx.user, input)),
+
+  unskip: authedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/user/deliveries/{date}/skip',
+        tags,
+        summary: 'Take a skip back (409 DELIVERY_FIXED after the cut-off)',
+        protect: true,
+      },
+    })
+    .input(SkipDayInputSchema)
+    .output(DeliveryDaySchema)
+    .mutation(({ ctx, input }) => schedules.unskip(ctx.deps, ctx.user, input)),
+
+  putDay: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/user/deliveries/{date}',
+        tags,
+        summary: 'That date’s items for one schedule (changed quantities, a one-off extra; null: back to the schedule’s own); 409 DELIVERY_FIXED after the cut-off',
+        protect: true,
+      },
+    })
+    .input(PutDayInputSchema)
+    .output(DeliveryDaySchema)
+    .mutation(({ ctx, input }) => schedules.putDay(ctx.deps, ctx.user, input)),
+
+  addVacation: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/vacations',
+        tags,
+        summary: 'A vacation: every schedule pauses from one date to another (409 DELIVERY_FIXED when the first date is past its cut-off)',
+        protect: true,
+      },
+    })
+    .input(CreateVacationInputSchema)
+    .output(VacationSchema)
+    .mutation(({ ctx, input }) => schedules.addVacation(ctx.deps, ctx.user, input)),
+
+  removeVacation: authedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/user/vacations/{id}',
+        tags,
+        summary: 'Remove a vacation (one under way ends with the last fixed date)',
+        protect: true,
+      },
+    })
+    .input(VacationIdInput)
+    .output(OkSchema)
+    .mutation(({ ctx, input }) => schedules.removeVacation(ctx.deps, ctx.user, input.id)),
+
+  adminList: staffProcedure('orders:read')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/schedules',
+        tags: adminTags,
+        summary: 'Every standing delivery with its customer; filter by status, slot, or customer e-mail or name (X-Total-Count)',
+        protect: true,
+      },
+    })
+    .input(AdminSchedulesInputSchema)
+    .output(AdminSchedulesPageSchema)
+    .query(({ ctx, input }) => schedules.adminList(ctx.deps, input, ctx.resHeaders)),
+
+  forecast: staffProcedure('orders:read')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/schedules/forecast',
+        tags: adminTags,
+        summary: 'What the cut-off places for a date (default tomorrow), per slot and shake: skips, vacations and day changes applied',
+        protect: true,
+      },
+    })
+    .input(ForecastInputSchema)
+    .output(ForecastSchema)
+    .query(({ ctx, input }) => forecast(ctx.deps, input)),
+});

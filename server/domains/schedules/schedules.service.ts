@@ -1,0 +1,472 @@
+import type { AppDeps } from '../../deps';
+import type { Executor } from '../../../db/database';
+import type { AuthUser } from '../../trpc/context';
+import { AppError, notFound } from '../../lib/errors';
+import { withTransactionRetry } from '../../lib/transaction-retry';
+import { readCalendar, type CalendarRead } from '../../statements/calendar.repository';
+import { activePlanFor, quoteFromRows } from '../cart/cart.service';
+import * as repo from './schedules.repository';
+import {
+  coversDate,
+  cutoffRefusalMessage,
+  dayState,
+  DEFAULT_STANDING_CUTOFF,
+  describeDays,
+  firstOpenDate,
+  formatCutoffTime,
+  isFixed,
+  standingCutoffInstant,
+  withinSchedule,
+  CALENDAR_DAYS,
+  type ScheduleDays,
+} from '../../../shared/rules/schedules';
+import { addDays, istToday } from '../../../shared/rules/slots';
+import { formatDay } from '../../../shared/rules/dates';
+import type {
+  AdminSchedulesInput,
+  AdminSchedulesPage,
+  CreateScheduleInput,
+  CreateVacationInput,
+  Deliveries,
+  DeliveriesInput,
+  DeliveryDay,
+  DeliveryEntry,
+  PutDayInput,
+  Schedule,
+  ScheduleItem,
+  ScheduleLine,
+  ScheduleList,
+  SkipDayInput,
+  UpdateScheduleInput,
+  Vacation,
+} from '../../../shared/schemas/schedules';
+import type { Quote } from '../../../shared/schemas/cart';
+
+type Deps = AppDeps;
+
+/** A customer holds at most this many schedules (two addresses, a weekend one… is plenty). */
+const MAX_SCHEDULES = 10;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const cutoffOf = (t: string | null | undefined): string => t ?? DEFAULT_STANDING_CUTOFF;
+const daysOf = (s: repo.ScheduleRow): ScheduleDays => ({ days: s.days, weekdays: s.weekdays, startDate: s.start_date, endDate: s.end_date });
+
+export function fixedRefusal(date: string, now: Date, cutoffTime: string): AppError {
+  return new AppError('DELIVERY_FIXED', cutoffRefusalMessage(date, now, cutoffTime), { details: { date } });
+}
+
+// ---------- The calendar ----------
+
+interface Built {
+  read: CalendarRead;
+  days: DeliveryDay[];
+  cutoffTime: string;
+}
+
+/**
+ * The calendar from one statement (server/statements/calendar.repository.ts) and the customer's plan
+ * (the subscriptions service's own read, run at the same time): each day's entries with the shared
+ * day rules, each day's items priced as a quote would (cart's pure quote over the rows read).
+ */
+async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: number, db?: Executor): Promise<Built> {
+  const to = addDays(from, days - 1);
+  const read = await (db ? readCalendar(db, user.id, from, to) : deps.reads.run(user.id, (rdb) => readCalendar(rdb, user.id, from, to)));
+  // The plan's own read only for a subscriber (the statement says whether there is a live subscription).
+  const plan = read.subscribed ? await activePlanFor(deps, db ?? deps.db, user.id) : null;
+  const now = deps.clock.now();
+  const cutoffTime = cutoffOf(read.cutoffTime);
+  const changes = new Map(read.days.map((d) => [`${d.schedule_id}:${d.date}`, d]));
+  const runs = new Map(read.runs.map((r) => [`${r.schedule_id}:${r.date}`, r]));
+  const orders = new Map(read.orders.map((o) => [o.key, o]));
+  const quotes = new Map<string, Quote>();
+  const priced = (lines: ScheduleLine[]): Quote => {
+    const k = JSON.stringify(lines);
+    let q = quotes.get(k);
+    if (!q) quotes.set(k, (q = quoteFromRows({ lines, userId: user.id }, read.pricing, plan)));
+    return q;
+  };
+  const out: DeliveryDay[] = [];
+  for (let i = 0; i < days; i++) {
+    const date = addDays(from, i);
+    const fixed = isFixed(date, now, cutoffTime);
+    const vacation = read.vacations.find((v) => v.from <= date && date <= v.to) ?? null;
+    const entries: DeliveryEntry[] = [];
+    for (const s of read.schedules) {
+      const change = changes.get(`${s.id}:${date}`);
+      const run = runs.get(`${s.id}:${date}`);
+      const order = orders.get(repo.scheduleOrderKey(s.id, date));
+      const delivers = coversDate(daysOf(s), date) || (!!change?.items && withinSchedule(daysOf(s), date));
+      const state = dayState({
+        active: s.status === 'active',
+        delivers,
+        skipped: !!change?.skipped,
+        onVacation: !!vacation,
+        run: order ? { outcome: 'placed' } : run && run.outcome !== 'pending' ? { outcome: run.outcome } : null,
+        fixed,
+      });
+      if (!state) continue;
+      const lines = change?.items ?? s.items;
+      const q = priced(lines);
+      entries.push({
+        scheduleId: s.id,
+        state,
+        slot: s.slot ? { id: s.slot.id, startTime: s.slot.start_time, endTime: s.slot.end_time } : null,
+        items: toItems(lines, q),
+        changed: !!change?.items,
+        price: order
+          ? { subtotal: order.subtotal_paise, freeUnitDiscount: order.free_unit_discount_paise, deliveryFee: order.delivery_fee_paise, total: order.total_paise }
+          : { subtotal: q.subtotal, freeUnitDiscount: q.freeUnitDiscount, deliveryFee: q.deliveryFee, total: q.total },
+        order: order ? { id: order.id, number: order.number, status: order.status } : null,
+        reason: !order && run?.outcome === 'not_placed' ? { code: run.reason_code ?? 'UNAVAILABLE', message: run.reason ?? '' } : null,
+      });
+    }
+    out.push({
+      date,
+      cutoffAt: standingCutoffInstant(date, cutoffTime).toISOString(),
+      open: !fixed,
+      vacationId: vacation?.id ?? null,
+      entries,
+    });
+  }
+  return { read, days: out, cutoffTime };
+}
+
+function toItems(lines: ScheduleLine[], q: Quote): ScheduleItem[] {
+  return lines.map((l, i) => {
+    const ql = q.lines[i];
+    return {
+      id: l.id,
+      type: l.type,
+      name: ql?.name ?? '',
+      image: ql?.image ?? '',
+      quantity: l.quantity,
+      unitPrice: ql?.unitPrice ?? 0,
+      lineTotal: ql?.lineTotal ?? 0,
+      available: ql?.available ?? false,
+      reason: ql?.reason ?? null,
+      ...(l.recipe ? { recipe: l.recipe } : {}),
+    };
+  });
+}
+
+/** GET /api/user/deliveries */
+export async function deliveries(deps: Deps, user: AuthUser, input: DeliveriesInput): Promise<Deliveries> {
+  const from = input.from ?? istToday(deps.clock.now());
+  const built = await buildCalendar(deps, user, from, input.days);
+  return { from, cutoffTime: built.cutoffTime, days: built.days, vacations: built.read.vacations };
+}
+
+/** GET /api/user/schedules: each schedule with its items priced today and its next delivery in the next 30 days. */
+export async function list(deps: Deps, user: AuthUser, db?: Executor): Promise<ScheduleList> {
+  const from = istToday(deps.clock.now());
+  const built = await buildCalendar(deps, user, from, CALENDAR_DAYS, db);
+  return { schedules: built.read.schedules.map((s) => toSchedule(s, built)) };
+}
+
+function toSchedule(s: repo.ScheduleRow, built: Built): Schedule {
+  const next = built.days.find((d) => d.entries.some((e) => e.scheduleId === s.id && (e.state === 'planned' || e.state === 'fixed')));
+  const own = built.days.flatMap((d) => d.entries).find((e) => e.scheduleId === s.id && !e.changed);
+  return {
+    id: s.id,
+    items: own?.items ?? s.items.map((l) => ({ ...l, name: '', image: '', unitPrice: 0, lineTotal: 0, available: true, reason: null })),
+    days: s.days,
+    weekdays: s.weekdays,
+    daysLabel: describeDays(s),
+    slot: s.slot ? { id: s.slot.id, startTime: s.slot.start_time, endTime: s.slot.end_time } : null,
+    address: s.address,
+    startDate: s.start_date,
+    endDate: s.end_date,
+    status: s.status,
+    nextDate: next?.date ?? null,
+    createdAt: new Date(s.created_at).toISOString(),
+  };
+}
+
+async function scheduleDto(deps: Deps, user: AuthUser, id: string): Promise<Schedule> {
+  const { schedules } = await list(deps, user, deps.db);
+  const s = schedules.find((x) => x.id === id);
+  if (!s) throw notFound('That schedule');
+  return s;
+}
+
+/** What the customer's deliveries of a date will cost (planned or fixed, not yet placed), as quotes today. */
+export async function plannedTotal(deps: Deps, user: AuthUser, date: string): Promise<number> {
+  const built = await buildCalendar(deps, user, date, 1, deps.db);
+  return built.days[0]!.entries.filter((e) => e.state === 'planned' || e.state === 'fixed').reduce((n, e) => n + e.price.total, 0);
+}
+
+// ---------- Schedules ----------
+
+/** Items as stored: id, type, quantity, and a custom shake's recipe as the customer saved it. */
+function checkItems(items: ScheduleLine[], facts: repo.WriteFacts): ScheduleLine[] {
+  const shakes = new Set(facts.shakes);
+  const recipes = new Map(facts.recipes.map((r) => [r.recipe_key, r.recipe]));
+  return items.map((l) => {
+    if (l.type === 'signature') {
+      if (!UUID_RE.test(l.id) || !shakes.has(l.id)) {
+        throw new AppError('BAD_REQUEST', 'One of the shakes is not on the menu. Please choose another.', { details: { itemId: l.id } });
+      }
+      return { id: l.id, type: l.type, quantity: l.quantity };
+    }
+    const recipe = recipes.get(l.id);
+    if (!recipe) {
+      throw new AppError('BAD_REQUEST', 'A custom shake in a schedule must be one of your saved shakes. Save it in My shakes first.', {
+        details: { itemId: l.id },
+      });
+    }
+    return { id: l.id, type: l.type, quantity: l.quantity, recipe: recipe as ScheduleLine['recipe'] };
+  });
+}
+
+function idsOf(items: ScheduleLine[] | undefined): { shakeIds: string[]; recipeKeys: string[] } {
+  const list = items ?? [];
+  return {
+    shakeIds: list.filter((l) => l.type === 'signature' && UUID_RE.test(l.id)).map((l) => l.id),
+    recipeKeys: list.filter((l) => l.type === 'custom').map((l) => l.id),
+  };
+}
+
+function checkSlotAndAddress(facts: repo.WriteFacts, p: { slotId?: string; addressId?: string }): void {
+  if (p.slotId && (!facts.slot || !facts.slot.active)) throw notFound('That delivery slot');
+  if (p.addressId && !facts.address) throw notFound('That address');
+}
+
+function firstDateRefusal(startDate: string, now: Date, cutoffTime: string): AppError {
+  const first = firstOpenDate(now, cutoffTime);
+  return new AppError(
+    'DELIVERY_FIXED',
+    `The first delivery can be on ${formatDay(first, 'weekdayDate')} at the earliest: each day's deliveries are fixed at ${formatCutoffTime(cutoffTime)} the evening before.`,
+    { details: { startDate, earliest: first } },
+  );
+}
+
+/** POST /api/user/schedules */
+export async function create(deps: Deps, user: AuthUser, input: CreateScheduleInput): Promise<Schedule> {
+  const id = await withTransactionRetry(deps, async (trx) => {
+    const facts = await repo.readWriteFacts(trx, user.id, { slotId: input.slotId, addressId: input.addressId, ...idsOf(input.items) });
+    checkSlotAndAddress(facts, input);
+    const items = checkItems(input.items, facts);
+    const now = deps.clock.now();
+    const cutoffTime = cutoffOf(facts.cutoffTime);
+    if (isFixed(input.startDate, now, cutoffTime)) throw firstDateRefusal(input.startDate, now, cutoffTime);
+    const mine = await repo.listOfUser(trx, user.id);
+    if (mine.filter((s) => s.status !== 'ended').length >= MAX_SCHEDULES) {
+      throw new AppError('CONFLICT', `You can keep up to ${MAX_SCHEDULES} schedules. End one you no longer need first.`);
+    }
+    return repo.insertSchedule(trx, {
+      user_id: user.id,
+      items,
+      days: input.days,
+      weekdays: input.days === 'chosen' ? [...(input.weekdays ?? [])].sort() : [],
+      slot_id: input.slotId,
+      address_id: input.addressId,
+      start_date: input.startDate,
+      end_date: input.endDate ?? null,
+    });
+  });
+  await deps.reads.noteWrite(user.id);
+  return scheduleDto(deps, user, id);
+}
+
+/** PATCH /api/user/schedules/{id}: items, days, slot, address, dates, or status (pause, resume, end). */
+export async function update(deps: Deps, user: AuthUser, input: UpdateScheduleInput): Promise<Schedule> {
+  await withTransactionRetry(deps, async (trx) => {
+    const current = await repo.findOfUser(trx, user.id, input.id, { lock: true });
+    if (!current) throw notFound('That schedule');
+    const facts = await repo.readWriteFacts(trx, user.id, { slotId: input.slotId ?? null, addressId: input.addressId ?? null, ...idsOf(input.items) });
+    checkSlotAndAddress(facts, input);
+    const items = input.items ? checkItems(input.items, facts) : undefined;
+    const now = deps.clock.now();
+    const cutoffTime = cutoffOf(facts.cutoffTime);
+    if (input.startDate && input.startDate !== current.start_date && isFixed(input.startDate, now, cutoffTime)) {
+      throw firstDateRefusal(input.startDate, now, cutoffTime);
+    }
+    const startDate = input.startDate ?? current.start_date;
+    const endDate = input.endDate === undefined ? current.end_date : input.endDate;
+    if (endDate !== null && endDate < startDate) {
+      throw new AppError('BAD_REQUEST', 'The end date is on or after the start date.', { fieldErrors: { endDate: ['The end date is on or after the start date'] } });
+    }
+    const days = input.days ?? current.days;
+    const weekdays = days === 'chosen' ? [...(input.weekdays ?? current.weekdays)].sort() : [];
+    if (days === 'chosen' && !weekdays.length) {
+      throw new AppError('BAD_REQUEST', 'Choose at least one day of the week.', { fieldErrors: { weekdays: ['Choose at least one day of the week'] } });
+    }
+    await repo.updateSchedule(
+      trx,
+      user.id,
+      input.id,
+      {
+        ...(items ? { items } : {}),
+        days,
+        weekdays,
+        ...(input.slotId ? { slot_id: input.slotId } : {}),
+        ...(input.addressId ? { address_id: input.addressId } : {}),
+        start_date: startDate,
+        end_date: endDate,
+        ...(input.status ? { status: input.status } : {}),
+      },
+      now.toISOString(),
+    );
+  });
+  await deps.reads.noteWrite(user.id);
+  return scheduleDto(deps, user, input.id);
+}
+
+/** DELETE /api/user/schedules/{id}: the schedule and its day changes go; orders it placed stay. */
+export async function remove(deps: Deps, user: AuthUser, id: string): Promise<{ ok: true }> {
+  const gone = await repo.deleteSchedule(deps.db, user.id, id);
+  if (!gone) throw notFound('That schedule');
+  await deps.reads.noteWrite(user.id);
+  return { ok: true };
+}
+
+// ---------- Days and vacations ----------
+
+/** The customer's schedules, locked, with the cut-off checked after the lock (the job takes the day only after it). */
+async function openDay(deps: Deps, trx: Executor, user: AuthUser, date: string): Promise<{ schedules: repo.ScheduleRow[]; cutoffTime: string }> {
+  const [schedules, cutoffTime] = await Promise.all([repo.listOfUser(trx, user.id), repo.readCutoffTime(trx)]);
+  const cutoff = cutoffOf(cutoffTime);
+  const now = deps.clock.now();
+  if (isFixed(date, now, cutoff)) throw fixedRefusal(date, now, cutoff);
+  return { schedules, cutoffTime: cutoff };
+}
+
+function deliversOn(s: repo.ScheduleRow, date: string): boolean {
+  return s.status === 'active' && coversDate(daysOf(s), date);
+}
+
+function pickSchedule(schedules: repo.ScheduleRow[], scheduleId: string | undefined): repo.ScheduleRow {
+  if (scheduleId) {
+    const s = schedules.find((x) => x.id === scheduleId);
+    if (!s) throw notFound('That schedule');
+    return s;
+  }
+  const active = schedules.filter((s) => s.status === 'active');
+  if (active.length === 1) return active[0]!;
+  if (!active.length) throw new AppError('INVALID_STATE', 'You have no active schedule. Set one up first.');
+  throw new AppError('BAD_REQUEST', 'You have several schedules: say which one (scheduleId).', { fieldErrors: { scheduleId: ['Choose the schedule'] } });
+}
+
+async function dayOf(deps: Deps, user: AuthUser, date: string): Promise<DeliveryDay> {
+  const built = await buildCalendar(deps, user, date, 1, deps.db);
+  return built.days[0]!;
+}
+
+/** POST /api/user/deliveries/{date}/skip: one schedule's delivery, or every delivery of that date. */
+export async function skip(deps: Deps, user: AuthUser, input: SkipDayInput): Promise<DeliveryDay> {
+  await withTransactionRetry(deps, async (trx) => {
+    const { schedules } = await openDay(deps, trx, user, input.date);
+    const targets = input.scheduleId ? [pickSchedule(schedules, input.scheduleId)] : schedules.filter((s) => deliversOn(s, input.date));
+    if (!targets.length || (input.scheduleId && targets[0]!.status !== 'active')) {
+      throw new AppError('INVALID_STATE', `There is no delivery on ${formatDay(input.date, 'weekdayDate')} to skip.`);
+    }
+    await repo.upsertDay(
+      trx,
+      targets.map((s) => s.id),
+      input.date,
+      { skipped: true },
+      deps.clock.now().toISOString(),
+    );
+  });
+  await deps.reads.noteWrite(user.id);
+  return dayOf(deps, user, input.date);
+}
+
+/** DELETE /api/user/deliveries/{date}/skip: the day is delivered after all (its items as before the skip: the schedule's). */
+export async function unskip(deps: Deps, user: AuthUser, input: SkipDayInput): Promise<DeliveryDay> {
+  await withTransactionRetry(deps, async (trx) => {
+    const { schedules } = await openDay(deps, trx, user, input.date);
+    const ids = input.scheduleId ? [pickSchedule(schedules, input.scheduleId).id] : schedules.map((s) => s.id);
+    await repo.clearDay(trx, ids, input.date, 'skip');
+  });
+  await deps.reads.noteWrite(user.id);
+  return dayOf(deps, user, input.date);
+}
+
+/** PUT /api/user/deliveries/{date}: that day's items for one schedule (null: back to the schedule's own). */
+export async function putDay(deps: Deps, user: AuthUser, input: PutDayInput): Promise<DeliveryDay> {
+  await withTransactionRetry(deps, async (trx) => {
+    const { schedules } = await openDay(deps, trx, user, input.date);
+    const s = pickSchedule(schedules, input.scheduleId);
+    if (s.status !== 'active') throw new AppError('INVALID_STATE', 'That schedule is paused or ended: resume it first.');
+    if (!withinSchedule(daysOf(s), input.date)) {
+      throw new AppError('BAD_REQUEST', `${formatDay(input.date, 'weekdayDate')} is outside that schedule's dates.`);
+    }
+    const now = deps.clock.now().toISOString();
+    if (input.items === null) {
+      await repo.clearDay(trx, [s.id], input.date, 'items');
+      return;
+    }
+    const facts = await repo.readWriteFacts(trx, user.id, { slotId: null, addressId: null, ...idsOf(input.items) });
+    await repo.upsertDay(trx, [s.id], input.date, { items: checkItems(input.items, facts) }, now);
+  });
+  await deps.reads.noteWrite(user.id);
+  return dayOf(deps, user, input.date);
+}
+
+/** POST /api/user/vacations: every schedule pauses from `from` to `to`; refused when `from` is already fixed. */
+export async function addVacation(deps: Deps, user: AuthUser, input: CreateVacationInput): Promise<Vacation> {
+  const v = await withTransactionRetry(deps, async (trx) => {
+    await openDay(deps, trx, user, input.from);
+    return repo.insertVacation(trx, user.id, input.from, input.to);
+  });
+  await deps.reads.noteWrite(user.id);
+  return v;
+}
+
+/**
+ * DELETE /api/user/vacations/{id}: a vacation not started is removed; one under way ends with the
+ * last fixed date (the fixed days stay as they are); one that is over cannot be taken back.
+ */
+export async function removeVacation(deps: Deps, user: AuthUser, id: string): Promise<{ ok: true }> {
+  await withTransactionRetry(deps, async (trx) => {
+    const v = await repo.findVacation(trx, user.id, id);
+    if (!v) throw notFound('That vacation');
+    const now = deps.clock.now();
+    const cutoffTime = cutoffOf(await repo.readCutoffTime(trx));
+    const first = firstOpenDate(now, cutoffTime);
+    if (v.to < first) throw new AppError('INVALID_STATE', 'That vacation is over: its days are fixed.');
+    if (v.from < first) await repo.shortenVacation(trx, v.id, addDays(first, -1));
+    else await repo.deleteVacation(trx, v.id);
+  });
+  await deps.reads.noteWrite(user.id);
+  return { ok: true };
+}
+
+// ---------- Admin ----------
+
+/** GET /api/admin/schedules */
+export async function adminList(deps: Deps, input: AdminSchedulesInput, resHeaders: Record<string, string>): Promise<AdminSchedulesPage> {
+  const { rows, totalCount } = await deps.reads.run(null, (db) =>
+    repo.adminList(db, {
+      status: input.status,
+      slotId: input.slotId,
+      search: input.search || undefined,
+      limit: input.pageSize,
+      offset: (input.page - 1) * input.pageSize,
+    }),
+  );
+  resHeaders['X-Total-Count'] = String(totalCount);
+  const ids = [...new Set(rows.flatMap((r) => r.schedule.items.filter((l) => l.type === 'signature').map((l) => l.id)))];
+  const names = await repo.shakeNames(deps.db, ids);
+  return {
+    totalCount,
+    schedules: rows.map(({ schedule: s, customer }) => ({
+      id: s.id,
+      customer: { id: customer.id, name: customer.name, email: customer.email ?? '' },
+      items: s.items.map((l) => ({ id: l.id, type: l.type, name: itemName(l, names), quantity: l.quantity })),
+      daysLabel: describeDays(s),
+      slot: s.slot ? { id: s.slot.id, startTime: s.slot.start_time, endTime: s.slot.end_time } : null,
+      pincode: s.address?.pincode ?? null,
+      startDate: s.start_date,
+      endDate: s.end_date,
+      status: s.status,
+      createdAt: new Date(s.created_at).toISOString(),
+    })),
+  };
+}
+
+export function itemName(l: ScheduleLine, names: Map<string, string>): string {
+  if (l.type === 'signature') return names.get(l.id) ?? 'A shake no longer on the menu';
+  return l.recipe?.name?.trim() || 'Custom shake';
+}

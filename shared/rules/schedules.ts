@@ -1,0 +1,143 @@
+/**
+ * Standing deliveries (PRODUCT.md §15, decision 177): which dates a schedule covers, when a date's
+ * changes close (the standing cut-off, 21:00 Asia/Kolkata the evening before by default) and what
+ * state a day is in. Pure: the server (calendar, cut-off job, forecast) and the browser (/deliveries)
+ * use the same functions. Dates are calendar dates "YYYY-MM-DD" in Asia/Kolkata; India has no
+ * daylight saving, so an IST wall-clock time is a fixed UTC+05:30 instant.
+ */
+import { formatDay } from './dates';
+import { addDays, daysBetween, formatSlotTime, istToday } from './slots';
+
+export const SCHEDULE_DAY_KINDS = ['daily', 'weekdays', 'alternate', 'chosen'] as const;
+export type ScheduleDayKind = (typeof SCHEDULE_DAY_KINDS)[number];
+export const SCHEDULE_STATUSES = ['active', 'paused', 'ended'] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+export const DAY_STATES = ['planned', 'skipped', 'vacation', 'fixed', 'placed', 'not_placed'] as const;
+export type DayState = (typeof DAY_STATES)[number];
+
+/** A scheduled line's quantity is 1–5 (PRODUCT.md §15). */
+export const MAX_SCHEDULE_QUANTITY = 5;
+export const MAX_SCHEDULE_LINES = 10;
+/** The calendar shows this many days ahead. */
+export const CALENDAR_DAYS = 30;
+/** The evening before a date, at this IST wall-clock time, the date's changes close and the cut-off job places it. */
+export const DEFAULT_STANDING_CUTOFF = '21:00';
+/** A vacation is at most this many days long. */
+export const MAX_VACATION_DAYS = 90;
+
+export interface ScheduleDays {
+  days: ScheduleDayKind;
+  /** For 'chosen': 0 = Sunday … 6 = Saturday. */
+  weekdays: readonly number[];
+  startDate: string;
+  endDate: string | null;
+}
+
+/** 0 = Sunday … 6 = Saturday, of a calendar date. */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+/** Whether the schedule's pattern delivers on this date (between its start and end date). */
+export function coversDate(s: ScheduleDays, date: string): boolean {
+  if (date < s.startDate || (s.endDate !== null && date > s.endDate)) return false;
+  const wd = weekdayOf(date);
+  switch (s.days) {
+    case 'daily':
+      return true;
+    case 'weekdays':
+      return wd >= 1 && wd <= 5;
+    case 'alternate':
+      return daysBetween(s.startDate, date) % 2 === 0;
+    case 'chosen':
+      return s.weekdays.includes(wd);
+  }
+}
+
+/** Whether a day change may be kept for this date: inside the schedule's start and end dates. */
+export function withinSchedule(s: Pick<ScheduleDays, 'startDate' | 'endDate'>, date: string): boolean {
+  return date >= s.startDate && (s.endDate === null || date <= s.endDate);
+}
+
+/** The instant a date's changes close: the evening before, at `cutoffTime` ("HH:MM") in Asia/Kolkata. */
+export function standingCutoffInstant(date: string, cutoffTime: string = DEFAULT_STANDING_CUTOFF): Date {
+  return new Date(`${addDays(date, -1)}T${cutoffTime}:00+05:30`);
+}
+
+/** The date's cut-off has passed: it is fixed (placed, or about to be, by the cut-off job). */
+export function isFixed(date: string, now: Date, cutoffTime: string = DEFAULT_STANDING_CUTOFF): boolean {
+  return now.getTime() >= standingCutoffInstant(date, cutoffTime).getTime();
+}
+
+/** The first date whose changes are still open. */
+export function firstOpenDate(now: Date, cutoffTime: string = DEFAULT_STANDING_CUTOFF): string {
+  let d = istToday(now);
+  while (isFixed(d, now, cutoffTime)) d = addDays(d, 1);
+  return d;
+}
+
+/** "9:00 pm" */
+export function formatCutoffTime(cutoffTime: string): string {
+  return formatSlotTime(cutoffTime).toLowerCase();
+}
+
+/** The sentence of a change refused because the date's cut-off has passed. */
+export function cutoffRefusalMessage(date: string, now: Date, cutoffTime: string = DEFAULT_STANDING_CUTOFF): string {
+  const today = istToday(now);
+  const which =
+    date === addDays(today, 1) ? "Tomorrow's delivery" : date === today ? "Today's delivery" : `The delivery of ${formatDay(date, 'weekdayDate')}`;
+  if (date < today) return `${formatDay(date, 'weekdayDate')} has passed: it can no longer be changed.`;
+  return `${which} is fixed: changes close at ${formatCutoffTime(cutoffTime)} the evening before.`;
+}
+
+/** What the cut-off did for a (schedule, date). */
+export interface DayRun {
+  outcome: 'placed' | 'not_placed';
+}
+
+export interface DayFacts {
+  /** The schedule is active (not paused or ended). */
+  active: boolean;
+  /** The pattern covers the date, or the day was given items of its own (a one-off delivery). */
+  delivers: boolean;
+  skipped: boolean;
+  onVacation: boolean;
+  run: DayRun | null;
+  fixed: boolean;
+}
+
+/**
+ * A day's state, or null when the schedule has nothing on that date. What the cut-off did wins;
+ * then a paused or ended schedule shows nothing; a vacation wins over a skip; a day past its
+ * cut-off that the job has not reached yet is 'fixed'.
+ */
+export function dayState(f: DayFacts): DayState | null {
+  if (f.run) return f.run.outcome;
+  if (!f.active || !f.delivers) return null;
+  if (f.onVacation) return 'vacation';
+  if (f.skipped) return 'skipped';
+  return f.fixed ? 'fixed' : 'planned';
+}
+
+/** The day will be placed at its cut-off (planned or fixed, not yet run). */
+export function willBePlaced(f: Omit<DayFacts, 'fixed' | 'run'>): boolean {
+  return f.active && f.delivers && !f.onVacation && !f.skipped;
+}
+
+/** "Every day", "Weekdays", "Alternate days", "Mon, Wed, Fri". */
+export function describeDays(s: Pick<ScheduleDays, 'days' | 'weekdays'>): string {
+  const names = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  switch (s.days) {
+    case 'daily':
+      return 'Every day';
+    case 'weekdays':
+      return 'Weekdays';
+    case 'alternate':
+      return 'Alternate days';
+    case 'chosen':
+      return [...s.weekdays]
+        .sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7))
+        .map((d) => names[d])
+        .join(', ');
+  }
+}
