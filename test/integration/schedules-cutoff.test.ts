@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { customer, expectInvariants, loadShop, type Customer, type Shop } from './orders-fixtures';
 import * as schedules from '../../server/domains/schedules/schedules.service';
 import { runCutoff, remindUncovered } from '../../server/domains/schedules/schedules.cutoff';
-import { forecastFor } from '../../server/domains/schedules/schedules.forecast';
+import { forecast, forecastFor } from '../../server/domains/schedules/schedules.forecast';
+import * as kitchen from '../../server/domains/kitchen/kitchen.service';
 import { adjust } from '../../server/domains/wallet/wallet.service';
 
 /**
@@ -145,6 +146,9 @@ describe('the cut-off job', () => {
     const qty = (i: number) => slot.lines.find((l) => l.id === shop.shakes[i]!.id)?.quantity ?? 0;
     expect(qty(0)).toBe(5);
     expect(qty(1)).toBe(1);
+    // The kitchen reads the same forecast for the day before the cut-off: 6 bottles still to come.
+    const before = await kitchen.day(t.deps, { date: '2026-12-08' });
+    expect(before.day.forecastBottles).toBeGreaterThanOrEqual(6);
     now = ist('2026-12-07', '21:01:00');
     await runCutoff(t.deps);
     const { rows } = await sql<{ item_id: string; q: number }>`
@@ -154,9 +158,14 @@ describe('the cut-off job', () => {
     const runs = await t.deps.db.selectFrom('schedule_runs').selectAll().where('date', '=', '2026-12-08').execute();
     expect(runs.filter((r) => r.outcome !== 'placed'), JSON.stringify(runs)).toEqual([]);
     expect(Object.fromEntries(rows.map((r) => [r.item_id, r.q]))).toEqual({ [shop.shakes[0]!.id]: 5, [shop.shakes[1]!.id]: 1 });
-    // After the run the forecast still says what was placed.
-    const again = (await forecastFor(t.deps.db, '2026-12-08')).find((x) => x.slotId === slotId)!;
-    expect(again.lines.find((l) => l.id === shop.shakes[0]!.id)?.quantity).toBe(5);
+    // After the run the days are orders: the kitchen's forecast (added to the orders) has nothing left
+    // for the slot, so no bottle is counted twice; the back office's forecast still says what was placed.
+    expect((await forecastFor(t.deps.db, '2026-12-08')).find((x) => x.slotId === slotId)).toBeUndefined();
+    const after = await kitchen.day(t.deps, { date: '2026-12-08' });
+    expect(after.day.forecastBottles).toBe(before.day.forecastBottles - 6);
+    expect(after.day.bottles).toBe(before.day.bottles + 6);
+    const shown = (await forecast(t.deps, { date: '2026-12-08' })).slots.find((x) => x.slotId === slotId)!;
+    expect(shown.shakes.find((x) => x.id === shop.shakes[0]!.id)?.quantity).toBe(5);
   });
 
   it.skipIf(!onPostgres)('at most 5 database round trips per placed order', async () => {

@@ -17,15 +17,16 @@ export function plannedLines(row: repo.DueRow, date: string): ScheduleLine[] | n
 }
 
 /**
- * What the cut-off places (or placed) for a date, per slot: skips, vacations and day changes applied,
- * days recorded as not placed left out. The kitchen codes against this signature.
+ * What the cut-off will still place for a date, per slot: skips, vacations and day changes applied;
+ * days already placed (they are orders now, counted as such) and days recorded as not placed left out.
+ * The kitchen adds this to the date's orders, so a day is never counted twice around the cut-off.
  */
 export async function forecastFor(db: Db, date: string): Promise<Array<{ slotId: string; lines: CartLineInput[] }>> {
-  return (await forecastRows(db, date)).map(({ slotId, lines }) => ({ slotId, lines }));
+  return (await forecastRows(db, date, { unplacedOnly: true })).map(({ slotId, lines }) => ({ slotId, lines }));
 }
 
-async function forecastRows(db: Db, date: string): Promise<Array<{ slotId: string; lines: CartLineInput[]; deliveries: number }>> {
-  const rows = await repo.dueOn(db, date, { pending: false });
+async function forecastRows(db: Db, date: string, opts: { unplacedOnly?: boolean } = {}): Promise<Array<{ slotId: string; lines: CartLineInput[]; deliveries: number }>> {
+  const rows = await repo.dueOn(db, date, { pending: false, unplacedOnly: opts.unplacedOnly ?? false });
   const bySlot = new Map<string, Map<string, CartLineInput>>();
   const deliveries = new Map<string, number>();
   for (const row of rows) {

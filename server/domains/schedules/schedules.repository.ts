@@ -173,7 +173,7 @@ export interface DueRow {
 export async function dueOn(
   db: Executor,
   date: string,
-  opts: { pending: true; now: string; leaseSeconds: number } | { pending: false },
+  opts: { pending: true; now: string; leaseSeconds: number } | { pending: false; unplacedOnly: boolean },
 ): Promise<DueRow[]> {
   const staleBefore = opts.pending ? new Date(Date.parse(opts.now) - opts.leaseSeconds * 1000).toISOString() : null;
   const { rows } = await sql<DueRow>`
@@ -188,7 +188,7 @@ export async function dueOn(
     where sc.status = 'active' and sc.start_date <= ${date}::date and (sc.end_date is null or sc.end_date >= ${date}::date)
       and not exists (select 1 from schedule_runs r where r.schedule_id = sc.id and r.date = ${date}::date
         and (${opts.pending} and not (r.outcome = 'pending' and r.claimed_at < ${staleBefore}::timestamptz) or r.outcome = 'not_placed'))
-      and (not ${opts.pending} or not exists (select 1 from orders o where o.user_id = sc.user_id and o.idempotency_key = 'schedule:' || sc.id || ':' || ${date}))
+      and (not ${opts.pending || opts.unplacedOnly} or not exists (select 1 from orders o where o.user_id = sc.user_id and o.idempotency_key = 'schedule:' || sc.id || ':' || ${date}))
     order by sc.id`.execute(db);
   return rows;
 }
