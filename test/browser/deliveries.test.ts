@@ -19,18 +19,28 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
   let shop: ShopUnderTest;
   const password = 'Tulsi-Garden-2041';
   const adminEmail = 'ops.deliveries@example.in';
-  const customers = { [DESKTOP.width]: 'asha.deliveries@example.in', [PHONE.width]: 'ravi.deliveries@example.in' } as Record<number, string>;
+  const customers = { [DESKTOP.width]: 'asha.deliveries@example.in', [PHONE.width]: 'ravi.deliveries@example.in' } as Record<
+    number,
+    string
+  >;
 
   beforeAll(async () => {
     shop = await startShop({ clock });
     // The issue's 7–8 am window (the demo shop has 7–9 am).
-    await shop.deps.db.insertInto('delivery_slots').values({ start_time: '07:00', end_time: '08:00', max_bookings: 50, plan_type: 'all', sort: 1 }).execute();
+    await shop.deps.db
+      .insertInto('delivery_slots')
+      .values({ start_time: '07:00', end_time: '08:00', max_bookings: 50, plan_type: 'all', sort: 1 })
+      .execute();
     for (const [e, u, name] of [
       [customers[DESKTOP.width]!, 'asha_deliveries', 'Asha Rao'],
       [customers[PHONE.width]!, 'ravi_deliveries', 'Ravi Menon'],
       [adminEmail, 'ops_deliveries', 'Ops Desk'],
     ] as const) {
-      const r = await shop.request({ method: 'POST', url: '/api/auth/signup', payload: { email: e, password, username: u, name, mobile: '9876512345' } });
+      const r = await shop.request({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email: e, password, username: u, name, mobile: '9876512345' },
+      });
       expect(r.statusCode).toBeLessThan(300);
       if (e === adminEmail) continue;
       const token = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email: e, password } })).json().access_token;
@@ -62,127 +72,143 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
   const stateOf = (page: Page, date: string) => day(page, date).getByTestId('calendar-entry').first().getAttribute('data-state');
 
   // Each viewport has its own customer and its own week: Sunday 10:00 IST, Monday the first delivery.
-  const weeks = { [DESKTOP.width]: ['2026-12-06', '2026-12-07', '2026-12-09', '2026-12-11', '2026-12-13'], [PHONE.width]: ['2026-12-13', '2026-12-14', '2026-12-16', '2026-12-18', '2026-12-20'] } as Record<number, string[]>;
+  const weeks = {
+    [DESKTOP.width]: ['2026-12-06', '2026-12-07', '2026-12-09', '2026-12-11', '2026-12-13'],
+    [PHONE.width]: ['2026-12-13', '2026-12-14', '2026-12-16', '2026-12-18', '2026-12-20'],
+  } as Record<number, string[]>;
 
   for (const viewport of [DESKTOP, PHONE]) {
-    it(`sets up weekdays at 7–8 am, tops up ₹1,000, skips Wednesday, goes away Friday–Sunday, and Monday is placed at the cut-off (${viewport.width} px)`, { timeout: 180_000 }, async () => {
-      const [sunday, monday, wednesday, friday, nextSunday] = weeks[viewport.width]!;
-      const email = customers[viewport.width]!;
-      now = ist(sunday!, '10:00:00');
-      const ctx = await signedInContext(shop, email, password, viewport);
-      const page = await shop.newPage({ context: ctx });
+    it(
+      `sets up weekdays at 7–8 am, tops up ₹1,000, skips Wednesday, goes away Friday–Sunday, and Monday is placed at the cut-off (${viewport.width} px)`,
+      { timeout: 180_000 },
+      async () => {
+        const [sunday, monday, wednesday, friday, nextSunday] = weeks[viewport.width]!;
+        const email = customers[viewport.width]!;
+        now = ist(sunday!, '10:00:00');
+        const ctx = await signedInContext(shop, email, password, viewport);
+        const page = await shop.newPage({ context: ctx });
 
-      // 1. /deliveries: nothing yet, one button to start.
-      await page.goto('/deliveries');
-      await page.getByTestId('deliveries-empty').waitFor();
-      await shop.screenshot(page, `deliveries-empty-${viewport.width}`);
-      await page.getByTestId('new-schedule').click();
-      await page.waitForURL(/\/deliveries\/new$/);
+        // 1. /deliveries: nothing yet, one button to start.
+        await page.goto('/deliveries');
+        await page.getByTestId('deliveries-empty').waitFor();
+        await shop.screenshot(page, `deliveries-empty-${viewport.width}`);
+        await page.getByTestId('new-schedule').click();
+        await page.waitForURL(/\/deliveries\/new$/);
 
-      // 2. The flow: a shake, weekdays, 7–8 am, the saved address, from Monday.
-      const form = page.getByTestId('schedule-form');
-      await form.waitFor();
-      const firstShake = page.getByTestId('item-option').first();
-      await firstShake.getByRole('button', { name: /^Add / }).click();
-      await expect.poll(() => firstShake.getAttribute('data-chosen')).toBe('true');
-      await page.getByRole('radiogroup', { name: 'Which days' }).getByRole('radio', { name: /Weekdays/ }).click();
-      await page.getByRole('radiogroup', { name: 'Delivery time' }).getByRole('radio', { name: '7:00 AM – 8:00 AM' }).click();
-      await page.getByRole('radiogroup', { name: 'Saved addresses' }).getByRole('radio', { checked: true }).first().waitFor();
-      expect(await page.getByTestId('start-date').inputValue()).toBe(monday);
-      expect(await page.getByTestId('schedule-preview').textContent()).toMatch(/^First deliveries: Mon, \d+ Dec · Tue/);
-      await shop.screenshot(page, `deliveries-new-${viewport.width}`);
-      expect(await wide(page)).toBeLessThanOrEqual(viewport.width);
-      await page.getByTestId('schedule-submit').click();
-      await page.waitForURL(/\/deliveries$/);
-      await page.getByTestId('calendar').waitFor();
-      expect(await stateOf(page, monday!)).toBe('planned');
-      expect(await page.getByTestId('schedule-card').first().textContent()).toContain('Weekdays · 7:00 AM – 8:00 AM');
-      expect(await page.getByTestId('wallet-covers').textContent()).toMatch(/^Covers 0 of the next \d+ delivery days\./);
+        // 2. The flow: a shake, weekdays, 7–8 am, the saved address, from Monday.
+        const form = page.getByTestId('schedule-form');
+        await form.waitFor();
+        const firstShake = page.getByTestId('item-option').first();
+        await firstShake.getByRole('button', { name: /^Add / }).click();
+        await expect.poll(() => firstShake.getAttribute('data-chosen')).toBe('true');
+        await page
+          .getByRole('radiogroup', { name: 'Which days' })
+          .getByRole('radio', { name: /Weekdays/ })
+          .click();
+        await page.getByRole('radiogroup', { name: 'Delivery time' }).getByRole('radio', { name: '7:00 AM – 8:00 AM' }).click();
+        await page.getByRole('radiogroup', { name: 'Saved addresses' }).getByRole('radio', { checked: true }).first().waitFor();
+        expect(await page.getByTestId('start-date').inputValue()).toBe(monday);
+        expect(await page.getByTestId('schedule-preview').textContent()).toMatch(/^First deliveries: Mon, \d+ Dec · Tue/);
+        await shop.screenshot(page, `deliveries-new-${viewport.width}`);
+        expect(await wide(page)).toBeLessThanOrEqual(viewport.width);
+        await page.getByTestId('schedule-submit').click();
+        await page.waitForURL(/\/deliveries$/);
+        await page.getByTestId('calendar').waitFor();
+        expect(await stateOf(page, monday!)).toBe('planned');
+        expect(await page.getByTestId('schedule-card').first().textContent()).toContain('Weekdays · 7:00 AM – 8:00 AM');
+        expect(await page.getByTestId('wallet-covers').textContent()).toMatch(/^Covers 0 of the next \d+ delivery days\./);
 
-      // 3. Top up ₹1,000 from the deliveries page's link (the wallet tab, test payment mode).
-      await page.getByTestId('deliveries-top-up').click();
-      await page.waitForURL(/\/profile\?tab=wallet$/);
-      await page.getByRole('button', { name: '₹1,000', exact: true }).click();
-      await page.getByTestId('wallet-topup-submit').click();
-      await page.getByTestId('wallet-test-success').click();
-      await expect.poll(() => balanceOf(email)).toBe(100_000);
+        // 3. Top up ₹1,000 from the deliveries page's link (the wallet tab, test payment mode).
+        await page.getByTestId('deliveries-top-up').click();
+        await page.waitForURL(/\/profile\?tab=wallet$/);
+        await page.getByRole('button', { name: '₹1,000', exact: true }).click();
+        await page.getByTestId('wallet-topup-submit').click();
+        await page.getByTestId('wallet-test-success').click();
+        await expect.poll(() => balanceOf(email)).toBe(100_000);
 
-      // 4. Skip Wednesday; go on vacation Friday to Sunday.
-      await page.goto('/deliveries');
-      await page.getByTestId('calendar').waitFor();
-      await expect.poll(() => page.getByTestId('deliveries-balance').textContent()).toBe('₹1,000');
-      await day(page, wednesday!).getByTestId('skip').click();
-      await expect.poll(() => stateOf(page, wednesday!)).toBe('skipped');
-      await page.getByTestId('vacation-from').fill(friday!);
-      await page.getByTestId('vacation-to').fill(nextSunday!);
-      await page.getByTestId('vacation-submit').click();
-      await page.getByTestId('vacation-row').waitFor();
-      await expect.poll(() => stateOf(page, friday!)).toBe('vacation');
-      expect(await page.getByTestId('wallet-covers').textContent()).toMatch(/^Covers \d+ of the next \d+ delivery days\.|^Covers all \d+ coming delivery days\./);
-      await shop.screenshot(page, `deliveries-calendar-${viewport.width}`);
-      expect(await wide(page)).toBeLessThanOrEqual(viewport.width);
+        // 4. Skip Wednesday; go on vacation Friday to Sunday.
+        await page.goto('/deliveries');
+        await page.getByTestId('calendar').waitFor();
+        await expect.poll(() => page.getByTestId('deliveries-balance').textContent()).toBe('₹1,000');
+        await day(page, wednesday!).getByTestId('skip').click();
+        await expect.poll(() => stateOf(page, wednesday!)).toBe('skipped');
+        await page.getByTestId('vacation-from').fill(friday!);
+        await page.getByTestId('vacation-to').fill(nextSunday!);
+        await page.getByTestId('vacation-submit').click();
+        await page.getByTestId('vacation-row').waitFor();
+        await expect.poll(() => stateOf(page, friday!)).toBe('vacation');
+        expect(await page.getByTestId('wallet-covers').textContent()).toMatch(
+          /^Covers \d+ of the next \d+ delivery days\.|^Covers all \d+ coming delivery days\./,
+        );
+        await shop.screenshot(page, `deliveries-calendar-${viewport.width}`);
+        expect(await wide(page)).toBeLessThanOrEqual(viewport.width);
 
-      // The same calendar on the profile's Deliveries tab.
-      await page.goto('/profile?tab=deliveries');
-      await page.getByTestId('calendar').waitFor();
-      expect(await stateOf(page, wednesday!)).toBe('skipped');
-      await shop.screenshot(page, `deliveries-profile-${viewport.width}`);
-      expect(await wide(page)).toBeLessThanOrEqual(viewport.width);
+        // The same calendar on the profile's Deliveries tab.
+        await page.goto('/profile?tab=deliveries');
+        await page.getByTestId('calendar').waitFor();
+        expect(await stateOf(page, wednesday!)).toBe('skipped');
+        await shop.screenshot(page, `deliveries-profile-${viewport.width}`);
+        expect(await wide(page)).toBeLessThanOrEqual(viewport.width);
 
-      // 5. Sunday 21:00 passes while the page is open: skipping Monday is refused with the server's
-      // sentence; after a reload Monday shows as fixed, without the buttons.
-      await page.goto('/deliveries');
-      await page.getByTestId('calendar').waitFor();
-      now = ist(sunday!, '21:00:10');
-      await day(page, monday!).getByTestId('skip').click();
-      await expect
-        .poll(() => day(page, monday!).getByTestId('day-error').textContent())
-        .toBe("Tomorrow's delivery is fixed: changes close at 9:00 pm the evening before.");
-      expect(await stateOf(page, monday!)).toBe('planned');
-      await page.reload();
-      await page.getByTestId('calendar').waitFor();
-      await expect.poll(() => stateOf(page, monday!)).toBe('fixed');
-      expect(await day(page, monday!).getByTestId('skip').count()).toBe(0);
+        // 5. Sunday 21:00 passes while the page is open: skipping Monday is refused with the server's
+        // sentence; after a reload Monday shows as fixed, without the buttons.
+        await page.goto('/deliveries');
+        await page.getByTestId('calendar').waitFor();
+        now = ist(sunday!, '21:00:10');
+        await day(page, monday!).getByTestId('skip').click();
+        await expect
+          .poll(() => day(page, monday!).getByTestId('day-error').textContent())
+          .toBe("Tomorrow's delivery is fixed: changes close at 9:00 pm the evening before.");
+        expect(await stateOf(page, monday!)).toBe('planned');
+        await page.reload();
+        await page.getByTestId('calendar').waitFor();
+        await expect.poll(() => stateOf(page, monday!)).toBe('fixed');
+        expect(await day(page, monday!).getByTestId('skip').count()).toBe(0);
 
-      // 6. The cut-off job runs (a minute after 21:00): Monday becomes an order paid from the wallet.
-      now = ist(sunday!, '21:02:00');
-      const runner = startJobs(shop.deps, scheduleJobs);
-      try {
-        await runner.runNow('schedules-cutoff');
-      } finally {
-        await runner.stop();
-      }
-      const order = await shop.deps.db
-        .selectFrom('orders')
-        .innerJoin('users', 'users.id', 'orders.user_id')
-        .select(['orders.id', 'orders.number', 'orders.total_paise', 'orders.payment_method', 'orders.slot_date'])
-        .where('users.email', '=', email)
-        .executeTakeFirstOrThrow();
-      expect(order).toMatchObject({ payment_method: 'wallet', slot_date: monday });
-      expect(await balanceOf(email)).toBe(100_000 - order.total_paise);
+        // 6. The cut-off job runs (a minute after 21:00): Monday becomes an order paid from the wallet.
+        now = ist(sunday!, '21:02:00');
+        const runner = startJobs(shop.deps, scheduleJobs);
+        try {
+          await runner.runNow('schedules-cutoff');
+        } finally {
+          await runner.stop();
+        }
+        const order = await shop.deps.db
+          .selectFrom('orders')
+          .innerJoin('users', 'users.id', 'orders.user_id')
+          .select(['orders.id', 'orders.number', 'orders.total_paise', 'orders.payment_method', 'orders.slot_date'])
+          .where('users.email', '=', email)
+          .executeTakeFirstOrThrow();
+        expect(order).toMatchObject({ payment_method: 'wallet', slot_date: monday });
+        expect(await balanceOf(email)).toBe(100_000 - order.total_paise);
 
-      // A new sign-in at the new time (the first session's access token is hours old now).
-      await ctx.close();
-      const later = await signedInContext(shop, email, password, viewport);
-      const page2 = await shop.newPage({ context: later });
-      await page2.goto('/deliveries');
-      await page2.getByTestId('calendar').waitFor();
-      await expect.poll(() => stateOf(page2, monday!)).toBe('placed');
-      expect(await page2.getByTestId('deliveries-balance').textContent()).toBe(`₹${((100_000 - order.total_paise) / 100).toLocaleString('en-IN')}`);
-      await shop.screenshot(page2, `deliveries-placed-${viewport.width}`);
-      await day(page2, monday!).getByTestId('entry-order').click();
-      await page2.waitForURL(new RegExp(`/order/${order.id}$`));
-      await page2.getByRole('heading', { name: order.number }).waitFor();
-      expect(await page2.locator('body').textContent()).toContain('Wallet');
-      await shop.screenshot(page2, `deliveries-order-${viewport.width}`);
+        // A new sign-in at the new time (the first session's access token is hours old now).
+        await ctx.close();
+        const later = await signedInContext(shop, email, password, viewport);
+        const page2 = await shop.newPage({ context: later });
+        await page2.goto('/deliveries');
+        await page2.getByTestId('calendar').waitFor();
+        await expect.poll(() => stateOf(page2, monday!)).toBe('placed');
+        expect(await page2.getByTestId('deliveries-balance').textContent()).toBe(
+          `₹${((100_000 - order.total_paise) / 100).toLocaleString('en-IN')}`,
+        );
+        await shop.screenshot(page2, `deliveries-placed-${viewport.width}`);
+        await day(page2, monday!).getByTestId('entry-order').click();
+        await page2.waitForURL(new RegExp(`/order/${order.id}$`));
+        await page2.getByRole('heading', { name: order.number }).waitFor();
+        expect(await page2.locator('body').textContent()).toContain('Wallet');
+        await shop.screenshot(page2, `deliveries-order-${viewport.width}`);
 
-      // The wallet tab shows the charge, linked to the order.
-      await page2.goto('/profile?tab=wallet');
-      await page2.getByTestId('wallet-ledger').waitFor();
-      expect(await page2.getByTestId('wallet-row').first().getAttribute('data-kind')).toBe('charge');
-      expect(await page2.getByTestId('wallet-row-amount').first().textContent()).toBe(`−₹${(order.total_paise / 100).toLocaleString('en-IN')}`);
-      await later.close();
-    });
+        // The wallet tab shows the charge, linked to the order.
+        await page2.goto('/profile?tab=wallet');
+        await page2.getByTestId('wallet-ledger').waitFor();
+        expect(await page2.getByTestId('wallet-row').first().getAttribute('data-kind')).toBe('charge');
+        expect(await page2.getByTestId('wallet-row-amount').first().textContent()).toBe(
+          `−₹${(order.total_paise / 100).toLocaleString('en-IN')}`,
+        );
+        await later.close();
+      },
+    );
   }
 
   it('a shake page offers "Deliver this every…", which opens the flow with that shake', { timeout: 60_000 }, async () => {

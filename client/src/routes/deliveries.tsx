@@ -23,7 +23,11 @@ export default function DeliveriesPage() {
           <p className="eyebrow">Standing deliveries</p>
         )}
         <h1 className="h2">{title}</h1>
-        {isNew ? <p className="text-muted">Four steps: your shakes, the days, a delivery time and the address. Paid from your wallet each evening.</p> : null}
+        {isNew ? (
+          <p className="text-muted">
+            Four steps: your shakes, the days, a delivery time and the address. Paid from your wallet each evening.
+          </p>
+        ) : null}
       </header>
       {isNew ? <ScheduleFormPage /> : isEdit ? <ScheduleFormPage id={params.id} /> : <DeliveriesView />}
     </div>

@@ -12,7 +12,17 @@ const toLines = (items: DeliveryEntry['items']): ScheduleLine[] =>
   items.map((i) => ({ id: i.id, type: i.type, quantity: i.quantity, ...(i.recipe ? { recipe: i.recipe } : {}) }));
 
 /** One day of one schedule: change its shakes and quantities or add a one-off extra (PUT /api/user/deliveries/{date}). */
-export function DayEditor({ date, entry, schedule, onClose }: { date: string; entry: DeliveryEntry; schedule: Schedule | null; onClose(): void }) {
+export function DayEditor({
+  date,
+  entry,
+  schedule,
+  onClose,
+}: {
+  date: string;
+  entry: DeliveryEntry;
+  schedule: Schedule | null;
+  onClose(): void;
+}) {
   const utils = trpc.useUtils();
   const { options } = useItemOptions();
   const [lines, setLines] = useState<ScheduleLine[]>(() => toLines(entry.items));
@@ -24,7 +34,11 @@ export function DayEditor({ date, entry, schedule, onClose }: { date: string; en
     try {
       await put.mutateAsync({ date, scheduleId: entry.scheduleId, items });
       await Promise.all([utils.schedules.deliveries.invalidate(), utils.schedules.list.invalidate()]);
-      toast({ title: items ? 'Saved for this day' : 'Back to your usual shakes', description: formatDay(date, 'weekdayDate'), variant: 'success' });
+      toast({
+        title: items ? 'Saved for this day' : 'Back to your usual shakes',
+        description: formatDay(date, 'weekdayDate'),
+        variant: 'success',
+      });
       onClose();
     } catch (err) {
       setError(messageOf(err));
@@ -54,7 +68,8 @@ export function DayEditor({ date, entry, schedule, onClose }: { date: string; en
       }
     >
       <p className="text-sm text-muted">
-        Only {formatDay(date)} changes{schedule ? ` (${schedule.daysLabel})` : ''}: the schedule stays as it is. Add a shake for a one-off extra.
+        Only {formatDay(date)} changes{schedule ? ` (${schedule.daysLabel})` : ''}: the schedule stays as it is. Add a shake for a one-off
+        extra.
       </p>
       <ItemsPicker value={lines} onChange={setLines} options={options} />
       {error ? (

@@ -10,7 +10,7 @@ import { toast } from '../../components/toast';
 import { CloseIcon, PauseIcon, PlayIcon, PlusIcon, RepeatIcon } from '../../components/icons';
 import { formatRupees } from '../../../../shared/rules/money';
 import { formatDay } from '../../../../shared/rules/dates';
-import { formatSlotRange } from '../../../../shared/rules/slots';
+import { addDays, formatSlotRange } from '../../../../shared/rules/slots';
 import { formatCutoffTime } from '../../../../shared/rules/schedules';
 import type { Deliveries, DeliveryDay, DeliveryEntry, Schedule } from '../../../../shared/schemas/schedules';
 import { DayEditor } from './day-editor';
@@ -33,6 +33,9 @@ const STATE_BADGE: Record<DeliveryEntry['state'], string> = {
   placed: 'badge badge--success',
   not_placed: 'badge badge--danger',
 };
+
+/** The calendar shows these first days until "Show all 30 days". */
+const FIRST_DAYS = 14;
 
 /** Due and not yet placed: what the wallet still has to pay. */
 const isDue = (e: DeliveryEntry) => e.state === 'planned' || e.state === 'fixed';
@@ -177,10 +180,21 @@ function VacationCard({ calendar }: { calendar: Deliveries }) {
       <p className="text-sm text-muted">Every schedule pauses from the first day to the last.</p>
       <form className="dl-vacation__form" onSubmit={(e) => void submit(e)} noValidate>
         <Field label="From">
-          {(p) => <Input {...p} type="date" min={firstOpen} value={from} onChange={(e) => setFrom(e.target.value)} data-testid="vacation-from" />}
+          {(p) => (
+            <Input {...p} type="date" min={firstOpen} value={from} onChange={(e) => setFrom(e.target.value)} data-testid="vacation-from" />
+          )}
         </Field>
         <Field label="To">
-          {(p) => <Input {...p} type="date" min={from || firstOpen} value={to} onChange={(e) => setTo(e.target.value)} data-testid="vacation-to" />}
+          {(p) => (
+            <Input
+              {...p}
+              type="date"
+              min={from || firstOpen}
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              data-testid="vacation-to"
+            />
+          )}
         </Field>
         <Button type="submit" loading={add.isPending} data-testid="vacation-submit">
           Add vacation
@@ -240,10 +254,16 @@ function ScheduleCard({ s }: { s: Schedule }) {
   };
   const total = s.items.reduce((n, i) => n + i.lineTotal, 0);
   return (
-    <li className={`card card--padded dl-schedule${s.status !== 'active' ? ' is-muted' : ''}`} data-testid="schedule-card" data-status={s.status}>
+    <li
+      className={`card card--padded dl-schedule${s.status !== 'active' ? ' is-muted' : ''}`}
+      data-testid="schedule-card"
+      data-status={s.status}
+    >
       <div className="dl-schedule__head">
         <p className="dl-schedule__items">{itemsLine(s.items)}</p>
-        <span className={s.status === 'active' ? 'badge badge--green' : s.status === 'paused' ? 'badge badge--warning' : 'badge badge--outline'}>
+        <span
+          className={s.status === 'active' ? 'badge badge--green' : s.status === 'paused' ? 'badge badge--warning' : 'badge badge--outline'}
+        >
           {s.status === 'active' ? 'Active' : s.status === 'paused' ? 'Paused' : 'Ended'}
         </span>
       </div>
@@ -310,7 +330,10 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<{ date: string; message: string } | null>(null);
   const [editing, setEditing] = useState<{ day: DeliveryDay; entry: DeliveryEntry } | null>(null);
-  const days = calendar.days.filter((d) => d.entries.length > 0 || d.vacationId);
+  const [all, setAll] = useState(false);
+  const withSomething = calendar.days.filter((d) => d.entries.length > 0 || d.vacationId);
+  // Two weeks first; the rest of the 30 days one tap away.
+  const days = all ? withSomething : withSomething.filter((d) => d.date < addDays(calendar.from, FIRST_DAYS));
   const many = schedules.length > 1;
   const cutoff = formatCutoffTime(calendar.cutoffTime);
 
@@ -342,7 +365,13 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
       ) : (
         <ol className="dl-calendar" data-testid="calendar">
           {days.map((d) => (
-            <li key={d.date} className={`card dl-day${d.open ? '' : ' is-closed'}`} data-testid="calendar-day" data-date={d.date} data-open={d.open ? 'true' : 'false'}>
+            <li
+              key={d.date}
+              className={`card dl-day${d.open ? '' : ' is-closed'}`}
+              data-testid="calendar-day"
+              data-date={d.date}
+              data-open={d.open ? 'true' : 'false'}
+            >
               <div className="dl-day__head">
                 <p className="dl-day__date">{formatDay(d.date)}</p>
                 {d.open ? null : <span className="text-xs text-subtle">Changes closed</span>}
@@ -351,7 +380,13 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
               {d.entries.map((e) => {
                 const s = schedules.find((x) => x.id === e.scheduleId);
                 return (
-                  <div key={e.scheduleId} className="dl-entry" data-testid="calendar-entry" data-state={e.state} data-schedule={e.scheduleId}>
+                  <div
+                    key={e.scheduleId}
+                    className="dl-entry"
+                    data-testid="calendar-entry"
+                    data-state={e.state}
+                    data-schedule={e.scheduleId}
+                  >
                     <div className="dl-entry__head">
                       <span className={STATE_BADGE[e.state]} data-testid="entry-state">
                         {STATE_LABEL[e.state]}
@@ -409,6 +444,11 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
           ))}
         </ol>
       )}
+      {days.length < withSomething.length ? (
+        <Button variant="secondary" className="dl-more" onClick={() => setAll(true)} data-testid="calendar-more">
+          Show all 30 days
+        </Button>
+      ) : null}
       {editing ? (
         <DayEditor
           date={editing.day.date}

@@ -36,7 +36,15 @@ export function useItemOptions(): { options: ItemOption[]; loading: boolean } {
  * The shakes of a schedule or of one day: every option with "Add", and a − n + (1–5) once chosen.
  * `value` keeps the order the customer chose them in.
  */
-export function ItemsPicker({ value, onChange, options }: { value: ScheduleLine[]; onChange(next: ScheduleLine[]): void; options: ItemOption[] }) {
+export function ItemsPicker({
+  value,
+  onChange,
+  options,
+}: {
+  value: ScheduleLine[];
+  onChange(next: ScheduleLine[]): void;
+  options: ItemOption[];
+}) {
   const chosen = new Map(value.map((l) => [keyOf(l), l]));
   // Lines already chosen that are not options any more (a shake gone from the menu) stay removable.
   const known = new Set(options.map((o) => keyOf(o.line)));
@@ -50,7 +58,10 @@ export function ItemsPicker({ value, onChange, options }: { value: ScheduleLine[
   };
   return (
     <ul className="dl-items" data-testid="items-picker">
-      {[...options.map((o) => ({ ...o, orphan: false })), ...orphans.map((l) => ({ line: l, name: 'No longer on the menu', price: null, available: false, orphan: true }))].map((o) => {
+      {[
+        ...options.map((o) => ({ ...o, orphan: false })),
+        ...orphans.map((l) => ({ line: l, name: 'No longer on the menu', price: null, available: false, orphan: true })),
+      ].map((o) => {
         const line = chosen.get(keyOf(o.line));
         const custom = o.line.type === 'custom';
         return (
@@ -64,13 +75,25 @@ export function ItemsPicker({ value, onChange, options }: { value: ScheduleLine[
             </div>
             {line ? (
               <div className="dl-items__qty">
-                <QuantityStepper value={line.quantity} min={1} max={MAX_SCHEDULE_QUANTITY} label={o.name} onChange={(n) => set(o.line, n)} />
+                <QuantityStepper
+                  value={line.quantity}
+                  min={1}
+                  max={MAX_SCHEDULE_QUANTITY}
+                  label={o.name}
+                  onChange={(n) => set(o.line, n)}
+                />
                 <Button size="sm" variant="ghost" onClick={() => set(o.line, 0)} aria-label={`Remove ${o.name}`}>
                   Remove
                 </Button>
               </div>
             ) : o.orphan ? null : (
-              <Button size="sm" variant="secondary" disabled={!o.available || full} onClick={() => set(o.line, 1)} aria-label={`Add ${o.name}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={!o.available || full}
+                onClick={() => set(o.line, 1)}
+                aria-label={`Add ${o.name}`}
+              >
                 <PlusIcon /> Add
               </Button>
             )}

@@ -12,7 +12,7 @@ import { formatRupees } from '../../../../shared/rules/money';
 import { addDays, formatSlotRange } from '../../../../shared/rules/slots';
 import { CALENDAR_DAYS, coversDate, describeDays, formatCutoffTime, type ScheduleDayKind } from '../../../../shared/rules/schedules';
 import type { Schedule, ScheduleLine } from '../../../../shared/schemas/schedules';
-import { ItemsPicker, useItemOptions } from './items-picker';
+import { itemsLine, ItemsPicker, useItemOptions } from './items-picker';
 import '../addresses/addresses.css';
 
 const KINDS: { kind: ScheduleDayKind; label: string; hint: string }[] = [
@@ -61,10 +61,16 @@ function ScheduleForm({ existing, firstOpen, cutoffTime }: { existing: Schedule 
   const utils = trpc.useUtils();
   const { options, loading } = useItemOptions();
   const [lines, setLines] = useState<ScheduleLine[] | null>(() =>
-    existing ? existing.items.map((i) => ({ id: i.id, type: i.type, quantity: i.quantity, ...(i.recipe ? { recipe: i.recipe } : {}) })) : wanted ? null : [],
+    existing
+      ? existing.items.map((i) => ({ id: i.id, type: i.type, quantity: i.quantity, ...(i.recipe ? { recipe: i.recipe } : {}) }))
+      : wanted
+        ? null
+        : [],
   );
   // ?shake=<id>: that shake is chosen once the menu has loaded.
-  const chosenLines = lines ?? (loading ? [] : options.filter((o) => o.line.type === 'signature' && o.line.id === wanted).map((o) => ({ ...o.line, quantity: 1 })));
+  const chosenLines =
+    lines ??
+    (loading ? [] : options.filter((o) => o.line.type === 'signature' && o.line.id === wanted).map((o) => ({ ...o.line, quantity: 1 })));
   const [kind, setKind] = useState<ScheduleDayKind>(existing?.days ?? 'weekdays');
   const [weekdays, setWeekdays] = useState<number[]>(existing?.weekdays ?? [1, 3, 5]);
   const [startDate, setStartDate] = useState(existing ? existing.startDate : firstOpen);
@@ -78,9 +84,14 @@ function ScheduleForm({ existing, firstOpen, cutoffTime }: { existing: Schedule 
   const slotDate = startDate >= firstOpen ? startDate : firstOpen;
   const slots = trpc.delivery.slotsByDate.useQuery({ date: slotDate }, { staleTime: 60_000 });
 
+  const sortedSlots = [...(slots.data ?? [])].sort(
+    (a, b) => a.start_time.localeCompare(b.start_time) || a.end_time.localeCompare(b.end_time),
+  );
+  const chosenSlot = sortedSlots.find((s) => s.id === slotId) ?? null;
   const pattern = { days: kind, weekdays: kind === 'chosen' ? weekdays : [], startDate, endDate: endDate || null };
   const preview: string[] = [];
-  for (let i = 0, d = slotDate; i < CALENDAR_DAYS && preview.length < 5; i++, d = addDays(d, 1)) if (coversDate(pattern, d)) preview.push(d);
+  for (let i = 0, d = slotDate; i < CALENDAR_DAYS && preview.length < 5; i++, d = addDays(d, 1))
+    if (coversDate(pattern, d)) preview.push(d);
   const perDelivery = chosenLines.reduce((n, l) => n + (options.find((o) => o.line.id === l.id)?.price ?? 0) * l.quantity, 0);
 
   const submit = async (e: FormEvent) => {
@@ -120,104 +131,160 @@ function ScheduleForm({ existing, firstOpen, cutoffTime }: { existing: Schedule 
   };
 
   return (
-    <form className="dl-form stack" onSubmit={(e) => void submit(e)} noValidate data-testid="schedule-form">
-      <section className="card card--padded stack" aria-labelledby="dl-step-items">
-        <h2 className="h4" id="dl-step-items">
-          <span className="dl-step">1</span> Your shakes
-        </h2>
-        <p className="text-sm text-muted">Signature shakes and your saved shakes (My shakes), 1 to 5 of each.</p>
-        {loading ? <span className="skeleton" style={{ height: '10rem' }} /> : <ItemsPicker value={chosenLines} onChange={setLines} options={options} />}
-        {errors.items ? (
-          <p className="field__error" role="alert">
-            {errors.items}
-          </p>
-        ) : null}
-      </section>
+    <form className="dl-form" onSubmit={(e) => void submit(e)} noValidate data-testid="schedule-form">
+      <div className="dl-form__steps">
+        <section className="card card--padded stack" aria-labelledby="dl-step-items">
+          <h2 className="h4" id="dl-step-items">
+            <span className="dl-step">1</span> Your shakes
+          </h2>
+          <p className="text-sm text-muted">Signature shakes and your saved shakes (My shakes), 1 to 5 of each.</p>
+          {loading ? (
+            <span className="skeleton" style={{ height: '10rem' }} />
+          ) : (
+            <ItemsPicker value={chosenLines} onChange={setLines} options={options} />
+          )}
+          {errors.items ? (
+            <p className="field__error" role="alert">
+              {errors.items}
+            </p>
+          ) : null}
+        </section>
 
-      <section className="card card--padded stack" aria-labelledby="dl-step-days">
-        <h2 className="h4" id="dl-step-days">
-          <span className="dl-step">2</span> Which days
-        </h2>
-        <div className="dl-kinds" role="radiogroup" aria-label="Which days">
-          {KINDS.map((k) => (
-            <button key={k.kind} type="button" role="radio" className="dl-kind" aria-checked={kind === k.kind} onClick={() => setKind(k.kind)}>
-              <span className="dl-kind__label">{k.label}</span>
-              <span className="text-xs text-subtle">{k.hint}</span>
-            </button>
-          ))}
-        </div>
-        {kind === 'chosen' ? (
-          <div className="cluster" role="group" aria-label="Days of the week">
-            {WEEK.map((d) => (
+        <section className="card card--padded stack" aria-labelledby="dl-step-days">
+          <h2 className="h4" id="dl-step-days">
+            <span className="dl-step">2</span> Which days
+          </h2>
+          <div className="dl-kinds" role="radiogroup" aria-label="Which days">
+            {KINDS.map((k) => (
               <button
-                key={d}
+                key={k.kind}
                 type="button"
-                className="chip"
-                aria-pressed={weekdays.includes(d)}
-                onClick={() => setWeekdays((w) => (w.includes(d) ? w.filter((x) => x !== d) : [...w, d]))}
+                role="radio"
+                className="dl-kind"
+                aria-checked={kind === k.kind}
+                onClick={() => setKind(k.kind)}
               >
-                {WEEKDAY_NAMES[d]}
+                <span className="dl-kind__label">{k.label}</span>
+                <span className="text-xs text-subtle">{k.hint}</span>
               </button>
             ))}
           </div>
-        ) : null}
-        {errors.weekdays ? (
-          <p className="field__error" role="alert">
-            {errors.weekdays}
-          </p>
-        ) : null}
-        <div className="dl-dates">
-          <Field label="First day" error={errors.startDate}>
-            {(p) => <Input {...p} type="date" min={existing ? undefined : firstOpen} value={startDate} onChange={(e) => setStartDate(e.target.value)} data-testid="start-date" />}
-          </Field>
-          <Field label="Last day" optional error={errors.endDate} hint="Leave it empty to keep going">
-            {(p) => <Input {...p} type="date" min={startDate} value={endDate} onChange={(e) => setEndDate(e.target.value)} data-testid="end-date" />}
-          </Field>
-        </div>
-        {preview.length > 0 ? (
-          <p className="text-sm text-muted" data-testid="schedule-preview">
-            First deliveries: {preview.map((d) => formatDay(d)).join(' · ')}
-          </p>
-        ) : null}
-      </section>
-
-      <section className="card card--padded stack" aria-labelledby="dl-step-slot">
-        <h2 className="h4" id="dl-step-slot">
-          <span className="dl-step">3</span> Delivery time
-        </h2>
-        {slots.isError ? (
-          <p className="field__error">We couldn’t load the delivery times. Try again in a moment.</p>
-        ) : !slots.data ? (
-          <span className="skeleton" style={{ height: '3rem' }} />
-        ) : (
-          <div className="cluster" role="radiogroup" aria-label="Delivery time">
-            {slots.data.map((s) => (
-              <button key={s.id} type="button" role="radio" className="chip" aria-checked={slotId === s.id} onClick={() => setSlotId(s.id)}>
-                {formatSlotRange(s.start_time, s.end_time)}
-              </button>
-            ))}
+          {kind === 'chosen' ? (
+            <div className="cluster" role="group" aria-label="Days of the week">
+              {WEEK.map((d) => (
+                <button
+                  key={d}
+                  type="button"
+                  className="chip"
+                  aria-pressed={weekdays.includes(d)}
+                  onClick={() => setWeekdays((w) => (w.includes(d) ? w.filter((x) => x !== d) : [...w, d]))}
+                >
+                  {WEEKDAY_NAMES[d]}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          {errors.weekdays ? (
+            <p className="field__error" role="alert">
+              {errors.weekdays}
+            </p>
+          ) : null}
+          <div className="dl-dates">
+            <Field label="First day" error={errors.startDate}>
+              {(p) => (
+                <Input
+                  {...p}
+                  type="date"
+                  min={existing ? undefined : firstOpen}
+                  value={startDate}
+                  onChange={(e) => setStartDate(e.target.value)}
+                  data-testid="start-date"
+                />
+              )}
+            </Field>
+            <Field label="Last day" optional error={errors.endDate} hint="Leave it empty to keep going">
+              {(p) => (
+                <Input
+                  {...p}
+                  type="date"
+                  min={startDate}
+                  value={endDate}
+                  onChange={(e) => setEndDate(e.target.value)}
+                  data-testid="end-date"
+                />
+              )}
+            </Field>
           </div>
-        )}
-        {errors.slot ? (
-          <p className="field__error" role="alert">
-            {errors.slot}
-          </p>
-        ) : null}
-      </section>
+          {preview.length > 0 ? (
+            <p className="text-sm text-muted" data-testid="schedule-preview">
+              First deliveries: {preview.map((d) => formatDay(d)).join(' · ')}
+            </p>
+          ) : null}
+        </section>
 
-      <section className="card card--padded stack" aria-labelledby="dl-step-address">
-        <h2 className="h4" id="dl-step-address">
-          <span className="dl-step">4</span> Where
-        </h2>
-        <AddressPicker value={addressId} onChange={(a) => setAddressId(a?.id ?? null)} title={null} />
-        {errors.address ? (
-          <p className="field__error" role="alert">
-            {errors.address}
-          </p>
-        ) : null}
-      </section>
+        <section className="card card--padded stack" aria-labelledby="dl-step-slot">
+          <h2 className="h4" id="dl-step-slot">
+            <span className="dl-step">3</span> Delivery time
+          </h2>
+          {slots.isError ? (
+            <p className="field__error">We couldn’t load the delivery times. Try again in a moment.</p>
+          ) : !slots.data ? (
+            <span className="skeleton" style={{ height: '3rem' }} />
+          ) : (
+            <div className="cluster" role="radiogroup" aria-label="Delivery time">
+              {sortedSlots.map((s) => (
+                <button
+                  key={s.id}
+                  type="button"
+                  role="radio"
+                  className="chip"
+                  aria-checked={slotId === s.id}
+                  onClick={() => setSlotId(s.id)}
+                >
+                  {formatSlotRange(s.start_time, s.end_time)}
+                </button>
+              ))}
+            </div>
+          )}
+          {errors.slot ? (
+            <p className="field__error" role="alert">
+              {errors.slot}
+            </p>
+          ) : null}
+        </section>
 
-      <div className="card card--padded dl-form__submit">
+        <section className="card card--padded stack" aria-labelledby="dl-step-address">
+          <h2 className="h4" id="dl-step-address">
+            <span className="dl-step">4</span> Where
+          </h2>
+          <AddressPicker value={addressId} onChange={(a) => setAddressId(a?.id ?? null)} title={null} />
+          {errors.address ? (
+            <p className="field__error" role="alert">
+              {errors.address}
+            </p>
+          ) : null}
+        </section>
+      </div>
+
+      <aside className="card card--padded dl-form__submit" aria-label="Summary">
+        <h2 className="h4">Summary</h2>
+        <dl className="dl-summary">
+          <dt>Shakes</dt>
+          <dd>
+            {chosenLines.length
+              ? itemsLine(chosenLines.map((l) => ({ name: options.find((o) => o.line.id === l.id)?.name ?? '', quantity: l.quantity })))
+              : '—'}
+          </dd>
+          <dt>Days</dt>
+          <dd>{kind === 'chosen' && weekdays.length === 0 ? '—' : describeDays(pattern)}</dd>
+          <dt>Time</dt>
+          <dd>{chosenSlot ? formatSlotRange(chosenSlot.start_time, chosenSlot.end_time) : '—'}</dd>
+          <dt>From</dt>
+          <dd>
+            {startDate ? formatDay(startDate) : '—'}
+            {endDate ? ` to ${formatDay(endDate)}` : ''}
+          </dd>
+        </dl>
         <p className="text-sm">
           {chosenLines.length > 0 ? (
             <>
@@ -239,7 +306,7 @@ function ScheduleForm({ existing, firstOpen, cutoffTime }: { existing: Schedule 
             {existing ? 'Save schedule' : 'Start deliveries'}
           </Button>
         </div>
-      </div>
+      </aside>
     </form>
   );
 }

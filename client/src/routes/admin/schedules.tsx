@@ -14,7 +14,11 @@ import '../../features/deliveries/deliveries.css';
 
 const PAGE_SIZE = 20;
 const STATUS_LABEL: Record<ScheduleStatus, string> = { active: 'Active', paused: 'Paused', ended: 'Ended' };
-const STATUS_BADGE: Record<ScheduleStatus, string> = { active: 'badge badge--green', paused: 'badge badge--warning', ended: 'badge badge--outline' };
+const STATUS_BADGE: Record<ScheduleStatus, string> = {
+  active: 'badge badge--green',
+  paused: 'badge badge--warning',
+  ended: 'badge badge--outline',
+};
 
 /**
  * /admin/schedules (PRODUCT.md §15): every standing delivery with its customer, filtered by status,
@@ -56,7 +60,9 @@ export default function AdminSchedulesPage() {
           <h2 className="h4" id="forecast-title">
             {forecast.data ? `Forecast for ${formatDay(forecast.data.date)}` : 'Forecast'}
           </h2>
-          {forecast.data ? <p className="text-sm text-subtle">Placed at the cut-off, {formatDate(forecast.data.cutoffAt, 'weekdayTime')}</p> : null}
+          {forecast.data ? (
+            <p className="text-sm text-subtle">Placed at the cut-off, {formatDate(forecast.data.cutoffAt, 'weekdayTime')}</p>
+          ) : null}
         </div>
         {forecast.isError ? <FormAlert kind="danger">{messageOf(forecast.error, 'The forecast could not be loaded.')}</FormAlert> : null}
         {forecast.data && forecast.data.slots.length === 0 ? (
@@ -90,7 +96,15 @@ export default function AdminSchedulesPage() {
       <div className="admin-toolbar">
         <Field label="Customer">
           {(p) => (
-            <Input {...p} type="search" placeholder="Name or e-mail" value={term} onChange={(e) => setTerm(e.target.value)} maxLength={100} data-testid="schedules-search" />
+            <Input
+              {...p}
+              type="search"
+              placeholder="Name or e-mail"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              maxLength={100}
+              data-testid="schedules-search"
+            />
           )}
         </Field>
         <Field label="Status">
