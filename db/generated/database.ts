@@ -461,6 +461,7 @@ export interface ScheduleReminders {
 }
 
 export interface ScheduleRuns {
+  claimed_at: string | null;
   created_at: Generated<string>;
   date: string;
   notified_at: string | null;

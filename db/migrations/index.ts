@@ -29,6 +29,7 @@ import * as m281200 from './2026_11_28_1200_create_mobile_sign_in';
 import * as m281210 from './2026_11_28_1210_create_email_verifications';
 import * as m281230 from './2026_11_28_1230_create_whatsapp_outbox';
 import * as m291000 from './2026_11_29_1000_create_schedules';
+import * as m291010 from './2026_11_29_1010_schedule_run_claims';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_1210_create_email_verifications': m281210,
   '2026_11_28_1230_create_whatsapp_outbox': m281230,
   '2026_11_29_1000_create_schedules': m291000,
+  '2026_11_29_1010_schedule_run_claims': m291010,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@ import { runOrdersBench } from './orders';
 import { runHistoryBench } from './history';
 import { runLighthouseBench } from './lighthouse';
 import { runPeakBench } from './peak';
+import { runCutoffBench } from './cutoff';
 
 /**
  * `npm run bench`: every figure next to a baseline measured in the same run.
@@ -40,6 +41,20 @@ const sections: { title: string; run: () => Promise<BenchRow[]> }[] = [
       process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
       try {
         return await runHistoryBench();
+      } finally {
+        if (before === undefined) delete process.env.DATABASE_URL;
+        else process.env.DATABASE_URL = before;
+      }
+    },
+  },
+  // The standing-delivery cut-off (decision 177): its orders/s against the placement section's above, in this run.
+  {
+    title: 'Standing deliveries cut-off (PostgreSQL)',
+    run: async () => {
+      const before = process.env.DATABASE_URL;
+      process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+      try {
+        return await runCutoffBench(results['Order placement (PostgreSQL)']);
       } finally {
         if (before === undefined) delete process.env.DATABASE_URL;
         else process.env.DATABASE_URL = before;

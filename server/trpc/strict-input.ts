@@ -19,6 +19,7 @@ import * as orderLifecycle from '../../shared/schemas/order-lifecycle';
 import * as orders from '../../shared/schemas/orders';
 import * as payments from '../../shared/schemas/payments';
 import * as reviews from '../../shared/schemas/reviews';
+import * as schedules from '../../shared/schemas/schedules';
 import * as rewards from '../../shared/schemas/rewards';
 import * as staff from '../../shared/schemas/staff';
 import * as stock from '../../shared/schemas/stock';
@@ -51,6 +52,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   payments,
   reviews,
   rewards,
+  schedules,
   staff,
   stock,
   subscriptions,

@@ -124,11 +124,6 @@ export function willBePlaced(f: Omit<DayFacts, 'fixed' | 'run'>): boolean {
   return f.active && f.delivers && !f.onVacation && !f.skipped;
 }
 
-/** Whether any vacation (inclusive dates) covers the date. */
-export function onVacation(vacations: readonly { from: string; to: string }[], date: string): boolean {
-  return vacations.some((v) => v.from <= date && date <= v.to);
-}
-
 /** "Every day", "Weekdays", "Alternate days", "Mon, Wed, Fri". */
 export function describeDays(s: Pick<ScheduleDays, 'days' | 'weekdays'>): string {
   const names = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -146,6 +141,3 @@ export function describeDays(s: Pick<ScheduleDays, 'days' | 'weekdays'>): string
         .join(', ');
   }
 }
-
-/** The reason codes a day that could not be placed records (with the refusal's own sentence). */
-export const NOT_PLACED_CODES = ['WALLET_INSUFFICIENT', 'SLOT_FULL', 'SLOT_CLOSED', 'OUT_OF_STOCK', 'NOT_SERVICEABLE', 'UNAVAILABLE'] as const;

@@ -27,6 +27,10 @@ import { plannedTotal } from './schedules.service';
 /** Writes checked just before the cut-off have committed by then; the job waits this long past it. */
 export const PLACE_AFTER_CUTOFF_MS = 60_000;
 const CONCURRENCY = 4;
+/** A claim not finished in this time (its instance stopped) may be taken over. */
+const CLAIM_LEASE_SECONDS = 600;
+/** Days claimed and placed per batch: one claim statement and one record statement each. */
+const BATCH = 200;
 
 export interface CutoffRun {
   placed: number;
@@ -52,29 +56,47 @@ export async function runCutoff(deps: AppDeps, opts: { concurrency?: number } = 
 type Outcome = { placed: { scheduleId: string; userId: string; orderId: string } } | { notPlaced: true } | { skipped: true };
 
 async function placeDate(deps: AppDeps, date: string, now: Date, concurrency: number): Promise<CutoffRun> {
-  const rows = await repo.dueOn(deps.db, date);
+  const nowIso = now.toISOString();
+  const rows = await repo.dueOn(deps.db, date, { pending: true, now: nowIso, leaseSeconds: CLAIM_LEASE_SECONDS });
   const due = rows.flatMap((row) => {
     const lines = plannedLines(row, date);
     return lines ? [{ row, lines }] : [];
   });
-  // Instances running at once start at different places, so they mostly place different days.
+  // Instances running at once start at different places, so their claims mostly do not meet.
   const start = due.length ? Math.floor(Math.random() * due.length) : 0;
-  const queue = [...due.slice(start), ...due.slice(0, start)];
-  const placed: { scheduleId: string; userId: string; orderId: string }[] = [];
-  let notPlaced = 0;
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const out = await placeOne(deps, next.row, next.lines, date, now).catch((err: unknown) => {
-        deps.log.error({ err, scheduleId: next!.row.schedule.id, date }, 'standing delivery could not be placed; retried on the next tick');
-        return { skipped: true } as const;
-      });
-      if ('placed' in out) placed.push(out.placed);
-      if ('notPlaced' in out) notPlaced++;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
-  for (let i = 0; i < placed.length; i += 1000) await repo.recordPlaced(deps.db, date, placed.slice(i, i + 1000));
-  return { placed: placed.length, notPlaced };
+  const ordered = [...due.slice(start), ...due.slice(0, start)];
+  const total: CutoffRun = { placed: 0, notPlaced: 0 };
+  for (let i = 0; i < ordered.length; i += BATCH) {
+    const batch = ordered.slice(i, i + BATCH);
+    const mine = await repo.claim(
+      deps.db,
+      date,
+      batch.map((d) => ({ scheduleId: d.row.schedule.id, userId: d.row.user.id })),
+      nowIso,
+      CLAIM_LEASE_SECONDS,
+    );
+    const queue = batch.filter((d) => mine.has(d.row.schedule.id));
+    const placed: { scheduleId: string; userId: string; orderId: string }[] = [];
+    const dropped: string[] = [];
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const d = next;
+        const out = await placeOne(deps, d.row, d.lines, date, now).catch((err: unknown) => {
+          deps.log.error({ err, scheduleId: d.row.schedule.id, date }, 'standing delivery could not be placed; retried on the next tick');
+          return { skipped: true } as const;
+        });
+        if ('placed' in out) placed.push(out.placed);
+        else if ('notPlaced' in out) total.notPlaced++;
+        else dropped.push(d.row.schedule.id);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+    await repo.recordPlaced(deps.db, date, placed);
+    // Given back: a fault (the next tick tries again) or an order another instance placed under the key.
+    await repo.dropClaims(deps.db, date, dropped);
+    total.placed += placed.length;
+  }
+  return total;
 }
 
 async function placeOne(deps: AppDeps, row: repo.DueRow, lines: PlaceOrderInput['lines'], date: string, now: Date): Promise<Outcome> {

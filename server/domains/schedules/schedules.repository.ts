@@ -1,64 +1,21 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../../db/database';
 import type { ScheduleLine } from '../../../shared/schemas/schedules';
 import type { ScheduleDayKind, ScheduleStatus } from '../../../shared/rules/schedules';
 
 /** Standing deliveries' SQL (decision 177). Plain functions taking db | trx first. */
 
-export const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const SLOT_CONFIG_KEY = 'slot-configuration';
 
-export interface ScheduleRow {
-  id: string;
-  user_id: string;
-  items: ScheduleLine[];
-  days: ScheduleDayKind;
-  weekdays: number[];
-  start_date: string;
-  end_date: string | null;
-  status: ScheduleStatus;
-  created_at: string;
-  slot: { id: string; start_time: string; end_time: string; plan_type: 'all' | 'one_time' | 'subscription'; active: boolean } | null;
-  address: { id: string; name: string; line1: string; city: string; pincode: string } | null;
-}
-export interface DayChangeRow {
-  schedule_id: string;
-  date: string;
-  skipped: boolean;
-  items: ScheduleLine[] | null;
-}
-export interface VacationRow {
-  id: string;
-  from: string;
-  to: string;
-}
-export interface RunRow {
-  schedule_id: string;
-  date: string;
-  outcome: 'placed' | 'not_placed';
-  order_id: string | null;
-  reason_code: string | null;
-  reason: string | null;
-}
-export interface ScheduledOrderRow {
-  id: string;
-  number: string;
-  status: string;
-  key: string;
-  subtotal_paise: number;
-  free_unit_discount_paise: number;
-  delivery_fee_paise: number;
-  total_paise: number;
-}
-export interface ScheduleRowsRead {
-  schedules: ScheduleRow[];
-  days: DayChangeRow[];
-  vacations: VacationRow[];
-  runs: RunRow[];
-  orders: ScheduledOrderRow[];
-  /** The standing cut-off from the slot configuration; null: the default. */
-  cutoffTime: string | null;
-}
+export type {
+  ScheduleRow,
+  DayChangeRow,
+  VacationRow,
+  RunRow,
+  ScheduledOrderRow,
+  ScheduleRowsRead,
+} from '../../statements/calendar.repository';
+import type { ScheduleRow, VacationRow } from '../../statements/calendar.repository';
 
 /** The idempotency key of the order a schedule places on a date: unique per customer (orders_user_idempotency_key). */
 export function scheduleOrderKey(scheduleId: string, date: string): string {
@@ -70,51 +27,6 @@ const scheduleJson = sql`json_build_object(
   'start_date', sc.start_date::text, 'end_date', sc.end_date::text, 'status', sc.status, 'created_at', sc.created_at,
   'slot', case when sl.id is null then null else json_build_object('id', sl.id, 'start_time', sl.start_time, 'end_time', sl.end_time, 'plan_type', sl.plan_type, 'active', sl.active) end,
   'address', case when a.id is null then null else json_build_object('id', a.id, 'name', a.name, 'line1', a.line1, 'city', a.city, 'pincode', a.pincode) end)`;
-
-/**
- * The calendar's rows as CTEs (cal_*) and one json result, for server/statements/calendar.repository.ts,
- * which adds the pricing read over `cal_items` (every item of the schedules and of the changed days).
- */
-export function calendarRowsSql(userId: string, from: string, to: string): { ctes: RawBuilder<unknown>; result: RawBuilder<unknown> } {
-  const ctes = sql`
-    cal_s as (
-      select sc.id, sc.items, ${scheduleJson} as j
-      from schedules sc
-      left join delivery_slots sl on sl.id = sc.slot_id
-      left join addresses a on a.id = sc.address_id
-      where sc.user_id = ${userId}::uuid
-    ),
-    cal_d as (
-      select schedule_id, date::text as date, skipped, items from schedule_days
-      where schedule_id in (select id from cal_s) and date between ${from}::date and ${to}::date
-    ),
-    cal_items as (
-      select jsonb_array_elements(items) as e from cal_s
-      union all select jsonb_array_elements(items) from cal_d where items is not null
-    )`;
-  const result = sql`json_build_object(
-    'schedules', (select coalesce(json_agg(j order by (j->>'created_at')), '[]') from cal_s),
-    'days', (select coalesce(json_agg(cal_d), '[]') from cal_d),
-    'vacations', (select coalesce(json_agg(json_build_object('id', v.id, 'from', v.from_date::text, 'to', v.to_date::text) order by v.from_date), '[]')
-      from schedule_vacations v where v.user_id = ${userId}::uuid and v.to_date >= ${from}::date),
-    'runs', (select coalesce(json_agg(json_build_object('schedule_id', r.schedule_id, 'date', r.date::text, 'outcome', r.outcome,
-        'order_id', r.order_id, 'reason_code', r.reason_code, 'reason', r.reason)), '[]')
-      from schedule_runs r where r.schedule_id in (select id from cal_s) and r.date between ${from}::date and ${to}::date),
-    'orders', (select coalesce(json_agg(json_build_object('id', o.id, 'number', o.number, 'status', o.status, 'key', o.idempotency_key,
-        'subtotal_paise', o.subtotal_paise, 'free_unit_discount_paise', o.free_unit_discount_paise,
-        'delivery_fee_paise', o.delivery_fee_paise, 'total_paise', o.total_paise)), '[]')
-      from orders o
-      where o.user_id = ${userId}::uuid
-        and o.idempotency_key in (
-          select 'schedule:' || cal_s.id || ':' || g::date::text
-          from cal_s, generate_series(${from}::date, ${to}::date, interval '1 day') g)),
-    'cutoffTime', (select value->>'standingCutoffTime' from settings where key = ${SLOT_CONFIG_KEY}))`;
-  return { ctes, result };
-}
-
-export function decodeScheduleRows(raw: unknown): ScheduleRowsRead {
-  return raw as ScheduleRowsRead;
-}
 
 /** The customer's schedules (no range): the list, and what a write checks against. */
 export async function listOfUser(db: Executor, userId: string): Promise<ScheduleRow[]> {
@@ -265,7 +177,12 @@ export interface DueRow {
  * `pending`: only days the cut-off has not run yet (the job). Otherwise every schedule that may deliver,
  * less the days recorded as not placed (the forecast: what the cut-off places or placed).
  */
-export async function dueOn(db: Executor, date: string, opts: { pending: boolean } = { pending: true }): Promise<DueRow[]> {
+export async function dueOn(
+  db: Executor,
+  date: string,
+  opts: { pending: true; now: string; leaseSeconds: number } | { pending: false },
+): Promise<DueRow[]> {
+  const staleBefore = opts.pending ? new Date(Date.parse(opts.now) - opts.leaseSeconds * 1000).toISOString() : null;
   const { rows } = await sql<DueRow>`
     select ${scheduleJson} as schedule,
       json_build_object('id', u.id, 'email', u.email, 'name', u.name, 'role', u.role) as "user",
@@ -277,18 +194,45 @@ export async function dueOn(db: Executor, date: string, opts: { pending: boolean
     left join addresses a on a.id = sc.address_id
     where sc.status = 'active' and sc.start_date <= ${date}::date and (sc.end_date is null or sc.end_date >= ${date}::date)
       and not exists (select 1 from schedule_runs r where r.schedule_id = sc.id and r.date = ${date}::date
-        and (${opts.pending} or r.outcome = 'not_placed'))
+        and (${opts.pending} and not (r.outcome = 'pending' and r.claimed_at < ${staleBefore}::timestamptz) or r.outcome = 'not_placed'))
       and (not ${opts.pending} or not exists (select 1 from orders o where o.user_id = sc.user_id and o.idempotency_key = 'schedule:' || sc.id || ':' || ${date}))
     order by sc.id`.execute(db);
   return rows;
 }
 
+/**
+ * Claims (schedule, date) rows for this run, in one statement: new ones, and claims older than the
+ * lease (an instance that stopped). Answers the schedule ids this call claimed; the rest belong to
+ * another instance's run.
+ */
+export async function claim(
+  db: Executor,
+  date: string,
+  rows: { scheduleId: string; userId: string }[],
+  now: string,
+  leaseSeconds: number,
+): Promise<Set<string>> {
+  if (!rows.length) return new Set();
+  const { rows: got } = await sql<{ schedule_id: string }>`insert into schedule_runs (schedule_id, date, user_id, outcome, claimed_at)
+    select s, ${date}::date, u, 'pending', ${now}::timestamptz from unnest(${rows.map((r) => r.scheduleId)}::uuid[], ${rows.map((r) => r.userId)}::uuid[]) as t(s, u)
+    on conflict (schedule_id, date) do update set claimed_at = excluded.claimed_at
+      where schedule_runs.outcome = 'pending' and schedule_runs.claimed_at < excluded.claimed_at - make_interval(secs => ${leaseSeconds})
+    returning schedule_id`.execute(db);
+  return new Set(got.map((r) => r.schedule_id));
+}
+
 /** Placed days, recorded in one statement per batch (the order itself is the guarantee; this row is the record). */
 export async function recordPlaced(db: Executor, date: string, placed: { scheduleId: string; userId: string; orderId: string }[]): Promise<void> {
   if (!placed.length) return;
-  await sql`insert into schedule_runs (schedule_id, date, user_id, outcome, order_id)
-    select s, ${date}::date, u, 'placed', o from unnest(${placed.map((p) => p.scheduleId)}::uuid[], ${placed.map((p) => p.userId)}::uuid[], ${placed.map((p) => p.orderId)}::uuid[]) as t(s, u, o)
-    on conflict (schedule_id, date) do nothing`.execute(db);
+  await sql`update schedule_runs r set outcome = 'placed', order_id = t.o
+    from unnest(${placed.map((p) => p.scheduleId)}::uuid[], ${placed.map((p) => p.orderId)}::uuid[]) as t(s, o)
+    where r.schedule_id = t.s and r.date = ${date}::date and r.outcome = 'pending'`.execute(db);
+}
+
+/** Claims this run placed nothing for (another instance placed the order first): given back. */
+export async function dropClaims(db: Executor, date: string, scheduleIds: string[]): Promise<void> {
+  if (!scheduleIds.length) return;
+  await sql`delete from schedule_runs where schedule_id = any(${scheduleIds}::uuid[]) and date = ${date}::date and outcome = 'pending'`.execute(db);
 }
 
 /** A day not placed, once: true when this call recorded it (the caller tells the customer then). */
@@ -298,7 +242,10 @@ export async function recordNotPlaced(
 ): Promise<boolean> {
   const { rows } = await sql`insert into schedule_runs (schedule_id, date, user_id, outcome, reason_code, reason, notified_at)
     values (${r.scheduleId}::uuid, ${r.date}::date, ${r.userId}::uuid, 'not_placed', ${r.code}, ${r.reason}, ${r.now}::timestamptz)
-    on conflict (schedule_id, date) do nothing returning 1`.execute(db);
+    on conflict (schedule_id, date) do update
+      set outcome = 'not_placed', reason_code = excluded.reason_code, reason = excluded.reason, notified_at = excluded.notified_at
+      where schedule_runs.outcome = 'pending'
+    returning 1`.execute(db);
   return rows.length > 0;
 }
 

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { readCalendar, type CalendarRead } from '../../statements/calendar.repository';
-import { activePlanFor, quoteFromRows, type ActivePlan } from '../cart/cart.service';
+import { activePlanFor, quoteFromRows } from '../cart/cart.service';
 import * as repo from './schedules.repository';
 import {
   coversDate,
@@ -102,7 +102,7 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
         delivers,
         skipped: !!change?.skipped,
         onVacation: !!vacation,
-        run: order ? { outcome: 'placed' } : run ? { outcome: run.outcome } : null,
+        run: order ? { outcome: 'placed' } : run && run.outcome !== 'pending' ? { outcome: run.outcome } : null,
         fixed,
       });
       if (!state) continue;
