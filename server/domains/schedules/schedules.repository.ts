@@ -7,14 +7,7 @@ import type { ScheduleDayKind, ScheduleStatus } from '../../../shared/rules/sche
 
 const SLOT_CONFIG_KEY = 'slot-configuration';
 
-export type {
-  ScheduleRow,
-  DayChangeRow,
-  VacationRow,
-  RunRow,
-  ScheduledOrderRow,
-  ScheduleRowsRead,
-} from '../../statements/calendar.repository';
+export type { ScheduleRow, VacationRow } from '../../statements/calendar.repository';
 import type { ScheduleRow, VacationRow } from '../../statements/calendar.repository';
 
 /** The idempotency key of the order a schedule places on a date: unique per customer (orders_user_idempotency_key). */
