@@ -133,19 +133,21 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
         await expect.poll(() => page.getByTestId('deliveries-balance').textContent()).toBe('₹1,000');
         await day(page, wednesday!).getByTestId('skip').click();
         await expect.poll(() => stateOf(page, wednesday!)).toBe('skipped');
-      // Tuesday: two of the usual shake and a one-off extra, for that day only.
-      const tuesday = addDays(monday!, 1);
-      const before = await day(page, tuesday).getByTestId('entry-price').textContent();
-      await day(page, tuesday).getByTestId('change-day').click();
-      const editor = page.getByTestId('day-editor');
-      await editor.getByTestId('item-option').first().waitFor();
-      await editor.getByRole('button', { name: /^One more / }).click();
-      await editor.getByRole('button', { name: /^Add / }).first().click();
-      await expect.poll(() => editor.locator('[data-testid="item-option"][data-chosen="true"]').count()).toBe(2);
-      await shop.screenshot(page, `deliveries-day-editor-${viewport.width}`);
-      await editor.getByTestId('day-save').click();
-      await expect.poll(() => day(page, tuesday).getByTestId('calendar-entry').textContent()).toMatch(/^.*2 × .*, 1 × .* · changed for this day/);
-      expect(await day(page, tuesday).getByTestId('entry-price').textContent()).not.toBe(before);
+        // Tuesday: two of the usual shake and a one-off extra, for that day only.
+        const tuesday = addDays(monday!, 1);
+        const before = await day(page, tuesday).getByTestId('entry-price').textContent();
+        await day(page, tuesday).getByTestId('change-day').click();
+        const editor = page.getByTestId('day-editor');
+        await editor.getByTestId('item-option').first().waitFor();
+        await editor.getByRole('button', { name: /^One more / }).click();
+        await editor.getByRole('button', { name: /^Add / }).first().click();
+        await expect.poll(() => editor.locator('[data-testid="item-option"][data-chosen="true"]').count()).toBe(2);
+        await shop.screenshot(page, `deliveries-day-editor-${viewport.width}`);
+        await editor.getByTestId('day-save').click();
+        await expect
+          .poll(() => day(page, tuesday).getByTestId('calendar-entry').textContent())
+          .toMatch(/^.*2 × .*, 1 × .* · changed for this day/);
+        expect(await day(page, tuesday).getByTestId('entry-price').textContent()).not.toBe(before);
         await page.getByTestId('vacation-from').fill(friday!);
         await page.getByTestId('vacation-to').fill(nextSunday!);
         await page.getByTestId('vacation-submit').click();
