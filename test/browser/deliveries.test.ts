@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousAxeViolations } from '../helpers/axe';
 import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
 import { startJobs } from '../../server/lib/jobs';
 import { scheduleJobs } from '../../server/domains/schedules/schedules.jobs';
@@ -93,6 +94,7 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
         await page.goto('/deliveries');
         await page.getByTestId('deliveries-empty').waitFor();
         await shop.screenshot(page, `deliveries-empty-${viewport.width}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
         await page.getByTestId('new-schedule').click();
         await page.waitForURL(/\/deliveries\/new$/);
 
@@ -111,6 +113,7 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
         expect(await page.getByTestId('start-date').inputValue()).toBe(monday);
         expect(await page.getByTestId('schedule-preview').textContent()).toMatch(/^First deliveries: Mon, \d+ Dec · Tue/);
         await shop.screenshot(page, `deliveries-new-${viewport.width}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
         expect(await wide(page)).toBeLessThanOrEqual(viewport.width);
         await page.getByTestId('schedule-submit').click();
         await page.waitForURL(/\/deliveries$/);
@@ -143,6 +146,7 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
         await editor.getByRole('button', { name: /^Add / }).first().click();
         await expect.poll(() => editor.locator('[data-testid="item-option"][data-chosen="true"]').count()).toBe(2);
         await shop.screenshot(page, `deliveries-day-editor-${viewport.width}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
         await editor.getByTestId('day-save').click();
         await expect
           .poll(() => day(page, tuesday).getByTestId('calendar-entry').textContent())
@@ -157,6 +161,7 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
           /^Covers \d+ of the next \d+ delivery days\.|^Covers all \d+ coming delivery days\./,
         );
         await shop.screenshot(page, `deliveries-calendar-${viewport.width}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
         expect(await wide(page)).toBeLessThanOrEqual(viewport.width);
 
         // The same calendar on the profile's Deliveries tab.
@@ -164,6 +169,7 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
         await page.getByTestId('calendar').waitFor();
         expect(await stateOf(page, wednesday!)).toBe('skipped');
         await shop.screenshot(page, `deliveries-profile-${viewport.width}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
         expect(await wide(page)).toBeLessThanOrEqual(viewport.width);
 
         // 5. Sunday 21:00 passes while the page is open: skipping Monday is refused with the server's
@@ -259,6 +265,7 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
     expect(await slot.textContent()).toContain('2 deliveries');
     expect(await page.getByTestId('admin-forecast').textContent()).toContain('Forecast for Mon, 28 Dec');
     await shop.screenshot(page, 'admin-schedules-1280');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize(PHONE);
     await expect.poll(() => wide(page)).toBeLessThanOrEqual(PHONE.width);
     await shop.screenshot(page, 'admin-schedules-375');
