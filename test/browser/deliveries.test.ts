@@ -271,4 +271,42 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
     await shop.screenshot(page, 'admin-schedules-375');
     await ctx.close();
   });
+
+  it('edits a schedule to chosen days, pauses and resumes it, and ends it', { timeout: 60_000 }, async () => {
+    const ctx = await signedInContext(shop, customers[DESKTOP.width]!, password, DESKTOP);
+    const page = await shop.newPage({ context: ctx });
+    await page.goto('/deliveries');
+    const card = page.getByTestId('schedule-card');
+    await card.waitFor();
+    await card.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(/\/deliveries\/[0-9a-f-]{36}\/edit$/);
+    await page
+      .getByRole('radiogroup', { name: 'Which days' })
+      .getByRole('radio', { name: /Chosen days/ })
+      .click();
+    const week = page.getByRole('group', { name: 'Days of the week' });
+    // Mon, Wed, Fri are offered; make it Mon and Thu.
+    await week.getByRole('button', { name: 'Wed' }).click();
+    await week.getByRole('button', { name: 'Fri' }).click();
+    await week.getByRole('button', { name: 'Thu' }).click();
+    await page.getByTestId('schedule-submit').click();
+    await page.waitForURL(/\/deliveries$/);
+    await expect.poll(() => card.textContent()).toContain('Mon, Thu · 7:00 AM – 8:00 AM');
+    await page.getByTestId('calendar').waitFor();
+    const states = async () => page.getByTestId('calendar-entry').evaluateAll((es) => es.map((e) => e.getAttribute('data-state')));
+
+    await card.getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(() => card.getAttribute('data-status')).toBe('paused');
+    await expect.poll(async () => (await states()).filter((s) => s === 'planned').length).toBe(0);
+    await card.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => card.getAttribute('data-status')).toBe('active');
+    await expect.poll(async () => (await states()).filter((s) => s === 'planned').length).toBeGreaterThan(0);
+
+    await card.getByRole('button', { name: 'End' }).click();
+    const dialog = page.getByTestId('end-schedule');
+    await dialog.getByRole('button', { name: 'End schedule' }).click();
+    await expect.poll(() => card.getAttribute('data-status')).toBe('ended');
+    expect(await card.getByRole('button', { name: 'Pause' }).count()).toBe(0);
+    await ctx.close();
+  });
 });

@@ -72,7 +72,7 @@ function ScheduleForm({ existing, firstOpen, cutoffTime }: { existing: Schedule 
     lines ??
     (loading ? [] : options.filter((o) => o.line.type === 'signature' && o.line.id === wanted).map((o) => ({ ...o.line, quantity: 1 })));
   const [kind, setKind] = useState<ScheduleDayKind>(existing?.days ?? 'weekdays');
-  const [weekdays, setWeekdays] = useState<number[]>(existing?.weekdays ?? [1, 3, 5]);
+  const [weekdays, setWeekdays] = useState<number[]>(existing?.weekdays.length ? existing.weekdays : [1, 3, 5]);
   const [startDate, setStartDate] = useState(existing ? existing.startDate : firstOpen);
   const [endDate, setEndDate] = useState(existing?.endDate ?? '');
   const [slotId, setSlotId] = useState<string | null>(existing?.slot?.id ?? null);
