@@ -16,6 +16,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { runSeeds } from '../../db/seeds';
 import { ACCESS_AUDIENCE, ACCESS_ISSUER, signAccessToken, verifyAccessToken } from '../../server/lib/tokens';
 import { addDays, istToday } from '../../shared/rules/slots';
+import * as schedules from '../../server/domains/schedules/schedules.service';
 // The labels are the shop's one rule (shared/rules), not framework work: the route uses the same one,
 // so it stays in step with the app's answer (it had drifted when it kept its own copy).
 import { orderLabels } from '../../shared/rules/order-rules';
@@ -168,6 +169,33 @@ const counts = (
   )
 ).rows[0]!;
 
+// ---------- Standing deliveries of the same customer (decision 177): the 30-day calendar ----------
+// Two schedules (weekdays and a weekend one), a skipped day, a changed day and a vacation, through the service.
+const authUser = { id: user.id, email: user.email ?? '', role: user.role, name: user.name };
+const start = addDays(today, 2);
+const weekdays = await schedules.create(deps, authUser, {
+  items: [
+    { id: shakes[0]!, type: 'signature', quantity: 1 },
+    { id: shakes[1]!, type: 'signature', quantity: 2 },
+  ],
+  days: 'weekdays',
+  slotId: slotRows[0]!.id,
+  addressId: address.id,
+  startDate: start,
+});
+await schedules.create(deps, authUser, {
+  items: [{ id: shakes[2]!, type: 'signature', quantity: 2 }],
+  days: 'chosen',
+  weekdays: [0, 6],
+  slotId: slotRows[1 % slotRows.length]!.id,
+  addressId: address.id,
+  startDate: start,
+});
+await schedules.skip(deps, authUser, { date: addDays(start, 3), scheduleId: weekdays.id }).catch(() => {});
+await schedules.putDay(deps, authUser, { date: addDays(start, 4), scheduleId: weekdays.id, items: [{ id: shakes[3]!, type: 'signature', quantity: 3 }] }).catch(() => {});
+await schedules.addVacation(deps, authUser, { from: addDays(start, 12), to: addDays(start, 15) });
+const DELIVERIES = '/api/user/deliveries?days=30';
+
 // ---------- The statements of one history page, captured ----------
 const PAGE = '/api/user/orders?page=1&pageSize=10';
 await app.inject({ method: 'GET', url: PAGE, headers: { authorization: auth } }); // warm-up
@@ -191,6 +219,12 @@ if (appRes.statusCode !== 200) throw new Error(`history page: ${appRes.statusCod
 const q0 = queries;
 for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url: PAGE, headers: { authorization: auth } });
 const roundTrips = (queries - q0) / 20;
+const d0 = queries;
+for (let i = 0; i < 20; i++) {
+  const r = await app.inject({ method: 'GET', url: DELIVERIES, headers: { authorization: auth } });
+  if (r.statusCode !== 200) throw new Error(`deliveries: ${r.statusCode} ${r.body}`);
+}
+const deliveriesRoundTrips = (queries - d0) / 20;
 pg.Client.prototype.query = original;
 
 // ---------- The hand-written route ----------
@@ -284,6 +318,7 @@ process.send?.({
   auth,
   poolSize,
   roundTrips,
+  deliveriesRoundTrips,
   statements: captured.map((c) => c.text),
   captured,
   url: url.toString(),

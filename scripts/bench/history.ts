@@ -10,6 +10,7 @@ interface ServerInfo {
   auth: string;
   poolSize: number;
   roundTrips: number;
+  deliveriesRoundTrips: number;
   statements: string[];
   bytes: number;
   seeded: { orders: number; lines: number; mine: number; my_lines: number };
@@ -40,17 +41,19 @@ export async function runHistoryBench(opts: { seconds?: number; connections?: nu
       bare: `http://127.0.0.1:${info.barePort}/bare/user/orders?page=1&pageSize=10`,
       rest: `http://127.0.0.1:${info.appPort}/api/user/orders?page=1&pageSize=10`,
       trpc: `http://127.0.0.1:${info.appPort}/trpc/orders.history?input=${encodeURIComponent(JSON.stringify({ page: 1, pageSize: 10 }))}`,
+      // The standing-delivery calendar of the same customer, 30 days (decision 177), against the same hand-written route.
+      deliveries: `http://127.0.0.1:${info.appPort}/api/user/deliveries?days=30`,
     };
     // Warm-up (JIT, pools, prepared plans) for every target before anything is measured.
     for (const u of Object.values(targets)) await load(u, { seconds: 2, connections, headers });
 
     const rounds = Math.max(1, Math.round(seconds / 2));
     const slice = seconds / rounds;
-    const sum = { bare: 0, rest: 0, trpc: 0 };
-    const p99 = { bare: 0, rest: 0, trpc: 0 };
-    const cpu = { bare: 0, rest: 0, trpc: 0 };
+    const sum = { bare: 0, rest: 0, trpc: 0, deliveries: 0 };
+    const p99 = { bare: 0, rest: 0, trpc: 0, deliveries: 0 };
+    const cpu = { bare: 0, rest: 0, trpc: 0, deliveries: 0 };
     for (let r = 0; r < rounds; r++) {
-      for (const k of ['bare', 'rest', 'trpc'] as const) {
+      for (const k of ['bare', 'rest', 'trpc', 'deliveries'] as const) {
         const c0 = await ask<{ cpu: NodeJS.CpuUsage }>('cpu');
         const m = await load(targets[k], { seconds: slice, connections, headers });
         const c1 = await ask<{ cpu: NodeJS.CpuUsage }>('cpu');
@@ -60,9 +63,9 @@ export async function runHistoryBench(opts: { seconds?: number; connections?: nu
         cpu[k] += (c1.cpu.user - c0.cpu.user + c1.cpu.system - c0.cpu.system) / Math.max(1, m.rps * slice);
       }
     }
-    const rps = { bare: sum.bare / rounds, rest: sum.rest / rounds, trpc: sum.trpc / rounds };
+    const rps = { bare: sum.bare / rounds, rest: sum.rest / rounds, trpc: sum.trpc / rounds, deliveries: sum.deliveries / rounds };
     const cpuMs = { bare: cpu.bare / rounds / 1000, rest: cpu.rest / rounds / 1000, trpc: cpu.trpc / rounds / 1000 };
-    const row = (name: string, k: 'rest' | 'trpc'): BenchRow => ({
+    const row = (name: string, k: 'rest' | 'trpc' | 'deliveries'): BenchRow => ({
       name,
       value: rps[k],
       unit: 'req/s',
@@ -81,9 +84,13 @@ export async function runHistoryBench(opts: { seconds?: number; connections?: nu
       row('GET /api/user/orders?page=1&pageSize=10', 'rest'),
       row('GET /trpc/orders.history (same page)', 'trpc'),
       { name: 'p99 GET /api/user/orders (worst slice)', value: p99.rest, unit: 'ms' },
+      row('GET /api/user/deliveries?days=30 (the standing-delivery calendar)', 'deliveries'),
+      { name: 'p99 GET /api/user/deliveries (worst slice)', value: p99.deliveries, unit: 'ms' },
+      { name: 'database round trips per calendar (30 days, 2 schedules)', value: info.deliveriesRoundTrips, unit: 'round trips', digits: 1 },
       { name: 'server CPU per request: hand-written route', value: cpuMs.bare, unit: 'ms', digits: 3 },
       { name: 'server CPU per request: GET /api/user/orders', value: cpuMs.rest, unit: 'ms', digits: 3 },
       { name: 'server CPU per request: tRPC twin', value: cpuMs.trpc, unit: 'ms', digits: 3 },
+      { name: 'server CPU per request: GET /api/user/deliveries (30 days)', value: cpu.deliveries / rounds / 1000, unit: 'ms', digits: 3 },
       {
         name: `database round trips per history page (${info.statements.length} statement${info.statements.length === 1 ? '' : 's'})`,
         value: info.roundTrips,

@@ -210,7 +210,7 @@ describe('GET /api/delivery-slots/available', () => {
     setIst(TODAY, '20:00:00'); // everything today has closed
     const res = (await get('/api/delivery-slots/available?planType=subscription')).json();
     expect(res.today).toBe(TODAY);
-    expect(res.config).toEqual({ horizonDays: 7, cutoffMinutes: 90 });
+    expect(res.config).toEqual({ horizonDays: 7, cutoffMinutes: 90, standingCutoffTime: '21:00' });
     expect(res.days.map((d: { date: string }) => d.date)).toEqual(Array.from({ length: 7 }, (_, i) => addDays(TODAY, i)));
     expect(res.days[0].available).toBe(false);
     expect(res.days[1]).toMatchObject({ available: true });
@@ -430,7 +430,7 @@ describe('administration', () => {
       .executeTakeFirstOrThrow();
     expect(Number(auditAfter.n)).toBe(Number(auditBefore.n));
     expect((await get('/api/delivery/pincodes/560034')).json().serviceable).toBe(true);
-    expect((await get('/api/slot-configuration')).json()).toEqual({ horizonDays: 7, cutoffMinutes: 90 });
+    expect((await get('/api/slot-configuration')).json()).toEqual({ horizonDays: 7, cutoffMinutes: 90, standingCutoffTime: '21:00' });
   });
 
   const lastAudit = (entity: string, entityId: string) =>
@@ -521,13 +521,13 @@ describe('administration', () => {
       method: 'PUT',
       url: '/api/slot-configuration',
       headers: h,
-      payload: { horizonDays: 5, cutoffMinutes: 120 },
+      payload: { horizonDays: 5, cutoffMinutes: 120, standingCutoffTime: '20:30' },
     });
-    expect(cfg.json()).toEqual({ horizonDays: 5, cutoffMinutes: 120 });
+    expect(cfg.json()).toEqual({ horizonDays: 5, cutoffMinutes: 120, standingCutoffTime: '20:30' });
     expect(await lastAudit('settings', 'slot-configuration')).toMatchObject({
       action: 'slot_configuration.update',
-      before: { horizonDays: 7, cutoffMinutes: 90 },
-      after: { horizonDays: 5, cutoffMinutes: 120 },
+      before: { horizonDays: 7, cutoffMinutes: 90, standingCutoffTime: '21:00' },
+      after: { horizonDays: 5, cutoffMinutes: 120, standingCutoffTime: '20:30' },
     });
     await t.request({ method: 'PUT', url: '/api/slot-configuration', headers: h, payload: { horizonDays: 7, cutoffMinutes: 90 } });
   });

@@ -70,10 +70,9 @@ interface Built {
  */
 async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: number, db?: Executor): Promise<Built> {
   const to = addDays(from, days - 1);
-  const [read, plan] = await Promise.all([
-    db ? readCalendar(db, user.id, from, to) : deps.reads.run(user.id, (rdb) => readCalendar(rdb, user.id, from, to)),
-    activePlanFor(deps, db ?? deps.db, user.id),
-  ]);
+  const read = await (db ? readCalendar(db, user.id, from, to) : deps.reads.run(user.id, (rdb) => readCalendar(rdb, user.id, from, to)));
+  // The plan's own read only for a subscriber (the statement says whether there is a live subscription).
+  const plan = read.subscribed ? await activePlanFor(deps, db ?? deps.db, user.id) : null;
   const now = deps.clock.now();
   const cutoffTime = cutoffOf(read.cutoffTime);
   const changes = new Map(read.days.map((d) => [`${d.schedule_id}:${d.date}`, d]));
