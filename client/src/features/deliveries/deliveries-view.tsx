@@ -15,6 +15,7 @@ import { formatCutoffTime } from '../../../../shared/rules/schedules';
 import type { Deliveries, DeliveryDay, DeliveryEntry, Schedule } from '../../../../shared/schemas/schedules';
 import { DayEditor } from './day-editor';
 import { itemsLine } from './items-picker';
+import { walletCover } from './wallet-cover';
 import './deliveries.css';
 
 const STATE_LABEL: Record<DeliveryEntry['state'], string> = {
@@ -36,27 +37,6 @@ const STATE_BADGE: Record<DeliveryEntry['state'], string> = {
 
 /** The calendar shows these first days until "Show all 30 days". */
 const FIRST_DAYS = 14;
-
-/** Due and not yet placed: what the wallet still has to pay. */
-const isDue = (e: DeliveryEntry) => e.state === 'planned' || e.state === 'fixed';
-
-/** How many of the coming delivery days the balance pays for, in date order, and what the next uncovered day needs. */
-export function walletCover(balance: number, days: readonly DeliveryDay[]): { covered: number; due: number; short: DeliveryDay | null } {
-  let left = balance;
-  let covered = 0;
-  let due = 0;
-  let short: DeliveryDay | null = null;
-  for (const d of days) {
-    const cost = d.entries.filter(isDue).reduce((n, e) => n + e.price.total, 0);
-    if (cost === 0) continue;
-    due++;
-    if (!short && cost <= left) {
-      left -= cost;
-      covered++;
-    } else short ??= d;
-  }
-  return { covered, due, short };
-}
 
 /**
  * The standing deliveries of the signed-in customer (PRODUCT.md §15): the wallet and how many days
