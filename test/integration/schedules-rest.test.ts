@@ -150,6 +150,26 @@ describe('schedules', () => {
     expect(addDays('2026-12-03', 1)).toBe('2026-12-04');
   });
 
+  it('the back office: schedules filtered by status, slot and search (X-Total-Count), and the forecast per slot and shake', async () => {
+    const admin = await customer(t, { role: 'admin' });
+    const list = await call(admin, 'GET', `/admin/schedules?status=active&slotId=${shop.slotId}&search=${encodeURIComponent(asha.user.email)}`);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.headers.get('x-total-count')).toBe('1');
+    expect(list.body.schedules[0]).toMatchObject({ id: scheduleId, customer: { id: asha.user.id }, daysLabel: 'Weekdays', status: 'active' });
+    expect(list.body.schedules[0].items[0]).toMatchObject({ name: shop.shakes[0]!.name, quantity: 2 });
+    expect((await call(admin, 'GET', '/admin/schedules?status=paused')).body.totalCount).toBe(0);
+    const f = await call(admin, 'GET', '/admin/schedules/forecast?date=2026-12-04');
+    expect(f.status, JSON.stringify(f.body)).toBe(200);
+    const slot = f.body.slots.find((x: { slotId: string }) => x.slotId === shop.slotId);
+    expect(slot.deliveries).toBe(1);
+    // 4 Dec was changed to one of each of two shakes (above): the forecast places that day as changed.
+    expect(slot.shakes).toEqual([
+      { id: shop.shakes[0]!.id, type: 'signature', name: shop.shakes[0]!.name, quantity: 1 },
+      { id: shop.shakes[1]!.id, type: 'signature', name: shop.shakes[1]!.name, quantity: 1 },
+    ]);
+    expect((await call(asha, 'GET', '/admin/schedules')).status).toBe(403);
+  });
+
   it('pauses, resumes and deletes', async () => {
     await at(ist('2026-12-03', '09:00:00'));
     const p = await call(asha, 'PATCH', `/user/schedules/${scheduleId}`, { status: 'paused' });
