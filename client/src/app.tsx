@@ -21,6 +21,7 @@ export const pages = {
   payment: () => import('./routes/payment'),
   subscriptions: () => import('./routes/subscriptions'),
   profile: () => import('./routes/profile'),
+  deliveries: () => import('./routes/deliveries'),
   order: () => import('./routes/order'),
   adminLogin: () => import('./routes/admin/login'),
   admin: () => import('./routes/admin/admin-app'),
@@ -80,6 +81,11 @@ export function App() {
           <Route path="/profile/*?">
             <RequireAuth>
               <L.profile />
+            </RequireAuth>
+          </Route>
+          <Route path="/deliveries/*?">
+            <RequireAuth>
+              <L.deliveries />
             </RequireAuth>
           </Route>
           <Route path="/order/:id">

@@ -67,6 +67,7 @@ describe.skipIf(!hasBrowser)('the shop in a browser', () => {
       ['Profile', '/profile'],
       ['Subscriptions', '/profile?tab=subscriptions'],
       ['Orders', '/profile?tab=orders'],
+      ['Deliveries', '/deliveries'],
     ]);
     await expect(panel.getByRole('button', { name: 'Logout' }).isVisible()).resolves.toBe(true);
     await page.keyboard.press('Escape');
@@ -87,7 +88,7 @@ describe.skipIf(!hasBrowser)('the shop in a browser', () => {
     await expect(nav.getByRole('link').allInnerTexts()).resolves.toEqual([...NAV, 'Admin']);
     await page.getByRole('button', { name: 'My Account' }).click();
     await page.locator('.user-menu__panel').waitFor();
-    await expect(page.locator('.user-menu__panel').getByRole('link').allInnerTexts()).resolves.toEqual(['Profile', 'Subscriptions', 'Orders', 'Admin']);
+    await expect(page.locator('.user-menu__panel').getByRole('link').allInnerTexts()).resolves.toEqual(['Profile', 'Subscriptions', 'Orders', 'Deliveries', 'Admin']);
     await page.context().close();
   });
 
@@ -173,8 +174,8 @@ describe.skipIf(!hasBrowser)('the shop in a browser', () => {
       const account = await menu.locator('.mobile-menu__group').nth(1).locator('a, button').allInnerTexts();
       expect(account.map((t) => t.trim())).toEqual(
         role === 'admin'
-          ? ['My Profile', 'My Subscriptions', 'Order History', 'Admin Dashboard', 'Logout']
-          : ['My Profile', 'My Subscriptions', 'Order History', 'Logout'],
+          ? ['My Profile', 'My Subscriptions', 'Order History', 'My Deliveries', 'Admin Dashboard', 'Logout']
+          : ['My Profile', 'My Subscriptions', 'Order History', 'My Deliveries', 'Logout'],
       );
       await expect(menu.getByRole('link', { name: 'Login / Register' }).count()).resolves.toBe(0);
       await expect(menu.getByRole('link', { name: 'My Subscriptions' }).getAttribute('href')).resolves.toBe('/profile?tab=subscriptions');

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from './app';
 import type { Config } from '../../server/config';
+import type { Clock } from '../../server/lib/clock';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** False when Chromium is missing and not required: browser suites use describe.skipIf(!hasBrowser). */
@@ -21,9 +22,9 @@ export interface ShopUnderTest extends TestApp {
   screenshot(page: Page, name: string): Promise<void>;
 }
 
-/** The real server (built client, own database) on a free port, and a headless Chromium. */
-export async function startShop(opts: { config?: Partial<Config> } = {}): Promise<ShopUnderTest> {
-  const t = await createTestApp({ serveClient: true, config: opts.config });
+/** The real server (built client, own database) on a free port, and a headless Chromium; `clock`: the server's time (tests move it). */
+export async function startShop(opts: { config?: Partial<Config>; clock?: Clock } = {}): Promise<ShopUnderTest> {
+  const t = await createTestApp({ serveClient: true, config: opts.config, clock: opts.clock });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../features/auth/auth-context';
-import { DashboardIcon, LogInIcon, LogOutIcon, PackageIcon, RepeatIcon, UserIcon } from './icons';
+import { DashboardIcon, LogInIcon, LogOutIcon, PackageIcon, RepeatIcon, TruckIcon, UserIcon } from './icons';
 
 /**
  * The panels behind the header's menu buttons, in their own chunk: nobody needs them before
@@ -47,6 +47,11 @@ export function UserMenuPanel({ id, onClose }: { id: string; onClose: () => void
         <li>
           <Link href="/profile?tab=orders" className="menu-item" onClick={onClose}>
             <PackageIcon /> Orders
+          </Link>
+        </li>
+        <li>
+          <Link href="/deliveries" className="menu-item" onClick={onClose}>
+            <TruckIcon /> Deliveries
           </Link>
         </li>
         {isAdmin ? (
@@ -128,6 +133,11 @@ export function MobileMenu({ onClose, id, items }: { onClose: () => void; id: st
             <li>
               <Link href="/profile?tab=orders" className="menu-item" onClick={onClose}>
                 <PackageIcon /> Order History
+              </Link>
+            </li>
+            <li>
+              <Link href="/deliveries" className="menu-item" onClick={onClose}>
+                <TruckIcon /> My Deliveries
               </Link>
             </li>
             {isAdmin ? (

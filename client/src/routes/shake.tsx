@@ -130,6 +130,9 @@ function ShakeView({ shake }: { shake: ShakeDetail }) {
           <Button variant="secondary" onClick={() => void buildLikeThis()} data-testid="build-like-this">
             <SlidersIcon /> Build something like this
           </Button>
+          <Link href={`/deliveries/new?shake=${shake.id}`} className="link text-sm" data-testid="deliver-every">
+            Deliver this every morning, or on the days you choose →
+          </Link>
         </div>
       </div>
 

@@ -17,6 +17,7 @@ export const PROFILE_TABS: ProfileTab[] = [
   { key: 'subscriptions', label: 'Subscriptions', load: () => import('../subscriptions/subscription-tab') },
   { key: 'orders', label: 'Orders', load: () => import('../orders/orders-tab') },
   { key: 'rewards', label: 'Rewards', load: () => import('../rewards/rewards-tab') },
+  { key: 'deliveries', label: 'Deliveries', load: () => import('../deliveries/deliveries-view') },
   { key: 'wallet', label: 'Wallet', load: () => import('../wallet/wallet-tab') },
   { key: 'shakes', label: 'My shakes', load: () => import('../builder/my-shakes') },
   { key: 'favorites', label: 'Favourites', load: () => import('../favorites/favorites-list') },

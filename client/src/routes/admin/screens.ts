@@ -39,6 +39,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     permission: 'subscriptions:write',
   },
   { path: '/admin/user-rewards', label: 'User rewards', load: () => import('./user-rewards'), permission: 'rewards:manage' },
+  { path: '/admin/schedules', label: 'Schedules', load: () => import('./schedules'), permission: 'orders:read' },
   { path: '/admin/wallets', label: 'Wallets', load: () => import('./wallets'), permission: 'wallets:manage' },
   { path: '/admin/audit-log', label: 'Audit log', load: () => import('./audit-log'), permission: 'audit:read' },
   { path: '/admin/webhooks', label: 'Webhooks', load: () => import('./webhooks'), permission: 'webhooks:manage' },
@@ -73,6 +74,7 @@ export const ADMIN_ROUTE_LABELS: Record<(typeof ADMIN_ROUTES)[number], string> =
   '/admin/staff': 'Staff',
   '/admin/kitchen': 'Kitchen',
   '/admin/stock': 'Stock',
+  '/admin/schedules': 'Schedules',
 };
 
 /** Spec §2: the 13 admin routes, in the order the sidebar shows them. /admin shows the dashboard. */
@@ -99,6 +101,7 @@ export const ADMIN_ROUTES = [
   '/admin/staff',
   '/admin/kitchen',
   '/admin/stock',
+  '/admin/schedules',
 ] as const;
 
 /** The screens a role may use, in sidebar order. */

@@ -1,0 +1,198 @@
+import { useEffect, useState } from 'react';
+import { trpc } from '../../lib/trpc';
+import { messageOf } from '../../lib/errors';
+import { usePageTitle } from '../../components/page-title';
+import { Pager } from '../../components/pager';
+import { Field, Input, Select } from '../../components/input';
+import { FormAlert } from '../../features/auth/forms';
+import { EmptyRow } from './admin-table';
+import { formatDate, formatDay } from '../../../../shared/rules/dates';
+import { formatSlotRange } from '../../../../shared/rules/slots';
+import { SCHEDULE_STATUSES, type ScheduleStatus } from '../../../../shared/rules/schedules';
+import '../../features/auth/auth.css';
+import '../../features/deliveries/deliveries.css';
+
+const PAGE_SIZE = 20;
+const STATUS_LABEL: Record<ScheduleStatus, string> = { active: 'Active', paused: 'Paused', ended: 'Ended' };
+const STATUS_BADGE: Record<ScheduleStatus, string> = {
+  active: 'badge badge--green',
+  paused: 'badge badge--warning',
+  ended: 'badge badge--outline',
+};
+
+/**
+ * /admin/schedules (PRODUCT.md §15): every standing delivery with its customer, filtered by status,
+ * slot and customer; and tomorrow's forecast per slot × shake — what the cut-off will place.
+ */
+export default function AdminSchedulesPage() {
+  usePageTitle('Schedules');
+  const [term, setTerm] = useState('');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<ScheduleStatus | ''>('');
+  const [slotId, setSlotId] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const t = setTimeout(() => {
+      setSearch(term.trim());
+      setPage(1);
+    }, 250);
+    return () => clearTimeout(t);
+  }, [term]);
+
+  const forecast = trpc.schedules.forecast.useQuery({});
+  const slots = trpc.delivery.slotsByDate.useQuery({ date: forecast.data?.date ?? '' }, { enabled: !!forecast.data, staleTime: 60_000 });
+  const list = trpc.schedules.adminList.useQuery(
+    { page, pageSize: PAGE_SIZE, search: search || undefined, status: status || undefined, slotId: slotId || undefined },
+    { placeholderData: (prev) => prev },
+  );
+  const total = list.data?.totalCount ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <section className="admin-page" data-page="admin/schedules">
+      <header className="admin-page__header">
+        <p className="eyebrow">Standing deliveries</p>
+        <h1 className="h2">Schedules</h1>
+      </header>
+
+      <section className="stack" aria-labelledby="forecast-title" data-testid="admin-forecast">
+        <div className="list-head">
+          <h2 className="h4" id="forecast-title">
+            {forecast.data ? `Forecast for ${formatDay(forecast.data.date)}` : 'Forecast'}
+          </h2>
+          {forecast.data ? (
+            <p className="text-sm text-subtle">Placed at the cut-off, {formatDate(forecast.data.cutoffAt, 'weekdayTime')}</p>
+          ) : null}
+        </div>
+        {forecast.isError ? <FormAlert kind="danger">{messageOf(forecast.error, 'The forecast could not be loaded.')}</FormAlert> : null}
+        {forecast.data && forecast.data.slots.length === 0 ? (
+          <div className="empty-state card card--padded">
+            <p className="text-muted">Nothing scheduled for that day.</p>
+          </div>
+        ) : (
+          <div className="dl-calendar">
+            {forecast.data?.slots.map((s) => (
+              <div key={s.slotId} className="card dl-day" data-testid="forecast-slot">
+                <div className="dl-day__head">
+                  <p className="dl-day__date">{formatSlotRange(s.startTime, s.endTime)}</p>
+                  <span className="badge badge--green">
+                    {s.deliveries} {s.deliveries === 1 ? 'delivery' : 'deliveries'}
+                  </span>
+                </div>
+                <ul className="dl-forecast">
+                  {s.shakes.map((k) => (
+                    <li key={`${k.type}:${k.id}`} data-testid="forecast-shake">
+                      <span>{k.name || (k.type === 'custom' ? 'Custom shake' : 'A shake no longer on the menu')}</span>
+                      <strong className="tabular">× {k.quantity}</strong>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        )}
+      </section>
+
+      <div className="admin-toolbar">
+        <Field label="Customer">
+          {(p) => (
+            <Input
+              {...p}
+              type="search"
+              placeholder="Name or e-mail"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              maxLength={100}
+              data-testid="schedules-search"
+            />
+          )}
+        </Field>
+        <Field label="Status">
+          {(p) => (
+            <Select
+              {...p}
+              value={status}
+              onChange={(e) => {
+                setStatus(e.target.value as ScheduleStatus | '');
+                setPage(1);
+              }}
+              data-testid="schedules-status"
+            >
+              <option value="">Any status</option>
+              {SCHEDULE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABEL[s]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Slot">
+          {(p) => (
+            <Select
+              {...p}
+              value={slotId}
+              onChange={(e) => {
+                setSlotId(e.target.value);
+                setPage(1);
+              }}
+              data-testid="schedules-slot"
+            >
+              <option value="">Any slot</option>
+              {slots.data?.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {formatSlotRange(s.start_time, s.end_time)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <p className="text-sm text-subtle" aria-live="polite">
+          {list.data ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'schedule' : 'schedules'}` : ''}
+        </p>
+      </div>
+      {list.isError ? <FormAlert kind="danger">{messageOf(list.error, 'Schedules could not be loaded.')}</FormAlert> : null}
+
+      <div className="table-wrap card" tabIndex={0} role="region" aria-label="Schedules">
+        <table className="table" data-testid="admin-schedules">
+          <thead>
+            <tr>
+              <th scope="col">Customer</th>
+              <th scope="col">Shakes</th>
+              <th scope="col">Days</th>
+              <th scope="col">Slot</th>
+              <th scope="col">Dates</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data?.schedules.map((s) => (
+              <tr key={s.id} data-testid="admin-schedule-row">
+                <td>
+                  <strong>{s.customer.name || s.customer.email}</strong>
+                  <br />
+                  <span className="text-sm text-subtle">
+                    {s.customer.email}
+                    {s.pincode ? ` · ${s.pincode}` : ''}
+                  </span>
+                </td>
+                <td>{s.items.map((i) => `${i.quantity} × ${i.name || 'Custom shake'}`).join(', ')}</td>
+                <td>{s.daysLabel}</td>
+                <td>{s.slot ? formatSlotRange(s.slot.startTime, s.slot.endTime) : '—'}</td>
+                <td className="text-sm">
+                  {formatDay(s.startDate)}
+                  {s.endDate ? ` – ${formatDay(s.endDate)}` : ' onwards'}
+                </td>
+                <td>
+                  <span className={STATUS_BADGE[s.status]}>{STATUS_LABEL[s.status]}</span>
+                </td>
+              </tr>
+            ))}
+            {list.data && list.data.schedules.length === 0 ? <EmptyRow colSpan={6}>No schedules match.</EmptyRow> : null}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} pages={pages} onPage={setPage} label="Schedule pages" />
+    </section>
+  );
+}
