@@ -7,6 +7,7 @@ import * as schedules from '../../server/domains/schedules/schedules.service';
 import { runCutoff, remindUncovered } from '../../server/domains/schedules/schedules.cutoff';
 import { forecast, forecastFor } from '../../server/domains/schedules/schedules.forecast';
 import * as kitchen from '../../server/domains/kitchen/kitchen.service';
+import * as stock from '../../server/domains/stock/stock.service';
 import { adjust } from '../../server/domains/wallet/wallet.service';
 
 /**
@@ -149,6 +150,16 @@ describe('the cut-off job', () => {
     // The kitchen reads the same forecast for the day before the cut-off: 6 bottles still to come.
     const before = await kitchen.day(t.deps, { date: '2026-12-08' });
     expect(before.day.forecastBottles).toBeGreaterThanOrEqual(6);
+    // An ingredient the forecast needs more of than is free is flagged (the dashboard's low-stock card
+    // lists it): counted down to one unit short, then back.
+    const ing = before.day.ingredients.find((i) => i.forecast > 0 && i.free !== null)!;
+    expect(ing.short).toBe(false);
+    const reserved = ing.onHand - ing.free!;
+    const count = (quantity: number) => stock.recordMovement(t.deps, a.user, { kind: 'counted', ingredientId: ing.ingredientId, quantity, reason: 'test' });
+    await count(reserved + ing.forecast - 1);
+    const shortNow = (await kitchen.day(t.deps, { date: '2026-12-08' })).day.ingredients.find((i) => i.ingredientId === ing.ingredientId)!;
+    expect(shortNow).toMatchObject({ short: true, free: ing.forecast - 1 });
+    await count(ing.onHand);
     now = ist('2026-12-07', '21:01:00');
     await runCutoff(t.deps);
     const { rows } = await sql<{ item_id: string; q: number }>`

@@ -11,6 +11,9 @@ import { messageOf } from '../../lib/errors';
 import { formatDate, formatDay } from '../../../../shared/rules/dates';
 import { ChartCanvas, palette } from './charts';
 import { STOCK_UNIT_LABELS } from '../../../../shared/rules/stock';
+import { can } from '../../../../shared/rules/staff';
+import { addDays, istToday } from '../../../../shared/rules/slots';
+import { useAuth } from '../../features/auth/auth-context';
 import './admin-dashboard.css';
 
 const count = new Intl.NumberFormat('en-IN');
@@ -187,20 +190,38 @@ export default function AdminDashboardPage() {
   );
 }
 
-/** The low-stock card (issue 24): ingredients whose free stock is under par or sold out; hidden when all is well. */
+/**
+ * The low-stock card (issue 24): ingredients whose free stock is under par or sold out, and — for those
+ * who run the kitchen — the ingredients tomorrow's standing deliveries need more of than is free (the
+ * kitchen's forecast for tomorrow). Hidden when all is well.
+ */
 function LowStockCard() {
+  const { user } = useAuth();
+  const kitchen = can(user?.role, 'kitchen:operate');
+  const tomorrow = addDays(istToday(new Date()), 1);
   const q = trpc.stock.low.useQuery(undefined, { refetchInterval: 60_000 });
-  if (!q.data?.length) return null;
+  const day = trpc.kitchen.day.useQuery({ date: tomorrow }, { enabled: kitchen, refetchInterval: 60_000 });
+  const short = (day.data?.day.ingredients ?? []).filter((i) => i.short);
+  if (!q.data?.length && !short.length) return null;
   return (
     <article className="card card--padded admin-panel" data-testid="low-stock">
       <h2 className="h4">Low stock</h2>
       <ul className="list-reset admin-more">
-        {q.data.map((l) => (
+        {(q.data ?? []).map((l) => (
           <li key={l.ingredientId}>
             <strong>{l.name}</strong>{' '}
             <span className="tabular">
               {l.soldOut ? 'sold out for now' : 'under par'}: {count.format(Math.max(0, l.free))} {STOCK_UNIT_LABELS[l.unit]} free
               {l.parLevel ? ` of ${count.format(l.parLevel)} par` : ''}
+            </span>
+          </li>
+        ))}
+        {short.map((i) => (
+          <li key={`forecast-${i.ingredientId}`} data-testid="forecast-short">
+            <strong>{i.name}</strong>{' '}
+            <span className="tabular">
+              standing deliveries of {formatDay(tomorrow, 'weekdayDate')} need {count.format(i.forecast)} {STOCK_UNIT_LABELS[i.unit]};{' '}
+              {count.format(Math.max(0, i.free ?? 0))} {STOCK_UNIT_LABELS[i.unit]} free
             </span>
           </li>
         ))}
