@@ -19,7 +19,7 @@ interface ServerInfo {
 
 /**
  * The signed-in order history page on PostgreSQL (QUALITY: ≥ 0.5× a hand-written
- * Fastify + pg route running the same SQL).
+ * Fastify + pg route running the same SQL; issue 21 aims at ≥ 0.6×).
  * - app: GET /api/user/orders?page=1&pageSize=10 (what the /profile Orders tab loads) and
  *   its tRPC twin, with the customer's bearer token;
  * - baseline: a bare Fastify route in the same process that verifies the bearer token as
@@ -71,8 +71,8 @@ export async function runHistoryBench(opts: { seconds?: number; connections?: nu
       unit: 'req/s',
       baseline: rps.bare,
       ratio: rps[k] / rps.bare,
-      budget: '≥ 0.5× hand-written route',
-      pass: rps[k] / rps.bare >= 0.5,
+      budget: '≥ 0.6× hand-written route',
+      pass: rps[k] / rps.bare >= 0.6,
     });
     const s = info.seeded;
     return [

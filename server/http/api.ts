@@ -3,7 +3,7 @@ import type { AnyRouter, TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { appRouter } from '../trpc/router';
-import { createContext, requestIdScope, type Context } from '../trpc/context';
+import { createContext, requestIdOfError, type Context } from '../trpc/context';
 import { declaredCoercionOnly } from '../trpc/strict-input';
 import type { AppDeps } from '../deps';
 import { shopError, shopErrorBody, type ShopError } from '../lib/errors';
@@ -63,8 +63,6 @@ export function registerErrorBodies(app: FastifyInstance): void {
 /** /trpc: the typed client's endpoint (queries, mutations, batches, SSE subscriptions). */
 export async function registerTrpc(app: FastifyInstance, deps: AppDeps, router: AnyRouter = appRouter): Promise<void> {
   declaredCoercionOnly();
-  // The handler runs inside this scope (a callback hook calls the route's handler from `done`).
-  app.addHook('preHandler', (req, _reply, done) => requestIdScope.run(String(req.id), done));
   // tRPC's plugin hands the body on as text and parses it (and a GET's `input`) itself: the depth
   // limit is checked on that text before the context, the session or the input are looked at.
   app.addHook('preValidation', (req, _reply, done) => {
@@ -82,7 +80,11 @@ export async function registerTrpc(app: FastifyInstance, deps: AppDeps, router: 
       router,
       createContext: ({ req }) => createContext(deps, { id: String(req.id), ip: req.ip, headers: req.headers, via: 'trpc' }),
       responseMeta: ({ ctx, errors, info }) => responseMeta({ ctx: ctx as Context | undefined, errors, info }),
-      onError: ({ error, path, req }) => logUnexpected(deps, error, path, req),
+      onError: ({ error, path, req }) => {
+        // For the error formatter when there is no context yet (server/trpc/context.ts).
+        requestIdOfError.set(error, String(req.id));
+        logUnexpected(deps, error, path, req);
+      },
     },
   };
   await app.register(fastifyTRPCPlugin, options);

@@ -32,6 +32,8 @@ export const PUBLIC_CACHED_ROUTES: CachedRoute[] = [
 interface Entry {
   body: Buffer;
   type: string;
+  /** What a hit answers with besides the body and its type (etag, cache-control, vary), set at once. */
+  headers: Record<string, string>;
   etag: string;
   tag: string;
   /** The `now()` after which the entry is not served. */
@@ -81,8 +83,10 @@ export function registerResponseCache(
   app.decorateRequest('cacheGen', -1);
   // The URL as the client sent it (trpc-to-openapi's plugin rewrites req.raw.url without /api).
   app.decorateRequest('cacheKey', '');
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' || req.headers.authorization !== undefined) return;
+  // Callback hooks, not async ones: every request passes both, and an async hook costs a promise and a
+  // microtask turn each (decision 186).
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method !== 'GET' || req.headers.authorization !== undefined) return done();
     const key = cacheKeyOf(req.url);
     let hit = entries.get(key);
     if (hit && hit.expires <= now()) {
@@ -94,49 +98,49 @@ export function registerResponseCache(
         (req as unknown as { cacheGen: number }).cacheGen = generation;
         (req as unknown as { cacheKey: string }).cacheKey = key;
       }
-      return;
+      return done();
     }
-    reply.header('etag', hit.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    if (req.headers['if-none-match'] === hit.etag) return reply.code(304).send();
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    reply.type(hit.type);
-    if (hit.body.length >= 1024 && /\bbr\b/.test(accept)) {
-      hit.br ??= zlib.brotliCompressSync(hit.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-      return reply.header('content-encoding', 'br').send(hit.br);
+    // Answered here: the hook does not call done().
+    reply.headers(hit.headers);
+    if (req.headers['if-none-match'] === hit.etag) return void reply.code(304).send();
+    reply.header('content-type', hit.type);
+    const accept = req.headers['accept-encoding'];
+    if (accept !== undefined && hit.body.length >= 1024) {
+      if (/\bbr\b/.test(accept)) {
+        hit.br ??= zlib.brotliCompressSync(hit.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+        return void reply.header('content-encoding', 'br').send(hit.br);
+      }
+      if (/\bgzip\b/.test(accept)) {
+        hit.gzip ??= zlib.gzipSync(hit.body);
+        return void reply.header('content-encoding', 'gzip').send(hit.gzip);
+      }
     }
-    if (hit.body.length >= 1024 && /\bgzip\b/.test(accept)) {
-      hit.gzip ??= zlib.gzipSync(hit.body);
-      return reply.header('content-encoding', 'gzip').send(hit.gzip);
-    }
-    return reply.send(hit.body);
+    reply.send(hit.body);
   });
 
   // Runs before compression (registered first), so the stored body is the plain JSON.
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const { cacheGen: gen, cacheKey: key } = req as unknown as { cacheGen: number; cacheKey: string };
-    if (gen < 0 || gen !== generation || reply.statusCode !== 200) return payload;
+    if (gen < 0 || gen !== generation || reply.statusCode !== 200) return done(null, payload);
     const route = routeOf(key);
-    if (!route) return payload;
+    if (!route) return done(null, payload);
     // tRPC answers with a fetch Response (a stream); read it once, on the miss.
     if (payload instanceof Response) {
-      if (payload.status !== 200) return payload;
+      if (payload.status !== 200) return done(null, payload);
       payload.headers.forEach((v, k) => {
         if (k !== 'content-length') reply.header(k, v);
       });
     }
-    const body = await toBuffer(payload);
-    if (!body) return payload;
-    const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-    entries.set(key, {
-      body,
-      type: String(reply.getHeader('content-type') ?? 'application/json'),
-      etag,
-      tag: route.tag,
-      expires: now() + route.ttlMs,
-    });
-    reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    return body;
+    toBuffer(payload).then((body) => {
+      if (!body) return done(null, payload);
+      const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      const headers = { etag, 'cache-control': 'no-cache', vary: 'accept-encoding' };
+      const type = String(reply.getHeader('content-type') ?? 'application/json');
+      entries.set(key, { body, type, headers, etag, tag: route.tag, expires: now() + route.ttlMs });
+      reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      done(null, body);
+    }, done);
   });
 }
 

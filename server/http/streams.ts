@@ -42,15 +42,16 @@ export function registerDraining(app: FastifyInstance, lifecycle: Lifecycle, ret
     done();
   });
 
-  // Registered before compression: the payload is still tRPC's Response.
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (!(payload instanceof Response) || !payload.body) return payload;
-    if (!(payload.headers.get('content-type') ?? '').startsWith('text/event-stream')) return payload;
+  // Registered before compression: the payload is still tRPC's Response. A callback hook: every answer
+  // passes it, and an async one costs a promise and a microtask turn each (decision 186).
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (!(payload instanceof Response) || !payload.body) return done(null, payload);
+    if (!(payload.headers.get('content-type') ?? '').startsWith('text/event-stream')) return done(null, payload);
     const { stream, end } = endableEventStream(payload.body, retryMs);
     open.add(end);
     reply.raw.once('close', () => open.delete(end));
     if (lifecycle.draining) end();
-    return new Response(stream, { status: payload.status, headers: payload.headers });
+    done(null, new Response(stream, { status: payload.status, headers: payload.headers }));
   });
 
   return { openStreams: () => open.size };

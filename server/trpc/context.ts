@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { UserRole } from '../../shared/rules/staff';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppDeps } from '../deps';
@@ -54,7 +53,10 @@ export async function createContext(deps: AppDeps, req: RequestInfo): Promise<Co
 }
 
 /**
- * The id of the request being answered on /trpc, for the error formatter when tRPC refuses a
- * request before it made a context (a body that is not JSON, a wrong content type).
+ * The id of the request an error belongs to, for the error formatter when tRPC refuses a request
+ * before it made a context (a body that is not JSON, a wrong content type). The /trpc adapter's
+ * `onError` notes it (server/http/api.ts); tRPC calls `onError` with the same error object before it
+ * formats it. Not an AsyncLocalStorage: entering one per request switched on Node's promise hooks for
+ * every promise of the process, ~2% of a request's CPU (decision 186).
  */
-export const requestIdScope = new AsyncLocalStorage<string>();
+export const requestIdOfError = new WeakMap<object, string>();

@@ -1,6 +1,6 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { requestIdScope, type Context } from './context';
+import { requestIdOfError, type Context } from './context';
 import { shopError } from '../lib/errors';
 import type { Permission } from '../../shared/rules/staff';
 
@@ -32,7 +32,7 @@ export const t = initTRPC
           code: e.code,
           httpStatus: e.status,
           ...(e.fieldErrors ? { fieldErrors: e.fieldErrors } : {}),
-          requestId: ctx?.req.id ?? requestIdScope.getStore(),
+          requestId: ctx?.req.id ?? requestIdOfError.get(error),
           path: shape.data.path,
         },
       };

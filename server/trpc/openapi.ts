@@ -1,4 +1,4 @@
-import type { generateOpenApiDocument } from 'trpc-to-openapi';
+import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { appRouter } from './router';
 import { MAX_JSON_DEPTH } from '../http/json-depth';
 import { ERROR_CODES, ERROR_CODE_MEANINGS, HTTP_STATUS, type AppErrorCode } from '../lib/errors';
@@ -11,7 +11,9 @@ let cached: Doc | null = null;
 /**
  * The OpenAPI 3 document of every procedure's REST twin, served at /api/openapi.json and exported by
  * `npm run openapi:export`, made on the first request for it. (trpc-to-openapi itself is loaded at
- * boot: its Fastify plugin answers /api, see server/http/api.ts.)
+ * boot: its Fastify plugin answers /api, see server/http/api.ts, and brings the generator with it. A
+ * named import, not `await import()`: a dynamic import keeps every export of the package, and so its
+ * Nuxt adapter with h3 and openapi3-ts's builder with yaml, in the server bundle; decision 186.)
  *
  * trpc-to-openapi describes each procedure's input and success answer; everything else an
  * integrator needs is added here, in one pass over the generated document (decision 090), so an
@@ -19,7 +21,6 @@ let cached: Doc | null = null;
  */
 export async function openApiDocument(): Promise<Doc> {
   if (cached) return cached;
-  const { generateOpenApiDocument } = await import('trpc-to-openapi');
   const doc = generateOpenApiDocument(appRouter, {
     title: 'Hydro Shakes API',
     description: DESCRIPTION,

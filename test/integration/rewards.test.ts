@@ -392,6 +392,8 @@ describe('GET /api/user/rewards', () => {
     ]);
     const second = await rewardsOf(c, '?page=2&pageSize=2');
     expect(second.entries.map((e) => e.points)).toEqual([10]);
+    // A page past the end has no rows and still says how many there are (counted on its own).
+    expect(await rewardsOf(c, '?page=5&pageSize=2')).toMatchObject({ entries: [], totalCount: 3, header: '3' });
     const bad = await t.request({ method: 'GET', url: '/api/user/rewards?pageSize=500', headers: { authorization: c.auth } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/pageSize is at most 50/);

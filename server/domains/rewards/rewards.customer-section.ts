@@ -13,8 +13,8 @@ interface PointsSection {
 export const customerPoints: PointsSection = {
   name: 'points',
   async section({ db, userId }) {
-    const [balance, recent] = await Promise.all([repo.balanceOf(db, userId), repo.ledgerPage(db, userId, 1, 0)]);
-    const last = recent[0];
+    const [balance, recent] = await Promise.all([repo.balanceOf(db, userId), repo.ledgerPage(db, userId, { page: 1, pageSize: 1 })]);
+    const last = recent.rows[0];
     return {
       key: 'points',
       title: 'Reward points',
@@ -26,7 +26,7 @@ export const customerPoints: PointsSection = {
             ? `${last.points > 0 ? '+' : ''}${last.points} on ${formatDate(new Date(last.created_at).toISOString(), 'date')}`
             : 'None yet',
         },
-        { label: 'Ledger rows', value: String(last?.total_count ?? 0) },
+        { label: 'Ledger rows', value: String(recent.totalCount) },
       ],
     };
   },

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor, Trx } from '../../../db/database';
+import { customerLedgerPage } from '../../lib/ledger.repository';
 import type { RewardKind } from '../../../db/column-types';
 
 /**
@@ -84,31 +85,11 @@ export interface LedgerRow {
   note: string | null;
   created_at: string;
   balance_after: number;
-  total_count: number;
 }
 
-/** A customer's ledger, newest first, with the running balance after each row and the total count. */
-export async function ledgerPage(db: Executor, userId: string, limit: number, offset: number): Promise<LedgerRow[]> {
-  const r = await sql<LedgerRow>`
-    select t.*, count(*) over ()::int as total_count
-    from (
-      select l.id, l.seq, l.kind, l.points, l.order_id, o.number as order_number, l.note, l.created_at,
-             sum(l.points) over (order by l.seq rows unbounded preceding)::int as balance_after
-      from reward_ledger l left join orders o on o.id = l.order_id
-      where l.user_id = ${userId}::uuid
-    ) t
-    order by t.seq desc
-    limit ${limit} offset ${offset}`.execute(db);
-  return r.rows;
-}
-
-export async function ledgerCount(db: Executor, userId: string): Promise<number> {
-  const r = await db
-    .selectFrom('reward_ledger')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
+/** A page of a customer's ledger with the running balance and the total (server/lib/ledger.repository.ts). */
+export function ledgerPage(db: Executor, userId: string, page: { page: number; pageSize: number }) {
+  return customerLedgerPage<LedgerRow>(db, { table: 'reward_ledger', amount: 'points' }, userId, page);
 }
 
 export interface BalanceListRow {

@@ -192,8 +192,7 @@ function toEntry(r: repo.LedgerRow): RewardEntry {
 }
 
 async function page(db: Executor, userId: string, input: RewardsPageInputT) {
-  const rows = await repo.ledgerPage(db, userId, input.pageSize, (input.page - 1) * input.pageSize);
-  const totalCount = rows.length ? rows[0]!.total_count : input.page === 1 ? 0 : await repo.ledgerCount(db, userId);
+  const { rows, totalCount } = await repo.ledgerPage(db, userId, input);
   return { entries: rows.map(toEntry), totalCount };
 }
 
