@@ -1,9 +1,77 @@
-import { holdYoungGeneration } from './lib/young-generation';
+import { loadConfig, ConfigError, listeningUrl } from './config';
+import { boot, type BootPhases } from './boot';
+import { createLifecycle } from './lib/lifecycle';
 
-/**
- * The server's entry (`npm start`, the Dockerfile): the young generation is held at its starting size
- * before any of the server's modules is evaluated (decision 186), then the server itself loads
- * (server/main.ts, the only file that listens). A static import would be evaluated first.
- */
-holdYoungGeneration();
-await import('./main');
+/** How long requests in flight may take to finish after SIGTERM before their connections are cut. */
+const DRAIN_MS = 8_000;
+/** The last resort if closing itself hangs (a pool that cannot end): exit non-zero. */
+const HARD_EXIT_MS = 10_000;
+
+/** The only file that listens. */
+async function main() {
+  const phases: BootPhases = { loaded: Math.round(performance.now()) };
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const lifecycle = createLifecycle();
+  const { app, dbh } = await boot(config, phases, lifecycle);
+  let closing = false;
+  /**
+   * Graceful shutdown (decision 082): stop accepting connections, answer 503 + Connection: close to
+   * requests that arrive on kept-alive ones, end open order streams with an SSE retry hint, let
+   * requests in flight finish (at most DRAIN_MS, then their connections are cut), then stop the jobs,
+   * the event listener and the pool (app.close's onClose hooks run after the server has closed), exit 0.
+   */
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    const started = performance.now();
+    app.log.info({ signal }, 'shutting down: draining requests in flight');
+    lifecycle.drain();
+    const hard = setTimeout(() => process.exit(1), HARD_EXIT_MS).unref();
+    // Transactions that have not started by then will not finish in time: answer them 503 (a client
+    // retries with the same idempotency key) rather than cutting their connections later.
+    const shed = setTimeout(() => dbh.transactions?.rejectWaiting(), DRAIN_MS - 3_000).unref();
+    const cut = setTimeout(() => {
+      app.log.warn('requests still in flight after the drain limit: closing their connections');
+      app.server.closeAllConnections();
+    }, DRAIN_MS).unref();
+    try {
+      await app.close();
+      clearTimeout(cut);
+      clearTimeout(shed);
+      clearTimeout(hard);
+      app.log.info({ ms: Math.round(performance.now() - started) }, 'shut down cleanly');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  phases.listening = Math.round(performance.now());
+  // The real address (PORT=0 picks a free port); without PUBLIC_URL the links follow it.
+  const address = app.server.address();
+  const url = typeof address === 'object' && address ? listeningUrl(config.HOST, address.port) : config.PUBLIC_URL;
+  if (!process.env.PUBLIC_URL?.trim()) config.PUBLIC_URL = url;
+  app.log.info(
+    { database: dbh.kind, bootMs: phases.listening, phases, url, publicUrl: config.PUBLIC_URL },
+    `Hydro Shakes is open at ${url} (${dbh.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`,
+  );
+}
+
+main().catch((err) => {
+  console.error('Hydro Shakes failed to start:', err instanceof Error ? err.message : err);
+  if (err instanceof Error && err.stack) console.error(err.stack);
+  process.exit(1);
+});
