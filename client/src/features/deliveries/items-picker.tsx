@@ -18,8 +18,8 @@ const keyOf = (l: Pick<ScheduleLine, 'type' | 'id'>) => `${l.type}:${l.id}`;
 
 /** What a schedule may hold: the signature shakes on the menu and the customer's saved custom shakes ("My shakes"). */
 export function useItemOptions(): { options: ItemOption[]; loading: boolean } {
-  const shakes = trpc.catalogue.signatureShakes.useQuery(undefined, { staleTime: 60_000 });
-  const saved = trpc.builder.saved.useQuery(undefined, { staleTime: 60_000 });
+  const shakes = trpc.catalogue.signatureShakes.useQuery();
+  const saved = trpc.builder.saved.useQuery();
   const options: ItemOption[] = [
     ...(shakes.data ?? []).map((s) => ({ line: { id: s.id, type: 'signature' as const }, name: s.name, price: s.price, available: true })),
     ...(saved.data ?? []).map((r) => ({

@@ -82,7 +82,7 @@ function ScheduleForm({ existing, firstOpen, cutoffTime }: { existing: Schedule 
   const create = trpc.schedules.create.useMutation();
   const update = trpc.schedules.update.useMutation();
   const slotDate = startDate >= firstOpen ? startDate : firstOpen;
-  const slots = trpc.delivery.slotsByDate.useQuery({ date: slotDate }, { staleTime: 60_000 });
+  const slots = trpc.delivery.slotsByDate.useQuery({ date: slotDate });
 
   const sortedSlots = [...(slots.data ?? [])].sort(
     (a, b) => a.start_time.localeCompare(b.start_time) || a.end_time.localeCompare(b.end_time),

@@ -40,7 +40,7 @@ export default function AdminSchedulesPage() {
   }, [term]);
 
   const forecast = trpc.schedules.forecast.useQuery({});
-  const slots = trpc.delivery.slotsByDate.useQuery({ date: forecast.data?.date ?? '' }, { enabled: !!forecast.data, staleTime: 60_000 });
+  const slots = trpc.delivery.slotsByDate.useQuery({ date: forecast.data?.date ?? '' }, { enabled: !!forecast.data });
   const list = trpc.schedules.adminList.useQuery(
     { page, pageSize: PAGE_SIZE, search: search || undefined, status: status || undefined, slotId: slotId || undefined },
     { placeholderData: (prev) => prev },
