@@ -1,4 +1,4 @@
-import { sql, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { SmsOutbox as SmsOutboxTable } from '../../db/generated/database';
 import type { SmsMessage } from './sms';
