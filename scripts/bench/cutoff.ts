@@ -11,26 +11,12 @@ import { migrateToLatest } from '../../db/migrate';
 import { runSeeds } from '../../db/seeds';
 import { runCutoff } from '../../server/domains/schedules/schedules.cutoff';
 import { addDays, istToday } from '../../shared/rules/slots';
-import type { BenchRow } from './lib';
+import { benchDatabase, type BenchRow } from './lib';
 
 export async function runCutoffBench(placement: BenchRow[] | undefined, opts: { schedules?: number } = {}): Promise<BenchRow[]> {
   if (!process.env.DATABASE_URL) return [{ name: 'cut-off bench skipped: needs DATABASE_URL (PostgreSQL)', value: 0, unit: '' }];
   const n = opts.schedules ?? Number(process.env.BENCH_CUTOFF_SCHEDULES ?? 5000);
-  const adminUrl = process.env.DATABASE_URL;
-  const dbName = `hs_bench_cutoff_${process.pid}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const admin = async (text: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try {
-      await c.query(text);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`DROP DATABASE IF EXISTS ${dbName}`);
-  await admin(`CREATE DATABASE ${dbName}`);
+  const { dbName, url, admin } = await benchDatabase(process.env.DATABASE_URL, 'cutoff');
   const poolSize = Number(process.env.BENCH_POOL ?? 10);
   const dbh = await createDatabase({ databaseUrl: url.toString(), poolSize });
   let now = new Date();

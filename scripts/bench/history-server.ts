@@ -2,6 +2,7 @@
 // one customer with a realistic history (placed through the API, then aged), other
 // customers' orders around it, and a hand-written Fastify + pg route that runs exactly
 // the statements the app sends for the same page (captured) and answers the same JSON.
+import { benchDatabase } from './lib';
 import crypto from 'node:crypto';
 import inspector from 'node:inspector';
 import { isDeepStrictEqual } from 'node:util';
@@ -22,20 +23,7 @@ import * as schedules from '../../server/domains/schedules/schedules.service';
 import { orderLabels } from '../../shared/rules/order-rules';
 
 const adminUrl = process.env.DATABASE_URL!;
-const dbName = `hs_bench_history_${process.pid}`;
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const admin = async (sqlText: string) => {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sqlText);
-  } finally {
-    await c.end();
-  }
-};
-await admin(`DROP DATABASE IF EXISTS ${dbName}`);
-await admin(`CREATE DATABASE ${dbName}`);
+const { dbName, url, admin } = await benchDatabase(adminUrl, 'history');
 
 const poolSize = Number(process.env.BENCH_POOL ?? 10);
 const ORDERS = Number(process.env.BENCH_HISTORY_ORDERS ?? 48);

@@ -7,7 +7,7 @@ import { migrateToLatest } from '../../db/migrate';
 import { runSeeds } from '../../db/seeds';
 import { signAccessToken } from '../../server/lib/tokens';
 import { addDays, istToday } from '../../shared/rules/slots';
-import type { BenchRow } from './lib';
+import { benchDatabase, type BenchRow } from './lib';
 
 /**
  * The kitchen's read of a day of 2,000 orders (issue 24: "answers in one or two statements"), on a
@@ -26,20 +26,7 @@ const pct = (xs: number[], p: number) => {
 export async function runKitchenBench(): Promise<BenchRow[]> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return [{ name: 'kitchen bench skipped: needs DATABASE_URL (PostgreSQL)', value: 0, unit: '' }];
-  const dbName = `hs_bench_kitchen_${process.pid}`;
-  const admin = async (text: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try {
-      await c.query(text);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`DROP DATABASE IF EXISTS ${dbName}`);
-  await admin(`CREATE DATABASE ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
+  const { dbName, url, admin } = await benchDatabase(adminUrl, 'kitchen');
   const dbh = await createDatabase({ databaseUrl: url.toString(), poolSize: 4 });
   try {
     await migrateToLatest(dbh.db);

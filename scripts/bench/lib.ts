@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export interface BenchRow {
   name: string;
@@ -37,4 +38,27 @@ export async function forkTs<T extends Record<string, unknown>>(file: string, en
       child.send({ cmd });
     });
   return { child, info, ask };
+}
+
+/**
+ * A fresh database of its own for a bench, on the server `adminUrl` names (dropped first if a run left
+ * it): its URL, and `admin` to run a statement on that server (the bench drops the database with it
+ * when done).
+ */
+export async function benchDatabase(adminUrl: string, name: string): Promise<{ dbName: string; url: URL; admin: (text: string) => Promise<void> }> {
+  const dbName = `hs_bench_${name}_${process.pid}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const admin = async (text: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(text);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`DROP DATABASE IF EXISTS ${dbName}`);
+  await admin(`CREATE DATABASE ${dbName}`);
+  return { dbName, url, admin };
 }

@@ -1,5 +1,6 @@
 // Child process for the orders bench: the real app on a fresh PostgreSQL database, with
 // customers, addresses and roomy slots, plus the exact SQL of one placement (captured).
+import { benchDatabase } from './lib';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
@@ -14,20 +15,7 @@ import { signAccessToken } from '../../server/lib/tokens';
 import { addDays, istToday } from '../../shared/rules/slots';
 
 const adminUrl = process.env.DATABASE_URL!;
-const dbName = `hs_bench_orders_${process.pid}`;
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const admin = async (sqlText: string) => {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sqlText);
-  } finally {
-    await c.end();
-  }
-};
-await admin(`DROP DATABASE IF EXISTS ${dbName}`);
-await admin(`CREATE DATABASE ${dbName}`);
+const { dbName, url, admin } = await benchDatabase(adminUrl, 'orders');
 
 const poolSize = Number(process.env.BENCH_POOL ?? 10);
 const dbh = await createDatabase({ databaseUrl: url.toString(), poolSize });
