@@ -220,8 +220,8 @@ function LowStockCard() {
           <li key={`forecast-${i.ingredientId}`} data-testid="forecast-short">
             <strong>{i.name}</strong>{' '}
             <span className="tabular">
-              standing deliveries of {formatDay(tomorrow, 'weekdayDate')} need {count.format(i.forecast)} {STOCK_UNIT_LABELS[i.unit]};{' '}
-              {count.format(Math.max(0, i.free ?? 0))} {STOCK_UNIT_LABELS[i.unit]} free
+              short for {formatDay(tomorrow, 'weekdayDate')}: standing deliveries need {count.format(i.forecast)}{' '}
+              {STOCK_UNIT_LABELS[i.unit]}, {count.format(Math.max(0, i.free ?? 0))} {STOCK_UNIT_LABELS[i.unit]} free
             </span>
           </li>
         ))}
