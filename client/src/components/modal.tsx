@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Tab from the last control goes to the first, Shift+Tab from the first to the last. showModal()
@@ -66,8 +67,10 @@ export function Modal({
       // Only a close the user made (Escape, the browser) is reported: when the parent closed it by
       // props (e.g. the cancel dialog's "Pause instead" opening the pause dialog), the close event
       // arrives after the parent has moved on, and reporting it would shut the dialog just opened.
+      // The event is queued: when the dialog was opened again before it arrived (Escape, then Enter
+      // on the opener at once), the element is open by then and the stale event is not the user's.
       onClose={() => {
-        if (open) onClose();
+        if (open && !ref.current?.open) onClose();
       }}
       // Escape: closed through the parent's state first (the effect then closes the element), so the
       // page never shows a closed dialog the app still thinks is open — an Enter on the opener right
