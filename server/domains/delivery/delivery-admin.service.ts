@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { addDays, istToday, type SlotConfig, type SlotPlanType } from '../../../shared/rules/slots';
 import type { AdminDeliveryOverview, AdminPincode, AdminSlot, BlackoutDate, SlotConfigDto } from '../../../shared/schemas/delivery';
 import * as repo from './delivery.repository';
+import { recordAudit } from '../audit/audit.service';
 import { getSlotConfig, parseSlotConfig } from './delivery.service';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 
@@ -31,8 +32,6 @@ const toAdminPincode = (p: { pincode: string; area: string; city: string; active
   active: p.active,
   updatedAt: p.updated_at,
 });
-
-const audit = (actor: Actor) => ({ actorId: actor.id, actorEmail: actor.email });
 
 export async function overview(deps: Deps): Promise<AdminDeliveryOverview> {
   const today = istToday(deps.clock.now());
@@ -83,8 +82,7 @@ export async function createSlot(
       sort,
     });
     const after = toAdminSlot(row);
-    await repo.writeAudit(trx, {
-      ...audit(actor),
+    await recordAudit(trx, actor, {
       action: 'delivery_slot.create',
       entity: 'delivery_slot',
       entityId: row.id,
@@ -133,8 +131,7 @@ export async function updateSlot(
     }
     const before = toAdminSlot(current);
     const after = toAdminSlot(row);
-    await repo.writeAudit(trx, {
-      ...audit(actor),
+    await recordAudit(trx, actor, {
       action: 'delivery_slot.update',
       entity: 'delivery_slot',
       entityId: row.id,
@@ -155,8 +152,7 @@ export async function addBlackout(deps: Deps, actor: Actor, input: { date: strin
     const before = await repo.findBlackout(trx, input.date);
     const row = await repo.upsertBlackout(trx, { date: input.date, reason: input.reason, created_by: actor.id });
     const [count] = await repo.bookingsOnDates(trx, [input.date]);
-    await repo.writeAudit(trx, {
-      ...audit(actor),
+    await recordAudit(trx, actor, {
       action: before ? 'blackout_date.update' : 'blackout_date.create',
       entity: 'blackout_date',
       entityId: input.date,
@@ -171,8 +167,7 @@ export async function removeBlackout(deps: Deps, actor: Actor, input: { date: st
   return withTransactionRetry(deps, async (trx) => {
     const gone = await repo.deleteBlackout(trx, input.date);
     if (!gone) throw notFound('That blackout date');
-    await repo.writeAudit(trx, {
-      ...audit(actor),
+    await recordAudit(trx, actor, {
       action: 'blackout_date.delete',
       entity: 'blackout_date',
       entityId: input.date,
@@ -198,8 +193,7 @@ export async function addPincode(
     const row = await repo.insertPincode(trx, input);
     if (!row) throw new AppError('CONFLICT', `${input.pincode} is already on the list. Edit it instead.`);
     const after = toAdminPincode(row);
-    await repo.writeAudit(trx, {
-      ...audit(actor),
+    await recordAudit(trx, actor, {
       action: 'pincode.create',
       entity: 'serviceable_pincode',
       entityId: row.pincode,
@@ -221,8 +215,7 @@ export async function updatePincode(
     const row = await repo.updatePincode(trx, input.pincode, { area: input.area, city: input.city, active: input.active });
     if (!row) throw notFound(`PIN code ${input.pincode}`);
     const after = toAdminPincode(row);
-    await repo.writeAudit(trx, {
-      ...audit(actor),
+    await recordAudit(trx, actor, {
       action: 'pincode.update',
       entity: 'serviceable_pincode',
       entityId: row.pincode,
@@ -237,8 +230,7 @@ export async function removePincode(deps: Deps, actor: Actor, input: { pincode: 
   return withTransactionRetry(deps, async (trx) => {
     const gone = await repo.deletePincode(trx, input.pincode);
     if (!gone) throw notFound(`PIN code ${input.pincode}`);
-    await repo.writeAudit(trx, {
-      ...audit(actor),
+    await recordAudit(trx, actor, {
       action: 'pincode.delete',
       entity: 'serviceable_pincode',
       entityId: gone.pincode,
@@ -254,10 +246,13 @@ export async function removePincode(deps: Deps, actor: Actor, input: { pincode: 
 export async function updateSlotConfig(deps: Deps, actor: Actor, input: SlotConfigDto): Promise<SlotConfig> {
   return withTransactionRetry(deps, async (trx) => {
     const before = parseSlotConfig(await repo.readSlotConfigForUpdate(trx));
-    const after: SlotConfig = { horizonDays: input.horizonDays, cutoffMinutes: input.cutoffMinutes, standingCutoffTime: input.standingCutoffTime };
+    const after: SlotConfig = {
+      horizonDays: input.horizonDays,
+      cutoffMinutes: input.cutoffMinutes,
+      standingCutoffTime: input.standingCutoffTime,
+    };
     await repo.writeSlotConfig(trx, after);
-    await repo.writeAudit(trx, {
-      ...audit(actor),
+    await recordAudit(trx, actor, {
       action: 'slot_configuration.update',
       entity: 'settings',
       entityId: repo.SLOT_CONFIG_KEY,

@@ -332,26 +332,6 @@ export function deleteBlackout(db: Executor, date: string) {
   return db.deleteFrom('blackout_dates').where('date', '=', date).returning(['date', 'reason']).executeTakeFirst();
 }
 
-// ---------- Audit ----------
-
-export function writeAudit(
-  db: Executor,
-  e: { actorId: string; actorEmail: string; action: string; entity: string; entityId: string; before: unknown; after: unknown },
-) {
-  return db
-    .insertInto('audit_log')
-    .values({
-      actor_id: e.actorId,
-      actor_email: e.actorEmail,
-      action: e.action,
-      entity: e.entity,
-      entity_id: e.entityId,
-      before: e.before === null || e.before === undefined ? null : JSON.stringify(e.before),
-      after: e.after === null || e.after === undefined ? null : JSON.stringify(e.after),
-    })
-    .execute();
-}
-
 /**
  * Slot fill per day for [from, to] (admin dashboard): places booked against places offered by the
  * active slots (a day's booking row keeps the capacity it was opened with); blackout days offer none.
