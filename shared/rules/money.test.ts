@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ceilToRupee, formatRupees, parseRupees, rupeesInput } from './money';
+import { ceilToRupee, formatCount, formatRupees, parseRupees, rupeesInput } from './money';
+import { formatQuantity } from './stock';
+import { CreateReviewInputSchema, REVIEW_BODY_MAX } from '../schemas/reviews';
 
 describe('formatRupees', () => {
   it('shows whole rupees with Indian grouping and no decimals', () => {
@@ -37,5 +39,29 @@ describe('parseRupees and rupeesInput (every rupee field in the client)', () => 
     expect(rupeesInput(12000)).toBe('120');
     expect(rupeesInput(9950)).toBe('99.50');
     fc.assert(fc.property(fc.integer({ min: 0, max: 999_999_999 }), (paise) => parseRupees(rupeesInput(paise)) === paise));
+  });
+});
+
+describe('formatCount and the messages built on it', () => {
+  it('groups digits the Indian way and keeps a fraction', () => {
+    expect(formatCount(1250)).toBe('1,250');
+    expect(formatCount(1234567)).toBe('12,34,567');
+    expect(formatCount(2.5)).toBe('2.5');
+  });
+
+  it('a stock quantity reads with its unit', () => {
+    expect(formatQuantity(125000, 'g')).toBe('1,25,000 g');
+    expect(formatQuantity(12, 'pc')).toBe('12 pcs');
+  });
+
+  it('a review over the limit is refused with the limit written out', () => {
+    const r = CreateReviewInputSchema.safeParse({
+      orderId: crypto.randomUUID(),
+      shakeId: crypto.randomUUID(),
+      rating: 5,
+      body: 'x'.repeat(REVIEW_BODY_MAX + 1),
+    });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe('Keep the review to 1,000 characters');
   });
 });

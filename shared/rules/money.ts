@@ -6,6 +6,10 @@
 let inrFmt: Intl.NumberFormat | undefined;
 const inr = () => (inrFmt ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0, minimumFractionDigits: 0 }));
 
+let countFmt: Intl.NumberFormat | undefined;
+/** A count or quantity with Indian digit grouping ("1,00,000", "2.5"), made on first use like the money formatter. */
+export const formatCount = (n: number): string => (countFmt ??= new Intl.NumberFormat('en-IN')).format(n);
+
 export function formatRupees(paise: number): string {
   const rupees = Math.round(paise / 100);
   return `${rupees < 0 ? '−' : ''}₹${inr().format(Math.abs(rupees))}`;

@@ -1,4 +1,5 @@
 import type { CustomRecipe } from '../schemas/builder';
+import { formatCount } from './money';
 
 /**
  * Stock rules shared by the server and the admin screens (PRODUCT.md §16, decision 160).
@@ -8,6 +9,10 @@ import type { CustomRecipe } from '../schemas/builder';
 export const STOCK_UNITS = ['g', 'ml', 'pc'] as const;
 export type StockUnit = (typeof STOCK_UNITS)[number];
 export const STOCK_UNIT_LABELS: Record<StockUnit, string> = { g: 'g', ml: 'ml', pc: 'pcs' };
+
+/** "1,250 g", "12 pcs": a stock quantity as the kitchen reads it (the prep sheet, stock refusals and alerts). */
+export const formatQuantity = (qty: number, unit: StockUnit | string): string =>
+  `${formatCount(qty)} ${STOCK_UNIT_LABELS[unit as StockUnit] ?? unit}`;
 
 /** A Large bottle (500 ml) takes 1.4× a Regular one (350 ml) of everything in it. */
 export const SIZE_QUANTITY_FACTOR = { regular: 1, large: 1.4 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Uuid } from './common';
+import { formatCount } from '../rules/money';
 
 export const REVIEW_BODY_MAX = 1000;
 
@@ -48,7 +49,8 @@ export const CreateReviewInputSchema = z.object({
   body: z
     .string()
     .trim()
-    .max(REVIEW_BODY_MAX, `Keep the review to ${REVIEW_BODY_MAX.toLocaleString('en-IN')} characters`)
+    // The message is made when a review is refused, not when the schema loads (no ICU at boot, decision 034).
+    .max(REVIEW_BODY_MAX, { error: () => `Keep the review to ${formatCount(REVIEW_BODY_MAX)} characters` })
     .default(''),
 });
 export type CreateReviewInput = z.infer<typeof CreateReviewInputSchema>;

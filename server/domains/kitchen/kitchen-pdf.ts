@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { Canvas, GREEN, INK, loadPdfKit, MUTED, RULE, WASH, type Rgb } from '../invoices/invoice-pdf';
 import { formatDate, formatDay } from '../../../shared/rules/dates';
-import { STOCK_UNIT_LABELS, type StockUnit } from '../../../shared/rules/stock';
+import { formatQuantity } from '../../../shared/rules/stock';
 import type { Blend } from '../../../shared/schemas/kitchen';
 
 /**
@@ -13,8 +13,6 @@ import type { Blend } from '../../../shared/schemas/kitchen';
 
 const MM = 72 / 25.4;
 const A4 = { W: 595.28, H: 841.89 };
-const qty = new Intl.NumberFormat('en-IN');
-export const formatQty = (n: number, unit: StockUnit) => `${qty.format(n)} ${STOCK_UNIT_LABELS[unit]}`;
 
 /** `at`: the document's creation date (the shop's clock, so the same request makes the same bytes). */
 async function newDoc(title: string, at: Date) {
@@ -98,11 +96,11 @@ function blendSections(
   if (!b.customs.length) d.row('None', '', { color: MUTED });
   for (const cr of b.customs) {
     d.row(`${cr.name} (${cr.size === 'large' ? 'Large' : 'Regular'})`, `× ${cr.bottles}`, { bold: true });
-    for (const i of cr.perBottle) d.row(i.name, `${formatQty(i.qty, i.unit)} per bottle`, { indent: 14, size: 9, color: MUTED });
+    for (const i of cr.perBottle) d.row(i.name, `${formatQuantity(i.qty, i.unit)} per bottle`, { indent: 14, size: 9, color: MUTED });
   }
   d.heading('Ingredient totals');
   if (!b.ingredients.length) d.row('None', '', { color: MUTED });
-  for (const i of b.ingredients) d.row(i.name, formatQty(i.qty, i.unit));
+  for (const i of b.ingredients) d.row(i.name, formatQuantity(i.qty, i.unit));
 }
 
 export interface Label {

@@ -13,7 +13,7 @@ import type {
   StockMovementInput,
   StockOverview,
 } from '../../../shared/schemas/stock';
-import { daysOfCover, isLowStock, STOCK_UNIT_LABELS, type StockUnit } from '../../../shared/rules/stock';
+import { daysOfCover, formatQuantity, isLowStock } from '../../../shared/rules/stock';
 import { istToday } from '../../../shared/rules/slots';
 import { formatDay } from '../../../shared/rules/dates';
 import { AppError, notFound } from '../../lib/errors';
@@ -35,9 +35,6 @@ type Deps = Pick<AppDeps, 'db' | 'cache' | 'clock' | 'log' | 'config'>;
 const RECENT_DAYS = 7;
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const unitLabel = (u: string) => STOCK_UNIT_LABELS[u as StockUnit] ?? u;
-export const formatQuantity = (qty: number, unit: string) => `${new Intl.NumberFormat('en-IN').format(qty)} ${unitLabel(unit)}`;
 
 function toLevel(r: repo.LevelRow): StockLevel {
   const free = r.on_hand - r.reserved;
@@ -285,7 +282,10 @@ export function reservationRequest(
  */
 export async function sendLowStockAlerts(
   deps: Deps,
-  forecast: { date: string; lines: readonly { id: string; type: 'signature' | 'custom'; quantity: number; recipe?: unknown }[] } | null = null,
+  forecast: {
+    date: string;
+    lines: readonly { id: string; type: 'signature' | 'custom'; quantity: number; recipe?: unknown }[];
+  } | null = null,
 ): Promise<number> {
   return withTransactionRetry(deps, async (trx) => {
     const today = istToday(deps.clock.now());
