@@ -7,7 +7,7 @@ import type { NotificationKind } from '../../shared/schemas/notifications';
 import { BrevoError, sendWithBrevo } from './mail-brevo';
 import * as repo from './mail.repository';
 import { claimDue } from './outbox.repository';
-import { outboxRunner, type DeliveryRound } from './outbox-runner';
+import { failedAttempt, loggedFields, outboxRunner, sentFields, type DeliveryRound } from './outbox-runner';
 
 export interface MailMessage {
   /** null: the account has no e-mail address (started from a mobile number); nothing is sent. */
@@ -82,30 +82,19 @@ export async function deliverPending(deps: MailDeps, limit = 20): Promise<Delive
         { mailId: m.id, to: m.to_email, subject: m.subject, template: m.template, links, text: m.text },
         'mail not sent (BREVO_API_KEY is not set); kept in the outbox',
       );
-      await repo.markMail(deps.db, m.id, { status: 'logged', sent_at: deps.clock.now().toISOString(), next_attempt_at: null });
+      await repo.markMail(deps.db, m.id, loggedFields(deps.clock.now()));
       round.logged++;
       continue;
     }
     try {
       const { messageId } = await sendWithBrevo(deps.config, msg);
-      await repo.markMail(deps.db, m.id, {
-        status: 'sent',
-        sent_at: deps.clock.now().toISOString(),
-        provider_message_id: messageId,
-        next_attempt_at: null,
-        last_error: null,
-      });
+      await repo.markMail(deps.db, m.id, sentFields(deps.clock.now(), messageId));
       round.sent++;
     } catch (e) {
       const err = e instanceof BrevoError ? e : new BrevoError(String(e), null, false);
-      const giveUp = err.permanent || m.attempts >= MAX_ATTEMPTS;
       // 1 min, 2 min, 4 min, 8 min between attempts.
-      const backoff = new Date(deps.clock.now().getTime() + 60_000 * 2 ** Math.max(0, m.attempts - 1)).toISOString();
-      await repo.markMail(deps.db, m.id, {
-        status: giveUp ? 'failed' : 'pending',
-        last_error: err.message.slice(0, 500),
-        next_attempt_at: giveUp ? null : backoff,
-      });
+      const { giveUp, fields } = failedAttempt(deps.clock.now(), m.attempts, err, { maxAttempts: MAX_ATTEMPTS, baseMs: 60_000 });
+      await repo.markMail(deps.db, m.id, fields);
       deps.log.warn(
         { mailId: m.id, template: m.template, attempts: m.attempts, err: err.message },
         giveUp ? 'mail delivery failed for good' : 'mail delivery failed; will retry',

@@ -8,6 +8,37 @@ export interface DeliveryRound {
   failed: number;
 }
 
+/** A message printed to the log because no provider is configured: kept, not sent (found in the outbox). */
+export const loggedFields = (at: Date) => ({ status: 'logged' as const, sent_at: at.toISOString(), next_attempt_at: null });
+
+/** A message the provider accepted, with the provider's id. */
+export const sentFields = (at: Date, messageId: string | null) => ({
+  status: 'sent' as const,
+  sent_at: at.toISOString(),
+  provider_message_id: messageId,
+  next_attempt_at: null,
+  last_error: null,
+});
+
+/**
+ * After a failed attempt (`attempts` counts it): failed for good when the provider refused for good or
+ * it was the last attempt, else due again after base, 2 × base, 4 × base, … — the one backoff of every outbox.
+ */
+export function failedAttempt(
+  at: Date,
+  attempts: number,
+  err: { permanent: boolean; message: string },
+  p: { maxAttempts: number; baseMs: number },
+) {
+  const giveUp = err.permanent || attempts >= p.maxAttempts;
+  const retryAt = new Date(at.getTime() + p.baseMs * 2 ** Math.max(0, attempts - 1)).toISOString();
+  const status: 'failed' | 'pending' = giveUp ? 'failed' : 'pending';
+  return {
+    giveUp,
+    fields: { status, last_error: err.message.slice(0, 500), next_attempt_at: giveUp ? null : retryAt },
+  };
+}
+
 interface Runner {
   running: Promise<void> | null;
   again: boolean;

@@ -4,7 +4,7 @@ import type { MailDeps } from './mail';
 import { Msg91Gateway } from './sms-msg91';
 import * as repo from './sms.repository';
 import { claimDue } from './outbox.repository';
-import { outboxRunner, type DeliveryRound } from './outbox-runner';
+import { failedAttempt, loggedFields, outboxRunner, sentFields, type DeliveryRound } from './outbox-runner';
 
 /**
  * Text messages (sign-in codes; order updates when WhatsApp is not possible). Like e-mail, an SMS is
@@ -70,7 +70,7 @@ export async function deliverPendingSms(deps: MailDeps & { db: Db }, limit = 20)
         { smsId: m.id, to: m.to_mobile, template: m.template, text: m.text },
         'sms not sent (MSG91_AUTH_KEY is not set); kept in the outbox',
       );
-      await repo.markSms(deps.db, m.id, { status: 'logged', sent_at: deps.clock.now().toISOString(), next_attempt_at: null });
+      await repo.markSms(deps.db, m.id, loggedFields(deps.clock.now()));
       round.logged++;
       continue;
     }
@@ -83,24 +83,15 @@ export async function deliverPendingSms(deps: MailDeps & { db: Db }, limit = 20)
       });
       // Once the provider has it, the outbox keeps no sign-in code in clear.
       await repo.markSms(deps.db, m.id, {
-        status: 'sent',
-        sent_at: deps.clock.now().toISOString(),
-        provider_message_id: messageId,
-        next_attempt_at: null,
-        last_error: null,
+        ...sentFields(deps.clock.now(), messageId),
         ...(m.template === 'otp' ? { variables: {}, text: '(sign-in code sent)' } : {}),
       });
       round.sent++;
     } catch (e) {
       const err = e instanceof SmsError ? e : new SmsError(String(e), false);
-      const giveUp = err.permanent || m.attempts >= SMS_MAX_ATTEMPTS;
       // A sign-in code is useful for 5 minutes: retry quickly (15 s, 30 s, 60 s, …).
-      const backoff = new Date(deps.clock.now().getTime() + 15_000 * 2 ** Math.max(0, m.attempts - 1)).toISOString();
-      await repo.markSms(deps.db, m.id, {
-        status: giveUp ? 'failed' : 'pending',
-        last_error: err.message.slice(0, 500),
-        next_attempt_at: giveUp ? null : backoff,
-      });
+      const { giveUp, fields } = failedAttempt(deps.clock.now(), m.attempts, err, { maxAttempts: SMS_MAX_ATTEMPTS, baseMs: 15_000 });
+      await repo.markSms(deps.db, m.id, fields);
       deps.log.warn(
         { smsId: m.id, template: m.template, attempts: m.attempts, err: err.message },
         giveUp ? 'sms failed for good' : 'sms failed; will retry',

@@ -8,7 +8,7 @@ import { withTransactionRetry } from './transaction-retry';
 import { GraphWhatsAppGateway } from './whatsapp-graph';
 import * as repo from './whatsapp.repository';
 import { claimDue } from './outbox.repository';
-import { outboxRunner, type DeliveryRound } from './outbox-runner';
+import { failedAttempt, loggedFields, outboxRunner, sentFields, type DeliveryRound } from './outbox-runner';
 import type { NotificationKind } from '../../shared/schemas/notifications';
 
 /**
@@ -174,7 +174,7 @@ export async function deliverPendingWhatsApp(deps: MailDeps & { db: Db }, limit 
         { whatsappId: m.id, to: m.to_mobile, template: m.template, text: m.text },
         'whatsapp message not sent (WHATSAPP_TOKEN is not set); kept in the outbox',
       );
-      await repo.markMessage(deps.db, m.id, { status: 'logged', sent_at: deps.clock.now().toISOString(), next_attempt_at: null });
+      await repo.markMessage(deps.db, m.id, loggedFields(deps.clock.now()));
       round.logged++;
       continue;
     }
@@ -185,25 +185,14 @@ export async function deliverPendingWhatsApp(deps: MailDeps & { db: Db }, limit 
         parameters: m.variables,
         text: m.text,
       });
-      await repo.markMessage(deps.db, m.id, {
-        status: 'sent',
-        sent_at: deps.clock.now().toISOString(),
-        provider_message_id: messageId,
-        next_attempt_at: null,
-        last_error: null,
-      });
+      await repo.markMessage(deps.db, m.id, sentFields(deps.clock.now(), messageId));
       round.sent++;
     } catch (e) {
       const err = e instanceof WhatsAppError ? e : new WhatsAppError(String(e), false);
-      const giveUp = err.permanent || m.attempts >= WHATSAPP_MAX_ATTEMPTS;
       // Order news is useful for an hour or so: 30 s, 1 min, 2 min, 4 min, then the SMS.
-      const backoff = new Date(deps.clock.now().getTime() + 30_000 * 2 ** Math.max(0, m.attempts - 1)).toISOString();
+      const { giveUp, fields } = failedAttempt(deps.clock.now(), m.attempts, err, { maxAttempts: WHATSAPP_MAX_ATTEMPTS, baseMs: 30_000 });
       await withTransactionRetry(deps, async (trx) => {
-        await repo.markMessage(trx, m.id, {
-          status: giveUp ? 'failed' : 'pending',
-          last_error: err.message.slice(0, 500),
-          next_attempt_at: giveUp ? null : backoff,
-        });
+        await repo.markMessage(trx, m.id, fields);
         // The fallback is written with the failure, so a crash between the two cannot lose or double it.
         if (giveUp && m.sms_fallback) {
           await enqueueSms(trx, { to: m.to_mobile, template: 'order_update', variables: { message: m.text }, text: m.text });

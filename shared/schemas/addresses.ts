@@ -109,8 +109,8 @@ export const AddressUpdateInputSchema = z.object({
 });
 export type AddressUpdateInput = z.input<typeof AddressUpdateInputSchema>;
 
-export const AddressSchema = z.object({
-  id: Uuid,
+/** The postal part of an address: what an order keeps as its own copy when it is placed (OrderAddressSchema). */
+export const PostalAddressSchema = z.object({
   name: z.string(),
   /** +91XXXXXXXXXX */
   phone: z.string(),
@@ -120,6 +120,11 @@ export const AddressSchema = z.object({
   city: z.string(),
   state: z.string(),
   pincode: z.string(),
+});
+
+export const AddressSchema = z.object({
+  id: Uuid,
+  ...PostalAddressSchema.shape,
   isDefault: z.boolean(),
   /** Whether we deliver to this PIN code today (checkout refuses the others). */
   serviceable: z.boolean(),

@@ -33,17 +33,7 @@ export const DashboardReportSchema = z.object({
   previousFrom: IsoDate,
   previousTo: IsoDate,
   /** One entry per IST day of the range, oldest first (days without orders are zeros). */
-  days: z.array(
-    z.object({
-      date: IsoDate,
-      revenue: z.number().int(),
-      orderRevenue: z.number().int(),
-      subscriptionRevenue: z.number().int(),
-      orders: z.number().int(),
-      aov: Paise,
-      newCustomers: z.number().int(),
-    }),
-  ),
+  days: z.array(z.object({ date: IsoDate, ...Totals.shape })),
   totals: Totals,
   previous: Totals,
   ordersByStatus: z.array(z.object({ status: z.string(), label: z.string(), count: z.number().int() })),

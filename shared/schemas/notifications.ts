@@ -12,13 +12,12 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NotificationChannelsSchema = z.object({ email: z.boolean(), whatsapp: z.boolean(), sms: z.boolean() });
 export type NotificationChannels = z.infer<typeof NotificationChannelsSchema>;
 
-export const NotificationMatrixSchema = z.object({
-  order_confirmed: NotificationChannelsSchema,
-  out_for_delivery: NotificationChannelsSchema,
-  delivered: NotificationChannelsSchema,
-  payment_failed: NotificationChannelsSchema,
-  deliveries: NotificationChannelsSchema,
-});
+/** The same cell for every kind of message, in NOTIFICATION_KINDS' order: the kinds are listed once. */
+function perKind<Cell extends z.ZodType>(cell: Cell): Record<NotificationKind, Cell> {
+  return Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, cell])) as Record<NotificationKind, Cell>;
+}
+
+export const NotificationMatrixSchema = z.object(perKind(NotificationChannelsSchema));
 export type NotificationMatrix = z.infer<typeof NotificationMatrixSchema>;
 
 export const NotificationPreferencesSchema = z.object({
@@ -40,14 +39,6 @@ export const NotificationPreferencesPatchSchema = z.strictObject({
   /** The WhatsApp opt-in: true records the time (kept when opting in again), false clears it. */
   whatsapp: z.boolean().optional(),
   /** The cells that change, per kind. */
-  kinds: z
-    .strictObject({
-      order_confirmed: ChannelsPatchSchema.optional(),
-      out_for_delivery: ChannelsPatchSchema.optional(),
-      delivered: ChannelsPatchSchema.optional(),
-      payment_failed: ChannelsPatchSchema.optional(),
-      deliveries: ChannelsPatchSchema.optional(),
-    })
-    .optional(),
+  kinds: z.strictObject(perKind(ChannelsPatchSchema.optional())).optional(),
 });
 export type NotificationPreferencesPatch = z.infer<typeof NotificationPreferencesPatchSchema>;

@@ -3,9 +3,9 @@ import { Paise, Uuid } from './common';
 import {
   IdempotencyKeySchema,
   OrderSchema,
+  OrderSummarySchema,
   OrderSlotSchema,
   OrderStatusSchema,
-  OrderLabelsSchema,
   PaymentStatusSchema,
   CheckoutMethodSchema,
 } from './orders';
@@ -33,14 +33,13 @@ export const CancelOrderInputSchema = z.object({
 });
 export type CancelOrderInput = z.infer<typeof CancelOrderInputSchema>;
 
-export const ActiveOrderSchema = z.object({
-  id: Uuid,
-  number: z.string(),
-  status: OrderStatusSchema,
-  labels: OrderLabelsSchema,
-  total: Paise,
-  itemCount: z.number().int(),
-  slot: OrderSlotSchema,
+/** The history's summary of an order, without its payment fields, names and time, plus whether the customer may pay now. */
+export const ActiveOrderSchema = OrderSummarySchema.omit({
+  paymentMethod: true,
+  paymentStatus: true,
+  itemNames: true,
+  placedAt: true,
+}).extend({
   canPay: z.boolean(),
 });
 /** GET /api/orders/active: the customer's orders not yet delivered (nor cancelled), soonest slot first. */
@@ -85,14 +84,16 @@ export const AdminOrdersInputSchema = z.object({
 });
 export type AdminOrdersInput = z.infer<typeof AdminOrdersInputSchema>;
 
-export const AdminOrderRowSchema = z.object({
-  id: Uuid,
-  number: z.string(),
-  status: OrderStatusSchema,
-  paymentStatus: PaymentStatusSchema,
-  paymentMethod: CheckoutMethodSchema,
-  labels: OrderLabelsSchema,
-  total: Paise,
+/** The history's summary of an order (its head), then what the desk needs to find and call the customer. */
+export const AdminOrderRowSchema = OrderSummarySchema.pick({
+  id: true,
+  number: true,
+  status: true,
+  paymentStatus: true,
+  paymentMethod: true,
+  labels: true,
+  total: true,
+}).extend({
   refunded: Paise,
   itemCount: z.number().int(),
   customerName: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Paise, Uuid } from './common';
+import { PostalAddressSchema } from './addresses';
 import { CartQuoteInputSchema } from './cart';
 import { CustomRecipeSchema } from './builder';
 import { SlotDate } from './delivery';
@@ -65,16 +66,8 @@ export const PriceBreakdownSchema = z.object({
 });
 export type PriceBreakdown = z.infer<typeof PriceBreakdownSchema>;
 
-export const OrderAddressSchema = z.object({
-  name: z.string(),
-  phone: z.string(),
-  line1: z.string(),
-  line2: z.string().nullable(),
-  landmark: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  pincode: z.string(),
-});
+/** The delivery address as it was when the order was placed. */
+export const OrderAddressSchema = PostalAddressSchema;
 export type OrderAddress = z.infer<typeof OrderAddressSchema>;
 
 export const OrderEventSchema = z.object({

@@ -7,11 +7,8 @@ export const FreeUnitRuleSchema = z.enum(['cheapest_signature', 'cheapest_priced
 });
 export const SubscriptionStatusSchema = z.enum(['pending_payment', 'active', 'paused', 'cancelled', 'expired']);
 
-export const PlanSchema = z.object({
-  id: Uuid,
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
+/** A plan's terms: what a subscriber pays and gets per period. A subscription keeps its own copy (decision 060). */
+const PlanTermsSchema = z.object({
   price: Paise,
   periodDays: z.number().int(),
   freeUnits: z.number().int(),
@@ -19,6 +16,14 @@ export const PlanSchema = z.object({
   freeDelivery: z.boolean(),
   pointsMultiplier: z.number().int(),
   subscriberSlots: z.boolean(),
+});
+
+export const PlanSchema = z.object({
+  id: Uuid,
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  ...PlanTermsSchema.shape,
   active: z.boolean(),
   /** price / freeUnits (paise), null when the plan has no free units. */
   pricePerShake: Paise.nullable(),
@@ -41,13 +46,7 @@ export const SubscriptionSchema = z.object({
   id: Uuid,
   planId: Uuid,
   planName: z.string(),
-  price: Paise,
-  periodDays: z.number().int(),
-  freeUnits: z.number().int(),
-  freeUnitRule: FreeUnitRuleSchema,
-  freeDelivery: z.boolean(),
-  pointsMultiplier: z.number().int(),
-  subscriberSlots: z.boolean(),
+  ...PlanTermsSchema.shape,
   status: SubscriptionStatusSchema,
   statusLabel: z.string(),
   autoRenew: z.boolean(),

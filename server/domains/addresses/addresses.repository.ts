@@ -17,22 +17,7 @@ const columns = [
   'updated_at',
 ] as const;
 
-export interface AddressRow {
-  id: string;
-  user_id: string;
-  name: string;
-  phone: string;
-  line1: string;
-  line2: string | null;
-  landmark: string | null;
-  city: string;
-  state: string;
-  pincode: string;
-  is_default: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
+/** What the customer writes (and an order copies). */
 export interface AddressValues {
   name: string;
   phone: string;
@@ -42,6 +27,14 @@ export interface AddressValues {
   city: string;
   state: string;
   pincode: string;
+}
+
+export interface AddressRow extends AddressValues {
+  id: string;
+  user_id: string;
+  is_default: boolean;
+  created_at: string;
+  updated_at: string;
 }
 
 /**

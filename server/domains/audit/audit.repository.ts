@@ -40,15 +40,20 @@ export interface AuditFilter {
   offset: number;
 }
 
-/** One page, newest first, with the total (window count: one round trip). */
-export async function listEntries(db: Executor, f: AuditFilter) {
+/** The audit rows the filter keeps: one WHERE for the page and the count. */
+function filtered(db: Executor, f: Omit<AuditFilter, 'limit' | 'offset'>) {
   let q = db.selectFrom('audit_log');
   if (f.entity) q = q.where('entity', '=', f.entity);
   if (f.entityId) q = q.where('entity_id', '=', f.entityId);
   if (f.actorId) q = q.where('actor_id', '=', f.actorId);
   if (f.actorEmailLike) q = q.where(sql<boolean>`lower(actor_email) like ${likePattern(f.actorEmailLike.toLowerCase())}`);
   if (f.actionPrefix) q = q.where(sql<boolean>`action like ${`${f.actionPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  const rows = await q
+  return q;
+}
+
+/** One page, newest first, with the total (window count: one round trip). */
+export async function listEntries(db: Executor, f: AuditFilter) {
+  const rows = await filtered(db, f)
     .select([
       'id',
       'created_at',
@@ -70,13 +75,9 @@ export async function listEntries(db: Executor, f: AuditFilter) {
 }
 
 export async function countEntries(db: Executor, f: Omit<AuditFilter, 'limit' | 'offset'>): Promise<number> {
-  let q = db.selectFrom('audit_log');
-  if (f.entity) q = q.where('entity', '=', f.entity);
-  if (f.entityId) q = q.where('entity_id', '=', f.entityId);
-  if (f.actorId) q = q.where('actor_id', '=', f.actorId);
-  if (f.actorEmailLike) q = q.where(sql<boolean>`lower(actor_email) like ${likePattern(f.actorEmailLike.toLowerCase())}`);
-  if (f.actionPrefix) q = q.where(sql<boolean>`action like ${`${f.actionPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  const r = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 

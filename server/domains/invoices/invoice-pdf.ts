@@ -21,7 +21,7 @@ import { formatDate } from '../../../shared/rules/dates';
 // @types/pdfkit describes the CommonJS export; the ES module pdfkit ships for Node exports it as default.
 type PdfKitCtor = PDFKit.PDFDocument;
 let pdfkit: Promise<PdfKitCtor> | undefined;
-export const loadPdfKit = (): Promise<PdfKitCtor> => (pdfkit ??= import('pdfkit').then((m) => (m as unknown as { default: PdfKitCtor }).default));
+const loadPdfKit = (): Promise<PdfKitCtor> => (pdfkit ??= import('pdfkit').then((m) => (m as unknown as { default: PdfKitCtor }).default));
 
 const require = createRequire(import.meta.url);
 interface Fonts {
@@ -207,31 +207,36 @@ export class Canvas {
 const fmtDate = (iso: string) => formatDate(iso, 'date');
 const money = (p: number) => formatInvoiceAmount(p);
 
+/** An A4 page in PDF points. */
+export const A4 = { W: 595.28, H: 841.89 };
+
 /**
- * Lays the invoice out on an A4 page and returns the PDF file. Coordinates are PDF points from the
- * bottom-left corner, text placed on its baseline. pdfkit is loaded on the first invoice, not at boot.
+ * A new A4 PDF of one page, no margins, and its canvas: the invoice's and the kitchen's printouts.
+ * `at`: the document's creation date (the shop's clock, so the same request makes the same bytes).
  */
-export async function renderInvoicePdf(inv: Invoice): Promise<Buffer> {
-  const W = 595.28;
-  const H = 841.89;
-  const M = 42;
+export async function newA4Pdf(info: { title: string; author: string; at: Date }) {
   const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
-    size: [W, H],
+    size: [A4.W, A4.H],
     margin: 0,
     autoFirstPage: true,
     compress: true,
     pdfVersion: '1.7',
     lang: 'en-IN',
     displayTitle: true,
-    info: {
-      Title: `Tax invoice ${inv.number}`,
-      Author: inv.seller.legalName,
-      Producer: 'Hydro Shakes',
-      CreationDate: new Date(inv.issuedAt),
-    },
+    info: { Title: info.title, Author: info.author, Producer: 'Hydro Shakes', CreationDate: info.at },
   });
-  const c = new Canvas(doc, H);
+  return { doc, c: new Canvas(doc, A4.H) };
+}
+
+/**
+ * Lays the invoice out on an A4 page and returns the PDF file. Coordinates are PDF points from the
+ * bottom-left corner, text placed on its baseline. pdfkit is loaded on the first invoice, not at boot.
+ */
+export async function renderInvoicePdf(inv: Invoice): Promise<Buffer> {
+  const { W, H } = A4;
+  const M = 42;
+  const { c } = await newA4Pdf({ title: `Tax invoice ${inv.number}`, author: inv.seller.legalName, at: new Date(inv.issuedAt) });
   let y = H - M;
 
   // Title band.

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { Canvas, GREEN, INK, loadPdfKit, MUTED, RULE, WASH, type Rgb } from '../invoices/invoice-pdf';
+import { A4, GREEN, INK, MUTED, newA4Pdf, RULE, WASH, type Canvas, type Rgb } from '../invoices/invoice-pdf';
 import { formatDate, formatDay } from '../../../shared/rules/dates';
 import { formatQuantity } from '../../../shared/rules/stock';
 import type { Blend } from '../../../shared/schemas/kitchen';
@@ -12,23 +12,6 @@ import type { Blend } from '../../../shared/schemas/kitchen';
  */
 
 const MM = 72 / 25.4;
-const A4 = { W: 595.28, H: 841.89 };
-
-/** `at`: the document's creation date (the shop's clock, so the same request makes the same bytes). */
-async function newDoc(title: string, at: Date) {
-  const PDFDocument = await loadPdfKit();
-  const doc = new PDFDocument({
-    size: [A4.W, A4.H],
-    margin: 0,
-    autoFirstPage: true,
-    compress: true,
-    pdfVersion: '1.7',
-    lang: 'en-IN',
-    displayTitle: true,
-    info: { Title: title, Author: 'Hydro Shakes', Producer: 'Hydro Shakes', CreationDate: at },
-  });
-  return { doc, c: new Canvas(doc, A4.H) };
-}
 
 export interface PrepSheet {
   date: string;
@@ -41,7 +24,7 @@ export interface PrepSheet {
 
 /** One slot's prep sheet: signature shakes × bottles, custom recipes with what each bottle takes, ingredient totals. */
 export async function renderPrepSheet(p: PrepSheet): Promise<Buffer> {
-  const { doc, c } = await newDoc(`Prep sheet ${p.date} ${p.slotLabel}`, p.printedAt);
+  const { doc, c } = await newA4Pdf({ title: `Prep sheet ${p.date} ${p.slotLabel}`, author: 'Hydro Shakes', at: p.printedAt });
   const M = 42;
   const right = A4.W - M;
   let y = A4.H - M;
@@ -118,7 +101,7 @@ export const LABEL = { w: 50 * MM, h: 25 * MM, cols: 4, rows: 11 };
 
 /** Bottle labels: A4 sheets of 4 × 11 labels of 50 × 25 mm, one per bottle, in the order given. */
 export async function renderLabels(labels: readonly Label[], title: string, at: Date): Promise<Buffer> {
-  const { doc, c } = await newDoc(title, at);
+  const { doc, c } = await newA4Pdf({ title, author: 'Hydro Shakes', at });
   const left = (A4.W - LABEL.cols * LABEL.w) / 2;
   const bottom = (A4.H - LABEL.rows * LABEL.h) / 2;
   const perPage = LABEL.cols * LABEL.rows;

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../../lib/mail';
+import type { Config } from '../../config';
 import { formatRupees } from '../../../shared/rules/money';
 import { formatSlotDate, formatSlotRange } from '../../../shared/rules/slots';
 
@@ -14,6 +15,33 @@ export interface StatusMailInput {
   slotStart: string;
   slotEnd: string;
   total: number;
+}
+
+/** A status mail's input: the order row's contact, number, slot and total, and the link's host. */
+export function statusMailInput(
+  deps: { config: Pick<Config, 'PUBLIC_URL'> },
+  o: {
+    contact_email: string;
+    contact_name: string;
+    id: string;
+    number: string;
+    slot_date: string;
+    slot_start: string;
+    slot_end: string;
+    total_paise: number;
+  },
+): StatusMailInput {
+  return {
+    to: o.contact_email,
+    toName: o.contact_name,
+    orderId: o.id,
+    number: o.number,
+    publicUrl: deps.config.PUBLIC_URL,
+    slotDate: o.slot_date,
+    slotStart: o.slot_start,
+    slotEnd: o.slot_end,
+    total: o.total_paise,
+  };
 }
 
 function build(o: StatusMailInput, template: string, subject: string, headline: string, body: string[]): MailMessage {

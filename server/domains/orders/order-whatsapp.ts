@@ -2,7 +2,7 @@ import type { Executor } from '../../../db/database';
 import { enqueueOrderWhatsApp, orderMessage, type OrderTemplate } from '../../lib/whatsapp';
 import { notifyCustomer } from '../../lib/notify';
 import type { Config } from '../../config';
-import { paymentFailedMail } from './order-status-mail';
+import { paymentFailedMail, statusMailInput } from './order-status-mail';
 import { formatRupees } from '../../../shared/rules/money';
 import { formatSlotDate, formatSlotRange } from '../../../shared/rules/slots';
 
@@ -51,17 +51,7 @@ export async function notifyPaymentFailed(
   await notifyCustomer(deps, trx, {
     userId: o.user_id,
     kind: 'payment_failed',
-    mail: paymentFailedMail({
-      to: o.contact_email,
-      toName: o.contact_name,
-      orderId: o.id,
-      number: o.number,
-      publicUrl: deps.config.PUBLIC_URL,
-      slotDate: o.slot_date,
-      slotStart: o.slot_start,
-      slotEnd: o.slot_end,
-      total: o.total_paise,
-    }),
+    mail: paymentFailedMail(statusMailInput(deps, o)),
     whatsApp: messageFor('payment_failed', o),
   });
 }

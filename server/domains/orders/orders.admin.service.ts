@@ -15,7 +15,7 @@ import * as repo from './orders.repository';
 import * as lrepo from './orders.lifecycle.repository';
 import * as arepo from './orders.admin.repository';
 import { afterCancel, cancelInTransaction } from './orders.lifecycle';
-import { deliveredMail, outForDeliveryMail, type StatusMailInput } from './order-status-mail';
+import { deliveredMail, outForDeliveryMail, statusMailInput } from './order-status-mail';
 import { publishOrderEvent } from './order-events';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import type { Trx } from '../../../db/database';
@@ -215,32 +215,6 @@ export async function exportCsv(deps: Deps, input: Omit<AdminOrdersInput, 'page'
 
 // ---------- Changing ----------
 
-export function mailInput(
-  deps: Deps,
-  o: {
-    contact_email: string;
-    contact_name: string;
-    id: string;
-    number: string;
-    slot_date: string;
-    slot_start: string;
-    slot_end: string;
-    total_paise: number;
-  },
-): StatusMailInput {
-  return {
-    to: o.contact_email,
-    toName: o.contact_name,
-    orderId: o.id,
-    number: o.number,
-    publicUrl: deps.config.PUBLIC_URL,
-    slotDate: o.slot_date,
-    slotStart: o.slot_start,
-    slotEnd: o.slot_end,
-    total: o.total_paise,
-  };
-}
-
 /**
  * POST /api/admin/orders/{id}/status: one step along confirmed → preparing →
  * out_for_delivery → delivered. Under the row lock: the move is checked, made
@@ -299,7 +273,7 @@ export async function applyStatusMove(
     note: note?.trim() || defaults[to],
     created_at: at,
   });
-  if (to === 'out_for_delivery') await enqueueProgressMail(trx, row.user_id, 'out_for_delivery', outForDeliveryMail(mailInput(deps, row)));
+  if (to === 'out_for_delivery') await enqueueProgressMail(trx, row.user_id, 'out_for_delivery', outForDeliveryMail(statusMailInput(deps, row)));
   let invoiceNumber: string | null = null;
   if (to === 'delivered') {
     // --- points: cash on delivery earns its points when delivered (online orders earned them when paid).
@@ -310,7 +284,7 @@ export async function applyStatusMove(
     await notifyCustomer(deps, trx, {
       userId: row.user_id,
       kind: 'delivered',
-      mail: deliveredMail(mailInput(deps, row)),
+      mail: deliveredMail(statusMailInput(deps, row)),
       whatsApp: messageFor('delivered', row),
     });
     if (row.payment_method !== 'razorpay' || row.payment_status === 'paid')

@@ -33,8 +33,8 @@ import * as orders from './orders.service';
 import * as repo from './orders.repository';
 import * as lrepo from './orders.lifecycle.repository';
 import * as drepo from './orders.deliveries.repository';
-import { applyStatusMove, mailInput } from './orders.admin.service';
-import { rescheduledMail } from './order-status-mail';
+import { applyStatusMove } from './orders.admin.service';
+import { rescheduledMail, statusMailInput } from './order-status-mail';
 import { bookSlot, releaseHeldPlace } from '../delivery/delivery.service';
 import { publishOrderEvent } from './order-events';
 import { codeFor, codeHash, firstName, sameHash } from './orders.delivery-code';
@@ -60,13 +60,13 @@ const slotRef = (r: { slot_id: string; start_time: string; end_time: string }) =
 });
 const codDue = (r: drepo.StopRow) => (r.payment_method === 'cod' && r.payment_status === 'pending' ? r.total_paise : null);
 
+/** How the desk's stop and the rider's stop name their order. */
+const stopOrder = (r: drepo.StopRow) => ({ orderId: r.id, number: r.number, status: r.status, statusLabel: orderStatusLabel(r.status) });
+
 function toStop(r: drepo.StopRow): DeliveryStop {
   const a = r.address as OrderAddress;
   return {
-    orderId: r.id,
-    number: r.number,
-    status: r.status,
-    statusLabel: orderStatusLabel(r.status),
+    ...stopOrder(r),
     customerFirstName: firstName(r.contact_name || a.name),
     pincode: r.pincode,
     area: [a.line2, a.city].filter(Boolean).join(', '),
@@ -91,10 +91,7 @@ function toRiderStop(r: drepo.StopRow, items: { name: string; quantity: number }
   const phone = a.phone.replace(/[^\d+]/g, '');
   const where = [a.line1, a.line2, a.landmark, a.city, a.pincode].filter(Boolean).join(', ');
   return {
-    orderId: r.id,
-    number: r.number,
-    status: r.status,
-    statusLabel: orderStatusLabel(r.status),
+    ...stopOrder(r),
     firstName: firstName(r.contact_name || a.name),
     address: { line1: a.line1, line2: a.line2, landmark: a.landmark, city: a.city, pincode: a.pincode },
     mapUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(where)}`,
@@ -243,7 +240,7 @@ export async function reschedule(deps: Deps, actor: AuthUser, input: RescheduleI
       created_at: at,
     });
     // A new delivery time is a change to what the customer agreed to: it always goes, like a cancellation (decision 183).
-    await enqueueMail(trx, rescheduledMail(mailInput(deps, after)));
+    await enqueueMail(trx, rescheduledMail(statusMailInput(deps, after)));
     await recordAudit(trx, actor, {
       action: 'delivery.rescheduled',
       entity: 'order',
