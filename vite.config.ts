@@ -189,6 +189,14 @@ export default defineConfig({
               test: /client[\\/]src[\\/](lib[\\/]api-fetch|components[\\/](icons|toast|page-title|shake-card)|features[\\/](auth[\\/](auth-context|session|token-manager|public-config)|cart[\\/](cart-store|use-subscription-plan)|subscriptions[\\/]api|reviews[\\/]card-rating|catalogue[\\/](favorite-slot|use-signature-shakes)))|shared[\\/]rules[\\/](money|cart-rules|free-unit)/,
               priority: 5,
             },
+            {
+              // The small building blocks the pages share (buttons, titled sections, empty states, radio
+              // cards, progress bars): one chunk, not one each — every chunk is another entry in the app
+              // entry's preload lists, which the home page loads (its JavaScript budget).
+              name: 'ui',
+              test: /client[\\/]src[\\/]components[\\/](button|section|empty-state|radio-button|progress-bar)\.tsx$/,
+              priority: 4,
+            },
           ],
         },
       },

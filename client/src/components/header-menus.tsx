@@ -22,10 +22,56 @@ function useSignOut() {
   };
 }
 
+/** The account's pages in both menus; the phone's menu names them at length (spec §2). */
+const ACCOUNT_LINKS = [
+  { href: '/profile', Icon: UserIcon, label: 'Profile', long: 'My Profile' },
+  { href: '/profile?tab=subscriptions', Icon: RepeatIcon, label: 'Subscriptions', long: 'My Subscriptions' },
+  { href: '/profile?tab=orders', Icon: PackageIcon, label: 'Orders', long: 'Order History' },
+  { href: '/deliveries', Icon: TruckIcon, label: 'Deliveries', long: 'My Deliveries' },
+] as const;
+
+function AccountLinks({ onClose, long }: { onClose: () => void; long?: boolean }) {
+  const { isAdmin } = useAuth();
+  return (
+    <>
+      {ACCOUNT_LINKS.map((l) => (
+        <li key={l.href}>
+          <Link href={l.href} className="menu-item" onClick={onClose}>
+            <l.Icon /> {long ? l.long : l.label}
+          </Link>
+        </li>
+      ))}
+      {isAdmin ? (
+        <li>
+          <Link href={long ? '/admin/dashboard' : '/admin'} className="menu-item" onClick={onClose}>
+            <DashboardIcon /> {long ? 'Admin Dashboard' : 'Admin'}
+          </Link>
+        </li>
+      ) : null}
+    </>
+  );
+}
+
+/** Both menus end with it: close the menu, then sign out. */
+function LogoutItem({ onClose }: { onClose: () => void }) {
+  const signOut = useSignOut();
+  return (
+    <button
+      type="button"
+      className="menu-item"
+      onClick={() => {
+        onClose();
+        void signOut();
+      }}
+    >
+      <LogOutIcon /> Logout
+    </button>
+  );
+}
+
 /** Desktop "My Account" panel (spec §2: Profile, Subscriptions, Orders, Admin, Logout). */
 export function UserMenuPanel({ id, onClose }: { id: string; onClose: () => void }) {
-  const { user, isAdmin } = useAuth();
-  const signOut = useSignOut();
+  const { user } = useAuth();
   if (!user) return null;
   return (
     <div className="user-menu__panel" id={id}>
@@ -34,54 +80,18 @@ export function UserMenuPanel({ id, onClose }: { id: string; onClose: () => void
         <small>{user.email}</small>
       </div>
       <ul role="list" className="list-reset">
-        <li>
-          <Link href="/profile" className="menu-item" onClick={onClose}>
-            <UserIcon /> Profile
-          </Link>
-        </li>
-        <li>
-          <Link href="/profile?tab=subscriptions" className="menu-item" onClick={onClose}>
-            <RepeatIcon /> Subscriptions
-          </Link>
-        </li>
-        <li>
-          <Link href="/profile?tab=orders" className="menu-item" onClick={onClose}>
-            <PackageIcon /> Orders
-          </Link>
-        </li>
-        <li>
-          <Link href="/deliveries" className="menu-item" onClick={onClose}>
-            <TruckIcon /> Deliveries
-          </Link>
-        </li>
-        {isAdmin ? (
-          <li>
-            <Link href="/admin" className="menu-item" onClick={onClose}>
-              <DashboardIcon /> Admin
-            </Link>
-          </li>
-        ) : null}
+        <AccountLinks onClose={onClose} />
       </ul>
       <div className="menu-separator" role="presentation" />
-      <button
-        type="button"
-        className="menu-item"
-        onClick={() => {
-          onClose();
-          void signOut();
-        }}
-      >
-        <LogOutIcon /> Logout
-      </button>
+      <LogoutItem onClose={onClose} />
     </div>
   );
 }
 
 /** Spec §2 mobile menu: Login / Register, a greeting, My Profile, My Subscriptions, Order History, Admin Dashboard, Logout. */
 export function MobileMenu({ onClose, id, items }: { onClose: () => void; id: string; items: readonly { href: string; label: string }[] }) {
-  const { user, isAdmin } = useAuth();
+  const { user } = useAuth();
   const [location] = useLocation();
-  const signOut = useSignOut();
   return (
     <nav className="mobile-menu" id={id} aria-label="Mobile menu">
       {user ? (
@@ -120,44 +130,9 @@ export function MobileMenu({ onClose, id, items }: { onClose: () => void; id: st
         <div className="mobile-menu__group">
           <p className="mobile-menu__heading">Your account</p>
           <ul role="list" className="list-reset">
+            <AccountLinks onClose={onClose} long />
             <li>
-              <Link href="/profile" className="menu-item" onClick={onClose}>
-                <UserIcon /> My Profile
-              </Link>
-            </li>
-            <li>
-              <Link href="/profile?tab=subscriptions" className="menu-item" onClick={onClose}>
-                <RepeatIcon /> My Subscriptions
-              </Link>
-            </li>
-            <li>
-              <Link href="/profile?tab=orders" className="menu-item" onClick={onClose}>
-                <PackageIcon /> Order History
-              </Link>
-            </li>
-            <li>
-              <Link href="/deliveries" className="menu-item" onClick={onClose}>
-                <TruckIcon /> My Deliveries
-              </Link>
-            </li>
-            {isAdmin ? (
-              <li>
-                <Link href="/admin/dashboard" className="menu-item" onClick={onClose}>
-                  <DashboardIcon /> Admin Dashboard
-                </Link>
-              </li>
-            ) : null}
-            <li>
-              <button
-                type="button"
-                className="menu-item"
-                onClick={() => {
-                  onClose();
-                  void signOut();
-                }}
-              >
-                <LogOutIcon /> Logout
-              </button>
+              <LogoutItem onClose={onClose} />
             </li>
           </ul>
         </div>

@@ -2,7 +2,15 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAuth } from '../features/auth/auth-context';
 import { rememberReturnTo, takeReturnTo } from '../features/auth/guards';
-import { EmailField, FormAlert, PASSWORD_HINT, PasswordField, ResetLinkRequestForm } from '../features/auth/forms';
+import {
+  AuthCardHeader,
+  EmailField,
+  FormAlert,
+  MobileField,
+  PASSWORD_HINT,
+  PasswordField,
+  ResetLinkRequestForm,
+} from '../features/auth/forms';
 import { messageOf } from '../lib/errors';
 import { useFormSubmit } from '../lib/use-form-submit';
 import { usePageTitle } from '../components/page-title';
@@ -59,52 +67,67 @@ export default function AuthPage() {
           <VerifyEmailView token={verifyToken} />
         ) : needsName ? (
           <div className="stack">
-            <header className="auth-card__header">
-              <h1 id="auth-title" className="h2">
-                What should we call you?
-              </h1>
-              <p className="text-muted">You are signed in with your mobile number. One more thing and you are done.</p>
-            </header>
+            <AuthCardHeader id="auth-title" title="What should we call you?">
+              You are signed in with your mobile number. One more thing and you are done.
+            </AuthCardHeader>
             <NameStep onDone={leave} />
           </div>
         ) : mode === 'forgot' ? (
           <ForgotForm onBack={() => setMode('login')} />
         ) : (
           <>
-            <header className="auth-card__header">
-              <h1 id="auth-title" className="h2">
-                {mode === 'login' ? 'Welcome back' : 'Create your account'}
-              </h1>
-              <p className="text-muted">
-                {mode === 'login'
-                  ? 'Sign in with your mobile number or your e-mail to check out, track orders and manage your subscription.'
-                  : 'It takes a minute. Your cart comes with you.'}
-              </p>
-            </header>
-            <div className="tabs auth-card__tabs" role="tablist" aria-label="Sign in or register">
-              <button type="button" role="tab" className="tab" aria-selected={mode === 'login'} onClick={() => setMode('login')}>
-                Sign in
-              </button>
-              <button type="button" role="tab" className="tab" aria-selected={mode === 'register'} onClick={() => setMode('register')}>
-                Register
-              </button>
-            </div>
-            {mode === 'login' ? (
-              <>
-                <MobileSignIn />
-                <div className="auth-divider" role="separator">
-                  <span>or with your e-mail</span>
-                </div>
-                <LoginForm onForgot={() => setMode('forgot')} />
-              </>
-            ) : (
-              <RegisterForm />
-            )}
-            <GoogleButton />
+            <AuthCardHeader id="auth-title" title={mode === 'login' ? 'Welcome back' : 'Create your account'}>
+              {mode === 'login'
+                ? 'Sign in with your mobile number or your e-mail to check out, track orders and manage your subscription.'
+                : 'It takes a minute. Your cart comes with you.'}
+            </AuthCardHeader>
+            <SignInOrRegister mode={mode} onMode={setMode} login={{ onForgot: () => setMode('forgot') }} />
           </>
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * The two tabs and their forms, as /auth and the checkout show them: the mobile number and its code first (a new
+ * number starts an account; its name is asked next), then the e-mail; Google below either.
+ * `googleReturnTo`: where Google's callback brings the shopper back.
+ */
+export function SignInOrRegister({
+  mode,
+  onMode,
+  login,
+  googleReturnTo,
+}: {
+  mode: 'login' | 'register';
+  onMode(mode: 'login' | 'register'): void;
+  login: { onForgot?: () => void; submitLabel?: string };
+  googleReturnTo?: string;
+}) {
+  return (
+    <>
+      <div className="tabs auth-card__tabs" role="tablist" aria-label="Sign in or register">
+        <button type="button" role="tab" className="tab" aria-selected={mode === 'login'} onClick={() => onMode('login')}>
+          Sign in
+        </button>
+        <button type="button" role="tab" className="tab" aria-selected={mode === 'register'} onClick={() => onMode('register')}>
+          Register
+        </button>
+      </div>
+      {mode === 'login' ? (
+        <>
+          <MobileSignIn />
+          <div className="auth-divider" role="separator">
+            <span>or with your e-mail</span>
+          </div>
+          <LoginForm {...login} />
+        </>
+      ) : (
+        <RegisterForm />
+      )}
+      <GoogleButton returnTo={googleReturnTo} />
+    </>
   );
 }
 
@@ -146,7 +169,7 @@ export function LoginForm({ onForgot, submitLabel = 'Sign in' }: { onForgot?: ()
   );
 }
 
-export function RegisterForm() {
+function RegisterForm() {
   const { signUp } = useAuth();
   const [v, setV] = useState({ name: '', email: '', username: '', mobile: '', password: '' });
   const [notice, setNotice] = useState<string | null>(null);
@@ -190,26 +213,13 @@ export function RegisterForm() {
             />
           )}
         </Field>
-        <Field label="Mobile" error={fields.mobile} hint="10-digit Indian mobile">
-          {(p) => (
-            <div className="auth-mobile">
-              <span className="auth-mobile__prefix" aria-hidden="true">
-                +91
-              </span>
-              <Input
-                {...p}
-                name="mobile"
-                type="tel"
-                autoComplete="tel-national"
-                inputMode="tel"
-                value={v.mobile}
-                onChange={set('mobile')}
-                maxLength={32}
-                required
-              />
-            </div>
-          )}
-        </Field>
+        <MobileField
+          value={v.mobile}
+          onChange={(mobile) => setV((x) => ({ ...x, mobile }))}
+          error={fields.mobile}
+          hint="10-digit Indian mobile"
+          required
+        />
       </div>
       <PasswordField
         label="Password"
@@ -231,12 +241,9 @@ export function RegisterForm() {
 function ForgotForm({ onBack }: { onBack(): void }) {
   return (
     <div className="stack">
-      <header className="auth-card__header">
-        <h1 id="auth-title" className="h2">
-          Reset your password
-        </h1>
-        <p className="text-muted">Enter the e-mail of your account. We will send a link that works once, for 30 minutes.</p>
-      </header>
+      <AuthCardHeader id="auth-title" title="Reset your password">
+        Enter the e-mail of your account. We will send a link that works once, for 30 minutes.
+      </AuthCardHeader>
       <ResetLinkRequestForm submitLabel="Send reset link" />
       <button type="button" className="link auth-form__back" onClick={onBack}>
         Back to sign in
@@ -246,7 +253,7 @@ function ForgotForm({ onBack }: { onBack(): void }) {
 }
 
 /** `returnTo`: where Google's callback brings the shopper back (checkout on /payment); else the guard's page. */
-export function GoogleButton({ returnTo }: { returnTo?: string } = {}) {
+function GoogleButton({ returnTo }: { returnTo?: string } = {}) {
   const { googleEnabled, signInWithGoogle } = useAuth();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -19,7 +19,9 @@ import { Button, LinkButton } from '../components/button';
 import { ShakeImage } from '../components/shake-card';
 import { AlertIcon, ArrowRightIcon, BagIcon, CloseIcon, ShieldIcon, TruckIcon } from '../components/icons';
 import { UnpaidOrderNotice } from '../features/checkout/unpaid-order-notice';
+import { ProgressBar } from '../components/progress-bar';
 import '../features/cart/cart.css';
+import { EmptyState } from '../components/empty-state';
 
 export default function CartPage() {
   usePageTitle('Your cart');
@@ -43,11 +45,14 @@ export default function CartPage() {
           <h1>Your cart</h1>
         </header>
         <UnpaidOrderNotice />
-        <div className="empty-state cart-empty" data-testid="cart-empty">
-          <span className="empty-state__icon">
-            <BagIcon />
-          </span>
-          <h2 className="h3">Your cart is empty</h2>
+        <EmptyState
+          icon={<BagIcon />}
+          title="Your cart is empty"
+          heading="h2"
+          headingClassName="h3"
+          className="cart-empty"
+          testId="cart-empty"
+        >
           <p>Fresh shakes, blended the morning we deliver. Pick a favourite or build one that is all yours.</p>
           <div className="cluster cart-empty__actions">
             <LinkButton href="/signature-shakes">
@@ -57,7 +62,7 @@ export default function CartPage() {
               Build your own
             </LinkButton>
           </div>
-        </div>
+        </EmptyState>
       </div>
     );
   }
@@ -226,16 +231,7 @@ function Summary({ q, stale, promo }: { q: Quote; stale: boolean; promo: ReactNo
               Add <strong>{formatRupees(q.amountToFreeDelivery)}</strong> more for free delivery
             </span>
           </p>
-          <div
-            className="free-delivery__bar"
-            role="progressbar"
-            aria-label="Progress to free delivery"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-          >
-            <span style={{ width: `${progress}%` }} />
-          </div>
+          <ProgressBar className="free-delivery__bar" label="Progress to free delivery" value={progress} max={100} />
         </div>
       ) : q.deliveryWaivedBy ? (
         <p className="free-delivery free-delivery--done text-sm" data-testid="free-delivery-done">

@@ -1,4 +1,4 @@
-import { memo, useId, useState } from 'react';
+import { memo, useId, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatRupees } from '../../../shared/rules/money';
 import { BUILDER_LIMITS, CUSTOM_SHAKE_IMAGE, DEFAULT_SHAKE_NAME, type ShakeSize } from '../../../shared/schemas/builder';
@@ -14,6 +14,7 @@ import { trpc } from '../lib/trpc';
 import { toast } from '../components/toast';
 import { usePageTitle } from '../components/page-title';
 import { Button } from '../components/button';
+import { RadioButton } from '../components/radio-button';
 import { BagIcon, CheckIcon, LeafIcon, RefreshIcon, SproutIcon } from '../components/icons';
 import '../features/builder/builder.css';
 import { SOLD_OUT_LABEL } from '../../../shared/rules/stock';
@@ -27,6 +28,14 @@ const ADD_IN_GROUPS: { category: IngredientCategory; title: string; note: string
 ];
 const ALLERGEN_LABEL: Record<Allergen, string> = { dairy: 'Dairy', nuts: 'Nuts', soy: 'Soy', gluten: 'Gluten' };
 const grams = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
+/** The summary's nutrients in grams, in the order it lists them (kcal first, apart). */
+const GRAM_NUTRIENTS = [
+  ['Protein', 'protein'],
+  ['Carbs', 'carbs'],
+  ['Fat', 'fat'],
+  ['Fibre', 'fibre'],
+  ['Sugar', 'sugar'],
+] as const;
 
 export default function CustomShakePage() {
   usePageTitle('Build your own shake');
@@ -91,28 +100,43 @@ function SizeStep({ b }: { b: Builder }) {
           const s = pricing.sizes[size];
           const selected = b.recipe.size === size;
           return (
-            <button
+            <Choice
               key={size}
-              type="button"
-              role="radio"
-              aria-checked={selected}
-              className="choice"
+              selected={selected}
               onClick={() => b.setSize(size)}
               data-testid={`size-${size}`}
-            >
-              <span className="choice__check" aria-hidden="true">
-                {selected ? <CheckIcon /> : null}
-              </span>
-              <span className="choice__title">
-                {s.label} <span className="choice__ml">{s.ml} ml</span>
-              </span>
-              <span className="choice__price">{formatRupees(s.price)}</span>
-              <span className="choice__note">{s.factor > 1 ? `${s.factor}× add-ins and nutrition` : 'A generous glass'}</span>
-            </button>
+              title={
+                <>
+                  {s.label} <span className="choice__ml">{s.ml} ml</span>
+                </>
+              }
+              price={formatRupees(s.price)}
+              note={s.factor > 1 ? `${s.factor}× add-ins and nutrition` : 'A generous glass'}
+            />
           );
         })}
       </div>
     </Step>
+  );
+}
+
+/** A card of the size and base steps: one of a radiogroup, ticked when chosen. */
+function Choice({
+  selected,
+  title,
+  price,
+  note,
+  ...rest
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'title'> & { selected: boolean; title: ReactNode; price: ReactNode; note: ReactNode }) {
+  return (
+    <RadioButton checked={selected} className="choice" {...rest}>
+      <span className="choice__check" aria-hidden="true">
+        {selected ? <CheckIcon /> : null}
+      </span>
+      <span className="choice__title">{title}</span>
+      <span className="choice__price">{price}</span>
+      <span className="choice__note">{note}</span>
+    </RadioButton>
   );
 }
 
@@ -124,29 +148,22 @@ function BaseStep({ b }: { b: Builder }) {
         {bases.map((base) => {
           const selected = b.recipe.baseId === base.id;
           return (
-            <button
+            <Choice
               key={base.id}
-              type="button"
-              role="radio"
-              aria-checked={selected}
-              className="choice"
+              selected={selected}
               disabled={!base.inStock || base.soldOut}
               onClick={() => b.setBase(base.id)}
               data-testid="base-option"
-            >
-              <span className="choice__check" aria-hidden="true">
-                {selected ? <CheckIcon /> : null}
-              </span>
-              <span className="choice__title">{base.name}</span>
-              <span className="choice__price">{base.price > 0 ? `+${formatRupees(base.price)}` : 'Included'}</span>
-              <span className="choice__note">
-                {!base.inStock
+              title={base.name}
+              price={base.price > 0 ? `+${formatRupees(base.price)}` : 'Included'}
+              note={
+                !base.inStock
                   ? 'Out of stock'
                   : base.soldOut
                     ? SOLD_OUT_LABEL
-                    : base.description || `${Math.round(base.nutrition.kcal)} kcal`}
-              </span>
-            </button>
+                    : base.description || `${Math.round(base.nutrition.kcal)} kcal`
+              }
+            />
           );
         })}
       </div>
@@ -354,26 +371,12 @@ function SummaryPanel({ b, result }: { b: Builder; result: BuilderResult }) {
           <dt>kcal</dt>
           <dd data-nutrient="kcal">{n.kcal}</dd>
         </div>
-        <div>
-          <dt>Protein</dt>
-          <dd data-nutrient="protein">{grams.format(n.protein)} g</dd>
-        </div>
-        <div>
-          <dt>Carbs</dt>
-          <dd data-nutrient="carbs">{grams.format(n.carbs)} g</dd>
-        </div>
-        <div>
-          <dt>Fat</dt>
-          <dd data-nutrient="fat">{grams.format(n.fat)} g</dd>
-        </div>
-        <div>
-          <dt>Fibre</dt>
-          <dd data-nutrient="fibre">{grams.format(n.fibre)} g</dd>
-        </div>
-        <div>
-          <dt>Sugar</dt>
-          <dd data-nutrient="sugar">{grams.format(n.sugar)} g</dd>
-        </div>
+        {GRAM_NUTRIENTS.map(([label, key]) => (
+          <div key={key}>
+            <dt>{label}</dt>
+            <dd data-nutrient={key}>{grams.format(n[key])} g</dd>
+          </div>
+        ))}
       </dl>
 
       <div className="cluster builder-summary__badges" data-testid="builder-badges">

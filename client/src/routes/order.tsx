@@ -26,6 +26,7 @@ import { paymentBadge } from '../features/orders/order-format';
 import '../features/orders/orders.css';
 import { formatDate } from '../../../shared/rules/dates';
 import { LoadError } from '../components/load-error';
+import { Section } from '../components/section';
 
 
 const STATUS_TONE: Record<Order['status'], string> = {
@@ -147,10 +148,7 @@ function OrderDetail() {
       {o.status === 'delivered' ? <OrderReviews orderId={o.id} /> : null}
 
       <div className="order-grid">
-        <section className="card card--padded order-section" aria-labelledby="order-items">
-          <h2 className="h4" id="order-items">
-            Items
-          </h2>
+        <Section className="card card--padded order-section" titleId="order-items" title="Items">
           <ul className="order-lines" role="list">
             {o.lines.map((l) => (
               <li key={`${l.type}:${l.itemId}`} className="order-line">
@@ -172,13 +170,10 @@ function OrderDetail() {
             ))}
           </ul>
           <OrderBreakdown order={o} totalTestId="order-total" />
-        </section>
+        </Section>
 
         <div className="order-side">
-          <section className="card card--padded order-section" aria-labelledby="order-delivery">
-            <h2 className="h4" id="order-delivery">
-              Delivery
-            </h2>
+          <Section className="card card--padded order-section" titleId="order-delivery" title="Delivery">
             <p className="order-fact" data-testid="order-slot">
               <ClockIcon />
               <span>
@@ -207,12 +202,9 @@ function OrderDetail() {
                 <span className="text-subtle">{formatIndianMobile(o.address.phone)}</span>
               </span>
             </p>
-          </section>
+          </Section>
 
-          <section className="card card--padded order-section" aria-labelledby="order-payment">
-            <h2 className="h4" id="order-payment">
-              Payment
-            </h2>
+          <Section className="card card--padded order-section" titleId="order-payment" title="Payment">
             <dl className="order-payment">
               <div>
                 <dt>Method</dt>
@@ -247,14 +239,19 @@ function OrderDetail() {
                 {o.refund.pending ? `${formatRupees(o.refund.pending)} refund on its way` : ''}. Banks usually take 5–7 working days.
               </p>
             ) : null}
-          </section>
+          </Section>
 
-          <section className="card card--padded order-section" aria-labelledby="order-timeline">
-            <h2 className="h4" id="order-timeline">
-              <PackageIcon /> Progress
-            </h2>
+          <Section
+            className="card card--padded order-section"
+            titleId="order-timeline"
+            title={
+              <>
+                <PackageIcon /> Progress
+              </>
+            }
+          >
             <OrderTimeline events={o.timeline} headings={headings} />
-          </section>
+          </Section>
         </div>
       </div>
 

@@ -5,8 +5,8 @@ import { useAuth } from '../features/auth/auth-context';
 import { useCart } from '../features/cart/cart-store';
 import { useCartQuote } from '../features/cart/use-cart-quote';
 import { isCartSyncing, onCartSyncChange } from '../features/cart/cart-sync';
-import { GoogleButton, LoginForm, RegisterForm } from './auth';
-import { MobileSignIn, NameStep } from '../features/auth/mobile-code';
+import { SignInOrRegister } from './auth';
+import { NameStep } from '../features/auth/mobile-code';
 import '../features/auth/auth.css';
 import { setCouponCode, useCouponCode } from '../features/cart/coupon-code';
 import { PromoCode } from '../features/cart/promo-code';
@@ -36,6 +36,7 @@ import { orderPlanTypeForSlot } from '../../../shared/rules/slots';
 import { UnpaidOrderNotice } from '../features/checkout/unpaid-order-notice';
 import { WhatsAppOptIn } from '../features/notifications/notification-preferences';
 import '../features/checkout/checkout.css';
+import { EmptyState } from '../components/empty-state';
 
 /**
  * /payment: a public route (spec §2). A guest sees checkout itself, its first step a sign-in /
@@ -69,16 +70,12 @@ function GuestCheckout({ resume }: { resume: boolean }) {
   if (items.length === 0 && !resume) {
     return (
       <div className="container page checkout-page" data-page="payment">
-        <div className="empty-state" data-testid="checkout-empty">
-          <span className="empty-state__icon">
-            <BagIcon />
-          </span>
-          <h1 className="h3">Your cart is empty</h1>
+        <EmptyState icon={<BagIcon />} title="Your cart is empty" heading="h1" headingClassName="h3" testId="checkout-empty">
           <p>Add a shake or two, then come back here to sign in, choose a delivery slot and pay.</p>
           <LinkButton href="/signature-shakes">
             Browse signature shakes <ArrowRightIcon />
           </LinkButton>
-        </div>
+        </EmptyState>
       </div>
     );
   }
@@ -98,28 +95,13 @@ function GuestCheckout({ resume }: { resume: boolean }) {
         <div className="checkout-steps">
           <section className="card checkout-step" aria-labelledby="step-account" data-testid="checkout-sign-in">
             <StepHeading n={1} id="step-account" title={mode === 'login' ? 'Sign in to continue' : 'Create your account'} done={false} />
-            <div className="tabs auth-card__tabs" role="tablist" aria-label="Sign in or register">
-              <button type="button" role="tab" className="tab" aria-selected={mode === 'login'} onClick={() => setMode('login')}>
-                Sign in
-              </button>
-              <button type="button" role="tab" className="tab" aria-selected={mode === 'register'} onClick={() => setMode('register')}>
-                Register
-              </button>
-            </div>
-            {mode === 'login' ? (
-              <>
-                {/* As on /auth: the number and its code first (a new number starts an account; its name is asked next, here). */}
-                <MobileSignIn />
-                <div className="auth-divider" role="separator">
-                  <span>or with your e-mail</span>
-                </div>
-                <LoginForm submitLabel="Sign in and continue" />
-              </>
-            ) : (
-              <RegisterForm />
-            )}
-            {/* Google sign-in leaves the page: its callback brings the shopper back here. */}
-            <GoogleButton returnTo={window.location.pathname + window.location.search} />
+            {/* As on /auth (a new number's name is asked next, here); Google's callback brings the shopper back here. */}
+            <SignInOrRegister
+              mode={mode}
+              onMode={setMode}
+              login={{ submitLabel: 'Sign in and continue' }}
+              googleReturnTo={window.location.pathname + window.location.search}
+            />
           </section>
           {resume ? null : (
             <>
@@ -297,16 +279,12 @@ function Checkout() {
     return (
       <div className="container page checkout-page" data-page="payment">
         <UnpaidOrderNotice />
-        <div className="empty-state" data-testid="checkout-empty">
-          <span className="empty-state__icon">
-            <BagIcon />
-          </span>
-          <h1 className="h3">Your cart is empty</h1>
+        <EmptyState icon={<BagIcon />} title="Your cart is empty" heading="h1" headingClassName="h3" testId="checkout-empty">
           <p>Add a shake or two, then come back here to choose a delivery slot and pay.</p>
           <LinkButton href="/signature-shakes">
             Browse signature shakes <ArrowRightIcon />
           </LinkButton>
-        </div>
+        </EmptyState>
       </div>
     );
   }

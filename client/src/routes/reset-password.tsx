@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth, type AuthAnswerLike } from '../features/auth/auth-context';
-import { FormAlert, PASSWORD_HINT, PasswordField, ResetLinkRequestForm } from '../features/auth/forms';
+import { AuthCardHeader, FormAlert, PASSWORD_HINT, PasswordField, ResetLinkRequestForm } from '../features/auth/forms';
 import { useFormSubmit } from '../lib/use-form-submit';
 import { ApiError, apiFetch } from '../lib/api-fetch';
 import { usePageTitle } from '../components/page-title';
@@ -64,26 +64,18 @@ function NewPasswordForm({ token }: { token: string }) {
   if (expired)
     return (
       <div className="stack">
-        <header className="auth-card__header">
-          <h1 id="reset-title" className="h2">
-            This link has expired
-          </h1>
-          <p className="text-muted">{error}</p>
-        </header>
+        <AuthCardHeader id="reset-title" title="This link has expired">
+          {error}
+        </AuthCardHeader>
         <RequestLinkForm compact />
       </div>
     );
 
   return (
     <div className="stack stack--lg">
-      <header className="auth-card__header">
-        <h1 id="reset-title" className="h2">
-          Set a new password
-        </h1>
-        <p className="text-muted">
-          Choose a password you have not used here before. Every device signed in to your account will be signed out.
-        </p>
-      </header>
+      <AuthCardHeader id="reset-title" title="Set a new password">
+        Choose a password you have not used here before. Every device signed in to your account will be signed out.
+      </AuthCardHeader>
       <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Set a new password">
         {error && !Object.keys(fields).length ? <FormAlert kind="danger">{error}</FormAlert> : null}
         <PasswordField
@@ -115,12 +107,9 @@ function RequestLinkForm({ compact }: { compact?: boolean }) {
   return (
     <div className="stack stack--lg">
       {compact ? null : (
-        <header className="auth-card__header">
-          <h1 id="reset-title" className="h2">
-            Reset your password
-          </h1>
-          <p className="text-muted">Enter the e-mail of your account and we will send you a link to set a new password.</p>
-        </header>
+        <AuthCardHeader id="reset-title" title="Reset your password">
+          Enter the e-mail of your account and we will send you a link to set a new password.
+        </AuthCardHeader>
       )}
       <ResetLinkRequestForm submitLabel="Send a new link" />
       <Link href="/auth" className="link">

@@ -21,6 +21,7 @@ import { similarRecipe } from '../../../shared/rules/similar-recipe';
 import type { ShakeDetail } from '../../../shared/schemas/catalogue';
 import '../styles/pages/shake.css';
 import { SOLD_OUT_LABEL } from '../../../shared/rules/stock';
+import { Section } from '../components/section';
 
 const grams = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
 const ALLERGEN_LABEL: Record<string, string> = { dairy: 'Dairy', nuts: 'Nuts', soy: 'Soy', gluten: 'Gluten' };
@@ -137,10 +138,7 @@ function ShakeView({ shake }: { shake: ShakeDetail }) {
       </div>
 
       <div className="shake-page__details">
-        <section className="shake-section" aria-labelledby="ingredients-title">
-          <h2 id="ingredients-title" className="h3">
-            Ingredients
-          </h2>
+        <Section className="shake-section" titleId="ingredients-title" title="Ingredients" headingClassName="h3">
           <ul className="ingredient-list list-reset" role="list" data-testid="ingredients">
             {shake.ingredientDetails.map((i) => (
               <li key={i.name} data-hydroponic={i.hydroponic}>
@@ -154,12 +152,9 @@ function ShakeView({ shake }: { shake: ShakeDetail }) {
             ))}
           </ul>
           <p className="text-sm text-subtle">Hydroponic greens are grown in our Bengaluru towers and picked the morning we blend.</p>
-        </section>
+        </Section>
 
-        <section className="shake-section" aria-labelledby="nutrition-title">
-          <h2 id="nutrition-title" className="h3">
-            Nutrition
-          </h2>
+        <Section className="shake-section" titleId="nutrition-title" title="Nutrition" headingClassName="h3">
           <table className="nutrition-table" data-testid="nutrition">
             <caption className="sr-only">Nutrition per shake</caption>
             <tbody>
@@ -184,7 +179,7 @@ function ShakeView({ shake }: { shake: ShakeDetail }) {
             </tbody>
           </table>
           <p className="text-sm text-subtle">Per shake, as blended.</p>
-        </section>
+        </Section>
       </div>
 
       <ShakeReviews shakeId={shake.id} shakeName={shake.name} />

@@ -10,6 +10,7 @@ import { countSentenceStart } from '../features/subscriptions/plan-value';
 import '../styles/pages/catalogue.css';
 import { LoadError } from '../components/load-error';
 import { ratingSlot, useRatings } from '../features/reviews/card-rating';
+import { EmptyState } from '../components/empty-state';
 
 /** PRODUCT §3: all active shakes; filters (vegan, high protein, under 250 kcal, allergen-free) and sort. */
 export default function SignatureShakesPage() {
@@ -92,11 +93,7 @@ export default function SignatureShakesPage() {
             ))}
           </ul>
         ) : shown.length === 0 ? (
-          <div className="empty-state" data-testid="empty-state">
-            <span className="empty-state__icon" aria-hidden="true">
-              <LeafIcon />
-            </span>
-            <h2 className="h3">No shakes match these filters</h2>
+          <EmptyState icon={<LeafIcon />} title="No shakes match these filters" heading="h2" headingClassName="h3" testId="empty-state">
             <p>Try removing a filter — or build your own shake with exactly the ingredients you want.</p>
             <div className="cluster">
               <button type="button" className="btn btn--primary" onClick={clear}>
@@ -106,7 +103,7 @@ export default function SignatureShakesPage() {
                 Build your own
               </Link>
             </div>
-          </div>
+          </EmptyState>
         ) : (
           <ul className="grid grid--3 list-reset" role="list" data-testid="shake-grid">
             {shown.map((s, i) => (

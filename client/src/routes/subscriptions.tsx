@@ -17,6 +17,7 @@ import type { Plan } from '../../../shared/schemas/subscriptions';
 import { planValueLine } from '../features/subscriptions/plan-value';
 import { useSignatureShakes } from '../features/catalogue/use-signature-shakes';
 import '../features/subscriptions/subscriptions.css';
+import { Section } from '../components/section';
 
 const FEATURED = 'vitality-monthly';
 
@@ -83,11 +84,7 @@ export default function SubscriptionsPage() {
         </div>
       </section>
 
-      <section className="container subs-section" aria-labelledby="plans-heading">
-        <h2 id="plans-heading" className="visually-hidden">
-          Plans
-        </h2>
-
+      <Section className="container subs-section" titleId="plans-heading" title="Plans" headingClassName="visually-hidden">
         {subscribed && current ? (
           <div className="card card--padded subs-current" data-testid="subs-current">
             <div className="subs-current__head">
@@ -217,7 +214,7 @@ export default function SubscriptionsPage() {
             ) : null}
           </div>
         ) : null}
-      </section>
+      </Section>
 
       <section className="subs-how section--muted" aria-labelledby="how-heading">
         <div className="container subs-section">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent } from 'react';
 import { TRPCClientError } from '@trpc/client';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../components/button';
@@ -80,6 +80,11 @@ export function AddressForm({ address, defaults, onSaved, onCancel, submitLabel 
     if (errors[k]) setErrors((x) => ({ ...x, [k]: undefined }));
   };
 
+  /** A free-text field of the address: its name, its limit from the shared schema, its value. */
+  const text = (k: keyof typeof ADDRESS_LIMITS & FieldName, autoComplete?: string) => (p: ComponentProps<'input'>) => (
+    <Input {...p} name={k} autoComplete={autoComplete} maxLength={ADDRESS_LIMITS[k]} value={v[k]} onChange={set(k)} />
+  );
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     // The same schema the server uses: instant field errors, no round trip.
@@ -112,7 +117,7 @@ export function AddressForm({ address, defaults, onSaved, onCancel, submitLabel 
         </div>
       ) : null}
       <Field label="Full name" error={errors.name}>
-        {(p) => <Input {...p} name="name" autoComplete="name" maxLength={ADDRESS_LIMITS.name} value={v.name} onChange={set('name')} />}
+        {text('name', 'name')}
       </Field>
       {/* No placeholder: a grey "98765 43210" read as a number already filled in. */}
       <Field label="Mobile number" hint="10-digit Indian mobile; our rider calls this number" error={errors.phone}>
@@ -130,31 +135,13 @@ export function AddressForm({ address, defaults, onSaved, onCancel, submitLabel 
         )}
       </Field>
       <Field label="Flat, house, building" className="address-form__wide" error={errors.line1}>
-        {(p) => (
-          <Input
-            {...p}
-            name="line1"
-            autoComplete="address-line1"
-            maxLength={ADDRESS_LIMITS.line1}
-            value={v.line1}
-            onChange={set('line1')}
-          />
-        )}
+        {text('line1', 'address-line1')}
       </Field>
       <Field label="Street and area" optional className="address-form__wide" error={errors.line2}>
-        {(p) => (
-          <Input
-            {...p}
-            name="line2"
-            autoComplete="address-line2"
-            maxLength={ADDRESS_LIMITS.line2}
-            value={v.line2}
-            onChange={set('line2')}
-          />
-        )}
+        {text('line2', 'address-line2')}
       </Field>
       <Field label="Landmark" optional error={errors.landmark}>
-        {(p) => <Input {...p} name="landmark" maxLength={ADDRESS_LIMITS.landmark} value={v.landmark} onChange={set('landmark')} />}
+        {text('landmark')}
       </Field>
       <Field
         label="PIN code"
@@ -183,9 +170,7 @@ export function AddressForm({ address, defaults, onSaved, onCancel, submitLabel 
         )}
       </Field>
       <Field label="City" error={errors.city}>
-        {(p) => (
-          <Input {...p} name="city" autoComplete="address-level2" maxLength={ADDRESS_LIMITS.city} value={v.city} onChange={set('city')} />
-        )}
+        {text('city', 'address-level2')}
       </Field>
       <Field label="State" error={errors.state}>
         {(p) => (

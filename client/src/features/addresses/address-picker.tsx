@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../components/button';
+import { RadioButton } from '../../components/radio-button';
 import { AlertIcon, MapPinIcon, PlusIcon } from '../../components/icons';
 import { formatIndianMobile, notServiceableMessage } from '../../../../shared/rules/india';
 import { MAX_ADDRESSES, type Address } from '../../../../shared/schemas/addresses';
@@ -108,10 +109,8 @@ export function AddressPicker({ value, onChange, selectable = true, defaults, ti
                 role={selectable ? undefined : 'listitem'}
               >
                 {selectable ? (
-                  <button
-                    type="button"
-                    role="radio"
-                    aria-checked={selected}
+                  <RadioButton
+                    checked={selected}
                     disabled={!a.serviceable}
                     className="address-card__choose"
                     onClick={() => onChange(a)}

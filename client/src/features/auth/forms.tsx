@@ -14,6 +14,18 @@ export function FormAlert({ kind, children }: { kind: 'danger' | 'success'; chil
   );
 }
 
+/** The top of an auth card: its title (the card's name, by `id`) and a line under it. */
+export function AuthCardHeader({ id, title, children }: { id: string; title: ReactNode; children?: ReactNode }) {
+  return (
+    <header className="auth-card__header">
+      <h1 id={id} className="h2">
+        {title}
+      </h1>
+      {children ? <p className="text-muted">{children}</p> : null}
+    </header>
+  );
+}
+
 /** A password input with a show/hide toggle (typing on a phone is hard enough). */
 export function PasswordField(props: {
   label: string;
@@ -70,6 +82,41 @@ export function EmailField({ value, onChange, error }: { value: string; onChange
           maxLength={254}
           required
         />
+      )}
+    </Field>
+  );
+}
+
+/** A mobile number with the +91 before it: sign-up, sign-in by code, the profile. */
+export function MobileField(props: {
+  label?: string;
+  value: string;
+  onChange(v: string): void;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  readOnly?: boolean;
+}) {
+  return (
+    <Field label={props.label ?? 'Mobile'} error={props.error} hint={props.hint}>
+      {(p) => (
+        <div className="auth-mobile">
+          <span className="auth-mobile__prefix" aria-hidden="true">
+            +91
+          </span>
+          <Input
+            {...p}
+            name="mobile"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            value={props.value}
+            onChange={(e) => props.onChange(e.target.value)}
+            maxLength={32}
+            required={props.required}
+            readOnly={props.readOnly}
+          />
+        </div>
       )}
     </Field>
   );

@@ -5,7 +5,7 @@ import { Button } from '../../components/button';
 import { Field, Input } from '../../components/input';
 import { formatIndianMobile } from '../../../../shared/rules/india';
 import { useAuth, type AuthAnswerLike } from './auth-context';
-import { FormAlert } from './forms';
+import { FormAlert, MobileField } from './forms';
 import { tokens } from './session';
 
 /** Seconds left before another code may be asked for (counts down once a second). */
@@ -68,16 +68,7 @@ export function MobileCodeFlow(p: CodeFlowProps) {
     return (
       <form className="stack auth-form" onSubmit={send} noValidate aria-label={p.sendLabel}>
         {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
-        <Field label={p.numberLabel} error={fields.mobile} hint="We text you a 6-digit code.">
-          {(f) => (
-            <div className="auth-mobile">
-              <span className="auth-mobile__prefix" aria-hidden="true">
-                +91
-              </span>
-              <Input {...f} name="mobile" type="tel" inputMode="tel" autoComplete="tel-national" value={mobile} onChange={(e) => setMobile(e.target.value)} maxLength={32} required />
-            </div>
-          )}
-        </Field>
+        <MobileField label={p.numberLabel} value={mobile} onChange={setMobile} error={fields.mobile} hint="We text you a 6-digit code." required />
         <div className="cluster">
           <Button type="submit" size="lg" block={!p.onCancel} loading={busy}>
             {p.sendLabel}

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useAuth } from './auth-context';
-import { FormAlert, PASSWORD_HINT, PasswordField } from './forms';
+import { FormAlert, MobileField, PASSWORD_HINT, PasswordField } from './forms';
 import { messageOf } from '../../lib/errors';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { Button } from '../../components/button';
@@ -13,6 +13,7 @@ import { formatDate } from '../../../../shared/rules/dates';
 import { MobileCodeFlow } from './mobile-code';
 import { EmailCard } from './verify-email';
 import { NotificationPreferencesCard } from '../notifications/notification-preferences';
+import { Section } from '../../components/section';
 
 const PROVIDER_LABELS: Record<string, string> = { password: 'E-mail and password', google: 'Google', mobile: 'Mobile number' };
 
@@ -38,10 +39,7 @@ export default function ProfileDetails() {
       <div className="stack stack--lg">
         {/* A password signs in with the e-mail: an account without one has no use for it yet. */}
         {p.email ? <PasswordCard hasPassword={p.has_password} via={p.providers.includes('google') ? 'Google' : 'your mobile number'} /> : null}
-        <section className="card card--padded profile-card" aria-labelledby="account-h">
-          <h2 className="h4" id="account-h">
-            Account
-          </h2>
+        <Section className="card card--padded profile-card" titleId="account-h" title="Account">
           <dl className="profile-facts">
             <div>
               <dt>Member since</dt>
@@ -56,7 +54,7 @@ export default function ProfileDetails() {
               <dd>{p.mobile ? `${formatIndianMobile(p.mobile)}${p.mobile_verified ? ' · verified' : ''}` : '—'}</dd>
             </div>
           </dl>
-        </section>
+        </Section>
       </div>
     </div>
   );
@@ -88,13 +86,13 @@ function DetailsCard({ profile }: { profile: ProfileData }) {
   }
 
   return (
-    <section className="card card--padded profile-card" aria-labelledby="details-h">
-      <div className="profile-card__head">
-        <h2 className="h4" id="details-h">
-          Your details
-        </h2>
-        <p className="text-sm text-muted">We use these for deliveries and to reach you about an order.</p>
-      </div>
+    <Section
+      className="card card--padded profile-card"
+      titleId="details-h"
+      title="Your details"
+      headClassName="profile-card__head"
+      aside={<p className="text-sm text-muted">We use these for deliveries and to reach you about an order.</p>}
+    >
       <form className="stack" onSubmit={submit} noValidate aria-label="Your details">
         {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
         <Field label="Full name" error={fields.name}>
@@ -109,26 +107,13 @@ function DetailsCard({ profile }: { profile: ProfileData }) {
           <Field label="Username" error={fields.username} hint="3–30: a–z, 0–9, _ and .">
             {(p) => <Input {...p} name="username" autoCapitalize="none" spellCheck={false} value={v.username} onChange={(e) => setV({ ...v, username: e.target.value })} maxLength={30} />}
           </Field>
-          <Field label="Mobile" error={fields.mobile} hint={profile.mobile_verified ? 'Verified: you can sign in with it.' : undefined}>
-            {(p) => (
-              <div className="auth-mobile">
-                <span className="auth-mobile__prefix" aria-hidden="true">
-                  +91
-                </span>
-                <Input
-                  {...p}
-                  name="mobile"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel-national"
-                  value={v.mobile}
-                  onChange={(e) => setV({ ...v, mobile: e.target.value })}
-                  maxLength={32}
-                  readOnly={profile.mobile_verified}
-                />
-              </div>
-            )}
-          </Field>
+          <MobileField
+            value={v.mobile}
+            onChange={(mobile) => setV({ ...v, mobile })}
+            error={fields.mobile}
+            hint={profile.mobile_verified ? 'Verified: you can sign in with it.' : undefined}
+            readOnly={profile.mobile_verified}
+          />
         </div>
         <div className="profile-form__actions">
           <Button type="submit" loading={save.isPending}>
@@ -138,7 +123,7 @@ function DetailsCard({ profile }: { profile: ProfileData }) {
       </form>
       <EmailCard email={profile.email} verified={profile.email_verified} />
       <MobileCard profile={profile} onVerified={(mobile) => setV((x) => ({ ...x, mobile }))} />
-    </section>
+    </Section>
   );
 }
 
@@ -212,13 +197,15 @@ function PasswordCard({ hasPassword, via }: { hasPassword: boolean; via: string 
   }
 
   return (
-    <section className="card card--padded profile-card" aria-labelledby="password-h">
-      <div className="profile-card__head">
-        <h2 className="h4" id="password-h">
-          {hasPassword ? 'Change password' : 'Set a password'}
-        </h2>
+    <Section
+      className="card card--padded profile-card"
+      titleId="password-h"
+      title={hasPassword ? 'Change password' : 'Set a password'}
+      headClassName="profile-card__head"
+      aside={
         <p className="text-sm text-muted">{hasPassword ? 'Other devices are signed out when you change it.' : `You sign in with ${via}. Add a password to sign in with your e-mail too.`}</p>
-      </div>
+      }
+    >
       <form className="stack" onSubmit={submit} noValidate aria-label="Change password">
         {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
         {done ? <FormAlert kind="success">{done}</FormAlert> : null}
@@ -230,6 +217,6 @@ function PasswordCard({ hasPassword, via }: { hasPassword: boolean; via: string 
           </Button>
         </div>
       </form>
-    </section>
+    </Section>
   );
 }

@@ -5,7 +5,7 @@ import { useFormSubmit } from '../../lib/use-form-submit';
 import { Button, LinkButton } from '../../components/button';
 import { Field, Input } from '../../components/input';
 import { useAuth } from './auth-context';
-import { FormAlert } from './forms';
+import { AuthCardHeader, FormAlert } from './forms';
 
 /** /auth?verify_email=…: the e-mailed link, confirmed once on arrival (signed in or not). */
 export function VerifyEmailView({ token }: { token: string }) {
@@ -22,11 +22,7 @@ export function VerifyEmailView({ token }: { token: string }) {
 
   return (
     <div className="stack" data-testid="verify-email">
-      <header className="auth-card__header">
-        <h1 id="auth-title" className="h2">
-          {confirm.isSuccess ? 'E-mail confirmed' : confirm.isError ? 'This link does not work' : 'Confirming your e-mail…'}
-        </h1>
-      </header>
+      <AuthCardHeader id="auth-title" title={confirm.isSuccess ? 'E-mail confirmed' : confirm.isError ? 'This link does not work' : 'Confirming your e-mail…'} />
       {confirm.isSuccess ? <FormAlert kind="success">{confirm.data.message}</FormAlert> : null}
       {confirm.isError ? <FormAlert kind="danger">{messageOf(confirm.error, 'Your e-mail could not be confirmed. Please try again.')}</FormAlert> : null}
       {confirm.isPending ? <span className="skeleton" style={{ height: '3rem' }} aria-busy="true" /> : null}

@@ -7,10 +7,11 @@ import { useCart } from '../cart/cart-store';
 import { toast } from '../../components/toast';
 import { LinkButton } from '../../components/button';
 import { BlenderIcon } from '../../components/icons';
-import { ListSkeleton } from '../favorites/favorites-list';
+import { ListSkeleton, SavedItem } from '../favorites/favorites-list';
 import { describeRecipe } from './recipe-summary';
 import { saveBuilderDraft } from './use-builder';
 import '../favorites/favorites.css';
+import { EmptyState } from '../../components/empty-state';
 
 /**
  * "My shakes": the customer's saved custom recipes (GET /api/user/custom-shakes), each with today's
@@ -35,73 +36,64 @@ export default function MyShakes() {
   if (saved.isError) return <p className="alert alert--danger">We couldn&rsquo;t load your shakes. Please refresh the page.</p>;
   if (!saved.data.length) {
     return (
-      <div className="empty-state" data-testid="my-shakes-empty">
-        <span className="empty-state__icon">
-          <BlenderIcon />
-        </span>
-        <h3>No saved shakes yet</h3>
+      <EmptyState icon={<BlenderIcon />} title="No saved shakes yet" heading="h3" testId="my-shakes-empty">
         <p>Build a shake and tap &ldquo;Save recipe&rdquo; to order it again in one tap.</p>
         <LinkButton href="/custom-shake" variant="secondary">
           Build your own
         </LinkButton>
-      </div>
+      </EmptyState>
     );
   }
   return (
     <ul className="saved-list" role="list" data-testid="my-shakes">
       {saved.data.map((s) => (
-        <li key={s.id} className="saved-item" data-testid="saved-shake">
-          <div className="saved-item__media">
-            <img src={CUSTOM_SHAKE_IMAGE} alt="" width={72} height={72} loading="lazy" />
-          </div>
-          <div className="saved-item__main">
-            <h3 className="saved-item__name">{s.name}</h3>
-            <p className="saved-item__meta">{describeRecipe(s.recipe, ingredients.data, pricing.data)}</p>
-            {s.available && s.price !== null ? (
-              <p className="price">{formatRupees(s.price)}</p>
-            ) : (
-              <p className="saved-item__reason">{s.reason}</p>
-            )}
-          </div>
-          <div className="saved-item__actions">
-            <button
-              type="button"
-              className="btn btn--primary btn--sm"
-              disabled={!s.available || s.price === null}
-              onClick={() =>
-                addItem({
-                  id: customItemId(s.recipe),
-                  type: 'custom',
-                  name: s.name,
-                  price: s.price ?? 0,
-                  image: CUSTOM_SHAKE_IMAGE,
-                  recipe: { ...s.recipe, name: s.name },
-                })
-              }
-            >
-              Add to Cart
-            </button>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              onClick={() => {
-                saveBuilderDraft({ ...s.recipe, name: s.name });
-                navigate('/custom-shake');
-              }}
-            >
-              Open in builder
-            </button>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              onClick={() => remove.mutate({ id: s.id })}
-              disabled={remove.isPending}
-              aria-label={`Delete ${s.name}`}
-            >
-              Delete
-            </button>
-          </div>
-        </li>
+        <SavedItem
+          key={s.id}
+          testId="saved-shake"
+          media={<img src={CUSTOM_SHAKE_IMAGE} alt="" width={72} height={72} loading="lazy" />}
+          name={s.name}
+          canAdd={s.available && s.price !== null}
+          onAdd={() =>
+            addItem({
+              id: customItemId(s.recipe),
+              type: 'custom',
+              name: s.name,
+              price: s.price ?? 0,
+              image: CUSTOM_SHAKE_IMAGE,
+              recipe: { ...s.recipe, name: s.name },
+            })
+          }
+          actions={
+            <>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                onClick={() => {
+                  saveBuilderDraft({ ...s.recipe, name: s.name });
+                  navigate('/custom-shake');
+                }}
+              >
+                Open in builder
+              </button>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                onClick={() => remove.mutate({ id: s.id })}
+                disabled={remove.isPending}
+                aria-label={`Delete ${s.name}`}
+              >
+                Delete
+              </button>
+            </>
+          }
+        >
+          <p className="saved-item__meta">{describeRecipe(s.recipe, ingredients.data, pricing.data)}</p>
+          {s.available && s.price !== null ? (
+            <p className="price">{formatRupees(s.price)}</p>
+          ) : (
+            <p className="saved-item__reason">{s.reason}</p>
+          )}
+        </SavedItem>
       ))}
     </ul>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { OrderPlanType, SlotPlanType, SlotReason } from '../../../../shared/rules/slots';
 import { cutoffText, formatSlotRange, istToday, addDays, SLOT_REASON_LABELS } from '../../../../shared/rules/slots';
 import { Button } from '../../components/button';
+import { RadioButton } from '../../components/radio-button';
 import { AlertIcon, ClockIcon, RefreshIcon } from '../../components/icons';
 import { SLOTS_FALLBACK_ERROR, type DeliverySlotView } from './slot-fetcher';
 import { useAvailableDays, useDeliverySlots, useRefreshDeliverySlots } from './use-delivery-slots';
@@ -108,11 +109,9 @@ export function SlotPicker({ planType, value, onChange, title = 'Delivery slot' 
             const selected = d.date === date;
             const closedNote = d.blackoutReason ? `No deliveries: ${d.blackoutReason}` : !d.available ? 'Fully booked' : undefined;
             return (
-              <button
+              <RadioButton
                 key={d.date}
-                type="button"
-                role="radio"
-                aria-checked={selected}
+                checked={selected}
                 disabled={!d.available}
                 title={closedNote}
                 className="slot-date"
@@ -122,7 +121,7 @@ export function SlotPicker({ planType, value, onChange, title = 'Delivery slot' 
                 <span className="slot-date__day">{dayLabel(d.date, today)}</span>
                 <span className="slot-date__date">{formatDay(d.date, 'dayMonth')}</span>
                 {!d.available ? <span className="slot-date__note">{d.blackoutReason ?? 'Full'}</span> : null}
-              </button>
+              </RadioButton>
             );
           })}
         </div>
@@ -152,11 +151,9 @@ export function SlotPicker({ planType, value, onChange, title = 'Delivery slot' 
             {slots.data?.map((s) => {
               const selected = value?.slotId === s.id && value.date === date;
               return (
-                <button
+                <RadioButton
                   key={s.id}
-                  type="button"
-                  role="radio"
-                  aria-checked={selected}
+                  checked={selected}
                   disabled={!s.available}
                   className="slot-option"
                   data-reason={s.reason}
@@ -168,7 +165,7 @@ export function SlotPicker({ planType, value, onChange, title = 'Delivery slot' 
                     {slotNote(s)}
                     {s.planType === 'subscription' ? <span className="badge badge--accent">Subscribers</span> : null}
                   </span>
-                </button>
+                </RadioButton>
               );
             })}
           </div>

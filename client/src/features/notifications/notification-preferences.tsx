@@ -7,6 +7,7 @@ import { formatIndianMobile } from '../../../../shared/rules/india';
 import { formatDate } from '../../../../shared/rules/dates';
 import type { NotificationChannels, NotificationKind, NotificationPreferencesPatch } from '../../../../shared/schemas/notifications';
 import './notifications.css';
+import { Section } from '../../components/section';
 
 const KINDS: { kind: NotificationKind; name: string; hint: string }[] = [
   { kind: 'order_confirmed', name: 'Order confirmed', hint: 'Placed, or paid online. The e-mail is your receipt: it always comes' },
@@ -41,10 +42,7 @@ export function NotificationPreferencesCard() {
 
   const p = prefs.data;
   return (
-    <section className="card card--padded profile-card" aria-labelledby="notify-h" data-testid="notification-preferences">
-      <h2 className="h4" id="notify-h">
-        How we reach you
-      </h2>
+    <Section className="card card--padded profile-card" data-testid="notification-preferences" titleId="notify-h" title="How we reach you">
       {!p ? (
         <span className="skeleton" style={{ height: '8rem' }} aria-hidden="true" />
       ) : (
@@ -123,7 +121,7 @@ export function NotificationPreferencesCard() {
           </p>
         </>
       )}
-    </section>
+    </Section>
   );
 }
 

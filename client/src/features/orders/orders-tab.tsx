@@ -12,6 +12,8 @@ import { paymentBadge, STATUS_BADGE } from './order-format';
 import './orders.css';
 import { formatDate } from '../../../../shared/rules/dates';
 import { LoadError } from '../../components/load-error';
+import { Section } from '../../components/section';
+import { EmptyState } from '../../components/empty-state';
 
 /** Spec §9: orders page size 10. */
 export const ORDERS_PAGE_SIZE = 10;
@@ -55,27 +57,33 @@ export default function OrdersTab() {
 
   if (total === 0) {
     return (
-      <div className="empty-state card card--padded" data-testid="orders-empty">
-        <span className="empty-state__icon" aria-hidden="true">
-          <PackageIcon />
-        </span>
-        <h2 className="h4">No orders yet</h2>
+      <EmptyState
+        icon={<PackageIcon />}
+        title="No orders yet"
+        heading="h2"
+        headingClassName="h4"
+        className="card card--padded"
+        testId="orders-empty"
+      >
         <p className="text-muted">Your orders will appear here, with live tracking from our kitchen to your door.</p>
         <LinkButton href="/signature-shakes">Browse signature shakes</LinkButton>
-      </div>
+      </EmptyState>
     );
   }
 
   return (
-    <section className="orders-tab" aria-labelledby="orders-heading" data-testid="orders-tab">
-      <div className="list-head">
-        <h2 className="h4" id="orders-heading">
-          Your orders
-        </h2>
+    <Section
+      className="orders-tab"
+      data-testid="orders-tab"
+      titleId="orders-heading"
+      title="Your orders"
+      headClassName="list-head"
+      aside={
         <p className="text-sm text-subtle" aria-live="polite">
           {total.toLocaleString('en-IN')} {total === 1 ? 'order' : 'orders'}
         </p>
-      </div>
+      }
+    >
       <ul className="orders-list" data-testid="orders-list" aria-busy={q.isFetching || undefined}>
         {q.data.orders.map((o) => (
           <li key={o.id}>
@@ -105,6 +113,6 @@ export default function OrdersTab() {
         ))}
       </ul>
       <Pager page={page} pages={pages} onPage={go} label="Order pages" />
-    </section>
+    </Section>
   );
 }

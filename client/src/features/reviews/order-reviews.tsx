@@ -9,6 +9,7 @@ import { toast } from '../../components/toast';
 import { REVIEW_BODY_MAX, type OrderReviewables } from '../../../../shared/schemas/reviews';
 import { Stars } from './stars';
 import './reviews.css';
+import { Section } from '../../components/section';
 
 const STAR_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
@@ -87,10 +88,7 @@ export function OrderReviews({ orderId }: { orderId: string }) {
   const q = trpc.reviews.forOrder.useQuery({ id: orderId });
   if (!q.data || !q.data.delivered || !q.data.items.length) return null;
   return (
-    <section className="card card--padded order-section" aria-labelledby="order-reviews" data-testid="order-reviews">
-      <h2 className="h4" id="order-reviews">
-        Rate your shakes
-      </h2>
+    <Section className="card card--padded order-section" data-testid="order-reviews" titleId="order-reviews" title="Rate your shakes">
       {q.data.items.map((item) => (
         <div key={item.shakeId} className="order-reviews__item">
           <ShakeImage src={item.image} />
@@ -111,6 +109,6 @@ export function OrderReviews({ orderId }: { orderId: string }) {
           </div>
         </div>
       ))}
-    </section>
+    </Section>
   );
 }

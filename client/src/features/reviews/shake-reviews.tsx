@@ -7,6 +7,7 @@ import { formatDate } from '../../../../shared/rules/dates';
 import type { Review } from '../../../../shared/schemas/reviews';
 import { RatingLine, Stars } from './stars';
 import './reviews.css';
+import { Section } from '../../components/section';
 
 /** One review; the words are text (React escapes them), never HTML. */
 export function ReviewItem({ review, action }: { review: Review; action?: React.ReactNode }) {
@@ -45,13 +46,15 @@ export function ShakeReviews({ shakeId, shakeName }: { shakeId: string; shakeNam
   });
 
   return (
-    <section className="shake-section" aria-labelledby="reviews-title" id="reviews">
-      <div className="shake-section__head">
-        <h2 id="reviews-title" className="h3">
-          Reviews
-        </h2>
-        <RatingLine summary={q.data?.summary} />
-      </div>
+    <Section
+      className="shake-section"
+      id="reviews"
+      titleId="reviews-title"
+      title="Reviews"
+      headingClassName="h3"
+      headClassName="shake-section__head"
+      aside={<RatingLine summary={q.data?.summary} />}
+    >
       {q.isPending ? (
         <p className="text-muted">Loading reviews…</p>
       ) : q.isError ? (
@@ -84,6 +87,6 @@ export function ShakeReviews({ shakeId, shakeName }: { shakeId: string; shakeNam
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

@@ -17,6 +17,7 @@ import { MAX_PAUSE_DAYS } from '../../../../shared/rules/subscriptions';
 import type { Subscription } from '../../../../shared/schemas/subscriptions';
 import { Link } from 'wouter';
 import './subscriptions.css';
+import { Section } from '../../components/section';
 
 /** The cancel dialog's reasons (issue 20, item 15): a tap, not an essay; "Something else" asks for a line. */
 const OTHER_REASON = 'Something else';
@@ -244,10 +245,7 @@ export default function SubscriptionTab() {
         </section>
       )}
 
-      <section aria-labelledby="sub-history-title">
-        <h2 className="h4" id="sub-history-title">
-          History
-        </h2>
+      <Section titleId="sub-history-title" title="History">
         {history.data && history.data.subscriptions.length > 0 ? (
           <ul className="subs-history list-reset" data-testid="subscription-history">
             {history.data.subscriptions.map((h) => (
@@ -269,7 +267,7 @@ export default function SubscriptionTab() {
         ) : (
           <p className="text-muted">{history.isLoading ? 'Loading…' : 'Your past subscriptions will appear here.'}</p>
         )}
-      </section>
+      </Section>
 
       {sub ? (
         <>

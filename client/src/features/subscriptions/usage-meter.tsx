@@ -1,9 +1,9 @@
 import type { Period } from '../../../../shared/schemas/subscriptions';
 import { formatDate } from '../../../../shared/rules/dates';
+import { ProgressBar } from '../../components/progress-bar';
 
 /** Free units used and remaining in a period, with a progress bar. */
 export function UsageMeter({ period }: { period: Period }) {
-  const pct = period.allowed > 0 ? Math.round((period.used / period.allowed) * 100) : 0;
   return (
     <div className="usage" data-testid="usage-meter">
       <div className="usage__numbers">
@@ -17,17 +17,14 @@ export function UsageMeter({ period }: { period: Period }) {
           {period.used} used · {formatDate(period.start, 'date')} – {formatDate(period.end, 'date')}
         </p>
       </div>
-      <div
+      <ProgressBar
         className="usage__bar"
-        role="progressbar"
-        aria-label="Free shakes used this period"
-        aria-valuemin={0}
-        aria-valuemax={period.allowed}
-        aria-valuenow={period.used}
-        aria-valuetext={`${period.used} of ${period.allowed} used`}
-      >
-        <span className="usage__fill" style={{ width: `${pct}%` }} />
-      </div>
+        fillClassName="usage__fill"
+        label="Free shakes used this period"
+        value={period.used}
+        max={period.allowed}
+        valueText={`${period.used} of ${period.allowed} used`}
+      />
     </div>
   );
 }

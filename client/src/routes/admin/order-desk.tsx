@@ -27,6 +27,7 @@ import { orderStatusLabel } from '../../../../shared/rules/order-rules';
 import { can } from '../../../../shared/rules/staff';
 import { useAuth } from '../../features/auth/auth-context';
 import { Select } from '../../components/input';
+import { Section } from '../../components/section';
 
 type MoveTarget = 'preparing' | 'out_for_delivery' | 'delivered';
 
@@ -177,10 +178,7 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
       </div>
 
       <div className="admin-order__grid">
-        <section className="card card--padded stack" aria-labelledby="ao-items">
-          <h2 className="h4" id="ao-items">
-            Items
-          </h2>
+        <Section className="card card--padded stack" titleId="ao-items" title="Items">
           <table className="invoice-table">
             <tbody>
               {o.lines.map((l, i) => (
@@ -195,13 +193,10 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
             </tbody>
           </table>
           <OrderBreakdown order={o} />
-        </section>
+        </Section>
 
         <div className="stack">
-          <section className="card card--padded stack stack--sm" aria-labelledby="ao-customer">
-            <h2 className="h4" id="ao-customer">
-              Customer
-            </h2>
+          <Section className="card card--padded stack stack--sm" titleId="ao-customer" title="Customer">
             <p className="admin-order__fact">
               <strong>{d.customer.name || o.address.name}</strong>
             </p>
@@ -223,11 +218,8 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
             <Link href={`/customers?id=${d.customer.id}`} className="link text-sm">
               Customer record
             </Link>
-          </section>
-          <section className="card card--padded stack stack--sm" aria-labelledby="ao-delivery">
-            <h2 className="h4" id="ao-delivery">
-              Delivery
-            </h2>
+          </Section>
+          <Section className="card card--padded stack stack--sm" titleId="ao-delivery" title="Delivery">
             <p className="admin-order__fact">
               <ClockIcon aria-hidden="true" />
               <span>
@@ -242,11 +234,8 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
                 {o.address.city} {o.address.pincode}
               </span>
             </p>
-          </section>
-          <section className="card card--padded stack stack--sm" aria-labelledby="ao-payment">
-            <h2 className="h4" id="ao-payment">
-              Payment
-            </h2>
+          </Section>
+          <Section className="card card--padded stack stack--sm" titleId="ao-payment" title="Payment">
             <p className="text-sm">
               {o.labels.paymentMethod} · {o.labels.paymentStatus}
               {o.paidAt ? ` · ${formatDate(o.paidAt, 'dateTime')}` : ''}
@@ -269,16 +258,13 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
                 ))}
               </ul>
             ) : null}
-          </section>
+          </Section>
         </div>
       </div>
 
-      <section className="card card--padded" aria-labelledby="ao-timeline">
-        <h2 className="h4" id="ao-timeline">
-          Timeline
-        </h2>
+      <Section className="card card--padded" titleId="ao-timeline" title="Timeline">
         <OrderTimeline events={o.timeline} headings={headings} showActor />
-      </section>
+      </Section>
 
       <CancelDialog
         open={dialog === 'cancel'}
