@@ -70,8 +70,16 @@ const address = await dbh.db
   .returning('id')
   .executeTakeFirstOrThrow();
 // A session, as a sign-in opens one (the server refuses tokens without: decision 112).
-const session = await dbh.db.insertInto('auth_sessions').values({ user_id: user.id, provider: 'bench' }).returning('id').executeTakeFirstOrThrow();
-const { token } = await signAccessToken(deps.tokenKeys, { sub: user.id, email: user.email ?? '', role: user.role, name: user.name, sid: session.id }, new Date());
+const session = await dbh.db
+  .insertInto('auth_sessions')
+  .values({ user_id: user.id, provider: 'bench' })
+  .returning('id')
+  .executeTakeFirstOrThrow();
+const { token } = await signAccessToken(
+  deps.tokenKeys,
+  { sub: user.id, email: user.email ?? '', role: user.role, name: user.name, sid: session.id },
+  new Date(),
+);
 const auth = `Bearer ${token}`;
 
 // Orders go through the real placement (2–4 lines each, within the cash-on-delivery limit), then get aged.
@@ -180,7 +188,9 @@ await schedules.create(deps, authUser, {
   startDate: start,
 });
 await schedules.skip(deps, authUser, { date: addDays(start, 3), scheduleId: weekdays.id }).catch(() => {});
-await schedules.putDay(deps, authUser, { date: addDays(start, 4), scheduleId: weekdays.id, items: [{ id: shakes[3]!, type: 'signature', quantity: 3 }] }).catch(() => {});
+await schedules
+  .putDay(deps, authUser, { date: addDays(start, 4), scheduleId: weekdays.id, items: [{ id: shakes[3]!, type: 'signature', quantity: 3 }] })
+  .catch(() => {});
 await schedules.addVacation(deps, authUser, { from: addDays(start, 12), to: addDays(start, 15) });
 const DELIVERIES = '/api/user/deliveries?days=30';
 
@@ -208,9 +218,11 @@ const q0 = queries;
 for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url: PAGE, headers: { authorization: auth } });
 const roundTrips = (queries - q0) / 20;
 const d0 = queries;
+let deliveriesBytes = 0;
 for (let i = 0; i < 20; i++) {
   const r = await app.inject({ method: 'GET', url: DELIVERIES, headers: { authorization: auth } });
   if (r.statusCode !== 200) throw new Error(`deliveries: ${r.statusCode} ${r.body}`);
+  deliveriesBytes = r.rawPayload.length;
 }
 const deliveriesRoundTrips = (queries - d0) / 20;
 pg.Client.prototype.query = original;
@@ -307,6 +319,7 @@ process.send?.({
   poolSize,
   roundTrips,
   deliveriesRoundTrips,
+  deliveriesBytes,
   statements: captured.map((c) => c.text),
   captured,
   url: url.toString(),

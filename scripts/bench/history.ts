@@ -11,6 +11,7 @@ interface ServerInfo {
   poolSize: number;
   roundTrips: number;
   deliveriesRoundTrips: number;
+  deliveriesBytes: number;
   statements: string[];
   bytes: number;
   seeded: { orders: number; lines: number; mine: number; my_lines: number };
@@ -65,14 +66,15 @@ export async function runHistoryBench(opts: { seconds?: number; connections?: nu
     }
     const rps = { bare: sum.bare / rounds, rest: sum.rest / rounds, trpc: sum.trpc / rounds, deliveries: sum.deliveries / rounds };
     const cpuMs = { bare: cpu.bare / rounds / 1000, rest: cpu.rest / rounds / 1000, trpc: cpu.trpc / rounds / 1000 };
-    const row = (name: string, k: 'rest' | 'trpc' | 'deliveries'): BenchRow => ({
+    // Issue 21's 0.6× for the history page; issue 23's 0.5× for the calendar.
+    const row = (name: string, k: 'rest' | 'trpc' | 'deliveries', budget = 0.6): BenchRow => ({
       name,
       value: rps[k],
       unit: 'req/s',
       baseline: rps.bare,
       ratio: rps[k] / rps.bare,
-      budget: '≥ 0.6× hand-written route',
-      pass: rps[k] / rps.bare >= 0.6,
+      budget: `≥ ${budget}× hand-written route`,
+      pass: rps[k] / rps.bare >= budget,
     });
     const s = info.seeded;
     return [
@@ -84,9 +86,15 @@ export async function runHistoryBench(opts: { seconds?: number; connections?: nu
       row('GET /api/user/orders?page=1&pageSize=10', 'rest'),
       row('GET /trpc/orders.history (same page)', 'trpc'),
       { name: 'p99 GET /api/user/orders (worst slice)', value: p99.rest, unit: 'ms' },
-      row('GET /api/user/deliveries?days=30 (the standing-delivery calendar)', 'deliveries'),
+      row('GET /api/user/deliveries?days=30 (the standing-delivery calendar)', 'deliveries', 0.5),
       { name: 'p99 GET /api/user/deliveries (worst slice)', value: p99.deliveries, unit: 'ms' },
-      { name: 'database round trips per calendar (30 days, 2 schedules)', value: info.deliveriesRoundTrips, unit: 'round trips', digits: 1 },
+      {
+        name: 'database round trips per calendar (30 days, 2 schedules)',
+        value: info.deliveriesRoundTrips,
+        unit: 'round trips',
+        digits: 1,
+      },
+      { name: 'calendar answer (30 days, 2 schedules)', value: info.deliveriesBytes, unit: 'bytes' },
       { name: 'server CPU per request: hand-written route', value: cpuMs.bare, unit: 'ms', digits: 3 },
       { name: 'server CPU per request: GET /api/user/orders', value: cpuMs.rest, unit: 'ms', digits: 3 },
       { name: 'server CPU per request: tRPC twin', value: cpuMs.trpc, unit: 'ms', digits: 3 },

@@ -7,6 +7,7 @@
  */
 import { formatDay } from './dates';
 import { addDays, daysBetween, formatSlotTime, istToday } from './slots';
+import type { CalendarSchedule, DeliveryEntry, DeliveryPrice, ScheduleItem } from '../schemas/schedules';
 
 export const SCHEDULE_DAY_KINDS = ['daily', 'weekdays', 'alternate', 'chosen'] as const;
 export type ScheduleDayKind = (typeof SCHEDULE_DAY_KINDS)[number];
@@ -85,7 +86,11 @@ export function formatCutoffTime(cutoffTime: string): string {
 export function cutoffRefusalMessage(date: string, now: Date, cutoffTime: string = DEFAULT_STANDING_CUTOFF): string {
   const today = istToday(now);
   const which =
-    date === addDays(today, 1) ? "Tomorrow's delivery" : date === today ? "Today's delivery" : `The delivery of ${formatDay(date, 'weekdayDate')}`;
+    date === addDays(today, 1)
+      ? "Tomorrow's delivery"
+      : date === today
+        ? "Today's delivery"
+        : `The delivery of ${formatDay(date, 'weekdayDate')}`;
   if (date < today) return `${formatDay(date, 'weekdayDate')} has passed: it can no longer be changed.`;
   return `${which} is fixed: changes close at ${formatCutoffTime(cutoffTime)} the evening before.`;
 }
@@ -140,4 +145,21 @@ export function describeDays(s: Pick<ScheduleDays, 'days' | 'weekdays'>): string
         .map((d) => names[d])
         .join(', ');
   }
+}
+
+/**
+ * A calendar entry read whole (decision 190): the day's own items and price when it has them (a
+ * changed day, a placed order's total), else its schedule's; the slot is always the schedule's.
+ */
+export function entryOf(
+  calendar: { schedules: readonly CalendarSchedule[] },
+  e: DeliveryEntry,
+): { items: ScheduleItem[]; price: DeliveryPrice; changed: boolean; slot: CalendarSchedule['slot'] } {
+  const s = calendar.schedules.find((x) => x.id === e.scheduleId);
+  return {
+    items: e.items ?? s?.items ?? [],
+    price: e.price ?? s?.price ?? { subtotal: 0, freeUnitDiscount: 0, deliveryFee: 0, total: 0 },
+    changed: e.items !== undefined,
+    slot: s?.slot ?? null,
+  };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Paise, Uuid } from './common';
-import { CartLineInputSchema } from './cart';
+import { CartLineInputSchema, QuoteLineSchema } from './cart';
 import { SlotDate } from './delivery';
 import {
   CALENDAR_DAYS,
@@ -80,20 +80,18 @@ export type UpdateScheduleInput = z.infer<typeof UpdateScheduleInputSchema>;
 
 export const ScheduleIdInput = z.object({ id: Uuid });
 
-export const ScheduleItemSchema = z.object({
-  id: z.string(),
-  type: z.enum(['signature', 'custom']),
-  /** Today's name; '' when the shake is gone from the menu. */
-  name: z.string(),
-  image: z.string(),
-  quantity: z.number().int(),
-  /** Today's unit price; 0 when it cannot be bought. */
-  unitPrice: Paise,
-  lineTotal: Paise,
-  available: z.boolean(),
-  /** Why it cannot be bought; null when it can. */
-  reason: z.string().nullable(),
-  recipe: CartLineInputSchema.shape.recipe,
+/** A scheduled line priced as a quote today (cart's quote line: today's name, image and price; 0 and a reason when it cannot be bought). */
+export const ScheduleItemSchema = QuoteLineSchema.pick({
+  id: true,
+  type: true,
+  name: true,
+  image: true,
+  quantity: true,
+  unitPrice: true,
+  lineTotal: true,
+  available: true,
+  reason: true,
+  recipe: true,
 });
 export type ScheduleItem = z.infer<typeof ScheduleItemSchema>;
 
@@ -151,39 +149,65 @@ export type DeliveriesInput = z.infer<typeof DeliveriesInputSchema>;
 
 export const DayStateSchema = z.enum(DAY_STATES);
 
-/** One schedule's delivery on one date. */
+/** What a delivery costs: a quote today (free unit, free delivery, the fee below the threshold), or a placed order's stored total. */
+export const DeliveryPriceSchema = z.object({ subtotal: Paise, freeUnitDiscount: Paise, deliveryFee: Paise, total: Paise });
+export type DeliveryPrice = z.infer<typeof DeliveryPriceSchema>;
+
+/**
+ * A schedule as the calendar prices it, once per answer: its slot, its own items priced today and what
+ * one delivery of them costs. Every day entry of this schedule without items / price of its own
+ * delivers exactly these, at this price.
+ */
+export const CalendarScheduleSchema = z.object({
+  id: z.string(),
+  /** null when the slot was removed (its days are then not placed). */
+  slot: ScheduleSlotSchema.nullable(),
+  items: z.array(ScheduleItemSchema),
+  price: DeliveryPriceSchema,
+});
+export type CalendarSchedule = z.infer<typeof CalendarScheduleSchema>;
+
+/**
+ * One schedule's delivery on one date. The day rules are applied by the server (`state`); `items` and
+ * `price` appear only when they are not the schedule's (see `schedules`): read an entry as
+ * `items ?? schedule.items`, `price ?? schedule.price`, and the slot is always the schedule's.
+ */
 export const DeliveryEntrySchema = z.object({
   scheduleId: z.string(),
   state: DayStateSchema,
-  slot: ScheduleSlotSchema.nullable(),
-  items: z.array(ScheduleItemSchema),
-  /** The day's items differ from the schedule's (changed, or a one-off extra). */
-  changed: z.boolean(),
-  /** What the day would cost as a quote today (the placed order's total once placed). */
-  price: z.object({ subtotal: Paise, freeUnitDiscount: Paise, deliveryFee: Paise, total: Paise }),
-  /** state 'placed': the order. */
-  order: z.object({ id: z.string(), number: z.string(), status: z.string() }).nullable(),
-  /** state 'not_placed': why (a code like WALLET_INSUFFICIENT and a sentence). */
-  reason: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** Only on a changed day (other quantities, a one-off extra): that day's items, priced today. */
+  items: z.array(ScheduleItemSchema).optional(),
+  /** Only when the day costs something else than its schedule: a changed day's quote, or a placed order's own total. */
+  price: DeliveryPriceSchema.optional(),
+  /** Only in state 'placed': the order. */
+  order: z.object({ id: z.string(), number: z.string(), status: z.string() }).optional(),
+  /** Only in state 'not_placed': why (a code like WALLET_INSUFFICIENT and a sentence). */
+  reason: z.object({ code: z.string(), message: z.string() }).optional(),
 });
 export type DeliveryEntry = z.infer<typeof DeliveryEntrySchema>;
 
 export const DeliveryDaySchema = z.object({
   date: z.string(),
-  /** The instant the date's changes close (ISO). */
-  cutoffAt: z.string(),
-  /** Changes are still taken for this date. */
+  /** Changes (skip, items, a vacation starting here) are still taken for this date; they close at `cutoffTime` the evening before. */
   open: z.boolean(),
-  /** The vacation covering this date, if any. */
-  vacationId: z.string().nullable(),
+  /** Only when a vacation covers this date: its id. */
+  vacationId: z.string().optional(),
+  /** Every schedule that has something on this date, with its state (none: nothing to deliver). */
   entries: z.array(DeliveryEntrySchema),
 });
 export type DeliveryDay = z.infer<typeof DeliveryDaySchema>;
 
+/**
+ * GET /api/user/deliveries (and the answer of a skip or a day's change, for that one date): the
+ * calendar, each schedule once with its items and price, each day's entries only with what differs.
+ */
 export const DeliveriesSchema = z.object({
   from: z.string(),
-  /** "21:00": the evening before each date, in Asia/Kolkata. */
+  /** "21:00": each date's changes close at this time the evening before, in Asia/Kolkata. */
   cutoffTime: z.string(),
+  /** The next instant changes close (ISO): the cut-off of the first date still open. */
+  nextCutoffAt: z.string(),
+  schedules: z.array(CalendarScheduleSchema),
   days: z.array(DeliveryDaySchema),
   vacations: z.array(VacationSchema),
 });

@@ -2420,7 +2420,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The delivery calendar (default 30 days from today): each day’s items, price and state (planned, skipped, vacation, fixed, placed → its order, not_placed → the reason) */
+        /** The delivery calendar (default 30 days from today): each schedule once with its items and price, then each day’s state per schedule (planned, skipped, vacation, fixed, placed → its order, not_placed → the reason) with items and price only where the day differs */
         get: operations["schedules-deliveries"];
         put?: never;
         post?: never;
@@ -2438,7 +2438,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** That date’s items for one schedule (changed quantities, a one-off extra; null: back to the schedule’s own); 409 DELIVERY_FIXED after the cut-off */
+        /** That date’s items for one schedule (changed quantities, a one-off extra; null: back to the schedule’s own); answers that date’s calendar; 409 DELIVERY_FIXED after the cut-off */
         put: operations["schedules-putDay"];
         post?: never;
         delete?: never;
@@ -2456,9 +2456,9 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Skip a date’s delivery (one schedule, or all of that date); 409 DELIVERY_FIXED after the cut-off (21:00 the evening before) */
+        /** Skip a date’s delivery (one schedule, or all of that date); answers that date’s calendar; 409 DELIVERY_FIXED after the cut-off (21:00 the evening before) */
         post: operations["schedules-skip"];
-        /** Take a skip back (409 DELIVERY_FIXED after the cut-off) */
+        /** Take a skip back; answers that date’s calendar (409 DELIVERY_FIXED after the cut-off) */
         delete: operations["schedules-unskip"];
         options?: never;
         head?: never;
@@ -13135,11 +13135,9 @@ export interface operations {
                     "application/json": {
                         cutoffTime: string;
                         days: {
-                            cutoffAt: string;
                             date: string;
                             entries: {
-                                changed: boolean;
-                                items: {
+                                items?: {
                                     available: boolean;
                                     id: string;
                                     image: string;
@@ -13161,34 +13159,66 @@ export interface operations {
                                     type: "signature" | "custom";
                                     unitPrice: number;
                                 }[];
-                                order: {
+                                order?: {
                                     id: string;
                                     number: string;
                                     status: string;
-                                } | null;
-                                price: {
+                                };
+                                price?: {
                                     deliveryFee: number;
                                     freeUnitDiscount: number;
                                     subtotal: number;
                                     total: number;
                                 };
-                                reason: {
+                                reason?: {
                                     code: string;
                                     message: string;
-                                } | null;
+                                };
                                 scheduleId: string;
-                                slot: {
-                                    endTime: string;
-                                    id: string;
-                                    startTime: string;
-                                } | null;
                                 /** @enum {string} */
                                 state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                             }[];
                             open: boolean;
-                            vacationId: string | null;
+                            vacationId?: string;
                         }[];
                         from: string;
+                        nextCutoffAt: string;
+                        schedules: {
+                            id: string;
+                            items: {
+                                available: boolean;
+                                id: string;
+                                image: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                reason: string | null;
+                                recipe?: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                };
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            price: {
+                                deliveryFee: number;
+                                freeUnitDiscount: number;
+                                subtotal: number;
+                                total: number;
+                            };
+                            slot: {
+                                endTime: string;
+                                id: string;
+                                startTime: string;
+                            } | null;
+                        }[];
                         vacations: {
                             from: string;
                             id: string;
@@ -13247,10 +13277,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        cutoffAt: string;
-                        date: string;
-                        entries: {
-                            changed: boolean;
+                        cutoffTime: string;
+                        days: {
+                            date: string;
+                            entries: {
+                                items?: {
+                                    available: boolean;
+                                    id: string;
+                                    image: string;
+                                    lineTotal: number;
+                                    name: string;
+                                    quantity: number;
+                                    reason: string | null;
+                                    recipe?: {
+                                        addIns: {
+                                            ingredientId: string;
+                                            portions: number;
+                                        }[];
+                                        baseId: string;
+                                        name?: string;
+                                        /** @enum {string} */
+                                        size: "regular" | "large";
+                                    };
+                                    /** @enum {string} */
+                                    type: "signature" | "custom";
+                                    unitPrice: number;
+                                }[];
+                                order?: {
+                                    id: string;
+                                    number: string;
+                                    status: string;
+                                };
+                                price?: {
+                                    deliveryFee: number;
+                                    freeUnitDiscount: number;
+                                    subtotal: number;
+                                    total: number;
+                                };
+                                reason?: {
+                                    code: string;
+                                    message: string;
+                                };
+                                scheduleId: string;
+                                /** @enum {string} */
+                                state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
+                            }[];
+                            open: boolean;
+                            vacationId?: string;
+                        }[];
+                        from: string;
+                        nextCutoffAt: string;
+                        schedules: {
+                            id: string;
                             items: {
                                 available: boolean;
                                 id: string;
@@ -13273,32 +13351,23 @@ export interface operations {
                                 type: "signature" | "custom";
                                 unitPrice: number;
                             }[];
-                            order: {
-                                id: string;
-                                number: string;
-                                status: string;
-                            } | null;
                             price: {
                                 deliveryFee: number;
                                 freeUnitDiscount: number;
                                 subtotal: number;
                                 total: number;
                             };
-                            reason: {
-                                code: string;
-                                message: string;
-                            } | null;
-                            scheduleId: string;
                             slot: {
                                 endTime: string;
                                 id: string;
                                 startTime: string;
                             } | null;
-                            /** @enum {string} */
-                            state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                         }[];
-                        open: boolean;
-                        vacationId: string | null;
+                        vacations: {
+                            from: string;
+                            id: string;
+                            to: string;
+                        }[];
                     };
                 };
             };
@@ -13338,10 +13407,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        cutoffAt: string;
-                        date: string;
-                        entries: {
-                            changed: boolean;
+                        cutoffTime: string;
+                        days: {
+                            date: string;
+                            entries: {
+                                items?: {
+                                    available: boolean;
+                                    id: string;
+                                    image: string;
+                                    lineTotal: number;
+                                    name: string;
+                                    quantity: number;
+                                    reason: string | null;
+                                    recipe?: {
+                                        addIns: {
+                                            ingredientId: string;
+                                            portions: number;
+                                        }[];
+                                        baseId: string;
+                                        name?: string;
+                                        /** @enum {string} */
+                                        size: "regular" | "large";
+                                    };
+                                    /** @enum {string} */
+                                    type: "signature" | "custom";
+                                    unitPrice: number;
+                                }[];
+                                order?: {
+                                    id: string;
+                                    number: string;
+                                    status: string;
+                                };
+                                price?: {
+                                    deliveryFee: number;
+                                    freeUnitDiscount: number;
+                                    subtotal: number;
+                                    total: number;
+                                };
+                                reason?: {
+                                    code: string;
+                                    message: string;
+                                };
+                                scheduleId: string;
+                                /** @enum {string} */
+                                state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
+                            }[];
+                            open: boolean;
+                            vacationId?: string;
+                        }[];
+                        from: string;
+                        nextCutoffAt: string;
+                        schedules: {
+                            id: string;
                             items: {
                                 available: boolean;
                                 id: string;
@@ -13364,32 +13481,23 @@ export interface operations {
                                 type: "signature" | "custom";
                                 unitPrice: number;
                             }[];
-                            order: {
-                                id: string;
-                                number: string;
-                                status: string;
-                            } | null;
                             price: {
                                 deliveryFee: number;
                                 freeUnitDiscount: number;
                                 subtotal: number;
                                 total: number;
                             };
-                            reason: {
-                                code: string;
-                                message: string;
-                            } | null;
-                            scheduleId: string;
                             slot: {
                                 endTime: string;
                                 id: string;
                                 startTime: string;
                             } | null;
-                            /** @enum {string} */
-                            state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                         }[];
-                        open: boolean;
-                        vacationId: string | null;
+                        vacations: {
+                            from: string;
+                            id: string;
+                            to: string;
+                        }[];
                     };
                 };
             };
@@ -13424,10 +13532,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        cutoffAt: string;
-                        date: string;
-                        entries: {
-                            changed: boolean;
+                        cutoffTime: string;
+                        days: {
+                            date: string;
+                            entries: {
+                                items?: {
+                                    available: boolean;
+                                    id: string;
+                                    image: string;
+                                    lineTotal: number;
+                                    name: string;
+                                    quantity: number;
+                                    reason: string | null;
+                                    recipe?: {
+                                        addIns: {
+                                            ingredientId: string;
+                                            portions: number;
+                                        }[];
+                                        baseId: string;
+                                        name?: string;
+                                        /** @enum {string} */
+                                        size: "regular" | "large";
+                                    };
+                                    /** @enum {string} */
+                                    type: "signature" | "custom";
+                                    unitPrice: number;
+                                }[];
+                                order?: {
+                                    id: string;
+                                    number: string;
+                                    status: string;
+                                };
+                                price?: {
+                                    deliveryFee: number;
+                                    freeUnitDiscount: number;
+                                    subtotal: number;
+                                    total: number;
+                                };
+                                reason?: {
+                                    code: string;
+                                    message: string;
+                                };
+                                scheduleId: string;
+                                /** @enum {string} */
+                                state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
+                            }[];
+                            open: boolean;
+                            vacationId?: string;
+                        }[];
+                        from: string;
+                        nextCutoffAt: string;
+                        schedules: {
+                            id: string;
                             items: {
                                 available: boolean;
                                 id: string;
@@ -13450,32 +13606,23 @@ export interface operations {
                                 type: "signature" | "custom";
                                 unitPrice: number;
                             }[];
-                            order: {
-                                id: string;
-                                number: string;
-                                status: string;
-                            } | null;
                             price: {
                                 deliveryFee: number;
                                 freeUnitDiscount: number;
                                 subtotal: number;
                                 total: number;
                             };
-                            reason: {
-                                code: string;
-                                message: string;
-                            } | null;
-                            scheduleId: string;
                             slot: {
                                 endTime: string;
                                 id: string;
                                 startTime: string;
                             } | null;
-                            /** @enum {string} */
-                            state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                         }[];
-                        open: boolean;
-                        vacationId: string | null;
+                        vacations: {
+                            from: string;
+                            id: string;
+                            to: string;
+                        }[];
                     };
                 };
             };

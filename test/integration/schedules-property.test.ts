@@ -14,6 +14,7 @@ import { refund } from '../../server/domains/orders/orders.admin.service';
 import { AppError } from '../../server/lib/errors';
 import type { AuthUser } from '../../server/trpc/context';
 import { addDays } from '../../shared/rules/slots';
+import { entryOf } from '../../shared/rules/schedules';
 
 /**
  * Standing deliveries as a property (decision 177; fast-check, fixed seed): 200 customers, 60 days
@@ -64,11 +65,38 @@ const linesArb = fc.uniqueArray(fc.record({ shake: fc.integer({ min: 0, max: 3 }
   selector: (l) => l.shake,
 });
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constantFrom('skip' as const, 'unskip' as const), c: customerIx, ahead: fc.integer({ min: 0, max: 6 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('change' as const), c: customerIx, ahead: fc.integer({ min: 1, max: 6 }), lines: linesArb }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('vacation' as const), c: customerIx, ahead: fc.integer({ min: 0, max: 5 }), length: fc.integer({ min: 0, max: 4 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('unvacation' as const, 'pause' as const, 'resume' as const, 'cancel' as const, 'refund' as const), c: customerIx }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('topUp' as const), c: customerIx, amount: fc.integer({ min: 20_000, max: 400_000 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('skip' as const, 'unskip' as const),
+      c: customerIx,
+      ahead: fc.integer({ min: 0, max: 6 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('change' as const), c: customerIx, ahead: fc.integer({ min: 1, max: 6 }), lines: linesArb }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('vacation' as const),
+      c: customerIx,
+      ahead: fc.integer({ min: 0, max: 5 }),
+      length: fc.integer({ min: 0, max: 4 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('unvacation' as const, 'pause' as const, 'resume' as const, 'cancel' as const, 'refund' as const),
+      c: customerIx,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('topUp' as const), c: customerIx, amount: fc.integer({ min: 20_000, max: 400_000 }) }),
+  },
 );
 const setupArb = fc.array(
   fc.record({
@@ -82,14 +110,21 @@ const setupArb = fc.array(
     slot: fc.integer({ min: 0, max: 5 }),
     start: fc.integer({ min: 1, max: 10 }),
     length: fc.option(fc.integer({ min: 5, max: 60 }), { nil: null }),
-    credit: fc.oneof({ weight: 1, arbitrary: fc.integer({ min: 0, max: 50_000 }) }, { weight: 9, arbitrary: fc.integer({ min: 500_000, max: 2_000_000 }) }),
+    credit: fc.oneof(
+      { weight: 1, arbitrary: fc.integer({ min: 0, max: 50_000 }) },
+      { weight: 9, arbitrary: fc.integer({ min: 500_000, max: 2_000_000 }) },
+    ),
   }),
   { minLength: CUSTOMERS, maxLength: CUSTOMERS },
 );
-const scriptArb = fc.record({ setup: setupArb, days: fc.array(fc.array(actionArb, { maxLength: 40 }), { minLength: DAYS, maxLength: DAYS }) });
+const scriptArb = fc.record({
+  setup: setupArb,
+  days: fc.array(fc.array(actionArb, { maxLength: 40 }), { minLength: DAYS, maxLength: DAYS }),
+});
 
 const ist = (date: string, time: string) => new Date(`${date}T${time}+05:30`);
-const toLines = (ls: { shake: number; quantity: number }[]): Line[] => ls.map((l) => ({ id: shop.shakes[l.shake]!.id, type: 'signature', quantity: l.quantity }));
+const toLines = (ls: { shake: number; quantity: number }[]): Line[] =>
+  ls.map((l) => ({ id: shop.shakes[l.shake]!.id, type: 'signature', quantity: l.quantity }));
 
 /** Refusals are part of the game (a fixed day, nothing to skip…): each must be an AppError with a sentence. */
 async function tolerate(p: Promise<unknown>): Promise<void> {
@@ -112,7 +147,9 @@ async function plannedBySql(date: string): Promise<Set<string>> {
         or (sc.days = 'chosen' and extract(dow from ${date}::date)::smallint = any(sc.weekdays))
         or exists (select 1 from schedule_days d where d.schedule_id = sc.id and d.date = ${date}::date and d.items is not null))
       and not exists (select 1 from schedule_days d where d.schedule_id = sc.id and d.date = ${date}::date and d.skipped)
-      and not exists (select 1 from schedule_vacations v where v.user_id = sc.user_id and ${date}::date between v.from_date and v.to_date)`.execute(t.deps.db);
+      and not exists (select 1 from schedule_vacations v where v.user_id = sc.user_id and ${date}::date between v.from_date and v.to_date)`.execute(
+    t.deps.db,
+  );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -177,7 +214,12 @@ describe.skipIf(!onPostgres)('standing deliveries over 60 days (property)', () =
                 await tolerate(schedules.addVacation(t.deps, u, { from: addDays(today, a.ahead), to: addDays(today, a.ahead + a.length) }));
                 break;
               case 'unvacation': {
-                const v = await t.deps.db.selectFrom('schedule_vacations').select('id').where('user_id', '=', u.id).orderBy('created_at', 'desc').executeTakeFirst();
+                const v = await t.deps.db
+                  .selectFrom('schedule_vacations')
+                  .select('id')
+                  .where('user_id', '=', u.id)
+                  .orderBy('created_at', 'desc')
+                  .executeTakeFirst();
                 if (v) await tolerate(schedules.removeVacation(t.deps, u, v.id));
                 break;
               }
@@ -226,7 +268,9 @@ describe.skipIf(!onPostgres)('standing deliveries over 60 days (property)', () =
           lap('cutoff');
 
           const { rows: orders } = await sql<{ key: string; n: number }>`
-            select idempotency_key as key, count(*)::int as n from orders where slot_date = ${tomorrow}::date and idempotency_key like 'schedule:%' group by 1`.execute(t.deps.db);
+            select idempotency_key as key, count(*)::int as n from orders where slot_date = ${tomorrow}::date and idempotency_key like 'schedule:%' group by 1`.execute(
+            t.deps.db,
+          );
           expect(orders.filter((o) => o.n > 1)).toEqual([]);
           const placed = new Set(orders.map((o) => o.key.split(':')[1]!));
           const runs = await t.deps.db.selectFrom('schedule_runs').selectAll().where('date', '=', tomorrow).execute();
@@ -245,8 +289,12 @@ describe.skipIf(!onPostgres)('standing deliveries over 60 days (property)', () =
             const cal = await schedules.deliveries(t.deps, c.user, { from: tomorrow, days: 1 });
             const entry = cal.days[0]!.entries.find((e) => e.scheduleId === r.schedule_id)!;
             expect(entry.state).toBe('not_placed');
-            const bal = await t.deps.db.selectFrom('wallet_balances').select('balance_paise').where('user_id', '=', c.user.id).executeTakeFirst();
-            expect(bal?.balance_paise ?? 0).toBeLessThan(entry.price.total);
+            const bal = await t.deps.db
+              .selectFrom('wallet_balances')
+              .select('balance_paise')
+              .where('user_id', '=', c.user.id)
+              .executeTakeFirst();
+            expect(bal?.balance_paise ?? 0).toBeLessThan(entryOf(cal, entry).price.total);
           }
           placedTotal += placed.size;
           refusedTotal += refused.length;
@@ -255,9 +303,14 @@ describe.skipIf(!onPostgres)('standing deliveries over 60 days (property)', () =
         }
         console.log('[schedules property] ms', Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)])));
         await expectLedgers();
-        const codes = await sql<{ reason_code: string; n: number }>`select reason_code, count(*)::int as n from schedule_runs where outcome = 'not_placed' group by 1`.execute(t.deps.db);
+        const codes = await sql<{
+          reason_code: string;
+          n: number;
+        }>`select reason_code, count(*)::int as n from schedule_runs where outcome = 'not_placed' group by 1`.execute(t.deps.db);
         console.log('[schedules property] refused by code', Object.fromEntries(codes.rows.map((r) => [r.reason_code, r.n])));
-        console.log(`[schedules property] ${CUSTOMERS} customers × ${DAYS} days: ${placedTotal} placed, ${refusedTotal} refused with a reason`);
+        console.log(
+          `[schedules property] ${CUSTOMERS} customers × ${DAYS} days: ${placedTotal} placed, ${refusedTotal} refused with a reason`,
+        );
         expect(placedTotal).toBeGreaterThan(500);
         expect(refusedTotal).toBeGreaterThan(0);
       }),

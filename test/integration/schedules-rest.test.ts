@@ -33,7 +33,11 @@ afterAll(async () => {
 async function call(c: Customer | null, method: string, path: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(c ? { authorization: c.auth } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), accept: 'application/json' },
+    headers: {
+      ...(c ? { authorization: c.auth } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      accept: 'application/json',
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
@@ -69,16 +73,30 @@ describe('schedules', () => {
 
   it('refuses bad input with sentences: quantity over 5, a start date already fixed, an unsaved custom shake', async () => {
     const base = { days: 'daily', slotId: shop.slotId, addressId: asha.addressId, startDate: '2026-12-03' };
-    const many = await call(asha, 'POST', '/user/schedules', { ...base, items: [{ id: shop.shakes[0]!.id, type: 'signature', quantity: 6 }] });
+    const many = await call(asha, 'POST', '/user/schedules', {
+      ...base,
+      items: [{ id: shop.shakes[0]!.id, type: 'signature', quantity: 6 }],
+    });
     expect(many.status).toBe(400);
     expect(JSON.stringify(many.body)).toContain('at most 5');
-    const fixed = await call(asha, 'POST', '/user/schedules', { ...base, startDate: '2026-12-01', items: [{ id: shop.shakes[0]!.id, type: 'signature', quantity: 1 }] });
+    const fixed = await call(asha, 'POST', '/user/schedules', {
+      ...base,
+      startDate: '2026-12-01',
+      items: [{ id: shop.shakes[0]!.id, type: 'signature', quantity: 1 }],
+    });
     expect(fixed.status).toBe(409);
     expect(fixed.body.code).toBe('DELIVERY_FIXED');
     expect(fixed.body.message).toMatch(/first delivery can be on Wed, 2 Dec at the earliest/);
     const custom = await call(asha, 'POST', '/user/schedules', {
       ...base,
-      items: [{ id: 'custom:abc', type: 'custom', quantity: 1, recipe: { name: 'Mine', baseId: shop.shakes[0]!.id, size: 'regular', addIns: [] } }],
+      items: [
+        {
+          id: 'custom:abc',
+          type: 'custom',
+          quantity: 1,
+          recipe: { name: 'Mine', baseId: shop.shakes[0]!.id, size: 'regular', addIns: [] },
+        },
+      ],
     });
     expect(custom.status, JSON.stringify(custom.body)).toBe(400);
     expect(custom.body.message).toMatch(/saved shakes/);
@@ -95,7 +113,9 @@ describe('schedules', () => {
   it('the calendar: 30 days, weekdays planned, skip, change and vacation shown', async () => {
     const skip = await call(asha, 'POST', '/user/deliveries/2026-12-03/skip', {});
     expect(skip.status, JSON.stringify(skip.body)).toBe(200);
-    expect(skip.body.entries[0].state).toBe('skipped');
+    // The answer is that date's calendar (the calendar's shape, one day).
+    expect(skip.body).toMatchObject({ from: '2026-12-03', days: [{ date: '2026-12-03' }], schedules: [{ id: scheduleId }] });
+    expect(skip.body.days[0].entries[0].state).toBe('skipped');
     const change = await call(asha, 'PUT', '/user/deliveries/2026-12-04', {
       items: [
         { id: shop.shakes[0]!.id, type: 'signature', quantity: 1 },
@@ -103,8 +123,16 @@ describe('schedules', () => {
       ],
     });
     expect(change.status, JSON.stringify(change.body)).toBe(200);
-    expect(change.body.entries[0]).toMatchObject({ state: 'planned', changed: true });
-    expect(change.body.entries[0].price.subtotal).toBe(shop.shakes[0]!.price + shop.shakes[1]!.price);
+    // A changed day carries its own items and price (the schedule keeps its own: 2 of the first shake).
+    expect(change.body.days[0].entries[0]).toMatchObject({
+      state: 'planned',
+      items: [
+        { id: shop.shakes[0]!.id, name: shop.shakes[0]!.name, quantity: 1 },
+        { id: shop.shakes[1]!.id, name: shop.shakes[1]!.name, quantity: 1 },
+      ],
+    });
+    expect(change.body.days[0].entries[0].price.subtotal).toBe(shop.shakes[0]!.price + shop.shakes[1]!.price);
+    expect(change.body.schedules[0].items).toMatchObject([{ id: shop.shakes[0]!.id, quantity: 2 }]);
     const vac = await call(asha, 'POST', '/user/vacations', { from: '2026-12-08', to: '2026-12-10' });
     expect(vac.status, JSON.stringify(vac.body)).toBe(200);
 
@@ -120,11 +148,25 @@ describe('schedules', () => {
     expect(state('2026-12-05')).toBe(null); // Saturday
     expect(state('2026-12-08')).toBe('vacation');
     expect(state('2026-12-11')).toBe('planned');
+    // Each schedule once, with its items and price; a day carries items and price only when they are its own.
+    expect(cal.body.schedules).toHaveLength(1);
+    expect(cal.body.schedules[0]).toMatchObject({
+      id: scheduleId,
+      slot: { id: shop.slotId },
+      items: [{ id: shop.shakes[0]!.id, name: shop.shakes[0]!.name, quantity: 2, unitPrice: shop.shakes[0]!.price }],
+      price: { subtotal: 2 * shop.shakes[0]!.price },
+    });
+    const entry = (d: string) => cal.body.days.find((x: { date: string }) => x.date === d).entries[0];
+    expect(entry('2026-12-02')).toEqual({ scheduleId, state: 'planned' });
+    expect(entry('2026-12-04').items).toHaveLength(2);
+    expect(entry('2026-12-04').price.subtotal).toBe(shop.shakes[0]!.price + shop.shakes[1]!.price);
+    expect(cal.body.days.find((x: { date: string }) => x.date === '2026-12-08').vacationId).toBe(vac.body.id);
+    expect(cal.body.days.find((x: { date: string }) => x.date === '2026-12-02')).not.toHaveProperty('vacationId');
     for (const d of cal.body.days) {
       if (d.entries.length) expect([1, 2, 3, 4, 5]).toContain(weekdayOf(d.date));
     }
     const undo = await call(asha, 'DELETE', '/user/deliveries/2026-12-03/skip', {});
-    expect(undo.body.entries[0].state).toBe('planned');
+    expect(undo.body.days[0].entries[0].state).toBe('planned');
     const gone = await call(asha, 'DELETE', `/user/vacations/${vac.body.id}`);
     expect(gone.status).toBe(200);
   });
@@ -136,7 +178,10 @@ describe('schedules', () => {
     await at(ist('2026-12-02', '21:00:00'));
     const refused = await call(asha, 'POST', '/user/deliveries/2026-12-03/skip', {});
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'DELIVERY_FIXED', message: "Tomorrow's delivery is fixed: changes close at 9:00 pm the evening before." });
+    expect(refused.body).toMatchObject({
+      code: 'DELIVERY_FIXED',
+      message: "Tomorrow's delivery is fixed: changes close at 9:00 pm the evening before.",
+    });
     const change = await call(asha, 'PUT', '/user/deliveries/2026-12-03', { items: null });
     expect(change.status).toBe(409);
     const vac = await call(asha, 'POST', '/user/vacations', { from: '2026-12-03', to: '2026-12-04' });
@@ -147,15 +192,26 @@ describe('schedules', () => {
     expect(cal.body.from).toBe('2026-12-03');
     expect(cal.body.days[0]).toMatchObject({ date: '2026-12-03', open: false });
     expect(cal.body.days[1]).toMatchObject({ date: '2026-12-04', open: true });
+    // The next instant changes close: the 4th's, at 21:00 IST on the 3rd.
+    expect(cal.body.nextCutoffAt).toBe(ist('2026-12-03', '21:00:00').toISOString());
     expect(addDays('2026-12-03', 1)).toBe('2026-12-04');
   });
 
   it('the back office: schedules filtered by status, slot and search (X-Total-Count), and the forecast per slot and shake', async () => {
     const admin = await customer(t, { role: 'admin' });
-    const list = await call(admin, 'GET', `/admin/schedules?status=active&slotId=${shop.slotId}&search=${encodeURIComponent(asha.user.email)}`);
+    const list = await call(
+      admin,
+      'GET',
+      `/admin/schedules?status=active&slotId=${shop.slotId}&search=${encodeURIComponent(asha.user.email)}`,
+    );
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     expect(list.headers.get('x-total-count')).toBe('1');
-    expect(list.body.schedules[0]).toMatchObject({ id: scheduleId, customer: { id: asha.user.id }, daysLabel: 'Weekdays', status: 'active' });
+    expect(list.body.schedules[0]).toMatchObject({
+      id: scheduleId,
+      customer: { id: asha.user.id },
+      daysLabel: 'Weekdays',
+      status: 'active',
+    });
     expect(list.body.schedules[0].items[0]).toMatchObject({ name: shop.shakes[0]!.name, quantity: 2 });
     expect((await call(admin, 'GET', '/admin/schedules?status=paused')).body.totalCount).toBe(0);
     const f = await call(admin, 'GET', '/admin/schedules/forecast?date=2026-12-04');

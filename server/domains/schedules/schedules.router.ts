@@ -7,7 +7,6 @@ import {
   CreateVacationInputSchema,
   DeliveriesInputSchema,
   DeliveriesSchema,
-  DeliveryDaySchema,
   ForecastInputSchema,
   ForecastSchema,
   OkSchema,
@@ -65,7 +64,8 @@ export const schedulesRouter = router({
         method: 'PATCH',
         path: '/user/schedules/{id}',
         tags,
-        summary: 'Change a schedule (items, days, slot, address, dates) or pause, resume or end it (status); days already fixed are not changed',
+        summary:
+          'Change a schedule (items, days, slot, address, dates) or pause, resume or end it (status); days already fixed are not changed',
         protect: true,
       },
     })
@@ -74,7 +74,15 @@ export const schedulesRouter = router({
     .mutation(({ ctx, input }) => schedules.update(ctx.deps, ctx.user, input)),
 
   remove: authedProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/user/schedules/{id}', tags, summary: 'Delete a schedule (orders it placed stay)', protect: true } })
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/user/schedules/{id}',
+        tags,
+        summary: 'Delete a schedule (orders it placed stay)',
+        protect: true,
+      },
+    })
     .input(ScheduleIdInput)
     .output(OkSchema)
     .mutation(({ ctx, input }) => schedules.remove(ctx.deps, ctx.user, input.id)),
@@ -86,7 +94,7 @@ export const schedulesRouter = router({
         path: '/user/deliveries',
         tags,
         summary:
-          'The delivery calendar (default 30 days from today): each day’s items, price and state (planned, skipped, vacation, fixed, placed → its order, not_placed → the reason)',
+          'The delivery calendar (default 30 days from today): each schedule once with its items and price, then each day’s state per schedule (planned, skipped, vacation, fixed, placed → its order, not_placed → the reason) with items and price only where the day differs',
         protect: true,
       },
     })
@@ -100,12 +108,13 @@ export const schedulesRouter = router({
         method: 'POST',
         path: '/user/deliveries/{date}/skip',
         tags,
-        summary: 'Skip a date’s delivery (one schedule, or all of that date); 409 DELIVERY_FIXED after the cut-off (21:00 the evening before)',
+        summary:
+          'Skip a date’s delivery (one schedule, or all of that date); answers that date’s calendar; 409 DELIVERY_FIXED after the cut-off (21:00 the evening before)',
         protect: true,
       },
     })
     .input(SkipDayInputSchema)
-    .output(DeliveryDaySchema)
+    .output(DeliveriesSchema)
     .mutation(({ ctx, input }) => schedules.skip(ctx.deps, ctx.user, input)),
 
   unskip: authedProcedure
@@ -114,12 +123,12 @@ export const schedulesRouter = router({
         method: 'DELETE',
         path: '/user/deliveries/{date}/skip',
         tags,
-        summary: 'Take a skip back (409 DELIVERY_FIXED after the cut-off)',
+        summary: 'Take a skip back; answers that date’s calendar (409 DELIVERY_FIXED after the cut-off)',
         protect: true,
       },
     })
     .input(SkipDayInputSchema)
-    .output(DeliveryDaySchema)
+    .output(DeliveriesSchema)
     .mutation(({ ctx, input }) => schedules.unskip(ctx.deps, ctx.user, input)),
 
   putDay: authedProcedure
@@ -128,12 +137,13 @@ export const schedulesRouter = router({
         method: 'PUT',
         path: '/user/deliveries/{date}',
         tags,
-        summary: 'That date’s items for one schedule (changed quantities, a one-off extra; null: back to the schedule’s own); 409 DELIVERY_FIXED after the cut-off',
+        summary:
+          'That date’s items for one schedule (changed quantities, a one-off extra; null: back to the schedule’s own); answers that date’s calendar; 409 DELIVERY_FIXED after the cut-off',
         protect: true,
       },
     })
     .input(PutDayInputSchema)
-    .output(DeliveryDaySchema)
+    .output(DeliveriesSchema)
     .mutation(({ ctx, input }) => schedules.putDay(ctx.deps, ctx.user, input)),
 
   addVacation: authedProcedure

@@ -12,6 +12,7 @@ import {
   dayState,
   DEFAULT_STANDING_CUTOFF,
   describeDays,
+  entryOf,
   firstOpenDate,
   formatCutoffTime,
   isFixed,
@@ -24,6 +25,7 @@ import { addDays, istToday } from '../../../shared/rules/slots';
 import { formatDay } from '../../../shared/rules/dates';
 import type {
   AdminSchedulesInput,
+  CalendarSchedule,
   AdminSchedulesPage,
   CreateScheduleInput,
   CreateVacationInput,
@@ -31,6 +33,7 @@ import type {
   DeliveriesInput,
   DeliveryDay,
   DeliveryEntry,
+  DeliveryPrice,
   PutDayInput,
   Schedule,
   ScheduleItem,
@@ -49,7 +52,12 @@ const MAX_SCHEDULES = 10;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const cutoffOf = (t: string | null | undefined): string => t ?? DEFAULT_STANDING_CUTOFF;
-const daysOf = (s: repo.ScheduleRow): ScheduleDays => ({ days: s.days, weekdays: s.weekdays, startDate: s.start_date, endDate: s.end_date });
+const daysOf = (s: repo.ScheduleRow): ScheduleDays => ({
+  days: s.days,
+  weekdays: s.weekdays,
+  startDate: s.start_date,
+  endDate: s.end_date,
+});
 
 export function fixedRefusal(date: string, now: Date, cutoffTime: string): AppError {
   return new AppError('DELIVERY_FIXED', cutoffRefusalMessage(date, now, cutoffTime), { details: { date } });
@@ -59,14 +67,25 @@ export function fixedRefusal(date: string, now: Date, cutoffTime: string): AppEr
 
 interface Built {
   read: CalendarRead;
-  days: DeliveryDay[];
   cutoffTime: string;
+  nextCutoffAt: string;
+  schedules: CalendarSchedule[];
+  days: DeliveryDay[];
 }
 
+const priceOf = (q: Quote): DeliveryPrice => ({
+  subtotal: q.subtotal,
+  freeUnitDiscount: q.freeUnitDiscount,
+  deliveryFee: q.deliveryFee,
+  total: q.total,
+});
+
 /**
- * The calendar from one statement (server/statements/calendar.repository.ts) and the customer's plan
- * (the subscriptions service's own read, run at the same time): each day's entries with the shared
- * day rules, each day's items priced as a quote would (cart's pure quote over the rows read).
+ * The calendar from one statement (server/statements/calendar.repository.ts) and, for a subscriber,
+ * the plan (the subscriptions service's own read): each day's entries by the shared day rules. Each
+ * schedule's own items are priced once, as a quote would (cart's pure quote over the rows read); a
+ * day carries items and a price only when they are its own (a changed day, priced once per distinct
+ * list; a placed order's stored total) — decision 190.
  */
 async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: number, db?: Executor): Promise<Built> {
   const to = addDays(from, days - 1);
@@ -78,24 +97,31 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
   const changes = new Map(read.days.map((d) => [`${d.schedule_id}:${d.date}`, d]));
   const runs = new Map(read.runs.map((r) => [`${r.schedule_id}:${r.date}`, r]));
   const orders = new Map(read.orders.map((o) => [o.key, o]));
-  const quotes = new Map<string, Quote>();
-  const priced = (lines: ScheduleLine[]): Quote => {
+  const quotes = new Map<string, { items: ScheduleItem[]; price: DeliveryPrice }>();
+  const priced = (lines: ScheduleLine[]) => {
     const k = JSON.stringify(lines);
-    let q = quotes.get(k);
-    if (!q) quotes.set(k, (q = quoteFromRows({ lines, userId: user.id }, read.pricing, plan)));
-    return q;
+    let p = quotes.get(k);
+    if (!p) {
+      const q = quoteFromRows({ lines, userId: user.id }, read.pricing, plan);
+      quotes.set(k, (p = { items: toItems(lines, q), price: priceOf(q) }));
+    }
+    return p;
   };
+  const schedules = read.schedules.map((s) => ({ row: s, rules: daysOf(s), own: priced(s.items) }));
   const out: DeliveryDay[] = [];
+  // Dates only grow: once one is open, every later one is too.
+  let fixed = true;
   for (let i = 0; i < days; i++) {
     const date = addDays(from, i);
-    const fixed = isFixed(date, now, cutoffTime);
-    const vacation = read.vacations.find((v) => v.from <= date && date <= v.to) ?? null;
+    fixed &&= isFixed(date, now, cutoffTime);
+    const vacation = read.vacations.find((v) => v.from <= date && date <= v.to);
     const entries: DeliveryEntry[] = [];
-    for (const s of read.schedules) {
-      const change = changes.get(`${s.id}:${date}`);
-      const run = runs.get(`${s.id}:${date}`);
-      const order = orders.get(repo.scheduleOrderKey(s.id, date));
-      const delivers = coversDate(daysOf(s), date) || (!!change?.items && withinSchedule(daysOf(s), date));
+    for (const { row: s, rules } of schedules) {
+      const key = `${s.id}:${date}`;
+      const change = changes.size ? changes.get(key) : undefined;
+      const run = runs.size ? runs.get(key) : undefined;
+      const order = orders.size ? orders.get(repo.scheduleOrderKey(s.id, date)) : undefined;
+      const delivers = coversDate(rules, date) || (!!change?.items && withinSchedule(rules, date));
       const state = dayState({
         active: s.status === 'active',
         delivers,
@@ -105,31 +131,36 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
         fixed,
       });
       if (!state) continue;
-      const lines = change?.items ?? s.items;
-      const q = priced(lines);
-      entries.push({
-        scheduleId: s.id,
-        state,
-        slot: s.slot ? { id: s.slot.id, startTime: s.slot.start_time, endTime: s.slot.end_time } : null,
-        items: toItems(lines, q),
-        changed: !!change?.items,
-        price: order
-          ? { subtotal: order.subtotal_paise, freeUnitDiscount: order.free_unit_discount_paise, deliveryFee: order.delivery_fee_paise, total: order.total_paise }
-          : { subtotal: q.subtotal, freeUnitDiscount: q.freeUnitDiscount, deliveryFee: q.deliveryFee, total: q.total },
-        order: order ? { id: order.id, number: order.number, status: order.status } : null,
-        reason: !order && run?.outcome === 'not_placed' ? { code: run.reason_code ?? 'UNAVAILABLE', message: run.reason ?? '' } : null,
-      });
+      const entry: DeliveryEntry = { scheduleId: s.id, state };
+      if (change?.items) {
+        const own = priced(change.items);
+        entry.items = own.items;
+        entry.price = own.price;
+      }
+      if (order) {
+        entry.price = {
+          subtotal: order.subtotal_paise,
+          freeUnitDiscount: order.free_unit_discount_paise,
+          deliveryFee: order.delivery_fee_paise,
+          total: order.total_paise,
+        };
+        entry.order = { id: order.id, number: order.number, status: order.status };
+      } else if (run?.outcome === 'not_placed') entry.reason = { code: run.reason_code ?? 'UNAVAILABLE', message: run.reason ?? '' };
+      entries.push(entry);
     }
-    out.push({
-      date,
-      cutoffAt: standingCutoffInstant(date, cutoffTime).toISOString(),
-      open: !fixed,
-      vacationId: vacation?.id ?? null,
-      entries,
-    });
+    out.push(vacation ? { date, open: !fixed, vacationId: vacation.id, entries } : { date, open: !fixed, entries });
   }
-  return { read, days: out, cutoffTime };
+  return {
+    read,
+    cutoffTime,
+    nextCutoffAt: standingCutoffInstant(firstOpenDate(now, cutoffTime), cutoffTime).toISOString(),
+    schedules: schedules.map(({ row: s, own }) => ({ id: s.id, slot: slotOf(s), items: own.items, price: own.price })),
+    days: out,
+  };
 }
+
+const slotOf = (s: repo.ScheduleRow): Schedule['slot'] =>
+  s.slot ? { id: s.slot.id, startTime: s.slot.start_time, endTime: s.slot.end_time } : null;
 
 function toItems(lines: ScheduleLine[], q: Quote): ScheduleItem[] {
   return lines.map((l, i) => {
@@ -149,30 +180,37 @@ function toItems(lines: ScheduleLine[], q: Quote): ScheduleItem[] {
   });
 }
 
+const calendarOf = (from: string, built: Built): Deliveries => ({
+  from,
+  cutoffTime: built.cutoffTime,
+  nextCutoffAt: built.nextCutoffAt,
+  schedules: built.schedules,
+  days: built.days,
+  vacations: built.read.vacations,
+});
+
 /** GET /api/user/deliveries */
 export async function deliveries(deps: Deps, user: AuthUser, input: DeliveriesInput): Promise<Deliveries> {
   const from = input.from ?? istToday(deps.clock.now());
-  const built = await buildCalendar(deps, user, from, input.days);
-  return { from, cutoffTime: built.cutoffTime, days: built.days, vacations: built.read.vacations };
+  return calendarOf(from, await buildCalendar(deps, user, from, input.days));
 }
 
 /** GET /api/user/schedules: each schedule with its items priced today and its next delivery in the next 30 days. */
 export async function list(deps: Deps, user: AuthUser, db?: Executor): Promise<ScheduleList> {
   const from = istToday(deps.clock.now());
   const built = await buildCalendar(deps, user, from, CALENDAR_DAYS, db);
-  return { schedules: built.read.schedules.map((s) => toSchedule(s, built)) };
+  return { schedules: built.read.schedules.map((s, i) => toSchedule(s, built.schedules[i]!, built)) };
 }
 
-function toSchedule(s: repo.ScheduleRow, built: Built): Schedule {
+function toSchedule(s: repo.ScheduleRow, priced: CalendarSchedule, built: Built): Schedule {
   const next = built.days.find((d) => d.entries.some((e) => e.scheduleId === s.id && (e.state === 'planned' || e.state === 'fixed')));
-  const own = built.days.flatMap((d) => d.entries).find((e) => e.scheduleId === s.id && !e.changed);
   return {
     id: s.id,
-    items: own?.items ?? s.items.map((l) => ({ ...l, name: '', image: '', unitPrice: 0, lineTotal: 0, available: true, reason: null })),
+    items: priced.items,
     days: s.days,
     weekdays: s.weekdays,
     daysLabel: describeDays(s),
-    slot: s.slot ? { id: s.slot.id, startTime: s.slot.start_time, endTime: s.slot.end_time } : null,
+    slot: priced.slot,
     address: s.address,
     startDate: s.start_date,
     endDate: s.end_date,
@@ -192,7 +230,10 @@ async function scheduleDto(deps: Deps, user: AuthUser, id: string): Promise<Sche
 /** What the customer's deliveries of a date will cost (planned or fixed, not yet placed), as quotes today. */
 export async function plannedTotal(deps: Deps, user: AuthUser, date: string): Promise<number> {
   const built = await buildCalendar(deps, user, date, 1, deps.db);
-  return built.days[0]!.entries.filter((e) => e.state === 'planned' || e.state === 'fixed').reduce((n, e) => n + e.price.total, 0);
+  return built.days[0]!.entries.filter((e) => e.state === 'planned' || e.state === 'fixed').reduce(
+    (n, e) => n + entryOf(built, e).price.total,
+    0,
+  );
 }
 
 // ---------- Schedules ----------
@@ -273,7 +314,11 @@ export async function update(deps: Deps, user: AuthUser, input: UpdateScheduleIn
   await withTransactionRetry(deps, async (trx) => {
     const current = await repo.findOfUser(trx, user.id, input.id, { lock: true });
     if (!current) throw notFound('That schedule');
-    const facts = await repo.readWriteFacts(trx, user.id, { slotId: input.slotId ?? null, addressId: input.addressId ?? null, ...idsOf(input.items) });
+    const facts = await repo.readWriteFacts(trx, user.id, {
+      slotId: input.slotId ?? null,
+      addressId: input.addressId ?? null,
+      ...idsOf(input.items),
+    });
     checkSlotAndAddress(facts, input);
     const items = input.items ? checkItems(input.items, facts) : undefined;
     const now = deps.clock.now();
@@ -284,12 +329,16 @@ export async function update(deps: Deps, user: AuthUser, input: UpdateScheduleIn
     const startDate = input.startDate ?? current.start_date;
     const endDate = input.endDate === undefined ? current.end_date : input.endDate;
     if (endDate !== null && endDate < startDate) {
-      throw new AppError('BAD_REQUEST', 'The end date is on or after the start date.', { fieldErrors: { endDate: ['The end date is on or after the start date'] } });
+      throw new AppError('BAD_REQUEST', 'The end date is on or after the start date.', {
+        fieldErrors: { endDate: ['The end date is on or after the start date'] },
+      });
     }
     const days = input.days ?? current.days;
     const weekdays = days === 'chosen' ? [...(input.weekdays ?? current.weekdays)].sort() : [];
     if (days === 'chosen' && !weekdays.length) {
-      throw new AppError('BAD_REQUEST', 'Choose at least one day of the week.', { fieldErrors: { weekdays: ['Choose at least one day of the week'] } });
+      throw new AppError('BAD_REQUEST', 'Choose at least one day of the week.', {
+        fieldErrors: { weekdays: ['Choose at least one day of the week'] },
+      });
     }
     await repo.updateSchedule(
       trx,
@@ -323,7 +372,12 @@ export async function remove(deps: Deps, user: AuthUser, id: string): Promise<{ 
 // ---------- Days and vacations ----------
 
 /** The customer's schedules, locked, with the cut-off checked after the lock (the job takes the day only after it). */
-async function openDay(deps: Deps, trx: Executor, user: AuthUser, date: string): Promise<{ schedules: repo.ScheduleRow[]; cutoffTime: string }> {
+async function openDay(
+  deps: Deps,
+  trx: Executor,
+  user: AuthUser,
+  date: string,
+): Promise<{ schedules: repo.ScheduleRow[]; cutoffTime: string }> {
   const [schedules, cutoffTime] = await Promise.all([repo.listOfUser(trx, user.id), repo.readCutoffTime(trx)]);
   const cutoff = cutoffOf(cutoffTime);
   const now = deps.clock.now();
@@ -344,16 +398,18 @@ function pickSchedule(schedules: repo.ScheduleRow[], scheduleId: string | undefi
   const active = schedules.filter((s) => s.status === 'active');
   if (active.length === 1) return active[0]!;
   if (!active.length) throw new AppError('INVALID_STATE', 'You have no active schedule. Set one up first.');
-  throw new AppError('BAD_REQUEST', 'You have several schedules: say which one (scheduleId).', { fieldErrors: { scheduleId: ['Choose the schedule'] } });
+  throw new AppError('BAD_REQUEST', 'You have several schedules: say which one (scheduleId).', {
+    fieldErrors: { scheduleId: ['Choose the schedule'] },
+  });
 }
 
-async function dayOf(deps: Deps, user: AuthUser, date: string): Promise<DeliveryDay> {
-  const built = await buildCalendar(deps, user, date, 1, deps.db);
-  return built.days[0]!;
+/** The answer of a day's change: the calendar of that one date (the same shape as GET /api/user/deliveries). */
+async function dayOf(deps: Deps, user: AuthUser, date: string): Promise<Deliveries> {
+  return calendarOf(date, await buildCalendar(deps, user, date, 1, deps.db));
 }
 
 /** POST /api/user/deliveries/{date}/skip: one schedule's delivery, or every delivery of that date. */
-export async function skip(deps: Deps, user: AuthUser, input: SkipDayInput): Promise<DeliveryDay> {
+export async function skip(deps: Deps, user: AuthUser, input: SkipDayInput): Promise<Deliveries> {
   await withTransactionRetry(deps, async (trx) => {
     const { schedules } = await openDay(deps, trx, user, input.date);
     const targets = input.scheduleId ? [pickSchedule(schedules, input.scheduleId)] : schedules.filter((s) => deliversOn(s, input.date));
@@ -373,7 +429,7 @@ export async function skip(deps: Deps, user: AuthUser, input: SkipDayInput): Pro
 }
 
 /** DELETE /api/user/deliveries/{date}/skip: the day is delivered after all (its items as before the skip: the schedule's). */
-export async function unskip(deps: Deps, user: AuthUser, input: SkipDayInput): Promise<DeliveryDay> {
+export async function unskip(deps: Deps, user: AuthUser, input: SkipDayInput): Promise<Deliveries> {
   await withTransactionRetry(deps, async (trx) => {
     const { schedules } = await openDay(deps, trx, user, input.date);
     const ids = input.scheduleId ? [pickSchedule(schedules, input.scheduleId).id] : schedules.map((s) => s.id);
@@ -384,7 +440,7 @@ export async function unskip(deps: Deps, user: AuthUser, input: SkipDayInput): P
 }
 
 /** PUT /api/user/deliveries/{date}: that day's items for one schedule (null: back to the schedule's own). */
-export async function putDay(deps: Deps, user: AuthUser, input: PutDayInput): Promise<DeliveryDay> {
+export async function putDay(deps: Deps, user: AuthUser, input: PutDayInput): Promise<Deliveries> {
   await withTransactionRetry(deps, async (trx) => {
     const { schedules } = await openDay(deps, trx, user, input.date);
     const s = pickSchedule(schedules, input.scheduleId);

@@ -5,34 +5,39 @@ import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { toast } from '../../components/toast';
 import { formatDay } from '../../../../shared/rules/dates';
-import type { DeliveryEntry, Schedule, ScheduleLine } from '../../../../shared/schemas/schedules';
+import type { Schedule, ScheduleItem, ScheduleLine } from '../../../../shared/schemas/schedules';
 import { ItemsPicker, useItemOptions } from './items-picker';
 
-const toLines = (items: DeliveryEntry['items']): ScheduleLine[] =>
+const toLines = (items: readonly ScheduleItem[]): ScheduleLine[] =>
   items.map((i) => ({ id: i.id, type: i.type, quantity: i.quantity, ...(i.recipe ? { recipe: i.recipe } : {}) }));
 
 /** One day of one schedule: change its shakes and quantities or add a one-off extra (PUT /api/user/deliveries/{date}). */
 export function DayEditor({
   date,
-  entry,
+  scheduleId,
+  items,
+  changed,
   schedule,
   onClose,
 }: {
   date: string;
-  entry: DeliveryEntry;
+  scheduleId: string;
+  /** The day's items as the calendar shows them (its own when changed, else the schedule's). */
+  items: readonly ScheduleItem[];
+  changed: boolean;
   schedule: Schedule | null;
   onClose(): void;
 }) {
   const utils = trpc.useUtils();
   const { options } = useItemOptions();
-  const [lines, setLines] = useState<ScheduleLine[]>(() => toLines(entry.items));
+  const [lines, setLines] = useState<ScheduleLine[]>(() => toLines(items));
   const [error, setError] = useState<string | null>(null);
   const put = trpc.schedules.putDay.useMutation();
 
   const save = async (items: ScheduleLine[] | null) => {
     setError(null);
     try {
-      await put.mutateAsync({ date, scheduleId: entry.scheduleId, items });
+      await put.mutateAsync({ date, scheduleId, items });
       await Promise.all([utils.schedules.deliveries.invalidate(), utils.schedules.list.invalidate()]);
       toast({
         title: items ? 'Saved for this day' : 'Back to your usual shakes',
@@ -53,7 +58,7 @@ export function DayEditor({
       testId="day-editor"
       footer={
         <>
-          {entry.changed ? (
+          {changed ? (
             <Button variant="ghost" loading={put.isPending} onClick={() => void save(null)} data-testid="day-reset">
               Usual shakes
             </Button>

@@ -11,7 +11,7 @@ import { CloseIcon, PauseIcon, PlayIcon, PlusIcon, RepeatIcon } from '../../comp
 import { formatRupees } from '../../../../shared/rules/money';
 import { formatDay } from '../../../../shared/rules/dates';
 import { addDays, formatSlotRange } from '../../../../shared/rules/slots';
-import { formatCutoffTime } from '../../../../shared/rules/schedules';
+import { entryOf, formatCutoffTime } from '../../../../shared/rules/schedules';
 import type { Deliveries, DeliveryDay, DeliveryEntry, Schedule } from '../../../../shared/schemas/schedules';
 import { DayEditor } from './day-editor';
 import { itemsLine } from './items-picker';
@@ -105,7 +105,7 @@ export default function DeliveriesView() {
 }
 
 function WalletCard({ balance, calendar }: { balance: number | null; calendar: Deliveries }) {
-  const cover = balance === null ? null : walletCover(balance, calendar.days);
+  const cover = balance === null ? null : walletCover(balance, calendar);
   return (
     <div className="card card--padded dl-wallet" data-testid="deliveries-wallet">
       <p className="eyebrow">Wallet</p>
@@ -359,6 +359,7 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
               {d.entries.length === 0 ? <p className="text-sm text-muted">On vacation</p> : null}
               {d.entries.map((e) => {
                 const s = schedules.find((x) => x.id === e.scheduleId);
+                const { items, price, changed, slot } = entryOf(calendar, e);
                 return (
                   <div
                     key={e.scheduleId}
@@ -372,15 +373,15 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
                         {STATE_LABEL[e.state]}
                       </span>
                       <span className="dl-entry__price tabular" data-testid="entry-price">
-                        {formatRupees(e.price.total)}
+                        {formatRupees(price.total)}
                       </span>
                     </div>
                     <p className="dl-entry__items">
-                      {itemsLine(e.items)}
-                      {e.changed ? <span className="text-subtle"> · changed for this day</span> : null}
+                      {itemsLine(items)}
+                      {changed ? <span className="text-subtle"> · changed for this day</span> : null}
                     </p>
                     <p className="text-xs text-subtle">
-                      {e.slot ? formatSlotRange(e.slot.startTime, e.slot.endTime) : 'No delivery time'}
+                      {slot ? formatSlotRange(slot.startTime, slot.endTime) : 'No delivery time'}
                       {many && s?.address ? ` · ${s.address.name || s.address.line1}` : ''}
                     </p>
                     {e.state === 'placed' && e.order ? (
@@ -432,7 +433,8 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
       {editing ? (
         <DayEditor
           date={editing.day.date}
-          entry={editing.entry}
+          scheduleId={editing.entry.scheduleId}
+          {...entryOf(calendar, editing.entry)}
           schedule={schedules.find((s) => s.id === editing.entry.scheduleId) ?? null}
           onClose={() => setEditing(null)}
         />
