@@ -172,7 +172,7 @@ export default function CartPage() {
           </Link>
         </section>
 
-        <aside className="card cart-summary" aria-label="Order summary" aria-busy={quote.isFetching || undefined}>
+        <aside className="card summary-panel" aria-label="Order summary" aria-busy={quote.isFetching || undefined}>
           <h2 className="h4">Order summary</h2>
           {q ? (
             <Summary
@@ -201,7 +201,7 @@ export default function CartPage() {
           {q?.hasUnavailable ? (
             <p className="text-sm text-muted cart-summary__hint">Remove the items that can&rsquo;t be ordered to continue.</p>
           ) : null}
-          <p className="cart-summary__trust text-sm text-subtle">
+          <p className="check-line text-sm text-subtle">
             <ShieldIcon /> Secure payment with UPI, cards, net banking or cash on delivery.
           </p>
         </aside>
@@ -217,7 +217,7 @@ function Summary({ q, stale, promo }: { q: Quote; stale: boolean; promo: ReactNo
       ? Math.min(100, Math.round(((q.freeDeliveryThreshold - q.amountToFreeDelivery) / q.freeDeliveryThreshold) * 100))
       : 100;
   return (
-    <div className={`cart-summary__body${stale ? ' is-stale' : ''}`} data-testid="quote">
+    <div className={`summary-panel__body${stale ? ' is-stale' : ''}`} data-testid="quote">
       {q.amountToFreeDelivery > 0 ? (
         <div className="free-delivery" data-testid="free-delivery-progress">
           <p className="text-sm">
@@ -251,7 +251,7 @@ function Summary({ q, stale, promo }: { q: Quote; stale: boolean; promo: ReactNo
 
 function SummarySkeleton() {
   return (
-    <div className="cart-summary__body" aria-hidden="true">
+    <div className="summary-panel__body" aria-hidden="true">
       {[0, 1, 2].map((i) => (
         <span key={i} className="skeleton skeleton--text" style={{ height: '1.25rem' }} />
       ))}

@@ -136,7 +136,7 @@ function GuestCheckout({ resume }: { resume: boolean }) {
         </div>
 
         {resume ? null : (
-          <aside className="card checkout-summary" aria-label="Your cart" aria-busy={quote.isFetching || undefined}>
+          <aside className="card summary-panel checkout-summary" aria-label="Your cart" aria-busy={quote.isFetching || undefined}>
             <h2 className="h4">Your cart</h2>
             {q ? (
               <CheckoutReview quote={q} stale={quote.isPlaceholderData} address={null} slot={null} />
@@ -183,7 +183,7 @@ function ResumePayment({ orderId }: { orderId: string }) {
         <h1>{o ? `Pay for order ${o.number}` : 'Pay for your order'}</h1>
       </header>
       {config.data?.paymentMode === 'test' ? <TestModeBanner /> : null}
-      <section className="card checkout-summary checkout-summary--resume" aria-label="Payment">
+      <section className="card summary-panel checkout-summary checkout-summary--resume" aria-label="Payment">
         {order.isLoading ? (
           <span className="skeleton skeleton--text" aria-hidden="true" />
         ) : !o ? (
@@ -443,7 +443,7 @@ function Checkout() {
           </section>
         </div>
 
-        <aside className="card checkout-summary" aria-label="Review your order" aria-busy={quote.isFetching || undefined}>
+        <aside className="card summary-panel checkout-summary" aria-label="Review your order" aria-busy={quote.isFetching || undefined}>
           <h2 className="h4">Review</h2>
           {q ? (
             <CheckoutReview
@@ -500,7 +500,7 @@ function Checkout() {
               {missing && q ? <p className="text-sm text-subtle checkout-summary__hint">{missing}</p> : null}
             </>
           )}
-          <p className="checkout-summary__trust text-sm text-subtle">
+          <p className="check-line text-sm text-subtle">
             <ShieldIcon />{' '}
             {testMode
               ? 'Test mode: no real payment is taken.'
