@@ -429,7 +429,7 @@ function SummaryPanel({ b, result }: { b: Builder; result: BuilderResult }) {
       >
         <BagIcon /> Add to Cart · {formatRupees(result.price)}
       </Button>
-      <div className="builder-summary__secondary">
+      <div className="list-head">
         {status === 'authenticated' ? (
           <Button
             variant="secondary"

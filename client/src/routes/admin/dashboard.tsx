@@ -39,7 +39,7 @@ export default function AdminDashboardPage() {
 
   return (
     <section className="admin-page" data-page="admin/dashboard">
-      <header className="admin-page__header admin-dash__header">
+      <header className="admin-page__header admin-heading-row">
         <div className="stack stack--sm">
           <p className="eyebrow">Overview</p>
           <h1 className="h2">Dashboard</h1>
