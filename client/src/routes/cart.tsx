@@ -75,7 +75,7 @@ export default function CartPage() {
       </header>
       <UnpaidOrderNotice />
 
-      <div className="cart-layout">
+      <div className="summary-layout cart-layout">
         <section aria-label="Items in your cart" className="cart-lines">
           {changed.length ? (
             <div className="alert alert--warning cart-notice" role="status" data-testid="price-change-notice">

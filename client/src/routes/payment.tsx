@@ -94,7 +94,7 @@ function GuestCheckout({ resume }: { resume: boolean }) {
         </p>
       </header>
 
-      <div className="checkout-layout">
+      <div className="summary-layout checkout-layout">
         <div className="checkout-steps">
           <section className="card checkout-step" aria-labelledby="step-account" data-testid="checkout-sign-in">
             <StepHeading n={1} id="step-account" title={mode === 'login' ? 'Sign in to continue' : 'Create your account'} done={false} />
@@ -395,7 +395,7 @@ function Checkout() {
 
       <UnpaidOrderNotice except={pending?.orderId} />
 
-      <div className="checkout-layout">
+      <div className="summary-layout checkout-layout">
         <div className="checkout-steps">
           {needsName ? (
             // Just signed in with a new mobile number (the guest step): the account's name, then on with the order.
