@@ -80,7 +80,7 @@ export default function CartPage() {
       </header>
       <UnpaidOrderNotice />
 
-      <div className="cart-layout">
+      <div className="summary-layout cart-layout">
         <section aria-label="Items in your cart" className="cart-lines">
           {changed.length ? (
             <div className="alert alert--warning cart-notice" role="status" data-testid="price-change-notice">
@@ -177,7 +177,7 @@ export default function CartPage() {
           </Link>
         </section>
 
-        <aside className="card cart-summary" aria-label="Order summary" aria-busy={quote.isFetching || undefined}>
+        <aside className="card summary-panel" aria-label="Order summary" aria-busy={quote.isFetching || undefined}>
           <h2 className="h4">Order summary</h2>
           {q ? (
             <Summary
@@ -206,7 +206,7 @@ export default function CartPage() {
           {q?.hasUnavailable ? (
             <p className="text-sm text-muted cart-summary__hint">Remove the items that can&rsquo;t be ordered to continue.</p>
           ) : null}
-          <p className="cart-summary__trust text-sm text-subtle">
+          <p className="check-line text-sm text-subtle">
             <ShieldIcon /> Secure payment with UPI, cards, net banking or cash on delivery.
           </p>
         </aside>
@@ -222,7 +222,7 @@ function Summary({ q, stale, promo }: { q: Quote; stale: boolean; promo: ReactNo
       ? Math.min(100, Math.round(((q.freeDeliveryThreshold - q.amountToFreeDelivery) / q.freeDeliveryThreshold) * 100))
       : 100;
   return (
-    <div className={`cart-summary__body${stale ? ' is-stale' : ''}`} data-testid="quote">
+    <div className={`summary-panel__body${stale ? ' is-stale' : ''}`} data-testid="quote">
       {q.amountToFreeDelivery > 0 ? (
         <div className="free-delivery" data-testid="free-delivery-progress">
           <p className="text-sm">
@@ -247,7 +247,7 @@ function Summary({ q, stale, promo }: { q: Quote; stale: boolean; promo: ReactNo
 
 function SummarySkeleton() {
   return (
-    <div className="cart-summary__body" aria-hidden="true">
+    <div className="summary-panel__body" aria-hidden="true">
       {[0, 1, 2].map((i) => (
         <span key={i} className="skeleton skeleton--text" style={{ height: '1.25rem' }} />
       ))}

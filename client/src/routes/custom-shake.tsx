@@ -95,7 +95,7 @@ function SizeStep({ b }: { b: Builder }) {
   if (!pricing) return null;
   return (
     <Step n={1} title="Size">
-      <div className="choice-grid choice-grid--2" role="radiogroup" aria-label="Size">
+      <div className="grid choice-grid choice-grid--2" role="radiogroup" aria-label="Size">
         {(['regular', 'large'] as ShakeSize[]).map((size) => {
           const s = pricing.sizes[size];
           const selected = b.recipe.size === size;
@@ -144,7 +144,7 @@ function BaseStep({ b }: { b: Builder }) {
   const bases = b.ingredients.filter((i) => i.category === 'base');
   return (
     <Step n={2} title="Base" aside={<span className="text-sm text-subtle">Exactly one</span>}>
-      <div className="choice-grid" role="radiogroup" aria-label="Base">
+      <div className="grid choice-grid" role="radiogroup" aria-label="Base">
         {bases.map((base) => {
           const selected = b.recipe.baseId === base.id;
           return (
@@ -432,7 +432,7 @@ function SummaryPanel({ b, result }: { b: Builder; result: BuilderResult }) {
       >
         <BagIcon /> Add to Cart · {formatRupees(result.price)}
       </Button>
-      <div className="builder-summary__secondary">
+      <div className="list-head">
         {status === 'authenticated' ? (
           <Button
             variant="secondary"

@@ -91,7 +91,7 @@ function GuestCheckout({ resume }: { resume: boolean }) {
         </p>
       </header>
 
-      <div className="checkout-layout">
+      <div className="summary-layout checkout-layout">
         <div className="checkout-steps">
           <section className="card checkout-step" aria-labelledby="step-account" data-testid="checkout-sign-in">
             <StepHeading n={1} id="step-account" title={mode === 'login' ? 'Sign in to continue' : 'Create your account'} done={false} />
@@ -118,7 +118,7 @@ function GuestCheckout({ resume }: { resume: boolean }) {
         </div>
 
         {resume ? null : (
-          <aside className="card checkout-summary" aria-label="Your cart" aria-busy={quote.isFetching || undefined}>
+          <aside className="card summary-panel checkout-summary" aria-label="Your cart" aria-busy={quote.isFetching || undefined}>
             <h2 className="h4">Your cart</h2>
             {q ? (
               <CheckoutReview quote={q} stale={quote.isPlaceholderData} address={null} slot={null} />
@@ -165,7 +165,7 @@ function ResumePayment({ orderId }: { orderId: string }) {
         <h1>{o ? `Pay for order ${o.number}` : 'Pay for your order'}</h1>
       </header>
       {config.data?.paymentMode === 'test' ? <TestModeBanner /> : null}
-      <section className="card checkout-summary checkout-summary--resume" aria-label="Payment">
+      <section className="card summary-panel checkout-summary checkout-summary--resume" aria-label="Payment">
         {order.isLoading ? (
           <span className="skeleton skeleton--text" aria-hidden="true" />
         ) : !o ? (
@@ -373,7 +373,7 @@ function Checkout() {
 
       <UnpaidOrderNotice except={pending?.orderId} />
 
-      <div className="checkout-layout">
+      <div className="summary-layout checkout-layout">
         <div className="checkout-steps">
           {needsName ? (
             // Just signed in with a new mobile number (the guest step): the account's name, then on with the order.
@@ -421,7 +421,7 @@ function Checkout() {
           </section>
         </div>
 
-        <aside className="card checkout-summary" aria-label="Review your order" aria-busy={quote.isFetching || undefined}>
+        <aside className="card summary-panel checkout-summary" aria-label="Review your order" aria-busy={quote.isFetching || undefined}>
           <h2 className="h4">Review</h2>
           {q ? (
             <CheckoutReview
@@ -478,7 +478,7 @@ function Checkout() {
               {missing && q ? <p className="text-sm text-subtle checkout-summary__hint">{missing}</p> : null}
             </>
           )}
-          <p className="checkout-summary__trust text-sm text-subtle">
+          <p className="check-line text-sm text-subtle">
             <ShieldIcon />{' '}
             {testMode
               ? 'Test mode: no real payment is taken.'

@@ -145,7 +145,7 @@ export default function SubscriptionsPage() {
                       </p>
                     ) : null}
                     <p className="subs-plan__blurb">{p.description}</p>
-                    <ul className="subs-plan__perks list-reset" role="list">
+                    <ul className="subs-plan__perks check-list list-reset" role="list">
                       {planPerks(p).map((perk) => (
                         <li key={perk}>
                           <CheckIcon aria-hidden="true" />

@@ -22,7 +22,7 @@ export function CheckoutReview({
   discounts?: ReactNode;
 }) {
   return (
-    <div className={`checkout-review${stale ? ' is-stale' : ''}`} data-testid="checkout-review">
+    <div className={`summary-panel__body${stale ? ' is-stale' : ''}`} data-testid="checkout-review">
       <ul className="review-lines" role="list">
         {q.lines.map((l) => (
           <li key={`${l.type}:${l.id}`} className="review-line" data-unavailable={!l.available || undefined}>

@@ -93,7 +93,7 @@ export default function DeliveriesView() {
           <PlusIcon /> New schedule
         </LinkButton>
       </div>
-      <ul className="dl-schedules">
+      <ul className="grid list-reset dl-schedules">
         {schedules.map((s) => (
           <ScheduleCard key={s.id} s={s} />
         ))}
@@ -343,7 +343,7 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
           <p className="text-muted">Nothing to deliver in the next 30 days. Resume a schedule or set up a new one.</p>
         </div>
       ) : (
-        <ol className="dl-calendar" data-testid="calendar">
+        <ol className="grid list-reset dl-calendar" data-testid="calendar">
           {days.map((d) => (
             <li
               key={d.date}

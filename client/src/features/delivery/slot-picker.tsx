@@ -139,7 +139,7 @@ export function SlotPicker({ planType, value, onChange, title = 'Delivery slot' 
             </div>
           </div>
         ) : slots.isLoading ? (
-          <div className="slot-picker__slots" aria-hidden="true">
+          <div className="grid slot-picker__slots" aria-hidden="true">
             {Array.from({ length: 4 }, (_, i) => (
               <span key={i} className="skeleton slot-option slot-option--skeleton" />
             ))}
@@ -147,7 +147,7 @@ export function SlotPicker({ planType, value, onChange, title = 'Delivery slot' 
         ) : slots.data && slots.data.length === 0 ? (
           <p className="text-muted">No delivery slots are offered on this day.</p>
         ) : (
-          <div className="slot-picker__slots" role="radiogroup" aria-label="Delivery time">
+          <div className="grid slot-picker__slots" role="radiogroup" aria-label="Delivery time">
             {slots.data?.map((s) => {
               const selected = value?.slotId === s.id && value.date === date;
               return (

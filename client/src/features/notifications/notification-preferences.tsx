@@ -129,9 +129,9 @@ export function NotificationPreferencesCard() {
 function ChannelSwitch({ name, hint, ...input }: { name: string; hint: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
-    <label className="notify-switch">
+    <label className="switch notify-switch">
       <input type="checkbox" role="switch" aria-label={`${name} updates`} aria-describedby={`${id}-hint`} {...input} />
-      <span className="notify-switch__track" aria-hidden="true" />
+      <span className="switch__track" aria-hidden="true" />
       <span className="notify-switch__text">
         <strong>{name}</strong>
         <span id={`${id}-hint`} className="text-sm text-muted">
@@ -164,9 +164,9 @@ export function WhatsAppOptIn({ checked, onChange }: { checked: boolean; onChang
       </p>
     );
   return (
-    <label className="notify-switch whatsapp-opt-in">
+    <label className="switch notify-switch whatsapp-opt-in">
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid="whatsapp-opt-in" />
-      <span className="notify-switch__track" aria-hidden="true" />
+      <span className="switch__track" aria-hidden="true" />
       <span className="notify-switch__text">
         <strong>Send my order updates on WhatsApp</strong>
         <span className="text-sm text-muted">

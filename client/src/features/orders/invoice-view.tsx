@@ -21,7 +21,7 @@ export function InvoicePage({ orderId }: { orderId: string }) {
   usePageTitle(q.data ? `Tax invoice ${q.data.number}` : 'Tax invoice');
   return (
     <div className="container page invoice-page stack" data-page="invoice">
-      <div className="invoice-toolbar">
+      <div className="list-head invoice-toolbar">
         <Link href={`/order/${orderId}`} className="link-arrow text-sm">
           <ArrowRightIcon style={{ transform: 'rotate(180deg)' }} aria-hidden="true" /> Back to the order
         </Link>

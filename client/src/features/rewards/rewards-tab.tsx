@@ -44,7 +44,7 @@ export default function RewardsTab() {
         </div>
         <div className="card card--padded rewards-how" data-testid="rewards-how">
           <h2 className="h4">How it works</h2>
-          <ul className="rewards-how__list">
+          <ul className="rewards-how__list check-list">
             <li>
               <SparkleIcon /> 1 point for every ₹{r.rules.rupeesPerPoint} you pay for shakes (after discounts, delivery not included).
             </li>

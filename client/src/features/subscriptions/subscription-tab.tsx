@@ -204,7 +204,7 @@ export default function SubscriptionTab() {
           ) : null}
 
           {sub.status === 'active' || sub.status === 'paused' ? (
-            <label className="subs-switch">
+            <label className="switch">
               <input
                 type="checkbox"
                 role="switch"
@@ -218,7 +218,7 @@ export default function SubscriptionTab() {
                 }
                 data-testid="sub-auto-renew"
               />
-              <span className="subs-switch__track" aria-hidden="true" />
+              <span className="switch__track" aria-hidden="true" />
               <span>
                 <strong>Automatic renewal</strong>
                 <span className="text-sm text-muted"> — renew at the end of each period; we remind you 3 days before.</span>

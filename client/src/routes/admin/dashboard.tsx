@@ -39,7 +39,7 @@ export default function AdminDashboardPage() {
 
   return (
     <section className="admin-page" data-page="admin/dashboard">
-      <header className="admin-page__header admin-dash__header">
+      <header className="admin-page__header admin-heading-row">
         <div className="stack stack--sm">
           <p className="eyebrow">Overview</p>
           <h1 className="h2">Dashboard</h1>
@@ -168,7 +168,7 @@ export default function AdminDashboardPage() {
           {more.length ? (
             <article className="card card--padded admin-panel">
               <h2 className="h4">More figures</h2>
-              <dl className="admin-more">
+              <dl className="grid admin-more">
                 {more.map((m) => (
                   <div key={m.key} data-metric={m.key}>
                     <dt>{m.label}</dt>
@@ -206,7 +206,7 @@ function LowStockCard() {
   return (
     <article className="card card--padded admin-panel" data-testid="low-stock">
       <h2 className="h4">Low stock</h2>
-      <ul className="list-reset admin-more">
+      <ul className="grid list-reset admin-more">
         {(q.data ?? []).map((l) => (
           <li key={l.ingredientId}>
             <strong>{l.name}</strong>{' '}

@@ -113,7 +113,7 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
       <Link href={back} className="link-arrow text-sm admin-order__back">
         <ArrowRightIcon style={{ transform: 'rotate(180deg)' }} aria-hidden="true" /> All orders
       </Link>
-      <header className="admin-order__header">
+      <header className="admin-order__header admin-heading-row">
         <div>
           <p className="eyebrow">Order</p>
           <h1 className="h2">{o.number}</h1>

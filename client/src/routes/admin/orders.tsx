@@ -90,7 +90,7 @@ function OrdersList({ params }: { params: URLSearchParams }) {
 
   return (
     <section className="admin-page" data-page="admin/orders">
-      <header className="admin-page__header admin-orders__header">
+      <header className="admin-page__header admin-heading-row">
         <div>
           <p className="eyebrow">Operations</p>
           <h1 className="h2">Orders</h1>

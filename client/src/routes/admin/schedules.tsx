@@ -70,7 +70,7 @@ export default function AdminSchedulesPage() {
             <p className="text-muted">Nothing scheduled for that day.</p>
           </div>
         ) : (
-          <div className="dl-calendar">
+          <div className="grid dl-calendar">
             {forecast.data?.slots.map((s) => (
               <div key={s.slotId} className="card dl-day" data-testid="forecast-slot">
                 <div className="dl-day__head">

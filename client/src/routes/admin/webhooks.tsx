@@ -41,7 +41,7 @@ export default function AdminWebhooksPage() {
 
   return (
     <section className="admin-page admin-webhooks stack stack--lg" data-page="admin/webhooks">
-      <header className="admin-orders__header">
+      <header className="admin-heading-row">
         <div className="stack stack--sm">
           <p className="eyebrow">Integrations</p>
           <h1 className="h2">Webhooks</h1>
@@ -367,7 +367,7 @@ function DeliveryLog({
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <section className="card card--padded stack" aria-labelledby="wh-log">
-      <div className="admin-orders__header">
+      <div className="admin-heading-row">
         <h2 className="h4" id="wh-log">
           Delivery log
         </h2>
