@@ -47,6 +47,36 @@ export async function loadShop(t: TestApp): Promise<Shop> {
   return { shakes, slotId: slot.id, date: addDays(istToday(t.deps.clock.now()), 1) };
 }
 
+export interface Place {
+  slotId: string;
+  date: string;
+}
+
+/**
+ * The shop for suites that place many orders and need the back office: an admin, and `nextPlace()`
+ * handing out in turn every slot one-time orders may take × tomorrow … +6 days (by the app's clock),
+ * so no slot fills up.
+ */
+export interface StaffedShop extends Shop {
+  admin: Customer;
+  nextPlace(): Place;
+}
+
+export async function loadStaffedShop(t: TestApp): Promise<StaffedShop> {
+  const shop = await loadShop(t);
+  const admin = await customer(t, { role: 'admin' });
+  const slots = await t.deps.db
+    .selectFrom('delivery_slots')
+    .select('id')
+    .where('plan_type', 'in', ['all', 'one_time'])
+    .where('active', '=', true)
+    .execute();
+  const today = istToday(t.deps.clock.now());
+  const places = [1, 2, 3, 4, 5, 6].flatMap((d) => slots.map((s) => ({ slotId: s.id, date: addDays(today, d) })));
+  let turn = 0;
+  return { ...shop, admin, nextPlace: () => places[turn++ % places.length]! };
+}
+
 export interface Customer {
   user: AuthUser;
   auth: string;
