@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { customer, orderBody, place, type Customer, loadStaffedShop, type StaffedShop } from './orders-fixtures';
+import { customer, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
 
 /** Issue 15: the shake page's data and reviews from verified buyers. */
 let t: TestApp;
-let shop: StaffedShop;
+let shop: Shop;
+let admin: Customer;
 
 beforeAll(async () => {
   t = await createTestApp();
-  shop = await loadStaffedShop(t);
+  shop = await loadShop(t);
+  admin = await customer(t, { role: 'admin' });
 });
 afterAll(async () => {
   await t?.close();
@@ -26,7 +28,7 @@ async function codOrder(c: Customer, shakeIndexes = [0, 1]) {
 }
 async function deliver(id: string) {
   for (const status of ['preparing', 'out_for_delivery', 'delivered']) {
-    const res = await post(`/api/admin/orders/${id}/status`, { status, confirm: true }, shop.admin.auth);
+    const res = await post(`/api/admin/orders/${id}/status`, { status, confirm: true }, admin.auth);
     expect(res.statusCode, res.body).toBe(200);
   }
 }
@@ -99,7 +101,7 @@ describe('reviews from verified buyers', () => {
     expect((await get(`/api/orders/${order.id}/reviews`, stranger.auth)).statusCode).toBe(404);
     expect((await post('/api/user/reviews', { orderId: order.id, shakeId, rating: 5 })).statusCode).toBe(401);
     // An admin can see the order but is not its buyer.
-    expect((await review(shop.admin, { orderId: order.id, shakeId, rating: 5 })).statusCode).toBe(404);
+    expect((await review(admin, { orderId: order.id, shakeId, rating: 5 })).statusCode).toBe(404);
 
     const notInOrder = await review(c, { orderId: order.id, shakeId: shop.shakes[5]!.id, rating: 5 });
     expect(notInOrder.statusCode).toBe(400);
@@ -139,24 +141,24 @@ describe('reviews from verified buyers', () => {
     const hide = (auth?: string) => post(`/api/admin/reviews/${ids[2]}/hide`, { hidden: true }, auth);
     expect((await hide()).statusCode).toBe(401);
     expect((await hide(buyers[0]!.auth)).statusCode).toBe(403);
-    const hidden = await hide(shop.admin.auth);
+    const hidden = await hide(admin.auth);
     expect(hidden.statusCode, hidden.body).toBe(200);
     expect(hidden.json().hidden).toBe(true);
 
     expect(await ratingOf(shakeId)).toEqual({ shakeId, average: 4.5, count: 2 });
     const visible = (await get(`/api/shakes/${shakeId}/reviews`)).json();
     expect(visible.reviews.map((r: { id: string }) => r.id)).not.toContain(ids[2]);
-    const forAdmin = (await get(`/api/admin/reviews?id=${shakeId}`, shop.admin.auth)).json();
+    const forAdmin = (await get(`/api/admin/reviews?id=${shakeId}`, admin.auth)).json();
     expect(forAdmin.reviews.find((r: { id: string }) => r.id === ids[2]).hidden).toBe(true);
     expect((await get(`/api/admin/reviews?id=${shakeId}`, buyers[0]!.auth)).statusCode).toBe(403);
 
-    const audit = (await get(`/api/admin/audit-log?entity=review&entityId=${ids[2]}`, shop.admin.auth)).json();
+    const audit = (await get(`/api/admin/audit-log?entity=review&entityId=${ids[2]}`, admin.auth)).json();
     expect(audit.entries).toHaveLength(1);
-    expect(audit.entries[0]).toMatchObject({ action: 'review.hide', actorEmail: shop.admin.user.email, before: { hidden: false }, after: { hidden: true } });
+    expect(audit.entries[0]).toMatchObject({ action: 'review.hide', actorEmail: admin.user.email, before: { hidden: false }, after: { hidden: true } });
 
-    expect((await post(`/api/admin/reviews/${ids[2]}/hide`, { hidden: false }, shop.admin.auth)).json().hidden).toBe(false);
+    expect((await post(`/api/admin/reviews/${ids[2]}/hide`, { hidden: false }, admin.auth)).json().hidden).toBe(false);
     expect(await ratingOf(shakeId)).toEqual({ shakeId, average: 3.3, count: 3 });
-    expect((await post(`/api/admin/reviews/${crypto.randomUUID()}/hide`, { hidden: true }, shop.admin.auth)).statusCode).toBe(404);
+    expect((await post(`/api/admin/reviews/${crypto.randomUUID()}/hide`, { hidden: true }, admin.auth)).statusCode).toBe(404);
   });
 
   it('feeds the home testimonials with recent good reviews that have words', async () => {

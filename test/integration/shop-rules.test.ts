@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
-import { addAddress, customer, place, type Customer, loadStaffedShop, type StaffedShop } from './orders-fixtures';
+import { addAddress, customer, loadShop, place, type Customer, type Shop } from './orders-fixtures';
 import { istToday } from '../../shared/rules/slots';
 
 /**
@@ -11,11 +11,13 @@ import { istToday } from '../../shared/rules/slots';
  * Through the REST API (app.inject) on the test database; figures compared with the test's own SQL.
  */
 let t: TestApp;
-let shop: StaffedShop;
+let shop: Shop;
+let admin: Customer;
 
 beforeAll(async () => {
   t = await createTestApp();
-  shop = await loadStaffedShop(t);
+  shop = await loadShop(t);
+  admin = await customer(t, { role: 'admin' });
 });
 afterAll(async () => {
   await t?.close();
@@ -146,33 +148,33 @@ describe('item 11: vegan with dairy is refused with a field error', () => {
 
   it('a new shake marked vegan with dairy: 400, fieldErrors.vegan, nothing saved', async () => {
     const s = shake();
-    const r = await call(shop.admin, 'POST', '/api/admin/shakes', s);
+    const r = await call(admin, 'POST', '/api/admin/shakes', s);
     expect(r.statusCode, r.body).toBe(400);
     expect(r.json().fieldErrors).toEqual({ vegan: ['A vegan item cannot contain dairy'] });
     expect(r.json().message).toBe('A shake with dairy cannot be vegan. Untick Vegan, or remove Dairy from the allergens.');
     const row = await t.deps.db.selectFrom('signature_shakes').select('id').where('slug', '=', s.slug).executeTakeFirst();
     expect(row).toBeUndefined();
     // Not vegan, it is saved.
-    expect((await call(shop.admin, 'POST', '/api/admin/shakes', shake({ vegan: false }))).statusCode).toBe(200);
+    expect((await call(admin, 'POST', '/api/admin/shakes', shake({ vegan: false }))).statusCode).toBe(200);
   });
 
   it('an update that would make a dairy shake vegan (or add dairy to a vegan one) is refused', async () => {
-    const created = (await call(shop.admin, 'POST', '/api/admin/shakes', shake({ vegan: false }))).json();
-    const toVegan = await call(shop.admin, 'PATCH', `/api/admin/shakes/${created.id}`, { vegan: true });
+    const created = (await call(admin, 'POST', '/api/admin/shakes', shake({ vegan: false }))).json();
+    const toVegan = await call(admin, 'PATCH', `/api/admin/shakes/${created.id}`, { vegan: true });
     expect(toVegan.statusCode).toBe(400);
     expect(toVegan.json().fieldErrors.vegan).toBeDefined();
-    const vegan = (await call(shop.admin, 'POST', '/api/admin/shakes', shake({ allergens: [], vegan: true }))).json();
-    const addDairy = await call(shop.admin, 'PATCH', `/api/admin/shakes/${vegan.id}`, { allergens: ['dairy'] });
+    const vegan = (await call(admin, 'POST', '/api/admin/shakes', shake({ allergens: [], vegan: true }))).json();
+    const addDairy = await call(admin, 'PATCH', `/api/admin/shakes/${vegan.id}`, { allergens: ['dairy'] });
     expect(addDairy.statusCode).toBe(400);
   });
 
   it('ingredients follow the same rule', async () => {
-    const list = (await call(shop.admin, 'GET', '/api/admin/ingredients')).json() as { id: string; slug: string; vegan: boolean }[];
+    const list = (await call(admin, 'GET', '/api/admin/ingredients')).json() as { id: string; slug: string; vegan: boolean }[];
     const whey = list.find((i) => i.slug === 'whey')!;
-    const r = await call(shop.admin, 'PATCH', `/api/admin/ingredients/${whey.id}`, { vegan: true });
+    const r = await call(admin, 'PATCH', `/api/admin/ingredients/${whey.id}`, { vegan: true });
     expect(r.statusCode).toBe(400);
     expect(r.json().fieldErrors).toEqual({ vegan: ['A vegan item cannot contain dairy'] });
-    const fresh = await call(shop.admin, 'POST', '/api/admin/ingredients', {
+    const fresh = await call(admin, 'POST', '/api/admin/ingredients', {
       slug: `paneer-${crypto.randomBytes(3).toString('hex')}`,
       name: 'Paneer',
       category: 'protein',
@@ -213,7 +215,7 @@ describe('item 12: revenue counts subscription sales; average order value counts
     expect(paid.json().paid).toBe(true);
 
     // The customer detail: Spent = the order + the plan (₹2,399), not the order alone.
-    const detail = (await call(shop.admin, 'GET', `/api/admin/customers/${c.user.id}`)).json();
+    const detail = (await call(admin, 'GET', `/api/admin/customers/${c.user.id}`)).json();
     const spent = detail.sections.find((s: { key: string }) => s.key === 'spending');
     const rupees = (p: number) => `₹${(p / 100).toLocaleString('en-IN')}`;
     expect(spent.rows).toEqual([
@@ -223,7 +225,7 @@ describe('item 12: revenue counts subscription sales; average order value counts
     ]);
 
     // The dashboard's today against the test's own SQL over orders and subscription payments.
-    const report = (await call(shop.admin, 'GET', '/api/admin/dashboard/report?range=today')).json();
+    const report = (await call(admin, 'GET', '/api/admin/dashboard/report?range=today')).json();
     const today = istToday(t.deps.clock.now());
     const start = new Date(`${today}T00:00:00+05:30`).toISOString();
     const db = await sql<{ orders: number; order_revenue: number; plan_revenue: number }>`
