@@ -41,31 +41,28 @@ describe('npm run routes', () => {
 
   it('maps known paths to their procedure, service function and file', () => {
     const row = (method: string, p: string) => rows.find((r) => r.method === method && r.path === p);
-    expect(row('GET', '/api/user/orders')).toMatchObject({
-      procedure: 'orders.history',
-      service: 'history',
-      file: 'server/domains/orders/orders.service.ts',
-    });
-    // Defined in orders.lifecycle.router.ts and spread into the orders router.
-    expect(row('POST', '/api/orders/{id}/cancel')).toMatchObject({
-      procedure: 'orders.cancel',
-      service: 'cancelByCustomer',
-      file: 'server/domains/orders/orders.lifecycle.ts',
-    });
-    // `admin` names a different module in delivery.router.ts than in admin.router.ts.
-    expect(row('GET', '/api/admin/delivery-slots')).toMatchObject({
-      procedure: 'delivery.admin.overview',
-      file: 'server/domains/delivery/delivery-admin.service.ts',
-    });
-    expect(row('GET', '/api/admin/dashboard')).toMatchObject({
-      procedure: 'admin.dashboard',
-      service: 'dashboard',
-      file: 'server/domains/admin/admin.service.ts',
-    });
-    expect(row('GET', '/api/orders/{id}/invoice.pdf')).toMatchObject({
-      procedure: null,
-      file: 'server/domains/orders/orders.http.ts',
-    });
+    const known: [method: string, path: string, want: Record<string, unknown>][] = [
+      ['GET', '/api/user/orders', { procedure: 'orders.history', service: 'history', file: 'server/domains/orders/orders.service.ts' }],
+      // Defined in orders.lifecycle.router.ts and spread into the orders router.
+      [
+        'POST',
+        '/api/orders/{id}/cancel',
+        { procedure: 'orders.cancel', service: 'cancelByCustomer', file: 'server/domains/orders/orders.lifecycle.ts' },
+      ],
+      // `admin` names a different module in delivery.router.ts than in admin.router.ts.
+      [
+        'GET',
+        '/api/admin/delivery-slots',
+        { procedure: 'delivery.admin.overview', file: 'server/domains/delivery/delivery-admin.service.ts' },
+      ],
+      [
+        'GET',
+        '/api/admin/dashboard',
+        { procedure: 'admin.dashboard', service: 'dashboard', file: 'server/domains/admin/admin.service.ts' },
+      ],
+      ['GET', '/api/orders/{id}/invoice.pdf', { procedure: null, file: 'server/domains/orders/orders.http.ts' }],
+    ];
+    for (const [method, p, want] of known) expect(row(method, p), `${method} ${p}`).toMatchObject(want);
     // The one tRPC-only procedure (a subscription) is listed too.
     expect(rows.find((r) => r.procedure === 'orders.live')).toMatchObject({ method: '-', path: '(tRPC only)' });
   });

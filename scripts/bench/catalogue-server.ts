@@ -1,12 +1,12 @@
 // Child process for the catalogue bench: the real app and a bare Fastify JSON route,
 // side by side in one process type, so the ratio compares like with like.
 import fs from 'node:fs';
-import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { loadConfig } from '../../server/config';
 import { boot } from '../../server/boot';
+import { answerCommands } from './child-commands';
 
 const config = loadConfig({
   ...process.env,
@@ -32,27 +32,10 @@ await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const port = (s: { server: { address(): unknown } }) => (s.server.address() as { port: number }).port;
 process.send?.({ ready: true, appPort: port(app), barePort: port(bare), database: dbh.kind });
-let profiler: inspector.Session | undefined;
-process.on('message', async (m: { cmd: string }) => {
-  if (m.cmd === 'acquires') process.send?.({ acquires });
-  // Server CPU (user + system) for CPU per request: steadier than throughput on a shared machine.
-  if (m.cmd === 'cpu') process.send?.({ cpu: process.cpuUsage() });
-  // For finding where a request's time goes: a V8 CPU profile of this process between the two commands.
-  if (m.cmd === 'profile-start') {
-    profiler ??= new inspector.Session();
-    profiler.connect();
-    profiler.post('Profiler.enable', () => profiler!.post('Profiler.start', () => process.send?.({ started: true })));
-  }
-  if (m.cmd === 'profile-stop') {
-    profiler!.post('Profiler.stop', (err, r) => {
-      profiler!.disconnect();
-      process.send?.({ profile: err ? null : r.profile });
-    });
-  }
-  if (m.cmd === 'memory') process.send?.({ rss: process.memoryUsage().rss });
-  if (m.cmd === 'stop') {
+answerCommands(
+  async () => {
     await bare.close();
     await app.close();
-    process.exit(0);
-  }
-});
+  },
+  { acquires: () => ({ acquires }), memory: () => ({ rss: process.memoryUsage().rss }) },
+);

@@ -2,46 +2,26 @@
 // one customer with a realistic history (placed through the API, then aged), other
 // customers' orders around it, and a hand-written Fastify + pg route that runs exactly
 // the statements the app sends for the same page (captured) and answers the same JSON.
-import { benchDatabase } from './lib';
 import crypto from 'node:crypto';
-import inspector from 'node:inspector';
 import { isDeepStrictEqual } from 'node:util';
 import Fastify from 'fastify';
 import { createSecretKey } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
-import { loadConfig } from '../../server/config';
-import { buildApp } from '../../server/app';
-import { createDatabase } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
-import { runSeeds } from '../../db/seeds';
-import { ACCESS_AUDIENCE, ACCESS_ISSUER, signAccessToken, verifyAccessToken } from '../../server/lib/tokens';
+import { ACCESS_AUDIENCE, ACCESS_ISSUER, verifyAccessToken } from '../../server/lib/tokens';
 import { addDays, istToday } from '../../shared/rules/slots';
 import * as schedules from '../../server/domains/schedules/schedules.service';
+import { createCustomers } from '../../test/helpers/factories';
+import { benchApp } from './bench-app';
+import { answerCommands } from './child-commands';
 // The labels are the shop's one rule (shared/rules), not framework work: the route uses the same one,
 // so it stays in step with the app's answer (it had drifted when it kept its own copy).
 import { orderLabels } from '../../shared/rules/order-rules';
 
-const adminUrl = process.env.DATABASE_URL!;
-const { dbName, url, admin } = await benchDatabase(adminUrl, 'history');
-
-const poolSize = Number(process.env.BENCH_POOL ?? 10);
+const bench = await benchApp(process.env.DATABASE_URL!, 'history', { listen: true });
+const { app, deps, dbh, url, poolSize, jwtSecret: secret } = bench;
 const ORDERS = Number(process.env.BENCH_HISTORY_ORDERS ?? 48);
 const OTHER_CUSTOMERS = Number(process.env.BENCH_HISTORY_OTHERS ?? 150);
-const dbh = await createDatabase({ databaseUrl: url.toString(), poolSize });
-await migrateToLatest(dbh.db);
-await runSeeds(dbh.db);
-const secret = crypto.randomBytes(32).toString('hex');
-const config = loadConfig({
-  ...process.env,
-  DATABASE_URL: url.toString(),
-  LOG_LEVEL: 'silent',
-  SERVE_CLIENT: 'false',
-  RUN_JOBS: 'false',
-  JWT_SECRET: secret,
-});
-const { app, deps } = await buildApp({ config, dbh, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
 
 // ---------- The customer and their history ----------
 await dbh.db.updateTable('delivery_slots').set({ max_bookings: 1000 }).execute();
@@ -69,18 +49,8 @@ const address = await dbh.db
   })
   .returning('id')
   .executeTakeFirstOrThrow();
-// A session, as a sign-in opens one (the server refuses tokens without: decision 112).
-const session = await dbh.db
-  .insertInto('auth_sessions')
-  .values({ user_id: user.id, provider: 'bench' })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const { token } = await signAccessToken(
-  deps.tokenKeys,
-  { sub: user.id, email: user.email ?? '', role: user.role, name: user.name, sid: session.id },
-  new Date(),
-);
-const auth = `Bearer ${token}`;
+const auth = await bench.bearer(user);
+const token = auth.slice('Bearer '.length);
 
 // Orders go through the real placement (2–4 lines each, within the cash-on-delivery limit), then get aged.
 for (let i = 0; i < ORDERS; i++) {
@@ -113,18 +83,7 @@ await dbh.pool.query(
 );
 
 // Other customers with the same kind of history, so the indexes work on a table of realistic size.
-const others = await dbh.db
-  .insertInto('users')
-  .values(
-    Array.from({ length: OTHER_CUSTOMERS }, (_, i) => ({
-      email: `other-${i}@example.in`,
-      email_verified: true,
-      name: `Other ${i}`,
-      username: `other_${i}`,
-    })),
-  )
-  .returning('id')
-  .execute();
+const others = await createCustomers(dbh.db, OTHER_CUSTOMERS, 'other');
 const cols = (
   await dbh.pool.query<{ column_name: string }>(
     `select column_name from information_schema.columns where table_schema = 'public' and table_name = 'orders' and column_name not in ('id', 'number', 'user_id') order by ordinal_position`,
@@ -327,28 +286,8 @@ process.send?.({
   seeded: counts,
   authWith,
 });
-let profiler: inspector.Session | undefined;
-process.on('message', async (m: { cmd: string }) => {
-  if (m.cmd === 'cpu') process.send?.({ cpu: process.cpuUsage() });
-  // For finding where a request's time goes: a V8 CPU profile of this process between the two commands.
-  if (m.cmd === 'profile-start') {
-    profiler ??= new inspector.Session();
-    profiler.connect();
-    profiler.post('Profiler.enable', () => profiler!.post('Profiler.start', () => process.send?.({ started: true })));
-  }
-  if (m.cmd === 'profile-stop') {
-    profiler!.post('Profiler.stop', (err, r) => {
-      profiler!.disconnect();
-      process.send?.({ profile: err ? null : r.profile });
-    });
-  }
-  if (m.cmd === 'stop') {
-    await bare.close();
-    await barePool.end();
-    await app.close();
-    await dbh.close();
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    process.send?.({ stopped: true });
-    process.exit(0);
-  }
+answerCommands(async () => {
+  await bare.close();
+  await barePool.end();
+  await bench.close();
 });

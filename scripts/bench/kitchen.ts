@@ -1,13 +1,9 @@
 import pg from 'pg';
 import { sql } from 'kysely';
-import { loadConfig } from '../../server/config';
-import { buildApp } from '../../server/app';
-import { createDatabase } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
-import { runSeeds } from '../../db/seeds';
-import { signAccessToken } from '../../server/lib/tokens';
 import { addDays, istToday } from '../../shared/rules/slots';
-import { benchDatabase, type BenchRow } from './lib';
+import { recordStatements, type Statement } from '../../test/helpers/statements';
+import { benchApp } from './bench-app';
+import type { BenchRow } from './lib';
 
 /**
  * The kitchen's read of a day of 2,000 orders (issue 24: "answers in one or two statements"), on a
@@ -26,22 +22,10 @@ const pct = (xs: number[], p: number) => {
 export async function runKitchenBench(): Promise<BenchRow[]> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return [{ name: 'kitchen bench skipped: needs DATABASE_URL (PostgreSQL)', value: 0, unit: '' }];
-  const { dbName, url, admin } = await benchDatabase(adminUrl, 'kitchen');
-  const dbh = await createDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const bench = await benchApp(adminUrl, 'kitchen', { poolSize: 4, listen: true });
   try {
-    await migrateToLatest(dbh.db);
-    await runSeeds(dbh.db);
-    const config = loadConfig({
-      ...process.env,
-      DATABASE_URL: url.toString(),
-      LOG_LEVEL: 'silent',
-      SERVE_CLIENT: 'false',
-      RUN_JOBS: 'false',
-    });
-    const { app, deps } = await buildApp({ config, dbh, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as { port: number }).port;
-    const db = dbh.db;
+    const { port, url } = bench;
+    const db = bench.dbh.db;
 
     const day = addDays(istToday(new Date()), 2);
     const user = await db
@@ -49,12 +33,7 @@ export async function runKitchenBench(): Promise<BenchRow[]> {
       .values({ email: 'kitchen@example.in', email_verified: true, name: 'Kavya', username: 'kavya_k', role: 'kitchen' })
       .returning(['id', 'email', 'role', 'name'])
       .executeTakeFirstOrThrow();
-    const session = await db
-      .insertInto('auth_sessions')
-      .values({ user_id: user.id, provider: 'bench' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const auth = `Bearer ${(await signAccessToken(deps.tokenKeys, { sub: user.id, email: user.email ?? '', role: user.role, name: user.name, sid: session.id }, new Date())).token}`;
+    const auth = await bench.bearer(user);
     const slots = (await db.selectFrom('delivery_slots').select('id').where('active', '=', true).execute()).map((s) => s.id);
     const shakes = (await db.selectFrom('signature_shakes').select('id').execute()).map((s) => s.id);
     const ing = await db.selectFrom('ingredients').select(['id', 'category']).where('active', '=', true).execute();
@@ -84,24 +63,15 @@ export async function runKitchenBench(): Promise<BenchRow[]> {
     await sql`vacuum analyze`.execute(db);
 
     // Capture the statements of one read.
-    const captured: { text: string; values: unknown[] }[] = [];
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const q = args[0] as string | { text: string; values?: unknown[] };
-      if (typeof q === 'string') captured.push({ text: q, values: (args[1] as unknown[]) ?? [] });
-      else captured.push({ text: q.text, values: q.values ?? [] });
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof pg.Client.prototype.query;
+    const captured: Statement[] = [];
     const get = () => fetch(`http://127.0.0.1:${port}/api/admin/kitchen?date=${day}`, { headers: { authorization: auth } });
-    try {
+    await recordStatements(captured, async () => {
       await (await get()).arrayBuffer(); // warm: the session look-up, plans
       captured.length = 0;
       const res = await get();
       if (res.status !== 200) throw new Error(`GET /api/admin/kitchen answered ${res.status}`);
       await res.arrayBuffer();
-    } finally {
-      pg.Client.prototype.query = original;
-    }
+    });
     const reads = captured.filter((q) => q.text.includes('order_lines'));
     const statements = captured.filter((q) => !/^(begin|commit|rollback)/i.test(q.text.trim()));
 
@@ -126,7 +96,6 @@ export async function runKitchenBench(): Promise<BenchRow[]> {
       }
     } finally {
       await client.end();
-      await app.close();
     }
     const p50 = { app: pct(appMs, 50), sql: pct(sqlMs, 50) };
     return [
@@ -149,7 +118,6 @@ export async function runKitchenBench(): Promise<BenchRow[]> {
       { name: 'statements per request in all (with the session check)', value: statements.length, unit: 'statements' },
     ];
   } finally {
-    await dbh.close();
-    await admin(`DROP DATABASE IF EXISTS ${dbName}`).catch(() => {});
+    await bench.close();
   }
 }

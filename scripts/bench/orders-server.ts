@@ -1,36 +1,17 @@
 // Child process for the orders bench: the real app on a fresh PostgreSQL database, with
 // customers, addresses and roomy slots, plus the exact SQL of one placement (captured).
-import { benchDatabase } from './lib';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
-import pg from 'pg';
 import { sql } from 'kysely';
-import { loadConfig } from '../../server/config';
-import { buildApp } from '../../server/app';
-import { createDatabase } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
-import { runSeeds } from '../../db/seeds';
-import { signAccessToken } from '../../server/lib/tokens';
 import { addDays, istToday } from '../../shared/rules/slots';
+import { createCustomers } from '../../test/helpers/factories';
+import { recordStatements, type Statement } from '../../test/helpers/statements';
+import { benchApp } from './bench-app';
+import { answerCommands } from './child-commands';
 
-const adminUrl = process.env.DATABASE_URL!;
-const { dbName, url, admin } = await benchDatabase(adminUrl, 'orders');
-
-const poolSize = Number(process.env.BENCH_POOL ?? 10);
-const dbh = await createDatabase({ databaseUrl: url.toString(), poolSize });
-await migrateToLatest(dbh.db);
-await runSeeds(dbh.db);
-const config = loadConfig({
-  ...process.env,
-  DATABASE_URL: url.toString(),
-  LOG_LEVEL: 'silent',
-  SERVE_CLIENT: 'false',
-  RUN_JOBS: 'false',
-  JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-});
-const { app, deps } = await buildApp({ config, dbh, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
+const bench = await benchApp(process.env.DATABASE_URL!, 'orders', { listen: true });
+const { app, dbh, poolSize } = bench;
 
 // Room for every order of the run: 30 slots × 7 days × 1000 places.
 await dbh.db
@@ -58,55 +39,12 @@ await dbh.db.executeQuery(
 );
 const shakes = (await dbh.db.selectFrom('signature_shakes').select('id').orderBy('sort_order').limit(2).execute()).map((s) => s.id);
 const N = 200;
-const users = await dbh.db
-  .insertInto('users')
-  .values(
-    Array.from({ length: N }, (_, i) => ({
-      email: `bench-${i}@example.in`,
-      email_verified: true,
-      name: `Bench ${i}`,
-      username: `bench_${i}`,
-      mobile: '+919876543210',
-    })),
-  )
-  .returning(['id', 'email', 'role', 'name'])
-  .execute();
-const addresses = await dbh.db
-  .insertInto('addresses')
-  .values(
-    users.map((u) => ({
-      user_id: u.id,
-      name: u.name,
-      phone: '+919876543210',
-      line1: '1 MG Road',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      pincode: '560001',
-      is_default: true,
-    })),
-  )
-  .returning(['id', 'user_id'])
-  .execute();
-const byUser = new Map(addresses.map((a) => [a.user_id, a.id]));
 const customers = await Promise.all(
-  users.map(async (u) => ({
-    // A session each, as a sign-in opens one (the server refuses tokens without: decision 112).
-    auth: `Bearer ${(await signAccessToken(deps.tokenKeys, { sub: u.id, email: u.email ?? '', role: u.role, name: u.name, sid: (await dbh.db.insertInto('auth_sessions').values({ user_id: u.id, provider: 'bench' }).returning('id').executeTakeFirstOrThrow()).id }, new Date())).token}`,
-    addressId: byUser.get(u.id)!,
-  })),
+  (await createCustomers(dbh.db, N, 'bench')).map(async (u) => ({ auth: await bench.bearer(u), addressId: u.addressId })),
 );
 
 // One placement with every statement recorded: the ceiling replays exactly these.
-const captured: { text: string; values: unknown[] }[] = [];
-const original = pg.Client.prototype.query;
-let capturing = false;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  if (capturing) {
-    const q = args[0] as string | { text: string; values?: unknown[] };
-    captured.push(typeof q === 'string' ? { text: q, values: (args[1] as unknown[]) ?? [] } : { text: q.text, values: q.values ?? [] });
-  }
-  return (original as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof pg.Client.prototype.query;
+const captured: Statement[] = [];
 const key = crypto.randomUUID();
 await app.inject({ method: 'GET', url: '/api/pricing' }); // warm the settings cache first
 // Warm every customer's session too (a cold one is one read, then cached for SESSION_TTL_MS): the
@@ -115,27 +53,26 @@ for (const c of customers) {
   const r = await app.inject({ method: 'GET', url: '/api/user/cart', headers: { authorization: c.auth } });
   if (r.statusCode !== 200) throw new Error(`session warm-up failed: ${r.statusCode} ${r.body}`);
 }
-capturing = true;
-const res = await app.inject({
-  method: 'POST',
-  url: '/api/orders',
-  headers: { authorization: customers[0]!.auth, 'content-type': 'application/json', 'idempotency-key': key },
-  payload: JSON.stringify({
-    lines: shakes.map((id) => ({ id, type: 'signature', quantity: 1 })),
-    addressId: customers[0]!.addressId,
-    slotId: slots[0]!.id,
-    date: slots[0]!.date,
-    paymentMethod: 'cod',
+const res = await recordStatements(captured, () =>
+  app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { authorization: customers[0]!.auth, 'content-type': 'application/json', 'idempotency-key': key },
+    payload: JSON.stringify({
+      lines: shakes.map((id) => ({ id, type: 'signature', quantity: 1 })),
+      addressId: customers[0]!.addressId,
+      slotId: slots[0]!.id,
+      date: slots[0]!.date,
+      paymentMethod: 'cod',
+    }),
   }),
-});
-capturing = false;
-pg.Client.prototype.query = original;
+);
 if (res.statusCode !== 200) throw new Error(`capture placement failed: ${res.statusCode} ${res.body}`);
 
 process.send?.({
   ready: true,
-  port: (app.server.address() as { port: number }).port,
-  url: url.toString(),
+  port: bench.port,
+  url: bench.url.toString(),
   poolSize,
   customers,
   shakes,
@@ -148,17 +85,9 @@ process.send?.({
 });
 // BENCH_CPU_PROFILE=file.cpuprofile: profile the server from here to 'stop' (open in Chrome DevTools or speedscope).
 const profiler = process.env.BENCH_CPU_PROFILE ? await startProfiler() : null;
-process.on('message', async (m: { cmd: string }) => {
-  // The server's own CPU time: per order it is steadier than throughput on a busy machine.
-  if (m.cmd === 'cpu') process.send?.({ cpu: process.cpuUsage() });
-  if (m.cmd === 'stop') {
-    if (profiler) fs.writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(await profiler.stop()));
-    await app.close();
-    await dbh.close();
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    process.send?.({ stopped: true });
-    process.exit(0);
-  }
+answerCommands(async () => {
+  if (profiler) fs.writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(await profiler.stop()));
+  await bench.close();
 });
 
 async function startProfiler(): Promise<{ stop: () => Promise<unknown> }> {

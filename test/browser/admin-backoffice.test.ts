@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { DESKTOP, PHONE, hasBrowser, startShop, type ShopUnderTest } from '../helpers/browser';
+import { DESKTOP, PHONE, hasBrowser, signedInContext, signUp, startShop, type ShopUnderTest } from '../helpers/browser';
 import { customer, loadShop, orderBody, place } from '../integration/orders-fixtures';
 import { seriousAxeViolations } from '../helpers/axe';
 
@@ -18,32 +18,17 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
   let shop: ShopUnderTest;
   const email = 'neha.owner@hydroshakes.in';
   const password = 'Owner-Greens-2042';
-  let session: { access_token: string; refresh_token?: string; expires_at?: number };
 
   beforeAll(async () => {
     shop = await startShop();
-    const up = await shop.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { email, password, username: 'neha_owner', name: 'Neha Kapoor', mobile: '9876512399' },
-    });
-    expect(up.statusCode, up.body).toBeLessThan(300);
-    await shop.deps.db.updateTable('users').set({ role: 'admin' }).where('email', '=', email).execute();
+    await signUp(shop, { email, password, username: 'neha_owner', name: 'Neha Kapoor', mobile: '9876512399' }, { admin: true });
   }, 60_000);
   afterAll(async () => {
     await shop?.close();
   });
 
   async function adminPage(viewport = DESKTOP): Promise<Page> {
-    session = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } })).json();
-    const ctx = await shop.newContext(viewport);
-    await ctx.addInitScript((s: typeof session) => {
-      if (localStorage.getItem('access_token')) return;
-      localStorage.setItem('access_token', s.access_token);
-      if (s.refresh_token) localStorage.setItem('refresh_token', s.refresh_token);
-      if (s.expires_at) localStorage.setItem('expires_at', String(s.expires_at));
-    }, session);
-    return shop.newPage({ context: ctx });
+    return shop.newPage({ context: await signedInContext(shop, email, password, viewport) });
   }
 
   it(
@@ -199,7 +184,10 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
             await page.getByRole('complementary', { name: 'Customer detail' }).getByText('Signs in with').waitFor();
           }
           if (url === '/admin/dashboard') await page.locator('[data-chart]').first().waitFor();
-          const name = url.split('/').pop()!.replace(/\?id=.*/, '-detail');
+          const name = url
+            .split('/')
+            .pop()!
+            .replace(/\?id=.*/, '-detail');
           await shop.screenshot(page, `admin-sweep-${name}-${viewport.width}`);
           const over = await sideways(page);
           if (over > 0) problems.push(`${url} scrolls ${over}px sideways`);

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../helpers/axe';
-import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
+import {
+  DESKTOP,
+  hasBrowser,
+  PHONE,
+  saveAddress,
+  signedInContext,
+  signUp,
+  startShop,
+  walletBalance,
+  type ShopUnderTest,
+} from '../helpers/browser';
 import { startJobs } from '../../server/lib/jobs';
 import { scheduleJobs } from '../../server/domains/schedules/schedules.jobs';
 import { addDays } from '../../shared/rules/slots';
@@ -38,37 +48,15 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
       [customers[PHONE.width]!, 'ravi_deliveries', 'Ravi Menon'],
       [adminEmail, 'ops_deliveries', 'Ops Desk'],
     ] as const) {
-      const r = await shop.request({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: { email: e, password, username: u, name, mobile: '9876512345' },
-      });
-      expect(r.statusCode).toBeLessThan(300);
-      if (e === adminEmail) continue;
-      const token = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email: e, password } })).json().access_token;
-      const saved = await shop.request({
-        method: 'POST',
-        url: '/api/user/addresses',
-        headers: { authorization: `Bearer ${token}` },
-        payload: { name, phone: '9876500022', line1: '7, 2nd Main', city: 'Bengaluru', state: 'Karnataka', pincode: '560038' },
-      });
-      expect(saved.statusCode).toBe(200);
+      await signUp(shop, { email: e, password, username: u, name, mobile: '9876512345' }, { admin: e === adminEmail });
+      if (e !== adminEmail) await saveAddress(shop, e, password, name);
     }
-    await shop.deps.db.updateTable('users').set({ role: 'admin' }).where('email', '=', adminEmail).execute();
   }, 60_000);
   afterAll(async () => {
     await shop?.close();
   });
 
-  const balanceOf = async (email: string) =>
-    (
-      await shop.deps.db
-        .selectFrom('wallet_balances')
-        .innerJoin('users', 'users.id', 'wallet_balances.user_id')
-        .select('balance_paise')
-        .where('users.email', '=', email)
-        .executeTakeFirst()
-    )?.balance_paise ?? 0;
+  const balanceOf = (email: string) => walletBalance(shop, email);
   const wide = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
   const day = (page: Page, date: string) => page.locator(`[data-testid="calendar-day"][data-date="${date}"]`);
   const stateOf = (page: Page, date: string) => day(page, date).getByTestId('calendar-entry').first().getAttribute('data-state');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
+import { DESKTOP, hasBrowser, PHONE, signedInContext, signUp, startShop, type ShopUnderTest } from '../helpers/browser';
 import { addAddress, loadShop, orderBody, place, type Customer, type Shop } from '../integration/orders-fixtures';
 import { addDays, istToday } from '../../shared/rules/slots';
 import { formatRupees } from '../../shared/rules/money';
@@ -33,32 +33,19 @@ describe.skipIf(!hasBrowser)('orders after checkout in a browser', () => {
     username: string,
     role: 'customer' | 'admin' = 'customer',
   ): Promise<Customer & { session: Session }> {
-    const up = await shop.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { email, password, username, name: role === 'admin' ? 'Neha Kitchen' : 'Kavya Menon', mobile: '9876512345' },
-    });
-    expect(up.statusCode, up.body).toBeLessThan(300);
-    if (role === 'admin') await shop.deps.db.updateTable('users').set({ role: 'admin' }).where('email', '=', email).execute();
+    await signUp(
+      shop,
+      { email, password, username, name: role === 'admin' ? 'Neha Kitchen' : 'Kavya Menon', mobile: '9876512345' },
+      { admin: role === 'admin' },
+    );
     const signin = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } })).json();
     const user = { id: signin.user.id as string, email, role, name: 'Kavya Menon' };
     return { user, auth: `Bearer ${signin.access_token}`, addressId: await addAddress(shop.deps.db, user.id, '560038'), session: signin };
   }
 
   /** A browser signed in with a session of its own (refresh tokens rotate per session). */
-  async function signedInContext(who: { user: { email: string } }, viewport = DESKTOP): Promise<BrowserContext> {
-    const session = (
-      await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email: who.user.email, password } })
-    ).json() as Session;
-    const ctx = await shop.newContext(viewport);
-    await ctx.addInitScript((s: Session) => {
-      if (localStorage.getItem('access_token')) return;
-      localStorage.setItem('access_token', s.access_token);
-      if (s.refresh_token) localStorage.setItem('refresh_token', s.refresh_token);
-      if (s.expires_at) localStorage.setItem('expires_at', String(s.expires_at));
-    }, session);
-    return ctx;
-  }
+  const signedIn = (who: { user: { email: string } }, viewport = DESKTOP): Promise<BrowserContext> =>
+    signedInContext(shop, who.user.email, password, viewport);
 
   async function placeOrder(over: Record<string, unknown> = {}): Promise<{ id: string; number: string; breakdown: { total: number } }> {
     const res = await place(shop, customer, orderBody(catalogue, customer, { ...places[turn++ % places.length], ...over }));
@@ -111,7 +98,7 @@ describe.skipIf(!hasBrowser)('orders after checkout in a browser', () => {
     });
     expect(api.headers['x-total-count']).toBe('12');
 
-    const ctx = await signedInContext(customer);
+    const ctx = await signedIn(customer);
     const page = await shop.newPage({ context: ctx });
     await page.goto('/profile?tab=orders');
     await page.getByTestId('orders-list').waitFor();
@@ -137,7 +124,7 @@ describe.skipIf(!hasBrowser)('orders after checkout in a browser', () => {
 
   it('shows an admin’s status change on the open order page within 2 seconds, without a reload', async () => {
     const order = await placeOrder();
-    const ctx = await signedInContext(customer);
+    const ctx = await signedIn(customer);
     const page = await shop.newPage({ context: ctx });
     let navigations = 0;
     page.on('framenavigated', (f) => {
@@ -173,7 +160,7 @@ describe.skipIf(!hasBrowser)('orders after checkout in a browser', () => {
 
   it('cancels from the order page with a reason; the slot is released', async () => {
     const order = await placeOrder();
-    const ctx = await signedInContext(customer, PHONE);
+    const ctx = await signedIn(customer, PHONE);
     const page = await shop.newPage({ context: ctx });
     await page.goto(`/order/${order.id}`);
     await page.getByTestId('cancel-order').click();
@@ -199,7 +186,7 @@ describe.skipIf(!hasBrowser)('orders after checkout in a browser', () => {
     await adminMove(order.id, 'preparing');
     await adminMove(order.id, 'out_for_delivery');
     await adminMove(order.id, 'delivered');
-    const ctx = await signedInContext(customer);
+    const ctx = await signedIn(customer);
     const page = await shop.newPage({ context: ctx });
     await page.goto(`/order/${order.id}`);
     await page.getByTestId('invoice-number').waitFor();
@@ -250,7 +237,7 @@ describe.skipIf(!hasBrowser)('orders after checkout in a browser', () => {
   });
 
   it('shows the floating banner on home while an order is on its way', async () => {
-    const ctx = await signedInContext(customer, PHONE);
+    const ctx = await signedIn(customer, PHONE);
     const page = await shop.newPage({ context: ctx });
     await page.goto('/');
     const banner = page.getByTestId('active-order-banner');
@@ -262,7 +249,7 @@ describe.skipIf(!hasBrowser)('orders after checkout in a browser', () => {
 
   it('runs the admin desk: filter, open, move, refund, export CSV', async () => {
     const order = await placeOrder();
-    const ctx = await signedInContext(admin);
+    const ctx = await signedIn(admin);
     const page = await shop.newPage({ context: ctx });
     await page.goto('/admin/orders');
     await page.getByTestId('admin-order-row').first().waitFor();

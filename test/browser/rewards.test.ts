@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
+import {
+  addSignatureShakes,
+  DESKTOP,
+  hasBrowser,
+  PHONE,
+  saveAddress,
+  signedInContext,
+  signUp,
+  startShop,
+  type ShopUnderTest,
+} from '../helpers/browser';
 import { formatRupees } from '../../shared/rules/money';
 
 /**
@@ -17,42 +27,13 @@ describe.skipIf(!hasBrowser)('reward points in a browser', () => {
 
   beforeAll(async () => {
     shop = await startShop();
-    for (const [e, u] of [
-      [email, 'meera_points'],
-      [adminEmail, 'ops_points'],
-    ] as const) {
-      const r = await shop.request({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: { email: e, password, username: u, name: e === email ? 'Meera Iyer' : 'Ops Desk', mobile: '9876512345' },
-      });
-      expect(r.statusCode).toBeLessThan(300);
-    }
-    await shop.deps.db.updateTable('users').set({ role: 'admin' }).where('email', '=', adminEmail).execute();
-    const token = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } })).json().access_token;
-    const saved = await shop.request({
-      method: 'POST',
-      url: '/api/user/addresses',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { name: 'Meera Iyer', phone: '9876500022', line1: '7, 2nd Main', city: 'Bengaluru', state: 'Karnataka', pincode: '560038' },
-    });
-    expect(saved.statusCode).toBe(200);
+    await signUp(shop, { email, password, username: 'meera_points', name: 'Meera Iyer', mobile: '9876512345' });
+    await signUp(shop, { email: adminEmail, password, username: 'ops_points', name: 'Ops Desk', mobile: '9876512345' }, { admin: true });
+    await saveAddress(shop, email, password, 'Meera Iyer');
   });
   afterAll(async () => {
     await shop?.close();
   });
-
-  async function addFromHome(page: Page, n: number) {
-    await page.goto('/signature-shakes');
-    const cards = page.getByTestId('shake-card');
-    await cards.first().waitFor();
-    for (let i = 0; i < n; i++)
-      await cards
-        .nth(i)
-        .getByRole('button', { name: /Add to Cart/ })
-        .click();
-    await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe(String(n));
-  }
 
   async function toCheckoutReady(page: Page) {
     await page.waitForURL(/\/payment$/);
@@ -88,7 +69,7 @@ describe.skipIf(!hasBrowser)('reward points in a browser', () => {
       const page = await shop.newPage({ context: ctx });
 
       // 1. First order, paid online in test mode: the confirmation says what it earned.
-      await addFromHome(page, 4);
+      await addSignatureShakes(page, 4);
       await page.goto('/cart');
       await page.getByTestId('points-earn').waitFor();
       const toEarnText = (await page.getByTestId('points-earn').textContent())!;
@@ -116,7 +97,7 @@ describe.skipIf(!hasBrowser)('reward points in a browser', () => {
       await shop.screenshot(page, 'rewards-profile-1280');
 
       // 3. Next order: the cart offers the points; switched on, the breakdown has the points line.
-      await addFromHome(page, 4);
+      await addSignatureShakes(page, 4);
       await page.goto('/cart');
       const toggle = page.getByTestId('points-toggle');
       await page.getByText(`Use ${toEarn} points · save ${formatRupees(toEarn * 100)}`).waitFor();

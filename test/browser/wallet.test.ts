@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
+import {
+  addSignatureShakes,
+  DESKTOP,
+  hasBrowser,
+  PHONE,
+  saveAddress,
+  signedInContext,
+  signUp,
+  startShop,
+  walletBalance,
+  type ShopUnderTest,
+} from '../helpers/browser';
 
 /**
  * Issue 23, the wallet in a browser (decision 165), at 1280 and 375: a customer tops up ₹1,000 on
@@ -16,42 +27,13 @@ describe.skipIf(!hasBrowser)('the wallet in a browser', () => {
 
   beforeAll(async () => {
     shop = await startShop();
-    for (const [e, u] of [
-      [email, 'kavya_wallet'],
-      [adminEmail, 'ops_wallet'],
-    ] as const) {
-      const r = await shop.request({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: { email: e, password, username: u, name: e === email ? 'Kavya Nair' : 'Ops Desk', mobile: '9876512345' },
-      });
-      expect(r.statusCode).toBeLessThan(300);
-    }
-    await shop.deps.db.updateTable('users').set({ role: 'admin' }).where('email', '=', adminEmail).execute();
-    const token = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } })).json().access_token;
-    const saved = await shop.request({
-      method: 'POST',
-      url: '/api/user/addresses',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { name: 'Kavya Nair', phone: '9876500022', line1: '7, 2nd Main', city: 'Bengaluru', state: 'Karnataka', pincode: '560038' },
-    });
-    expect(saved.statusCode).toBe(200);
+    await signUp(shop, { email, password, username: 'kavya_wallet', name: 'Kavya Nair', mobile: '9876512345' });
+    await signUp(shop, { email: adminEmail, password, username: 'ops_wallet', name: 'Ops Desk', mobile: '9876512345' }, { admin: true });
+    await saveAddress(shop, email, password, 'Kavya Nair');
   });
   afterAll(async () => {
     await shop?.close();
   });
-
-  async function addFromShop(page: Page, n: number) {
-    await page.goto('/signature-shakes');
-    const cards = page.getByTestId('shake-card');
-    await cards.first().waitFor();
-    for (let i = 0; i < n; i++)
-      await cards
-        .nth(i)
-        .getByRole('button', { name: /Add to Cart/ })
-        .click();
-    await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe(String(n));
-  }
 
   async function toCheckoutReady(page: Page) {
     await page.goto('/cart');
@@ -64,15 +46,7 @@ describe.skipIf(!hasBrowser)('the wallet in a browser', () => {
     await expect.poll(() => slot.getAttribute('aria-checked')).toBe('true');
   }
 
-  const balanceInDb = async () =>
-    (
-      await shop.deps.db
-        .selectFrom('wallet_balances')
-        .innerJoin('users', 'users.id', 'wallet_balances.user_id')
-        .select('balance_paise')
-        .where('users.email', '=', email)
-        .executeTakeFirst()
-    )?.balance_paise ?? 0;
+  const balanceInDb = () => walletBalance(shop, email);
   const wide = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
   for (const viewport of [DESKTOP, PHONE]) {
@@ -82,13 +56,15 @@ describe.skipIf(!hasBrowser)('the wallet in a browser', () => {
       const before = await balanceInDb();
 
       // Checkout first: the wallet cannot pay yet, and says why.
-      await addFromShop(page, 2);
+      await addSignatureShakes(page, 2);
       await toCheckoutReady(page);
       const walletCard = page.getByTestId('method-wallet');
       await walletCard.waitFor();
       if (before === 0) {
         expect(await walletCard.getAttribute('data-disabled')).toBe('true');
-        expect(await walletCard.textContent()).toMatch(/Your wallet has ₹0; this order needs ₹[\d,]+\. Top up your wallet in your profile\./);
+        expect(await walletCard.textContent()).toMatch(
+          /Your wallet has ₹0; this order needs ₹[\d,]+\. Top up your wallet in your profile\./,
+        );
         await shop.screenshot(page, `wallet-checkout-short-${viewport.width}`);
       }
 
@@ -100,7 +76,9 @@ describe.skipIf(!hasBrowser)('the wallet in a browser', () => {
       await page.getByTestId('wallet-topup-submit').click();
       await page.getByTestId('wallet-test-success').click();
       await expect.poll(balanceInDb).toBe(before + 100_000);
-      await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe(`₹${((before + 100_000) / 100).toLocaleString('en-IN')}`);
+      await expect
+        .poll(() => page.getByTestId('wallet-balance').textContent())
+        .toBe(`₹${((before + 100_000) / 100).toLocaleString('en-IN')}`);
       expect(await page.getByTestId('wallet-row').first().getAttribute('data-kind')).toBe('top_up');
       await shop.screenshot(page, `wallet-topped-up-${viewport.width}`);
       expect(await wide(page)).toBeLessThanOrEqual(viewport.width);
@@ -143,7 +121,9 @@ describe.skipIf(!hasBrowser)('the wallet in a browser', () => {
     await page.getByTestId('adjust-reason').fill('Sorry for the late delivery');
     await page.getByTestId('adjust-submit').click();
     await page.getByText(/Saved\. Kavya Nair now has ₹[\d,]+\./).waitFor();
-    expect(await page.getByTestId('admin-wallet-ledger').getByTestId('wallet-row').first().textContent()).toContain('Sorry for the late delivery');
+    expect(await page.getByTestId('admin-wallet-ledger').getByTestId('wallet-row').first().textContent()).toContain(
+      'Sorry for the late delivery',
+    );
     await shop.screenshot(page, 'admin-wallets-1280');
     await page.setViewportSize(PHONE);
     await expect.poll(() => wide(page)).toBeLessThanOrEqual(PHONE.width);

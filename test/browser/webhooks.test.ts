@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, hasBrowser, startShop, type ShopUnderTest } from '../helpers/browser';
+import { DESKTOP, PHONE, hasBrowser, signedInContext, signUp, startShop, type ShopUnderTest } from '../helpers/browser';
 import { customer, loadShop, orderBody, place } from '../integration/orders-fixtures';
 import { deliverDue } from '../../server/domains/webhooks/webhooks.service';
 import { HEADER_ID, verifySignature } from '../../server/domains/webhooks/webhooks.sender';
@@ -38,13 +38,7 @@ describe.skipIf(!hasBrowser)('/admin/webhooks in a browser', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const up = await shop.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { email, password, username: 'ravi_ops', name: 'Ravi Menon', mobile: '9876512388' },
-    });
-    expect(up.statusCode, up.body).toBeLessThan(300);
-    await shop.deps.db.updateTable('users').set({ role: 'admin' }).where('email', '=', email).execute();
+    await signUp(shop, { email, password, username: 'ravi_ops', name: 'Ravi Menon', mobile: '9876512388' }, { admin: true });
     fs.mkdirSync(SHOTS, { recursive: true });
   }, 60_000);
   afterAll(async () => {
@@ -53,15 +47,7 @@ describe.skipIf(!hasBrowser)('/admin/webhooks in a browser', () => {
   });
 
   async function adminPage(viewport = DESKTOP): Promise<Page> {
-    const session = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } })).json();
-    const ctx = await shop.newContext(viewport);
-    await ctx.addInitScript((s: { access_token: string; refresh_token?: string; expires_at?: number }) => {
-      if (localStorage.getItem('access_token')) return;
-      localStorage.setItem('access_token', s.access_token);
-      if (s.refresh_token) localStorage.setItem('refresh_token', s.refresh_token);
-      if (s.expires_at) localStorage.setItem('expires_at', String(s.expires_at));
-    }, session);
-    return shop.newPage({ context: ctx });
+    return shop.newPage({ context: await signedInContext(shop, email, password, viewport) });
   }
   const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 

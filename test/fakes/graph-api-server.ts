@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startJsonServer } from './json-server';
 
 /**
  * A local stand-in for the WhatsApp Business Cloud API (Meta's Graph API,
@@ -32,82 +31,72 @@ export interface FakeGraphApi {
 
 export async function startFakeGraphApi(opts: { token: string; phoneNumberId: string }): Promise<FakeGraphApi> {
   const received: GraphReceived[] = [];
-  let failing = 0;
-  let failStatus = 500;
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const answer = (status: number, body: unknown) => {
-        res.statusCode = status;
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify(body));
+  const server = await startJsonServer((req, answer, failure) => {
+    const error = (status: number, message: string, code: number) =>
+      answer(status, { error: { message, type: 'OAuthException', code, fbtrace_id: crypto.randomBytes(8).toString('hex') } });
+    const m = /^\/v20\.0\/([^/]+)\/messages$/.exec(req.url ?? '');
+    if (req.method !== 'POST' || !m) return error(404, 'Unknown path components', 2500);
+    const failStatus = failure();
+    if (failStatus) return error(failStatus, 'Service temporarily unavailable', 2);
+    const authorization = req.headers['authorization'];
+    if (authorization !== `Bearer ${opts.token}`) return error(401, 'Error validating access token', 190);
+    if (decodeURIComponent(m[1]!) !== opts.phoneNumberId) return error(400, 'Unsupported post request: no such phone number id', 100);
+    let body: {
+      messaging_product?: unknown;
+      to?: unknown;
+      type?: unknown;
+      template?: {
+        name?: unknown;
+        language?: { code?: unknown };
+        components?: Array<{ type?: unknown; parameters?: Array<{ type?: unknown; text?: unknown }> }>;
       };
-      const error = (status: number, message: string, code: number) =>
-        answer(status, { error: { message, type: 'OAuthException', code, fbtrace_id: crypto.randomBytes(8).toString('hex') } });
-      const m = /^\/v20\.0\/([^/]+)\/messages$/.exec(req.url ?? '');
-      if (req.method !== 'POST' || !m) return error(404, 'Unknown path components', 2500);
-      if (failing > 0) {
-        failing--;
-        return error(failStatus, 'Service temporarily unavailable', 2);
-      }
-      const authorization = req.headers['authorization'];
-      if (authorization !== `Bearer ${opts.token}`) return error(401, 'Error validating access token', 190);
-      if (decodeURIComponent(m[1]!) !== opts.phoneNumberId) return error(400, 'Unsupported post request: no such phone number id', 100);
-      let body: {
-        messaging_product?: unknown;
-        to?: unknown;
-        type?: unknown;
-        template?: { name?: unknown; language?: { code?: unknown }; components?: Array<{ type?: unknown; parameters?: Array<{ type?: unknown; text?: unknown }> }> };
-      };
-      try {
-        body = JSON.parse(raw) as typeof body;
-      } catch {
-        return error(400, 'Invalid JSON', 100);
-      }
-      const bodyComponent = body.template?.components?.find((c) => c.type === 'body');
-      const parameters = bodyComponent?.parameters ?? [];
-      if (
-        body.messaging_product !== 'whatsapp' ||
-        body.type !== 'template' ||
-        typeof body.to !== 'string' ||
-        !/^91[6-9]\d{9}$/.test(body.to) ||
-        typeof body.template?.name !== 'string' ||
-        typeof body.template.language?.code !== 'string' ||
-        parameters.some((p) => p.type !== 'text' || typeof p.text !== 'string' || p.text === '')
-      )
-        return error(400, '(#100) Invalid parameter', 100);
-      const messageId = `wamid.${crypto.randomBytes(16).toString('hex')}`;
-      received.push({
-        authorization,
-        phoneNumberId: m[1]!,
-        to: body.to,
-        template: body.template.name,
-        language: body.template.language.code,
-        parameters: parameters.map((p) => String(p.text)),
-        messageId,
-      });
-      answer(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: messageId }] });
+    };
+    try {
+      body = JSON.parse(req.raw) as typeof body;
+    } catch {
+      return error(400, 'Invalid JSON', 100);
+    }
+    const bodyComponent = body.template?.components?.find((c) => c.type === 'body');
+    const parameters = bodyComponent?.parameters ?? [];
+    if (
+      body.messaging_product !== 'whatsapp' ||
+      body.type !== 'template' ||
+      typeof body.to !== 'string' ||
+      !/^91[6-9]\d{9}$/.test(body.to) ||
+      typeof body.template?.name !== 'string' ||
+      typeof body.template.language?.code !== 'string' ||
+      parameters.some((p) => p.type !== 'text' || typeof p.text !== 'string' || p.text === '')
+    )
+      return error(400, '(#100) Invalid parameter', 100);
+    const messageId = `wamid.${crypto.randomBytes(16).toString('hex')}`;
+    received.push({
+      authorization,
+      phoneNumberId: m[1]!,
+      to: body.to,
+      template: body.template.name,
+      language: body.template.language.code,
+      parameters: parameters.map((p) => String(p.text)),
+      messageId,
     });
+    answer(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: messageId }] });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: server.url,
     received,
-    failNext(n, status = 500) {
-      failing = n;
-      failStatus = status;
-    },
+    failNext: server.failNext,
     to(mobile) {
       const m = mobile.replace(/^\+/, '');
       return received.filter((r) => r.to === m);
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: server.close,
   };
 }
 
 /** Meta's status webhook body for one message, and its X-Hub-Signature-256 with the app secret. */
-export function statusWebhook(appSecret: string, statuses: Array<{ id: string; status: string; recipient_id: string; timestamp?: string }>) {
+export function statusWebhook(
+  appSecret: string,
+  statuses: Array<{ id: string; status: string; recipient_id: string; timestamp?: string }>,
+) {
   const body = JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startJsonServer } from './json-server';
 
 /**
  * A local stand-in for MSG91's Flow API (POST /api/v5/flow), enough to drive the real adapter
@@ -28,47 +27,35 @@ export interface FakeMsg91 {
 
 export async function startFakeMsg91(opts: { authKey: string }): Promise<FakeMsg91> {
   const received: Msg91Received[] = [];
-  let failing = 0;
-  let failStatus = 500;
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const answer = (status: number, body: unknown) => {
-        res.statusCode = status;
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify(body));
-      };
-      if (req.method !== 'POST' || req.url?.replace(/\/$/, '') !== '/api/v5/flow') return answer(404, { type: 'error', message: 'Not found' });
-      if (failing > 0) {
-        failing--;
-        return answer(failStatus, { type: 'error', message: 'Service unavailable' });
-      }
-      const authkey = req.headers['authkey'] as string | undefined;
-      // MSG91 answers a bad key with 200 and type "error".
-      if (authkey !== opts.authKey) return answer(200, { type: 'error', message: 'Authentication failure', code: '418' });
-      let body: { template_id?: unknown; recipients?: unknown };
-      try {
-        body = JSON.parse(raw) as typeof body;
-      } catch {
-        return answer(400, { type: 'error', message: 'Invalid JSON' });
-      }
-      const recipients = body.recipients as Msg91Received['recipients'];
-      if (typeof body.template_id !== 'string' || !Array.isArray(recipients) || recipients.some((r) => !/^91[6-9]\d{9}$/.test(String(r?.mobiles))))
-        return answer(200, { type: 'error', message: 'Invalid template_id or mobiles' });
-      const requestId = crypto.randomBytes(12).toString('hex');
-      received.push({ authkey, template_id: body.template_id, recipients, requestId });
-      answer(200, { type: 'success', message: requestId });
-    });
+  const server = await startJsonServer((req, answer, failure) => {
+    if (req.method !== 'POST' || req.url?.replace(/\/$/, '') !== '/api/v5/flow')
+      return answer(404, { type: 'error', message: 'Not found' });
+    const failStatus = failure();
+    if (failStatus) return answer(failStatus, { type: 'error', message: 'Service unavailable' });
+    const authkey = req.headers['authkey'] as string | undefined;
+    // MSG91 answers a bad key with 200 and type "error".
+    if (authkey !== opts.authKey) return answer(200, { type: 'error', message: 'Authentication failure', code: '418' });
+    let body: { template_id?: unknown; recipients?: unknown };
+    try {
+      body = JSON.parse(req.raw) as typeof body;
+    } catch {
+      return answer(400, { type: 'error', message: 'Invalid JSON' });
+    }
+    const recipients = body.recipients as Msg91Received['recipients'];
+    if (
+      typeof body.template_id !== 'string' ||
+      !Array.isArray(recipients) ||
+      recipients.some((r) => !/^91[6-9]\d{9}$/.test(String(r?.mobiles)))
+    )
+      return answer(200, { type: 'error', message: 'Invalid template_id or mobiles' });
+    const requestId = crypto.randomBytes(12).toString('hex');
+    received.push({ authkey, template_id: body.template_id, recipients, requestId });
+    answer(200, { type: 'success', message: requestId });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: server.url,
     received,
-    failNext(n, status = 500) {
-      failing = n;
-      failStatus = status;
-    },
+    failNext: server.failNext,
     lastVariable(mobile, name) {
       const m = mobile.replace(/^\+/, '');
       for (let i = received.length - 1; i >= 0; i--) {
@@ -77,6 +64,6 @@ export async function startFakeMsg91(opts: { authKey: string }): Promise<FakeMsg
       }
       return undefined;
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: server.close,
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from './app';
 import type { Config } from '../../server/config';
@@ -31,9 +32,19 @@ export async function startShop(opts: { config?: Partial<Config>; clock?: Clock 
   t.deps.config.PUBLIC_URL = baseUrl;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
-  const newContext = (viewport = DESKTOP) => browser.newContext({ viewport, baseURL: baseUrl, reducedMotion: 'reduce', locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+  const newContext = (viewport = DESKTOP) =>
+    browser.newContext({ viewport, baseURL: baseUrl, reducedMotion: 'reduce', locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
   return {
     ...t,
     baseUrl,
@@ -68,4 +79,57 @@ export async function signedInContext(shop: ShopUnderTest, email: string, passwo
     if (s.expires_at) localStorage.setItem('expires_at', String(s.expires_at));
   }, session);
   return ctx;
+}
+
+/** Who signs up in a browser suite's set-up. */
+export interface Signup {
+  email: string;
+  password: string;
+  username: string;
+  name: string;
+  mobile: string;
+}
+
+/** An account made through the sign-up API, as a visitor makes one; an admin too when `admin`. */
+export async function signUp(shop: ShopUnderTest, who: Signup, opts: { admin?: boolean } = {}): Promise<void> {
+  const { email, password, username, name, mobile } = who;
+  const up = await shop.request({ method: 'POST', url: '/api/auth/signup', payload: { email, password, username, name, mobile } });
+  expect(up.statusCode, up.body).toBeLessThan(300);
+  if (opts.admin) await shop.deps.db.updateTable('users').set({ role: 'admin' }).where('email', '=', email).execute();
+}
+
+/** A saved address in Bengaluru (560038) for the account, through the API as the profile saves it. */
+export async function saveAddress(shop: ShopUnderTest, email: string, password: string, name: string): Promise<void> {
+  const token = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } })).json().access_token;
+  const saved = await shop.request({
+    method: 'POST',
+    url: '/api/user/addresses',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { name, phone: '9876500022', line1: '7, 2nd Main', city: 'Bengaluru', state: 'Karnataka', pincode: '560038' },
+  });
+  expect(saved.statusCode).toBe(200);
+}
+
+/** The first `n` signature shakes into the cart from the shop page; the header's count says `n`. */
+export async function addSignatureShakes(page: Page, n: number): Promise<void> {
+  await page.goto('/signature-shakes');
+  const cards = page.getByTestId('shake-card');
+  await cards.first().waitFor();
+  for (let i = 0; i < n; i++)
+    await cards
+      .nth(i)
+      .getByRole('button', { name: /Add to Cart/ })
+      .click();
+  await expect.poll(() => page.getByTestId('cart-count').first().textContent()).toBe(String(n));
+}
+
+/** The account's wallet balance in paise, read from the database (0 without a wallet). */
+export async function walletBalance(shop: ShopUnderTest, email: string): Promise<number> {
+  const row = await shop.deps.db
+    .selectFrom('wallet_balances')
+    .innerJoin('users', 'users.id', 'wallet_balances.user_id')
+    .select('balance_paise')
+    .where('users.email', '=', email)
+    .executeTakeFirst();
+  return row?.balance_paise ?? 0;
 }

@@ -24,3 +24,44 @@ export async function createUser(
     .executeTakeFirstOrThrow();
   return { id: row.id, email: row.email ?? '', role: row.role, name: row.name };
 }
+
+/**
+ * `n` customers in one insert and their default addresses (Bengaluru, 560001) in a second, for the
+ * concurrency tests and the benches; `tag` starts their e-mails and user names.
+ */
+export async function createCustomers(db: Executor, n: number, tag = 'bulk'): Promise<(AuthUser & { addressId: string })[]> {
+  const run = crypto.randomBytes(4).toString('hex');
+  const users = await db
+    .insertInto('users')
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        email: `${tag}-${run}-${i}@example.in`,
+        email_verified: true,
+        name: 'Bulk Shopper',
+        username: `${tag}_${run}_${i}`,
+        mobile: '+919876543210',
+        role: 'customer' as const,
+      })),
+    )
+    .returning(['id', 'email', 'role', 'name'])
+    .execute();
+  const addresses = await db
+    .insertInto('addresses')
+    .values(
+      users.map((u) => ({
+        user_id: u.id,
+        name: u.name,
+        phone: '+919876543210',
+        line1: '1 MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+        is_default: true,
+      })),
+    )
+    .returning(['id', 'user_id'])
+    .execute();
+  const byUser = new Map(addresses.map((a) => [a.user_id, a.id]));
+  // users.email is nullable (an account may start from a mobile number, decision 170).
+  return users.map((u) => ({ id: u.id, email: u.email ?? '', role: u.role, name: u.name, addressId: byUser.get(u.id)! }));
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { sql } from 'kysely';
+import { recordStatements, type Statement } from '../helpers/statements';
 import jsQR from 'jsqr';
 import * as mupdf from 'mupdf';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -363,27 +363,18 @@ describe('the kitchen', () => {
           'addIns', jsonb_build_array(jsonb_build_object('ingredientId', ${x.i('kale').id}::text, 'portions', 1 + (right(o.number, 1)::int % 2))))
       from o`.execute(t.deps.db);
     await sql`analyze`.execute(t.deps.db);
-    const texts: string[] = [];
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const q = args[0] as string | { text: string };
-      texts.push(typeof q === 'string' ? q : q.text);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof pg.Client.prototype.query;
-    let res: Response;
+    const log: Statement[] = [];
     const started = performance.now();
-    try {
+    const res = await recordStatements(log, async () => {
       await api(kitchenHand, `/api/admin/kitchen?date=${day}`); // warm the session look-up
-      texts.length = 0;
-      res = await api(kitchenHand, `/api/admin/kitchen?date=${day}`);
-    } finally {
-      pg.Client.prototype.query = original;
-    }
+      log.length = 0;
+      return api(kitchenHand, `/api/admin/kitchen?date=${day}`);
+    });
     const ms = performance.now() - started;
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.day.bottles).toBe(6000);
-    const statements = texts.filter((q) => !/^(begin|commit|rollback|set |select set_config)/i.test(q.trim()));
+    const statements = log.map((q) => q.text).filter((q) => !/^(begin|commit|rollback|set |select set_config)/i.test(q.trim()));
     const mine = statements.filter((q) => q.includes('order_lines'));
     expect(mine.length, statements.join('\n---\n')).toBeLessThanOrEqual(2);
     expect(statements.length, statements.join('\n---\n')).toBeLessThanOrEqual(3); // + the session check of the bearer token

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { csvRupeesToPaise, invoiceTextToPaise, parseCsv } from '../helpers/csv';
 import { pdfText } from '../helpers/pdf-text';
-import { customer, customers, expectInvariants, loadShop, type Customer, type Shop } from './orders-fixtures';
-import { addDays, istToday } from '../../shared/rules/slots';
+import { customers, expectInvariants, type Customer, loadStaffedShop, type StaffedShop } from './orders-fixtures';
 
 /**
  * Issue 9, on PostgreSQL through real HTTP: for random carts, the quote (POST /api/cart/quote), the
@@ -19,25 +18,13 @@ const PARALLEL = 4;
 const PDF_EVERY = 40;
 
 let t: TestApp;
-let shop: Shop;
-let admin: Customer;
+let shop: StaffedShop;
 let shoppers: Customer[];
-let places: { slotId: string; date: string }[] = [];
-let turn = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  shop = await loadShop(t);
-  admin = await customer(t, { role: 'admin' });
+  shop = await loadStaffedShop(t);
   shoppers = await customers(t, PARALLEL * 2);
-  const slots = await t.deps.db
-    .selectFrom('delivery_slots')
-    .select('id')
-    .where('plan_type', 'in', ['all', 'one_time'])
-    .where('active', '=', true)
-    .execute();
-  const today = istToday(t.deps.clock.now());
-  places = [1, 2, 3, 4, 5, 6].flatMap((d) => slots.map((s) => ({ slotId: s.id, date: addDays(today, d) })));
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -59,7 +46,7 @@ interface Seen {
 async function throughTheShop(c: Customer, lines: Line[], withPdf: boolean): Promise<Seen> {
   const q = await t.request({ method: 'POST', url: '/api/cart/quote', headers: json(c.auth), payload: JSON.stringify({ lines }) });
   expect(q.statusCode, q.body).toBe(200);
-  const place = places[turn++ % places.length]!;
+  const place = shop.nextPlace();
   const placed = await t.request({
     method: 'POST',
     url: '/api/orders',
@@ -139,7 +126,7 @@ function expectAgreement(s: Seen, csvRows: Map<string, Record<string, string>>):
 }
 
 async function exportCsv(): Promise<Map<string, Record<string, string>>> {
-  const res = await t.request({ method: 'GET', url: '/api/admin/orders/export.csv', headers: { authorization: admin.auth } });
+  const res = await t.request({ method: 'GET', url: '/api/admin/orders/export.csv', headers: { authorization: shop.admin.auth } });
   expect(res.statusCode, res.body).toBe(200);
   const [header, ...rows] = parseCsv(res.body);
   return new Map(rows.map((r) => [r[0]!, Object.fromEntries(header!.map((h, i) => [h, r[i]!]))]));

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { counts, customer, expectInvariants, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
+import { counts, customer, expectInvariants, orderBody, place, type Customer, loadStaffedShop, type StaffedShop } from './orders-fixtures';
 import type { Clock } from '../../server/lib/clock';
-import { addDays, istToday, slotStartInstant } from '../../shared/rules/slots';
+import { slotStartInstant } from '../../shared/rules/slots';
 import { formatInvoiceAmount } from '../../shared/rules/gst-invoice';
 import { pdfText } from '../helpers/pdf-text';
 
@@ -14,26 +14,13 @@ import { pdfText } from '../helpers/pdf-text';
  * admin orders desk (status path, cancel, refund, COD paid, CSV, audit log).
  */
 let t: TestApp;
-let shop: Shop;
+let shop: StaffedShop;
 let now = new Date();
 const clock: Clock = { now: () => now };
-let admin: Customer;
-/** Slot × date pairs (tomorrow … +6 days), used in turn so no slot fills up (20 places each). */
-let places: { slotId: string; date: string }[] = [];
-let turn = 0;
-const nextPlace = () => places[turn++ % places.length]!;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  shop = await loadShop(t);
-  admin = await customer(t, { role: 'admin' });
-  const slots = await t.deps.db
-    .selectFrom('delivery_slots')
-    .select('id')
-    .where('plan_type', 'in', ['all', 'one_time'])
-    .where('active', '=', true)
-    .execute();
-  places = [1, 2, 3, 4, 5, 6].flatMap((d) => slots.map((s) => ({ slotId: s.id, date: addDays(istToday(now), d) })));
+  shop = await loadStaffedShop(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -42,13 +29,13 @@ afterAll(async () => {
 const json = (auth: string) => ({ authorization: auth, 'content-type': 'application/json' });
 
 async function codOrder(c: Customer, over: Record<string, unknown> = {}) {
-  const res = await place(t, c, orderBody(shop, c, { ...nextPlace(), ...over }));
+  const res = await place(t, c, orderBody(shop, c, { ...shop.nextPlace(), ...over }));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().order as { id: string; number: string; breakdown: { total: number; gst: number } };
 }
 
 async function paidOnlineOrder(c: Customer) {
-  const placed = await place(t, c, orderBody(shop, c, { ...nextPlace(), paymentMethod: 'razorpay' }));
+  const placed = await place(t, c, orderBody(shop, c, { ...shop.nextPlace(), paymentMethod: 'razorpay' }));
   expect(placed.statusCode, placed.body).toBe(200);
   const id = placed.json().order.id as string;
   const paid = await t.request({
@@ -62,7 +49,7 @@ async function paidOnlineOrder(c: Customer) {
 }
 
 function adminPost(path: string, body: unknown) {
-  return t.request({ method: 'POST', url: `/api${path}`, headers: json(admin.auth), payload: JSON.stringify(body) });
+  return t.request({ method: 'POST', url: `/api${path}`, headers: json(shop.admin.auth), payload: JSON.stringify(body) });
 }
 /** One step along the desk; the orders are for tomorrow on, so "delivered" is confirmed (the desk asks first: PRODUCT.md §17). */
 async function move(id: string, status: string) {
@@ -323,7 +310,7 @@ describe('the admin desk: status path, e-mails, audit', () => {
     const audit = await t.request({
       method: 'GET',
       url: `/api/admin/audit-log?entity=order&entityId=${order.id}`,
-      headers: { authorization: admin.auth },
+      headers: { authorization: shop.admin.auth },
     });
     expect(audit.headers['x-total-count']).toBe('3');
     expect(
@@ -339,7 +326,7 @@ describe('the admin desk: status path, e-mails, audit', () => {
       ['order.status', 'preparing', 'out_for_delivery'],
       ['order.status', 'confirmed', 'preparing'],
     ]);
-    expect(audit.json().entries[0]).toMatchObject({ actorId: admin.user.id, actorEmail: admin.user.email, entity: 'order' });
+    expect(audit.json().entries[0]).toMatchObject({ actorId: shop.admin.user.id, actorEmail: shop.admin.user.email, entity: 'order' });
     expect(audit.json().entities).toContain('order');
   });
 
@@ -409,7 +396,7 @@ describe('the admin desk: status path, e-mails, audit', () => {
       await t.request({
         method: 'GET',
         url: `/api/admin/audit-log?entityId=${order.id}&action=order.cancel`,
-        headers: { authorization: admin.auth },
+        headers: { authorization: shop.admin.auth },
       })
     ).json().entries[0];
     expect(entry).toMatchObject({
@@ -524,7 +511,8 @@ describe('GST tax invoices', () => {
     expect(text).toMatch(new RegExp(`${fig(inv.tax.taxable)} +${fig(inv.tax.cgst)} +${fig(inv.tax.sgst)} +${fig(order.breakdown.gst)}`));
     // An admin can open it too; a malformed id is a 404.
     expect(
-      (await t.request({ method: 'GET', url: `/api/orders/${order.id}/invoice`, headers: { authorization: admin.auth } })).json().number,
+      (await t.request({ method: 'GET', url: `/api/orders/${order.id}/invoice`, headers: { authorization: shop.admin.auth } })).json()
+        .number,
     ).toBe(inv.number);
     expect(
       (await t.request({ method: 'GET', url: '/api/orders/not-a-uuid/invoice.pdf', headers: { authorization: c.auth } })).statusCode,
@@ -553,7 +541,7 @@ describe('GST tax invoices', () => {
       }
       const online: string[] = [];
       for (let i = 0; i < 6; i++) {
-        const placed = await place(t, c, orderBody(shop, c, { ...nextPlace(), paymentMethod: 'razorpay' }));
+        const placed = await place(t, c, orderBody(shop, c, { ...shop.nextPlace(), paymentMethod: 'razorpay' }));
         online.push(placed.json().order.id);
       }
       const before = await t.deps.db
@@ -606,7 +594,7 @@ describe('the admin list and CSV export', () => {
       .where('user_id', '=', c.user.id)
       .execute();
     await move(orders[0]!.id, 'preparing');
-    const auth = { authorization: admin.auth };
+    const auth = { authorization: shop.admin.auth };
     const byEmail = await t.request({
       method: 'GET',
       url: `/api/admin/orders?search=${encodeURIComponent(c.user.email)}&pageSize=2`,
@@ -662,7 +650,9 @@ describe('the admin list and CSV export', () => {
   it('shows the customer contact, payments and what can be refunded in the detail', async () => {
     const c = await customer(t);
     const order = await paidOnlineOrder(c);
-    const d = (await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}`, headers: { authorization: admin.auth } })).json();
+    const d = (
+      await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}`, headers: { authorization: shop.admin.auth } })
+    ).json();
     expect(d).toMatchObject({
       customer: { id: c.user.id, email: c.user.email, phone: '+919876543210', mobile: '+919876543210' },
       refundable: order.breakdown.total,
@@ -673,7 +663,7 @@ describe('the admin list and CSV export', () => {
     expect(d.payments).toEqual([expect.objectContaining({ amount: order.breakdown.total, status: 'captured', refunded: 0 })]);
     // The customer record on /admin/customers shows their orders too.
     const cust = (
-      await t.request({ method: 'GET', url: `/api/admin/customers/${c.user.id}`, headers: { authorization: admin.auth } })
+      await t.request({ method: 'GET', url: `/api/admin/customers/${c.user.id}`, headers: { authorization: shop.admin.auth } })
     ).json();
     const section = cust.sections.find((x: { key: string }) => x.key === 'orders');
     expect(section.rows).toEqual([
@@ -686,7 +676,7 @@ describe('the admin list and CSV export', () => {
   });
 
   it('adds revenue, orders and average order value to the dashboard', async () => {
-    const d = (await t.request({ method: 'GET', url: '/api/admin/dashboard', headers: { authorization: admin.auth } })).json();
+    const d = (await t.request({ method: 'GET', url: '/api/admin/dashboard', headers: { authorization: shop.admin.auth } })).json();
     const m = (k: string) => d.metrics.find((x: { key: string }) => x.key === k);
     for (const w of ['today', '7d', '30d']) {
       expect(m(`orders.revenue.${w}`)).toMatchObject({ format: 'paise' });

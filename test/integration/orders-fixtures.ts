@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../db/database';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { createUser } from '../helpers/factories';
+import { createCustomers, createUser } from '../helpers/factories';
 import type { AuthUser } from '../../server/trpc/context';
 import { addDays, istToday } from '../../shared/rules/slots';
 
@@ -47,6 +47,36 @@ export async function loadShop(t: TestApp): Promise<Shop> {
   return { shakes, slotId: slot.id, date: addDays(istToday(t.deps.clock.now()), 1) };
 }
 
+export interface Place {
+  slotId: string;
+  date: string;
+}
+
+/**
+ * The shop for suites that place many orders and need the back office: an admin, and `nextPlace()`
+ * handing out in turn every slot one-time orders may take × tomorrow … +6 days (by the app's clock),
+ * so no slot fills up.
+ */
+export interface StaffedShop extends Shop {
+  admin: Customer;
+  nextPlace(): Place;
+}
+
+export async function loadStaffedShop(t: TestApp): Promise<StaffedShop> {
+  const shop = await loadShop(t);
+  const admin = await customer(t, { role: 'admin' });
+  const slots = await t.deps.db
+    .selectFrom('delivery_slots')
+    .select('id')
+    .where('plan_type', 'in', ['all', 'one_time'])
+    .where('active', '=', true)
+    .execute();
+  const today = istToday(t.deps.clock.now());
+  const places = [1, 2, 3, 4, 5, 6].flatMap((d) => slots.map((s) => ({ slotId: s.id, date: addDays(today, d) })));
+  let turn = 0;
+  return { ...shop, admin, nextPlace: () => places[turn++ % places.length]! };
+}
+
 export interface Customer {
   user: AuthUser;
   auth: string;
@@ -79,51 +109,14 @@ export async function addAddress(db: Db, userId: string, pincode: string): Promi
 
 /** Many customers at once (bulk inserts), each with an address, for the concurrency tests. */
 export async function customers(t: TestApp, n: number): Promise<Customer[]> {
-  const users = await t.deps.db
-    .insertInto('users')
-    .values(
-      Array.from({ length: n }, () => {
-        const s = crypto.randomBytes(6).toString('hex');
-        return {
-          email: `bulk-${s}@example.in`,
-          email_verified: true,
-          name: 'Bulk Shopper',
-          username: `bulk_${s}`,
-          mobile: '+919876543210',
-          role: 'customer' as const,
-        };
-      }),
-    )
-    .returning(['id', 'email', 'role', 'name'])
-    .execute();
-  const addresses = await t.deps.db
-    .insertInto('addresses')
-    .values(
-      users.map((u) => ({
-        user_id: u.id,
-        name: u.name,
-        phone: '+919876543210',
-        line1: '1 MG Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        pincode: '560001',
-        is_default: true,
-      })),
-    )
-    .returning(['id', 'user_id'])
-    .execute();
-  const byUser = new Map(addresses.map((a) => [a.user_id, a.id]));
+  const rows = await createCustomers(t.deps.db, n);
   // Sessions 25 at a time: 500 at once queued on the pool of 10 past its 3 s wait on a loaded machine
   // (seen through PgBouncer, where each insert takes one more hop).
   const out: Customer[] = [];
-  for (let i = 0; i < users.length; i += 25) {
+  for (let i = 0; i < rows.length; i += 25) {
     out.push(
       ...(await Promise.all(
-        users.slice(i, i + 25).map(async ({ email, ...rest }) => {
-          // users.email is nullable (an account may start from a mobile number, decision 170).
-          const u = { ...rest, email: email ?? '' };
-          return { user: u, auth: await t.bearer(u), addressId: byUser.get(u.id)! };
-        }),
+        rows.slice(i, i + 25).map(async ({ addressId, ...user }) => ({ user, auth: await t.bearer(user), addressId })),
       )),
     );
   }

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { customer, expectInvariants, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
-import { addDays, istToday } from '../../shared/rules/slots';
+import { customer, expectInvariants, orderBody, place, type Customer, loadStaffedShop, type StaffedShop } from './orders-fixtures';
 import { balancesAgainstLedger } from '../../server/domains/rewards/rewards.repository';
 
 /**
@@ -14,22 +13,11 @@ import { balancesAgainstLedger } from '../../server/domains/rewards/rewards.repo
  * more than it was placed to earn. Fixed seed, so a failure replays.
  */
 let t: TestApp;
-let shop: Shop;
-let admin: Customer;
-let places: { slotId: string; date: string }[] = [];
-let turn = 0;
+let shop: StaffedShop;
 
 beforeAll(async () => {
   t = await createTestApp();
-  shop = await loadShop(t);
-  admin = await customer(t, { role: 'admin' });
-  const slots = await t.deps.db
-    .selectFrom('delivery_slots')
-    .select('id')
-    .where('plan_type', 'in', ['all', 'one_time'])
-    .where('active', '=', true)
-    .execute();
-  places = [1, 2, 3, 4, 5, 6].flatMap((d) => slots.map((s) => ({ slotId: s.id, date: addDays(istToday(new Date()), d) })));
+  shop = await loadStaffedShop(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -79,7 +67,7 @@ describe('reward points under a random mix of orders, cancels and refunds', () =
         const people = await Promise.all([0, 1, 2].map(() => customer(t)));
         // Each starts with some points, so orders can spend them from the first batch.
         for (const c of people)
-          await post(admin.auth, `/api/admin/rewards/${c.user.id}/adjust`, { points: 120, reason: 'Starting points' });
+          await post(shop.admin.auth, `/api/admin/rewards/${c.user.id}/adjust`, { points: 120, reason: 'Starting points' });
         const placed: { id: string; c: Customer; online: boolean; total: number; paid?: boolean }[] = [];
         const run = async (op: Op): Promise<number> => {
           if (op.kind === 'place') {
@@ -94,7 +82,7 @@ describe('reward points under a random mix of orders, cancels and refunds', () =
               t,
               c,
               orderBody(shop, c, {
-                ...places[turn++ % places.length]!,
+                ...shop.nextPlace(),
                 lines: line,
                 paymentMethod: op.online ? 'razorpay' : 'cod',
                 ...(points ? { pointsToRedeem: points } : {}),
@@ -105,7 +93,10 @@ describe('reward points under a random mix of orders, cancels and refunds', () =
           }
           if (op.kind === 'adjust') {
             return (
-              await post(admin.auth, `/api/admin/rewards/${people[op.who]!.user.id}/adjust`, { points: op.points, reason: 'Property test' })
+              await post(shop.admin.auth, `/api/admin/rewards/${people[op.who]!.user.id}/adjust`, {
+                points: op.points,
+                reason: 'Property test',
+              })
             ).statusCode;
           }
           if (!placed.length) return 200;
@@ -122,12 +113,12 @@ describe('reward points under a random mix of orders, cancels and refunds', () =
           if (op.kind === 'cancel' && !op.byAdmin && o.online && !o.paid) return 200;
           if (op.kind === 'cancel')
             return op.byAdmin
-              ? (await post(admin.auth, `/api/admin/orders/${o.id}/cancel`, { reason: 'Property test' })).statusCode
+              ? (await post(shop.admin.auth, `/api/admin/orders/${o.id}/cancel`, { reason: 'Property test' })).statusCode
               : (await post(o.c.auth, `/api/orders/${o.id}/cancel`, {})).statusCode;
           if (op.kind === 'refund') {
             const amount = Math.max(100, Math.floor((o.total * op.share) / 100));
             return (
-              await post(admin.auth, `/api/admin/orders/${o.id}/refund`, {
+              await post(shop.admin.auth, `/api/admin/orders/${o.id}/refund`, {
                 amount,
                 reason: 'Property test',
                 idempotencyKey: crypto.randomUUID(),
@@ -137,7 +128,7 @@ describe('reward points under a random mix of orders, cancels and refunds', () =
           // deliver: walk the order along as far as it goes
           let last = 200;
           for (const status of ['preparing', 'out_for_delivery', 'delivered'])
-            last = (await post(admin.auth, `/api/admin/orders/${o.id}/status`, { status, confirm: true })).statusCode;
+            last = (await post(shop.admin.auth, `/api/admin/orders/${o.id}/status`, { status, confirm: true })).statusCode;
           return last;
         };
         for (const batch of batches) {

@@ -2,9 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { customer, expectInvariants, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
+import { customer, expectInvariants, orderBody, place, type Customer, loadStaffedShop, type StaffedShop } from './orders-fixtures';
 import type { Clock } from '../../server/lib/clock';
-import { addDays, istToday } from '../../shared/rules/slots';
 import { expireUnpaidOrders } from '../../server/domains/orders/orders.service';
 import { settle } from '../../server/domains/payments/payments.service';
 import type { TestGateway } from '../../server/lib/payments/test-gateway';
@@ -19,31 +18,19 @@ import { balancesAgainstLedger } from '../../server/domains/rewards/rewards.repo
 const onPostgres = !!(process.env.DATABASE_URL || process.env.TEST_DATABASE_URL);
 
 let t: TestApp;
-let shop: Shop;
+let shop: StaffedShop;
 let now = new Date();
 const clock: Clock = { now: () => now };
-let admin: Customer;
-let places: { slotId: string; date: string }[] = [];
-let turn = 0;
-const nextPlace = () => places[turn++ % places.length]!;
 let protein: string; // Protein Power, ₹329
 let green: string; // Green Glow, ₹249
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  shop = await loadShop(t);
-  admin = await customer(t, { role: 'admin' });
+  shop = await loadStaffedShop(t);
   protein = shop.shakes.find((s) => s.name === 'Protein Power')!.id;
   green = shop.shakes.find((s) => s.name === 'Green Glow')!.id;
   expect(shop.shakes.find((s) => s.id === protein)!.price).toBe(32_900);
   expect(shop.shakes.find((s) => s.id === green)!.price).toBe(24_900);
-  const slots = await t.deps.db
-    .selectFrom('delivery_slots')
-    .select('id')
-    .where('plan_type', 'in', ['all', 'one_time'])
-    .where('active', '=', true)
-    .execute();
-  places = [1, 2, 3, 4, 5, 6].flatMap((d) => slots.map((s) => ({ slotId: s.id, date: addDays(istToday(now), d) })));
 });
 afterAll(async () => {
   await t?.close();
@@ -77,7 +64,7 @@ async function rewardsOf(c: Customer, qs = '') {
     header: r.headers['x-total-count'],
   };
 }
-function adminReq(method: 'GET' | 'POST', path: string, body?: unknown, auth = admin.auth) {
+function adminReq(method: 'GET' | 'POST', path: string, body?: unknown, auth = shop.admin.auth) {
   return t.request({ method, url: `/api${path}`, headers: json(auth), ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
 }
 async function grant(c: Customer, points: number, reason = 'Welcome gift') {
@@ -86,7 +73,7 @@ async function grant(c: Customer, points: number, reason = 'Welcome gift') {
   return r.json();
 }
 async function placeOrder(c: Customer, over: Record<string, unknown> = {}) {
-  const res = await place(t, c, orderBody(shop, c, { ...nextPlace(), lines: lines(twoProtein), ...over }));
+  const res = await place(t, c, orderBody(shop, c, { ...shop.nextPlace(), lines: lines(twoProtein), ...over }));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().order as {
     id: string;
@@ -204,7 +191,7 @@ describe('placing an order with points', () => {
   it('refuses a placement whose points were refused or spent meanwhile (409 INSUFFICIENT_POINTS), writing nothing', async () => {
     const c = await customer(t);
     await grant(c, 60);
-    const refused = await place(t, c, orderBody(shop, c, { ...nextPlace(), lines: lines(twoProtein), pointsToRedeem: 100 }));
+    const refused = await place(t, c, orderBody(shop, c, { ...shop.nextPlace(), lines: lines(twoProtein), pointsToRedeem: 100 }));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: 'INSUFFICIENT_POINTS',
@@ -435,8 +422,8 @@ describe('the back office', () => {
       .orderBy('id')
       .execute();
     expect(audit.map((a) => [a.actor_email, (a.before as { balance: number }).balance, (a.after as { balance: number }).balance])).toEqual([
-      [admin.user.email, 0, 75],
-      [admin.user.email, 75, 50],
+      [shop.admin.user.email, 0, 75],
+      [shop.admin.user.email, 75, 50],
     ]);
     const detail = await adminReq('GET', `/admin/customers/${c.user.id}`);
     expect(detail.statusCode, detail.body).toBe(200);
@@ -479,7 +466,7 @@ describe.skipIf(!onPostgres)('under concurrency (PostgreSQL, real parallel reque
     const c = await customer(t);
     await grant(c, 100);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => place(t, c, orderBody(shop, c, { ...nextPlace(), lines: lines(twoProtein), pointsToRedeem: 100 }))),
+      Array.from({ length: 20 }, () => place(t, c, orderBody(shop, c, { ...shop.nextPlace(), lines: lines(twoProtein), pointsToRedeem: 100 }))),
     );
     const ok = answers.filter((a) => a.statusCode === 200);
     expect(ok).toHaveLength(1);

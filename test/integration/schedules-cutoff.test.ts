@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { recordStatements, type Statement } from '../helpers/statements';
 import { customer, expectInvariants, loadShop, type Customer, type Shop } from './orders-fixtures';
 import * as schedules from '../../server/domains/schedules/schedules.service';
 import { runCutoff, remindUncovered } from '../../server/domains/schedules/schedules.cutoff';
@@ -190,19 +190,9 @@ describe('the cut-off job', () => {
       people.push(c);
     }
     now = ist('2026-12-09', '21:01:00');
-    const texts: string[] = [];
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const q = args[0] as string | { text: string };
-      texts.push(typeof q === 'string' ? q : q.text);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof pg.Client.prototype.query;
-    let placed = 0;
-    try {
-      placed = (await runCutoff(t.deps, { concurrency: 1 })).placed;
-    } finally {
-      pg.Client.prototype.query = original;
-    }
+    const log: Statement[] = [];
+    const { placed } = await recordStatements(log, () => runCutoff(t.deps, { concurrency: 1 }));
+    const texts = log.map((q) => q.text);
     expect(placed).toBe(6);
     // The run's own statements: the cut-off time, the due days (today's and tomorrow's), the batch's claim and its record.
     const overhead = texts.filter((q) => q.includes('standingCutoffTime') || q.includes('from schedules sc') || q.includes('schedule_runs'));
