@@ -133,23 +133,28 @@ export function FilterSelect<V extends string>({
   );
 }
 
-/** The day screens' slot filter (kitchen, deliveries): every slot of the day, or one. */
+/** The delivery-slot filter (kitchen, deliveries, orders, schedules): every slot, or one. */
 export function SlotFilter({
   value,
   onChange,
   slots,
+  any = 'All slots',
+  testId,
 }: {
   value: string;
   onChange(v: string): void;
   slots: readonly { id: string; label: string }[] | undefined;
+  any?: string;
+  testId?: string;
 }) {
   return (
     <FilterSelect
       label="Slot"
       value={value}
       onChange={onChange}
-      any="All slots"
+      any={any}
       options={slots?.map((s) => ({ value: s.id, label: s.label }))}
+      testId={testId}
     />
   );
 }

@@ -19,6 +19,8 @@ import { mayOpen } from './screens';
 
 const PAGE_SIZE = 20;
 const fmt = (iso: string | null) => (iso ? formatDate(iso, 'date') : '—');
+/** A column shown from tablet width up (hidden on a phone). */
+const wide = (label: string) => ({ label, className: 'admin-col-wide' });
 
 /** /admin/customers: search, paging, and the detail of one customer (?id=). */
 export default function AdminCustomersPage() {
@@ -52,13 +54,7 @@ export default function AdminCustomersPage() {
             label="Customers"
             wrapClassName="card"
             className="admin-customers"
-            columns={[
-              'Name',
-              'E-mail',
-              { label: 'Mobile', className: 'admin-col-wide' },
-              { label: 'Joined', className: 'admin-col-wide' },
-              { label: 'Last active', className: 'admin-col-wide' },
-            ]}
+            columns={['Name', 'E-mail', wide('Mobile'), wide('Joined'), wide('Last active')]}
           >
             {list.data?.customers.map((c) => (
               <tr key={c.id} className="admin-table-row" aria-selected={c.id === selected} onClick={() => open(c.id)}>

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../components/page-title';
 import { Button, LinkButton } from '../../components/button';
 import { Pager } from '../../components/pager';
 import { AdminTable, EmptyRow } from './admin-table';
-import { FilterSelect, ListCount, countOf } from './admin-ui';
+import { FilterSelect, ListCount, SlotFilter, countOf } from './admin-ui';
 import { OrderDesk } from './order-desk';
 import { Field, Input } from '../../components/input';
 import { toast } from '../../components/toast';
@@ -152,12 +152,10 @@ function OrdersList({ params }: { params: URLSearchParams }) {
         <Field label="Delivery date">
           {(p) => <Input {...p} type="date" value={filters.date ?? ''} onChange={(e) => set({ date: e.target.value || undefined })} />}
         </Field>
-        <FilterSelect
-          label="Slot"
+        <SlotFilter
           value={filters.slotId ?? ''}
           onChange={(v) => set({ slotId: v || undefined })}
-          any="All slots"
-          options={list.data?.slots.map((s) => ({ value: s.id, label: formatSlotRange(s.startTime, s.endTime) }))}
+          slots={list.data?.slots.map((s) => ({ id: s.id, label: formatSlotRange(s.startTime, s.endTime) }))}
         />
       </div>
 

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
 import { FormAlert } from '../../features/auth/forms';
 import { AdminTable, EmptyRow } from './admin-table';
-import { AdminPage, FilterSelect, ListCount, SearchFilter, countOf, useSearchTerm } from './admin-ui';
+import { AdminPage, FilterSelect, ListCount, SearchFilter, SlotFilter, countOf, useSearchTerm } from './admin-ui';
 import { formatDate, formatDay } from '../../../../shared/rules/dates';
 import { formatSlotRange } from '../../../../shared/rules/slots';
 import { SCHEDULE_STATUSES, type ScheduleStatus } from '../../../../shared/rules/schedules';
@@ -97,12 +97,11 @@ export default function AdminSchedulesPage() {
           options={SCHEDULE_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
           testId="schedules-status"
         />
-        <FilterSelect
-          label="Slot"
+        <SlotFilter
           value={slotId}
           onChange={(v) => (setSlotId(v), setPage(1))}
+          slots={slots.data?.map((s) => ({ id: s.id, label: formatSlotRange(s.start_time, s.end_time) }))}
           any="Any slot"
-          options={slots.data?.map((s) => ({ value: s.id, label: formatSlotRange(s.start_time, s.end_time) }))}
           testId="schedules-slot"
         />
         <ListCount>{list.data ? countOf(total, 'schedule', 'schedules') : ''}</ListCount>
