@@ -10,7 +10,8 @@ import { messageOf } from '../../lib/errors';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { formatDate } from '../../../../shared/rules/dates';
 import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, type ApiKey, type ApiKeyScope } from '../../../../shared/schemas/api-keys';
-import { EmptyRow } from './admin-table';
+import { AdminTable, EmptyRow } from './admin-table';
+import { AdminPage, DialogButtons } from './admin-ui';
 
 /**
  * /admin/api-keys: secret keys for integrators (decision 094). A new key's secret is shown once, in a
@@ -57,15 +58,17 @@ export default function AdminApiKeysPage() {
   const toggle = (s: ApiKeyScope, on: boolean) => setScopes((cur) => (on ? [...new Set([...cur, s])] : cur.filter((x) => x !== s)));
 
   return (
-    <section className="admin-page" data-page="admin/api-keys">
-      <header className="admin-page__header">
-        <p className="eyebrow">Integrations</p>
-        <h1 className="h2">API keys</h1>
-        <p className="text-muted">
-          Secret keys let another system call the shop&rsquo;s REST API as <code>Authorization: Bearer hs_live_…</code>, limited to the scopes you choose. Every call is recorded.
-        </p>
-      </header>
-
+    <AdminPage
+      page="admin/api-keys"
+      eyebrow="Integrations"
+      title="API keys"
+      intro={
+        <>
+          Secret keys let another system call the shop&rsquo;s REST API as <code>Authorization: Bearer hs_live_…</code>, limited to the
+          scopes you choose. Every call is recorded.
+        </>
+      }
+    >
       <form className="card card--padded stack" onSubmit={submit} noValidate aria-label="Create an API key">
         <h2 className="h4">New key</h2>
         {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
@@ -105,47 +108,40 @@ export default function AdminApiKeysPage() {
       </form>
 
       {q.isError ? <LoadError message={messageOf(q.error, 'The keys could not be loaded.')} onRetry={() => void q.refetch()} /> : null}
-      <div className="table-wrap card" tabIndex={0} role="region" aria-label="API keys">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Calls (30 days)</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {q.data?.keys.map((k) => (
-              <tr key={k.id} data-testid="api-key-row" style={k.revokedAt ? { opacity: 0.6 } : undefined}>
-                <td>
-                  <strong>{k.name}</strong>
-                  <span className="text-sm text-subtle" style={{ display: 'block' }}>
-                    <code>{k.displayPrefix}…</code> · created {formatDate(k.createdAt, 'date')}
-                    {k.createdBy ? ` by ${k.createdBy}` : ''}
-                  </span>
-                </td>
-                <td className="text-sm">{k.scopes.map((s) => API_KEY_SCOPE_LABELS[s].label).join(', ')}</td>
-                <td className="text-sm">{k.lastUsedAt ? `${formatDate(k.lastUsedAt, 'dateTime')}${k.lastUsedIp ? ` · ${k.lastUsedIp}` : ''}` : 'Never'}</td>
-                <td className="tabular">{k.uses30d.toLocaleString('en-IN')}</td>
-                <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-                  {k.revokedAt ? (
-                    <span className="text-sm text-subtle">Revoked {formatDate(k.revokedAt, 'date')}</span>
-                  ) : (
-                    <Button variant="secondary" size="sm" onClick={() => setConfirm(k)}>
-                      Revoke
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-            {q.data && q.data.keys.length === 0 ? <EmptyRow colSpan={5}>No keys yet. Create one above for each system that calls the shop.</EmptyRow> : null}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        label="API keys"
+        wrapClassName="card"
+        columns={['Key', 'Scopes', 'Last used', 'Calls (30 days)', { label: 'Actions', hidden: true }]}
+      >
+        {q.data?.keys.map((k) => (
+          <tr key={k.id} data-testid="api-key-row" style={k.revokedAt ? { opacity: 0.6 } : undefined}>
+            <td>
+              <strong>{k.name}</strong>
+              <span className="text-sm text-subtle" style={{ display: 'block' }}>
+                <code>{k.displayPrefix}…</code> · created {formatDate(k.createdAt, 'date')}
+                {k.createdBy ? ` by ${k.createdBy}` : ''}
+              </span>
+            </td>
+            <td className="text-sm">{k.scopes.map((s) => API_KEY_SCOPE_LABELS[s].label).join(', ')}</td>
+            <td className="text-sm">
+              {k.lastUsedAt ? `${formatDate(k.lastUsedAt, 'dateTime')}${k.lastUsedIp ? ` · ${k.lastUsedIp}` : ''}` : 'Never'}
+            </td>
+            <td className="tabular">{k.uses30d.toLocaleString('en-IN')}</td>
+            <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+              {k.revokedAt ? (
+                <span className="text-sm text-subtle">Revoked {formatDate(k.revokedAt, 'date')}</span>
+              ) : (
+                <Button variant="secondary" size="sm" onClick={() => setConfirm(k)}>
+                  Revoke
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+        {q.data && q.data.keys.length === 0 ? (
+          <EmptyRow colSpan={5}>No keys yet. Create one above for each system that calls the shop.</EmptyRow>
+        ) : null}
+      </AdminTable>
 
       <Modal
         open={!!secret}
@@ -155,7 +151,8 @@ export default function AdminApiKeysPage() {
         footer={<Button onClick={() => setSecret(null)}>Done</Button>}
       >
         <p className="text-muted">
-          This is the only time the key <strong>{secret?.name}</strong> is shown. Store it in the other system&rsquo;s secret settings; if it is lost, revoke it and create a new one.
+          This is the only time the key <strong>{secret?.name}</strong> is shown. Store it in the other system&rsquo;s secret settings; if
+          it is lost, revoke it and create a new one.
         </p>
         <p style={{ wordBreak: 'break-all', background: 'var(--color-surface-muted, #f3f7f4)', padding: 12, borderRadius: 8 }}>
           <code data-testid="api-key-secret-value">{secret?.value}</code>
@@ -176,20 +173,18 @@ export default function AdminApiKeysPage() {
         onClose={() => setConfirm(null)}
         title="Revoke this key?"
         footer={
-          <>
-            <Button variant="ghost" onClick={() => setConfirm(null)}>
-              Keep it
-            </Button>
+          <DialogButtons cancel="Keep it" onCancel={() => setConfirm(null)} cancelVariant="ghost">
             <Button loading={revoke.isPending} onClick={() => confirm && void doRevoke(confirm)}>
               Revoke key
             </Button>
-          </>
+          </DialogButtons>
         }
       >
         <p className="text-muted">
-          Calls with <strong>{confirm?.name}</strong> (<code>{confirm?.displayPrefix}…</code>) will be refused at once, on every server. This cannot be undone.
+          Calls with <strong>{confirm?.name}</strong> (<code>{confirm?.displayPrefix}…</code>) will be refused at once, on every server.
+          This cannot be undone.
         </p>
       </Modal>
-    </section>
+    </AdminPage>
   );
 }

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
-import { EmptyRow } from './admin-table';
-import { Field, Input, Select } from '../../components/input';
+import { AdminTable, EmptyRow } from './admin-table';
+import { AdminPage, FilterSelect, ListCount, SearchFilter, countOf, useSearchTerm } from './admin-ui';
 import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
 import type { AuditEntry } from '../../../../shared/schemas/audit';
@@ -33,8 +32,7 @@ export default function AuditLogPage() {
   const entity = params.get('entity') ?? '';
   const entityId = params.get('entityId') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const [actor, setActor] = useState(params.get('actor') ?? '');
-  const [actorQuery, setActorQuery] = useState(actor);
+  const { term: actor, setTerm: setActor, query: actorQuery } = useSearchTerm(params.get('actor') ?? '', { ms: 300 });
   const go = (patch: Record<string, string | number | undefined>) => {
     const next = new URLSearchParams({
       ...(entity ? { entity } : {}),
@@ -48,10 +46,6 @@ export default function AuditLogPage() {
     const s = next.toString();
     navigate(`/audit-log${s ? `?${s}` : ''}`, { replace: true });
   };
-  useEffect(() => {
-    const t = setTimeout(() => setActorQuery(actor.trim()), 300);
-    return () => clearTimeout(t);
-  }, [actor]);
 
   const q = trpc.audit.list.useQuery(
     { entity: entity || undefined, entityId: entityId || undefined, actor: actorQuery || undefined, page, pageSize: PAGE_SIZE },
@@ -61,74 +55,40 @@ export default function AuditLogPage() {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
-    <section className="admin-page" data-page="admin/audit-log">
-      <header className="admin-page__header">
-        <p className="eyebrow">Accountability</p>
-        <h1 className="h2">Audit log</h1>
-        <p className="text-sm text-subtle">Every change made in the admin area: who made it, when, and what it was before and after.</p>
-      </header>
+    <AdminPage
+      page="admin/audit-log"
+      eyebrow="Accountability"
+      title="Audit log"
+      intro="Every change made in the admin area: who made it, when, and what it was before and after."
+      introClassName="text-sm text-subtle"
+    >
       <div className="audit-filters card card--padded">
-        <Field label="Area">
-          {(p) => (
-            <Select {...p} value={entity} onChange={(e) => go({ entity: e.target.value || undefined, page: 1 })}>
-              <option value="">Everything</option>
-              {q.data?.entities.map((e) => (
-                <option key={e} value={e}>
-                  {e}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Who">
-          {(p) => (
-            <Input
-              {...p}
-              type="search"
-              placeholder="Admin e-mail"
-              value={actor}
-              maxLength={200}
-              onChange={(e) => setActor(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Record id">
-          {(p) => (
-            <Input
-              {...p}
-              type="search"
-              placeholder="Order, slot or customer id"
-              value={entityId}
-              maxLength={100}
-              onChange={(e) => go({ entityId: e.target.value.trim() || undefined, page: 1 })}
-            />
-          )}
-        </Field>
+        <FilterSelect
+          label="Area"
+          value={entity}
+          onChange={(v) => go({ entity: v || undefined, page: 1 })}
+          any="Everything"
+          options={q.data?.entities.map((e) => ({ value: e, label: e }))}
+        />
+        <SearchFilter label="Who" placeholder="Admin e-mail" value={actor} onChange={setActor} maxLength={200} />
+        <SearchFilter
+          label="Record id"
+          placeholder="Order, slot or customer id"
+          value={entityId}
+          onChange={(v) => go({ entityId: v.trim() || undefined, page: 1 })}
+          maxLength={100}
+        />
       </div>
       {q.isError ? <FormAlert kind="danger">{messageOf(q.error, 'The audit log could not be loaded.')}</FormAlert> : null}
-      <p className="text-sm text-subtle" aria-live="polite">
-        {q.data ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'entry' : 'entries'}` : ''}
-      </p>
-      <div className="table-wrap card" tabIndex={0} role="region" aria-label="Audit log entries">
-        <table className="table audit-table">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {q.data?.entries.map((e) => (
-              <AuditRow key={e.id} e={e} />
-            ))}
-            {q.data && q.data.entries.length === 0 ? <EmptyRow colSpan={4}>Nothing recorded for these filters.</EmptyRow> : null}
-          </tbody>
-        </table>
-      </div>
+      <ListCount>{q.data ? countOf(total, 'entry', 'entries') : ''}</ListCount>
+      <AdminTable label="Audit log entries" wrapClassName="card" className="audit-table" columns={['When', 'Who', 'What', 'Change']}>
+        {q.data?.entries.map((e) => (
+          <AuditRow key={e.id} e={e} />
+        ))}
+        {q.data && q.data.entries.length === 0 ? <EmptyRow colSpan={4}>Nothing recorded for these filters.</EmptyRow> : null}
+      </AdminTable>
       <Pager page={page} pages={pages} onPage={(p) => go({ page: p })} label="Audit log pages" />
-    </section>
+    </AdminPage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { ZodType } from 'zod';
 import { Button } from '../../components/button';
@@ -9,6 +9,7 @@ import { FormAlert } from '../../features/auth/forms';
 import { fieldErrorsOf, messageOf } from '../../lib/errors';
 import { MoveButtons, NumberField, Toggle, slugify, useRevealEditor } from './catalogue-form';
 import { issuesByField } from './form-errors';
+import { AdminPage, ListCount, SearchFilter, useSearchTerm } from './admin-ui';
 
 /**
  * The list + editor scaffolding shared by the catalogue pages (/admin/shakes, /admin/ingredients):
@@ -23,12 +24,7 @@ export function useCatalogueRoute(base: string) {
   const params = new URLSearchParams(search);
   const selected = params.get('id');
   const creating = params.has('new');
-  const [term, setTerm] = useState('');
-  const [query, setQuery] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setQuery(term.trim()), 250);
-    return () => clearTimeout(t);
-  }, [term]);
+  const { term, setTerm, query } = useSearchTerm();
   const open = (id: string | 'new' | null) => navigate(id === 'new' ? `${base}?new` : id ? `${base}?id=${id}` : base);
   return { selected, creating, term, setTerm, query, open };
 }
@@ -171,33 +167,20 @@ export function CatalogueListPage({
   editor: ReactNode;
 }) {
   return (
-    <section className="admin-page" data-page={page}>
-      <header className="admin-page__header admin-page__header--row">
-        <div className="stack stack--sm">
-          <p className="eyebrow">Catalogue</p>
-          <h1 className="h2">{title}</h1>
-          <p className="text-muted">{intro}</p>
-        </div>
+    <AdminPage
+      page={page}
+      eyebrow="Catalogue"
+      title={title}
+      intro={intro}
+      actions={
         <Button onClick={() => route.open('new')}>
           <PlusIcon aria-hidden="true" /> {addLabel}
         </Button>
-      </header>
+      }
+    >
       <div className="admin-toolbar">
-        <Field label="Search">
-          {(p) => (
-            <Input
-              {...p}
-              type="search"
-              placeholder={searchPlaceholder}
-              value={route.term}
-              onChange={(e) => route.setTerm(e.target.value)}
-              maxLength={60}
-            />
-          )}
-        </Field>
-        <p className="text-sm text-subtle" aria-live="polite">
-          {summary}
-        </p>
+        <SearchFilter label="Search" placeholder={searchPlaceholder} value={route.term} onChange={route.setTerm} maxLength={60} />
+        <ListCount>{summary}</ListCount>
       </div>
       {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
 
@@ -205,7 +188,7 @@ export function CatalogueListPage({
         {children}
         {editor}
       </div>
-    </section>
+    </AdminPage>
   );
 }
 

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
 import { Pager } from '../../components/pager';
-import { EmptyRow } from './admin-table';
-import { Field, Input } from '../../components/input';
+import { AdminTable, EmptyRow } from './admin-table';
+import { AdminPage, ListCount, SearchFilter, countOf, useSearchTerm } from './admin-ui';
 import { toast } from '../../components/toast';
 import { CloseIcon } from '../../components/icons';
 import { FormAlert } from '../../features/auth/forms';
@@ -19,6 +19,8 @@ import { mayOpen } from './screens';
 
 const PAGE_SIZE = 20;
 const fmt = (iso: string | null) => (iso ? formatDate(iso, 'date') : '—');
+/** A column shown from tablet width up (hidden on a phone). */
+const wide = (label: string) => ({ label, className: 'admin-col-wide' });
 
 /** /admin/customers: search, paging, and the detail of one customer (?id=). */
 export default function AdminCustomersPage() {
@@ -27,18 +29,8 @@ export default function AdminCustomersPage() {
   const [, navigate] = useLocation();
   const params = new URLSearchParams(search);
   const selected = params.get('id');
-  const [term, setTerm] = useState(params.get('q') ?? '');
-  const [query, setQuery] = useState(term);
   const [page, setPage] = useState(1);
-
-  // Search as you type, without a request per keystroke.
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setQuery(term.trim());
-      setPage(1);
-    }, 250);
-    return () => clearTimeout(t);
-  }, [term]);
+  const { term, setTerm, query } = useSearchTerm(params.get('q') ?? '', { onSettle: () => setPage(1) });
 
   const list = trpc.admin.customers.useQuery(
     { search: query || undefined, page, pageSize: PAGE_SIZE },
@@ -49,77 +41,46 @@ export default function AdminCustomersPage() {
   const open = (id: string | null) => navigate(id ? `/customers?id=${id}` : '/customers');
 
   return (
-    <section className="admin-page" data-page="admin/customers">
-      <header className="admin-page__header">
-        <p className="eyebrow">People</p>
-        <h1 className="h2">Customers</h1>
-      </header>
+    <AdminPage page="admin/customers" eyebrow="People" title="Customers">
       <div className="admin-toolbar">
-        <Field label="Search">
-          {(p) => (
-            <Input
-              {...p}
-              type="search"
-              placeholder="Name, e-mail, username or mobile"
-              value={term}
-              onChange={(e) => setTerm(e.target.value)}
-              maxLength={100}
-            />
-          )}
-        </Field>
-        <p className="text-sm text-subtle" aria-live="polite">
-          {list.data ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'customer' : 'customers'}` : ''}
-        </p>
+        <SearchFilter label="Search" placeholder="Name, e-mail, username or mobile" value={term} onChange={setTerm} maxLength={100} />
+        <ListCount>{list.data ? countOf(total, 'customer', 'customers') : ''}</ListCount>
       </div>
       {list.isError ? <FormAlert kind="danger">{messageOf(list.error, 'Customers could not be loaded.')}</FormAlert> : null}
 
       <div className={`admin-split${selected ? ' admin-split--open' : ''}`}>
         <div className="stack">
-          <div className="table-wrap card" tabIndex={0} role="region" aria-label="Customers">
-            <table className="table admin-customers">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col" className="admin-col-wide">
-                    Mobile
-                  </th>
-                  <th scope="col" className="admin-col-wide">
-                    Joined
-                  </th>
-                  <th scope="col" className="admin-col-wide">
-                    Last active
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data?.customers.map((c) => (
-                  <tr key={c.id} className="admin-table-row" aria-selected={c.id === selected} onClick={() => open(c.id)}>
-                    <td>
-                      <button type="button" onClick={() => open(c.id)}>
-                        {c.name || c.username || '—'}
-                      </button>
-                      {c.role !== 'customer' ? (
-                        <span className="badge badge--accent" style={{ marginLeft: '0.5rem' }}>
-                          {c.role === 'admin' ? 'Admin' : (ROLE_LABELS[c.role as UserRole] ?? c.role)}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td>{c.email}</td>
-                    <td className="tabular admin-col-wide">{c.mobile ? formatIndianMobile(c.mobile) : '—'}</td>
-                    <td className="admin-col-wide">{fmt(c.created_at)}</td>
-                    <td className="admin-col-wide">{fmt(c.last_active_at)}</td>
-                  </tr>
-                ))}
-                {list.data && list.data.customers.length === 0 ? <EmptyRow colSpan={5}>No customer matches “{query}”.</EmptyRow> : null}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label="Customers"
+            wrapClassName="card"
+            className="admin-customers"
+            columns={['Name', 'E-mail', wide('Mobile'), wide('Joined'), wide('Last active')]}
+          >
+            {list.data?.customers.map((c) => (
+              <tr key={c.id} className="admin-table-row" aria-selected={c.id === selected} onClick={() => open(c.id)}>
+                <td>
+                  <button type="button" onClick={() => open(c.id)}>
+                    {c.name || c.username || '—'}
+                  </button>
+                  {c.role !== 'customer' ? (
+                    <span className="badge badge--accent" style={{ marginLeft: '0.5rem' }}>
+                      {c.role === 'admin' ? 'Admin' : (ROLE_LABELS[c.role as UserRole] ?? c.role)}
+                    </span>
+                  ) : null}
+                </td>
+                <td>{c.email}</td>
+                <td className="tabular admin-col-wide">{c.mobile ? formatIndianMobile(c.mobile) : '—'}</td>
+                <td className="admin-col-wide">{fmt(c.created_at)}</td>
+                <td className="admin-col-wide">{fmt(c.last_active_at)}</td>
+              </tr>
+            ))}
+            {list.data && list.data.customers.length === 0 ? <EmptyRow colSpan={5}>No customer matches “{query}”.</EmptyRow> : null}
+          </AdminTable>
           <Pager page={page} pages={pages} onPage={(p) => setPage(p)} label="Customer pages" />
         </div>
         {selected ? <CustomerDetail id={selected} onClose={() => open(null)} /> : null}
       </div>
-    </section>
+    </AdminPage>
   );
 }
 

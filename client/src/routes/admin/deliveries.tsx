@@ -13,6 +13,8 @@ import { FAIL_REASON_LABELS, type DeliveryStop } from '../../../../shared/schema
 import { Link } from 'wouter';
 import { Modal } from '../../components/modal';
 import { fieldErrorsOf } from '../../lib/errors';
+import { AdminTable } from './admin-table';
+import { AdminPage, DialogButtons, FilterSelect, SlotFilter } from './admin-ui';
 
 /**
  * /admin/deliveries (PRODUCT.md §17): per date and slot, the orders for riders grouped by PIN code.
@@ -76,12 +78,12 @@ export default function AdminDeliveriesPage() {
   }
 
   return (
-    <section className="admin-page" data-page="admin/deliveries">
-      <header className="admin-page__header">
-        <p className="eyebrow">Last mile</p>
-        <h1 className="h2">Deliveries</h1>
-        <p className="text-muted">Orders for riders by PIN code. Pick them and assign a rider, or spread them by area.</p>
-      </header>
+    <AdminPage
+      page="admin/deliveries"
+      eyebrow="Last mile"
+      title="Deliveries"
+      intro="Orders for riders by PIN code. Pick them and assign a rider, or spread them by area."
+    >
       <div
         className="card card--padded"
         style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: '12px 20px' }}
@@ -89,30 +91,14 @@ export default function AdminDeliveriesPage() {
         <Field label="Date">
           {(p) => <Input {...p} type="date" value={date} onChange={(e) => (setDate(e.target.value), setPicked(new Set()))} />}
         </Field>
-        <Field label="Slot">
-          {(p) => (
-            <Select {...p} value={slotId} onChange={(e) => (setSlotId(e.target.value), setPicked(new Set()))}>
-              <option value="">All slots</option>
-              {q.data?.slots.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Rider">
-          {(p) => (
-            <Select {...p} value={riderId} onChange={(e) => setRiderId(e.target.value)}>
-              <option value="">Choose a rider</option>
-              {q.data?.riders.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SlotFilter value={slotId} onChange={(v) => (setSlotId(v), setPicked(new Set()))} slots={q.data?.slots} />
+        <FilterSelect
+          label="Rider"
+          value={riderId}
+          onChange={setRiderId}
+          any="Choose a rider"
+          options={q.data?.riders.map((r) => ({ value: r.id, label: r.name }))}
+        />
         <div style={{ display: 'flex', gap: 8, alignItems: 'end', flexWrap: 'wrap' }}>
           <Button disabled={!picked.size || !riderId} loading={assign.isPending} onClick={() => void doAssign(false)}>
             Assign {picked.size || ''}
@@ -131,8 +117,12 @@ export default function AdminDeliveriesPage() {
       {groups.map(([pin, stops]) => {
         const open = stops.filter(assignable).map((s) => s.orderId);
         return (
-          <div key={pin} className="table-wrap card" role="region" aria-label={`PIN ${pin}`} tabIndex={0}>
-            <table className="table" style={{ minWidth: 680 }}>
+          <AdminTable
+            key={pin}
+            label={`PIN ${pin}`}
+            wrapClassName="card"
+            style={{ minWidth: 680 }}
+            caption={
               <caption style={{ textAlign: 'left', padding: '12px 16px', fontWeight: 700 }}>
                 <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
                   <input
@@ -144,73 +134,61 @@ export default function AdminDeliveriesPage() {
                   PIN {pin} · {stops.length} order{stops.length === 1 ? '' : 's'}
                 </label>
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="sr-only">Pick</span>
-                  </th>
-                  <th scope="col">Order</th>
-                  <th scope="col">Slot</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Rider</th>
-                  <th scope="col">Cash</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stops.map((s) => (
-                  <tr key={s.orderId} data-testid="delivery-row">
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`Pick order ${s.number}`}
-                        disabled={!assignable(s)}
-                        checked={picked.has(s.orderId)}
-                        onChange={(e) => toggle([s.orderId], e.target.checked)}
-                      />
-                    </td>
-                    <td>
-                      <strong>{s.number}</strong>
-                      <span className="text-sm text-subtle" style={{ display: 'block' }}>
-                        {s.customerFirstName} · {s.area} · {s.itemCount} bottle{s.itemCount === 1 ? '' : 's'}
-                      </span>
-                    </td>
-                    <td className="text-sm">{s.slot.label}</td>
-                    <td className="text-sm">
-                      {s.statusLabel}
-                      {s.readyAt && (s.status === 'preparing' || s.status === 'confirmed') && !s.failReason ? (
-                        <span className="badge badge--success" style={{ display: 'table', marginTop: 4 }} data-testid="ready-at">
-                          Ready since {formatDate(s.readyAt, 'time')}
-                        </span>
-                      ) : null}
-                      {s.failReason ? (
-                        <span style={{ display: 'block', color: '#a3261b' }}>
-                          Not delivered: {FAIL_REASON_LABELS[s.failReason]}
-                          {s.failNote ? ` — ${s.failNote}` : ''}
-                        </span>
-                      ) : null}
-                      {s.failReason && assignable(s) ? (
-                        <span className="cluster" style={{ gap: 8, marginTop: 6 }}>
-                          <Button size="sm" variant="secondary" onClick={() => setMoving(s)} data-testid="reschedule">
-                            Reschedule…
-                          </Button>
-                          <Link href={`/orders?id=${s.orderId}`} className="btn btn--ghost btn--sm">
-                            Cancel or refund
-                          </Link>
-                        </span>
-                      ) : null}
-                      {s.locked && s.status === 'out_for_delivery' ? (
-                        <Button size="sm" variant="secondary" onClick={() => void doConfirm(s)}>
-                          Confirm delivered
-                        </Button>
-                      ) : null}
-                    </td>
-                    <td className="text-sm">{s.riderName ?? <span className="text-subtle">Not assigned</span>}</td>
-                    <td className="tabular text-sm">{s.codDue !== null ? formatRupees(s.codDue) : 'Paid online'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            }
+            columns={[{ label: 'Pick', hidden: true }, 'Order', 'Slot', 'Status', 'Rider', 'Cash']}
+          >
+            {stops.map((s) => (
+              <tr key={s.orderId} data-testid="delivery-row">
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Pick order ${s.number}`}
+                    disabled={!assignable(s)}
+                    checked={picked.has(s.orderId)}
+                    onChange={(e) => toggle([s.orderId], e.target.checked)}
+                  />
+                </td>
+                <td>
+                  <strong>{s.number}</strong>
+                  <span className="text-sm text-subtle" style={{ display: 'block' }}>
+                    {s.customerFirstName} · {s.area} · {s.itemCount} bottle{s.itemCount === 1 ? '' : 's'}
+                  </span>
+                </td>
+                <td className="text-sm">{s.slot.label}</td>
+                <td className="text-sm">
+                  {s.statusLabel}
+                  {s.readyAt && (s.status === 'preparing' || s.status === 'confirmed') && !s.failReason ? (
+                    <span className="badge badge--success" style={{ display: 'table', marginTop: 4 }} data-testid="ready-at">
+                      Ready since {formatDate(s.readyAt, 'time')}
+                    </span>
+                  ) : null}
+                  {s.failReason ? (
+                    <span style={{ display: 'block', color: '#a3261b' }}>
+                      Not delivered: {FAIL_REASON_LABELS[s.failReason]}
+                      {s.failNote ? ` — ${s.failNote}` : ''}
+                    </span>
+                  ) : null}
+                  {s.failReason && assignable(s) ? (
+                    <span className="cluster" style={{ gap: 8, marginTop: 6 }}>
+                      <Button size="sm" variant="secondary" onClick={() => setMoving(s)} data-testid="reschedule">
+                        Reschedule…
+                      </Button>
+                      <Link href={`/orders?id=${s.orderId}`} className="btn btn--ghost btn--sm">
+                        Cancel or refund
+                      </Link>
+                    </span>
+                  ) : null}
+                  {s.locked && s.status === 'out_for_delivery' ? (
+                    <Button size="sm" variant="secondary" onClick={() => void doConfirm(s)}>
+                      Confirm delivered
+                    </Button>
+                  ) : null}
+                </td>
+                <td className="text-sm">{s.riderName ?? <span className="text-subtle">Not assigned</span>}</td>
+                <td className="tabular text-sm">{s.codDue !== null ? formatRupees(s.codDue) : 'Paid online'}</td>
+              </tr>
+            ))}
+          </AdminTable>
         );
       })}
       {moving && q.data ? (
@@ -226,7 +204,7 @@ export default function AdminDeliveriesPage() {
           }}
         />
       ) : null}
-    </section>
+    </AdminPage>
   );
 }
 
@@ -254,10 +232,7 @@ function RescheduleDialog({
       title={`Reschedule ${stop.number}`}
       testId="reschedule-dialog"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Keep it
-          </Button>
+        <DialogButtons cancel="Keep it" onCancel={onClose}>
           <Button
             loading={reschedule.isPending}
             onClick={() => reschedule.mutate({ id: stop.orderId, date, slotId })}
@@ -265,7 +240,7 @@ function RescheduleDialog({
           >
             Move the delivery
           </Button>
-        </>
+        </DialogButtons>
       }
     >
       <div className="stack">

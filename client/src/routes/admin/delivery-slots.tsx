@@ -7,6 +7,7 @@ import { toast } from '../../components/toast';
 import { AlertIcon, PlusIcon } from '../../components/icons';
 import { formatSlotDate, formatSlotRange, type SlotPlanType } from '../../../../shared/rules/slots';
 import type { AdminDeliveryOverview, AdminPincode, AdminSlot } from '../../../../shared/schemas/delivery';
+import { AdminTable } from './admin-table';
 import '../../features/delivery/delivery-admin.css';
 
 const PLAN_LABELS: Record<SlotPlanType, string> = { all: 'Everyone', one_time: 'One-time orders', subscription: 'Subscribers only' };
@@ -72,54 +73,52 @@ function FillTable({ data }: { data: Overview }) {
           Booked / capacity per slot, today to {formatSlotDate(data.fill[data.fill.length - 1]?.date ?? data.today)}
         </p>
       </div>
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="Slot fill by day">
-        <table className="table admin-fill">
-          <thead>
-            <tr>
-              <th scope="col">Slot</th>
-              {data.fill.map((d) => (
-                <th key={d.date} scope="col" className="num" title={d.blackoutReason ? `Blackout: ${d.blackoutReason}` : undefined}>
-                  {d.date === data.today ? 'Today' : formatSlotDate(d.date)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {slots.map((s) => (
-              <tr key={s.id}>
-                <th scope="row">
-                  <span className="admin-fill__slot">{formatSlotRange(s.startTime, s.endTime)}</span>
-                  {s.planType !== 'all' ? <span className="badge badge--accent">{PLAN_LABELS[s.planType]}</span> : null}
-                  {!s.active ? <span className="badge">Off</span> : null}
-                </th>
-                {data.fill.map((d) => {
-                  const cell = d.slots.find((x) => x.slotId === s.id);
-                  if (d.blackoutReason) {
-                    return (
-                      <td key={d.date} className="num admin-fill__cell admin-fill__cell--blackout" title={d.blackoutReason}>
-                        {cell && cell.booked > 0 ? `${cell.booked} booked` : '—'}
-                      </td>
-                    );
-                  }
-                  const booked = cell?.booked ?? 0;
-                  const max = cell?.max ?? s.maxBookings;
-                  const pct = max > 0 ? Math.min(100, Math.round((booked / max) * 100)) : 100;
-                  return (
-                    <td key={d.date} className="num admin-fill__cell" data-level={pct >= 100 ? 'full' : pct >= 75 ? 'high' : 'ok'}>
-                      <span className="tabular">
-                        {booked}/{max}
-                      </span>
-                      <span className="admin-fill__bar" aria-hidden="true">
-                        <span style={{ width: `${pct}%` }} />
-                      </span>
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        label="Slot fill by day"
+        className="admin-fill"
+        columns={[
+          'Slot',
+          ...data.fill.map((d) => ({
+            key: d.date,
+            label: d.date === data.today ? 'Today' : formatSlotDate(d.date),
+            className: 'num',
+            title: d.blackoutReason ? `Blackout: ${d.blackoutReason}` : undefined,
+          })),
+        ]}
+      >
+        {slots.map((s) => (
+          <tr key={s.id}>
+            <th scope="row">
+              <span className="admin-fill__slot">{formatSlotRange(s.startTime, s.endTime)}</span>
+              {s.planType !== 'all' ? <span className="badge badge--accent">{PLAN_LABELS[s.planType]}</span> : null}
+              {!s.active ? <span className="badge">Off</span> : null}
+            </th>
+            {data.fill.map((d) => {
+              const cell = d.slots.find((x) => x.slotId === s.id);
+              if (d.blackoutReason) {
+                return (
+                  <td key={d.date} className="num admin-fill__cell admin-fill__cell--blackout" title={d.blackoutReason}>
+                    {cell && cell.booked > 0 ? `${cell.booked} booked` : '—'}
+                  </td>
+                );
+              }
+              const booked = cell?.booked ?? 0;
+              const max = cell?.max ?? s.maxBookings;
+              const pct = max > 0 ? Math.min(100, Math.round((booked / max) * 100)) : 100;
+              return (
+                <td key={d.date} className="num admin-fill__cell" data-level={pct >= 100 ? 'full' : pct >= 75 ? 'high' : 'ok'}>
+                  <span className="tabular">
+                    {booked}/{max}
+                  </span>
+                  <span className="admin-fill__bar" aria-hidden="true">
+                    <span style={{ width: `${pct}%` }} />
+                  </span>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }
@@ -167,7 +166,9 @@ function RulesCard({ config }: { config: Overview['config'] }) {
           label="Standing deliveries fixed at (the evening before)"
           hint="Skips, changes and vacations for a date close at this time the day before, and its scheduled orders are placed"
         >
-          {(p) => <Input {...p} type="time" step={60} required value={standing} onChange={(e) => setStanding(e.target.value.slice(0, 5))} />}
+          {(p) => (
+            <Input {...p} type="time" step={60} required value={standing} onChange={(e) => setStanding(e.target.value.slice(0, 5))} />
+          )}
         </Field>
         <div>
           <Button type="submit" loading={save.isPending}>
@@ -270,28 +271,14 @@ function SlotsCard({ slots }: { slots: AdminSlot[] }) {
         deleting it.
       </p>
       {adding ? <SlotEditor onDone={() => setAdding(false)} /> : null}
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="Delivery slots">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">For</th>
-              <th scope="col" className="num">
-                Capacity
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {slots.map((s) => (
-              <SlotRow key={s.id} slot={s} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        label="Delivery slots"
+        columns={['Time', 'For', { label: 'Capacity', className: 'num' }, 'Status', { label: 'Actions', hidden: true }]}
+      >
+        {slots.map((s) => (
+          <SlotRow key={s.id} slot={s} />
+        ))}
+      </AdminTable>
     </section>
   );
 }
@@ -476,48 +463,37 @@ function PincodesCard() {
       <Field label="Find">
         {(p) => <Input {...p} type="search" placeholder="PIN code or area" value={filter} onChange={(e) => setFilter(e.target.value)} />}
       </Field>
-      <div className="table-wrap admin-pincodes" tabIndex={0} role="region" aria-label="PIN codes">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">PIN code</th>
-              <th scope="col">Area</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((p) => (
-              <tr key={p.pincode} data-active={p.active}>
-                <td className="tabular">
-                  <strong>{p.pincode}</strong>
-                </td>
-                <td>{p.area}</td>
-                <td>{p.active ? <span className="badge badge--green">Delivering</span> : <span className="badge">Paused</span>}</td>
-                <td className="num">
-                  <div className="cluster admin-delivery__row-actions">
-                    <Button size="sm" variant="ghost" onClick={() => update.mutate({ pincode: p.pincode, active: !p.active })}>
-                      {p.active ? 'Pause' : 'Resume'}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => {
-                        if (window.confirm(`Stop delivering to ${p.pincode} (${p.area}) and remove it?`))
-                          remove.mutate({ pincode: p.pincode });
-                      }}
-                    >
-                      Remove
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        label="PIN codes"
+        wrapClassName="admin-pincodes"
+        columns={['PIN code', 'Area', 'Status', { label: 'Actions', hidden: true }]}
+      >
+        {shown.map((p) => (
+          <tr key={p.pincode} data-active={p.active}>
+            <td className="tabular">
+              <strong>{p.pincode}</strong>
+            </td>
+            <td>{p.area}</td>
+            <td>{p.active ? <span className="badge badge--green">Delivering</span> : <span className="badge">Paused</span>}</td>
+            <td className="num">
+              <div className="cluster admin-delivery__row-actions">
+                <Button size="sm" variant="ghost" onClick={() => update.mutate({ pincode: p.pincode, active: !p.active })}>
+                  {p.active ? 'Pause' : 'Resume'}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => {
+                    if (window.confirm(`Stop delivering to ${p.pincode} (${p.area}) and remove it?`)) remove.mutate({ pincode: p.pincode });
+                  }}
+                >
+                  Remove
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }

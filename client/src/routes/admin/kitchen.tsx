@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
-import { Field, Input, Select } from '../../components/input';
+import { Field, Input } from '../../components/input';
 import { LoadError } from '../../components/load-error';
 import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
@@ -11,6 +11,8 @@ import { formatDate, formatDay } from '../../../../shared/rules/dates';
 import { addDays, istToday } from '../../../../shared/rules/slots';
 import { STOCK_UNIT_LABELS } from '../../../../shared/rules/stock';
 import type { Blend, IngredientQty, KitchenDay, KitchenSlotSection } from '../../../../shared/schemas/kitchen';
+import { AdminTable } from './admin-table';
+import { AdminPage, SlotFilter } from './admin-ui';
 import './admin-kitchen.css';
 
 const num = new Intl.NumberFormat('en-IN');
@@ -32,12 +34,13 @@ export default function AdminKitchenPage() {
   const q = trpc.kitchen.day.useQuery({ date, ...(slotId ? { slotId } : {}) }, { refetchInterval: 30_000 });
 
   return (
-    <section className="admin-page kitchen" data-page="admin/kitchen">
-      <header className="admin-page__header">
-        <p className="eyebrow">Kitchen</p>
-        <h1 className="h2">What to blend</h1>
-        <p className="text-muted">By slot: the shakes to make, what goes into them, and the totals for the day.</p>
-      </header>
+    <AdminPage
+      page="admin/kitchen"
+      className="kitchen"
+      eyebrow="Kitchen"
+      title="What to blend"
+      intro="By slot: the shakes to make, what goes into them, and the totals for the day."
+    >
       <div className="card card--padded kitchen__pickers">
         <Field label="Date">{(p) => <Input {...p} type="date" value={date} onChange={(e) => setDate(e.target.value || today)} />}</Field>
         <div className="kitchen__days" role="group" aria-label="Quick dates">
@@ -48,18 +51,7 @@ export default function AdminKitchenPage() {
             Tomorrow
           </Button>
         </div>
-        <Field label="Slot">
-          {(p) => (
-            <Select {...p} value={slotId} onChange={(e) => setSlotId(e.target.value)}>
-              <option value="">All slots</option>
-              {q.data?.slots.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SlotFilter value={slotId} onChange={setSlotId} slots={q.data?.slots} />
       </div>
       {q.isError ? <LoadError message={messageOf(q.error, 'The kitchen could not be loaded.')} onRetry={() => void q.refetch()} /> : null}
       {q.isPending ? <span className="skeleton" style={{ height: '12rem' }} aria-busy="true" /> : null}
@@ -67,7 +59,7 @@ export default function AdminKitchenPage() {
       {q.data?.sections.map((s) => (
         <SlotSection key={s.slot.id} date={date} section={s} />
       ))}
-    </section>
+    </AdminPage>
   );
 }
 
@@ -85,35 +77,26 @@ function DayTotals({ day }: { day: KitchenDay }) {
         </p>
       </div>
       {day.day.ingredients.length ? (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Ingredients for the day">
-          <table className="table kitchen__table">
-            <thead>
-              <tr>
-                <th scope="col">Ingredient</th>
-                <th scope="col">Ordered</th>
-                {withForecast ? <th scope="col">Forecast</th> : null}
-                <th scope="col">Day total</th>
-                <th scope="col">Free now</th>
-              </tr>
-            </thead>
-            <tbody>
-              {day.day.ingredients.map((i) => (
-                <tr key={i.ingredientId} data-testid="day-ingredient" data-name={i.name}>
-                  <td>{i.name}</td>
-                  <td className="tabular">{amount({ qty: i.ordered, unit: i.unit })}</td>
-                  {withForecast ? <td className="tabular">{i.forecast ? amount({ qty: i.forecast, unit: i.unit }) : '—'}</td> : null}
-                  <td className="tabular">
-                    <strong>{amount(i)}</strong>
-                  </td>
-                  <td className="tabular">
-                    {i.free === null ? '—' : amount({ qty: Math.max(0, i.free), unit: i.unit })}
-                    {i.short ? <span className="badge badge--warning kitchen__short">Forecast needs more</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          label="Ingredients for the day"
+          className="kitchen__table"
+          columns={['Ingredient', 'Ordered', withForecast && 'Forecast', 'Day total', 'Free now']}
+        >
+          {day.day.ingredients.map((i) => (
+            <tr key={i.ingredientId} data-testid="day-ingredient" data-name={i.name}>
+              <td>{i.name}</td>
+              <td className="tabular">{amount({ qty: i.ordered, unit: i.unit })}</td>
+              {withForecast ? <td className="tabular">{i.forecast ? amount({ qty: i.forecast, unit: i.unit }) : '—'}</td> : null}
+              <td className="tabular">
+                <strong>{amount(i)}</strong>
+              </td>
+              <td className="tabular">
+                {i.free === null ? '—' : amount({ qty: Math.max(0, i.free), unit: i.unit })}
+                {i.short ? <span className="badge badge--warning kitchen__short">Forecast needs more</span> : null}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       ) : (
         <p className="text-muted">Nothing to blend on this day yet.</p>
       )}

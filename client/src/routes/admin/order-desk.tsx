@@ -9,6 +9,7 @@ import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { Modal } from '../../components/modal';
+import { DialogButtons } from './admin-ui';
 import { OrderBreakdown } from '../../features/cart/price-breakdown';
 import { paymentBadge, STATUS_BADGE } from '../../features/orders/order-format';
 import { OrderTimeline } from '../../features/orders/order-timeline';
@@ -279,10 +280,7 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
           title={`Mark ${o.number} ${orderStatusLabel(move.to).toLowerCase()}?`}
           testId="move-confirm"
           footer={
-            <>
-              <Button variant="secondary" onClick={() => setMove(null)}>
-                Keep {orderStatusLabel(o.status).toLowerCase()}
-              </Button>
+            <DialogButtons cancel={`Keep ${orderStatusLabel(o.status).toLowerCase()}`} onCancel={() => setMove(null)}>
               <Button
                 loading={setStatus.isPending}
                 onClick={() => setStatus.mutate({ id, status: move.to, confirm: true })}
@@ -290,7 +288,7 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
               >
                 Yes, mark {orderStatusLabel(move.to).toLowerCase()}
               </Button>
-            </>
+            </DialogButtons>
           }
         >
           <p>{move.warning}</p>
@@ -328,10 +326,7 @@ function CancelDialog({
       title={`Cancel ${o.number}?`}
       testId="admin-cancel-dialog"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Keep it
-          </Button>
+        <DialogButtons cancel="Keep it" onCancel={onClose}>
           <Button
             variant="danger"
             loading={cancel.isPending}
@@ -340,7 +335,7 @@ function CancelDialog({
           >
             Cancel order
           </Button>
-        </>
+        </DialogButtons>
       }
     >
       <p className="text-muted">
@@ -381,10 +376,7 @@ function RefundDialog({ detail, onClose, onDone }: { detail: AdminOrderDetail; o
       title={`Refund ${detail.order.number}`}
       testId="refund-dialog"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
+        <DialogButtons cancel="Close" onCancel={onClose}>
           <Button
             loading={refund.isPending}
             disabled={!!amountError || reason.trim().length < 3}
@@ -393,7 +385,7 @@ function RefundDialog({ detail, onClose, onDone }: { detail: AdminOrderDetail; o
           >
             Refund {paise && !amountError ? formatRupees(paise) : ''}
           </Button>
-        </>
+        </DialogButtons>
       }
     >
       <p className="text-muted">Up to {formatRupees(detail.refundable)} can still be refunded to the customer’s original payment method.</p>

@@ -4,9 +4,10 @@ import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button, LinkButton } from '../../components/button';
 import { Pager } from '../../components/pager';
-import { EmptyRow } from './admin-table';
+import { AdminTable, EmptyRow } from './admin-table';
+import { FilterSelect, ListCount, SlotFilter, countOf } from './admin-ui';
 import { OrderDesk } from './order-desk';
-import { Field, Input, Select } from '../../components/input';
+import { Field, Input } from '../../components/input';
 import { toast } from '../../components/toast';
 import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
@@ -134,59 +135,32 @@ function OrdersList({ params }: { params: URLSearchParams }) {
             />
           )}
         </Field>
-        <Field label="Status">
-          {(p) => (
-            <Select
-              {...p}
-              value={filters.status ?? ''}
-              onChange={(e) => set({ status: (e.target.value || undefined) as OrderStatus | undefined })}
-            >
-              <option value="">All statuses</option>
-              {Object.entries(ORDER_STATUS_LABELS).map(([k, v]) => (
-                <option key={k} value={k}>
-                  {v}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Payment">
-          {(p) => (
-            <Select
-              {...p}
-              value={filters.paymentStatus ?? ''}
-              onChange={(e) => set({ paymentStatus: (e.target.value || undefined) as Filters['paymentStatus'] })}
-            >
-              <option value="">All payments</option>
-              {paymentFilterOptions().map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <FilterSelect
+          label="Status"
+          value={filters.status ?? ''}
+          onChange={(v) => set({ status: v || undefined })}
+          any="All statuses"
+          options={(Object.keys(ORDER_STATUS_LABELS) as OrderStatus[]).map((k) => ({ value: k, label: ORDER_STATUS_LABELS[k] }))}
+        />
+        <FilterSelect
+          label="Payment"
+          value={filters.paymentStatus ?? ''}
+          onChange={(v) => set({ paymentStatus: v || undefined })}
+          any="All payments"
+          options={paymentFilterOptions()}
+        />
         <Field label="Delivery date">
           {(p) => <Input {...p} type="date" value={filters.date ?? ''} onChange={(e) => set({ date: e.target.value || undefined })} />}
         </Field>
-        <Field label="Slot">
-          {(p) => (
-            <Select {...p} value={filters.slotId ?? ''} onChange={(e) => set({ slotId: e.target.value || undefined })}>
-              <option value="">All slots</option>
-              {list.data?.slots.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {formatSlotRange(s.startTime, s.endTime)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SlotFilter
+          value={filters.slotId ?? ''}
+          onChange={(v) => set({ slotId: v || undefined })}
+          slots={list.data?.slots.map((s) => ({ id: s.id, label: formatSlotRange(s.startTime, s.endTime) }))}
+        />
       </div>
 
       <div className="list-head">
-        <p className="text-sm text-subtle" aria-live="polite" data-testid="orders-total">
-          {list.data ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'order' : 'orders'}${filtered ? ' match' : ''}` : ''}
-        </p>
+        <ListCount testId="orders-total">{list.data ? `${countOf(total, 'order', 'orders')}${filtered ? ' match' : ''}` : ''}</ListCount>
         {filtered ? (
           <Button
             variant="ghost"
@@ -203,73 +177,64 @@ function OrdersList({ params }: { params: URLSearchParams }) {
 
       {list.isError ? <FormAlert kind="danger">{messageOf(list.error, 'Orders could not be loaded.')}</FormAlert> : null}
 
-      <div className="table-wrap card admin-orders__table" tabIndex={0} role="region" aria-label="Orders">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              {/* Status second: on a 375 px phone it is the column the kitchen needs, and it stays on screen. */}
-              <th scope="col">Status</th>
-              <th scope="col" className="admin-orders__wide">
-                Customer
-              </th>
-              <th scope="col">Delivery</th>
-              <th scope="col" className="num">
-                Total
-              </th>
-              <th scope="col" className="admin-orders__wide">
-                Payment
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data?.orders.map((o) => (
-              <tr
-                key={o.id}
-                className="admin-table-row"
-                data-testid="admin-order-row"
-                onClick={() => navigate(`/orders${toQuery({ ...filters, id: o.id })}`)}
-              >
-                <td>
-                  <Link href={`/orders${toQuery({ ...filters, id: o.id })}`} className="admin-orders__number">
-                    {o.number}
-                  </Link>
-                  <span className="admin-orders__sub">{formatDate(o.placedAt, 'dateTime')}</span>
-                </td>
-                <td>
-                  <span className={`badge ${STATUS_BADGE[o.status]}`} data-testid="admin-order-status">
-                    {o.labels.status}
-                  </span>
-                </td>
-                <td className="admin-orders__wide">
-                  <span className="admin-orders__name">{o.customerName || '—'}</span>
-                  <span className="admin-orders__sub">{o.email}</span>
-                </td>
-                <td>
-                  {formatSlotDate(o.slot.date)}
-                  <span className="admin-orders__sub">{formatSlotRange(o.slot.startTime, o.slot.endTime)}</span>
-                </td>
-                <td className="num tabular">
-                  {formatRupees(o.total)}
-                  <span className="admin-orders__sub">
-                    {o.itemCount} {o.itemCount === 1 ? 'item' : 'items'}
-                  </span>
-                </td>
-                <td className="admin-orders__wide">
-                  <span className={`badge ${paymentBadge(paymentStatusTone(o.paymentStatus))}`}>{o.labels.paymentStatus}</span>
-                  <span className="admin-orders__sub">
-                    {o.labels.paymentMethod}
-                    {o.refunded ? ` · ${formatRupees(o.refunded)} refunded` : ''}
-                  </span>
-                </td>
-              </tr>
-            ))}
-            {list.data && list.data.orders.length === 0 ? (
-              <EmptyRow colSpan={6}>{filtered ? 'No order matches these filters.' : 'No orders yet.'}</EmptyRow>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        label="Orders"
+        wrapClassName="card admin-orders__table"
+        // Status second: on a 375 px phone it is the column the kitchen needs, and it stays on screen.
+        columns={[
+          'Order',
+          'Status',
+          { label: 'Customer', className: 'admin-orders__wide' },
+          'Delivery',
+          { label: 'Total', className: 'num' },
+          { label: 'Payment', className: 'admin-orders__wide' },
+        ]}
+      >
+        {list.data?.orders.map((o) => (
+          <tr
+            key={o.id}
+            className="admin-table-row"
+            data-testid="admin-order-row"
+            onClick={() => navigate(`/orders${toQuery({ ...filters, id: o.id })}`)}
+          >
+            <td>
+              <Link href={`/orders${toQuery({ ...filters, id: o.id })}`} className="admin-orders__number">
+                {o.number}
+              </Link>
+              <span className="admin-orders__sub">{formatDate(o.placedAt, 'dateTime')}</span>
+            </td>
+            <td>
+              <span className={`badge ${STATUS_BADGE[o.status]}`} data-testid="admin-order-status">
+                {o.labels.status}
+              </span>
+            </td>
+            <td className="admin-orders__wide">
+              <span className="admin-orders__name">{o.customerName || '—'}</span>
+              <span className="admin-orders__sub">{o.email}</span>
+            </td>
+            <td>
+              {formatSlotDate(o.slot.date)}
+              <span className="admin-orders__sub">{formatSlotRange(o.slot.startTime, o.slot.endTime)}</span>
+            </td>
+            <td className="num tabular">
+              {formatRupees(o.total)}
+              <span className="admin-orders__sub">
+                {o.itemCount} {o.itemCount === 1 ? 'item' : 'items'}
+              </span>
+            </td>
+            <td className="admin-orders__wide">
+              <span className={`badge ${paymentBadge(paymentStatusTone(o.paymentStatus))}`}>{o.labels.paymentStatus}</span>
+              <span className="admin-orders__sub">
+                {o.labels.paymentMethod}
+                {o.refunded ? ` · ${formatRupees(o.refunded)} refunded` : ''}
+              </span>
+            </td>
+          </tr>
+        ))}
+        {list.data && list.data.orders.length === 0 ? (
+          <EmptyRow colSpan={6}>{filtered ? 'No order matches these filters.' : 'No orders yet.'}</EmptyRow>
+        ) : null}
+      </AdminTable>
       <Pager page={page} pages={pages} onPage={(p) => set({ page: p })} label="Order pages" />
     </section>
   );

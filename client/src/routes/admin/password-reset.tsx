@@ -7,6 +7,7 @@ import { Field, Input } from '../../components/input';
 import { FormAlert } from '../../features/auth/forms';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { formatDate } from '../../../../shared/rules/dates';
+import { AdminPage } from './admin-ui';
 
 /** /admin/password-reset: e-mail a customer a reset link. The admin never sees the token; the action is audited. */
 export default function AdminPasswordResetPage() {
@@ -30,12 +31,13 @@ export default function AdminPasswordResetPage() {
   }
 
   return (
-    <section className="admin-page admin-narrow" data-page="admin/password-reset">
-      <header className="admin-page__header">
-        <p className="eyebrow">Support</p>
-        <h1 className="h2">Password reset</h1>
-        <p className="text-muted">Send a customer a link to set a new password. All their devices are signed out when they use it.</p>
-      </header>
+    <AdminPage
+      page="admin/password-reset"
+      className="admin-narrow"
+      eyebrow="Support"
+      title="Password reset"
+      intro="Send a customer a link to set a new password. All their devices are signed out when they use it."
+    >
       <form className="card card--padded stack" onSubmit={submit} noValidate aria-label="Send a reset link">
         {done ? <FormAlert kind="success">{done}</FormAlert> : null}
         {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
@@ -50,6 +52,6 @@ export default function AdminPasswordResetPage() {
           </Button>
         </div>
       </form>
-    </section>
+    </AdminPage>
   );
 }

@@ -11,6 +11,7 @@ import type { Pricing } from '../../../../shared/schemas/catalogue';
 import { PricingInputSchema } from '../../../../shared/schemas/catalogue-admin';
 import { NumberField, RupeeField, numberOrNaN, paiseFrom } from './catalogue-form';
 import { issuesByField } from './form-errors';
+import { AdminPage } from './admin-ui';
 import './admin-catalogue.css';
 
 type SizeKey = 'regular' | 'large';
@@ -80,17 +81,15 @@ export default function AdminPricingPage() {
   usePageTitle('Pricing');
   const q = trpc.adminCatalogue.pricing.useQuery();
   return (
-    <section className="admin-page" data-page="admin/pricing">
-      <header className="admin-page__header">
-        <p className="eyebrow">Catalogue</p>
-        <h1 className="h2">Pricing</h1>
-        <p className="text-muted">
-          Changes apply to the next price a shopper sees, on every server, within seconds. Orders already placed keep their prices.
-        </p>
-      </header>
+    <AdminPage
+      page="admin/pricing"
+      eyebrow="Catalogue"
+      title="Pricing"
+      intro="Changes apply to the next price a shopper sees, on every server, within seconds. Orders already placed keep their prices."
+    >
       {q.isError ? <FormAlert kind="danger">{messageOf(q.error, 'Pricing could not be loaded.')}</FormAlert> : null}
       {q.data ? <PricingForm initial={q.data} /> : q.isLoading ? <span className="skeleton" style={{ height: '24rem' }} /> : null}
-    </section>
+    </AdminPage>
   );
 }
 

@@ -6,7 +6,8 @@ import { LoadError } from '../../components/load-error';
 import { messageOf } from '../../lib/errors';
 import { formatRupees } from '../../../../shared/rules/money';
 import { istToday } from '../../../../shared/rules/slots';
-import { EmptyRow } from './admin-table';
+import { AdminTable, EmptyRow } from './admin-table';
+import { AdminPage, FilterCard } from './admin-ui';
 
 /** /admin/riders/cash (PRODUCT.md §17): each rider's cash for the day against their delivered cash-on-delivery orders. */
 export default function AdminRiderCashPage() {
@@ -14,42 +15,22 @@ export default function AdminRiderCashPage() {
   const [date, setDate] = useState(() => istToday(new Date()));
   const q = trpc.deliveries.cash.useQuery({ date });
   return (
-    <section className="admin-page" data-page="admin/riders/cash">
-      <header className="admin-page__header">
-        <p className="eyebrow">Last mile</p>
-        <h1 className="h2">Rider cash</h1>
-        <p className="text-muted">Cash each rider recorded against what their delivered cash-on-delivery orders came to.</p>
-      </header>
-      <div className="card card--padded" style={{ maxWidth: 280 }}>
+    <AdminPage
+      page="admin/riders/cash"
+      eyebrow="Last mile"
+      title="Rider cash"
+      intro="Cash each rider recorded against what their delivered cash-on-delivery orders came to."
+    >
+      <FilterCard>
         <Field label="Date">{(p) => <Input {...p} type="date" value={date} onChange={(e) => setDate(e.target.value)} />}</Field>
-      </div>
+      </FilterCard>
       {q.isError ? <LoadError message={messageOf(q.error, 'The cash could not be loaded.')} onRetry={() => void q.refetch()} /> : null}
-      <div className="table-wrap card" tabIndex={0} role="region" aria-label="Rider cash">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Rider</th>
-              <th scope="col">COD orders</th>
-              <th scope="col">Due</th>
-              <th scope="col">Collected</th>
-              <th scope="col">Difference</th>
-            </tr>
-          </thead>
-          <tbody>
-            {q.data?.riders.map((r) => (
-              <tr key={r.riderId} data-testid="cash-row">
-                <td>{r.name}</td>
-                <td className="tabular">{r.deliveredCodOrders}</td>
-                <td className="tabular">{formatRupees(r.codTotal)}</td>
-                <td className="tabular">{formatRupees(r.cashCollected)}</td>
-                <td className="tabular" style={r.difference < 0 ? { color: '#a3261b', fontWeight: 700 } : undefined}>
-                  {r.difference === 0 ? 'Even' : `${r.difference < 0 ? '−' : '+'}${formatRupees(Math.abs(r.difference))}`}
-                </td>
-              </tr>
-            ))}
-            {q.data && !q.data.riders.length ? <EmptyRow colSpan={5}>No cash-on-delivery orders delivered on this date.</EmptyRow> : null}
-          </tbody>
-          {q.data && q.data.riders.length ? (
+      <AdminTable
+        label="Rider cash"
+        wrapClassName="card"
+        columns={['Rider', 'COD orders', 'Due', 'Collected', 'Difference']}
+        foot={
+          q.data && q.data.riders.length ? (
             <tfoot>
               <tr>
                 <th scope="row">Total</th>
@@ -59,9 +40,22 @@ export default function AdminRiderCashPage() {
                 <td />
               </tr>
             </tfoot>
-          ) : null}
-        </table>
-      </div>
-    </section>
+          ) : null
+        }
+      >
+        {q.data?.riders.map((r) => (
+          <tr key={r.riderId} data-testid="cash-row">
+            <td>{r.name}</td>
+            <td className="tabular">{r.deliveredCodOrders}</td>
+            <td className="tabular">{formatRupees(r.codTotal)}</td>
+            <td className="tabular">{formatRupees(r.cashCollected)}</td>
+            <td className="tabular" style={r.difference < 0 ? { color: '#a3261b', fontWeight: 700 } : undefined}>
+              {r.difference === 0 ? 'Even' : `${r.difference < 0 ? '−' : '+'}${formatRupees(Math.abs(r.difference))}`}
+            </td>
+          </tr>
+        ))}
+        {q.data && !q.data.riders.length ? <EmptyRow colSpan={5}>No cash-on-delivery orders delivered on this date.</EmptyRow> : null}
+      </AdminTable>
+    </AdminPage>
   );
 }

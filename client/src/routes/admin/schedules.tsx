@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { messageOf } from '../../lib/errors';
 import { usePageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
-import { Field, Input, Select } from '../../components/input';
 import { FormAlert } from '../../features/auth/forms';
-import { EmptyRow } from './admin-table';
+import { AdminTable, EmptyRow } from './admin-table';
+import { AdminPage, FilterSelect, ListCount, SearchFilter, SlotFilter, countOf, useSearchTerm } from './admin-ui';
 import { formatDate, formatDay } from '../../../../shared/rules/dates';
 import { formatSlotRange } from '../../../../shared/rules/slots';
 import { SCHEDULE_STATUSES, type ScheduleStatus } from '../../../../shared/rules/schedules';
@@ -26,18 +26,10 @@ const STATUS_BADGE: Record<ScheduleStatus, string> = {
  */
 export default function AdminSchedulesPage() {
   usePageTitle('Schedules');
-  const [term, setTerm] = useState('');
-  const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ScheduleStatus | ''>('');
   const [slotId, setSlotId] = useState('');
   const [page, setPage] = useState(1);
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setSearch(term.trim());
-      setPage(1);
-    }, 250);
-    return () => clearTimeout(t);
-  }, [term]);
+  const { term, setTerm, query: search } = useSearchTerm('', { onSettle: () => setPage(1) });
 
   const forecast = trpc.schedules.forecast.useQuery({});
   const slots = trpc.delivery.slotsByDate.useQuery({ date: forecast.data?.date ?? '' }, { enabled: !!forecast.data });
@@ -49,12 +41,7 @@ export default function AdminSchedulesPage() {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
-    <section className="admin-page" data-page="admin/schedules">
-      <header className="admin-page__header">
-        <p className="eyebrow">Standing deliveries</p>
-        <h1 className="h2">Schedules</h1>
-      </header>
-
+    <AdminPage page="admin/schedules" eyebrow="Standing deliveries" title="Schedules">
       <section className="stack" aria-labelledby="forecast-title" data-testid="admin-forecast">
         <div className="list-head">
           <h2 className="h4" id="forecast-title">
@@ -94,105 +81,64 @@ export default function AdminSchedulesPage() {
       </section>
 
       <div className="admin-toolbar">
-        <Field label="Customer">
-          {(p) => (
-            <Input
-              {...p}
-              type="search"
-              placeholder="Name or e-mail"
-              value={term}
-              onChange={(e) => setTerm(e.target.value)}
-              maxLength={100}
-              data-testid="schedules-search"
-            />
-          )}
-        </Field>
-        <Field label="Status">
-          {(p) => (
-            <Select
-              {...p}
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value as ScheduleStatus | '');
-                setPage(1);
-              }}
-              data-testid="schedules-status"
-            >
-              <option value="">Any status</option>
-              {SCHEDULE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABEL[s]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Slot">
-          {(p) => (
-            <Select
-              {...p}
-              value={slotId}
-              onChange={(e) => {
-                setSlotId(e.target.value);
-                setPage(1);
-              }}
-              data-testid="schedules-slot"
-            >
-              <option value="">Any slot</option>
-              {slots.data?.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {formatSlotRange(s.start_time, s.end_time)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <p className="text-sm text-subtle" aria-live="polite">
-          {list.data ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'schedule' : 'schedules'}` : ''}
-        </p>
+        <SearchFilter
+          label="Customer"
+          placeholder="Name or e-mail"
+          value={term}
+          onChange={setTerm}
+          maxLength={100}
+          testId="schedules-search"
+        />
+        <FilterSelect
+          label="Status"
+          value={status}
+          onChange={(v) => (setStatus(v), setPage(1))}
+          any="Any status"
+          options={SCHEDULE_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
+          testId="schedules-status"
+        />
+        <SlotFilter
+          value={slotId}
+          onChange={(v) => (setSlotId(v), setPage(1))}
+          slots={slots.data?.map((s) => ({ id: s.id, label: formatSlotRange(s.start_time, s.end_time) }))}
+          any="Any slot"
+          testId="schedules-slot"
+        />
+        <ListCount>{list.data ? countOf(total, 'schedule', 'schedules') : ''}</ListCount>
       </div>
       {list.isError ? <FormAlert kind="danger">{messageOf(list.error, 'Schedules could not be loaded.')}</FormAlert> : null}
 
-      <div className="table-wrap card" tabIndex={0} role="region" aria-label="Schedules">
-        <table className="table" data-testid="admin-schedules">
-          <thead>
-            <tr>
-              <th scope="col">Customer</th>
-              <th scope="col">Shakes</th>
-              <th scope="col">Days</th>
-              <th scope="col">Slot</th>
-              <th scope="col">Dates</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data?.schedules.map((s) => (
-              <tr key={s.id} data-testid="admin-schedule-row">
-                <td>
-                  <strong>{s.customer.name || s.customer.email}</strong>
-                  <br />
-                  <span className="text-sm text-subtle">
-                    {s.customer.email}
-                    {s.pincode ? ` · ${s.pincode}` : ''}
-                  </span>
-                </td>
-                <td>{s.items.map((i) => `${i.quantity} × ${i.name || 'Custom shake'}`).join(', ')}</td>
-                <td>{s.daysLabel}</td>
-                <td>{s.slot ? formatSlotRange(s.slot.startTime, s.slot.endTime) : '—'}</td>
-                <td className="text-sm">
-                  {formatDay(s.startDate)}
-                  {s.endDate ? ` – ${formatDay(s.endDate)}` : ' onwards'}
-                </td>
-                <td>
-                  <span className={STATUS_BADGE[s.status]}>{STATUS_LABEL[s.status]}</span>
-                </td>
-              </tr>
-            ))}
-            {list.data && list.data.schedules.length === 0 ? <EmptyRow colSpan={6}>No schedules match.</EmptyRow> : null}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        label="Schedules"
+        wrapClassName="card"
+        testId="admin-schedules"
+        columns={['Customer', 'Shakes', 'Days', 'Slot', 'Dates', 'Status']}
+      >
+        {list.data?.schedules.map((s) => (
+          <tr key={s.id} data-testid="admin-schedule-row">
+            <td>
+              <strong>{s.customer.name || s.customer.email}</strong>
+              <br />
+              <span className="text-sm text-subtle">
+                {s.customer.email}
+                {s.pincode ? ` · ${s.pincode}` : ''}
+              </span>
+            </td>
+            <td>{s.items.map((i) => `${i.quantity} × ${i.name || 'Custom shake'}`).join(', ')}</td>
+            <td>{s.daysLabel}</td>
+            <td>{s.slot ? formatSlotRange(s.slot.startTime, s.slot.endTime) : '—'}</td>
+            <td className="text-sm">
+              {formatDay(s.startDate)}
+              {s.endDate ? ` – ${formatDay(s.endDate)}` : ' onwards'}
+            </td>
+            <td>
+              <span className={STATUS_BADGE[s.status]}>{STATUS_LABEL[s.status]}</span>
+            </td>
+          </tr>
+        ))}
+        {list.data && list.data.schedules.length === 0 ? <EmptyRow colSpan={6}>No schedules match.</EmptyRow> : null}
+      </AdminTable>
       <Pager page={page} pages={pages} onPage={setPage} label="Schedule pages" />
-    </section>
+    </AdminPage>
   );
 }

@@ -10,7 +10,8 @@ import { fieldErrorsOf, messageOf } from '../../lib/errors';
 import { formatDate } from '../../../../shared/rules/dates';
 import { ROLE_HINTS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../shared/rules/staff';
 import type { StaffMember } from '../../../../shared/schemas/staff';
-import { EmptyRow } from './admin-table';
+import { AdminTable, EmptyRow } from './admin-table';
+import { AdminPage, DialogButtons } from './admin-ui';
 
 /**
  * /admin/staff (owner only, PRODUCT.md §17): invite people by e-mail with a role (they get a link to
@@ -73,15 +74,12 @@ export default function AdminStaffPage() {
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
 
   return (
-    <section className="admin-page" data-page="admin/staff">
-      <header className="admin-page__header">
-        <p className="eyebrow">Team</p>
-        <h1 className="h2">Staff</h1>
-        <p className="text-muted">
-          Everyone who works in the back office or rides for the shop. Each person sees and does only what their role allows.
-        </p>
-      </header>
-
+    <AdminPage
+      page="admin/staff"
+      eyebrow="Team"
+      title="Staff"
+      intro="Everyone who works in the back office or rides for the shop. Each person sees and does only what their role allows."
+    >
       <form className="card card--padded stack" onSubmit={submit} noValidate aria-label="Invite a staff member">
         <h2 className="h4">Invite someone</h2>
         {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
@@ -118,70 +116,58 @@ export default function AdminStaffPage() {
       </form>
 
       {q.isError ? <LoadError message={messageOf(q.error, 'The team could not be loaded.')} onRetry={() => void q.refetch()} /> : null}
-      <div className="table-wrap card" tabIndex={0} role="region" aria-label="Staff">
-        {/* On a phone the table scrolls sideways rather than squeezing e-mails into a column. */}
-        <table className="table" style={{ minWidth: 680 }}>
-          <thead>
-            <tr>
-              <th scope="col">Person</th>
-              <th scope="col">Role</th>
-              <th scope="col">Last sign-in</th>
-              <th scope="col">Access</th>
-            </tr>
-          </thead>
-          <tbody>
-            {q.data?.staff.map((m) => (
-              <tr key={m.id} data-testid="staff-row" style={m.disabled ? { opacity: 0.65 } : undefined}>
-                <td>
-                  <strong>{m.name}</strong>
-                  <span className="text-sm text-subtle" style={{ display: 'block' }}>
-                    {m.email}
-                    {m.mobile ? ` · ${m.mobile}` : ''}
-                  </span>
-                </td>
-                <td>
-                  {m.ownerByConfig ? (
-                    <span className="text-sm">Owner (admin e-mail list)</span>
-                  ) : (
-                    <Select
-                      aria-label={`Role of ${m.name}`}
-                      style={{ minWidth: '9rem' }}
-                      value={m.role}
-                      disabled={m.disabled}
-                      onChange={(e) => setConfirm({ member: m, role: e.target.value as StaffRole })}
-                    >
-                      {STAFF_ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {ROLE_LABELS[r]}
-                        </option>
-                      ))}
-                    </Select>
-                  )}
-                </td>
-                <td className="text-sm">
-                  {m.lastSignInAt
-                    ? formatDate(m.lastSignInAt, 'dateTime')
-                    : m.invitePending
-                      ? `Invited ${m.invitedAt ? formatDate(m.invitedAt, 'date') : ''}, not signed in yet`
-                      : 'Never'}
-                </td>
-                <td style={{ whiteSpace: 'nowrap' }}>
-                  {m.ownerByConfig ? null : m.disabled ? (
-                    <Button variant="secondary" size="sm" onClick={() => setConfirm({ member: m, disabled: false })}>
-                      Enable
-                    </Button>
-                  ) : (
-                    <Button variant="secondary" size="sm" onClick={() => setConfirm({ member: m, disabled: true })}>
-                      Disable
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-            {q.data && q.data.staff.length === 0 ? <EmptyRow colSpan={4}>No staff yet. Invite someone above.</EmptyRow> : null}
-          </tbody>
-        </table>
-      </div>
+      {/* On a phone the table scrolls sideways rather than squeezing e-mails into a column. */}
+      <AdminTable label="Staff" wrapClassName="card" style={{ minWidth: 680 }} columns={['Person', 'Role', 'Last sign-in', 'Access']}>
+        {q.data?.staff.map((m) => (
+          <tr key={m.id} data-testid="staff-row" style={m.disabled ? { opacity: 0.65 } : undefined}>
+            <td>
+              <strong>{m.name}</strong>
+              <span className="text-sm text-subtle" style={{ display: 'block' }}>
+                {m.email}
+                {m.mobile ? ` · ${m.mobile}` : ''}
+              </span>
+            </td>
+            <td>
+              {m.ownerByConfig ? (
+                <span className="text-sm">Owner (admin e-mail list)</span>
+              ) : (
+                <Select
+                  aria-label={`Role of ${m.name}`}
+                  style={{ minWidth: '9rem' }}
+                  value={m.role}
+                  disabled={m.disabled}
+                  onChange={(e) => setConfirm({ member: m, role: e.target.value as StaffRole })}
+                >
+                  {STAFF_ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {ROLE_LABELS[r]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </td>
+            <td className="text-sm">
+              {m.lastSignInAt
+                ? formatDate(m.lastSignInAt, 'dateTime')
+                : m.invitePending
+                  ? `Invited ${m.invitedAt ? formatDate(m.invitedAt, 'date') : ''}, not signed in yet`
+                  : 'Never'}
+            </td>
+            <td style={{ whiteSpace: 'nowrap' }}>
+              {m.ownerByConfig ? null : m.disabled ? (
+                <Button variant="secondary" size="sm" onClick={() => setConfirm({ member: m, disabled: false })}>
+                  Enable
+                </Button>
+              ) : (
+                <Button variant="secondary" size="sm" onClick={() => setConfirm({ member: m, disabled: true })}>
+                  Disable
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+        {q.data && q.data.staff.length === 0 ? <EmptyRow colSpan={4}>No staff yet. Invite someone above.</EmptyRow> : null}
+      </AdminTable>
 
       <Modal
         open={!!confirm}
@@ -190,10 +176,7 @@ export default function AdminStaffPage() {
           confirm?.disabled === true ? 'Disable this person?' : confirm?.disabled === false ? 'Enable this person?' : 'Change the role?'
         }
         footer={
-          <>
-            <Button variant="ghost" onClick={() => setConfirm(null)}>
-              Cancel
-            </Button>
+          <DialogButtons cancel="Cancel" onCancel={() => setConfirm(null)} cancelVariant="ghost">
             <Button loading={update.isPending} onClick={() => void apply()}>
               {confirm?.disabled === true
                 ? 'Disable'
@@ -201,7 +184,7 @@ export default function AdminStaffPage() {
                   ? 'Enable'
                   : `Make ${confirm?.role ? ROLE_LABELS[confirm.role] : ''}`}
             </Button>
-          </>
+          </DialogButtons>
         }
       >
         <p className="text-muted">
@@ -212,6 +195,6 @@ export default function AdminStaffPage() {
               : `${confirm?.member.name} becomes ${confirm?.role ? ROLE_LABELS[confirm.role] : ''} (${confirm?.role ? ROLE_HINTS[confirm.role].toLowerCase() : ''}) and signs in again to use it.`}
         </p>
       </Modal>
-    </section>
+    </AdminPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
@@ -8,12 +8,22 @@ import { FormAlert } from '../../features/auth/forms';
 import { fieldErrorsOf, messageOf } from '../../lib/errors';
 import { SOLD_OUT_LABEL, STOCK_UNIT_LABELS } from '../../../../shared/rules/stock';
 import { MOVEMENT_KIND_LABELS, type StockLevel } from '../../../../shared/schemas/stock';
-import { EmptyRow } from './admin-table';
+import { AdminTable, EmptyRow } from './admin-table';
+import { AdminPage, FilterCard } from './admin-ui';
 
 const qty = new Intl.NumberFormat('en-IN');
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const amount = (n: number, unit: StockLevel['unit']) => `${qty.format(n)} ${STOCK_UNIT_LABELS[unit]}`;
 const signed = (n: number, unit: StockLevel['unit']) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${amount(Math.abs(n), unit)}`;
+
+/** A quantity cell: tabular figures on one line. */
+function Qty({ children, style = NOWRAP }: { children: ReactNode; style?: CSSProperties }) {
+  return (
+    <td className="tabular" style={style}>
+      {children}
+    </td>
+  );
+}
 
 type Kind = 'received' | 'wasted' | 'counted';
 const KIND_HELP: Record<Kind, string> = {
@@ -36,16 +46,13 @@ export default function AdminStockPage() {
   const current = q.data?.ingredients.find((l) => l.ingredientId === picked) ?? null;
 
   return (
-    <section className="admin-page" data-page="admin/stock">
-      <header className="admin-page__header">
-        <p className="eyebrow">Kitchen</p>
-        <h1 className="h2">Stock</h1>
-        <p className="text-muted">
-          Free stock is what is on hand less what placed orders hold. A shake is sold out for now when free stock cannot cover one more
-          bottle.
-        </p>
-      </header>
-      <div className="card card--padded" style={{ maxWidth: 280 }}>
+    <AdminPage
+      page="admin/stock"
+      eyebrow="Kitchen"
+      title="Stock"
+      intro="Free stock is what is on hand less what placed orders hold. A shake is sold out for now when free stock cannot cover one more bottle."
+    >
+      <FilterCard>
         <Field label="Show">
           {(p) => (
             <Select {...p} value={filter} onChange={(e) => setFilter(e.target.value as 'all' | 'low')}>
@@ -54,60 +61,37 @@ export default function AdminStockPage() {
             </Select>
           )}
         </Field>
-      </div>
+      </FilterCard>
       {q.isError ? <LoadError message={messageOf(q.error, 'The stock could not be loaded.')} onRetry={() => void q.refetch()} /> : null}
-      <div className="table-wrap card" tabIndex={0} role="region" aria-label="Stock">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Ingredient</th>
-              <th scope="col">On hand</th>
-              <th scope="col">Reserved</th>
-              <th scope="col">Free</th>
-              <th scope="col">Par level</th>
-              <th scope="col">Days of cover</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((l) => (
-              <tr key={l.ingredientId} data-testid="stock-row" data-name={l.name}>
-                <td>
-                  <strong>{l.name}</strong>
-                  <div className="text-sm text-subtle">
-                    {l.tracked ? `Portion ${amount(l.portionQty, l.unit)}` : 'Not tracked yet: receive or count to start'}
-                  </div>
-                  {l.soldOut ? <span className="badge badge--danger">{SOLD_OUT_LABEL}</span> : null}
-                  {!l.soldOut && l.low ? <span className="badge badge--warning">Under par</span> : null}
-                </td>
-                <td className="tabular" style={NOWRAP}>
-                  {amount(l.onHand, l.unit)}
-                </td>
-                <td className="tabular" style={NOWRAP}>
-                  {amount(l.reserved, l.unit)}
-                </td>
-                <td className="tabular" style={l.low || l.soldOut ? { ...NOWRAP, color: '#a3261b', fontWeight: 700 } : NOWRAP}>
-                  {amount(l.free, l.unit)}
-                </td>
-                <td className="tabular" style={NOWRAP}>
-                  {l.parLevel ? amount(l.parLevel, l.unit) : '—'}
-                </td>
-                <td className="tabular" style={NOWRAP}>
-                  {l.daysOfCover === null ? '—' : `${l.daysOfCover} days`}
-                </td>
-                <td>
-                  <Button size="sm" variant={picked === l.ingredientId ? 'primary' : 'secondary'} onClick={() => setPicked(l.ingredientId)}>
-                    Manage
-                  </Button>
-                </td>
-              </tr>
-            ))}
-            {q.data && !rows.length ? <EmptyRow colSpan={7}>Nothing is under its par level.</EmptyRow> : null}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        label="Stock"
+        wrapClassName="card"
+        columns={['Ingredient', 'On hand', 'Reserved', 'Free', 'Par level', 'Days of cover', { label: 'Actions', hidden: true }]}
+      >
+        {rows.map((l) => (
+          <tr key={l.ingredientId} data-testid="stock-row" data-name={l.name}>
+            <td>
+              <strong>{l.name}</strong>
+              <div className="text-sm text-subtle">
+                {l.tracked ? `Portion ${amount(l.portionQty, l.unit)}` : 'Not tracked yet: receive or count to start'}
+              </div>
+              {l.soldOut ? <span className="badge badge--danger">{SOLD_OUT_LABEL}</span> : null}
+              {!l.soldOut && l.low ? <span className="badge badge--warning">Under par</span> : null}
+            </td>
+            <Qty>{amount(l.onHand, l.unit)}</Qty>
+            <Qty>{amount(l.reserved, l.unit)}</Qty>
+            <Qty style={l.low || l.soldOut ? { ...NOWRAP, color: '#a3261b', fontWeight: 700 } : NOWRAP}>{amount(l.free, l.unit)}</Qty>
+            <Qty>{l.parLevel ? amount(l.parLevel, l.unit) : '—'}</Qty>
+            <Qty>{l.daysOfCover === null ? '—' : `${l.daysOfCover} days`}</Qty>
+            <td>
+              <Button size="sm" variant={picked === l.ingredientId ? 'primary' : 'secondary'} onClick={() => setPicked(l.ingredientId)}>
+                Manage
+              </Button>
+            </td>
+          </tr>
+        ))}
+        {q.data && !rows.length ? <EmptyRow colSpan={7}>Nothing is under its par level.</EmptyRow> : null}
+      </AdminTable>
       {current ? (
         <IngredientStock
           key={current.ingredientId}
@@ -118,7 +102,7 @@ export default function AdminStockPage() {
           }}
         />
       ) : null}
-    </section>
+    </AdminPage>
   );
 }
 
@@ -236,42 +220,30 @@ function IngredientStock({ level, onChanged }: { level: StockLevel; onChanged: (
           Save par level
         </Button>
       </form>
-      <div className="table-wrap" tabIndex={0} role="region" aria-label={`Ledger of ${level.name}`}>
-        <table className="table" data-testid="stock-ledger">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Movement</th>
-              <th scope="col">Change</th>
-              <th scope="col">On hand after</th>
-              <th scope="col">Batch / why</th>
-              <th scope="col">By</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ledger.data?.movements.map((m) => (
-              <tr key={m.id}>
-                <td>{new Date(m.at).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })}</td>
-                <td>{MOVEMENT_KIND_LABELS[m.kind]}</td>
-                <td className="tabular" style={NOWRAP}>
-                  {signed(m.delta, level.unit)}
-                </td>
-                <td className="tabular" style={NOWRAP}>
-                  {amount(m.onHandAfter, level.unit)}
-                </td>
-                <td>{[m.batch, m.bestBefore ? `best before ${m.bestBefore}` : null, m.reason].filter(Boolean).join(' · ') || '—'}</td>
-                <td>{m.actorEmail ?? (m.orderId ? 'Kitchen batch' : 'Shop')}</td>
-              </tr>
-            ))}
-            {ledger.data && !ledger.data.movements.length ? <EmptyRow colSpan={6}>No movements yet.</EmptyRow> : null}
-          </tbody>
-        </table>
-        {ledger.data && ledger.data.totalCount > ledger.data.movements.length ? (
-          <p className="text-sm text-subtle">
-            The latest {ledger.data.movements.length} of {ledger.data.totalCount} movements.
-          </p>
-        ) : null}
-      </div>
+      <AdminTable
+        label={`Ledger of ${level.name}`}
+        testId="stock-ledger"
+        columns={['When', 'Movement', 'Change', 'On hand after', 'Batch / why', 'By']}
+        after={
+          ledger.data && ledger.data.totalCount > ledger.data.movements.length ? (
+            <p className="text-sm text-subtle">
+              The latest {ledger.data.movements.length} of {ledger.data.totalCount} movements.
+            </p>
+          ) : null
+        }
+      >
+        {ledger.data?.movements.map((m) => (
+          <tr key={m.id}>
+            <td>{new Date(m.at).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })}</td>
+            <td>{MOVEMENT_KIND_LABELS[m.kind]}</td>
+            <Qty>{signed(m.delta, level.unit)}</Qty>
+            <Qty>{amount(m.onHandAfter, level.unit)}</Qty>
+            <td>{[m.batch, m.bestBefore ? `best before ${m.bestBefore}` : null, m.reason].filter(Boolean).join(' · ') || '—'}</td>
+            <td>{m.actorEmail ?? (m.orderId ? 'Kitchen batch' : 'Shop')}</td>
+          </tr>
+        ))}
+        {ledger.data && !ledger.data.movements.length ? <EmptyRow colSpan={6}>No movements yet.</EmptyRow> : null}
+      </AdminTable>
     </div>
   );
 }

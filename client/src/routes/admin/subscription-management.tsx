@@ -9,6 +9,8 @@ import { RupeeField } from './catalogue-form';
 import { messageOf } from '../../lib/errors';
 import { formatRupees, parseRupees, rupeesInput } from '../../../../shared/rules/money';
 import type { Plan, PlanInput } from '../../../../shared/schemas/subscriptions';
+import { AdminTable } from './admin-table';
+import { AdminPageHeader } from './admin-ui';
 import '../../features/auth/auth.css';
 import '../../features/subscriptions/subscriptions.css';
 
@@ -113,13 +115,12 @@ export default function AdminSubscriptionPlansPage() {
   return (
     <section className="admin-page admin-subs-page" data-page="admin/subscription-management">
       <div className="admin-plans-head">
-        <header className="admin-page__header">
-          <p className="eyebrow">Subscriptions</p>
-          <h1 className="h2">Plans</h1>
-          <p className="text-sm text-muted">
-            Changes apply to new purchases only: existing subscribers keep the price, allowance and perks they bought.
-          </p>
-        </header>
+        <AdminPageHeader
+          eyebrow="Subscriptions"
+          title="Plans"
+          intro="Changes apply to new purchases only: existing subscribers keep the price, allowance and perks they bought."
+          introClassName="text-sm text-muted"
+        />
         <Button onClick={() => start(null)} data-testid="admin-plan-new">
           New plan
         </Button>
@@ -204,64 +205,49 @@ export default function AdminSubscriptionPlansPage() {
         </form>
       ) : null}
 
-      <div className="table-wrap card" tabIndex={0} role="region" aria-label="Plans">
-        <table className="table" data-testid="admin-plans">
-          <thead>
-            <tr>
-              <th scope="col">Plan</th>
-              <th scope="col">Price</th>
-              <th scope="col">Free units</th>
-              <th scope="col">Perks</th>
-              <th scope="col">Offered</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {plans.data?.plans.map((p) => (
-              <tr key={p.id}>
-                <td>
-                  <strong>{p.name}</strong>
-                  <div className="text-xs text-subtle">
-                    {p.freeUnitRule === 'cheapest_signature' ? 'Cheapest signature shake free' : 'Cheapest item free'}
-                  </div>
-                </td>
-                <td className="tabular">
-                  {formatRupees(p.price)} / {p.periodDays} days
-                </td>
-                <td className="tabular">{p.freeUnits}</td>
-                <td className="text-sm">
-                  {[
-                    p.freeDelivery && 'Free delivery',
-                    p.pointsMultiplier > 1 && `${p.pointsMultiplier}× points`,
-                    p.subscriberSlots && 'Subscriber slots',
-                  ]
-                    .filter(Boolean)
-                    .join(' · ') || '—'}
-                </td>
-                <td>
-                  {p.active ? (
-                    <span className="badge badge--success">Offered</span>
-                  ) : (
-                    <span className="badge badge--outline">Not offered</span>
-                  )}
-                </td>
-                <td>
-                  <div className="admin-plan-actions">
-                    <Button size="sm" variant="secondary" onClick={() => start(p)}>
-                      Edit
-                    </Button>
-                    <Button size="sm" variant="ghost" loading={busy} onClick={() => void save({ id: p.id, active: !p.active })}>
-                      {p.active ? 'Deactivate' : 'Offer again'}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        label="Plans"
+        wrapClassName="card"
+        testId="admin-plans"
+        columns={['Plan', 'Price', 'Free units', 'Perks', 'Offered', { label: 'Actions', hidden: true }]}
+      >
+        {plans.data?.plans.map((p) => (
+          <tr key={p.id}>
+            <td>
+              <strong>{p.name}</strong>
+              <div className="text-xs text-subtle">
+                {p.freeUnitRule === 'cheapest_signature' ? 'Cheapest signature shake free' : 'Cheapest item free'}
+              </div>
+            </td>
+            <td className="tabular">
+              {formatRupees(p.price)} / {p.periodDays} days
+            </td>
+            <td className="tabular">{p.freeUnits}</td>
+            <td className="text-sm">
+              {[
+                p.freeDelivery && 'Free delivery',
+                p.pointsMultiplier > 1 && `${p.pointsMultiplier}× points`,
+                p.subscriberSlots && 'Subscriber slots',
+              ]
+                .filter(Boolean)
+                .join(' · ') || '—'}
+            </td>
+            <td>
+              {p.active ? <span className="badge badge--success">Offered</span> : <span className="badge badge--outline">Not offered</span>}
+            </td>
+            <td>
+              <div className="admin-plan-actions">
+                <Button size="sm" variant="secondary" onClick={() => start(p)}>
+                  Edit
+                </Button>
+                <Button size="sm" variant="ghost" loading={busy} onClick={() => void save({ id: p.id, active: !p.active })}>
+                  {p.active ? 'Deactivate' : 'Offer again'}
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }

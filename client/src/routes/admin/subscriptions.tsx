@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatDate } from '../../../../shared/rules/dates';
 import { useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
 import { Pager } from '../../components/pager';
-import { EmptyRow } from './admin-table';
-import { Checkbox, Field, Input, Select } from '../../components/input';
+import { AdminTable, EmptyRow } from './admin-table';
+import { AdminPage, FilterSelect, ListCount, SearchFilter, countOf, useSearchTerm } from './admin-ui';
+import { Checkbox, Field, Input } from '../../components/input';
 import { toast } from '../../components/toast';
 import { CloseIcon } from '../../components/icons';
 import { FormAlert } from '../../features/auth/forms';
@@ -27,20 +28,11 @@ export default function AdminSubscriptionsPage() {
   usePageTitle('Subscriptions');
   const [, navigate] = useLocation();
   const selected = new URLSearchParams(useSearch()).get('id');
-  const [term, setTerm] = useState('');
-  const [q, setQ] = useState('');
   const [planId, setPlanId] = useState('');
   const [status, setStatus] = useState<SubscriptionStatus | ''>('');
   const [renewingSoon, setRenewingSoon] = useState(false);
   const [page, setPage] = useState(1);
-
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setQ(term.trim());
-      setPage(1);
-    }, 250);
-    return () => clearTimeout(t);
-  }, [term]);
+  const { term, setTerm, query: q } = useSearchTerm('', { onSettle: () => setPage(1) });
 
   const plans = trpc.subscriptions.adminPlans.useQuery();
   const list = trpc.subscriptions.adminList.useQuery(
@@ -59,62 +51,23 @@ export default function AdminSubscriptionsPage() {
   const open = (id: string | null) => navigate(id ? `/subscriptions?id=${id}` : '/subscriptions');
 
   return (
-    <section className="admin-page admin-subs-page" data-page="admin/subscriptions">
-      <header className="admin-page__header">
-        <p className="eyebrow">Recurring revenue</p>
-        <h1 className="h2">Subscriptions</h1>
-      </header>
+    <AdminPage page="admin/subscriptions" className="admin-subs-page" eyebrow="Recurring revenue" title="Subscriptions">
       <div className="admin-toolbar admin-subs-filters">
-        <Field label="Customer">
-          {(p) => (
-            <Input
-              {...p}
-              type="search"
-              placeholder="Name or e-mail"
-              value={term}
-              onChange={(e) => setTerm(e.target.value)}
-              maxLength={100}
-            />
-          )}
-        </Field>
-        <Field label="Plan">
-          {(p) => (
-            <Select
-              {...p}
-              value={planId}
-              onChange={(e) => {
-                setPlanId(e.target.value);
-                setPage(1);
-              }}
-            >
-              <option value="">All plans</option>
-              {plans.data?.plans.map((pl) => (
-                <option key={pl.id} value={pl.id}>
-                  {pl.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Status">
-          {(p) => (
-            <Select
-              {...p}
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value as SubscriptionStatus | '');
-                setPage(1);
-              }}
-            >
-              <option value="">Any status</option>
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {SUBSCRIPTION_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SearchFilter label="Customer" placeholder="Name or e-mail" value={term} onChange={setTerm} maxLength={100} />
+        <FilterSelect
+          label="Plan"
+          value={planId}
+          onChange={(v) => (setPlanId(v), setPage(1))}
+          any="All plans"
+          options={plans.data?.plans.map((pl) => ({ value: pl.id, label: pl.name }))}
+        />
+        <FilterSelect
+          label="Status"
+          value={status}
+          onChange={(v) => (setStatus(v), setPage(1))}
+          any="Any status"
+          options={STATUSES.map((s) => ({ value: s, label: SUBSCRIPTION_STATUS_LABELS[s] }))}
+        />
         <Checkbox
           label="Renewing within 7 days"
           checked={renewingSoon}
@@ -123,51 +76,41 @@ export default function AdminSubscriptionsPage() {
             setPage(1);
           }}
         />
-        <p className="text-sm text-subtle" aria-live="polite">
-          {list.data ? `${total.toLocaleString('en-IN')} ${total === 1 ? 'subscription' : 'subscriptions'}` : ''}
-        </p>
+        <ListCount>{list.data ? countOf(total, 'subscription', 'subscriptions') : ''}</ListCount>
       </div>
       {list.isError ? <FormAlert kind="danger">{messageOf(list.error, 'Subscriptions could not be loaded.')}</FormAlert> : null}
 
       <div className={`admin-split${selected ? ' admin-split--open' : ''}`}>
         <div className="stack">
-          <div className="table-wrap card" tabIndex={0} role="region" aria-label="Subscriptions">
-            <table className="table" data-testid="admin-subscriptions">
-              <thead>
-                <tr>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Free units</th>
-                  <th scope="col">Paid through</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data?.subscriptions.map((s) => (
-                  <tr key={s.id} className="admin-table-row" aria-selected={s.id === selected} onClick={() => open(s.id)}>
-                    <td>
-                      <button type="button" onClick={() => open(s.id)}>
-                        {s.customer.name || s.customer.email}
-                      </button>
-                      <div className="text-xs text-subtle">{s.customer.email}</div>
-                    </td>
-                    <td>{s.planName}</td>
-                    <td>{s.statusLabel}</td>
-                    <td className="tabular">{s.currentPeriod ? `${s.currentPeriod.used} / ${s.currentPeriod.allowed}` : '—'}</td>
-                    <td>{fmt(s.paidThrough)}</td>
-                  </tr>
-                ))}
-                {list.data && list.data.subscriptions.length === 0 ? (
-                  <EmptyRow colSpan={5}>No subscription matches these filters.</EmptyRow>
-                ) : null}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label="Subscriptions"
+            wrapClassName="card"
+            testId="admin-subscriptions"
+            columns={['Customer', 'Plan', 'Status', 'Free units', 'Paid through']}
+          >
+            {list.data?.subscriptions.map((s) => (
+              <tr key={s.id} className="admin-table-row" aria-selected={s.id === selected} onClick={() => open(s.id)}>
+                <td>
+                  <button type="button" onClick={() => open(s.id)}>
+                    {s.customer.name || s.customer.email}
+                  </button>
+                  <div className="text-xs text-subtle">{s.customer.email}</div>
+                </td>
+                <td>{s.planName}</td>
+                <td>{s.statusLabel}</td>
+                <td className="tabular">{s.currentPeriod ? `${s.currentPeriod.used} / ${s.currentPeriod.allowed}` : '—'}</td>
+                <td>{fmt(s.paidThrough)}</td>
+              </tr>
+            ))}
+            {list.data && list.data.subscriptions.length === 0 ? (
+              <EmptyRow colSpan={5}>No subscription matches these filters.</EmptyRow>
+            ) : null}
+          </AdminTable>
           <Pager page={page} pages={pages} onPage={setPage} label="Subscription pages" />
         </div>
         {selected ? <SubscriptionDetail id={selected} onClose={() => open(null)} /> : null}
       </div>
-    </section>
+    </AdminPage>
   );
 }
 

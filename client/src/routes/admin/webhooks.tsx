@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
-import { Checkbox, Field, Input, Select } from '../../components/input';
+import { Checkbox, Field, Input } from '../../components/input';
 import { Modal } from '../../components/modal';
 import { toast } from '../../components/toast';
 import { PlusIcon } from '../../components/icons';
 import { Pager } from '../../components/pager';
-import { EmptyRow } from './admin-table';
+import { AdminTable, EmptyRow } from './admin-table';
+import { DialogButtons, FilterSelect } from './admin-ui';
 import { FormAlert } from '../../features/auth/forms';
 import { fieldErrorsOf, messageOf } from '../../lib/errors';
 import { issuesByField } from './form-errors';
@@ -29,6 +30,8 @@ const STATUS_BADGE: Record<WebhookDelivery['status'], string> = {
   failed: 'badge--danger',
 };
 const STATUS_LABEL: Record<WebhookDelivery['status'], string> = { delivered: 'Delivered', pending: 'Retrying', failed: 'Failed' };
+/** The delivery log's status filter, in this order. */
+const LOG_STATUSES = (['delivered', 'pending', 'failed'] as const).map((s) => ({ value: s, label: STATUS_LABEL[s] }));
 const label = (t: string) => WEBHOOK_EVENT_LABELS[t as WebhookEventType] ?? t;
 
 /** /admin/webhooks: the endpoints integrators gave us, and every delivery made to them. */
@@ -248,14 +251,11 @@ function EndpointForm({
       title={endpoint ? 'Edit endpoint' : 'Add an endpoint'}
       testId="webhook-form"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogButtons cancel="Cancel" onCancel={onClose}>
           <Button type="submit" form="webhook-form" loading={busy}>
             {endpoint ? 'Save' : 'Add endpoint'}
           </Button>
-        </>
+        </DialogButtons>
       }
     >
       <form id="webhook-form" className="stack" onSubmit={submit} noValidate>
@@ -372,73 +372,34 @@ function DeliveryLog({
           Delivery log
         </h2>
         <div className="admin-webhooks__filters">
-          <Field label="Endpoint">
-            {(p) => (
-              <Select
-                {...p}
-                value={endpointId}
-                onChange={(e) => {
-                  onEndpoint(e.target.value);
-                  setPage(1);
-                }}
-              >
-                <option value="">All endpoints</option>
-                {endpoints.map((e) => (
-                  <option key={e.id} value={e.id}>
-                    {e.description || e.url}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field label="Status">
-            {(p) => (
-              <Select
-                {...p}
-                value={status}
-                onChange={(e) => {
-                  setStatus(e.target.value as typeof status);
-                  setPage(1);
-                }}
-              >
-                <option value="">Any</option>
-                <option value="delivered">Delivered</option>
-                <option value="pending">Retrying</option>
-                <option value="failed">Failed</option>
-              </Select>
-            )}
-          </Field>
+          <FilterSelect
+            label="Endpoint"
+            value={endpointId}
+            onChange={(v) => (onEndpoint(v), setPage(1))}
+            any="All endpoints"
+            options={endpoints.map((e) => ({ value: e.id, label: e.description || e.url }))}
+          />
+          <FilterSelect label="Status" value={status} onChange={(v) => (setStatus(v), setPage(1))} any="Any" options={LOG_STATUSES} />
         </div>
       </div>
       {q.isError ? <FormAlert kind="danger">{messageOf(q.error, 'The delivery log could not be loaded.')}</FormAlert> : null}
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="Webhook deliveries">
-        <table className="table admin-orders__table admin-webhooks__table">
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col" className="admin-orders__wide">
-                Endpoint
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col" className="num admin-orders__wide">
-                Tries
-              </th>
-              <th scope="col" className="admin-orders__wide">
-                Answer
-              </th>
-              <th scope="col" className="admin-orders__wide">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {q.data?.deliveries.map((d) => (
-              <DeliveryRow key={d.id} d={d} />
-            ))}
-            {q.data && q.data.deliveries.length === 0 ? <EmptyRow colSpan={6}>No deliveries for these filters yet.</EmptyRow> : null}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        label="Webhook deliveries"
+        className="admin-orders__table admin-webhooks__table"
+        columns={[
+          'Event',
+          { label: 'Endpoint', className: 'admin-orders__wide' },
+          'Status',
+          { label: 'Tries', className: 'num admin-orders__wide' },
+          { label: 'Answer', className: 'admin-orders__wide' },
+          { label: 'Actions', className: 'admin-orders__wide', hidden: true },
+        ]}
+      >
+        {q.data?.deliveries.map((d) => (
+          <DeliveryRow key={d.id} d={d} />
+        ))}
+        {q.data && q.data.deliveries.length === 0 ? <EmptyRow colSpan={6}>No deliveries for these filters yet.</EmptyRow> : null}
+      </AdminTable>
       <Pager page={page} pages={pages} onPage={setPage} label="Webhook delivery pages" />
     </section>
   );
