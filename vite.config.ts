@@ -197,6 +197,14 @@ export default defineConfig({
               test: /client[\\/]src[\\/]components[\\/](button|section|empty-state|radio-button|progress-bar)\.tsx$/,
               priority: 4,
             },
+            {
+              // The shared rules the lazy pages use (dates, slots, order rules and lifecycle, coupons,
+              // stock, schedules…): small pure modules, one chunk rather than one each, for the same
+              // reason. Not the builder's rules: they import the builder's schemas, and with them zod.
+              name: 'rules',
+              test: /shared[\\/]rules[\\/](?!shake-builder|similar-recipe)[\w-]+\.ts$/,
+              priority: 3,
+            },
           ],
         },
       },
