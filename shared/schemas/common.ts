@@ -14,6 +14,24 @@ export const PageInput = z.object({
 
 export const OkSchema = z.object({ ok: z.literal(true) });
 
+/** A payment gateway's id (Razorpay's order_… or pay_…, or the test gateway's). */
+const gatewayId = (label: string) => z.string().min(1, `${label} is required`).max(64, `${label} is at most 64 characters`);
+
+/** What Razorpay Checkout hands the browser on success, for a charge we made by its gateway order (a subscription period, a wallet top-up). */
+export const CheckoutSuccessInput = z.object({
+  razorpay_order_id: gatewayId('razorpay_order_id'),
+  razorpay_payment_id: gatewayId('razorpay_payment_id'),
+  razorpay_signature: z.string().min(1, 'razorpay_signature is required').max(256, 'razorpay_signature is at most 256 characters'),
+});
+export type CheckoutSuccess = z.infer<typeof CheckoutSuccessInput>;
+
+/** Test payment mode: the customer's choice of success or failure for the payment of a gateway order. */
+export const TestCompleteGatewayOrderInput = z.object({
+  gatewayOrderId: gatewayId('gatewayOrderId'),
+  outcome: z.enum(['success', 'failure'], { message: "outcome is 'success' or 'failure'" }),
+});
+export type TestCompleteGatewayOrder = z.infer<typeof TestCompleteGatewayOrderInput>;
+
 /**
  * Text the database can store. PostgreSQL refuses a NUL byte in `text` and `\u0000` or an unpaired
  * UTF-16 surrogate in `jsonb`, so such a string used to end as a 500. This is the one rule: every

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime, Paise, Uuid } from './common';
+import { CheckoutSuccessInput, IsoDateTime, Paise, TestCompleteGatewayOrderInput, Uuid } from './common';
 import { AdminRefundSchema } from './payments';
 
 export const FreeUnitRuleSchema = z.enum(['cheapest_signature', 'cheapest_priced'], {
@@ -130,19 +130,10 @@ export const SubscriptionCheckoutSchema = z.object({
 });
 export type SubscriptionCheckout = z.infer<typeof SubscriptionCheckoutSchema>;
 
-const gatewayId = (label: string) => z.string().min(1, `${label} is required`).max(64, `${label} is at most 64 characters`);
-
-export const VerifySubscriptionPaymentInputSchema = z.object({
-  razorpay_order_id: gatewayId('razorpay_order_id'),
-  razorpay_payment_id: gatewayId('razorpay_payment_id'),
-  razorpay_signature: z.string().min(1, 'razorpay_signature is required').max(256, 'razorpay_signature is at most 256 characters'),
-});
+export const VerifySubscriptionPaymentInputSchema = CheckoutSuccessInput;
 export type VerifySubscriptionPaymentInput = z.infer<typeof VerifySubscriptionPaymentInputSchema>;
 
-export const TestCompleteSubscriptionInputSchema = z.object({
-  gatewayOrderId: gatewayId('gatewayOrderId'),
-  outcome: z.enum(['success', 'failure'], { message: "outcome is 'success' or 'failure'" }),
-});
+export const TestCompleteSubscriptionInputSchema = TestCompleteGatewayOrderInput;
 export type TestCompleteSubscriptionInput = z.infer<typeof TestCompleteSubscriptionInputSchema>;
 
 export const SubscriptionPaymentResultSchema = z.object({

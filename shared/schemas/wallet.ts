@@ -6,7 +6,6 @@ const idempotencyKey = z
   .string()
   .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'idempotencyKey is 8–100 letters, digits or - _ . : (a UUID is ideal)')
   .optional();
-const gatewayId = (label: string) => z.string().min(1, `${label} is required`).max(64, `${label} is at most 64 characters`);
 
 /** A wallet ledger row as the customer and the back office see it. `amount` is signed paise (+ in, − out). */
 export const WalletEntrySchema = z.object({
@@ -64,19 +63,6 @@ export const TopUpStartSchema = z.object({
   replayed: z.boolean(),
 });
 export type TopUpStart = z.infer<typeof TopUpStartSchema>;
-
-export const VerifyTopUpInputSchema = z.object({
-  razorpay_order_id: gatewayId('razorpay_order_id'),
-  razorpay_payment_id: gatewayId('razorpay_payment_id'),
-  razorpay_signature: z.string().min(1, 'razorpay_signature is required').max(256, 'razorpay_signature is at most 256 characters'),
-});
-export type VerifyTopUpInput = z.infer<typeof VerifyTopUpInputSchema>;
-
-export const TestCompleteTopUpInputSchema = z.object({
-  gatewayOrderId: gatewayId('gatewayOrderId'),
-  outcome: z.enum(['success', 'failure'], { message: "outcome is 'success' or 'failure'" }),
-});
-export type TestCompleteTopUpInput = z.infer<typeof TestCompleteTopUpInputSchema>;
 
 export const TopUpResultSchema = z.object({
   credited: z.boolean(),

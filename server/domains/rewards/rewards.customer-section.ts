@@ -23,7 +23,7 @@ export const customerPoints: PointsSection = {
         {
           label: 'Last change',
           value: last
-            ? `${last.points > 0 ? '+' : ''}${last.points} on ${formatDate(new Date(last.created_at).toISOString(), 'date')}`
+            ? `${last.amount > 0 ? '+' : ''}${last.amount} on ${formatDate(new Date(last.created_at).toISOString(), 'date')}`
             : 'None yet',
         },
         { label: 'Ledger rows', value: String(recent.totalCount) },

@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
-import { AppError, notFound } from '../../lib/errors';
-import { recordAudit } from '../audit/audit.service';
+import { AppError } from '../../lib/errors';
+import * as ledger from '../../lib/ledger.service';
 import { getPricing } from '../catalogue/catalogue.service';
 import { benefitsFor } from '../subscriptions/subscriptions.service';
 import * as repo from './rewards.repository';
@@ -17,7 +17,6 @@ import type {
   RewardsPageInputT,
   UserRewards,
 } from '../../../shared/schemas/rewards';
-import { withTransactionRetry } from '../../lib/transaction-retry';
 
 /**
  * Reward points (decision 073): an append-only ledger, a balance that is its sum and never
@@ -177,23 +176,25 @@ export async function retakeForReinstated(deps: Deps, trx: Trx, order: OrderPoin
 
 // ---------- The customer ----------
 
-function toEntry(r: repo.LedgerRow): RewardEntry {
-  return {
-    id: r.id,
-    kind: r.kind,
-    label: REWARD_KIND_LABELS[r.kind],
-    points: r.points,
-    balanceAfter: r.balance_after,
-    orderId: r.order_id,
-    orderNumber: r.order_number,
-    note: r.note,
-    at: new Date(r.created_at).toISOString(),
-  };
-}
+/** The shared ledger's rows with the amount under its points name. */
+const pointsEntries = <T extends { entries: ledger.LedgerEntryView<RewardEntry['kind']>[] }>(page: T) => ({
+  ...page,
+  entries: page.entries.map(({ amount, ...e }): RewardEntry => ({ ...e, points: amount })),
+});
 
-async function page(db: Executor, userId: string, input: RewardsPageInputT) {
-  const { rows, totalCount } = await repo.ledgerPage(db, userId, input);
-  return { entries: rows.map(toEntry), totalCount };
+/** Points in the shared ledger service (server/lib/ledger.service.ts). */
+const BOOK: ledger.LedgerBook<RewardEntry['kind']> = {
+  ledger: repo.POINTS,
+  labels: REWARD_KIND_LABELS,
+  audit: { action: 'rewards.adjust', amountKey: 'points' },
+  refused: (who, before) =>
+    new AppError('INSUFFICIENT_POINTS', `${who} has ${before} points; you can take away at most ${before}.`, {
+      details: { balance: before },
+    }),
+};
+
+function page(db: Executor, userId: string, input: RewardsPageInputT) {
+  return ledger.ledgerEntries(db, BOOK, userId, input).then(pointsEntries);
 }
 
 /** The multiplier the customer's running plan gives (1 without one). */
@@ -240,21 +241,8 @@ export async function listBalances(
   input: AdminRewardsListInputT,
   resHeaders: Record<string, string>,
 ): Promise<AdminRewardsPage> {
-  const rows = await repo.listBalances(deps.db, input.search || undefined, input.pageSize, (input.page - 1) * input.pageSize);
-  const totalCount = rows[0]?.total_count ?? 0;
-  resHeaders['X-Total-Count'] = String(totalCount);
-  return {
-    customers: rows.map((r) => ({
-      userId: r.user_id,
-      email: r.email,
-      name: r.name,
-      balance: r.balance,
-      earned: r.earned,
-      spent: r.spent,
-      lastActivityAt: r.last_activity_at ? new Date(r.last_activity_at).toISOString() : null,
-    })),
-    totalCount,
-  };
+  const { customers, totalCount } = await ledger.balanceList(deps, BOOK, input, resHeaders);
+  return { customers: customers.map(({ credited, debited, ...c }) => ({ ...c, earned: credited, spent: debited })), totalCount };
 }
 
 /** GET /api/admin/rewards/{userId} */
@@ -263,11 +251,7 @@ export async function customerLedger(
   input: AdminCustomerRewardsInputT,
   resHeaders: Record<string, string>,
 ): Promise<AdminCustomerRewards> {
-  const c = await repo.customerOf(deps.db, input.userId);
-  if (!c) throw notFound('That customer');
-  const [balance, ledger] = await Promise.all([repo.balanceOf(deps.db, c.id), page(deps.db, c.id, input)]);
-  resHeaders['X-Total-Count'] = String(ledger.totalCount);
-  return { customer: { userId: c.id, email: c.email ?? '', name: c.name }, balance, ...ledger };
+  return pointsEntries(await ledger.customerLedger(deps, BOOK, input, resHeaders));
 }
 
 /**
@@ -280,35 +264,6 @@ export async function adjust(
   input: AdminAdjustInputT,
   resHeaders: Record<string, string>,
 ): Promise<AdminCustomerRewards> {
-  await withTransactionRetry(deps, async (trx) => {
-    const c = await repo.customerOf(trx, input.userId);
-    if (!c) throw notFound('That customer');
-    const now = deps.clock.now().toISOString();
-    const before = await repo.lockBalance(trx, c.id);
-    if (before + input.points < 0) {
-      throw new AppError('INSUFFICIENT_POINTS', `${c.name || c.email} has ${before} points; you can take away at most ${before}.`, {
-        details: { balance: before },
-      });
-    }
-    const after = await repo.appendEntry(trx, {
-      userId: c.id,
-      kind: 'adjust',
-      points: input.points,
-      orderId: null,
-      reason: 'adjust',
-      note: input.reason,
-      actorId: admin.id,
-      now,
-    });
-    if (after === null) throw new AppError('CONFLICT', 'The balance changed a moment ago. Please reload and try again.');
-    await recordAudit(trx, admin, {
-      action: 'rewards.adjust',
-      entity: 'user',
-      entityId: c.id,
-      before: { balance: before },
-      after: { balance: after, points: input.points, reason: input.reason },
-      at: now,
-    });
-  });
+  await ledger.adjustBalance(deps, admin, BOOK, { userId: input.userId, amount: input.points, reason: input.reason });
   return customerLedger(deps, { userId: input.userId, page: 1, pageSize: 10 }, resHeaders);
 }

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps';
 import type { Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { resolveIdempotencyKey, verifiedCheckoutPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
+import { resolveIdempotencyKey, testGatewayOnly, verifiedStoredOrderPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { reconcileGatewayOrders } from '../../lib/payments/reconcile';
 import { enqueueMail } from '../../lib/mail';
@@ -356,13 +356,7 @@ async function ownedPayment(deps: Deps, user: AuthUser, gatewayOrderId: string):
 /** POST /api/subscription-payment/verify — Checkout's success callback, signature checked against the gateway order we stored. */
 export async function verifyPayment(deps: Deps, user: AuthUser, input: VerifySubscriptionPaymentInput): Promise<SubscriptionPaymentResult> {
   const pay = await ownedPayment(deps, user, input.razorpay_order_id);
-  const gp = await verifiedCheckoutPayment(
-    deps,
-    [{ gatewayOrderId: pay.gateway_order_id, amountPaise: pay.amount_paise }],
-    { paymentId: input.razorpay_payment_id, signature: input.razorpay_signature },
-    'subscription',
-  );
-  return resultFor(deps, user, pay.id, await settle(deps, gp));
+  return resultFor(deps, user, pay.id, await settle(deps, await verifiedStoredOrderPayment(deps, pay, input, 'subscription')));
 }
 
 /** POST /api/subscription-payment/test/complete — test payment mode only. */
@@ -371,11 +365,10 @@ export async function completeTestPayment(
   user: AuthUser,
   input: TestCompleteSubscriptionInput,
 ): Promise<SubscriptionPaymentResult> {
-  if (deps.payments.mode !== 'test') throw new AppError('NOT_FOUND', 'There is no API operation at this path. See /api/docs.');
+  const gateway = testGatewayOnly(deps);
   const pay = await ownedPayment(deps, user, input.gatewayOrderId);
   if (pay.status === 'paid') return resultFor(deps, user, pay.id, 'already_paid');
-  const gp = await (deps.payments as TestGateway).complete(pay.gateway_order_id, input.outcome);
-  return resultFor(deps, user, pay.id, await settle(deps, gp));
+  return resultFor(deps, user, pay.id, await settle(deps, await gateway.complete(pay.gateway_order_id, input.outcome)));
 }
 
 type SubscriptionWebhookPayload = {

@@ -1,22 +1,29 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor, Trx } from '../../../db/database';
-import { customerLedgerPage } from '../../lib/ledger.repository';
+import * as ledger from '../../lib/ledger.repository';
 import type { WalletKind } from '../../../db/column-types';
 import type { WalletTopUps } from '../../../db/generated/database';
 
 /**
- * Wallet SQL (decision 165), the points ledger's discipline (decision 073). Every change is ONE
- * statement that writes the ledger row and moves the balance together, so the balance is always the
- * ledger's sum:
- *   - the ledger insert is `ON CONFLICT (reference, reason) DO NOTHING`: a repeat writes nothing and
- *     moves nothing;
- *   - a debit moves the balance only `WHERE balance_paise + amount >= 0` (and the CHECK on
- *     wallet_balances refuses anything below zero whatever the code does). A debit whose ledger row
- *     was written but whose balance could not move returns no row: the caller throws, rolling the
- *     row back with its transaction.
+ * Wallet SQL (decision 165), the points ledger's discipline (decision 073) through the customer
+ * ledgers' one SQL (server/lib/ledger.repository.ts): each change is one statement that writes the
+ * ledger row and moves the balance together; a row is keyed by (reference, reason). The order
+ * charge (a CTE of the order's statement) and the top-ups are the wallet's own.
  */
 
 export type TopUpRow = Selectable<WalletTopUps>;
+
+export const WALLET: ledger.CustomerLedger = {
+  table: 'wallet_ledger',
+  amount: 'amount_paise',
+  balances: 'wallet_balances',
+  balance: 'balance_paise',
+  key: 'reference',
+  sums: {
+    credited: sql`sum(amount_paise) filter (where kind = 'top_up')`,
+    debited: sql`-sum(amount_paise) filter (where kind = 'charge')`,
+  },
+};
 
 export interface NewEntry {
   userId: string;
@@ -32,35 +39,13 @@ export interface NewEntry {
   now: string;
 }
 
-const ledgerInsert = (e: NewEntry) => sql`
-  insert into wallet_ledger (user_id, kind, amount_paise, reference, reason, order_id, top_up_id, note, actor_id, created_at)
-  values (${e.userId}::uuid, ${e.kind}, ${e.amountPaise}, ${e.reference}, ${e.reason}, ${e.orderId ?? null}::uuid,
-          ${e.topUpId ?? null}::uuid, ${e.note ?? null}, ${e.actorId ?? null}::uuid, ${e.now}::timestamptz)
-  on conflict (reference, reason) do nothing
-  returning user_id, amount_paise`;
-
 /**
  * Writes one ledger row and moves the balance by its amount. Returns the new balance, or null when
  * nothing moved: a repeat of (reference, reason), or a debit the balance does not cover (in which
  * case the ledger row WAS written: the caller must throw so the transaction rolls back).
  */
-export async function appendEntry(trx: Trx, e: NewEntry): Promise<number | null> {
-  const q =
-    e.amountPaise > 0
-      ? sql<{ balance_paise: number }>`
-          with l as (${ledgerInsert(e)})
-          insert into wallet_balances (user_id, balance_paise, updated_at)
-          select user_id, amount_paise, ${e.now}::timestamptz from l
-          on conflict (user_id) do update set balance_paise = wallet_balances.balance_paise + excluded.balance_paise, updated_at = excluded.updated_at
-          returning balance_paise`
-      : sql<{ balance_paise: number }>`
-          with l as (${ledgerInsert(e)})
-          update wallet_balances b set balance_paise = b.balance_paise + l.amount_paise, updated_at = ${e.now}::timestamptz
-          from l
-          where b.user_id = l.user_id and b.balance_paise + l.amount_paise >= 0
-          returning b.balance_paise`;
-  const r = await q.execute(trx);
-  return r.rows[0]?.balance_paise ?? null;
+export function appendEntry(trx: Trx, { amountPaise, reference, topUpId, ...e }: NewEntry): Promise<number | null> {
+  return ledger.appendLedgerEntry(trx, WALLET, { ...e, amount: amountPaise, extra: { reference, top_up_id: topUpId ?? null } });
 }
 
 /**
@@ -71,7 +56,10 @@ export async function appendEntry(trx: Trx, e: NewEntry): Promise<number | null>
  * always go together. `charged` is true when the balance moved: the order-writing step refuses the
  * order (rolling it all back) when it did not.
  */
-export function chargeCtes(p: { userId: string; orderId: string; amountPaise: number; now: string }, when: RawBuilder<unknown>): RawBuilder<unknown> {
+export function chargeCtes(
+  p: { userId: string; orderId: string; amountPaise: number; now: string },
+  when: RawBuilder<unknown>,
+): RawBuilder<unknown> {
   return sql`wallet_debit as (
       update wallet_balances set balance_paise = balance_paise - ${p.amountPaise}::int, updated_at = ${p.now}::timestamptz
       where user_id = ${p.userId}::uuid and balance_paise >= ${p.amountPaise}::int and exists (${when})
@@ -96,18 +84,13 @@ export const chargeParams = (p: { userId: string; orderId: string; amountPaise: 
 /** True in the order statement's answer when chargeCtes moved the balance (no parameters). */
 export const chargedSql = (): RawBuilder<boolean> => sql<boolean>`exists (select 1 from wallet_debit)`;
 
-export async function balanceOf(db: Executor, userId: string): Promise<number> {
-  const r = await db.selectFrom('wallet_balances').select('balance_paise').where('user_id', '=', userId).executeTakeFirst();
-  return r?.balance_paise ?? 0;
+export function balanceOf(db: Executor, userId: string): Promise<number> {
+  return ledger.balanceOf(db, WALLET, userId);
 }
 
 /** The balance row, locked for this transaction (created at 0 when the customer has none). */
-export async function lockBalance(trx: Trx, userId: string): Promise<number> {
-  const r = await sql<{ balance_paise: number }>`
-    insert into wallet_balances (user_id, balance_paise) values (${userId}::uuid, 0)
-    on conflict (user_id) do update set user_id = excluded.user_id
-    returning balance_paise`.execute(trx);
-  return r.rows[0]!.balance_paise;
+export function lockBalance(trx: Trx, userId: string): Promise<number> {
+  return ledger.lockBalance(trx, WALLET, userId);
 }
 
 /** An order's wallet rows (charge, release, order refunds): what it took and what came back. */
@@ -117,66 +100,29 @@ export function entriesOfOrder(db: Executor, orderId: string) {
 
 /** A customer's rows written with one reason (a balance refund's rows carry its idempotency key). */
 export function entriesWithReason(db: Executor, userId: string, reason: string) {
-  return db.selectFrom('wallet_ledger').select(['reference', 'amount_paise']).where('user_id', '=', userId).where('reason', '=', reason).execute();
+  return db
+    .selectFrom('wallet_ledger')
+    .select(['reference', 'amount_paise'])
+    .where('user_id', '=', userId)
+    .where('reason', '=', reason)
+    .execute();
 }
 
-export interface LedgerRow {
-  id: string;
-  kind: WalletKind;
-  amount_paise: number;
-  order_id: string | null;
-  order_number: string | null;
-  note: string | null;
-  created_at: string;
-  balance_after: number;
-}
-
-/** A page of a customer's ledger with the running balance and the total (server/lib/ledger.repository.ts). */
-export function ledgerPage(db: Executor, userId: string, page: { page: number; pageSize: number }) {
-  return customerLedgerPage<LedgerRow>(db, { table: 'wallet_ledger', amount: 'amount_paise' }, userId, page);
-}
-
-export interface WalletListRow {
-  user_id: string;
-  email: string;
-  name: string;
-  balance_paise: number;
-  topped_up_paise: number;
-  spent_paise: number;
-  last_activity_at: string | null;
-  total_count: number;
-}
-
-/** Customers with their wallets, largest balance first; without a search only those who ever had a ledger row. */
-export async function listWallets(db: Executor, search: string | undefined, limit: number, offset: number): Promise<WalletListRow[]> {
-  const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const r = await sql<WalletListRow>`
-    select u.id as user_id, coalesce(u.email, '') as email, u.name, coalesce(b.balance_paise, 0)::int as balance_paise,
-           coalesce(s.topped, 0)::int as topped_up_paise, coalesce(s.spent, 0)::int as spent_paise, s.last_at as last_activity_at,
-           count(*) over ()::int as total_count
-    from users u
-    left join wallet_balances b on b.user_id = u.id
-    left join lateral (
-      select sum(amount_paise) filter (where kind = 'top_up') as topped, -sum(amount_paise) filter (where kind = 'charge') as spent,
-             max(created_at) as last_at
-      from wallet_ledger l where l.user_id = u.id
-    ) s on true
-    where u.role = 'customer'
-      and ${like === null ? sql`b.user_id is not null` : sql`(u.email ilike ${like} or u.name ilike ${like})`}
-    order by coalesce(b.balance_paise, 0) desc, u.email
-    limit ${limit} offset ${offset}`.execute(db);
-  return r.rows;
-}
-
-export function customerOf(db: Executor, userId: string) {
-  return db.selectFrom('users').select(['id', 'email', 'name', 'role']).where('id', '=', userId).executeTakeFirst();
-}
+/** The customer a wallet mail goes to. */
+export const customerOf = ledger.customerOf;
 
 // ---------- Top-ups ----------
 
 export function insertTopUp(
   db: Executor,
-  t: { user_id: string; amount_paise: number; gateway: 'razorpay' | 'test'; gateway_order_id: string; idempotency_key: string; created_at: string },
+  t: {
+    user_id: string;
+    amount_paise: number;
+    gateway: 'razorpay' | 'test';
+    gateway_order_id: string;
+    idempotency_key: string;
+    created_at: string;
+  },
 ): Promise<TopUpRow | undefined> {
   return db
     .insertInto('wallet_top_ups')
@@ -190,7 +136,11 @@ export function findTopUpByKey(db: Executor, userId: string, key: string): Promi
   return db.selectFrom('wallet_top_ups').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
-export function findTopUpByGatewayOrder(db: Executor, gatewayOrderId: string, opts: { lock?: boolean } = {}): Promise<TopUpRow | undefined> {
+export function findTopUpByGatewayOrder(
+  db: Executor,
+  gatewayOrderId: string,
+  opts: { lock?: boolean } = {},
+): Promise<TopUpRow | undefined> {
   let q = db.selectFrom('wallet_top_ups').selectAll().where('gateway_order_id', '=', gatewayOrderId);
   if (opts.lock) q = q.forUpdate();
   return q.executeTakeFirst();
@@ -237,6 +187,8 @@ export function topUpsOf(db: Executor, userId: string, limit: number): Promise<T
 export async function topUpTotals(db: Executor, from: string, to: string): Promise<{ count: number; paise: number }> {
   const r = await sql<{ count: number; paise: number }>`
     select count(*)::int as count, coalesce(sum(amount_paise), 0)::int as paise
-    from wallet_top_ups where status in ('paid', 'refunded') and paid_at >= ${from}::timestamptz and paid_at < ${to}::timestamptz`.execute(db);
+    from wallet_top_ups where status in ('paid', 'refunded') and paid_at >= ${from}::timestamptz and paid_at < ${to}::timestamptz`.execute(
+    db,
+  );
   return r.rows[0]!;
 }

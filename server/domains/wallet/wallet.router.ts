@@ -8,14 +8,13 @@ import {
   AdminWalletsPageSchema,
   RefundBalanceInputSchema,
   RefundBalanceResultSchema,
-  TestCompleteTopUpInputSchema,
   TopUpInputSchema,
   TopUpResultSchema,
   TopUpStartSchema,
   UserWalletSchema,
-  VerifyTopUpInputSchema,
   WalletPageInput,
 } from '../../../shared/schemas/wallet';
+import { CheckoutSuccessInput, TestCompleteGatewayOrderInput } from '../../../shared/schemas/common';
 import * as wallet from './wallet.service';
 
 const tags = ['wallet', 'user'];
@@ -28,7 +27,8 @@ export const walletRouter = router({
         method: 'GET',
         path: '/user/wallet',
         tags,
-        summary: 'The signed-in customer’s wallet: balance, what a balance refund would return, top-up limits and the ledger (newest first, paged; X-Total-Count)',
+        summary:
+          'The signed-in customer’s wallet: balance, what a balance refund would return, top-up limits and the ledger (newest first, paged; X-Total-Count)',
         protect: true,
       },
     })
@@ -60,7 +60,7 @@ export const walletRouter = router({
         protect: true,
       },
     })
-    .input(VerifyTopUpInputSchema)
+    .input(CheckoutSuccessInput)
     .output(TopUpResultSchema)
     .mutation(({ ctx, input }) => wallet.verifyTopUp(ctx.deps, ctx.user, input)),
 
@@ -74,7 +74,7 @@ export const walletRouter = router({
         protect: true,
       },
     })
-    .input(TestCompleteTopUpInputSchema)
+    .input(TestCompleteGatewayOrderInput)
     .output(TopUpResultSchema)
     .mutation(({ ctx, input }) => wallet.completeTestTopUp(ctx.deps, ctx.user, input)),
 

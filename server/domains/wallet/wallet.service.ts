@@ -3,10 +3,10 @@ import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { resolveIdempotencyKey, verifiedCheckoutPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
+import { resolveIdempotencyKey, testGatewayOnly, verifiedStoredOrderPayment, type GatewayPayment } from '../../lib/payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { reconcileGatewayOrders } from '../../lib/payments/reconcile';
-import { recordAudit } from '../audit/audit.service';
+import * as ledger from '../../lib/ledger.service';
 import * as repo from './wallet.repository';
 import { walletPayments } from './wallet-payments';
 import { enqueueMail } from '../../lib/mail';
@@ -21,15 +21,14 @@ import type {
   AdminWalletsPage,
   RefundBalanceInput,
   RefundBalanceResult,
-  TestCompleteTopUpInput,
   TopUpInput,
   TopUpResult,
   TopUpStart,
   UserWallet,
-  VerifyTopUpInput,
   WalletEntry,
   WalletPageInputT,
 } from '../../../shared/schemas/wallet';
+import type { CheckoutSuccess, TestCompleteGatewayOrder } from '../../../shared/schemas/common';
 
 /**
  * The wallet (issue 23, decision 165): prepaid rupees in an append-only ledger whose sum is the
@@ -42,27 +41,29 @@ type Deps = AppDeps;
 
 // ---------- The customer ----------
 
-function toEntry(r: repo.LedgerRow): WalletEntry {
-  return {
-    id: r.id,
-    kind: r.kind,
-    label: WALLET_KIND_LABELS[r.kind],
-    amount: r.amount_paise,
-    balanceAfter: r.balance_after,
-    orderId: r.order_id,
-    orderNumber: r.order_number,
-    note: r.note,
-    at: new Date(r.created_at).toISOString(),
-  };
-}
+/** The wallet in the shared ledger service (server/lib/ledger.service.ts). */
+const BOOK: ledger.LedgerBook<WalletEntry['kind']> = {
+  ledger: repo.WALLET,
+  labels: WALLET_KIND_LABELS,
+  audit: { action: 'wallet.adjust', amountKey: 'amount' },
+  refused: (who, before) =>
+    new AppError('WALLET_INSUFFICIENT', `${who} has ${formatRupees(before)}; you can take away at most that.`, {
+      details: { balance: before },
+    }),
+  adjustColumns: () => ({ reference: `adjust:${crypto.randomUUID()}` }),
+};
 
-async function page(db: Executor, userId: string, input: WalletPageInputT) {
-  const { rows, totalCount } = await repo.ledgerPage(db, userId, input);
-  return { entries: rows.map(toEntry), totalCount };
+function page(db: Executor, userId: string, input: WalletPageInputT) {
+  return ledger.ledgerEntries(db, BOOK, userId, input);
 }
 
 /** GET /api/user/wallet: balance, what a balance refund would send back, the limits, the ledger (paged; X-Total-Count). */
-export async function userWallet(deps: Pick<Deps, 'db'>, user: AuthUser, input: WalletPageInputT, resHeaders: Record<string, string>): Promise<UserWallet> {
+export async function userWallet(
+  deps: Pick<Deps, 'db'>,
+  user: AuthUser,
+  input: WalletPageInputT,
+  resHeaders: Record<string, string>,
+): Promise<UserWallet> {
   const [balance, ledger, topUps] = await Promise.all([
     repo.balanceOf(deps.db, user.id),
     page(deps.db, user.id, input),
@@ -98,7 +99,12 @@ function startOf(deps: Deps, user: AuthUser, t: repo.TopUpRow, replayed: boolean
  * POST /api/user/wallet/top-up — a gateway order for the amount (₹200–₹20,000) under the
  * customer's idempotency key: the same key answers the same top-up, however many requests race.
  */
-export async function createTopUp(deps: Deps, user: AuthUser, input: TopUpInput, headerKey: string | string[] | undefined): Promise<TopUpStart> {
+export async function createTopUp(
+  deps: Deps,
+  user: AuthUser,
+  input: TopUpInput,
+  headerKey: string | string[] | undefined,
+): Promise<TopUpStart> {
   const key = resolveIdempotencyKey(headerKey, input.idempotencyKey, 'purchase');
   const seen = await repo.findTopUpByKey(deps.db, user.id, key);
   if (seen) {
@@ -108,10 +114,16 @@ export async function createTopUp(deps: Deps, user: AuthUser, input: TopUpInput,
   }
   let g;
   try {
-    g = await deps.payments.createOrder({ amountPaise: input.amount, receipt: `wallet-${key.slice(0, 30)}`, notes: { kind: 'wallet_top_up' } });
+    g = await deps.payments.createOrder({
+      amountPaise: input.amount,
+      receipt: `wallet-${key.slice(0, 30)}`,
+      notes: { kind: 'wallet_top_up' },
+    });
   } catch (e) {
     deps.log.warn({ err: e }, 'payment gateway: could not create a wallet top-up order');
-    throw new AppError('GATEWAY_ERROR', "We couldn't reach the payment gateway. Nothing was charged; please try again in a moment.", { cause: e });
+    throw new AppError('GATEWAY_ERROR', "We couldn't reach the payment gateway. Nothing was charged; please try again in a moment.", {
+      cause: e,
+    });
   }
   const row = await repo.insertTopUp(deps.db, {
     user_id: user.id,
@@ -137,7 +149,11 @@ export type TopUpSettlement = 'not_ours' | 'credited' | 'already_paid' | 'failed
  * credits the wallet exactly once — or, when the amount is not the one we asked for, is refunded in
  * full: a captured rupee ends in a credit or a refund. 'not_ours' when the gateway order is not a top-up.
  */
-export async function settleTopUpInTransaction(deps: Deps, trx: Trx, gp: GatewayPayment): Promise<{ outcome: TopUpSettlement; refundId: string | null }> {
+export async function settleTopUpInTransaction(
+  deps: Deps,
+  trx: Trx,
+  gp: GatewayPayment,
+): Promise<{ outcome: TopUpSettlement; refundId: string | null }> {
   const t = await repo.findTopUpByGatewayOrder(trx, gp.gatewayOrderId, { lock: true });
   if (!t) return { outcome: 'not_ours', refundId: null };
   if (gp.status === 'created' || gp.status === 'refunded') return { outcome: 'recorded', refundId: null };
@@ -169,7 +185,8 @@ export async function settleTopUpInTransaction(deps: Deps, trx: Trx, gp: Gateway
     now,
   });
   // The receipt rides on the credit's transaction: one mail per credit, however many settle it.
-  if (balance !== null) await enqueueMail(trx, topUpCreditedMail({ ...(await mailTo(deps, trx, t.user_id)), amount: t.amount_paise, balance }));
+  if (balance !== null)
+    await enqueueMail(trx, topUpCreditedMail({ ...(await mailTo(deps, trx, t.user_id)), amount: t.amount_paise, balance }));
   return { outcome: 'credited', refundId: null };
 }
 
@@ -209,24 +226,17 @@ async function resultFor(deps: Deps, user: AuthUser, topUpId: string, outcome: T
 }
 
 /** POST /api/user/wallet/top-up/verify — Checkout's success callback, signature checked against the gateway order we stored. */
-export async function verifyTopUp(deps: Deps, user: AuthUser, input: VerifyTopUpInput): Promise<TopUpResult> {
+export async function verifyTopUp(deps: Deps, user: AuthUser, input: CheckoutSuccess): Promise<TopUpResult> {
   const t = await ownedTopUp(deps, user, input.razorpay_order_id);
-  const gp = await verifiedCheckoutPayment(
-    deps,
-    [{ gatewayOrderId: t.gateway_order_id, amountPaise: t.amount_paise }],
-    { paymentId: input.razorpay_payment_id, signature: input.razorpay_signature },
-    'order',
-  );
-  return resultFor(deps, user, t.id, await settle(deps, gp));
+  return resultFor(deps, user, t.id, await settle(deps, await verifiedStoredOrderPayment(deps, t, input, 'order')));
 }
 
 /** POST /api/user/wallet/top-up/test/complete — test payment mode only: the customer's choice of success or failure. */
-export async function completeTestTopUp(deps: Deps, user: AuthUser, input: TestCompleteTopUpInput): Promise<TopUpResult> {
-  if (deps.payments.mode !== 'test') throw new AppError('NOT_FOUND', 'There is no API operation at this path. See /api/docs.');
+export async function completeTestTopUp(deps: Deps, user: AuthUser, input: TestCompleteGatewayOrder): Promise<TopUpResult> {
+  const gateway = testGatewayOnly(deps);
   const t = await ownedTopUp(deps, user, input.gatewayOrderId);
   if (t.status === 'paid' || t.status === 'refunded') return resultFor(deps, user, t.id, 'already_paid');
-  const gp = await (deps.payments as TestGateway).complete(t.gateway_order_id, input.outcome);
-  return resultFor(deps, user, t.id, await settle(deps, gp));
+  return resultFor(deps, user, t.id, await settle(deps, await gateway.complete(t.gateway_order_id, input.outcome)));
 }
 
 /**
@@ -235,7 +245,13 @@ export async function completeTestTopUp(deps: Deps, user: AuthUser, input: TestC
  * old, leased 3 minutes to one instance. Returns how many it credited.
  */
 export function reconcileTopUps(deps: Deps, opts: { minAgeMinutes?: number; limit?: number } = {}): Promise<number> {
-  return reconcileGatewayOrders(deps, 'wallet_top_ups', (gp) => settle(deps, gp), (outcome) => outcome === 'credited', opts);
+  return reconcileGatewayOrders(
+    deps,
+    'wallet_top_ups',
+    (gp) => settle(deps, gp),
+    (outcome) => outcome === 'credited',
+    opts,
+  );
 }
 
 // ---------- Refund my balance ----------
@@ -291,7 +307,8 @@ export async function refundBalance(
     }
     const fresh = made.filter((r) => r.fresh);
     const amount = fresh.reduce((n, r) => n + r.amount, 0);
-    if (amount > 0) await enqueueMail(trx, balanceRefundMail({ ...(await mailTo(deps, trx, user.id)), amount, payments: fresh.length, balance: left }));
+    if (amount > 0)
+      await enqueueMail(trx, balanceRefundMail({ ...(await mailTo(deps, trx, user.id)), amount, payments: fresh.length, balance: left }));
     return made;
   });
   for (const r of done.filter((x) => x.fresh)) await walletPayments().sendPendingRefund(deps, r.id);
@@ -319,7 +336,11 @@ interface WalletOrder {
 
 function orderSums(rows: { kind: string; amount_paise: number }[]) {
   const of = (k: string) => rows.filter((r) => r.kind === k).reduce((n, r) => n + r.amount_paise, 0);
-  return { charged: -of('charge'), returned: of('release') + of('order_refund'), refunds: rows.filter((r) => r.kind === 'order_refund').length };
+  return {
+    charged: -of('charge'),
+    returned: of('release') + of('order_refund'),
+    refunds: rows.filter((r) => r.kind === 'order_refund').length,
+  };
 }
 
 /**
@@ -361,12 +382,14 @@ export async function refundOrderToWallet(
 ): Promise<{ amount: number; replayed: boolean; charged: number; returnedBefore: number }> {
   const rows = await repo.entriesOfOrder(trx, p.orderId);
   const s = orderSums(rows);
-  if (rows.some((r) => r.reason === `order_refund:${p.key}`)) return { amount: 0, replayed: true, charged: s.charged, returnedBefore: s.returned };
+  if (rows.some((r) => r.reason === `order_refund:${p.key}`))
+    return { amount: 0, replayed: true, charged: s.charged, returnedBefore: s.returned };
   const left = s.charged - s.returned;
   const amount = p.amountPaise ?? left;
   if (left <= 0) throw new AppError('INVALID_STATE', 'This order has already been refunded to the wallet in full.');
   if (amount <= 0) throw new AppError('BAD_REQUEST', 'A refund must be more than zero.');
-  if (amount > left) throw new AppError('INVALID_STATE', `A refund cannot be more than what was paid: at most ${formatRupees(left)} can still be refunded.`);
+  if (amount > left)
+    throw new AppError('INVALID_STATE', `A refund cannot be more than what was paid: at most ${formatRupees(left)} can still be refunded.`);
   await repo.appendEntry(trx, {
     userId: p.userId,
     kind: 'order_refund',
@@ -382,35 +405,22 @@ export async function refundOrderToWallet(
 // ---------- Back office ----------
 
 /** GET /api/admin/wallets */
-export async function listWallets(deps: Pick<Deps, 'db'>, input: AdminWalletsListInputT, resHeaders: Record<string, string>): Promise<AdminWalletsPage> {
-  const rows = await repo.listWallets(deps.db, input.search || undefined, input.pageSize, (input.page - 1) * input.pageSize);
-  const totalCount = rows[0]?.total_count ?? 0;
-  resHeaders['X-Total-Count'] = String(totalCount);
-  return {
-    customers: rows.map((r) => ({
-      userId: r.user_id,
-      email: r.email,
-      name: r.name,
-      balance: r.balance_paise,
-      toppedUp: r.topped_up_paise,
-      spent: r.spent_paise,
-      lastActivityAt: r.last_activity_at ? new Date(r.last_activity_at).toISOString() : null,
-    })),
-    totalCount,
-  };
+export async function listWallets(
+  deps: Pick<Deps, 'db'>,
+  input: AdminWalletsListInputT,
+  resHeaders: Record<string, string>,
+): Promise<AdminWalletsPage> {
+  const { customers, totalCount } = await ledger.balanceList(deps, BOOK, input, resHeaders);
+  return { customers: customers.map(({ credited, debited, ...c }) => ({ ...c, toppedUp: credited, spent: debited })), totalCount };
 }
 
 /** GET /api/admin/wallets/{userId} */
-export async function customerWallet(
+export function customerWallet(
   deps: Pick<Deps, 'db'>,
   input: AdminCustomerWalletInputT,
   resHeaders: Record<string, string>,
 ): Promise<AdminCustomerWallet> {
-  const c = await repo.customerOf(deps.db, input.userId);
-  if (!c) throw notFound('That customer');
-  const [balance, ledger] = await Promise.all([repo.balanceOf(deps.db, c.id), page(deps.db, c.id, input)]);
-  resHeaders['X-Total-Count'] = String(ledger.totalCount);
-  return { customer: { userId: c.id, email: c.email ?? '', name: c.name }, balance, ...ledger };
+  return ledger.customerLedger(deps, BOOK, input, resHeaders);
 }
 
 /**
@@ -423,35 +433,6 @@ export async function adjust(
   input: AdminWalletAdjustInputT,
   resHeaders: Record<string, string>,
 ): Promise<AdminCustomerWallet> {
-  await withTransactionRetry(deps, async (trx) => {
-    const c = await repo.customerOf(trx, input.userId);
-    if (!c) throw notFound('That customer');
-    const now = deps.clock.now().toISOString();
-    const before = await repo.lockBalance(trx, c.id);
-    if (before + input.amount < 0) {
-      throw new AppError('WALLET_INSUFFICIENT', `${c.name || c.email} has ${formatRupees(before)}; you can take away at most that.`, {
-        details: { balance: before },
-      });
-    }
-    const after = await repo.appendEntry(trx, {
-      userId: c.id,
-      kind: 'adjust',
-      amountPaise: input.amount,
-      reference: `adjust:${crypto.randomUUID()}`,
-      reason: 'adjust',
-      note: input.reason,
-      actorId: admin.id,
-      now,
-    });
-    if (after === null) throw new AppError('CONFLICT', 'The balance changed a moment ago. Please reload and try again.');
-    await recordAudit(trx, admin, {
-      action: 'wallet.adjust',
-      entity: 'user',
-      entityId: c.id,
-      before: { balance: before },
-      after: { balance: after, amount: input.amount, reason: input.reason },
-      at: now,
-    });
-  });
+  await ledger.adjustBalance(deps, admin, BOOK, { userId: input.userId, amount: input.amount, reason: input.reason });
   return customerWallet(deps, { userId: input.userId, page: 1, pageSize: 10 }, resHeaders);
 }

@@ -8,7 +8,7 @@ import { createTestGateway } from './test-gateway';
 export type { PaymentGateway, GatewayPayment } from './gateway';
 export { GatewayError } from './gateway';
 export type { TestGateway } from './test-gateway';
-export { verifiedCheckoutPayment } from './verified-payment';
+export { testGatewayOnly, verifiedCheckoutPayment, verifiedStoredOrderPayment } from './verified-payment';
 export { resolveIdempotencyKey } from './idempotency';
 
 /** Razorpay when its keys are configured (the same rule the browser sees in /api/config), else test mode. */

@@ -1,35 +1,38 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link, useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { newId } from '../../lib/ids';
 import { messageOf } from '../../lib/errors';
-import { Button, LinkButton } from '../../components/button';
+import { Button } from '../../components/button';
 import { Field, Input } from '../../components/input';
-import { Pager } from '../../components/pager';
 import { LoadError } from '../../components/load-error';
 import { PaymentBusy, TestPaymentChoice } from '../../components/payment-step';
 import { toast } from '../../components/toast';
 import { openRazorpay } from '../checkout/razorpay-checkout';
 import { formatRupees, parseRupees } from '../../../../shared/rules/money';
-import { formatDate } from '../../../../shared/rules/dates';
+import { LEDGER_PAGE_SIZE, LedgerHistory, useLedgerPage, type LedgerUnit } from '../ledger/ledger-history';
 import type { TopUpStart, WalletEntry } from '../../../../shared/schemas/wallet';
 import '../rewards/rewards.css';
 import './wallet.css';
 
-const PAGE_SIZE = 10;
 /** Quick amounts on the top-up form (paise). */
 const PRESETS = [50_000, 100_000, 200_000];
+
+/** Money in the ledger's rows: rupees ("+₹1,000", "Balance ₹771"). */
+export const WALLET_UNIT: LedgerUnit<WalletEntry> = {
+  amountOf: (e) => e.amount,
+  format: formatRupees,
+  pagerLabel: 'Wallet history pages',
+  testIds: { list: 'wallet-ledger', empty: 'wallet-empty', row: 'wallet-row', amount: 'wallet-row-amount' },
+};
 
 type Step = { kind: 'idle' } | { kind: 'busy'; message: string } | { kind: 'test'; start: TopUpStart };
 
 /** /profile?tab=wallet: the balance, top up (₹200–₹20,000), refund the balance, and the ledger (10 a page). */
 export default function WalletTab() {
-  const params = new URLSearchParams(useSearch());
-  const [, navigate] = useLocation();
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const pager = useLedgerPage('wallet');
   const utils = trpc.useUtils();
-  const q = trpc.wallet.mine.useQuery({ page, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData });
+  const q = trpc.wallet.mine.useQuery({ page: pager.page, pageSize: LEDGER_PAGE_SIZE }, { placeholderData: keepPreviousData });
   const [amount, setAmount] = useState('1000');
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
@@ -39,8 +42,6 @@ export default function WalletTab() {
   if (q.isError) return <LoadError testId="wallet-error" message="We couldn’t load your wallet" onRetry={() => void q.refetch()} />;
   if (!q.data) return <span className="skeleton" style={{ height: '16rem' }} aria-busy="true" />;
   const w = q.data;
-  const pages = Math.max(1, Math.ceil(w.totalCount / PAGE_SIZE));
-  const go = (p: number) => navigate(p === 1 ? '/profile?tab=wallet' : `/profile?tab=wallet&page=${p}`);
 
   const finished = (credited: boolean, message: string) => {
     setStep({ kind: 'idle' });
@@ -62,7 +63,13 @@ export default function WalletTab() {
       const s = await utils.client.wallet.topUp.mutate({ amount: paise, idempotencyKey: newId() });
       if (s.mode === 'test') return setStep({ kind: 'test', start: s });
       setStep({ kind: 'busy', message: 'Opening secure payment…' });
-      const outcome = await openRazorpay({ keyId: s.keyId ?? '', gatewayOrderId: s.gatewayOrderId, amount: s.amount, description: s.description, prefill: { ...s.prefill, contact: '' } });
+      const outcome = await openRazorpay({
+        keyId: s.keyId ?? '',
+        gatewayOrderId: s.gatewayOrderId,
+        amount: s.amount,
+        description: s.description,
+        prefill: { ...s.prefill, contact: '' },
+      });
       if (outcome.kind === 'dismissed') return finished(false, 'You closed the payment window. Nothing was charged.');
       if (outcome.kind === 'failed') return finished(false, outcome.message);
       setStep({ kind: 'busy', message: 'Confirming your payment…' });
@@ -90,7 +97,11 @@ export default function WalletTab() {
     setError(null);
     try {
       const r = await utils.client.wallet.refundBalance.mutate({ idempotencyKey: newId() });
-      toast({ title: r.refunded > 0 ? 'Refund started' : 'Nothing to refund', description: r.message, variant: r.refunded > 0 ? 'success' : 'default' });
+      toast({
+        title: r.refunded > 0 ? 'Refund started' : 'Nothing to refund',
+        description: r.message,
+        variant: r.refunded > 0 ? 'success' : 'default',
+      });
       void utils.wallet.invalidate();
     } catch (err) {
       setError(messageOf(err));
@@ -127,7 +138,13 @@ export default function WalletTab() {
                 </div>
               </div>
             ) : (
-              <Button size="sm" variant="secondary" className="wallet-refund__open" onClick={() => setConfirmRefund(true)} data-testid="wallet-refund">
+              <Button
+                size="sm"
+                variant="secondary"
+                className="wallet-refund__open"
+                onClick={() => setConfirmRefund(true)}
+                data-testid="wallet-refund"
+              >
                 Refund my balance
               </Button>
             )
@@ -162,7 +179,13 @@ export default function WalletTab() {
               </div>
               <Field label="Amount (₹)" hint={`${formatRupees(w.limits.minTopUp)} to ${formatRupees(w.limits.maxTopUp)}`} error={error}>
                 {(p) => (
-                  <Input {...p} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="wallet-amount" />
+                  <Input
+                    {...p}
+                    inputMode="decimal"
+                    value={amount}
+                    onChange={(e) => setAmount(e.target.value)}
+                    data-testid="wallet-amount"
+                  />
                 )}
               </Field>
               <Button type="submit" data-testid="wallet-topup-submit">
@@ -173,55 +196,13 @@ export default function WalletTab() {
         </div>
       </div>
 
-      <div className="list-head">
-        <h2 className="h4">History</h2>
-        <p className="text-sm text-subtle">
-          {w.totalCount.toLocaleString('en-IN')} {w.totalCount === 1 ? 'entry' : 'entries'}
-        </p>
-      </div>
-      {w.entries.length === 0 ? (
-        <div className="empty-state card card--padded" data-testid="wallet-empty">
-          <p className="text-muted">Nothing here yet. Top up to pay for your shakes in one tap.</p>
-          <LinkButton href="/signature-shakes" variant="secondary">
-            Browse signature shakes
-          </LinkButton>
-        </div>
-      ) : (
-        <ul className="card rewards-ledger" data-testid="wallet-ledger" aria-busy={q.isFetching || undefined}>
-          {w.entries.map((e) => (
-            <WalletRow key={e.id} e={e} />
-          ))}
-        </ul>
-      )}
-      <Pager page={page} pages={pages} onPage={go} label="Wallet history pages" />
+      <LedgerHistory
+        unit={WALLET_UNIT}
+        data={w}
+        pager={pager}
+        fetching={q.isFetching}
+        empty={{ text: 'Nothing here yet. Top up to pay for your shakes in one tap.', secondary: true }}
+      />
     </section>
-  );
-}
-
-export function WalletRow({ e, admin = false }: { e: WalletEntry; admin?: boolean }) {
-  return (
-    <li className="rewards-row" data-testid="wallet-row" data-kind={e.kind}>
-      <div className="rewards-row__main">
-        <p className="rewards-row__label">
-          {e.label}
-          {e.orderNumber ? (
-            <>
-              {' · '}
-              {admin ? e.orderNumber : <Link href={`/order/${e.orderId}`}>{e.orderNumber}</Link>}
-            </>
-          ) : null}
-        </p>
-        <p className="text-sm text-subtle">
-          {formatDate(e.at, 'dateTime')}
-          {e.note ? ` · ${e.note}` : ''}
-        </p>
-      </div>
-      <div className="rewards-row__side">
-        <span className={`rewards-row__points tabular${e.amount > 0 ? ' is-plus' : ''}`} data-testid="wallet-row-amount">
-          {e.amount > 0 ? `+${formatRupees(e.amount)}` : `−${formatRupees(Math.abs(e.amount))}`}
-        </span>
-        <span className="text-sm text-subtle tabular">Balance {formatRupees(e.balanceAfter)}</span>
-      </div>
-    </li>
   );
 }
