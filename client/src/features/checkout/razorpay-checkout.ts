@@ -45,13 +45,17 @@ export function loadRazorpay(): Promise<RazorpayCtor> {
 
 export type CheckoutOutcome = { kind: 'paid'; response: RazorpaySuccess } | { kind: 'failed'; message: string } | { kind: 'dismissed' };
 
-/** Opens Checkout for a gateway order; resolves when the shopper pays, a payment fails, or the window is closed. */
+/**
+ * Opens Checkout for a gateway order, from the payment start the server answered (an order's,
+ * a subscription's or a wallet top-up's: the same fields); resolves when the shopper pays, a
+ * payment fails, or the window is closed.
+ */
 export async function openRazorpay(p: {
-  keyId: string;
+  keyId: string | null;
   gatewayOrderId: string;
   amount: number;
   description: string;
-  prefill: { name: string; email: string; contact: string };
+  prefill: { name: string; email: string; contact?: string };
 }): Promise<CheckoutOutcome> {
   const Razorpay = await loadRazorpay();
   return new Promise<CheckoutOutcome>((resolve) => {
@@ -65,13 +69,13 @@ export async function openRazorpay(p: {
       resolve(o);
     };
     const rzp = new Razorpay({
-      key: p.keyId,
+      key: p.keyId ?? '',
       order_id: p.gatewayOrderId,
       amount: p.amount,
       currency: 'INR',
       name: 'Hydro Shakes',
       description: p.description,
-      prefill: p.prefill,
+      prefill: { contact: '', ...p.prefill },
       theme: { color: '#1e6742' },
       handler: (response: RazorpaySuccess) => done({ kind: 'paid', response }),
       modal: { ondismiss: () => done(lastFailure ? { kind: 'failed', message: lastFailure } : { kind: 'dismissed' }), confirm_close: true },

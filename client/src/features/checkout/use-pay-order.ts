@@ -31,13 +31,7 @@ export function usePayOrder(onPaid: (order: Order) => void) {
       }
       setState({ kind: 'busy', message: 'Opening secure payment…' });
       try {
-        const outcome = await openRazorpay({
-          keyId: start.keyId ?? '',
-          gatewayOrderId: start.gatewayOrderId,
-          amount: start.amount,
-          description: start.description,
-          prefill: start.prefill,
-        });
+        const outcome = await openRazorpay(start);
         if (outcome.kind === 'dismissed') return setState({ kind: 'dismissed', orderId });
         if (outcome.kind === 'failed') return setState({ kind: 'failed', orderId, message: outcome.message });
         setState({ kind: 'busy', message: 'Confirming your payment…' });

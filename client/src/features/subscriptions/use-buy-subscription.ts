@@ -15,7 +15,6 @@ export type BuyState =
   | { kind: 'failed'; message: string }
   | { kind: 'paid'; subscription: Subscription; message: string };
 
-
 /**
  * Buys (or renews) a plan: the server creates the gateway order with the plan's price; Razorpay
  * Checkout collects it and the server verifies the signature — or, in test payment mode, the
@@ -44,13 +43,7 @@ export function useBuySubscription() {
     async (start: SubscriptionPaymentStart, planName: string) => {
       if (start.mode === 'test') return setState({ kind: 'test', start, planName });
       setState({ kind: 'busy', message: 'Opening secure payment…' });
-      const outcome = await openRazorpay({
-        keyId: start.keyId ?? '',
-        gatewayOrderId: start.gatewayOrderId,
-        amount: start.amount,
-        description: start.description,
-        prefill: { ...start.prefill, contact: '' },
-      });
+      const outcome = await openRazorpay(start);
       if (outcome.kind === 'dismissed') return setState({ kind: 'failed', message: 'You closed the payment window. Nothing was charged.' });
       if (outcome.kind === 'failed') return setState({ kind: 'failed', message: outcome.message });
       setState({ kind: 'busy', message: 'Confirming your payment…' });
@@ -96,7 +89,11 @@ export function useBuySubscription() {
         const r = await utils.client.subscriptions.testComplete.mutate({ gatewayOrderId: start.gatewayOrderId, outcome });
         if (r.paid) done(r.subscription, r.message);
         // A paid purchase that could not be kept (another plan runs) is refunded: the server says so.
-        else setState({ kind: 'failed', message: outcome === 'success' ? r.message : 'The test payment was declined, as you chose. Nothing was charged.' });
+        else
+          setState({
+            kind: 'failed',
+            message: outcome === 'success' ? r.message : 'The test payment was declined, as you chose. Nothing was charged.',
+          });
       } catch (e) {
         setState({ kind: 'failed', message: messageOf(e) });
       }

@@ -63,13 +63,7 @@ export default function WalletTab() {
       const s = await utils.client.wallet.topUp.mutate({ amount: paise, idempotencyKey: newId() });
       if (s.mode === 'test') return setStep({ kind: 'test', start: s });
       setStep({ kind: 'busy', message: 'Opening secure payment…' });
-      const outcome = await openRazorpay({
-        keyId: s.keyId ?? '',
-        gatewayOrderId: s.gatewayOrderId,
-        amount: s.amount,
-        description: s.description,
-        prefill: { ...s.prefill, contact: '' },
-      });
+      const outcome = await openRazorpay(s);
       if (outcome.kind === 'dismissed') return finished(false, 'You closed the payment window. Nothing was charged.');
       if (outcome.kind === 'failed') return finished(false, outcome.message);
       setStep({ kind: 'busy', message: 'Confirming your payment…' });
