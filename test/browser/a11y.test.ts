@@ -104,8 +104,15 @@ describe.skipIf(!hasBrowser)('accessibility on every shop page', () => {
       const ctx = await signedInContext(shop, email, password, viewport);
       const page = await shop.newPage({ context: ctx });
       const problems: string[] = [];
-      await page.goto('/');
-      await page.evaluate((items) => localStorage.setItem('cart', JSON.stringify(items)), cartWith(catalogue.shakes[0]!.id));
+      // Signed in, the cart is the server's: the page syncs it after sign-in and may overwrite a
+      // localStorage cart with it (the race that left /payment empty under load). One shake, put there.
+      const put = await shop.request({
+        method: 'PUT',
+        url: '/api/user/cart',
+        headers: { authorization: buyer.auth },
+        payload: { lines: [{ id: catalogue.shakes[0]!.id, type: 'signature', quantity: 1 }] },
+      });
+      expect(put.statusCode, put.body).toBe(200);
       problems.push(...(await check(page, '/payment', '[data-testid="pay"]')));
       problems.push(...(await check(page, `/order/${orderId}`, '[data-testid="cancel-order"]')));
       for (const tab of ['', '?tab=subscriptions', '?tab=orders', '?tab=shakes', '?tab=favorites', '?tab=wallet']) problems.push(...(await check(page, `/profile${tab}`, '.tabs')));
