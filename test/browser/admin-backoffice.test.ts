@@ -116,7 +116,7 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
     );
     const all = await page.getByRole('navigation', { name: 'Admin screens' }).getByRole('listitem').allTextContents();
     expect(all).toEqual(expect.arrayContaining(['Subscriptions', 'Coupons', 'Subscription plans', 'User rewards']));
-    await page.screenshot({ path: 'screenshots/admin-drawer-375.png' });
+    await shop.screenshot(page, 'admin-drawer-375', { fullPage: false });
     await page.keyboard.press('Escape');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Menu');
     expect(await page.getByRole('dialog', { name: 'Admin' }).count()).toBe(0);

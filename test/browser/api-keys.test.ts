@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, hasBrowser, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
 
@@ -21,7 +20,6 @@ describe.skipIf(!hasBrowser)('admin API keys screen', () => {
   });
 
   it('creates a key, shows its secret once, and revokes it', async () => {
-    fs.mkdirSync('/tmp/shots/auth', { recursive: true });
     const page = await shop.newPage({ context: await signedInContext(shop, email, password, DESKTOP) });
     await page.goto('/admin/api-keys');
     await page.getByLabel('Name').fill('Warehouse sync');
@@ -30,13 +28,13 @@ describe.skipIf(!hasBrowser)('admin API keys screen', () => {
     // The dialog is in the page all along; wait for the secret to be in it.
     await expect.poll(async () => (await page.getByTestId('api-key-secret-value').textContent()) ?? '', { timeout: 10_000 }).toMatch(/^hs_live_/);
     const secret = (await page.getByTestId('api-key-secret-value').textContent())!;
-    await page.screenshot({ path: '/tmp/shots/auth/api-keys-secret-1280.png' });
+    await shop.screenshot(page, 'api-keys-secret-1280', { fullPage: false });
     const ok = await shop.request({ method: 'GET', url: '/api/admin/orders', headers: { authorization: `Bearer ${secret}` } });
     expect(ok.statusCode).toBe(200);
     await page.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => page.getByTestId('api-key-row').count(), { timeout: 10_000 }).toBe(1);
     expect(await page.content()).not.toContain(secret);
-    await page.screenshot({ path: '/tmp/shots/auth/api-keys-1280.png', fullPage: true });
+    await shop.screenshot(page, 'api-keys-1280');
 
     await page.getByRole('button', { name: 'Revoke', exact: true }).click();
     await page.getByRole('button', { name: 'Revoke key' }).click();
@@ -46,6 +44,6 @@ describe.skipIf(!hasBrowser)('admin API keys screen', () => {
     const phone = await shop.newPage({ context: await signedInContext(shop, email, password, PHONE) });
     await phone.goto('/admin/api-keys');
     await phone.getByTestId('api-key-row').first().waitFor({ timeout: 10_000 });
-    await phone.screenshot({ path: '/tmp/shots/auth/api-keys-375.png', fullPage: true });
+    await shop.screenshot(phone, 'api-keys-375');
   }, 60_000);
 });

@@ -164,7 +164,7 @@ describe.skipIf(!hasBrowser)('cart journey in a browser', () => {
     await page.setViewportSize(DESKTOP);
     await shop.screenshot(page, 'custom-shake-1280');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'screenshots/custom-shake-1280-viewport.png' });
+    await shop.screenshot(page, 'custom-shake-1280-viewport', { fullPage: false });
 
     // 3. Cart: both lines, the server's totals.
     await page.getByTestId('cart-link').click();
@@ -240,7 +240,7 @@ describe.skipIf(!hasBrowser)('cart journey in a browser', () => {
     const page = await shop.newPage({ viewport: PHONE });
     await page.goto('/custom-shake');
     await page.getByTestId('builder-summary').waitFor();
-    await page.screenshot({ path: 'screenshots/custom-shake-375-top.png' });
+    await shop.screenshot(page, 'custom-shake-375-top', { fullPage: false });
     const row = (slug: string) => page.locator(`[data-testid="addin"][data-slug="${slug}"]`);
     await row('kale').getByRole('button', { name: 'Add Curly kale' }).click();
     await row('mango').getByRole('button', { name: 'Add Alphonso mango' }).click();
@@ -248,9 +248,9 @@ describe.skipIf(!hasBrowser)('cart journey in a browser', () => {
     const bar = page.locator('.builder-bar');
     expect(await bar.isVisible()).toBe(true);
     expect(await bar.textContent()).toContain('3/5 add-ins');
-    await page.screenshot({ path: 'screenshots/custom-shake-375-viewport.png' });
+    await shop.screenshot(page, 'custom-shake-375-viewport', { fullPage: false });
     await page.getByTestId('builder-summary').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'screenshots/custom-shake-375-summary.png' });
+    await shop.screenshot(page, 'custom-shake-375-summary', { fullPage: false });
     await shop.screenshot(page, 'custom-shake-375');
     await bar.getByRole('button', { name: /Add to Cart/ }).click();
     await expect.poll(() => text(page, 'cart-count')).toBe('1');

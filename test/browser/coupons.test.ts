@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
@@ -11,7 +9,6 @@ import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderT
  * 50-point minimum, which the first order's 27 alone do not reach — the next order redeems them.
  * And /admin/coupons with the uses. Screenshots at 1280 and 375 px.
  */
-const SHOTS = '/tmp/shots/coupons';
 
 describe.skipIf(!hasBrowser)('coupons in a browser', () => {
   let shop: ShopUnderTest;
@@ -26,8 +23,6 @@ describe.skipIf(!hasBrowser)('coupons in a browser', () => {
 
   async function shot(page: Page, name: string) {
     await shop.screenshot(page, name);
-    fs.mkdirSync(SHOTS, { recursive: true });
-    fs.copyFileSync(path.resolve('screenshots', `${name}.png`), path.join(SHOTS, `${name}.png`));
   }
 
   async function customerWithAddress(email: string, username: string) {

@@ -55,8 +55,7 @@ describe.skipIf(!hasBrowser)('orders after checkout in a browser', () => {
 
   /** The visible viewport only (fixed banners and modal dialogs sit where the shopper sees them). */
   async function viewShot(page: Page, name: string) {
-    fs.mkdirSync(path.resolve('screenshots'), { recursive: true });
-    await page.screenshot({ path: path.resolve('screenshots', `${name}.png`) });
+    await shop.screenshot(page, name, { fullPage: false });
   }
 
   async function adminMove(id: string, status: string) {

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
 import { addAddress, loadShop, orderBody, place, type Customer, type Shop } from '../integration/orders-fixtures';
@@ -78,8 +76,7 @@ describe.skipIf(!hasBrowser)('rough edges of the storefront', () => {
     });
     expect(onTop).toBe(true);
     expect(await page.getByTestId('active-order-banner').isVisible()).toBe(false);
-    fs.mkdirSync(path.resolve('screenshots'), { recursive: true });
-    await page.screenshot({ path: path.resolve('screenshots', 'mobile-menu-order-375.png') });
+    await shop.screenshot(page, 'mobile-menu-order-375', { fullPage: false });
     // Tab stays in the open menu (its items and the toggle that closes it); Escape returns focus to the toggle.
     await page.getByRole('button', { name: 'Close menu' }).focus();
     for (let i = 0; i < 14; i++) {

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
@@ -35,8 +33,7 @@ describe.skipIf(!hasBrowser)('shake pages and reviews in a browser', () => {
   }
 
   async function viewShot(page: Page, name: string) {
-    fs.mkdirSync(path.resolve('screenshots'), { recursive: true });
-    await page.screenshot({ path: path.resolve('screenshots', `${name}.png`) });
+    await shop.screenshot(page, name, { fullPage: false });
   }
 
   beforeAll(async () => {

@@ -59,14 +59,14 @@ describe.skipIf(!hasBrowser)('stock in a browser', () => {
         await kale.getByText('Sold out for now').waitFor();
         expect(await kale.getByRole('button', { name: 'Add Curly kale' }).isDisabled()).toBe(true);
         await kale.scrollIntoViewIfNeeded();
-        await shopper.screenshot({ path: `screenshots/stock-builder-kale-${tag}.png` });
+        await shop.screenshot(shopper, `stock-builder-kale-${tag}`, { fullPage: false });
 
         await shopper.goto('/signature-shakes/green-glow');
         const add = shopper.getByTestId('add-to-cart');
         await expect.poll(() => add.textContent()).toContain('Sold out for now');
         expect(await add.isDisabled()).toBe(true);
         await add.scrollIntoViewIfNeeded();
-        await shopper.screenshot({ path: `screenshots/stock-shake-sold-out-${tag}.png` });
+        await shop.screenshot(shopper, `stock-shake-sold-out-${tag}`, { fullPage: false });
         await shopper.context().close();
       }
       const phoneAdmin = await shop.newPage({ context: await signedInContext(shop, email, password, PHONE) });

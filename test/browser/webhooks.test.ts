@@ -1,7 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, hasBrowser, signedInContext, signUp, startShop, type ShopUnderTest } from '../helpers/browser';
@@ -14,7 +12,6 @@ import { HEADER_ID, verifySignature } from '../../server/domains/webhooks/webhoo
  * allowed as in development), copies the secret shown once, sees the delivery log after an order,
  * and sends an event again. Screenshots at 1280 and 375 px under /tmp/shots/hooks.
  */
-const SHOTS = '/tmp/shots/hooks';
 
 describe.skipIf(!hasBrowser)('/admin/webhooks in a browser', () => {
   let shop: ShopUnderTest;
@@ -39,7 +36,6 @@ describe.skipIf(!hasBrowser)('/admin/webhooks in a browser', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await signUp(shop, { email, password, username: 'ravi_ops', name: 'Ravi Menon', mobile: '9876512388' }, { admin: true });
-    fs.mkdirSync(SHOTS, { recursive: true });
   }, 60_000);
   afterAll(async () => {
     await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
@@ -72,7 +68,7 @@ describe.skipIf(!hasBrowser)('/admin/webhooks in a browser', () => {
     await secretBox.waitFor();
     const secret = (await secretBox.textContent())!.trim();
     expect(secret).toMatch(/^whsec_/);
-    await page.screenshot({ path: path.join(SHOTS, 'webhooks-secret-1280.png') });
+    await shop.screenshot(page, 'webhooks-secret-1280', { fullPage: false });
     await page.getByRole('button', { name: 'I have kept it' }).click();
     const item = page.getByTestId('webhook-endpoint').filter({ hasText: 'Accounting sync' });
     await item.waitFor();
@@ -95,7 +91,7 @@ describe.skipIf(!hasBrowser)('/admin/webhooks in a browser', () => {
     await page.getByTestId('webhook-delivery').filter({ hasText: 'HTTP 503' }).getByText('Retrying').waitFor();
     await page.getByTestId('webhook-delivery').filter({ hasText: 'HTTP 200' }).getByText('Delivered').waitFor();
     expect(await sideways(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SHOTS, 'webhooks-1280.png'), fullPage: true });
+    await shop.screenshot(page, 'webhooks-1280');
 
     // "Send again" on the delivered one: the receiver gets the same event id once more.
     const delivered = page.getByTestId('webhook-delivery').filter({ hasText: 'Delivered' });
@@ -117,7 +113,7 @@ describe.skipIf(!hasBrowser)('/admin/webhooks in a browser', () => {
     await phone.getByTestId('webhook-endpoint').first().waitFor();
     await phone.getByTestId('webhook-delivery').first().waitFor();
     expect(await sideways(phone)).toBeLessThanOrEqual(0);
-    await phone.screenshot({ path: path.join(SHOTS, 'webhooks-375.png'), fullPage: true });
+    await shop.screenshot(phone, 'webhooks-375');
     await phone.context().close();
   });
 });

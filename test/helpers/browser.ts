@@ -19,8 +19,12 @@ export interface ShopUnderTest extends TestApp {
   browser: Browser;
   newPage(opts?: { viewport?: { width: number; height: number }; context?: BrowserContext }): Promise<Page>;
   newContext(viewport?: { width: number; height: number }): Promise<BrowserContext>;
-  /** Save a screenshot under screenshots/ (for people to look at; not an assertion). */
-  screenshot(page: Page, name: string): Promise<void>;
+  /**
+   * Save a screenshot under screenshots/ (for people to look at; not an assertion). SKIP_SCREENSHOTS=1
+   * (set by .ci/run, whose clean clone nobody looks into) takes none: ~170 full-page PNGs cost Chromium
+   * 20–30 s of CPU in the browser phase.
+   */
+  screenshot(page: Page, name: string, opts?: { fullPage?: boolean }): Promise<void>;
 }
 
 /** The real server (built client, own database) on a free port, and a headless Chromium; `clock`: the server's time (tests move it). */
@@ -56,16 +60,20 @@ export async function startShop(opts: { config?: Partial<Config>; clock?: Clock 
       page.on('pageerror', (e) => console.error('[browser pageerror]', e.message));
       return page;
     },
-    async screenshot(page, name) {
-      const dir = path.resolve('screenshots');
-      fs.mkdirSync(dir, { recursive: true });
-      await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-    },
+    screenshot,
     async close() {
       await browser.close().catch(() => {});
       await t.close();
     },
   };
+}
+
+/** The one way a journey saves a picture: screenshots/NAME.png, the whole page unless `fullPage: false` (what the viewport shows). */
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  if (process.env.SKIP_SCREENSHOTS === '1') return;
+  const dir = path.resolve('screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: opts.fullPage ?? true });
 }
 
 /** A browser context signed in as `email` with a session of its own (refresh tokens rotate per session). */
