@@ -23,6 +23,9 @@ import { sql, type Kysely } from 'kysely';
  * every call (measured on the bench's data: pricing_inputs 0.59 ms per call in `auto`, 0.21 ms generic;
  * the calendar 0.73 against 0.41 ms).
  *
+ * A schedule's slot and address are looked up by their keys (scalar sub-selects): a generic plan
+ * costed for "a couple of schedules" otherwise hashed the whole addresses table on every call.
+ *
  * Item ids come out of stored jsonb: only well-formed uuids are cast (case-sensitive pattern with both
  * cases spelled out: `~*` compiles a far slower matcher).
  */
@@ -51,13 +54,11 @@ export async function up(db: Kysely<any>): Promise<void> {
           select sc.id, sc.items, sc.created_at, json_build_object(
             'id', sc.id, 'user_id', sc.user_id, 'items', sc.items, 'days', sc.days, 'weekdays', sc.weekdays,
             'start_date', sc.start_date::text, 'end_date', sc.end_date::text, 'status', sc.status, 'created_at', sc.created_at,
-            'slot', case when sl.id is null then null else json_build_object('id', sl.id, 'start_time', sl.start_time,
-              'end_time', sl.end_time, 'plan_type', sl.plan_type, 'active', sl.active) end,
-            'address', case when a.id is null then null else json_build_object('id', a.id, 'name', a.name, 'line1', a.line1,
-              'city', a.city, 'pincode', a.pincode) end) as j
+            'slot', (select json_build_object('id', sl.id, 'start_time', sl.start_time, 'end_time', sl.end_time,
+              'plan_type', sl.plan_type, 'active', sl.active) from delivery_slots sl where sl.id = sc.slot_id),
+            'address', (select json_build_object('id', a.id, 'name', a.name, 'line1', a.line1, 'city', a.city,
+              'pincode', a.pincode) from addresses a where a.id = sc.address_id)) as j
           from schedules sc
-          left join delivery_slots sl on sl.id = sc.slot_id
-          left join addresses a on a.id = sc.address_id
           where sc.user_id = p_user
         ),
         cal_d as (
