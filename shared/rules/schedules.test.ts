@@ -12,7 +12,7 @@ import {
   type DayFacts,
   type ScheduleDays,
 } from './schedules';
-import { addDays, istToday } from './slots';
+import { addDays, datesFrom, istToday } from './slots';
 
 const s = (over: Partial<ScheduleDays>): ScheduleDays => ({ days: 'daily', weekdays: [], startDate: '2026-12-01', endDate: null, ...over });
 const range = (from: string, n: number) => Array.from({ length: n }, (_, i) => addDays(from, i));
@@ -35,6 +35,15 @@ describe('which dates a schedule covers', () => {
   it('alternate days count from the start date, across month and year ends', () => {
     const d = s({ days: 'alternate', startDate: '2026-12-30' });
     expect(range('2026-12-30', 6).filter((x) => coversDate(d, x))).toEqual(['2026-12-30', '2027-01-01', '2027-01-03']);
+  });
+  it('the calendar walks its dates with their weekdays once (datesFrom): the same dates, weekdays and answers as day by day', () => {
+    const dates = datesFrom('2026-12-28', 10);
+    expect(dates.map((d) => d.date)).toEqual(range('2026-12-28', 10));
+    expect(dates.map((d) => d.weekday)).toEqual(range('2026-12-28', 10).map(weekdayOf));
+    expect(dates[4]).toEqual({ date: '2027-01-01', weekday: 5 });
+    for (const pattern of [s({ days: 'weekdays' }), s({ days: 'alternate', startDate: '2026-12-29' }), s({ days: 'chosen', weekdays: [0, 6] })]) {
+      expect(dates.map((d) => coversDate(pattern, d.date, d.weekday))).toEqual(dates.map((d) => coversDate(pattern, d.date)));
+    }
   });
   it('chosen weekdays (0 = Sunday)', () => {
     const d = s({ days: 'chosen', weekdays: [0, 3] });

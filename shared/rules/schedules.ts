@@ -39,10 +39,9 @@ export function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
 
-/** Whether the schedule's pattern delivers on this date (between its start and end date). */
-export function coversDate(s: ScheduleDays, date: string): boolean {
+/** Whether the schedule's pattern delivers on this date (between its start and end date); `wd`: the date's weekday when the caller has it. */
+export function coversDate(s: ScheduleDays, date: string, wd: number = weekdayOf(date)): boolean {
   if (date < s.startDate || (s.endDate !== null && date > s.endDate)) return false;
-  const wd = weekdayOf(date);
   switch (s.days) {
     case 'daily':
       return true;

@@ -62,6 +62,17 @@ export function addDays(date: string, n: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** `days` consecutive calendar dates from `from`, each with its weekday (0 = Sunday … 6 = Saturday): one Date per date. */
+export function datesFrom(from: string, days: number): { date: string; weekday: number }[] {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const out: { date: string; weekday: number }[] = [];
+  for (let i = 0; i < days; i++) {
+    const d = new Date(start + i * DAY_MS);
+    out.push({ date: d.toISOString().slice(0, 10), weekday: d.getUTCDay() });
+  }
+  return out;
+}
+
 /** Whole days from a to b (b − a). */
 export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);

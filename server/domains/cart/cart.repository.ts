@@ -54,26 +54,12 @@ export interface PricingInputs {
 
 /**
  * The same read as one json-valued expression, for a caller that folds it into a statement of its
- * own (order placement reads price, address and PIN code in one round trip). Plain SQL text:
- * it is on the hot path, and composing it costs no query-builder work.
+ * own (order placement reads price, address and PIN code in one round trip): a call of the database
+ * function `pricing_inputs` (migration 2026_11_30_1200, decision 199), whose plans PostgreSQL keeps
+ * per connection. The delivery calendar's function calls it too: one pricing read.
  */
 export function pricingInputsSql(shakeIds: readonly string[], ingredientIds: readonly string[]): RawBuilder<unknown> {
-  return pricingInputsOfSql(sql`${[...shakeIds]}::uuid[]`, sql`${[...ingredientIds]}::uuid[]`);
-}
-
-/** The same read with the ids as SQL uuid[] expressions (a caller whose ids come out of its own rows: the delivery calendar). */
-export function pricingInputsOfSql(shakeIds: RawBuilder<unknown>, ingredientIds: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`json_build_object(
-    'shakes', (select coalesce(json_agg(s), '[]') from (
-      select id, name, image, price_paise, in_stock,
-        exists (select 1 from stock_sold_out_shakes v where v.shake_id = signature_shakes.id) as sold_out
-      from signature_shakes
-      where active and id = any(${shakeIds})) s),
-    'ingredients', (select coalesce(json_agg(i), '[]') from (
-      select id, name, category, price_paise, kcal, protein_g, carbs_g, fat_g, fibre_g, sugar_g, allergens, vegan, in_stock,
-        exists (select 1 from stock_sold_out_ingredients v where v.ingredient_id = ingredients.id) as sold_out
-      from ingredients where active and id = any(${ingredientIds})) i),
-    'pricing', (select value from settings where key = 'pricing'))`;
+  return sql`pricing_inputs(${[...shakeIds]}::uuid[], ${[...ingredientIds]}::uuid[])`;
 }
 
 export function decodePricingInputs(raw: unknown): PricingInputs {

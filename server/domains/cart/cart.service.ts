@@ -168,6 +168,42 @@ export function catalogueIdsOf(lines: readonly PriceLine[]): { shakeIds: string[
   return { shakeIds: [...shakeIds], ingredientIds: [...ingredientIds] };
 }
 
+// A quote line's two shapes, built field by field (once per line on every quote: the calendar prices several lists per request).
+function unavailableLine(l: PriceLine, name: string, image: string, reason: string): QuoteLine {
+  return {
+    id: l.id,
+    type: l.type,
+    quantity: l.quantity,
+    shownPrice: l.shownPrice ?? null,
+    isFreeUnit: false,
+    freeUnitPrice: 0,
+    name,
+    image,
+    unitPrice: 0,
+    lineTotal: 0,
+    available: false,
+    reason,
+    priceChanged: false,
+  };
+}
+function availableLine(l: PriceLine, name: string, image: string, unitPrice: number): QuoteLine {
+  return {
+    id: l.id,
+    type: l.type,
+    quantity: l.quantity,
+    shownPrice: l.shownPrice ?? null,
+    isFreeUnit: false,
+    freeUnitPrice: 0,
+    name,
+    image,
+    unitPrice,
+    lineTotal: unitPrice * l.quantity,
+    available: true,
+    reason: null,
+    priceChanged: l.shownPrice !== undefined && l.shownPrice !== unitPrice,
+  };
+}
+
 /** The quote from what the database said: pure, no I/O. */
 function buildQuote(
   input: PriceCartInput,
@@ -181,39 +217,18 @@ function buildQuote(
   const ingredients = new Map(inputs.ingredients.map((i) => [i.id, toBuilderIngredient(i)]));
 
   const priced: QuoteLine[] = input.lines.map((l) => {
-    const base = { id: l.id, type: l.type, quantity: l.quantity, shownPrice: l.shownPrice ?? null, isFreeUnit: false, freeUnitPrice: 0 };
-    const unavailable = (name: string, image: string, reason: string): QuoteLine => ({
-      ...base,
-      name,
-      image,
-      unitPrice: 0,
-      lineTotal: 0,
-      available: false,
-      reason,
-      priceChanged: false,
-    });
-    const available = (name: string, image: string, unitPrice: number): QuoteLine => ({
-      ...base,
-      name,
-      image,
-      unitPrice,
-      lineTotal: unitPrice * l.quantity,
-      available: true,
-      reason: null,
-      priceChanged: l.shownPrice !== undefined && l.shownPrice !== unitPrice,
-    });
     if (l.type === 'signature') {
       const s = isUuid(l.id) ? shakes.get(l.id) : undefined;
-      if (!s) return unavailable('', '', 'This shake is no longer on the menu.');
-      if (!s.in_stock) return unavailable(s.name, s.image, `${s.name} is out of stock right now.`);
-      if (s.sold_out) return unavailable(s.name, s.image, soldOutMessage(s.name));
-      return available(s.name, s.image, s.price_paise);
+      if (!s) return unavailableLine(l, '', '', 'This shake is no longer on the menu.');
+      if (!s.in_stock) return unavailableLine(l, s.name, s.image, `${s.name} is out of stock right now.`);
+      if (s.sold_out) return unavailableLine(l, s.name, s.image, soldOutMessage(s.name));
+      return availableLine(l, s.name, s.image, s.price_paise);
     }
-    if (!l.recipe) return unavailable('', CUSTOM_SHAKE_IMAGE, 'This custom shake has no recipe. Please build it again.');
+    if (!l.recipe) return unavailableLine(l, '', CUSTOM_SHAKE_IMAGE, 'This custom shake has no recipe. Please build it again.');
     const result = evaluateRecipe(l.recipe, ingredients, pricing);
     const line = result.valid
-      ? available(result.name, CUSTOM_SHAKE_IMAGE, result.price)
-      : unavailable(recipeName(l.recipe.name), CUSTOM_SHAKE_IMAGE, result.problems[0]!.message);
+      ? availableLine(l, result.name, CUSTOM_SHAKE_IMAGE, result.price)
+      : unavailableLine(l, recipeName(l.recipe.name), CUSTOM_SHAKE_IMAGE, result.problems[0]!.message);
     return { ...line, recipe: l.recipe };
   });
 

@@ -21,7 +21,7 @@ import {
   CALENDAR_DAYS,
   type ScheduleDays,
 } from '../../../shared/rules/schedules';
-import { addDays, istToday } from '../../../shared/rules/slots';
+import { addDays, datesFrom, istToday } from '../../../shared/rules/slots';
 import { formatDay } from '../../../shared/rules/dates';
 import type {
   AdminSchedulesInput,
@@ -111,8 +111,7 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
   const out: DeliveryDay[] = [];
   // Dates only grow: once one is open, every later one is too.
   let fixed = true;
-  for (let i = 0; i < days; i++) {
-    const date = addDays(from, i);
+  for (const { date, weekday } of datesFrom(from, days)) {
     fixed &&= isFixed(date, now, cutoffTime);
     const vacation = read.vacations.find((v) => v.from <= date && date <= v.to);
     const entries: DeliveryEntry[] = [];
@@ -121,7 +120,7 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
       const change = changes.size ? changes.get(key) : undefined;
       const run = runs.size ? runs.get(key) : undefined;
       const order = orders.size ? orders.get(repo.scheduleOrderKey(s.id, date)) : undefined;
-      const delivers = coversDate(rules, date) || (!!change?.items && withinSchedule(rules, date));
+      const delivers = coversDate(rules, date, weekday) || (!!change?.items && withinSchedule(rules, date));
       const state = dayState({
         active: s.status === 'active',
         delivers,

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor, Trx } from '../../../db/database';
 import type { SubscriptionPayments as SubscriptionPaymentsTable, SubscriptionPeriods as SubscriptionPeriodsTable, SubscriptionPlans as SubscriptionPlansTable, Subscriptions as SubscriptionsTable } from '../../../db/generated/database';
 
@@ -7,12 +7,8 @@ export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type PeriodRow = Selectable<SubscriptionPeriodsTable>;
 export type PaymentRow = Selectable<SubscriptionPaymentsTable>;
 
-const LIVE = ['active', 'paused', 'cancelled'] as const;
-
-/** Whether the customer has a live subscription, as one json-valued expression for a caller's statement (the delivery calendar). */
-export function hasLiveSql(userId: string): RawBuilder<boolean> {
-  return sql<boolean>`exists (select 1 from subscriptions where user_id = ${userId}::uuid and status = any(${[...LIVE]}::text[]))`;
-}
+/** A subscription in one of these statuses is live. The delivery calendar's database function takes the list as its argument (decision 199). */
+export const LIVE = ['active', 'paused', 'cancelled'] as const;
 
 // ---------- Plans ----------
 
