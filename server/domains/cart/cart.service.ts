@@ -168,8 +168,11 @@ export function catalogueIdsOf(lines: readonly PriceLine[]): { shakeIds: string[
   return { shakeIds: [...shakeIds], ingredientIds: [...ingredientIds] };
 }
 
-// A quote line's two shapes, built field by field (once per line on every quote: the calendar prices several lists per request).
-function unavailableLine(l: PriceLine, name: string, image: string, reason: string): QuoteLine {
+// A quote line, built field by field (once per line on every quote: the calendar prices several lists per
+// request). `reason` null: available at `unitPrice`; otherwise unavailable for that reason, at 0.
+function quoteLine(l: PriceLine, name: string, image: string, unitPrice: number, reason: string | null): QuoteLine {
+  const available = reason === null;
+  const price = available ? unitPrice : 0;
   return {
     id: l.id,
     type: l.type,
@@ -179,28 +182,11 @@ function unavailableLine(l: PriceLine, name: string, image: string, reason: stri
     freeUnitPrice: 0,
     name,
     image,
-    unitPrice: 0,
-    lineTotal: 0,
-    available: false,
+    unitPrice: price,
+    lineTotal: price * l.quantity,
+    available,
     reason,
-    priceChanged: false,
-  };
-}
-function availableLine(l: PriceLine, name: string, image: string, unitPrice: number): QuoteLine {
-  return {
-    id: l.id,
-    type: l.type,
-    quantity: l.quantity,
-    shownPrice: l.shownPrice ?? null,
-    isFreeUnit: false,
-    freeUnitPrice: 0,
-    name,
-    image,
-    unitPrice,
-    lineTotal: unitPrice * l.quantity,
-    available: true,
-    reason: null,
-    priceChanged: l.shownPrice !== undefined && l.shownPrice !== unitPrice,
+    priceChanged: available && l.shownPrice !== undefined && l.shownPrice !== price,
   };
 }
 
@@ -219,16 +205,16 @@ function buildQuote(
   const priced: QuoteLine[] = input.lines.map((l) => {
     if (l.type === 'signature') {
       const s = isUuid(l.id) ? shakes.get(l.id) : undefined;
-      if (!s) return unavailableLine(l, '', '', 'This shake is no longer on the menu.');
-      if (!s.in_stock) return unavailableLine(l, s.name, s.image, `${s.name} is out of stock right now.`);
-      if (s.sold_out) return unavailableLine(l, s.name, s.image, soldOutMessage(s.name));
-      return availableLine(l, s.name, s.image, s.price_paise);
+      if (!s) return quoteLine(l, '', '', 0, 'This shake is no longer on the menu.');
+      if (!s.in_stock) return quoteLine(l, s.name, s.image, 0, `${s.name} is out of stock right now.`);
+      if (s.sold_out) return quoteLine(l, s.name, s.image, 0, soldOutMessage(s.name));
+      return quoteLine(l, s.name, s.image, s.price_paise, null);
     }
-    if (!l.recipe) return unavailableLine(l, '', CUSTOM_SHAKE_IMAGE, 'This custom shake has no recipe. Please build it again.');
+    if (!l.recipe) return quoteLine(l, '', CUSTOM_SHAKE_IMAGE, 0, 'This custom shake has no recipe. Please build it again.');
     const result = evaluateRecipe(l.recipe, ingredients, pricing);
     const line = result.valid
-      ? availableLine(l, result.name, CUSTOM_SHAKE_IMAGE, result.price)
-      : unavailableLine(l, recipeName(l.recipe.name), CUSTOM_SHAKE_IMAGE, result.problems[0]!.message);
+      ? quoteLine(l, result.name, CUSTOM_SHAKE_IMAGE, result.price, null)
+      : quoteLine(l, recipeName(l.recipe.name), CUSTOM_SHAKE_IMAGE, 0, result.problems[0]!.message);
     return { ...line, recipe: l.recipe };
   });
 
