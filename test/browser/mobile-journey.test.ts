@@ -208,11 +208,11 @@ describe.skipIf(!hasBrowser)('a phone shopper: mobile sign-in and the address bo
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await matrix.scrollIntoViewIfNeeded();
     await shop.screenshot(page, 'mobile-notify-matrix-375');
-    await prefs.screenshot({ path: 'screenshots/mobile-notify-card-375.png', animations: 'disabled' });
+    await shop.screenshot(prefs, 'mobile-notify-card-375');
     await page.setViewportSize(DESKTOP);
     await prefs.scrollIntoViewIfNeeded();
     await shop.screenshot(page, 'mobile-notify-matrix-1280');
-    await prefs.screenshot({ path: 'screenshots/mobile-notify-card-1280.png', animations: 'disabled' });
+    await shop.screenshot(prefs, 'mobile-notify-card-1280');
     await page.context().close();
   });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from './app';
 import type { Config } from '../../server/config';
 import type { Clock } from '../../server/lib/clock';
@@ -24,7 +24,7 @@ export interface ShopUnderTest extends TestApp {
    * (set by .ci/run, whose clean clone nobody looks into) takes none: ~170 full-page PNGs cost Chromium
    * 20–30 s of CPU in the browser phase.
    */
-  screenshot(page: Page, name: string, opts?: { fullPage?: boolean }): Promise<void>;
+  screenshot(what: Page | Locator, name: string, opts?: { fullPage?: boolean }): Promise<void>;
 }
 
 /** The real server (built client, own database) on a free port, and a headless Chromium; `clock`: the server's time (tests move it). */
@@ -68,12 +68,17 @@ export async function startShop(opts: { config?: Partial<Config>; clock?: Clock 
   };
 }
 
-/** The one way a journey saves a picture: screenshots/NAME.png, the whole page unless `fullPage: false` (what the viewport shows). */
-export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+/**
+ * The one way a journey saves a picture: screenshots/NAME.png — a page whole unless `fullPage: false`
+ * (what the viewport shows), or one element (a Locator) with its animations stopped.
+ */
+export async function screenshot(what: Page | Locator, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
   if (process.env.SKIP_SCREENSHOTS === '1') return;
   const dir = path.resolve('screenshots');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: opts.fullPage ?? true });
+  const file = path.join(dir, `${name}.png`);
+  if ('goto' in what) await what.screenshot({ path: file, fullPage: opts.fullPage ?? true });
+  else await what.screenshot({ path: file, animations: 'disabled' });
 }
 
 /** A browser context signed in as `email` with a session of its own (refresh tokens rotate per session). */
