@@ -37,6 +37,9 @@ async function call(c: Customer | null, method: string, path: string, body?: unk
       ...(c ? { authorization: c.auth } : {}),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       accept: 'application/json',
+      // What the shop's own pages send (a browser on the shop's origin): the answers come compressed.
+      'accept-encoding': 'br, gzip',
+      origin: t.deps.config.PUBLIC_URL,
     },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
@@ -138,6 +141,9 @@ describe('schedules', () => {
 
     const cal = await call(asha, 'GET', '/user/deliveries');
     expect(cal.status).toBe(200);
+    // Compressed for a browser that asked for it, decoded whole (30 days in the body below), and allowed for the shop's origin.
+    expect(cal.headers.get('content-encoding')).toBe('br');
+    expect(cal.headers.get('access-control-allow-origin')).toBe(t.deps.config.PUBLIC_URL);
     expect(cal.body.days).toHaveLength(30);
     expect(cal.body.from).toBe('2026-12-01');
     const state = (d: string) => cal.body.days.find((x: { date: string }) => x.date === d).entries[0]?.state ?? null;
