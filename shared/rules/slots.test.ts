@@ -3,6 +3,8 @@ import {
   orderPlanTypeForSlot,
   addDays,
   bookableDates,
+  dateOfDay,
+  datesFrom,
   DEFAULT_SLOT_CONFIG as cfg,
   formatSlotDate,
   formatSlotRange,
@@ -15,6 +17,35 @@ import {
 
 // 2026-11-24 08:00 IST = 02:30 UTC.
 const at = (iso: string) => new Date(iso);
+
+describe('dates by arithmetic (dateOfDay, datesFrom)', () => {
+  const DAY = 86_400_000;
+  const iso = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+  it('writes every day of 1600–2400 as toISOString does, with the weekday getUTCDay gives', () => {
+    const first = Date.UTC(1600, 0, 1) / DAY;
+    const last = Date.UTC(2400, 11, 31) / DAY;
+    const walked = datesFrom(iso(first), last - first + 1);
+    let wrong = 0;
+    for (let day = first; day <= last; day++) {
+      const w = walked[day - first]!;
+      const expected = iso(day);
+      if (dateOfDay(day) !== expected || w.date !== expected || w.weekday !== new Date(day * DAY).getUTCDay()) wrong++;
+    }
+    expect(wrong).toBe(0);
+    expect(walked).toHaveLength(last - first + 1);
+  });
+  it('keeps toISOString’s text at the edges of four-digit years, and its RangeError for a date that is not one', () => {
+    for (const [y, m, d] of [[999, 11, 31], [1000, 0, 1], [9999, 11, 31], [10000, 0, 1], [0, 0, 1], [-1, 5, 15], [1970, 0, 1], [1969, 11, 31]] as const) {
+      const day = Date.UTC(y, m, d) / DAY;
+      expect(dateOfDay(day), `${y}-${m + 1}-${d}`).toBe(iso(day));
+    }
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2100-02-28', 1)).toBe('2100-03-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(() => addDays('not a date', 1)).toThrow(RangeError);
+    expect(() => istToday(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
 
 describe('IST calendar', () => {
   it('rolls the date over at midnight India time, not UTC', () => {

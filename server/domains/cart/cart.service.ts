@@ -190,6 +190,30 @@ function quoteLine(l: PriceLine, name: string, image: string, unitPrice: number,
   };
 }
 
+interface PreparedInputs {
+  pricing: Pricing;
+  shakes: Map<string, repo.PricedShakeRow>;
+  ingredients: Map<string, BuilderIngredient>;
+}
+const prepared = new WeakMap<repo.PricingInputs, PreparedInputs>();
+
+/**
+ * The pricing settings and the catalogue rows by id, made once per read: the delivery calendar prices
+ * several item lists from one read (decision 199). The rows of a read are not changed after it.
+ */
+function preparedInputs(inputs: repo.PricingInputs): PreparedInputs {
+  let p = prepared.get(inputs);
+  if (!p) {
+    p = {
+      pricing: parsePricing(inputs.pricing),
+      shakes: new Map(inputs.shakes.map((s) => [s.id, s])),
+      ingredients: new Map(inputs.ingredients.map((i) => [i.id, toBuilderIngredient(i)])),
+    };
+    prepared.set(inputs, p);
+  }
+  return p;
+}
+
 /** The quote from what the database said: pure, no I/O. */
 function buildQuote(
   input: PriceCartInput,
@@ -198,9 +222,7 @@ function buildQuote(
   couponIn: CouponInput | null = null,
   pointsBalance = 0,
 ): { quote: Quote; pricing: Pricing } {
-  const pricing = parsePricing(inputs.pricing);
-  const shakes = new Map(inputs.shakes.map((s) => [s.id, s]));
-  const ingredients = new Map(inputs.ingredients.map((i) => [i.id, toBuilderIngredient(i)]));
+  const { pricing, shakes, ingredients } = preparedInputs(inputs);
 
   const priced: QuoteLine[] = input.lines.map((l) => {
     if (l.type === 'signature') {

@@ -94,8 +94,9 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
   const plan = read.subscribed ? await activePlanFor(deps, db ?? deps.db, user.id) : null;
   const now = deps.clock.now();
   const cutoffTime = cutoffOf(read.cutoffTime);
-  const changes = new Map(read.days.map((d) => [`${d.schedule_id}:${d.date}`, d]));
-  const runs = new Map(read.runs.map((r) => [`${r.schedule_id}:${r.date}`, r]));
+  // Each schedule's changed days and cut-off runs by date; scheduled orders by their key.
+  const changes = bySchedule(read.days);
+  const runs = bySchedule(read.runs);
   const orders = new Map(read.orders.map((o) => [o.key, o]));
   const quotes = new Map<string, { items: ScheduleItem[]; price: DeliveryPrice }>();
   const priced = (lines: ScheduleLine[]) => {
@@ -107,7 +108,13 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
     }
     return p;
   };
-  const schedules = read.schedules.map((s) => ({ row: s, rules: daysOf(s), own: priced(s.items) }));
+  const schedules = read.schedules.map((s) => ({
+    row: s,
+    rules: daysOf(s),
+    own: priced(s.items),
+    changes: changes.get(s.id),
+    runs: runs.get(s.id),
+  }));
   const out: DeliveryDay[] = [];
   // Dates only grow: once one is open, every later one is too.
   let fixed = true;
@@ -115,10 +122,9 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
     fixed &&= isFixed(date, now, cutoffTime);
     const vacation = read.vacations.find((v) => v.from <= date && date <= v.to);
     const entries: DeliveryEntry[] = [];
-    for (const { row: s, rules } of schedules) {
-      const key = `${s.id}:${date}`;
-      const change = changes.size ? changes.get(key) : undefined;
-      const run = runs.size ? runs.get(key) : undefined;
+    for (const { row: s, rules, changes: changed, runs: ran } of schedules) {
+      const change = changed?.get(date);
+      const run = ran?.get(date);
       const order = orders.size ? orders.get(repo.scheduleOrderKey(s.id, date)) : undefined;
       const delivers = coversDate(rules, date, weekday) || (!!change?.items && withinSchedule(rules, date));
       const state = dayState({
@@ -156,6 +162,17 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
     schedules: schedules.map(({ row: s, own }) => ({ id: s.id, slot: slotOf(s), items: own.items, price: own.price })),
     days: out,
   };
+}
+
+/** Rows of the calendar's read by schedule, then by date. */
+function bySchedule<T extends { schedule_id: string; date: string }>(rows: readonly T[]): Map<string, Map<string, T>> {
+  const out = new Map<string, Map<string, T>>();
+  for (const r of rows) {
+    let dates = out.get(r.schedule_id);
+    if (!dates) out.set(r.schedule_id, (dates = new Map()));
+    dates.set(r.date, r);
+  }
+  return out;
 }
 
 const slotOf = (s: repo.ScheduleRow): Schedule['slot'] =>
