@@ -82,6 +82,15 @@ export interface CalendarRead extends ScheduleRowsRead {
 export async function readCalendar(db: Executor, userId: string, from: string, to: string): Promise<CalendarRead> {
   const { rows } = await sql<{ v: ScheduleRowsRead & { pricing: unknown; subscribed: boolean } }>`select
     calendar_rows(${userId}::uuid, ${from}::date, ${to}::date, ${[...subscriptionsRepo.LIVE]}::text[]) as v`.execute(db);
-  const { pricing, ...read } = rows[0]!.v;
-  return { ...read, pricing: cartRepo.decodePricingInputs(pricing) };
+  const v = rows[0]!.v;
+  return {
+    schedules: v.schedules,
+    days: v.days,
+    vacations: v.vacations,
+    runs: v.runs,
+    orders: v.orders,
+    cutoffTime: v.cutoffTime,
+    pricing: cartRepo.decodePricingInputs(v.pricing),
+    subscribed: v.subscribed,
+  };
 }

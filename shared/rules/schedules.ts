@@ -6,7 +6,7 @@
  * daylight saving, so an IST wall-clock time is a fixed UTC+05:30 instant.
  */
 import { formatDay } from './dates';
-import { addDays, daysBetween, formatSlotTime, istToday } from './slots';
+import { addDays, daysBetween, formatSlotTime, istInstant, istToday } from './slots';
 import type { CalendarSchedule, DeliveryEntry, DeliveryPrice, ScheduleItem } from '../schemas/schedules';
 
 export const SCHEDULE_DAY_KINDS = ['daily', 'weekdays', 'alternate', 'chosen'] as const;
@@ -61,7 +61,7 @@ export function withinSchedule(s: Pick<ScheduleDays, 'startDate' | 'endDate'>, d
 
 /** The instant a date's changes close: the evening before, at `cutoffTime` ("HH:MM") in Asia/Kolkata. */
 export function standingCutoffInstant(date: string, cutoffTime: string = DEFAULT_STANDING_CUTOFF): Date {
-  return new Date(`${addDays(date, -1)}T${cutoffTime}:00+05:30`);
+  return istInstant(date, cutoffTime, -1);
 }
 
 /** The date's cut-off has passed: it is fixed (placed, or about to be, by the cut-off job). */

@@ -5,6 +5,7 @@ import {
   bookableDates,
   dateOfDay,
   datesFrom,
+  istInstant,
   DEFAULT_SLOT_CONFIG as cfg,
   formatSlotDate,
   formatSlotRange,
@@ -44,6 +45,33 @@ describe('dates by arithmetic (dateOfDay, datesFrom)', () => {
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
     expect(() => addDays('not a date', 1)).toThrow(RangeError);
     expect(() => istToday(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+describe('IST instants by arithmetic (istInstant)', () => {
+  it('is the instant the ISO text with +05:30 reads, for every time of day on dates across years, a day either side', () => {
+    let wrong = 0;
+    let checked = 0;
+    for (let d = 0; d < 800; d += 7) {
+      const date = addDays('2024-01-01', d * 3);
+      for (let minute = 0; minute < 24 * 60; minute += 37) {
+        const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+        for (const offset of [-1, 0, 1]) {
+          checked++;
+          const text = `${offset ? addDays(date, offset) : date}T${time}:00+05:30`;
+          if (istInstant(date, time, offset).getTime() !== new Date(text).getTime()) wrong++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10_000);
+    expect(wrong).toBe(0);
+  });
+  it('answers what the text would for anything that is not a date and a time', () => {
+    expect(Number.isNaN(istInstant('2026-11-27', '7:00').getTime())).toBe(true);
+    expect(Number.isNaN(istInstant('2026-11-27', '').getTime())).toBe(true);
+    expect(istInstant('2026-11-27', '24:00').getTime()).toBe(new Date('2026-11-27T24:00:00+05:30').getTime());
+    expect(() => istInstant('nope', '21:00', -1)).toThrow(RangeError);
+    expect(Number.isNaN(istInstant('nope', '21:00').getTime())).toBe(true);
   });
 });
 

@@ -105,9 +105,23 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 }
 
+/**
+ * The instant of a wall-clock time ("HH:MM") on a date, `dayOffset` days later, in Asia/Kolkata: by
+ * arithmetic on the day number (IST is a fixed UTC+05:30), the instant `new Date("…T HH:MM:00+05:30")`
+ * reads; anything not a date and a time takes that path itself (an Invalid Date, or addDays' RangeError).
+ */
+export function istInstant(date: string, time: string, dayOffset = 0): Date {
+  const day = dayNumber(date) + dayOffset;
+  if (!Number.isInteger(day) || !TIME_RE.test(time)) {
+    return new Date(`${dayOffset ? addDays(date, dayOffset) : date}T${time}:00+05:30`);
+  }
+  const minutes = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) - IST_OFFSET_MINUTES;
+  return new Date(day * DAY_MS + minutes * 60_000);
+}
+
 /** The instant a slot starts: its date and start time read in Asia/Kolkata. */
 export function slotStartInstant(date: string, startTime: string): Date {
-  return new Date(`${date}T${startTime}:00+05:30`);
+  return istInstant(date, startTime);
 }
 
 /** The instant a slot stops taking orders. */
