@@ -36,7 +36,16 @@ describe('dates by arithmetic (dateOfDay, datesFrom)', () => {
     expect(walked).toHaveLength(last - first + 1);
   });
   it('keeps toISOString’s text at the edges of four-digit years, and its RangeError for a date that is not one', () => {
-    for (const [y, m, d] of [[999, 11, 31], [1000, 0, 1], [9999, 11, 31], [10000, 0, 1], [0, 0, 1], [-1, 5, 15], [1970, 0, 1], [1969, 11, 31]] as const) {
+    for (const [y, m, d] of [
+      [999, 11, 31],
+      [1000, 0, 1],
+      [9999, 11, 31],
+      [10000, 0, 1],
+      [0, 0, 1],
+      [-1, 5, 15],
+      [1970, 0, 1],
+      [1969, 11, 31],
+    ] as const) {
       const day = Date.UTC(y, m, d) / DAY;
       expect(dateOfDay(day), `${y}-${m + 1}-${d}`).toBe(iso(day));
     }

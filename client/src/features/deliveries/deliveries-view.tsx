@@ -353,7 +353,12 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
               data-open={d.open ? 'true' : 'false'}
             >
               <div className="dl-day__head">
-                <p className="dl-day__date">{formatDay(d.date)}</p>
+                <p className="dl-day__date">
+                  {/* "Mon, 14 Dec" in one line; on a phone the weekday above "14 Dec", which never splits. */}
+                  <span className="dl-day__weekday">{formatDay(d.date, 'weekday')}</span>
+                  <span className="dl-day__sep">, </span>
+                  <span className="dl-day__day">{formatDay(d.date, 'dayMonth')}</span>
+                </p>
                 {d.open ? null : <span className="text-xs text-subtle">Changes closed</span>}
               </div>
               {d.entries.length === 0 ? <p className="text-sm text-muted">On vacation</p> : null}
