@@ -81,6 +81,7 @@ describe('IST instants by arithmetic (istInstant)', () => {
     expect(istInstant('2026-11-27', '24:00').getTime()).toBe(new Date('2026-11-27T24:00:00+05:30').getTime());
     expect(() => istInstant('nope', '21:00', -1)).toThrow(RangeError);
     expect(Number.isNaN(istInstant('nope', '21:00').getTime())).toBe(true);
+    expect(istInstant('2026-1-5', '07:00').getTime()).toEqual(new Date('2026-1-5T07:00:00+05:30').getTime());
   });
 });
 

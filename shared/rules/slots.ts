@@ -112,7 +112,7 @@ export function daysBetween(a: string, b: string): number {
  */
 export function istInstant(date: string, time: string, dayOffset = 0): Date {
   const day = dayNumber(date) + dayOffset;
-  if (!Number.isInteger(day) || !TIME_RE.test(time)) {
+  if (!Number.isInteger(day) || !DATE_RE.test(date) || !TIME_RE.test(time)) {
     return new Date(`${dayOffset ? addDays(date, dayOffset) : date}T${time}:00+05:30`);
   }
   const minutes = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) - IST_OFFSET_MINUTES;
