@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Executor } from '../../db/database';
 import * as cartRepo from '../domains/cart/cart.repository';
 import * as subscriptionsRepo from '../domains/subscriptions/subscriptions.repository';
@@ -74,14 +74,22 @@ export interface CalendarRead extends ScheduleRowsRead {
 }
 
 /**
+ * A fixed SQL text with its parameters rather than a `sql` template, as the history page's
+ * (decision 032): the hot signed-in read skips building and compiling a query on every request.
+ */
+const CALENDAR_SQL = 'select calendar_rows($1::uuid, $2::date, $3::date, $4::text[]) as v';
+const LIVE_STATUSES: readonly string[] = [...subscriptionsRepo.LIVE];
+
+/**
  * One statement, a call of the database function `calendar_rows` (migration 2026_11_30_1200, decision
  * 199), whose plans PostgreSQL keeps per connection (a named prepared statement cannot be used through
  * PgBouncer, decision 175). It also says whether the customer has a subscription in one of the
  * statuses the subscriptions domain calls live.
  */
 export async function readCalendar(db: Executor, userId: string, from: string, to: string): Promise<CalendarRead> {
-  const { rows } = await sql<{ v: ScheduleRowsRead & { pricing: unknown; subscribed: boolean } }>`select
-    calendar_rows(${userId}::uuid, ${from}::date, ${to}::date, ${[...subscriptionsRepo.LIVE]}::text[]) as v`.execute(db);
+  const { rows } = await db.executeQuery<{ v: ScheduleRowsRead & { pricing: unknown; subscribed: boolean } }>(
+    CompiledQuery.raw(CALENDAR_SQL, [userId, from, to, LIVE_STATUSES]),
+  );
   const v = rows[0]!.v;
   return {
     schedules: v.schedules,
