@@ -240,11 +240,17 @@ function buildQuote(
     return { ...line, recipe: l.recipe };
   });
 
+  // The free-unit rule sees what it reads of a line (an unavailable line as a custom one at 0); the
+  // quote lines above are this quote's own, so its answer is written into them (same fields, same order).
   const free = applyFreeUnit(
-    priced.map((l) => ({ ...l, price: l.available ? l.unitPrice : 0, type: l.available ? l.type : ('custom' as const) })),
+    priced.map((l) => ({ id: l.id, name: l.name, type: l.available ? l.type : ('custom' as const), price: l.available ? l.unitPrice : 0 })),
     plan,
   );
-  const lines = priced.map((l, i) => ({ ...l, isFreeUnit: free.lines[i]!.isFreeUnit, freeUnitPrice: free.lines[i]!.freeUnitPrice }));
+  const lines = priced;
+  for (let i = 0; i < lines.length; i++) {
+    lines[i]!.isFreeUnit = free.lines[i]!.isFreeUnit;
+    lines[i]!.freeUnitPrice = free.lines[i]!.freeUnitPrice;
+  }
 
   const buyable = lines.filter((l) => l.available);
   // --- coupons: the one coupon rule decides the discount (or the refusal) on the lines that can be bought.
