@@ -3,7 +3,7 @@ import type { Executor } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { withTransactionRetry } from '../../lib/transaction-retry';
-import { readCalendar, type CalendarRead } from '../../statements/calendar.repository';
+import { readCalendar, type CalendarRead, type VacationRow } from '../../statements/calendar.repository';
 import { activePlanFor, quoteFromRows } from '../cart/cart.service';
 import * as repo from './schedules.repository';
 import {
@@ -120,7 +120,7 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
   let fixed = true;
   for (const { date, weekday } of datesFrom(from, days)) {
     fixed &&= isFixed(date, now, cutoffTime);
-    const vacation = read.vacations.find((v) => v.from <= date && date <= v.to);
+    const vacation = vacationOn(read.vacations, date);
     const entries: DeliveryEntry[] = [];
     for (const { row: s, rules, changes: changed, runs: ran } of schedules) {
       const change = changed?.get(date);
@@ -164,6 +164,12 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
   };
 }
 
+/** The vacation covering a date, if any (the first, as `find` would). */
+function vacationOn(vacations: readonly VacationRow[], date: string): VacationRow | undefined {
+  for (const v of vacations) if (v.from <= date && date <= v.to) return v;
+  return undefined;
+}
+
 /** Rows of the calendar's read by schedule, then by date. */
 function bySchedule<T extends { schedule_id: string; date: string }>(rows: readonly T[]): Map<string, Map<string, T>> {
   const out = new Map<string, Map<string, T>>();
@@ -181,7 +187,7 @@ const slotOf = (s: repo.ScheduleRow): Schedule['slot'] =>
 function toItems(lines: ScheduleLine[], q: Quote): ScheduleItem[] {
   return lines.map((l, i) => {
     const ql = q.lines[i];
-    return {
+    const item: ScheduleItem = {
       id: l.id,
       type: l.type,
       name: ql?.name ?? '',
@@ -191,8 +197,9 @@ function toItems(lines: ScheduleLine[], q: Quote): ScheduleItem[] {
       lineTotal: ql?.lineTotal ?? 0,
       available: ql?.available ?? false,
       reason: ql?.reason ?? null,
-      ...(l.recipe ? { recipe: l.recipe } : {}),
     };
+    if (l.recipe) item.recipe = l.recipe;
+    return item;
   });
 }
 
