@@ -62,6 +62,8 @@ export function istWallClock(now: Date): string {
 const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
 const twoDigits = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+/** The same text through a Date: the fallback outside what the arithmetic writes. */
+const isoDateOfDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * "YYYY-MM-DD" of a day number (days since 1970-01-01), by integer arithmetic (the proleptic
@@ -70,7 +72,7 @@ const twoDigits = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
  * for a day that is not a whole number (NaN throws RangeError as before), through `toISOString` itself.
  */
 export function dateOfDay(day: number): string {
-  if (!Number.isInteger(day)) return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  if (!Number.isInteger(day)) return isoDateOfDay(day);
   const z = day + 719_468; // days since 0000-03-01
   const era = Math.floor(z / 146_097);
   const doe = z - era * 146_097; // day of the 400-year era, 0 … 146096
@@ -80,7 +82,7 @@ export function dateOfDay(day: number): string {
   const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const m = mp < 10 ? mp + 3 : mp - 9;
   const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-  if (y < 1000 || y > 9999) return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  if (y < 1000 || y > 9999) return isoDateOfDay(day);
   return `${y}-${twoDigits(m)}-${twoDigits(d)}`;
 }
 
@@ -102,7 +104,7 @@ export function datesFrom(from: string, days: number): { date: string; weekday: 
 
 /** Whole days from a to b (b − a). */
 export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
+  return Math.round(dayNumber(b) - dayNumber(a));
 }
 
 /**
