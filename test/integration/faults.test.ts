@@ -276,7 +276,12 @@ describe.skipIf(!onPostgres)('the database goes away and comes back (a proxy in 
         await restore();
         const restoredAt = performance.now();
 
-        const next = await stream.nextOrder();
+        // The stream sends the order again after every re-read, changed or not: the previous test's cut
+        // can end with P's listener coming back (its 1 s retry) after this stream opened, and /api/ready
+        // does not wait for the listener — so the unchanged order may come first. What the page must get
+        // is the missed status; without the reconnect's re-read it never comes and this read times out.
+        let next = await stream.nextOrder();
+        while (next?.status === 'confirmed') next = await stream.nextOrder();
         const streamMs = performance.now() - restoredAt;
         expect(next?.status).toBe('preparing');
         await until('the new price on P', async () => (await priceOnP()) === before + 500, 15_000);
