@@ -267,8 +267,14 @@ export function localTimeouts(t: DatabaseTimeouts): string {
 /**
  * Behind a transaction pooler, statements outside a transaction get the request limits from the
  * role's defaults in this database (`ALTER ROLE … IN DATABASE … SET`), read by every new server
- * connection PgBouncer opens. Idempotent; run on a direct connection with the migrations (boot,
+ * connection PgBouncer opens. Run on a direct connection with the migrations (boot,
  * `npm run db:migrate`). Direct connections keep their startup parameters, which take precedence.
+ *
+ * Every instance runs this at boot, and a deploy starts several at once: two `ALTER ROLE … SET` on
+ * the same role and database update the same catalog row, and the loser fails with "tuple
+ * concurrently updated" (its instance exits). So it is one statement that first takes a transaction
+ * advisory lock (the boots take turns) and writes only a setting that is not already as wanted (a
+ * boot after the first changes nothing). Decision 208.
  */
 export async function applyPooledDefaults(db: Db, t: DatabaseTimeouts = REQUEST_TIMEOUTS): Promise<void> {
   const settings: [string, number][] = [
@@ -276,13 +282,26 @@ export async function applyPooledDefaults(db: Db, t: DatabaseTimeouts = REQUEST_
     ['statement_timeout', t.statementMs],
     ['idle_in_transaction_session_timeout', idleInTransactionMs(t)],
   ];
-  for (const [name, ms] of settings) {
-    await sql
-      .raw(
-        `do $$ begin execute format('alter role %I in database %I set ${name} = %L', current_user, current_database(), '${ms}ms'); end $$`,
-      )
-      .execute(db);
-  }
+  const wanted = settings.map(([name, ms]) => `array['${name}', '${ms}ms']`).join(', ');
+  await sql
+    .raw(
+      `do $$
+declare
+  s text[];
+  current text[];
+begin
+  perform pg_advisory_xact_lock(hashtext('hydro-shakes: role defaults for the pooler'));
+  select d.setconfig into current from pg_db_role_setting d
+    where d.setrole = (select oid from pg_roles where rolname = current_user)
+      and d.setdatabase = (select oid from pg_database where datname = current_database());
+  foreach s slice 1 in array array[${wanted}] loop
+    if current is null or not (s[1] || '=' || s[2] = any(current)) then
+      execute format('alter role %I in database %I set %s = %L', current_user, current_database(), s[1], s[2]);
+    end if;
+  end loop;
+end $$`,
+    )
+    .execute(db);
 }
 
 /**

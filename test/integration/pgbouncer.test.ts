@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { PGBOUNCER_PATH, startPgBouncer, type PgBouncer } from '../helpers/pgbouncer';
 import { applyPooledDefaults, createDatabase, REQUEST_TIMEOUTS, type DatabaseHandle } from '../../db/database';
+import { boot } from '../../server/boot';
+import { testConfig } from '../helpers/app';
 
 /**
  * PgBouncer in transaction mode (issue 26, decision 175): the limits a request lives under hold
@@ -106,5 +108,23 @@ describe.skipIf(!onPostgres || !haveBouncer)('through PgBouncer in transaction m
     } finally {
       await listener.end();
     }
+  });
+
+  it('instances starting at the same moment all come up: the boot work each repeats does not collide', { timeout: 60_000 }, async () => {
+    // Each round: three instances boot together through PgBouncer with the direct URL, as the
+    // servers of a deploy do; the role's defaults they all (re)write must not fail one of them.
+    const config = testConfig({ DATABASE_URL: through, DATABASE_DIRECT_URL: direct });
+    const failures: string[] = [];
+    for (let round = 0; round < 4; round++) {
+      const started = await Promise.allSettled([boot(config), boot(config), boot(config)]);
+      for (const s of started) {
+        if (s.status === 'fulfilled') await s.value.app.close();
+        else failures.push(String((s.reason as Error)?.message ?? s.reason));
+      }
+    }
+    expect(failures).toEqual([]);
+    // And the defaults are in place for statements outside a transaction.
+    const h = await handle();
+    expect((await setting('statement_timeout').execute(h.db)).rows[0]!.v).toBe(`${REQUEST_TIMEOUTS.statementMs / 1000}s`);
   });
 });
