@@ -57,6 +57,8 @@ export const PERMISSIONS = [
   'subscriptions:write',
   'kitchen:operate',
   'stock:manage',
+  // What a bottle of each shake takes: the kitchen blends by it, the catalogue edits it (PRODUCT.md §16–17).
+  'recipes:read',
   'audit:read',
   'api-keys:manage',
   'webhooks:manage',
@@ -71,7 +73,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<UserRole, readonly Permission[]>>
   customer: [],
   admin: PERMISSIONS,
   manager: PERMISSIONS.filter((p) => !OWNER_ONLY.includes(p) && p !== 'rider:deliver'),
-  kitchen: ['kitchen:operate', 'stock:manage'],
+  kitchen: ['kitchen:operate', 'stock:manage', 'recipes:read'],
   rider: ['rider:deliver'],
   support: ['orders:read', 'orders:cancel', 'orders:refund', 'customers:read', 'customers:password-reset'],
 };
@@ -99,7 +101,7 @@ export function can(role: string | null | undefined, permission: Permission): bo
  * screen are never a key's.
  */
 export const SCOPE_PERMISSIONS = {
-  'catalogue:read': ['catalogue:read'],
+  'catalogue:read': ['catalogue:read', 'recipes:read'],
   'catalogue:write': ['catalogue:write', 'pricing:write'],
   'orders:read': ['orders:read'],
   'orders:write': ['orders:write', 'orders:cancel', 'orders:refund'],

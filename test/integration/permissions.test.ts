@@ -123,14 +123,22 @@ describe('the permission matrix (generated from the router)', () => {
       ['apiKeys.list', ['admin']],
       ['webhooks.list', ['admin']],
       ['admin.dashboard', ['admin', 'manager']],
+      // §17: the kitchen has the kitchen and stock — the low-stock list and the recipes it blends by.
+      ['stock.overview', ['admin', 'manager', 'kitchen']],
+      ['stock.low', ['admin', 'manager', 'kitchen']],
+      ['stock.recipe', ['admin', 'manager', 'kitchen']],
+      ['stock.saveRecipe', ['admin', 'manager']],
+      ['kitchen.day', ['admin', 'manager', 'kitchen']],
     ];
     for (const [name, allowed] of table) {
       const p = staff.find((x) => x.name === name);
       expect(p, name).toBeDefined();
       for (const role of STAFF_ROLES) {
-        const status = await call(p!, role, 'api');
-        if (allowed.includes(role)) expect(status, `${name} as ${role}`).not.toBe(403);
-        else expect(status, `${name} as ${role}`).toBe(403);
+        for (const via of ['api', 'trpc'] as const) {
+          const status = await call(p!, role, via);
+          if (allowed.includes(role)) expect(status, `${via} ${name} as ${role}`).not.toBe(403);
+          else expect(status, `${via} ${name} as ${role}`).toBe(403);
+        }
       }
     }
   });

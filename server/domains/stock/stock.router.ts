@@ -33,7 +33,8 @@ export const stockRouter = router({
     .output(StockOverviewSchema)
     .query(({ ctx }) => stock.overview(ctx.deps)),
 
-  low: staffProcedure('dashboard:read')
+  // The dashboard's card and the kitchen's stock screen: whoever manages stock (kitchen, managers, owners).
+  low: staffProcedure('stock:manage')
     .meta({
       openapi: {
         method: 'GET',
@@ -89,7 +90,7 @@ export const stockRouter = router({
     .output(StockLevelSchema)
     .mutation(({ ctx, input }) => stock.setParLevel(ctx.deps, ctx.user, input)),
 
-  recipe: staffProcedure('catalogue:read')
+  recipe: staffProcedure('recipes:read')
     .meta({
       openapi: {
         method: 'GET',
