@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { DatabaseHandle } from '../db/database';
 import type { AppDeps } from './deps';
-import { createCache } from './lib/cache';
+import { CACHE_CHANNEL, createCache } from './lib/cache';
 import { createLocalBus, createPgBus, type EventBus } from './lib/events';
 import { createReads } from './lib/reads';
 import { systemClock, type Clock } from './lib/clock';
@@ -98,7 +98,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     dbh.kind === 'postgres' && dbh.databaseUrl
       ? // LISTEN needs a session of its own: on PostgreSQL itself, never through PgBouncer (decision 175).
         createPgBus(dbh.directUrl ?? dbh.databaseUrl, dbh.pool, (e) => app.log.warn({ err: e }, 'event bus connection problem'))
-      : createLocalBus();
+      : // The embedded database's own notifications reach the caches too (the stock trigger, decision 209).
+        createLocalBus(dbh.pglite, [CACHE_CHANNEL]);
   const clock = opts.clock ?? systemClock;
   // Time limits of the caches follow the app's clock, so a test moves past them without waiting.
   const clockMs = () => clock.now().getTime();

@@ -18,7 +18,8 @@ export interface Cache {
   onInvalidate(listener: (prefix: string) => void): void;
 }
 
-const CHANNEL = 'cache_invalidate';
+/** The invalidation channel; the database's stock trigger notifies on it too (decision 209). */
+export const CACHE_CHANNEL = 'cache_invalidate';
 
 export const CACHE_TTL_MS = 60_000;
 
@@ -34,7 +35,7 @@ export function createCache(bus: EventBus, ttlMs = CACHE_TTL_MS, now: () => numb
     for (const k of [...values.keys()]) if (k.startsWith(prefix)) values.delete(k);
     for (const k of [...loading.keys()]) if (k.startsWith(prefix)) loading.delete(k);
   };
-  bus.subscribe(CHANNEL, (p) => dropLocal(String((p as { prefix?: string })?.prefix ?? '')));
+  bus.subscribe(CACHE_CHANNEL, (p) => dropLocal(String((p as { prefix?: string })?.prefix ?? '')));
   // Invalidations published while the listener was away were not heard: drop everything.
   bus.onReconnect(() => dropLocal(''));
 
@@ -70,7 +71,7 @@ export function createCache(bus: EventBus, ttlMs = CACHE_TTL_MS, now: () => numb
     },
     async invalidate(prefix: string) {
       dropLocal(prefix);
-      await bus.publish(CHANNEL, { prefix });
+      await bus.publish(CACHE_CHANNEL, { prefix });
     },
   };
 }

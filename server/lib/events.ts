@@ -25,9 +25,34 @@ export const LISTENER_APPLICATION_NAME = 'hydro-shakes-listen';
 
 const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
 
-export function createLocalBus(): EventBus {
+/** What the embedded database offers of LISTEN (PGlite's `listen`). */
+interface DatabaseNotifications {
+  listen(channel: string, callback: (payload: string) => void): Promise<unknown>;
+}
+
+/**
+ * `fromDatabase`: channels the database itself notifies on (a trigger's `pg_notify`, e.g. the
+ * storefront's sold-out line, decision 209), heard through the embedded database's own LISTEN.
+ */
+export function createLocalBus(database?: DatabaseNotifications, fromDatabase: readonly string[] = []): EventBus {
   const em = new EventEmitter();
   em.setMaxListeners(0);
+  for (const channel of fromDatabase) {
+    assertChannel(channel);
+    void database
+      ?.listen(channel, (payload) => {
+        let parsed: unknown = null;
+        try {
+          parsed = payload ? JSON.parse(payload) : null;
+        } catch {
+          parsed = payload;
+        }
+        em.emit(channel, parsed);
+      })
+      .catch(() => {
+        /* the caches' time limit still bounds what is missed */
+      });
+  }
   return {
     async publish(channel, payload) {
       assertChannel(channel);

@@ -332,6 +332,55 @@ describe.skipIf(!onPostgres)('stock under concurrency (PostgreSQL, two instances
       await expectInvariants(db);
     },
   );
+  it('"Sold out" follows the stock on the other instance at once: the last bottle ordered, its order cancelled, a stock-take', { timeout: 30_000 }, async () => {
+    const db = xs.t.deps.db;
+    const { i, s } = await ids(db);
+    const kale = i('kale').id;
+    const glow = s('green-glow');
+    const slotId = await roomySlot(db);
+    const admin = await customer(xs.t, { role: 'admin' });
+    const c = await customer(xs.t);
+    const onA = (method: string, url: string, auth: string, body: unknown) =>
+      xs.a.request({ method: method as 'POST', url, headers: { ...json(auth), 'idempotency-key': crypto.randomUUID() }, payload: JSON.stringify(body) });
+    const stockTake = async (free: number) => {
+      const lv = await level(db, kale);
+      const r = await onA('POST', '/api/admin/stock/movements', admin.auth, { kind: 'counted', ingredientId: kale, quantity: lv.reserved + free });
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    // B's storefront as a browser reads it: over its port, compressed, from B's caches.
+    const baseB = await xs.b.listen();
+    const soldOutOnB = async () => {
+      const r = await fetch(`${baseB}/api/shakes/signature`, { headers: { 'accept-encoding': 'br, gzip', origin: 'http://localhost:3000' } });
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { id: string; soldOut: boolean }[]).find((x) => x.id === glow.id)!.soldOut;
+    };
+    const onB = (want: boolean, what: string) => expect.poll(soldOutOnB, { message: what, timeout: 2_000, interval: 25 }).toBe(want);
+
+    // The last bottle's worth of kale (25 g) free; B has the list cached as on sale.
+    await stockTake(25);
+    await onB(false, 'one bottle left: on sale on B');
+    expect(await soldOutOnB()).toBe(false);
+
+    const placed = await onA('POST', '/api/orders', c.auth, {
+      lines: [{ id: glow.id, type: 'signature', quantity: 1 }],
+      addressId: c.addressId,
+      slotId,
+      date: shop.date,
+      paymentMethod: 'cod',
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    await onB(true, 'the last bottle ordered on A: sold out on B');
+
+    const cancelled = await onA('POST', `/api/orders/${placed.json().order.id}/cancel`, c.auth, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await onB(false, 'its order cancelled on A: on sale again on B');
+
+    await stockTake(10);
+    await onB(true, 'a stock-take on A under one bottle: sold out on B');
+    await stockTake(100);
+    await onB(false, 'a stock-take on A back over one bottle: on sale on B');
+    await expectInvariants(db);
+  });
 });
 
 /**

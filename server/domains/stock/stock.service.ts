@@ -103,7 +103,9 @@ export async function ledger(deps: Deps, input: StockLedgerInput): Promise<Stock
 /**
  * POST /api/admin/stock/movements: received (batch, best-before), wasted (reason) or counted (a
  * stock-take sets the figure; the ledger records the difference). Audited; the storefront's
- * "Sold out for now" follows at once (the catalogue caches are dropped after commit).
+ * "Sold out for now" follows at once: every instance hears the stock_levels trigger's invalidation
+ * at commit when the free stock crossed the sold-out line (decision 209); this instance's caches are
+ * also dropped here, after commit, so the person who just counted sees it on their next read.
  */
 export async function recordMovement(deps: Deps, actor: AuthUser, input: StockMovementInput): Promise<StockMovementAnswer> {
   const answer = await withTransactionRetry(deps, async (trx) => {
