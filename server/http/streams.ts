@@ -29,16 +29,18 @@ export function registerDraining(app: FastifyInstance, lifecycle: Lifecycle, ret
       .send(shopErrorBody(e, String(req.id)));
   });
 
-  // Requests in flight when draining started: their connection closes with their answer, and any
-  // kept-alive connection left idle is closed as soon as an answer finishes. Without this, a socket
-  // that was busy at SIGTERM stayed open (idle) until the drain limit cut it, and every shutdown took
-  // the full limit even when the last answer left after 1.9 s.
+  // Requests in flight when draining started: their connection closes with their answer. Once the
+  // kept-alive grace is over (server/index.ts), any connection left idle is closed as soon as an
+  // answer finishes: without this, a socket whose answer's headers left before SIGTERM (a stream)
+  // stayed open (idle) until the drain limit cut it, and every shutdown took the full limit even when
+  // the last answer left after 1.9 s. Not before the grace: closing every idle connection at each
+  // answer reset the requests already on their way over them (decision 208).
   app.addHook('onSend', (_req, reply, payload, done) => {
     if (lifecycle.draining && !reply.raw.headersSent) reply.header('connection', 'close');
     done(null, payload);
   });
   app.addHook('onResponse', (_req, _reply, done) => {
-    if (lifecycle.draining) setImmediate(() => app.server.closeIdleConnections());
+    if (lifecycle.closingConnections) setImmediate(() => app.server.closeIdleConnections());
     done();
   });
 

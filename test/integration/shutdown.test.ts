@@ -211,4 +211,49 @@ describe.skipIf(!onPostgres)('SIGTERM with kept-alive connections (a real server
     // Closing the pool and the listener takes a moment; waiting out the 8 s drain limit took ~7 s here.
     expect(afterAnswer).toBeLessThan(2_500);
   });
+
+  it('200 requests on kept-alive connections fired around SIGTERM are all answered: no connection reset, exit code 0', { timeout: 60_000 }, async () => {
+    const first = server;
+    server = await startServer(t.dbh.databaseUrl!);
+    if (first && first.child.exitCode === null) first.child.kill('SIGKILL');
+    // A browser's (or a load balancer's) kept-alive connections: 200 warm ones, each carrying one more request.
+    const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 60_000, maxSockets: 200 });
+    const get = (url: string) =>
+      new Promise<{ status: number; retryAfter?: string } | { error: string }>((resolve) => {
+        http
+          .get(`${server!.base}${url}`, { agent, headers: { 'accept-encoding': 'br, gzip', origin: 'http://localhost:3000' } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'] }));
+          })
+          .on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
+      });
+    const warm = await Promise.all(Array.from({ length: 200 }, () => get('/api/health')));
+    expect(warm.every((w) => 'status' in w && w.status === 200)).toBe(true);
+    expect(Object.values(agent.freeSockets).flat().length).toBe(200);
+
+    // Half just before the signal, half in the 100 ms after it, each on a connection already open.
+    const before = Array.from({ length: 100 }, () => get('/api/shakes/signature'));
+    const sigtermAt = performance.now();
+    server.child.kill('SIGTERM');
+    const after: ReturnType<typeof get>[] = [];
+    for (let i = 0; i < 10; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      for (let j = 0; j < 10; j++) after.push(get('/api/shakes/signature'));
+    }
+    const answers = await Promise.all([...before, ...after]);
+    const exit = await server.exited;
+    agent.destroy();
+    const outcome: Record<string, number> = {};
+    for (const a of answers) {
+      const k = 'error' in a ? a.error : String(a.status);
+      outcome[k] = (outcome[k] ?? 0) + 1;
+    }
+    console.log(`[shutdown] 200 kept-alive requests around SIGTERM: ${JSON.stringify(outcome)}; exit ${exit.code} ${((exit.at - sigtermAt) / 1000).toFixed(2)} s after SIGTERM`);
+    // Every request answered: 200, or the shop's 503 with Retry-After for ones that arrived while draining (decision 082).
+    expect(answers.filter((a) => 'error' in a)).toEqual([]);
+    for (const a of answers) {
+      if ('status' in a && a.status !== 200) expect(a).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) });
+    }
+    expect(exit.code).toBe(0);
+  });
 });
