@@ -45,7 +45,7 @@ export const DeliveryStopSchema = z.object({
   failedAt: z.string().nullable(),
   failReason: FailReasonSchema.nullable(),
   failNote: z.string().nullable(),
-  /** Five wrong codes: the manager confirms the delivery. */
+  /** Five wrong codes in all: the manager confirms the delivery or issues a new code. */
   locked: z.boolean(),
 });
 export type DeliveryStop = z.infer<typeof DeliveryStopSchema>;
@@ -73,6 +73,10 @@ export type AssignAnswer = z.infer<typeof AssignAnswerSchema>;
 
 export const ConfirmDeliveredInputSchema = z.object({ id: Uuid, cashCollected: Paise.optional() });
 export type ConfirmDeliveredInput = z.infer<typeof ConfirmDeliveredInputSchema>;
+
+/** POST /api/admin/deliveries/{id}/new-code: a new delivery code for the order (the old one stops working, the tries start again). */
+export const NewCodeInputSchema = z.object({ id: Uuid });
+export type NewCodeInput = z.infer<typeof NewCodeInputSchema>;
 
 /** POST /api/admin/deliveries/{id}/reschedule: a stop not yet out (a failed one, typically) to another date and slot. */
 export const RescheduleInputSchema = z.object({ id: Uuid, date: IsoDate, slotId: Uuid });

@@ -149,7 +149,7 @@ function StopCard({ stop: s }: { stop: RiderStop }) {
       ) : s.status === 'out_for_delivery' && !failing ? (
         <form className="rider-stop__deliver" onSubmit={deliver} noValidate aria-label={`Deliver order ${s.number}`}>
           {s.locked ? (
-            <p className="text-sm">Locked after 5 wrong codes: call the shop, the manager confirms this delivery.</p>
+            <p className="text-sm">Locked after 5 wrong codes: call the shop — the manager confirms this delivery or issues a new code.</p>
           ) : (
             <>
               <label className="rider-field">

@@ -31,6 +31,7 @@ export default function AdminDeliveriesPage() {
   const q = trpc.deliveries.day.useQuery({ date, ...(slotId ? { slotId } : {}) });
   const assign = trpc.deliveries.assign.useMutation();
   const confirm = trpc.deliveries.confirm.useMutation();
+  const newCode = trpc.deliveries.newCode.useMutation();
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [riderId, setRiderId] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -74,6 +75,17 @@ export default function AdminDeliveriesPage() {
       await utils.deliveries.day.invalidate();
     } catch (err) {
       setError(messageOf(err, 'The delivery could not be confirmed.'));
+    }
+  }
+
+  async function doNewCode(s: DeliveryStop) {
+    setError(null);
+    try {
+      await newCode.mutateAsync({ id: s.orderId });
+      setNotice(`Order ${s.number} has a new delivery code: the customer sees it on their order page; the old one no longer works.`);
+      await utils.deliveries.day.invalidate();
+    } catch (err) {
+      setError(messageOf(err, 'A new code could not be issued.'));
     }
   }
 
@@ -178,10 +190,18 @@ export default function AdminDeliveriesPage() {
                       </Link>
                     </span>
                   ) : null}
-                  {s.locked && s.status === 'out_for_delivery' ? (
-                    <Button size="sm" variant="secondary" onClick={() => void doConfirm(s)}>
-                      Confirm delivered
-                    </Button>
+                  {s.locked && s.status !== 'delivered' ? (
+                    <span className="cluster" style={{ gap: 8, marginTop: 6 }} data-testid="code-locked">
+                      <span className="badge badge--danger">Code locked: 5 wrong tries</span>
+                      <Button size="sm" variant="secondary" loading={newCode.isPending} onClick={() => void doNewCode(s)}>
+                        Issue a new code
+                      </Button>
+                      {s.status === 'out_for_delivery' ? (
+                        <Button size="sm" variant="secondary" onClick={() => void doConfirm(s)}>
+                          Confirm delivered
+                        </Button>
+                      ) : null}
+                    </span>
                   ) : null}
                 </td>
                 <td className="text-sm">{s.riderName ?? <span className="text-subtle">Not assigned</span>}</td>
