@@ -36,6 +36,8 @@ export const DeliveryStopSchema = z.object({
   total: Paise,
   /** Cash to collect at the door (cash on delivery not yet paid), else null. */
   codDue: Paise.nullable(),
+  /** The stop's money in words ("Cash due ₹627", "Cash ₹627 collected", "Paid online"): deliveryPaymentLabel. */
+  paymentLabel: z.string(),
   riderId: Uuid.nullable(),
   riderName: z.string().nullable(),
   /** When the kitchen marked the order's batch ready for the riders; null while it is not. */
@@ -105,6 +107,8 @@ export const RiderStopSchema = z.object({
   whatsappUrl: z.string(),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
   codDue: Paise.nullable(),
+  /** The stop's money in words, as on the desk's list (deliveryPaymentLabel). */
+  paymentLabel: z.string(),
   /** When the kitchen marked the order's batch ready to pick up; null while it is not. */
   readyAt: z.string().nullable(),
   pickedUpAt: z.string().nullable(),

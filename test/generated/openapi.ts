@@ -3951,6 +3951,7 @@ export interface operations {
                             number: string;
                             /** Format: uuid */
                             orderId: string;
+                            paymentLabel: string;
                             pickedUpAt: string | null;
                             pincode: string;
                             readyAt: string | null;
@@ -4015,6 +4016,7 @@ export interface operations {
                         number: string;
                         /** Format: uuid */
                         orderId: string;
+                        paymentLabel: string;
                         pickedUpAt: string | null;
                         pincode: string;
                         readyAt: string | null;
@@ -4075,6 +4077,7 @@ export interface operations {
                         number: string;
                         /** Format: uuid */
                         orderId: string;
+                        paymentLabel: string;
                         pickedUpAt: string | null;
                         pincode: string;
                         readyAt: string | null;
@@ -4144,6 +4147,7 @@ export interface operations {
                         number: string;
                         /** Format: uuid */
                         orderId: string;
+                        paymentLabel: string;
                         pickedUpAt: string | null;
                         pincode: string;
                         readyAt: string | null;
@@ -11914,6 +11918,7 @@ export interface operations {
                             number: string;
                             /** Format: uuid */
                             orderId: string;
+                            paymentLabel: string;
                             pickedUpAt: string | null;
                             readyAt: string | null;
                             /** @enum {string} */
@@ -11985,6 +11990,7 @@ export interface operations {
                             number: string;
                             /** Format: uuid */
                             orderId: string;
+                            paymentLabel: string;
                             pickedUpAt: string | null;
                             readyAt: string | null;
                             /** @enum {string} */
@@ -12048,6 +12054,7 @@ export interface operations {
                             number: string;
                             /** Format: uuid */
                             orderId: string;
+                            paymentLabel: string;
                             pickedUpAt: string | null;
                             readyAt: string | null;
                             /** @enum {string} */
@@ -12120,6 +12127,7 @@ export interface operations {
                                 number: string;
                                 /** Format: uuid */
                                 orderId: string;
+                                paymentLabel: string;
                                 pickedUpAt: string | null;
                                 readyAt: string | null;
                                 /** @enum {string} */

@@ -151,6 +151,8 @@ describe('the last mile', () => {
     expect(ok.json().stop).toMatchObject({ status: 'delivered' });
     // Short by ₹10: delivered, but the cash-on-delivery payment stays open.
     expect(await customerOrder(o2)).toMatchObject({ status: 'delivered', paymentStatus: 'pending' });
+    const rs = (n: number) => `₹${Math.round(n / 100).toLocaleString('en-IN')}`;
+    expect(ok.json().stop.paymentLabel).toBe(`Cash ${rs(o2.total - 1000)} collected, ₹10 due`);
     // On a slow connection the rider taps again (the answer was lost): the same stop, nothing twice.
     const events = async (id: string) =>
       (await t.deps.db.selectFrom('order_events').select('status').where('order_id', '=', id).execute()).map((e) => e.status);
@@ -311,8 +313,18 @@ describe('the last mile', () => {
     const old = await deliver(code);
     expect(old.statusCode).toBe(400);
     expect(old.json().fieldErrors.code[0]).toContain('4 tries left');
-    expect((await deliver(next)).statusCode).toBe(200);
+    // Before: the cash due, on the rider's card and the desk's list alike.
+    const rs = (n: number) => `₹${Math.round(n / 100).toLocaleString('en-IN')}`;
+    const deskStop = async () =>
+      (await get(manager, `/api/admin/deliveries?date=${shop.date}`)).json().stops.find((s: { orderId: string }) => s.orderId === o.id);
+    expect(stop.paymentLabel).toBe(`Cash due ${rs(o.total)}`);
+    expect((await deskStop()).paymentLabel).toBe(`Cash due ${rs(o.total)}`);
+    const done = await deliver(next);
+    expect(done.statusCode).toBe(200);
     expect((await customerOrder(o)).status).toBe('delivered');
+    // After: the cash collected — not "Paid online", not "nothing to collect".
+    expect(done.json().stop.paymentLabel).toBe(`Cash ${rs(o.total)} collected`);
+    expect((await deskStop()).paymentLabel).toBe(`Cash ${rs(o.total)} collected`);
     expect((await t.deps.db.selectFrom('audit_log').select('action').where('entity_id', '=', o.id).execute()).map((a) => a.action)).toContain(
       'delivery.new_code',
     );

@@ -7,7 +7,6 @@ import { LoadError } from '../components/load-error';
 import { useAuth } from '../features/auth/auth-context';
 import { FormAlert } from '../features/auth/forms';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
-import { formatRupees } from '../../../shared/rules/money';
 import { formatDate } from '../../../shared/rules/dates';
 import { can } from '../../../shared/rules/staff';
 import { FAIL_REASONS, FAIL_REASON_LABELS, type FailReason, type RiderStop } from '../../../shared/schemas/deliveries';
@@ -128,10 +127,10 @@ function StopCard({ stop: s }: { stop: RiderStop }) {
       ) : null}
       {s.codDue !== null ? (
         <p className="rider-stop__cod">
-          Collect cash: <strong className="tabular">{formatRupees(s.codDue)}</strong>
+          <strong className="tabular">{s.paymentLabel}</strong>
         </p>
       ) : (
-        <p className="text-sm text-subtle">Paid — nothing to collect.</p>
+        <p className="text-sm text-subtle">{s.paymentLabel}</p>
       )}
       {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
 

@@ -38,6 +38,7 @@ function stopsQuery(db: Executor) {
       'd.fail_reason',
       'd.fail_note',
       'd.code_tries',
+      'd.cash_collected_paise',
     ])
     .select(sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id)`.as('item_count'))
     // The kitchen's "Ready" (decision 180): when the batch the order was blended in was ready for the riders.

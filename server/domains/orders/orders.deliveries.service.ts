@@ -9,6 +9,7 @@ import { withTransactionRetry } from '../../lib/transaction-retry';
 import { formatSlotDate, formatSlotRange, istToday } from '../../../shared/rules/slots';
 import { formatRupees } from '../../../shared/rules/money';
 import { orderStatusLabel } from '../../../shared/rules/order-rules';
+import { deliveryPaymentLabel } from '../../../shared/rules/payment-labels';
 import {
   DELIVERY_CODE_TRIES,
   FAIL_REASON_LABELS,
@@ -62,6 +63,9 @@ const slotRef = (r: { slot_id: string; start_time: string; end_time: string }) =
   endTime: r.end_time,
 });
 const codDue = (r: drepo.StopRow) => (r.payment_method === 'cod' && r.payment_status === 'pending' ? r.total_paise : null);
+/** The one payment-label rule, for the desk's stop and the rider's card alike. */
+const paymentLabel = (r: drepo.StopRow) =>
+  deliveryPaymentLabel({ method: r.payment_method, status: r.payment_status, total: r.total_paise, cashCollected: r.cash_collected_paise });
 
 /** How the desk's stop and the rider's stop name their order. */
 const stopOrder = (r: drepo.StopRow) => ({ orderId: r.id, number: r.number, status: r.status, statusLabel: orderStatusLabel(r.status) });
@@ -77,6 +81,7 @@ function toStop(r: drepo.StopRow): DeliveryStop {
     itemCount: r.item_count,
     total: r.total_paise,
     codDue: codDue(r),
+    paymentLabel: paymentLabel(r),
     riderId: r.rider_id,
     riderName: r.rider_name,
     readyAt: r.ready_at ? new Date(r.ready_at).toISOString() : null,
@@ -102,6 +107,7 @@ function toRiderStop(r: drepo.StopRow, items: { name: string; quantity: number }
     whatsappUrl: `https://wa.me/${phone.replace(/^\+/, '')}`,
     items,
     codDue: codDue(r),
+    paymentLabel: paymentLabel(r),
     readyAt: r.ready_at ? new Date(r.ready_at).toISOString() : null,
     pickedUpAt: r.picked_up_at,
     deliveredAt: r.delivered_at,

@@ -6,7 +6,6 @@ import { Field, Input, Select } from '../../components/input';
 import { LoadError } from '../../components/load-error';
 import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
-import { formatRupees } from '../../../../shared/rules/money';
 import { formatDate } from '../../../../shared/rules/dates';
 import { formatSlotDate, istToday } from '../../../../shared/rules/slots';
 import { FAIL_REASON_LABELS, type DeliveryStop } from '../../../../shared/schemas/deliveries';
@@ -205,7 +204,7 @@ export default function AdminDeliveriesPage() {
                   ) : null}
                 </td>
                 <td className="text-sm">{s.riderName ?? <span className="text-subtle">Not assigned</span>}</td>
-                <td className="tabular text-sm">{s.codDue !== null ? formatRupees(s.codDue) : 'Paid online'}</td>
+                <td className="tabular text-sm">{s.paymentLabel}</td>
               </tr>
             ))}
           </AdminTable>
