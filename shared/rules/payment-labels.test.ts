@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentMethodLabel, paymentStatusLabel, paymentStatusTone } from './payment-labels';
+import { deliveryPaymentLabel, paymentMethodLabel, paymentStatusLabel, paymentStatusTone } from './payment-labels';
 
 describe('payment status labels (spec §4 Payment display)', () => {
   it.each([
@@ -76,5 +76,26 @@ describe('an order’s payment status (issue 15)', () => {
     expect(orderPaymentStatusLabel('cancelled', 'refunded')).toBe('Refunded');
     expect(orderPaymentStatusLabel('confirmed', 'pending')).toBe('Payment Pending');
     expect(orderPaymentStatusLabel('delivered', 'paid')).toBe('Payment Successful');
+  });
+});
+
+describe('a delivery stop’s payment (the desk’s deliveries page and the rider’s card)', () => {
+  const cod = { method: 'cod', status: 'pending', total: 62_700, cashCollected: null };
+  it('cash on delivery reads what is due, then what was collected', () => {
+    expect(deliveryPaymentLabel(cod)).toBe('Cash due ₹627');
+    expect(deliveryPaymentLabel({ ...cod, status: 'paid', cashCollected: 62_700 })).toBe('Cash ₹627 collected');
+    // Collected more than due (no change given): what was collected.
+    expect(deliveryPaymentLabel({ ...cod, status: 'paid', cashCollected: 70_000 })).toBe('Cash ₹700 collected');
+    // Short: the payment stays open, the rest is still due.
+    expect(deliveryPaymentLabel({ ...cod, cashCollected: 52_700 })).toBe('Cash ₹527 collected, ₹100 due');
+    // Marked paid at the desk without a rider's figure.
+    expect(deliveryPaymentLabel({ ...cod, status: 'paid' })).toBe('Cash ₹627 collected');
+  });
+  it('an online payment says so; a free order is complimentary; never "Paid online" for cash', () => {
+    expect(deliveryPaymentLabel({ method: 'razorpay', status: 'paid', total: 62_700, cashCollected: null })).toBe('Paid online');
+    expect(deliveryPaymentLabel({ method: 'upi', status: 'paid', total: 62_700, cashCollected: null })).toBe('Paid online');
+    expect(deliveryPaymentLabel({ method: 'free', status: 'completed', total: 0, cashCollected: null })).toBe('Complimentary');
+    expect(deliveryPaymentLabel({ method: 'upi', status: 'pending', total: 62_700, cashCollected: null })).toBe('Payment Pending');
+    expect(deliveryPaymentLabel({ ...cod, status: 'paid', cashCollected: 62_700 })).not.toMatch(/online/i);
   });
 });

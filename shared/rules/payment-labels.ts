@@ -1,3 +1,5 @@
+import { formatRupees } from './money';
+
 /**
  * The spec's "Payment display" (§4): one function per label, used by every
  * screen (order detail, history, admin) so the words never drift apart.
@@ -74,4 +76,22 @@ export function orderPaymentStatusLabel(orderStatus: string, paymentStatus: stri
   const key = (paymentStatus ?? '').trim().toLowerCase();
   if (orderStatus === 'cancelled' && (key === '' || key === 'pending' || key === 'failed')) return NOT_CHARGED_LABEL;
   return paymentStatusLabel(paymentStatus);
+}
+
+/**
+ * A delivery stop's money, as the desk's deliveries page and the rider's card show it: cash on
+ * delivery reads "Cash due ₹627" until the rider records it, then "Cash ₹627 collected" (with what is
+ * still due when short); a paid order that is not cash says it was paid online; a free one is
+ * complimentary; anything not yet paid reads the spec's status label.
+ */
+export function deliveryPaymentLabel(p: { method: string | null; status: string | null; total: number; cashCollected: number | null }): string {
+  const paid = paymentStatusLabel(p.status) === 'Payment Successful';
+  if ((p.method ?? '').trim().toLowerCase() === 'cod') {
+    const cash = p.cashCollected ?? (paid ? p.total : null);
+    if (cash === null) return `Cash due ${formatRupees(p.total)}`;
+    const short = paid ? 0 : p.total - cash;
+    return short > 0 ? `Cash ${formatRupees(cash)} collected, ${formatRupees(short)} due` : `Cash ${formatRupees(cash)} collected`;
+  }
+  if (!paid) return paymentStatusLabel(p.status);
+  return paymentMethodLabel(p.method) === 'Complimentary' ? 'Complimentary' : 'Paid online';
 }

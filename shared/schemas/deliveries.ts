@@ -36,6 +36,8 @@ export const DeliveryStopSchema = z.object({
   total: Paise,
   /** Cash to collect at the door (cash on delivery not yet paid), else null. */
   codDue: Paise.nullable(),
+  /** The stop's money in words ("Cash due ₹627", "Cash ₹627 collected", "Paid online"): deliveryPaymentLabel. */
+  paymentLabel: z.string(),
   riderId: Uuid.nullable(),
   riderName: z.string().nullable(),
   /** When the kitchen marked the order's batch ready for the riders; null while it is not. */
@@ -45,7 +47,7 @@ export const DeliveryStopSchema = z.object({
   failedAt: z.string().nullable(),
   failReason: FailReasonSchema.nullable(),
   failNote: z.string().nullable(),
-  /** Five wrong codes: the manager confirms the delivery. */
+  /** Five wrong codes in all: the manager confirms the delivery or issues a new code. */
   locked: z.boolean(),
 });
 export type DeliveryStop = z.infer<typeof DeliveryStopSchema>;
@@ -74,6 +76,10 @@ export type AssignAnswer = z.infer<typeof AssignAnswerSchema>;
 export const ConfirmDeliveredInputSchema = z.object({ id: Uuid, cashCollected: Paise.optional() });
 export type ConfirmDeliveredInput = z.infer<typeof ConfirmDeliveredInputSchema>;
 
+/** POST /api/admin/deliveries/{id}/new-code: a new delivery code for the order (the old one stops working, the tries start again). */
+export const NewCodeInputSchema = z.object({ id: Uuid });
+export type NewCodeInput = z.infer<typeof NewCodeInputSchema>;
+
 /** POST /api/admin/deliveries/{id}/reschedule: a stop not yet out (a failed one, typically) to another date and slot. */
 export const RescheduleInputSchema = z.object({ id: Uuid, date: IsoDate, slotId: Uuid });
 export type RescheduleInput = z.infer<typeof RescheduleInputSchema>;
@@ -101,6 +107,8 @@ export const RiderStopSchema = z.object({
   whatsappUrl: z.string(),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
   codDue: Paise.nullable(),
+  /** The stop's money in words, as on the desk's list (deliveryPaymentLabel). */
+  paymentLabel: z.string(),
   /** When the kitchen marked the order's batch ready to pick up; null while it is not. */
   readyAt: z.string().nullable(),
   pickedUpAt: z.string().nullable(),

@@ -125,6 +125,8 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await rider.waitForURL((u) => u.pathname === '/rider');
     await rider.getByTestId('rider-stop').nth(2).waitFor();
     const first = rider.getByTestId('rider-stop').first();
+    // A cash-on-delivery order: the card says what is due, then (below) what was collected.
+    const due = (await first.getByText(/^Cash due ₹[\d,]+$/).textContent())!.replace('Cash due ', '');
     await first.getByRole('button', { name: 'Picked up' }).click();
     await first.getByLabel('Customer’s delivery code').waitFor();
     await shop.screenshot(rider, 'rider-375');
@@ -140,6 +142,7 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await first.getByLabel('Customer’s delivery code').fill(code);
     await first.getByRole('button', { name: 'Delivered' }).click();
     await first.getByText('Delivered', { exact: true }).last().waitFor();
+    await first.getByText(`Cash ${due} collected`, { exact: true }).waitFor();
     // The customer's page, not reloaded, shows Delivered.
     await expect.poll(() => customer.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('Delivered');
 
@@ -151,8 +154,20 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await second.getByText('Returned to the shop: not at home.').waitFor();
     await shop.screenshot(rider, 'rider-after-375');
 
+    // The returned stop's code took 5 wrong tries (as the API test drives them): the desk shows it locked
+    // and the manager issues a new code, which unlocks it.
+    const secondNumber = (await second.locator('.rider-stop__who .text-subtle').textContent())!.replace('#', '');
+    const secondId = (await shop.deps.db.selectFrom('orders').select('id').where('number', '=', secondNumber).executeTakeFirstOrThrow()).id;
+    await shop.deps.db.updateTable('order_deliveries').set({ code_tries: 5 }).where('order_id', '=', secondId).execute();
     await manager.reload();
     await manager.getByText('Not delivered: Not at home').waitFor();
+    await manager.getByTestId('code-locked').getByText('Code locked: 5 wrong tries').waitFor();
+    await manager.getByRole('button', { name: 'Issue a new code' }).click();
+    await manager.getByText(`Order ${secondNumber} has a new delivery code`, { exact: false }).waitFor();
+    await expect.poll(() => manager.getByTestId('code-locked').count()).toBe(0);
+    // The desk's list says the same of the collected order: never "Paid online" for cash.
+    await manager.getByRole('cell', { name: `Cash ${due} collected`, exact: true }).waitFor();
+    expect(await manager.getByText('Paid online').count()).toBe(0);
     await manager.setViewportSize(PHONE);
     await shop.screenshot(manager, 'deliveries-375');
     await manager.setViewportSize(DESKTOP);

@@ -258,6 +258,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/deliveries/{id}/new-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a new delivery code (unlocks a code locked after 5 wrong tries; the old code stops working; the customer sees the new one) (audited) */
+        post: operations["deliveries-newCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/deliveries/{id}/reschedule": {
         parameters: {
             query?: never;
@@ -3934,6 +3951,7 @@ export interface operations {
                             number: string;
                             /** Format: uuid */
                             orderId: string;
+                            paymentLabel: string;
                             pickedUpAt: string | null;
                             pincode: string;
                             readyAt: string | null;
@@ -3998,6 +4016,68 @@ export interface operations {
                         number: string;
                         /** Format: uuid */
                         orderId: string;
+                        paymentLabel: string;
+                        pickedUpAt: string | null;
+                        pincode: string;
+                        readyAt: string | null;
+                        riderId: string | null;
+                        riderName: string | null;
+                        slot: {
+                            endTime: string;
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            startTime: string;
+                        };
+                        /** @enum {string} */
+                        status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
+                        statusLabel: string;
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "deliveries-newCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        area: string;
+                        codDue: number | null;
+                        customerFirstName: string;
+                        deliveredAt: string | null;
+                        failedAt: string | null;
+                        failNote: string | null;
+                        failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                        itemCount: number;
+                        locked: boolean;
+                        number: string;
+                        /** Format: uuid */
+                        orderId: string;
+                        paymentLabel: string;
                         pickedUpAt: string | null;
                         pincode: string;
                         readyAt: string | null;
@@ -4067,6 +4147,7 @@ export interface operations {
                         number: string;
                         /** Format: uuid */
                         orderId: string;
+                        paymentLabel: string;
                         pickedUpAt: string | null;
                         pincode: string;
                         readyAt: string | null;
@@ -11837,6 +11918,7 @@ export interface operations {
                             number: string;
                             /** Format: uuid */
                             orderId: string;
+                            paymentLabel: string;
                             pickedUpAt: string | null;
                             readyAt: string | null;
                             /** @enum {string} */
@@ -11908,6 +11990,7 @@ export interface operations {
                             number: string;
                             /** Format: uuid */
                             orderId: string;
+                            paymentLabel: string;
                             pickedUpAt: string | null;
                             readyAt: string | null;
                             /** @enum {string} */
@@ -11971,6 +12054,7 @@ export interface operations {
                             number: string;
                             /** Format: uuid */
                             orderId: string;
+                            paymentLabel: string;
                             pickedUpAt: string | null;
                             readyAt: string | null;
                             /** @enum {string} */
@@ -12043,6 +12127,7 @@ export interface operations {
                                 number: string;
                                 /** Format: uuid */
                                 orderId: string;
+                                paymentLabel: string;
                                 pickedUpAt: string | null;
                                 readyAt: string | null;
                                 /** @enum {string} */

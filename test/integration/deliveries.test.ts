@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { createInstance } from '../helpers/instances';
 import { createUser } from '../helpers/factories';
 import { customer, expectInvariants, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
 import { addDays } from '../../shared/rules/slots';
@@ -150,6 +151,8 @@ describe('the last mile', () => {
     expect(ok.json().stop).toMatchObject({ status: 'delivered' });
     // Short by ₹10: delivered, but the cash-on-delivery payment stays open.
     expect(await customerOrder(o2)).toMatchObject({ status: 'delivered', paymentStatus: 'pending' });
+    const rs = (n: number) => `₹${Math.round(n / 100).toLocaleString('en-IN')}`;
+    expect(ok.json().stop.paymentLabel).toBe(`Cash ${rs(o2.total - 1000)} collected, ₹10 due`);
     // On a slow connection the rider taps again (the answer was lost): the same stop, nothing twice.
     const events = async (id: string) =>
       (await t.deps.db.selectFrom('order_events').select('status').where('order_id', '=', id).execute()).map((e) => e.status);
@@ -255,5 +258,115 @@ describe('the last mile', () => {
     expect(a.codTotal).toBe(orders[0]!.total + orders[1]!.total);
     expect(a.cashCollected).toBe(orders[0]!.total + orders[1]!.total - 1000);
     expect(a.difference).toBe(-1000);
+  });
+
+  it('the 5 tries belong to the code: a failed-then-picked-up stop keeps them; only the manager’s new code unlocks', async () => {
+    const owner = await createUser(t.deps.db, { role: 'admin' });
+    const c = await customer(t, { pincode: '560038' });
+    const placed = await place(t, c, orderBody(shop, c));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const o = { id: placed.json().order.id as string, c, total: placed.json().order.breakdown.total as number };
+    await post(manager, '/api/admin/deliveries/assign', { orderIds: [o.id], riderId: riderA.id });
+    const deliver = (code: string) => post(riderA.auth, `/api/rider/orders/${o.id}/delivered`, { code, cashCollected: o.total });
+    let code = '';
+    // Three trips (2 + 2 + 1 wrong codes): "could not deliver" then "picked up" again gives no fresh tries.
+    for (const wrongs of [2, 2, 1]) {
+      expect((await post(riderA.auth, `/api/rider/orders/${o.id}/picked-up`)).statusCode).toBe(200);
+      const shown = (await customerOrder(o)).delivery.code as string;
+      if (code) expect(shown).toBe(code);
+      code = shown;
+      for (let i = 0; i < wrongs; i++) await deliver(code === '0000' ? '0001' : '0000');
+      if (wrongs === 2) expect((await post(riderA.auth, `/api/rider/orders/${o.id}/failed`, { reason: 'not_at_home' })).statusCode).toBe(200);
+    }
+    const wrong = code === '0000' ? '0001' : '0000';
+    const sixth = await deliver(wrong);
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json().message).toMatch(/locked after 5 wrong codes/);
+    expect((await deliver(code)).statusCode).toBe(409);
+    // Another trip does not unlock it either.
+    expect((await post(riderA.auth, `/api/rider/orders/${o.id}/failed`, { reason: 'not_at_home' })).statusCode).toBe(200);
+    expect((await post(riderA.auth, `/api/rider/orders/${o.id}/picked-up`)).statusCode).toBe(200);
+    const stop = (await get(riderA.auth, `/api/rider/runs?date=${shop.date}`))
+      .json()
+      .runs.flatMap((r: { stops: { orderId: string }[] }) => r.stops)
+      .find((s: { orderId: string }) => s.orderId === o.id);
+    expect(stop).toMatchObject({ locked: true, triesLeft: 0 });
+    expect((await deliver(code)).statusCode).toBe(409);
+    // The owner is told by e-mail (once, not per refused try), and the lock is in the audit log.
+    const told = async () =>
+      (await t.deps.db.selectFrom('mail_outbox').select(['to_email', 'text']).where('template', '=', 'delivery-code-locked').execute()).filter(
+        (m) => m.text.includes(placed.json().order.number),
+      );
+    expect((await told()).map((m) => m.to_email)).toContain(owner.email.toLowerCase());
+    const mails = (await told()).length;
+    const audit = await t.deps.db.selectFrom('audit_log').select('action').where('entity_id', '=', o.id).execute();
+    expect(audit.map((a) => a.action)).toContain('delivery.code_locked');
+
+    // The rider may not issue a code; the manager does: unlocked, a new code on the customer's page, the old one dead.
+    expect((await post(riderA.auth, `/api/admin/deliveries/${o.id}/new-code`)).statusCode).toBe(403);
+    const fresh = await post(manager, `/api/admin/deliveries/${o.id}/new-code`);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json()).toMatchObject({ orderId: o.id, locked: false });
+    expect(fresh.body).not.toContain('"code"');
+    const next = (await customerOrder(o)).delivery.code as string;
+    expect(next).not.toBe(code);
+    const old = await deliver(code);
+    expect(old.statusCode).toBe(400);
+    expect(old.json().fieldErrors.code[0]).toContain('4 tries left');
+    // Before: the cash due, on the rider's card and the desk's list alike.
+    const rs = (n: number) => `₹${Math.round(n / 100).toLocaleString('en-IN')}`;
+    const deskStop = async () =>
+      (await get(manager, `/api/admin/deliveries?date=${shop.date}`)).json().stops.find((s: { orderId: string }) => s.orderId === o.id);
+    expect(stop.paymentLabel).toBe(`Cash due ${rs(o.total)}`);
+    expect((await deskStop()).paymentLabel).toBe(`Cash due ${rs(o.total)}`);
+    const done = await deliver(next);
+    expect(done.statusCode).toBe(200);
+    expect((await customerOrder(o)).status).toBe('delivered');
+    // After: the cash collected — not "Paid online", not "nothing to collect".
+    expect(done.json().stop.paymentLabel).toBe(`Cash ${rs(o.total)} collected`);
+    expect((await deskStop()).paymentLabel).toBe(`Cash ${rs(o.total)} collected`);
+    expect((await t.deps.db.selectFrom('audit_log').select('action').where('entity_id', '=', o.id).execute()).map((a) => a.action)).toContain(
+      'delivery.new_code',
+    );
+    expect(await told()).toHaveLength(mails);
+  });
+
+  it('50 wrong codes at once over two instances: at most 5 are checked, the rest refused as locked', async () => {
+    const c = await customer(t, { pincode: '560001' });
+    const placed = await place(t, c, orderBody(shop, c));
+    const id = placed.json().order.id as string;
+    await post(manager, '/api/admin/deliveries/assign', { orderIds: [id], riderId: riderA.id });
+    await post(riderA.auth, `/api/rider/orders/${id}/picked-up`);
+    const code = (await get(c.auth, `/api/orders/${id}`)).json().delivery.code as string;
+    const b = await createInstance(t);
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      await b.listen();
+      const bases = [`http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`, await b.listen()];
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          fetch(`${bases[i % 2]}/api/rider/orders/${id}/delivered`, {
+            method: 'POST',
+            headers: {
+              authorization: riderA.auth,
+              'content-type': 'application/json',
+              accept: 'application/json',
+              'accept-encoding': 'br, gzip',
+              origin: t.deps.config.PUBLIC_URL,
+            },
+            body: JSON.stringify({ code: String((Number(code) + 1 + i) % 10_000).padStart(4, '0'), cashCollected: placed.json().order.breakdown.total }),
+          }).then(async (r) => ({ status: r.status, body: (await r.json()) as { message: string } })),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      // Four "tries left", the fifth locks, the other 45 refused as locked.
+      expect(statuses.filter((s) => s === 400)).toHaveLength(4);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(46);
+      expect(answers.filter((a) => a.status === 409).every((a) => /locked after 5 wrong codes/.test(a.body.message))).toBe(true);
+      const row = await t.deps.db.selectFrom('order_deliveries').select('code_tries').where('order_id', '=', id).executeTakeFirstOrThrow();
+      expect(row.code_tries).toBe(5);
+    } finally {
+      await b.close();
+    }
   });
 });

@@ -7,7 +7,6 @@ import { LoadError } from '../components/load-error';
 import { useAuth } from '../features/auth/auth-context';
 import { FormAlert } from '../features/auth/forms';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
-import { formatRupees } from '../../../shared/rules/money';
 import { formatDate } from '../../../shared/rules/dates';
 import { can } from '../../../shared/rules/staff';
 import { FAIL_REASONS, FAIL_REASON_LABELS, type FailReason, type RiderStop } from '../../../shared/schemas/deliveries';
@@ -128,10 +127,10 @@ function StopCard({ stop: s }: { stop: RiderStop }) {
       ) : null}
       {s.codDue !== null ? (
         <p className="rider-stop__cod">
-          Collect cash: <strong className="tabular">{formatRupees(s.codDue)}</strong>
+          <strong className="tabular">{s.paymentLabel}</strong>
         </p>
       ) : (
-        <p className="text-sm text-subtle">Paid — nothing to collect.</p>
+        <p className="text-sm text-subtle">{s.paymentLabel}</p>
       )}
       {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
 
@@ -149,7 +148,7 @@ function StopCard({ stop: s }: { stop: RiderStop }) {
       ) : s.status === 'out_for_delivery' && !failing ? (
         <form className="rider-stop__deliver" onSubmit={deliver} noValidate aria-label={`Deliver order ${s.number}`}>
           {s.locked ? (
-            <p className="text-sm">Locked after 5 wrong codes: call the shop, the manager confirms this delivery.</p>
+            <p className="text-sm">Locked after 5 wrong codes: call the shop — the manager confirms this delivery or issues a new code.</p>
           ) : (
             <>
               <label className="rider-field">

@@ -38,6 +38,7 @@ function stopsQuery(db: Executor) {
       'd.fail_reason',
       'd.fail_note',
       'd.code_tries',
+      'd.cash_collected_paise',
     ])
     .select(sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id)`.as('item_count'))
     // The kitchen's "Ready" (decision 180): when the batch the order was blended in was ready for the riders.
@@ -130,10 +131,20 @@ export async function assign(db: Executor, orderId: string, riderId: string, by:
     .execute();
 }
 
+/** Out again: the order's code (kept, or the first one) and its tries used so far stay as they are. */
 export async function markPickedUp(db: Executor, orderId: string, p: { nonce: string; hash: string; now: string }): Promise<void> {
   await db
     .updateTable('order_deliveries')
-    .set({ picked_up_at: p.now, code_nonce: p.nonce, code_hash: p.hash, code_tries: 0, attempts: sql`attempts + 1`, updated_at: p.now })
+    .set({ picked_up_at: p.now, code_nonce: p.nonce, code_hash: p.hash, attempts: sql`attempts + 1`, updated_at: p.now })
+    .where('order_id', '=', orderId)
+    .execute();
+}
+
+/** The manager's new code: the old one stops working and the tries start again. */
+export async function replaceCode(db: Executor, orderId: string, p: { nonce: string; hash: string; now: string }): Promise<void> {
+  await db
+    .updateTable('order_deliveries')
+    .set({ code_nonce: p.nonce, code_hash: p.hash, code_tries: 0, updated_at: p.now })
     .where('order_id', '=', orderId)
     .execute();
 }
@@ -169,10 +180,8 @@ export async function markFailed(
       failed_at: p.now,
       fail_reason: p.reason,
       fail_note: p.note,
+      // The code and its tries belong to the order, not to the trip (decision 200): a failed trip keeps them.
       picked_up_at: null,
-      code_nonce: null,
-      code_hash: null,
-      code_tries: 0,
       updated_at: p.now,
     })
     .where('order_id', '=', orderId)
@@ -223,7 +232,7 @@ export async function moveToSlot(
     .execute();
 }
 
-/** A rescheduled stop starts again: no rider, no failure, no code (the next pick-up makes a new one). */
+/** A rescheduled stop starts again: no rider, no failure; the order keeps its code and its tries (decision 200). */
 export async function resetStop(db: Executor, orderId: string, now: string): Promise<void> {
   await db
     .updateTable('order_deliveries')
@@ -232,9 +241,6 @@ export async function resetStop(db: Executor, orderId: string, now: string): Pro
       assigned_at: null,
       assigned_by: null,
       picked_up_at: null,
-      code_nonce: null,
-      code_hash: null,
-      code_tries: 0,
       failed_at: null,
       fail_reason: null,
       fail_note: null,

@@ -10,6 +10,7 @@ import {
   DeliveredInputSchema,
   DeliveryStopSchema,
   FailedInputSchema,
+  NewCodeInputSchema,
   RiderCashInputSchema,
   RiderCashSchema,
   RiderOrderInputSchema,
@@ -66,6 +67,20 @@ export const deliveriesRouter = router({
     .input(ConfirmDeliveredInputSchema)
     .output(DeliveryStopSchema)
     .mutation(({ ctx, input }) => deliveries.confirmDelivered(ctx.deps, ctx.user, input)),
+
+  newCode: staffProcedure('deliveries:assign')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/deliveries/{id}/new-code',
+        tags: adminTags,
+        summary: 'Issue a new delivery code (unlocks a code locked after 5 wrong tries; the old code stops working; the customer sees the new one) (audited)',
+        protect: true,
+      },
+    })
+    .input(NewCodeInputSchema)
+    .output(DeliveryStopSchema)
+    .mutation(({ ctx, input }) => deliveries.newCode(ctx.deps, ctx.user, input)),
 
   reschedule: staffProcedure('deliveries:assign')
     .meta({

@@ -9,6 +9,7 @@ import { withTransactionRetry } from '../../lib/transaction-retry';
 import { formatSlotDate, formatSlotRange, istToday } from '../../../shared/rules/slots';
 import { formatRupees } from '../../../shared/rules/money';
 import { orderStatusLabel } from '../../../shared/rules/order-rules';
+import { deliveryPaymentLabel } from '../../../shared/rules/payment-labels';
 import {
   DELIVERY_CODE_TRIES,
   FAIL_REASON_LABELS,
@@ -20,6 +21,7 @@ import {
   type DeliveredInput,
   type DeliveryStop,
   type FailedInput,
+  type NewCodeInput,
   type RiderCash,
   type RiderRuns,
   type RiderRunsInput,
@@ -38,12 +40,14 @@ import { rescheduledMail, statusMailInput } from './order-status-mail';
 import { bookSlot, releaseHeldPlace } from '../delivery/delivery.service';
 import { publishOrderEvent } from './order-events';
 import { codeFor, codeHash, firstName, sameHash } from './orders.delivery-code';
+import { mailOwners } from '../stock/stock.service';
 
 /**
  * The last mile (PRODUCT.md §17, decision 138). The manager assigns the day's ready orders to riders
  * (by hand, or spread by PIN code); a rider sees only their own stops (anyone else's is a 404), picks
  * an order up (out for delivery: the customer's page shows the delivery code), and delivers it with
- * the customer's 4-digit code (5 wrong tries lock the stop for the manager) or reports why not (the
+ * the customer's 4-digit code (5 wrong tries in all lock the order's code until the manager issues a
+ * new one, decision 200) or reports why not (the
  * order returns to the manager's queue). Status moves go through the admin desk's one move
  * (applyStatusMove), so the timeline, e-mails, points and invoice are the same whoever moves it.
  */
@@ -59,6 +63,9 @@ const slotRef = (r: { slot_id: string; start_time: string; end_time: string }) =
   endTime: r.end_time,
 });
 const codDue = (r: drepo.StopRow) => (r.payment_method === 'cod' && r.payment_status === 'pending' ? r.total_paise : null);
+/** The one payment-label rule, for the desk's stop and the rider's card alike. */
+const paymentLabel = (r: drepo.StopRow) =>
+  deliveryPaymentLabel({ method: r.payment_method, status: r.payment_status, total: r.total_paise, cashCollected: r.cash_collected_paise });
 
 /** How the desk's stop and the rider's stop name their order. */
 const stopOrder = (r: drepo.StopRow) => ({ orderId: r.id, number: r.number, status: r.status, statusLabel: orderStatusLabel(r.status) });
@@ -74,6 +81,7 @@ function toStop(r: drepo.StopRow): DeliveryStop {
     itemCount: r.item_count,
     total: r.total_paise,
     codDue: codDue(r),
+    paymentLabel: paymentLabel(r),
     riderId: r.rider_id,
     riderName: r.rider_name,
     readyAt: r.ready_at ? new Date(r.ready_at).toISOString() : null,
@@ -99,6 +107,7 @@ function toRiderStop(r: drepo.StopRow, items: { name: string; quantity: number }
     whatsappUrl: `https://wa.me/${phone.replace(/^\+/, '')}`,
     items,
     codDue: codDue(r),
+    paymentLabel: paymentLabel(r),
     readyAt: r.ready_at ? new Date(r.ready_at).toISOString() : null,
     pickedUpAt: r.picked_up_at,
     deliveredAt: r.delivered_at,
@@ -258,6 +267,51 @@ export async function reschedule(deps: Deps, actor: AuthUser, input: RescheduleI
   return toStop(stop);
 }
 
+/**
+ * POST /api/admin/deliveries/{id}/new-code: the manager issues a new delivery code (decision 200) —
+ * the only way a code locked after 5 wrong tries opens again. The old code stops working, the tries
+ * start again; an order on its way shows the new code on the customer's page and its WhatsApp carries
+ * it (decision 173). Audited; no staff answer carries the code.
+ */
+export async function newCode(deps: Deps, actor: AuthUser, input: NewCodeInput): Promise<DeliveryStop> {
+  const moved = await withTransactionRetry(deps, async (trx) => {
+    const row = await orders.lockOrder(trx, input.id);
+    const d = row && (await drepo.lockDelivery(trx, input.id));
+    if (!row || !d) throw notFound('That delivery');
+    if (!['confirmed', 'preparing', 'out_for_delivery'].includes(row.status)) {
+      throw new AppError('INVALID_STATE', `Order ${row.number} is ${orderStatusLabel(row.status).toLowerCase()}: it needs no delivery code.`);
+    }
+    if (!d.code_nonce || !d.code_hash) {
+      throw new AppError('INVALID_STATE', `Order ${row.number} has no code yet: the rider’s “Picked up” makes one.`);
+    }
+    const at = deps.clock.now().toISOString();
+    // A different 4 digits, so the old code is surely dead.
+    let nonce: string;
+    let code: string;
+    do {
+      nonce = crypto.randomBytes(16).toString('base64url');
+      code = codeFor(deps, row.id, nonce);
+    } while (sameHash(codeHash(deps, row.id, code), d.code_hash));
+    await drepo.replaceCode(trx, row.id, { nonce, hash: codeHash(deps, row.id, code), now: at });
+    if (row.status === 'out_for_delivery') await enqueueOrderMessage(trx, 'out_for_delivery', row, { code });
+    await recordAudit(trx, actor, {
+      action: 'delivery.new_code',
+      entity: 'order',
+      entityId: row.id,
+      before: { number: row.number, codeTries: d.code_tries },
+      after: { codeTries: 0 },
+      at,
+    });
+    return row;
+  });
+  // The customer's open order page reloads its delivery (and so the new code).
+  publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
+  void kickWhatsApp(deps);
+  const stop = (await drepo.stopsOfDay(deps.db, moved.slot_date)).find((s) => s.id === input.id);
+  if (!stop) throw notFound('That delivery');
+  return toStop(stop);
+}
+
 type Locked = NonNullable<Awaited<ReturnType<typeof orders.lockOrder>>>;
 
 /** Delivered, in the caller's transaction: the move, the cash of a cash-on-delivery order, the row. */
@@ -353,7 +407,11 @@ async function lockOwnStop(trx: Parameters<typeof applyStatusMove>[1], rider: Au
   return { row, d };
 }
 
-/** POST /api/rider/orders/{id}/picked-up: out for delivery; a fresh delivery code for the customer's page. */
+/**
+ * POST /api/rider/orders/{id}/picked-up: out for delivery; the customer's page shows the delivery code.
+ * The first pick-up makes the order's code; a pick-up after a failed trip keeps it and the tries it
+ * has used (decision 200), or a rider could refill the tries by failing and picking up again.
+ */
 export async function pickedUp(deps: Deps, rider: AuthUser, id: string): Promise<RiderStopAnswer> {
   const moved = await withTransactionRetry(deps, async (trx) => {
     const { row, d } = await lockOwnStop(trx, rider, id);
@@ -365,7 +423,7 @@ export async function pickedUp(deps: Deps, rider: AuthUser, id: string): Promise
         `Order ${row.number} is ${orderStatusLabel(row.status).toLowerCase()}; it cannot be picked up now.`,
       );
     }
-    const nonce = crypto.randomBytes(16).toString('base64url');
+    const nonce = d.code_nonce ?? crypto.randomBytes(16).toString('base64url');
     const after = await applyStatusMove(deps, trx, row, 'out_for_delivery', rider, `${firstName(rider.name)} picked up your order`);
     const code = codeFor(deps, id, nonce);
     await drepo.markPickedUp(trx, id, { nonce, hash: codeHash(deps, id, code), now: deps.clock.now().toISOString() });
@@ -383,7 +441,9 @@ export async function pickedUp(deps: Deps, rider: AuthUser, id: string): Promise
 
 /**
  * POST /api/rider/orders/{id}/delivered: the customer's code. A wrong code is counted (committed,
- * then refused); the fifth locks the stop and the manager must confirm it.
+ * then refused) against the order's code, under the order's row lock so parallel tries on any
+ * instance queue; the fifth in all locks it — audited and the owners told by e-mail — until the
+ * manager confirms the delivery or issues a new code.
  */
 export async function delivered(deps: Deps, rider: AuthUser, input: DeliveredInput): Promise<RiderStopAnswer> {
   const now = deps.clock.now().toISOString();
@@ -406,6 +466,7 @@ export async function delivered(deps: Deps, rider: AuthUser, input: DeliveredInp
     if (d.code_tries >= DELIVERY_CODE_TRIES) return { locked: true as const };
     if (!sameHash(codeHash(deps, row.id, input.code), d.code_hash)) {
       const used = await drepo.countWrongCode(trx, row.id, DELIVERY_CODE_TRIES, now);
+      if (used === DELIVERY_CODE_TRIES) await codeLocked(deps, trx, row, rider, now);
       return { wrong: DELIVERY_CODE_TRIES - (used ?? DELIVERY_CODE_TRIES) };
     }
     return { moved: await deliver(deps, trx, row, rider, input.cashCollected, 'Delivered') };
@@ -425,6 +486,26 @@ export async function delivered(deps: Deps, rider: AuthUser, input: DeliveredInp
   void kickMail(deps);
   void kickWhatsApp(deps);
   return riderStop(deps, rider, input.id);
+}
+
+/** The try that locked the code: in the audit log, and the owners told by the shop's owner e-mail. */
+async function codeLocked(deps: Deps, trx: Parameters<typeof applyStatusMove>[1], row: Locked, rider: AuthUser, at: string) {
+  await recordAudit(trx, rider, {
+    action: 'delivery.code_locked',
+    entity: 'order',
+    entityId: row.id,
+    before: { number: row.number },
+    after: { codeTries: DELIVERY_CODE_TRIES },
+    at,
+  });
+  const url = `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/admin/deliveries?date=${row.slot_date}`;
+  await mailOwners(deps, trx, {
+    subject: `Delivery code locked: order ${row.number}`,
+    text:
+      `${rider.name} entered ${DELIVERY_CODE_TRIES} wrong delivery codes for order ${row.number}; the code is locked.\n` +
+      `Call the rider, then confirm the delivery or issue a new code: ${url}`,
+    template: 'delivery-code-locked',
+  });
 }
 
 /** POST /api/rider/orders/{id}/failed: could not deliver, with the reason; back to the manager's queue. */

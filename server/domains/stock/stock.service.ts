@@ -277,6 +277,19 @@ export function reservationRequest(
 // ---------- Low-stock e-mail ----------
 
 /**
+ * An e-mail to the shop's owners (enabled admins and ADMIN_EMAILS), in the caller's transaction: the
+ * one way the shop tells its owners something today (low stock here, a locked delivery code in orders).
+ */
+export async function mailOwners(
+  deps: Pick<AppDeps, 'config'>,
+  trx: Executor,
+  msg: { subject: string; text: string; template: string },
+): Promise<void> {
+  const html = `<p>${escapeHtml(msg.text).replace(/\n/g, '<br>')}</p>`;
+  for (const to of await repo.ownerEmails(trx, deps.config.ADMIN_EMAILS)) await enqueueMail(trx, { to, html, ...msg });
+}
+
+/**
  * Job: one e-mail per ingredient and day (Asia/Kolkata) when free stock falls under par, and one when
  * the forecast (tomorrow's standing deliveries, handed in by the kitchen) needs more than is free, to
  * the shop's owners. Each alert row is claimed in the statement that finds it, so any number of

@@ -6,7 +6,6 @@ import { Field, Input, Select } from '../../components/input';
 import { LoadError } from '../../components/load-error';
 import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
-import { formatRupees } from '../../../../shared/rules/money';
 import { formatDate } from '../../../../shared/rules/dates';
 import { formatSlotDate, istToday } from '../../../../shared/rules/slots';
 import { FAIL_REASON_LABELS, type DeliveryStop } from '../../../../shared/schemas/deliveries';
@@ -31,6 +30,7 @@ export default function AdminDeliveriesPage() {
   const q = trpc.deliveries.day.useQuery({ date, ...(slotId ? { slotId } : {}) });
   const assign = trpc.deliveries.assign.useMutation();
   const confirm = trpc.deliveries.confirm.useMutation();
+  const newCode = trpc.deliveries.newCode.useMutation();
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [riderId, setRiderId] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -74,6 +74,17 @@ export default function AdminDeliveriesPage() {
       await utils.deliveries.day.invalidate();
     } catch (err) {
       setError(messageOf(err, 'The delivery could not be confirmed.'));
+    }
+  }
+
+  async function doNewCode(s: DeliveryStop) {
+    setError(null);
+    try {
+      await newCode.mutateAsync({ id: s.orderId });
+      setNotice(`Order ${s.number} has a new delivery code: the customer sees it on their order page; the old one no longer works.`);
+      await utils.deliveries.day.invalidate();
+    } catch (err) {
+      setError(messageOf(err, 'A new code could not be issued.'));
     }
   }
 
@@ -178,14 +189,22 @@ export default function AdminDeliveriesPage() {
                       </Link>
                     </span>
                   ) : null}
-                  {s.locked && s.status === 'out_for_delivery' ? (
-                    <Button size="sm" variant="secondary" onClick={() => void doConfirm(s)}>
-                      Confirm delivered
-                    </Button>
+                  {s.locked && s.status !== 'delivered' ? (
+                    <span className="cluster" style={{ gap: 8, marginTop: 6 }} data-testid="code-locked">
+                      <span className="badge badge--danger">Code locked: 5 wrong tries</span>
+                      <Button size="sm" variant="secondary" loading={newCode.isPending} onClick={() => void doNewCode(s)}>
+                        Issue a new code
+                      </Button>
+                      {s.status === 'out_for_delivery' ? (
+                        <Button size="sm" variant="secondary" onClick={() => void doConfirm(s)}>
+                          Confirm delivered
+                        </Button>
+                      ) : null}
+                    </span>
                   ) : null}
                 </td>
                 <td className="text-sm">{s.riderName ?? <span className="text-subtle">Not assigned</span>}</td>
-                <td className="tabular text-sm">{s.codDue !== null ? formatRupees(s.codDue) : 'Paid online'}</td>
+                <td className="tabular text-sm">{s.paymentLabel}</td>
               </tr>
             ))}
           </AdminTable>
