@@ -10,6 +10,7 @@ import * as ledger from '../../lib/ledger.service';
 import * as repo from './wallet.repository';
 import { walletPayments } from './wallet-payments';
 import { enqueueMail } from '../../lib/mail';
+import { assertMayGiveMoneyBack } from '../../lib/money-back';
 import { balanceRefundMail, topUpCreditedMail, topUpRefundedMail, type WalletMailInput } from './wallet.mail';
 import { formatRupees } from '../../../shared/rules/money';
 import { WALLET_KIND_LABELS, WALLET_TOP_UP_MAX_PAISE, WALLET_TOP_UP_MIN_PAISE } from '../../../shared/rules/wallet';
@@ -364,6 +365,12 @@ export async function releaseForOrder(deps: Pick<Deps, 'clock'>, trx: Trx, order
   return after === null ? 0 : owed;
 }
 
+/** What a wallet-paid order charged and all it has given back (its release and refunds): the refund cap and its payment status read it. */
+export async function walletMoneyOfOrder(executor: Executor, orderId: string): Promise<{ charged: number; returned: number }> {
+  const { charged, returned } = orderSums(await repo.entriesOfOrder(executor, orderId));
+  return { charged, returned };
+}
+
 /** What a cancelled wallet-paid order gave back to the wallet (its release row), for the timeline and the e-mail. */
 export async function releasedFor(executor: Executor, orderId: string): Promise<number> {
   const rows = await repo.entriesOfOrder(executor, orderId);
@@ -433,6 +440,8 @@ export async function adjust(
   input: AdminWalletAdjustInputT,
   resHeaders: Record<string, string>,
 ): Promise<AdminCustomerWallet> {
+  // A credit gives a customer money: the same rule (and cap) as a refund (decision 204).
+  if (input.amount > 0) assertMayGiveMoneyBack(admin, 'wallets:manage', input.amount);
   await ledger.adjustBalance(deps, admin, BOOK, { userId: input.userId, amount: input.amount, reason: input.reason });
   return customerWallet(deps, { userId: input.userId, page: 1, pageSize: 10 }, resHeaders);
 }
