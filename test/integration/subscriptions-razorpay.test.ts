@@ -97,6 +97,18 @@ describe('subscription payments with Razorpay', () => {
   });
 });
 
+describe('a plan payment captured for less than the plan', () => {
+  it('activates nothing and gives back what Razorpay captured, which Razorpay accepts', async () => {
+    const c = await customer(t);
+    const { payment, subscription } = await start(c);
+    const paid = fake.pay(payment.gatewayOrderId, { amount: 100 });
+    expect((await webhook(fake.webhook('payment.captured', paid.razorpay_payment_id))).json().outcome).toBe('subscription_amount_mismatch');
+    expect(await periods(subscription.id)).toHaveLength(0);
+    // Razorpay refuses a refund past what it captured: ₹1 must be asked for, not ₹2,399.
+    await expect.poll(() => [...fake.refunds.values()].filter((x) => x.payment_id === paid.razorpay_payment_id).map((x) => x.amount)).toEqual([100]);
+  });
+});
+
 describe('automatic renewal through Razorpay Subscriptions', () => {
   async function activeSubscriber() {
     const c = await customer(t);

@@ -122,7 +122,7 @@ describe('wallet top-ups with Razorpay', () => {
     expect(row.gateway_refund_id).toBe(sent[0]!.id);
   });
 
-  it('a payment for another amount than the top-up is refunded in full, never credited', async () => {
+  it('a payment Razorpay captured for another amount than the top-up gives back what it captured (never more), never credited', async () => {
     const c = await customer(t);
     const s = await start(c, 40_000);
     const paid = fake.pay(s.gatewayOrderId, { amount: 4_000 });
@@ -130,9 +130,24 @@ describe('wallet top-ups with Razorpay', () => {
     expect(r.json().outcome).toBe('wallet_amount_mismatch');
     expect((await walletOf(c)).balance).toBe(0);
     const refund = await t.deps.db.selectFrom('refunds').select(['amount_paise', 'idempotency_key']).where('wallet_top_up_id', '=', s.topUpId).executeTakeFirstOrThrow();
-    expect(refund).toEqual({ amount_paise: 40_000, idempotency_key: `auto:wallet:${s.topUpId}` });
+    expect(refund).toEqual({ amount_paise: 4_000, idempotency_key: `auto:wallet:${s.topUpId}` });
+    // Razorpay takes the refund (one for more than it captured it refuses, and the money would never go back).
+    await expect.poll(() => [...fake.refunds.values()].filter((x) => x.payment_id === paid.razorpay_payment_id).map((x) => x.amount)).toEqual([4_000]);
     const mails = await t.deps.db.selectFrom('mail_outbox').select('template').where('to_email', '=', c.user.email).where('template', 'like', 'wallet-%').execute();
     expect(mails.map((m) => m.template)).toEqual(['wallet-top-up-refunded']);
+
+    // Through verify too: a ₹200 top-up captured at ₹1 sends back ₹1, and nothing is left to refund from the wallet.
+    const small = await start(c, 20_000);
+    const one = fake.pay(small.gatewayOrderId, { amount: 100 });
+    const v = await post(c, '/api/user/wallet/top-up/verify', {
+      razorpay_order_id: one.razorpay_order_id,
+      razorpay_payment_id: one.razorpay_payment_id,
+      razorpay_signature: one.razorpay_signature,
+    });
+    expect(v.statusCode, v.body).toBe(200);
+    expect(v.json().credited).toBe(false);
+    expect([...fake.refunds.values()].filter((x) => x.payment_id === one.razorpay_payment_id).map((x) => x.amount)).toEqual([100]);
+    expect(await walletOf(c)).toMatchObject({ balance: 0, refundable: 0 });
   });
 
   it('the gateway down when a top-up starts: a clear 502, nothing recorded, and the same key works once it is back', async () => {

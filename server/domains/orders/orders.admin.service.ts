@@ -113,7 +113,7 @@ export async function orderDetail(deps: Deps, admin: AuthUser, id: string): Prom
   const refunds = await orderPayments().refundsOfOrder(deps.db, id);
   const refundable = pays
     .filter((p) => p.status === 'captured' || p.status === 'authorized')
-    .reduce((n, p) => n + refundableOf(p.amount_paise, p.refunded_paise), 0);
+    .reduce((n, p) => n + refundableOf(p.captured_paise ?? 0, p.refunded_paise), 0);
   return {
     order,
     customer: { id: row.user_id, name, email: row.contact_email, phone: order.address.phone, mobile },
@@ -330,7 +330,7 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
     }
     const paid = (await orderPayments().successfulPaymentsOf(trx, row.id))[0];
     if (!paid) throw new AppError('INVALID_STATE', `Order ${row.number} has no captured payment to refund.`);
-    const amount = input.amount ?? refundableOf(paid.amount_paise, paid.refunded_paise);
+    const amount = input.amount ?? refundableOf(paid.captured_paise ?? 0, paid.refunded_paise);
     const { refund: r, replayed } = await orderPayments().reserveRefundInTransaction(deps, trx, {
       paymentId: paid.id,
       amountPaise: amount,
@@ -353,7 +353,7 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
     // --- end points
     await recordRefund(deps, trx, admin, row, {
       note: `Refund of ${formatRupees(r.amount_paise)} started: ${input.reason.trim()}`,
-      before: { number: row.number, captured: paid.amount_paise, refunded: paid.refunded_paise },
+      before: { number: row.number, captured: paid.captured_paise ?? 0, refunded: paid.refunded_paise },
       after: { refundId: r.id, amount: r.amount_paise, refunded: paid.refunded_paise + r.amount_paise, reason: input.reason.trim() },
     });
     return { refundId: r.id, userId: row.user_id, replayed };

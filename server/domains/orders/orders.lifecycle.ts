@@ -163,7 +163,7 @@ export async function cancelInTransaction(deps: Deps, trx: Trx, orderId: string,
   const refunds: { id: string; amount: number }[] = [];
   if (row.payment_method === 'razorpay') {
     for (const p of await orderPayments().successfulPaymentsOf(trx, row.id)) {
-      const remaining = refundableOf(p.amount_paise, p.refunded_paise);
+      const remaining = refundableOf(p.captured_paise ?? 0, p.refunded_paise);
       if (remaining <= 0) continue;
       const { refund } = await orderPayments().reserveRefundInTransaction(deps, trx, {
         paymentId: p.id,

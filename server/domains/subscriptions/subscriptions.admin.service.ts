@@ -170,7 +170,7 @@ export async function adminRefund(
     const pay = await repo.findPayment(trx, input.paymentId);
     if (!pay || pay.subscription_id !== s.id) throw notFound('That payment');
     if (pay.status !== 'paid' || !pay.gateway_payment_id) throw new AppError('INVALID_STATE', 'Only a paid payment can be refunded.');
-    const left = refundableOf(pay.amount_paise, pay.refunded_paise);
+    const left = refundableOf(pay.captured_paise ?? 0, pay.refunded_paise);
     if (left <= 0) throw new AppError('INVALID_STATE', 'This payment has already been refunded in full.');
     // The key is the amount refunded so far plus this one: two clicks on one screen are one refund.
     const { refund } = await subscriptionPayments().reserveRefundInTransaction(deps, trx, {

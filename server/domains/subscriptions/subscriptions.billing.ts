@@ -218,7 +218,7 @@ export async function settleInTransaction(deps: Deps, trx: Trx, gp: GatewayPayme
   }
   if (pay.status === 'paid' || pay.status === 'refunded') return settled('already_paid');
   const now = deps.clock.now();
-  const paid = await repo.markPaid(trx, pay.id, { gatewayPaymentId: gp.id, method: gp.method, now: now.toISOString() });
+  const paid = await repo.markPaid(trx, pay.id, { gatewayPaymentId: gp.id, method: gp.method, capturedPaise: gp.amountPaise, now: now.toISOString() });
   if (!paid) return settled('already_paid');
   if (gp.amountPaise !== pay.amount_paise) {
     // The gateway fixes the amount per order, so this is a forged or broken event: what it says was taken goes back.
@@ -416,6 +416,7 @@ export async function subscriptionWebhookInTransaction(
     user_id: s.user_id,
     kind: 'auto_renewal',
     amount_paise: p.amount,
+    captured_paise: p.amount,
     status: 'paid',
     gateway: 'razorpay',
     gateway_order_id: p.order_id ?? `charge:${p.id}`,

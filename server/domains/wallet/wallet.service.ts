@@ -71,7 +71,7 @@ export async function userWallet(
     repo.topUpsOf(deps.db, user.id, 200),
   ]);
   resHeaders['X-Total-Count'] = String(ledger.totalCount);
-  const backable = topUps.filter((t) => t.status === 'paid').reduce((n, t) => n + t.amount_paise - t.refunded_paise, 0);
+  const backable = topUps.filter((t) => t.status === 'paid').reduce((n, t) => n + (t.captured_paise ?? 0) - t.refunded_paise, 0);
   return {
     balance,
     refundable: Math.min(balance, backable),
@@ -164,7 +164,7 @@ export async function settleTopUpInTransaction(
   }
   if (t.status === 'paid' || t.status === 'refunded') return { outcome: 'already_paid', refundId: null };
   const now = deps.clock.now().toISOString();
-  const paid = await repo.markTopUpPaid(trx, t.id, { gatewayPaymentId: gp.id, method: gp.method, now });
+  const paid = await repo.markTopUpPaid(trx, t.id, { gatewayPaymentId: gp.id, method: gp.method, capturedPaise: gp.amountPaise, now });
   if (!paid) return { outcome: 'already_paid', refundId: null };
   if (gp.amountPaise !== t.amount_paise) {
     deps.log.error({ topUpId: t.id, amount: gp.amountPaise, expected: t.amount_paise }, 'wallet top-up amount differs; refunding');
@@ -281,7 +281,7 @@ export async function refundBalance(
     const made: { id: string; amount: number; fresh: boolean }[] = [];
     const now = deps.clock.now().toISOString();
     for (const t of topUps) {
-      const take = Math.min(left, t.amount_paise - t.refunded_paise);
+      const take = Math.min(left, (t.captured_paise ?? 0) - t.refunded_paise);
       if (take <= 0) break;
       const { refund, replayed } = await walletPayments().reserveRefundInTransaction(deps, trx, {
         walletTopUpId: t.id,
