@@ -191,7 +191,8 @@ export function insertPayment(db: Executor, v: Insertable<SubscriptionPaymentsTa
   return db
     .insertInto('subscription_payments')
     .values(v)
-    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    // Every request with one key carries the same gateway order: either unique key means "recorded already".
+    .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
 }

@@ -127,7 +127,8 @@ export function insertTopUp(
   return db
     .insertInto('wallet_top_ups')
     .values({ ...t, status: 'created' })
-    .onConflict((oc) => oc.constraint('wallet_top_ups_user_key').doNothing())
+    // Every request with one key carries the same gateway order: either unique key means "recorded already".
+    .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { resolveIdempotencyKey, testGatewayOnly, verifiedStoredOrderPayment, type GatewayPayment } from '../../lib/payments';
+import { oneGatewayOrder, resolveIdempotencyKey, testGatewayOnly, verifiedStoredOrderPayment, type GatewayPayment } from '../../lib/payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { reconcileGatewayOrders } from '../../lib/payments/reconcile';
 import * as ledger from '../../lib/ledger.service';
@@ -96,9 +96,12 @@ function startOf(deps: Deps, user: AuthUser, t: repo.TopUpRow, replayed: boolean
   };
 }
 
+const OTHER_AMOUNT = 'This idempotency key was already used for a top-up of another amount. Use a new key.';
+
 /**
  * POST /api/user/wallet/top-up — a gateway order for the amount (₹200–₹20,000) under the
- * customer's idempotency key: the same key answers the same top-up, however many requests race.
+ * customer's idempotency key: the same key answers the same top-up and makes one gateway order,
+ * however many requests race on however many instances (the key is claimed first, decision 205).
  */
 export async function createTopUp(
   deps: Deps,
@@ -109,33 +112,27 @@ export async function createTopUp(
   const key = resolveIdempotencyKey(headerKey, input.idempotencyKey, 'purchase');
   const seen = await repo.findTopUpByKey(deps.db, user.id, key);
   if (seen) {
-    if (seen.amount_paise !== input.amount)
-      throw new AppError('IDEMPOTENCY_MISMATCH', 'This idempotency key was already used for a top-up of another amount. Use a new key.');
+    if (seen.amount_paise !== input.amount) throw new AppError('IDEMPOTENCY_MISMATCH', OTHER_AMOUNT);
     return startOf(deps, user, seen, true);
   }
-  let g;
-  try {
-    g = await deps.payments.createOrder({
-      amountPaise: input.amount,
-      receipt: `wallet-${key.slice(0, 30)}`,
-      notes: { kind: 'wallet_top_up' },
-    });
-  } catch (e) {
-    deps.log.warn({ err: e }, 'payment gateway: could not create a wallet top-up order');
-    throw new AppError('GATEWAY_ERROR', "We couldn't reach the payment gateway. Nothing was charged; please try again in a moment.", {
-      cause: e,
-    });
-  }
+  const gatewayOrderId = await oneGatewayOrder(deps, {
+    scope: `wallet_top_up:${user.id}`,
+    key,
+    amountPaise: input.amount,
+    receipt: `wallet-${key.slice(0, 30)}`,
+    notes: { kind: 'wallet_top_up' },
+    otherAmount: OTHER_AMOUNT,
+  });
   const row = await repo.insertTopUp(deps.db, {
     user_id: user.id,
     amount_paise: input.amount,
     gateway: deps.payments.mode,
-    gateway_order_id: g.id,
+    gateway_order_id: gatewayOrderId,
     idempotency_key: key,
     created_at: deps.clock.now().toISOString(),
   });
   if (row) return startOf(deps, user, row, false);
-  // A parallel request with the same key won: its top-up is the answer (our gateway order is never paid).
+  // A parallel request with the same key recorded the top-up first: the same top-up is the answer.
   const winner = await repo.findTopUpByKey(deps.db, user.id, key);
   if (!winner) throw new AppError('CONFLICT', 'This top-up is being prepared. Please try again in a moment.');
   return startOf(deps, user, winner, true);
