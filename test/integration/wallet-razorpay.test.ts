@@ -184,7 +184,7 @@ describe('wallet top-ups with Razorpay', () => {
       expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
       expect(gatewayOrders() - before).toBe(1);
       // One answer: the same top-up and gateway order; only `replayed` tells the first from its repeats.
-      const bodies = answers.map(({ body: { replayed, ...rest } }) => JSON.stringify(rest));
+      const bodies = answers.map(({ body: { replayed: _replayed, ...rest } }) => JSON.stringify(rest));
       expect(new Set(bodies).size).toBe(1);
       expect(answers.filter((a) => a.body.replayed === false)).toHaveLength(1);
       expect(await t.deps.db.selectFrom('wallet_top_ups').select('id').where('user_id', '=', c.user.id).execute()).toHaveLength(1);
