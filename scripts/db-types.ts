@@ -19,6 +19,8 @@ const NARROW: Record<string, string> = {
   'catalogue_images.content_type': "'image/webp'",
   'coupons.applies_to': "'all' | 'signature' | 'custom'",
   'coupons.kind': "'percent' | 'flat'",
+  'gateway_order_claims.gateway': "'razorpay' | 'test'",
+  'gateway_order_claims.status': "'creating' | 'created' | 'not_created'",
   'delivery_slots.plan_type': "'all' | 'one_time' | 'subscription'",
   'ingredients.category': "'base' | 'greens' | 'fruit' | 'protein' | 'superfood' | 'sweetener'",
   'ingredients.stock_unit': "'g' | 'ml' | 'pc'",

@@ -164,6 +164,19 @@ export interface Favorites {
   user_id: string;
 }
 
+export interface GatewayOrderClaims {
+  amount_paise: number;
+  created_at: Generated<string>;
+  gateway: 'razorpay' | 'test';
+  gateway_order_id: string | null;
+  idempotency_key: string;
+  last_error: string | null;
+  reserved_until: string | null;
+  scope: string;
+  status: 'creating' | 'created' | 'not_created';
+  updated_at: Generated<string>;
+}
+
 export interface Ingredients {
   active: Generated<boolean>;
   allergens: Generated<string[]>;
@@ -373,6 +386,7 @@ export interface Payments {
   amount_paise: number;
   attempt_id: string;
   captured_at: string | null;
+  captured_paise: number | null;
   created_at: Generated<string>;
   error_code: string | null;
   error_description: string | null;
@@ -651,6 +665,7 @@ export interface SubscriptionFreeUnits {
 
 export interface SubscriptionPayments {
   amount_paise: number;
+  captured_paise: number | null;
   created_at: Generated<string>;
   gateway: string;
   gateway_order_id: string;
@@ -806,6 +821,7 @@ export interface WalletLedger {
 
 export interface WalletTopUps {
   amount_paise: number;
+  captured_paise: number | null;
   created_at: Generated<string>;
   gateway: 'razorpay' | 'test';
   gateway_order_id: string;
@@ -886,6 +902,7 @@ export interface DB {
   delivery_slots: DeliverySlots;
   email_verifications: EmailVerifications;
   favorites: Favorites;
+  gateway_order_claims: GatewayOrderClaims;
   ingredients: Ingredients;
   invoice_counters: InvoiceCounters;
   kitchen_batch_orders: KitchenBatchOrders;

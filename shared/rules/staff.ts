@@ -11,6 +11,7 @@ import type { ApiKeyScope } from '../schemas/api-keys';
  */
 
 import { STAFF_ROLES, type StaffRole } from './staff-roles';
+import { formatRupees } from './money';
 
 export { STAFF_ROLES, isStaffRole, type StaffRole } from './staff-roles';
 export const USER_ROLES = ['customer', ...STAFF_ROLES] as const;
@@ -80,6 +81,20 @@ export const ROLE_PERMISSIONS: Readonly<Record<UserRole, readonly Permission[]>>
 
 /** Support refunds up to ₹1,000 per order (in paise); the other roles that may refund have no cap. */
 export const REFUND_LIMIT_PAISE: Partial<Record<UserRole, number>> = { support: 100_000 };
+
+/**
+ * The one rule for staff giving money back (decision 204): a refund, a cancellation that refunds or
+ * releases a wallet charge, a wallet credit. The role needs the door's permission, and the money
+ * given back — for an order, all it has given back once this is done — stays within the role's cap.
+ * The refusal a person reads, or null when the role may.
+ */
+export function moneyBackRefusal(role: string, permission: Permission, totalBackPaise: number): string | null {
+  if (!can(role, permission)) return 'Your role does not allow this. Ask the shop’s owner if you need it.';
+  const cap = REFUND_LIMIT_PAISE[role as UserRole];
+  if (cap !== undefined && totalBackPaise > cap)
+    return `Your role may give back up to ${formatRupees(cap)} of an order or to a customer; this would be ${formatRupees(totalBackPaise)}. Ask a manager or the owner.`;
+  return null;
+}
 
 /**
  * The role a user acts with: a verified e-mail on the shop's admin list (the spec's fixed admin

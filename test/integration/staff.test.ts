@@ -49,19 +49,19 @@ describe('support refunds a little', () => {
     const support = await t.bearer(await createUser(t.deps.db, { role: 'support' }));
     const order = await paidOrder(8);
     expect(order.total).toBeGreaterThan(120_000);
-    const first = await post(support, `/api/admin/orders/${order.id}/refund`, {
+    const first = await http(support, 'POST', `/api/admin/orders/${order.id}/refund`, {
       amount: 60_000,
       reason: 'Two bottles leaked',
       idempotencyKey: crypto.randomUUID(),
     });
-    expect(first.statusCode, first.body).toBe(200);
+    expect(first.status, first.body).toBe(200);
     // ₹600 + ₹500 would pass ₹1,000: refused, and nothing more is reserved on the payment.
-    const second = await post(support, `/api/admin/orders/${order.id}/refund`, {
+    const second = await http(support, 'POST', `/api/admin/orders/${order.id}/refund`, {
       amount: 50_000,
       reason: 'One more',
       idempotencyKey: crypto.randomUUID(),
     });
-    expect(second.statusCode).toBe(403);
+    expect(second.status).toBe(403);
     expect(second.json().message).toMatch(/up to ₹1,000/);
     const refunded = await t.deps.db
       .selectFrom('payments')
@@ -70,12 +70,89 @@ describe('support refunds a little', () => {
       .executeTakeFirstOrThrow();
     expect(refunded.refunded_paise).toBe(60_000);
     // The owner has no cap.
-    const owners = await post(ownerAuth, `/api/admin/orders/${order.id}/refund`, {
+    const owners = await http(ownerAuth, 'POST', `/api/admin/orders/${order.id}/refund`, {
       amount: 50_000,
       reason: 'One more',
       idempotencyKey: crypto.randomUUID(),
     });
-    expect(owners.statusCode, owners.body).toBe(200);
+    expect(owners.status, owners.body).toBe(200);
+  });
+});
+
+/** A call as the back office's browser makes it, over a real port: keep-alive, compression offered, the app's Origin. */
+async function http(auth: string, method: string, path: string, body?: unknown) {
+  const base = await two.a.listen();
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: auth,
+      'accept-encoding': 'br, gzip',
+      origin: t.deps.config.PUBLIC_URL,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await r.text();
+  return { status: r.status, body: text, json: () => JSON.parse(text) };
+}
+
+describe('the refund cap at every door that gives money back', () => {
+  const orderStatus = async (id: string) => (await http(ownerAuth, 'GET', `/api/admin/orders/${id}`)).json().order.status as string;
+
+  it('cancelling a paid order: support gives back up to ₹1,000; more is a 403 that cancels and refunds nothing; a manager may', async () => {
+    const support = await t.bearer(await createUser(t.deps.db, { role: 'support' }));
+    const manager = await t.bearer(await createUser(t.deps.db, { role: 'manager' }));
+    const small = await paidOrder(1);
+    expect(small.total).toBeLessThanOrEqual(100_000);
+    const ok = await http(support, 'POST', `/api/admin/orders/${small.id}/cancel`, { reason: 'Customer asked by phone' });
+    expect(ok.status, ok.body).toBe(200);
+    expect(await orderStatus(small.id)).toBe('cancelled');
+
+    const big = await paidOrder(8);
+    expect(big.total).toBeGreaterThan(100_000);
+    const refused = await http(support, 'POST', `/api/admin/orders/${big.id}/cancel`, { reason: 'Customer asked by phone' });
+    expect(refused.status).toBe(403);
+    expect(refused.json().message).toMatch(/up to ₹1,000 .*Ask a manager or the owner/);
+    expect(await orderStatus(big.id)).not.toBe('cancelled');
+    const pay = await t.deps.db.selectFrom('payments').select('refunded_paise').where('order_id', '=', big.id).executeTakeFirstOrThrow();
+    expect(pay.refunded_paise).toBe(0);
+    expect(await t.deps.db.selectFrom('refunds').select('id').where('order_id', '=', big.id).execute()).toEqual([]);
+
+    const managers = await http(manager, 'POST', `/api/admin/orders/${big.id}/cancel`, { reason: 'Customer asked by phone' });
+    expect(managers.status, managers.body).toBe(200);
+    expect(await orderStatus(big.id)).toBe('cancelled');
+  });
+
+  it('cancelling a wallet-paid order and crediting a wallet follow the same cap; the owner may credit more', async () => {
+    const support = await t.bearer(await createUser(t.deps.db, { role: 'support' }));
+    const manager = await t.bearer(await createUser(t.deps.db, { role: 'manager' }));
+    const c = await customer(t);
+    const credit = (auth: string, amount: number) =>
+      http(auth, 'POST', `/api/admin/wallets/${c.user.id}/adjust`, { amount, reason: 'Goodwill for a late delivery' });
+    const owners = await credit(ownerAuth, 300_000);
+    expect(owners.status, owners.body).toBe(200);
+    const supports = await credit(support, 50_000);
+    expect(supports.status).toBe(403);
+    expect((await credit(manager, 150_000)).status).toBe(200);
+
+    const placed = await place(
+      t,
+      c,
+      orderBody(shop, c, { paymentMethod: 'wallet', lines: [{ id: shop.shakes[0]!.id, type: 'signature', quantity: 8 }] }),
+    );
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = placed.json().order;
+    expect(order.breakdown.total).toBeGreaterThan(100_000);
+    const balance = async () => (await http(ownerAuth, 'GET', `/api/admin/wallets/${c.user.id}`)).json().balance as number;
+    const before = await balance();
+    const refused = await http(support, 'POST', `/api/admin/orders/${order.id}/cancel`, { reason: 'Customer asked by phone' });
+    expect(refused.status).toBe(403);
+    expect(refused.json().message).toMatch(/up to ₹1,000/);
+    expect(await orderStatus(order.id)).not.toBe('cancelled');
+    expect(await balance()).toBe(before);
+    const managers = await http(manager, 'POST', `/api/admin/orders/${order.id}/cancel`, { reason: 'Customer asked by phone' });
+    expect(managers.status, managers.body).toBe(200);
+    expect(await balance()).toBe(before + order.breakdown.total);
   });
 });
 

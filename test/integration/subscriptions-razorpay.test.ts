@@ -97,6 +97,41 @@ describe('subscription payments with Razorpay', () => {
   });
 });
 
+describe('one gateway order per key', () => {
+  it('a plan purchase sent 6 times at once with one key makes one Razorpay order and one payment', async () => {
+    const c = await customer(t);
+    const plans = (await t.request({ method: 'GET', url: '/api/subscription-plans' })).json().plans;
+    const plan = plans.find((p: { name: string }) => p.name === 'Vitality Monthly');
+    const key = crypto.randomUUID();
+    const gatewayOrders = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/orders').length;
+    const before = gatewayOrders();
+    fake.setDelay(100);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => post(c, '/api/subscription-payment/create', { planId: plan.id }, { 'idempotency-key': key })),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+      expect(new Set(answers.map((a) => a.json().payment.gatewayOrderId)).size).toBe(1);
+    } finally {
+      fake.setDelay(0);
+    }
+    expect(gatewayOrders() - before).toBe(1);
+    expect(await t.deps.db.selectFrom('subscription_payments').select('id').where('user_id', '=', c.user.id).execute()).toHaveLength(1);
+  });
+});
+
+describe('a plan payment captured for less than the plan', () => {
+  it('activates nothing and gives back what Razorpay captured, which Razorpay accepts', async () => {
+    const c = await customer(t);
+    const { payment, subscription } = await start(c);
+    const paid = fake.pay(payment.gatewayOrderId, { amount: 100 });
+    expect((await webhook(fake.webhook('payment.captured', paid.razorpay_payment_id))).json().outcome).toBe('subscription_amount_mismatch');
+    expect(await periods(subscription.id)).toHaveLength(0);
+    // Razorpay refuses a refund past what it captured: ₹1 must be asked for, not ₹2,399.
+    await expect.poll(() => [...fake.refunds.values()].filter((x) => x.payment_id === paid.razorpay_payment_id).map((x) => x.amount)).toEqual([100]);
+  });
+});
+
 describe('automatic renewal through Razorpay Subscriptions', () => {
   async function activeSubscriber() {
     const c = await customer(t);

@@ -1,9 +1,11 @@
+import type { AddressInfo } from 'node:net';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { razorpayConfig, startFakeRazorpay, type FakeRazorpay } from '../fakes/razorpay-server';
 import { customer, type Customer } from './orders-fixtures';
 import { reconcileTopUps } from '../../server/domains/wallet/wallet.service';
+import { createInstance } from '../helpers/instances';
 
 /**
  * Wallet top-ups in Razorpay mode (decision 165): the real adapter against the fake Razorpay server.
@@ -11,6 +13,7 @@ import { reconcileTopUps } from '../../server/domains/wallet/wallet.service';
  * nothing; a top-up whose browser closed is found by the reconciler; a refund of the balance is sent
  * to Razorpay with its idempotency key, through the one refund outbox.
  */
+const onPostgres = !!(process.env.DATABASE_URL || process.env.TEST_DATABASE_URL);
 let t: TestApp;
 let fake: FakeRazorpay;
 let now = new Date();
@@ -122,7 +125,7 @@ describe('wallet top-ups with Razorpay', () => {
     expect(row.gateway_refund_id).toBe(sent[0]!.id);
   });
 
-  it('a payment for another amount than the top-up is refunded in full, never credited', async () => {
+  it('a payment Razorpay captured for another amount than the top-up gives back what it captured (never more), never credited', async () => {
     const c = await customer(t);
     const s = await start(c, 40_000);
     const paid = fake.pay(s.gatewayOrderId, { amount: 4_000 });
@@ -130,9 +133,65 @@ describe('wallet top-ups with Razorpay', () => {
     expect(r.json().outcome).toBe('wallet_amount_mismatch');
     expect((await walletOf(c)).balance).toBe(0);
     const refund = await t.deps.db.selectFrom('refunds').select(['amount_paise', 'idempotency_key']).where('wallet_top_up_id', '=', s.topUpId).executeTakeFirstOrThrow();
-    expect(refund).toEqual({ amount_paise: 40_000, idempotency_key: `auto:wallet:${s.topUpId}` });
+    expect(refund).toEqual({ amount_paise: 4_000, idempotency_key: `auto:wallet:${s.topUpId}` });
+    // Razorpay takes the refund (one for more than it captured it refuses, and the money would never go back).
+    await expect.poll(() => [...fake.refunds.values()].filter((x) => x.payment_id === paid.razorpay_payment_id).map((x) => x.amount)).toEqual([4_000]);
     const mails = await t.deps.db.selectFrom('mail_outbox').select('template').where('to_email', '=', c.user.email).where('template', 'like', 'wallet-%').execute();
     expect(mails.map((m) => m.template)).toEqual(['wallet-top-up-refunded']);
+
+    // Through verify too: a ₹200 top-up captured at ₹1 sends back ₹1, and nothing is left to refund from the wallet.
+    const small = await start(c, 20_000);
+    const one = fake.pay(small.gatewayOrderId, { amount: 100 });
+    const v = await post(c, '/api/user/wallet/top-up/verify', {
+      razorpay_order_id: one.razorpay_order_id,
+      razorpay_payment_id: one.razorpay_payment_id,
+      razorpay_signature: one.razorpay_signature,
+    });
+    expect(v.statusCode, v.body).toBe(200);
+    expect(v.json().credited).toBe(false);
+    expect([...fake.refunds.values()].filter((x) => x.payment_id === one.razorpay_payment_id).map((x) => x.amount)).toEqual([100]);
+    expect(await walletOf(c)).toMatchObject({ balance: 0, refundable: 0 });
+  });
+
+  it.skipIf(!onPostgres)('one key sent 10 times at once to two instances over real ports: one Razorpay order, the same top-up in every answer', async () => {
+    const c = await customer(t);
+    const b = await createInstance(t, { config: razorpayConfig(fake) });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const bases = [`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`, await b.listen()];
+      const key = crypto.randomUUID();
+      const gatewayOrders = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/orders').length;
+      const before = gatewayOrders();
+      // A gateway that takes a moment, as Razorpay does: every request arrives while the first is creating its order.
+      fake.setDelay(150);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, async (_, i) => {
+          const r = await fetch(`${bases[i % 2]}/api/user/wallet/top-up`, {
+            method: 'POST',
+            headers: {
+              authorization: c.auth,
+              'accept-encoding': 'br, gzip',
+              origin: t.deps.config.PUBLIC_URL,
+              'content-type': 'application/json',
+              'idempotency-key': key,
+            },
+            body: JSON.stringify({ amount: 50_000 }),
+          });
+          return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+        }),
+      );
+      fake.setDelay(0);
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+      expect(gatewayOrders() - before).toBe(1);
+      // One answer: the same top-up and gateway order; only `replayed` tells the first from its repeats.
+      const bodies = answers.map(({ body: { replayed: _replayed, ...rest } }) => JSON.stringify(rest));
+      expect(new Set(bodies).size).toBe(1);
+      expect(answers.filter((a) => a.body.replayed === false)).toHaveLength(1);
+      expect(await t.deps.db.selectFrom('wallet_top_ups').select('id').where('user_id', '=', c.user.id).execute()).toHaveLength(1);
+    } finally {
+      fake.setDelay(0);
+      await b.close();
+    }
   });
 
   it('the gateway down when a top-up starts: a clear 502, nothing recorded, and the same key works once it is back', async () => {

@@ -164,6 +164,8 @@ describe('paying with the wallet', () => {
     // No gateway refund for a wallet order: the money went back to the wallet, and the timeline and e-mail say so.
     expect(await t.deps.db.selectFrom('refunds').select('id').where('order_id', '=', id).execute()).toHaveLength(0);
     expect(cancel.json().timeline.at(-1).note).toBe('Cancelled by you: Plans changed. ₹300 back in the wallet');
+    // The money is back: the order's payment says so, as a refunded online payment's does.
+    expect(cancel.json()).toMatchObject({ paymentStatus: 'refunded', labels: { paymentStatus: 'Refunded' } });
     const mail = await t.deps.db.selectFrom('mail_outbox').select('text').where('template', '=', 'order-cancelled').where('to_email', '=', c.user.email).executeTakeFirstOrThrow();
     expect(mail.text).toContain('₹300 is back in your Hydro Shakes wallet, ready for your next order.');
     await expectLedgerMatchesBalances();
@@ -190,6 +192,12 @@ describe('paying with the wallet', () => {
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe('A refund cannot be more than what was paid: at most ₹200 can still be refunded.');
     expect((await walletOf(c)).balance).toBe(20_000 + 10_000);
+    // The rest back too: the order's payment reads Refunded for the customer and in the back office.
+    expect((await refund(undefined, crypto.randomUUID())).statusCode).toBe(200);
+    const mine = await t.request({ method: 'GET', url: `/api/orders/${id}`, headers: { authorization: c.auth } });
+    expect(mine.json()).toMatchObject({ paymentStatus: 'refunded', labels: { paymentStatus: 'Refunded' } });
+    const theirs = await t.request({ method: 'GET', url: `/api/admin/orders/${id}`, headers: { authorization: admin.auth } });
+    expect(theirs.json().order.labels.paymentStatus).toBe('Refunded');
     await expectLedgerMatchesBalances();
   });
 

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps';
 import { messageFor } from './order-whatsapp';
 import { notifyCustomer } from '../../lib/notify';
 import { kickWhatsApp } from '../../lib/whatsapp';
-import { REFUND_LIMIT_PAISE } from '../../../shared/rules/staff';
+import { assertMayGiveMoneyBack } from '../../lib/money-back';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueProgressMail, kickMail } from '../../lib/mail';
@@ -113,7 +113,7 @@ export async function orderDetail(deps: Deps, admin: AuthUser, id: string): Prom
   const refunds = await orderPayments().refundsOfOrder(deps.db, id);
   const refundable = pays
     .filter((p) => p.status === 'captured' || p.status === 'authorized')
-    .reduce((n, p) => n + refundableOf(p.amount_paise, p.refunded_paise), 0);
+    .reduce((n, p) => n + refundableOf(p.captured_paise ?? 0, p.refunded_paise), 0);
   return {
     order,
     customer: { id: row.user_id, name, email: row.contact_email, phone: order.address.phone, mobile },
@@ -330,7 +330,7 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
     }
     const paid = (await orderPayments().successfulPaymentsOf(trx, row.id))[0];
     if (!paid) throw new AppError('INVALID_STATE', `Order ${row.number} has no captured payment to refund.`);
-    const amount = input.amount ?? refundableOf(paid.amount_paise, paid.refunded_paise);
+    const amount = input.amount ?? refundableOf(paid.captured_paise ?? 0, paid.refunded_paise);
     const { refund: r, replayed } = await orderPayments().reserveRefundInTransaction(deps, trx, {
       paymentId: paid.id,
       amountPaise: amount,
@@ -341,13 +341,7 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
     // Support refunds a little (PRODUCT.md §17): the order's refunds in all stay within the role's
     // cap. Checked after the reservation so a repeated click still answers its refund; a refusal
     // rolls the reservation back with the transaction.
-    const cap = REFUND_LIMIT_PAISE[admin.role];
-    if (cap !== undefined && paid.refunded_paise + r.amount_paise > cap) {
-      throw new AppError(
-        'FORBIDDEN',
-        `Your role may refund up to ${formatRupees(cap)} of an order; ask a manager or the owner for this refund.`,
-      );
-    }
+    assertMayGiveMoneyBack(admin, 'orders:refund', paid.refunded_paise + r.amount_paise);
     // --- points: the points the order earned are reversed in proportion to what is refunded so far.
     await reverseForRefund(deps, trx, {
       orderId: row.id,
@@ -359,7 +353,7 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
     // --- end points
     await recordRefund(deps, trx, admin, row, {
       note: `Refund of ${formatRupees(r.amount_paise)} started: ${input.reason.trim()}`,
-      before: { number: row.number, captured: paid.amount_paise, refunded: paid.refunded_paise },
+      before: { number: row.number, captured: paid.captured_paise ?? 0, refunded: paid.refunded_paise },
       after: { refundId: r.id, amount: r.amount_paise, refunded: paid.refunded_paise + r.amount_paise, reason: input.reason.trim() },
     });
     return { refundId: r.id, userId: row.user_id, replayed };
@@ -386,10 +380,8 @@ async function refundToWallet(
 ): Promise<{ refundId: null; userId: string; replayed: boolean }> {
   const r = await refundOrderToWallet(deps, trx, { orderId: row.id, userId: row.user_id, amountPaise: input.amount, key: input.idempotencyKey });
   if (r.replayed) return { refundId: null, userId: row.user_id, replayed: true };
-  const cap = REFUND_LIMIT_PAISE[admin.role];
-  if (cap !== undefined && r.returnedBefore + r.amount > cap) {
-    throw new AppError('FORBIDDEN', `Your role may refund up to ${formatRupees(cap)} of an order; ask a manager or the owner for this refund.`);
-  }
+  assertMayGiveMoneyBack(admin, 'orders:refund', r.returnedBefore + r.amount);
+  if (r.returnedBefore + r.amount >= r.charged) await orders.markRefunded(trx, row.id, deps.clock.now().toISOString());
   await reverseForRefund(deps, trx, {
     orderId: row.id,
     userId: row.user_id,

@@ -10,7 +10,8 @@ import * as orders from './orders.service';
 import * as repo from './orders.repository';
 import * as lrepo from './orders.lifecycle.repository';
 import { releasePlacement } from './place-order';
-import { releasedFor } from '../wallet/wallet.service';
+import { releasedFor, walletMoneyOfOrder } from '../wallet/wallet.service';
+import { assertMayGiveMoneyBack } from '../../lib/money-back';
 import { cancelledMail } from './order-status-mail';
 import { publishOrderEvent, watchOrderEvents } from './order-events';
 import { withTransactionRetry } from '../../lib/transaction-retry';
@@ -162,7 +163,7 @@ export async function cancelInTransaction(deps: Deps, trx: Trx, orderId: string,
   const refunds: { id: string; amount: number }[] = [];
   if (row.payment_method === 'razorpay') {
     for (const p of await orderPayments().successfulPaymentsOf(trx, row.id)) {
-      const remaining = refundableOf(p.amount_paise, p.refunded_paise);
+      const remaining = refundableOf(p.captured_paise ?? 0, p.refunded_paise);
       if (remaining <= 0) continue;
       const { refund } = await orderPayments().reserveRefundInTransaction(deps, trx, {
         paymentId: p.id,
@@ -176,6 +177,17 @@ export async function cancelInTransaction(deps: Deps, trx: Trx, orderId: string,
   const refundTotal = refunds.reduce((n, r) => n + r.amount, 0);
   // A wallet-paid order's money went back to the wallet in the release above (decision 165).
   const walletBack = row.payment_method === 'wallet' ? await releasedFor(trx, row.id) : 0;
+  const wallet = row.payment_method === 'wallet' ? await walletMoneyOfOrder(trx, row.id) : null;
+  // Staff cancelling a paid order give its money back: the same rule (and cap) as a refund (decision 204).
+  if (by.kind === 'admin' && refundTotal + walletBack > 0) {
+    const backInAll = wallet
+      ? wallet.returned
+      : (await orderPayments().successfulPaymentsOf(trx, row.id)).reduce((n, p) => n + p.refunded_paise, 0);
+    assertMayGiveMoneyBack(by.user, 'orders:refund', backInAll);
+  }
+  // The wallet's money is back at once, so the order's payment reads Refunded now (an online
+  // payment's does when the gateway reports its refund processed).
+  if (wallet && wallet.charged > 0 && wallet.returned >= wallet.charged) await orders.markRefunded(trx, row.id, at);
   const who = by.kind === 'customer' ? 'Cancelled by you' : 'Cancelled by Hydro Shakes';
   const note = `${who}${by.reason ? `: ${by.reason}` : ''}${refundTotal ? `. Refund of ${formatRupees(refundTotal)} started` : ''}${
     walletBack ? `. ${formatRupees(walletBack)} back in the wallet` : ''

@@ -102,6 +102,8 @@ export async function insertPayment(
     error_code: string | null;
     error_description: string | null;
     captured_at: string | null;
+    /** What the gateway reports it took (null for a failed payment): refunds are bounded by it. */
+    captured_paise: number | null;
     created_at: string;
   },
 ): Promise<PaymentRow> {
@@ -119,6 +121,7 @@ export function updatePayment(
     status?: PaymentRowStatus;
     method?: string | null;
     captured_at?: string | null;
+    captured_paise?: number | null;
     error_code?: string | null;
     error_description?: string | null;
     updated_at: string;
@@ -142,7 +145,8 @@ export type ChargeRef = { paymentId: string } | { subscriptionPaymentId: string 
 export interface LockedCharge {
   id: string;
   orderId: string | null;
-  amountPaise: number;
+  /** What the gateway reported taking for this charge (0 before it took anything): no refund goes past it. */
+  capturedPaise: number;
   refundedPaise: number;
   /** Paid and not yet refunded in full by the gateway: a refund may be reserved on it. */
   refundable: boolean;
@@ -153,20 +157,20 @@ const ORDER_PAYMENT_REFUNDABLE = ['captured', 'authorized', 'refund_pending'] as
 export async function lockCharge(db: Executor, ref: ChargeRef): Promise<LockedCharge | undefined> {
   if ('paymentId' in ref) {
     const p = await db.selectFrom('payments').selectAll().where('id', '=', ref.paymentId).forUpdate().executeTakeFirst();
-    return p && { id: p.id, orderId: p.order_id, amountPaise: p.amount_paise, refundedPaise: p.refunded_paise, refundable: (ORDER_PAYMENT_REFUNDABLE as readonly string[]).includes(p.status) };
+    return p && { id: p.id, orderId: p.order_id, capturedPaise: p.captured_paise ?? 0, refundedPaise: p.refunded_paise, refundable: (ORDER_PAYMENT_REFUNDABLE as readonly string[]).includes(p.status) };
   }
   if ('walletTopUpId' in ref) {
     const t = await db.selectFrom('wallet_top_ups').selectAll().where('id', '=', ref.walletTopUpId).forUpdate().executeTakeFirst();
-    return t && { id: t.id, orderId: null, amountPaise: t.amount_paise, refundedPaise: t.refunded_paise, refundable: t.status === 'paid' };
+    return t && { id: t.id, orderId: null, capturedPaise: t.captured_paise ?? 0, refundedPaise: t.refunded_paise, refundable: t.status === 'paid' };
   }
   const p = await db.selectFrom('subscription_payments').selectAll().where('id', '=', ref.subscriptionPaymentId).forUpdate().executeTakeFirst();
-  return p && { id: p.id, orderId: null, amountPaise: p.amount_paise, refundedPaise: p.refunded_paise, refundable: p.status === 'paid' };
+  return p && { id: p.id, orderId: null, capturedPaise: p.captured_paise ?? 0, refundedPaise: p.refunded_paise, refundable: p.status === 'paid' };
 }
 
 /**
  * Reserve the refunded amount on the charge. The condition is the guard:
  * concurrent refunds queue on the charge row and the one that would go past
- * the paid amount updates nothing (and the CHECK constraint backs it up).
+ * what the gateway captured updates nothing (and the CHECK constraint backs it up).
  */
 export async function reserveRefund(db: Executor, ref: ChargeRef, amount: number, now: string): Promise<boolean> {
   if ('walletTopUpId' in ref) {
@@ -175,7 +179,7 @@ export async function reserveRefund(db: Executor, ref: ChargeRef, amount: number
       .set({ refunded_paise: sql`refunded_paise + ${amount}` })
       .where('id', '=', ref.walletTopUpId)
       .where('status', '=', 'paid')
-      .where(sql<boolean>`refunded_paise + ${amount} <= amount_paise`)
+      .where(sql<boolean>`refunded_paise + ${amount} <= captured_paise`)
       .returning('id')
       .executeTakeFirst();
     return !!t;
@@ -187,7 +191,7 @@ export async function reserveRefund(db: Executor, ref: ChargeRef, amount: number
           .set({ refunded_paise: sql`refunded_paise + ${amount}`, updated_at: now })
           .where('id', '=', ref.paymentId)
           .where('status', 'in', ORDER_PAYMENT_REFUNDABLE)
-          .where(sql<boolean>`refunded_paise + ${amount} <= amount_paise`)
+          .where(sql<boolean>`refunded_paise + ${amount} <= captured_paise`)
           .returning('id')
           .executeTakeFirst()
       : await db
@@ -195,7 +199,7 @@ export async function reserveRefund(db: Executor, ref: ChargeRef, amount: number
           .set({ refunded_paise: sql`refunded_paise + ${amount}` })
           .where('id', '=', ref.subscriptionPaymentId)
           .where('status', '=', 'paid')
-          .where(sql<boolean>`refunded_paise + ${amount} <= amount_paise`)
+          .where(sql<boolean>`refunded_paise + ${amount} <= captured_paise`)
           .returning('id')
           .executeTakeFirst();
   return !!r;

@@ -212,6 +212,7 @@ export async function settleInTransaction(deps: Deps, trx: Trx, gp: GatewayPayme
         error_code: gp.errorCode,
         error_description: gp.errorDescription,
         captured_at: null,
+        captured_paise: null,
         created_at: now,
       });
     }
@@ -239,6 +240,8 @@ export async function settleInTransaction(deps: Deps, trx: Trx, gp: GatewayPayme
         status: wanted,
         method: gp.method ?? mine.method,
         captured_at: wanted === 'captured' ? now : null,
+        // The gateway's own figure at capture replaces what a signature alone let verify assume.
+        captured_paise: gp.amountPaise,
         updated_at: now,
       });
     }
@@ -253,6 +256,7 @@ export async function settleInTransaction(deps: Deps, trx: Trx, gp: GatewayPayme
           status,
           method: gp.method ?? mine.method,
           captured_at: wanted === 'captured' ? now : null,
+          captured_paise: gp.amountPaise,
           updated_at: now,
         })
       : await repo.insertPayment(trx, {
@@ -265,6 +269,8 @@ export async function settleInTransaction(deps: Deps, trx: Trx, gp: GatewayPayme
           error_code: null,
           error_description: null,
           captured_at: wanted === 'captured' ? now : null,
+          // What the gateway took, which a refund never passes (decision 205) — even when it is not what we asked.
+          captured_paise: gp.amountPaise,
           created_at: now,
         });
     return row;
@@ -612,7 +618,7 @@ export async function reserveRefundInTransaction(
   const ref = chargeOf(p);
   const charge = await repo.lockCharge(trx, ref);
   if (!charge) throw notFound('That payment');
-  const left = refundableOf(charge.amountPaise, charge.refundedPaise);
+  const left = refundableOf(charge.capturedPaise, charge.refundedPaise);
   const amount = p.amountPaise ?? left;
   if (left <= 0) throw new AppError('INVALID_STATE', 'This payment has already been refunded in full.');
   if (!charge.refundable) throw new AppError('INVALID_STATE', 'Only a paid payment can be refunded.');
@@ -728,7 +734,7 @@ async function applyRefundToCharge(deps: Deps, trx: Trx, refund: RefundRef): Pro
   const charge = await repo.lockCharge(trx, ref);
   if (!charge) return;
   const processed = (await repo.refundsOfCharge(trx, ref)).filter((x) => x.status === 'processed').reduce((n, x) => n + x.amount_paise, 0);
-  if (processed < charge.amountPaise) return;
+  if (processed < charge.capturedPaise) return;
   if ('subscriptionPaymentId' in ref) return repo.markSubscriptionPaymentRefunded(trx, ref.subscriptionPaymentId);
   if ('walletTopUpId' in ref) return repo.markWalletTopUpRefunded(trx, ref.walletTopUpId);
   const payment = (await repo.lockPayment(trx, ref.paymentId))!;

@@ -1,3 +1,4 @@
+import { assertMayGiveMoneyBack } from '../../lib/money-back';
 import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
@@ -170,8 +171,10 @@ export async function adminRefund(
     const pay = await repo.findPayment(trx, input.paymentId);
     if (!pay || pay.subscription_id !== s.id) throw notFound('That payment');
     if (pay.status !== 'paid' || !pay.gateway_payment_id) throw new AppError('INVALID_STATE', 'Only a paid payment can be refunded.');
-    const left = refundableOf(pay.amount_paise, pay.refunded_paise);
+    const left = refundableOf(pay.captured_paise ?? 0, pay.refunded_paise);
     if (left <= 0) throw new AppError('INVALID_STATE', 'This payment has already been refunded in full.');
+    // The same rule (and cap) as every refund by staff (decision 204).
+    assertMayGiveMoneyBack(admin, 'subscriptions:write', pay.refunded_paise + (input.amount ?? left));
     // The key is the amount refunded so far plus this one: two clicks on one screen are one refund.
     const { refund } = await subscriptionPayments().reserveRefundInTransaction(deps, trx, {
       subscriptionPaymentId: pay.id,

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps';
 import type { Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { resolveIdempotencyKey, testGatewayOnly, verifiedStoredOrderPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
+import { oneGatewayOrder, resolveIdempotencyKey, testGatewayOnly, verifiedStoredOrderPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { reconcileGatewayOrders } from '../../lib/payments/reconcile';
 import { enqueueMail } from '../../lib/mail';
@@ -118,19 +118,15 @@ async function startPayment(
   const isPlan = !('plan_id' in target);
   const amount = target.price_paise;
   const name = isPlan ? (target as repo.PlanRow).name : (target as repo.SubscriptionRow).plan_name;
-  let g;
-  try {
-    g = await deps.payments.createOrder({
-      amountPaise: amount,
-      receipt: `sub-${key.slice(0, 30)}`,
-      notes: { kind: 'subscription', plan: name },
-    });
-  } catch (e) {
-    deps.log.warn({ err: e }, 'payment gateway: could not create a subscription order');
-    throw new AppError('GATEWAY_ERROR', "We couldn't reach the payment gateway. Nothing was charged; please try again in a moment.", {
-      cause: e,
-    });
-  }
+  // One gateway order per key, however many requests race (decision 205).
+  const gatewayOrderId = await oneGatewayOrder(deps, {
+    scope: `subscription:${user.id}`,
+    key,
+    amountPaise: amount,
+    receipt: `sub-${key.slice(0, 30)}`,
+    notes: { kind: 'subscription', plan: name },
+    otherAmount: 'This idempotency key was already used for a payment of another amount. Use a new key.',
+  });
   const nowIso = deps.clock.now().toISOString();
   const pay = await withTransactionRetry(deps, async (trx) => {
     let subId: string;
@@ -160,7 +156,7 @@ async function startPayment(
       amount_paise: amount,
       status: 'created',
       gateway: deps.payments.mode,
-      gateway_order_id: g.id,
+      gateway_order_id: gatewayOrderId,
       idempotency_key: key,
       created_at: nowIso,
     });
@@ -218,7 +214,7 @@ export async function settleInTransaction(deps: Deps, trx: Trx, gp: GatewayPayme
   }
   if (pay.status === 'paid' || pay.status === 'refunded') return settled('already_paid');
   const now = deps.clock.now();
-  const paid = await repo.markPaid(trx, pay.id, { gatewayPaymentId: gp.id, method: gp.method, now: now.toISOString() });
+  const paid = await repo.markPaid(trx, pay.id, { gatewayPaymentId: gp.id, method: gp.method, capturedPaise: gp.amountPaise, now: now.toISOString() });
   if (!paid) return settled('already_paid');
   if (gp.amountPaise !== pay.amount_paise) {
     // The gateway fixes the amount per order, so this is a forged or broken event: what it says was taken goes back.
@@ -416,6 +412,7 @@ export async function subscriptionWebhookInTransaction(
     user_id: s.user_id,
     kind: 'auto_renewal',
     amount_paise: p.amount,
+    captured_paise: p.amount,
     status: 'paid',
     gateway: 'razorpay',
     gateway_order_id: p.order_id ?? `charge:${p.id}`,

@@ -191,7 +191,8 @@ export function insertPayment(db: Executor, v: Insertable<SubscriptionPaymentsTa
   return db
     .insertInto('subscription_payments')
     .values(v)
-    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    // Every request with one key carries the same gateway order: either unique key means "recorded already".
+    .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
 }
@@ -226,10 +227,10 @@ export function paymentsOf(db: Executor, subscriptionId: string): Promise<Paymen
 }
 
 /** created|failed → paid, once (the row is locked by the caller; the condition is the last guard). */
-export function markPaid(trx: Trx, id: string, p: { gatewayPaymentId: string; method: string | null; now: string }) {
+export function markPaid(trx: Trx, id: string, p: { gatewayPaymentId: string; method: string | null; capturedPaise: number; now: string }) {
   return trx
     .updateTable('subscription_payments')
-    .set({ status: 'paid', gateway_payment_id: p.gatewayPaymentId, method: p.method, paid_at: p.now })
+    .set({ status: 'paid', gateway_payment_id: p.gatewayPaymentId, method: p.method, captured_paise: p.capturedPaise, paid_at: p.now })
     .where('id', '=', id)
     .where('status', 'in', ['created', 'failed'])
     .returningAll()

@@ -127,7 +127,8 @@ export function insertTopUp(
   return db
     .insertInto('wallet_top_ups')
     .values({ ...t, status: 'created' })
-    .onConflict((oc) => oc.constraint('wallet_top_ups_user_key').doNothing())
+    // Every request with one key carries the same gateway order: either unique key means "recorded already".
+    .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
 }
@@ -151,10 +152,10 @@ export function findTopUp(db: Executor, id: string): Promise<TopUpRow | undefine
 }
 
 /** created|failed → paid, once (the row is locked by the caller; the condition is the last guard). */
-export function markTopUpPaid(trx: Trx, id: string, p: { gatewayPaymentId: string; method: string | null; now: string }) {
+export function markTopUpPaid(trx: Trx, id: string, p: { gatewayPaymentId: string; method: string | null; capturedPaise: number; now: string }) {
   return trx
     .updateTable('wallet_top_ups')
-    .set({ status: 'paid', gateway_payment_id: p.gatewayPaymentId, method: p.method, paid_at: p.now })
+    .set({ status: 'paid', gateway_payment_id: p.gatewayPaymentId, method: p.method, captured_paise: p.capturedPaise, paid_at: p.now })
     .where('id', '=', id)
     .where('status', 'in', ['created', 'failed'])
     .returningAll()
@@ -172,7 +173,7 @@ export function refundableTopUps(trx: Trx, userId: string): Promise<TopUpRow[]> 
     .selectAll()
     .where('user_id', '=', userId)
     .where('status', '=', 'paid')
-    .where(sql<boolean>`refunded_paise < amount_paise`)
+    .where(sql<boolean>`refunded_paise < captured_paise`)
     .orderBy('paid_at', 'desc')
     .orderBy('id')
     .forUpdate()

@@ -3,13 +3,14 @@ import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { resolveIdempotencyKey, testGatewayOnly, verifiedStoredOrderPayment, type GatewayPayment } from '../../lib/payments';
+import { oneGatewayOrder, resolveIdempotencyKey, testGatewayOnly, verifiedStoredOrderPayment, type GatewayPayment } from '../../lib/payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { reconcileGatewayOrders } from '../../lib/payments/reconcile';
 import * as ledger from '../../lib/ledger.service';
 import * as repo from './wallet.repository';
 import { walletPayments } from './wallet-payments';
 import { enqueueMail } from '../../lib/mail';
+import { assertMayGiveMoneyBack } from '../../lib/money-back';
 import { balanceRefundMail, topUpCreditedMail, topUpRefundedMail, type WalletMailInput } from './wallet.mail';
 import { formatRupees } from '../../../shared/rules/money';
 import { WALLET_KIND_LABELS, WALLET_TOP_UP_MAX_PAISE, WALLET_TOP_UP_MIN_PAISE } from '../../../shared/rules/wallet';
@@ -70,7 +71,7 @@ export async function userWallet(
     repo.topUpsOf(deps.db, user.id, 200),
   ]);
   resHeaders['X-Total-Count'] = String(ledger.totalCount);
-  const backable = topUps.filter((t) => t.status === 'paid').reduce((n, t) => n + t.amount_paise - t.refunded_paise, 0);
+  const backable = topUps.filter((t) => t.status === 'paid').reduce((n, t) => n + (t.captured_paise ?? 0) - t.refunded_paise, 0);
   return {
     balance,
     refundable: Math.min(balance, backable),
@@ -95,9 +96,12 @@ function startOf(deps: Deps, user: AuthUser, t: repo.TopUpRow, replayed: boolean
   };
 }
 
+const OTHER_AMOUNT = 'This idempotency key was already used for a top-up of another amount. Use a new key.';
+
 /**
  * POST /api/user/wallet/top-up — a gateway order for the amount (₹200–₹20,000) under the
- * customer's idempotency key: the same key answers the same top-up, however many requests race.
+ * customer's idempotency key: the same key answers the same top-up and makes one gateway order,
+ * however many requests race on however many instances (the key is claimed first, decision 205).
  */
 export async function createTopUp(
   deps: Deps,
@@ -108,33 +112,27 @@ export async function createTopUp(
   const key = resolveIdempotencyKey(headerKey, input.idempotencyKey, 'purchase');
   const seen = await repo.findTopUpByKey(deps.db, user.id, key);
   if (seen) {
-    if (seen.amount_paise !== input.amount)
-      throw new AppError('IDEMPOTENCY_MISMATCH', 'This idempotency key was already used for a top-up of another amount. Use a new key.');
+    if (seen.amount_paise !== input.amount) throw new AppError('IDEMPOTENCY_MISMATCH', OTHER_AMOUNT);
     return startOf(deps, user, seen, true);
   }
-  let g;
-  try {
-    g = await deps.payments.createOrder({
-      amountPaise: input.amount,
-      receipt: `wallet-${key.slice(0, 30)}`,
-      notes: { kind: 'wallet_top_up' },
-    });
-  } catch (e) {
-    deps.log.warn({ err: e }, 'payment gateway: could not create a wallet top-up order');
-    throw new AppError('GATEWAY_ERROR', "We couldn't reach the payment gateway. Nothing was charged; please try again in a moment.", {
-      cause: e,
-    });
-  }
+  const gatewayOrderId = await oneGatewayOrder(deps, {
+    scope: `wallet_top_up:${user.id}`,
+    key,
+    amountPaise: input.amount,
+    receipt: `wallet-${key.slice(0, 30)}`,
+    notes: { kind: 'wallet_top_up' },
+    otherAmount: OTHER_AMOUNT,
+  });
   const row = await repo.insertTopUp(deps.db, {
     user_id: user.id,
     amount_paise: input.amount,
     gateway: deps.payments.mode,
-    gateway_order_id: g.id,
+    gateway_order_id: gatewayOrderId,
     idempotency_key: key,
     created_at: deps.clock.now().toISOString(),
   });
   if (row) return startOf(deps, user, row, false);
-  // A parallel request with the same key won: its top-up is the answer (our gateway order is never paid).
+  // A parallel request with the same key recorded the top-up first: the same top-up is the answer.
   const winner = await repo.findTopUpByKey(deps.db, user.id, key);
   if (!winner) throw new AppError('CONFLICT', 'This top-up is being prepared. Please try again in a moment.');
   return startOf(deps, user, winner, true);
@@ -163,7 +161,7 @@ export async function settleTopUpInTransaction(
   }
   if (t.status === 'paid' || t.status === 'refunded') return { outcome: 'already_paid', refundId: null };
   const now = deps.clock.now().toISOString();
-  const paid = await repo.markTopUpPaid(trx, t.id, { gatewayPaymentId: gp.id, method: gp.method, now });
+  const paid = await repo.markTopUpPaid(trx, t.id, { gatewayPaymentId: gp.id, method: gp.method, capturedPaise: gp.amountPaise, now });
   if (!paid) return { outcome: 'already_paid', refundId: null };
   if (gp.amountPaise !== t.amount_paise) {
     deps.log.error({ topUpId: t.id, amount: gp.amountPaise, expected: t.amount_paise }, 'wallet top-up amount differs; refunding');
@@ -280,7 +278,7 @@ export async function refundBalance(
     const made: { id: string; amount: number; fresh: boolean }[] = [];
     const now = deps.clock.now().toISOString();
     for (const t of topUps) {
-      const take = Math.min(left, t.amount_paise - t.refunded_paise);
+      const take = Math.min(left, (t.captured_paise ?? 0) - t.refunded_paise);
       if (take <= 0) break;
       const { refund, replayed } = await walletPayments().reserveRefundInTransaction(deps, trx, {
         walletTopUpId: t.id,
@@ -364,6 +362,12 @@ export async function releaseForOrder(deps: Pick<Deps, 'clock'>, trx: Trx, order
   return after === null ? 0 : owed;
 }
 
+/** What a wallet-paid order charged and all it has given back (its release and refunds): the refund cap and its payment status read it. */
+export async function walletMoneyOfOrder(executor: Executor, orderId: string): Promise<{ charged: number; returned: number }> {
+  const { charged, returned } = orderSums(await repo.entriesOfOrder(executor, orderId));
+  return { charged, returned };
+}
+
 /** What a cancelled wallet-paid order gave back to the wallet (its release row), for the timeline and the e-mail. */
 export async function releasedFor(executor: Executor, orderId: string): Promise<number> {
   const rows = await repo.entriesOfOrder(executor, orderId);
@@ -433,6 +437,8 @@ export async function adjust(
   input: AdminWalletAdjustInputT,
   resHeaders: Record<string, string>,
 ): Promise<AdminCustomerWallet> {
+  // A credit gives a customer money: the same rule (and cap) as a refund (decision 204).
+  if (input.amount > 0) assertMayGiveMoneyBack(admin, 'wallets:manage', input.amount);
   await ledger.adjustBalance(deps, admin, BOOK, { userId: input.userId, amount: input.amount, reason: input.reason });
   return customerWallet(deps, { userId: input.userId, page: 1, pageSize: 10 }, resHeaders);
 }

@@ -10,6 +10,7 @@ export { GatewayError } from './gateway';
 export type { TestGateway } from './test-gateway';
 export { testGatewayOnly, verifiedCheckoutPayment, verifiedStoredOrderPayment } from './verified-payment';
 export { resolveIdempotencyKey } from './idempotency';
+export { oneGatewayOrder } from './gateway-order-claims';
 
 /** Razorpay when its keys are configured (the same rule the browser sees in /api/config), else test mode. */
 export function createPaymentGateway(config: Config, db: Executor): PaymentGateway {
