@@ -19,7 +19,7 @@ import * as repo from './staff.repository';
 /**
  * /admin/staff (PRODUCT.md §17, decision 137): the owner invites people by e-mail (a set-password link
  * through the outbox), changes their role and disables them. A role change or a disable ends every
- * session of the person, on every instance at once (the auth guard's revocation bus), so no token
+ * session of the person, on every instance at once (the auth guard reads the session at each request, decision 207), so no token
  * keeps a role it no longer has.
  */
 
@@ -100,7 +100,6 @@ export async function invite(deps: Deps, actor: AuthUser, input: StaffInviteInpu
     });
     return { id, sentTo: user.email ?? '', expiresAt, promoted };
   });
-  if (out.promoted) await auth.announceSessionsEnded(deps, out.id);
   void kickMail(deps);
   return { member: await member(deps, out.id), sentTo: out.sentTo, expiresAt: out.expiresAt };
 }
@@ -137,6 +136,5 @@ export async function update(deps: Deps, actor: AuthUser, input: StaffUpdateInpu
     });
     return count;
   });
-  if (ended) await auth.announceSessionsEnded(deps, input.id);
   return { member: await member(deps, input.id), sessionsEnded: ended };
 }
