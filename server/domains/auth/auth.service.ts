@@ -27,6 +27,7 @@ import { sleepOn } from '../../lib/clock';
 import { alreadyRegisteredMail, inviteMail, passwordChangedMail, resetMail, welcomeMail } from './auth.mail';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { createLink } from './email-verification.service';
+import { assertMobileFree } from '../users/mobile-numbers.service';
 
 type Deps = AppDeps;
 
@@ -121,6 +122,7 @@ export async function signup(deps: Deps, input: SignupInput, req: RequestInfo): 
   if (existing) return signupForExisting(deps, existing, input, req);
 
   if (await repo.usernameTaken(deps.db, input.username)) throw usernameTaken();
+  await assertMobileFree(deps.db, input.mobile, null);
   const passwordHash = await hashPassword(input.password);
   try {
     return await withTransactionRetry(deps, async (trx) => {
@@ -248,8 +250,7 @@ export async function refresh(deps: Deps, bodyToken: string | undefined, req: Re
     return { ok: await issueTokens(trx, deps, user, row.session_id, now) };
   });
   if ('ok' in outcome) return outcome.ok;
-  // The family's access tokens stop working too, on every instance.
-  const ended = 'reuse' in outcome ? outcome.reuse : outcome.ended;
+  // The family's access tokens stop working too, on every instance, from the commit (decision 207).
   if ('reuse' in outcome)
     deps.log.warn({ sessionId: outcome.reuse, reqId: req.id }, 'refresh token reused after rotation; session family revoked');
   throw new AppError('INVALID_TOKEN', SESSION_EXPIRED_MESSAGE);
