@@ -47,8 +47,8 @@ const customers = await Promise.all(
 const captured: Statement[] = [];
 const key = crypto.randomUUID();
 await app.inject({ method: 'GET', url: '/api/pricing' }); // warm the settings cache first
-// Warm every customer's session too (a cold one is one read, then cached for SESSION_TTL_MS): the
-// capture is one placement, not a first request, and the ceiling must not replay a session read.
+// Warm every customer's token too (the verified-token cache): the capture is one placement, not a
+// first request. The session itself is read at every request (decision 207), so the ceiling replays it.
 for (const c of customers) {
   const r = await app.inject({ method: 'GET', url: '/api/user/cart', headers: { authorization: c.auth } });
   if (r.statusCode !== 200) throw new Error(`session warm-up failed: ${r.statusCode} ${r.body}`);

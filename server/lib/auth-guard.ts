@@ -6,25 +6,22 @@ import { API_KEY_PREFIX, type ApiKeyScope } from '../../shared/schemas/api-keys'
 import * as repo from './auth-guard.repository';
 
 /**
- * Who is calling: the hot-path check of every signed-in request (decision 093).
+ * Who is calling: the hot-path check of every signed-in request (decisions 093, 207).
  *
  * An access token is verified by lib/tokens (jose once, then a bounded cache of accepted tokens);
- * then its session (`sid`) must still be open. Session state is cached per instance for
- * SESSION_TTL_MS and dropped on every instance through the event bus (LISTEN/NOTIFY) the moment a
- * session ends — sign-out, password change or reset, refresh-token reuse, an admin's "sign out
- * everywhere". A warm check is two Map look-ups; a cold one is one indexed read. If a notification is
- * ever lost (the LISTEN connection was down), the TTL bounds how long an ended session still works.
+ * then its session (`sid`) must still be open, read from the database on every request: one
+ * primary-key read (~0.1 ms). An open session is never cached, because a cache emptied by a
+ * notification lets the other instance accept a signed-out token until the notification lands
+ * (tens of milliseconds, more on a busy machine) — the sign-out's answer would leave before every
+ * instance refuses. An ended session never reopens, so that answer is kept (bounded) and a replayed
+ * old token costs no read.
  *
  * API keys (`hs_live_…`, decision 094) are looked up by their SHA-256 (compared again in constant
- * time), cached the same way and dropped on revocation through the same bus.
+ * time) the same way: a revoked or unknown key is remembered, a live one is read every time.
  */
 
-export const SESSION_TTL_MS = 30_000;
-const SESSION_MAX = 50_000;
-const KEY_TTL_MS = 30_000;
-const KEY_MAX = 2_000;
+const ENDED_MAX = 20_000;
 const FLUSH_MS = 5_000;
-const CHANNEL = 'auth_revoked';
 
 export interface ApiKeyPrincipal {
   id: string;
@@ -35,17 +32,6 @@ export interface ApiKeyPrincipal {
 
 export type Principal = { user: AuthUser; apiKey?: undefined } | { user: null; apiKey: ApiKeyPrincipal };
 
-type RevokedNote = { sessions?: string[]; userId?: string; apiKeys?: string[] };
-
-interface SessionEntry {
-  userId: string;
-  open: boolean;
-  at: number;
-}
-interface KeyEntry {
-  key: ApiKeyPrincipal | null;
-  at: number;
-}
 interface UseEntry {
   keyId: string;
   minute: string;
@@ -56,14 +42,13 @@ interface UseEntry {
 }
 
 interface GuardState {
-  sessions: Map<string, SessionEntry>;
-  keys: Map<string, KeyEntry>;
-  /** Bumped by every revocation: a read that started before one must not be cached. */
-  generation: number;
+  /** Sessions known to have ended (they never reopen). */
+  endedSessions: Set<string>;
+  /** Key hashes known to be revoked (revocation is final). Unknown hashes are not kept: anyone can make them up. */
+  revokedKeys: Set<string>;
   uses: Map<string, UseEntry>;
   lastUsed: Map<string, { at: string; ip: string | null }>;
   timer: NodeJS.Timeout | null;
-  unsubscribe: () => void;
 }
 
 const states = new WeakMap<AppDeps['bus'], GuardState>();
@@ -71,48 +56,17 @@ const states = new WeakMap<AppDeps['bus'], GuardState>();
 function stateOf(deps: AppDeps): GuardState {
   const s = states.get(deps.bus);
   if (s) return s;
-  const fresh: GuardState = {
-    sessions: new Map(),
-    keys: new Map(),
-    generation: 0,
-    uses: new Map(),
-    lastUsed: new Map(),
-    timer: null,
-    unsubscribe: () => {},
-  };
-  const off = deps.bus.subscribe(CHANNEL, (p) => dropLocal(fresh, (p ?? {}) as RevokedNote));
-  // Revocations announced while the listening connection was away were never heard: forget every
-  // session and key decision, as the response and service caches do (decision 081). Without
-  // this a sign-out made in the gap kept working here for up to SESSION_TTL_MS.
-  const offReconnect = deps.bus.onReconnect(() => {
-    fresh.generation++;
-    fresh.sessions.clear();
-    fresh.keys.clear();
-  });
-  fresh.unsubscribe = () => {
-    off();
-    offReconnect();
-  };
+  const fresh: GuardState = { endedSessions: new Set(), revokedKeys: new Set(), uses: new Map(), lastUsed: new Map(), timer: null };
   states.set(deps.bus, fresh);
   return fresh;
 }
 
-function dropLocal(s: GuardState, note: RevokedNote): void {
-  s.generation++;
-  for (const id of note.sessions ?? []) s.sessions.delete(id);
-  if (note.userId) {
-    for (const [id, e] of s.sessions) if (e.userId === note.userId) s.sessions.delete(id);
-  }
-  if (note.apiKeys?.length) {
-    const ids = new Set(note.apiKeys);
-    for (const [hash, e] of s.keys) if (!e.key || ids.has(e.key.id)) s.keys.delete(hash);
-  }
+function remember(set: Set<string>, value: string): void {
+  if (set.size >= ENDED_MAX) set.delete(set.values().next().value!);
+  set.add(value);
 }
 
-/**
- * Start listening at boot (so the LISTEN is in place before the first revocation) and flush API key
- * usage every few seconds. The returned stop flushes what is left.
- */
+/** Flush API key usage every few seconds. The returned stop flushes what is left. */
 export function startAuthGuard(deps: AppDeps): () => Promise<void> {
   const s = stateOf(deps);
   s.timer = setInterval(() => void flushApiKeyUses(deps).catch((e) => deps.log.warn({ err: e }, 'api key usage flush failed')), FLUSH_MS);
@@ -121,23 +75,8 @@ export function startAuthGuard(deps: AppDeps): () => Promise<void> {
     if (s.timer) clearInterval(s.timer);
     s.timer = null;
     await flushApiKeyUses(deps).catch((e) => deps.log.warn({ err: e }, 'api key usage flush failed'));
-    s.unsubscribe();
     states.delete(deps.bus);
   };
-}
-
-/**
- * Ends sessions for every request at once: this instance drops them now, the others when the
- * notification arrives (milliseconds). Call after the revoking transaction committed.
- */
-export async function announceRevoked(deps: AppDeps, note: RevokedNote): Promise<void> {
-  dropLocal(stateOf(deps), note);
-  try {
-    await deps.bus.publish(CHANNEL, note);
-  } catch (e) {
-    // The revocation is committed; other instances still stop within SESSION_TTL_MS.
-    deps.log.warn({ err: e }, 'could not announce a revocation; other instances catch up within the TTL');
-  }
 }
 
 /** The caller of a request, or null when the bearer is not (or no longer) valid. */
@@ -153,18 +92,10 @@ export async function authenticate(deps: AppDeps, token: string, via: 'rest' | '
 
 async function sessionOpen(deps: AppDeps, sid: string, userId: string): Promise<boolean> {
   const s = stateOf(deps);
-  const now = performance.now();
-  const hit = s.sessions.get(sid);
-  if (hit && now - hit.at < SESSION_TTL_MS) return hit.open && hit.userId === userId;
-  const gen = s.generation;
+  if (s.endedSessions.has(sid)) return false;
   const row = await repo.sessionState(deps.db, sid);
-  const entry: SessionEntry = { userId: row?.user_id ?? '', open: !!row && !row.revoked_at, at: performance.now() };
-  if (gen === s.generation) {
-    s.sessions.delete(sid);
-    if (s.sessions.size >= SESSION_MAX) s.sessions.delete(s.sessions.keys().next().value!);
-    s.sessions.set(sid, entry);
-  }
-  return entry.open && entry.userId === userId;
+  if (row?.revoked_at) remember(s.endedSessions, sid);
+  return !!row && !row.revoked_at && row.user_id === userId;
 }
 
 /** Keys are random: a SHA-256 look-up finds the row, and the stored hash is compared in constant time. */
@@ -172,19 +103,12 @@ async function apiKeyPrincipal(deps: AppDeps, token: string): Promise<Principal 
   if (!looksLikeApiKey(token)) return null;
   const s = stateOf(deps);
   const hash = hashOpaqueToken(token);
-  const now = performance.now();
-  const hit = s.keys.get(hash);
-  if (hit && now - hit.at < KEY_TTL_MS) return hit.key ? { user: null, apiKey: hit.key } : null;
-  const gen = s.generation;
+  if (s.revokedKeys.has(hash)) return null;
   const row = await repo.findByHash(deps.db, hash);
+  if (row?.revoked_at) remember(s.revokedKeys, hash);
   // A key whose creator is gone has no one to act for (audit rows name a user): refused like a revoked one.
   const ok = !!row && !row.revoked_at && !!row.created_by && sameHash(row.token_hash, hash);
-  const key: ApiKeyPrincipal | null = ok ? { id: row.id, name: row.name, scopes: Object.freeze([...(row.scopes as ApiKeyScope[])]), createdBy: row.created_by! } : null;
-  if (gen === s.generation) {
-    if (s.keys.size >= KEY_MAX) s.keys.delete(s.keys.keys().next().value!);
-    s.keys.set(hash, { key, at: performance.now() });
-  }
-  return key ? { user: null, apiKey: key } : null;
+  return ok ? { user: null, apiKey: { id: row.id, name: row.name, scopes: Object.freeze([...(row.scopes as ApiKeyScope[])]), createdBy: row.created_by! } } : null;
 }
 
 export function looksLikeApiKey(token: string): boolean {

@@ -201,6 +201,56 @@ describe.skipIf(!hasBrowser)('accounts in a browser', () => {
     await page.context().close();
   });
 
+  it('a returning visitor whose access token expired long ago and whose refresh fails (503) stays signed in, offline; a profile 5xx with an HTML body says "Failed to fetch profile"', async () => {
+    const email = `stale.${tag}@example.in`;
+    const signup = await shop.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password: person.password, username: `stale_${tag}`, name: 'Divya Nair', mobile: '9845012347' },
+    });
+    expect(signup.statusCode).toBeLessThan(300);
+    const signin = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password: person.password } })).json();
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await shop.newPage({ viewport });
+      await page.goto('/about');
+      // Stored an hour ago: the access token expired 45 minutes ago, the refresh token still holds.
+      await page.evaluate((t) => {
+        localStorage.setItem('access_token', t.access_token);
+        localStorage.setItem('refresh_token', t.refresh_token);
+        localStorage.setItem('expires_at', String(Date.now() - 45 * 60_000));
+      }, signin);
+      let down = true;
+      await page.route('**/api/auth/refresh', (r) =>
+        down ? r.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Try again in a moment.' }) }) : r.continue(),
+      );
+      await page.goto('/profile');
+      await visible(page.getByTestId('offline-notice'));
+      expect(new URL(page.url()).pathname).toBe('/profile');
+      expect((await stored(page)).slice(0, 2)).toEqual([signin.access_token, signin.refresh_token]);
+      if (viewport === PHONE) {
+        // The notice fits the phone's width.
+        const box = await page.getByTestId('offline-notice').boundingBox();
+        expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width + 1);
+      }
+      // The refresh works again: the retry refreshes (the old refresh token is spent once) and the profile appears.
+      down = false;
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await page.getByTestId('offline-notice').waitFor({ state: 'detached', timeout: 10_000 });
+      await visible(page.getByRole('heading', { level: 1 }));
+      expect(new URL(page.url()).pathname).toBe('/profile');
+      const [, refreshed] = await stored(page);
+      signin.refresh_token = refreshed;
+      signin.access_token = (await stored(page))[0];
+
+      // The profile call answered by a proxy's HTML 502: the spec's sentence, not a JSON parse error.
+      await page.route(/\/trpc\/[^?]*users\.profile/, (r) => r.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }));
+      await page.reload();
+      await visible(page.getByText('Failed to fetch profile'));
+      expect(await page.getByText(/Unexpected token|JSON/).count()).toBe(0);
+      await page.context().close();
+    }
+  });
+
   it('seed §4 "stored in memory and local storage" (decision 146): with storage blocked, a sign-in holds for the visit', async () => {
     const page = await shop.newPage({ viewport: DESKTOP });
     // Storage blocked as some private modes do: even reading window.localStorage throws.

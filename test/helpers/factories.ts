@@ -16,7 +16,8 @@ export async function createUser(
       email_verified: true,
       name: opts.name ?? 'Asha Rao',
       username: `user_${suffix}`,
-      mobile: '+919876543210',
+      // A staff record's number signs in and is on one account only (decision 206): each gets its own.
+      mobile: (opts.role ?? 'customer') === 'customer' ? '+919876543210' : `+9197${crypto.randomInt(0, 100_000_000).toString().padStart(8, '0')}`,
       role: opts.role ?? 'customer',
       password_hash: opts.passwordHash ?? null,
     })

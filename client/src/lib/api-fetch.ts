@@ -114,6 +114,23 @@ function syntheticUnauthorized(): Response {
   return new Response(JSON.stringify({ message: NO_AUTH_TOKEN, code: 'UNAUTHORIZED' }), { status: 401, headers: { 'content-type': 'application/json' } });
 }
 
+/**
+ * No usable token although the tokens are still held: the refresh they needed failed without a
+ * refusal (network, 5xx, 429 — a refusal clears them). Nothing says the session is over, whatever the
+ * access token's age, so the request fails as "out of reach", never as a 401 that would sign the
+ * visitor out (decisions 146, 147).
+ */
+function heldAfterFailedRefresh(t: TokenManager): boolean {
+  const s = t.read();
+  return !!s.accessToken && !!s.refreshToken;
+}
+
+const UNREACHABLE_MESSAGE = 'We could not reach the shop. Check your connection; we will try again.';
+
+function unreachable(): Response {
+  return new Response(JSON.stringify({ message: UNREACHABLE_MESSAGE, code: 'UNAVAILABLE' }), { status: 503, headers: { 'content-type': 'application/json' } });
+}
+
 export interface AuthFetchDeps {
   tokens: TokenManager;
   fetch: typeof fetch;
@@ -145,6 +162,7 @@ export function createAuthFetch(d: AuthFetchDeps): typeof fetch {
     if (auth && !headers.has('authorization')) {
       token = await d.tokens.getValidToken();
       if (token) headers.set('Authorization', `Bearer ${token}`);
+      else if (heldAfterFailedRefresh(d.tokens)) return unreachable();
       else if (requiresToken(url)) return syntheticUnauthorized();
     }
     const send = () => d.fetch(typeof input === 'string' || input instanceof URL ? url : new Request(url, input), { ...init, headers, credentials: 'include' });
@@ -156,7 +174,8 @@ export function createAuthFetch(d: AuthFetchDeps): typeof fetch {
     try {
       fresh = await d.tokens.refresh(token);
     } catch {
-      fresh = null;
+      // A refused refresh has cleared the tokens already; any other failure keeps them for the next try (decision 146).
+      return res;
     }
     if (!fresh || fresh === token) {
       d.tokens.clear();

@@ -23,6 +23,10 @@ export function fieldErrorsOf(e: unknown): Record<string, string> {
 /** The server's sentence, or the fallback (§5) when there is none or the network failed. */
 export function messageOf(e: unknown, fallback: string = GENERIC_FAILURE): string {
   if (e instanceof ApiError) return e.serverMessage || fallback;
+  // A tRPC error without the server's error shape: the answer was not the shop's (a proxy's HTML page,
+  // an empty 5xx), and its message is a JSON parse failure, not a sentence for people.
+  if (e instanceof Error && e.name === 'TRPCClientError' && !(e as { shape?: unknown }).shape) return fallback;
+  if (e instanceof SyntaxError) return fallback;
   if (e instanceof Error && e.message && !/^(Failed to fetch|Load failed|NetworkError)/i.test(e.message)) return e.message;
   return fallback;
 }

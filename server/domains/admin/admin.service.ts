@@ -192,6 +192,5 @@ export async function signOutEverywhere(deps: Deps, actor: AuthUser, id: string)
     });
     return count;
   });
-  await auth.announceSessionsEnded(deps, id);
   return { ok: true as const, sessionsEnded: ended };
 }

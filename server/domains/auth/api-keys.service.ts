@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { hashOpaqueToken } from '../../lib/tokens';
-import { announceRevoked, flushApiKeyUses } from '../../lib/auth-guard';
+import { flushApiKeyUses } from '../../lib/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import {
   API_KEY_PREFIX,
@@ -95,7 +95,6 @@ export async function revokeKey(deps: AppDeps, actor: AuthUser, id: string): Pro
         });
     });
   }
-  await announceRevoked(deps, { apiKeys: [id] });
   const [row] = await repo.listKeys(deps.db, new Date(now.getTime() - USES_WINDOW_MS), id);
   if (!row) throw new AppError('NOT_FOUND', 'That API key is gone.');
   return toDto(row);

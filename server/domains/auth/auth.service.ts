@@ -23,11 +23,11 @@ import type {
 import * as repo from './auth.repository';
 import type { UserRow } from './auth.repository';
 import { LIMITS, REFRESH_TTL_MS, RESET_TTL_MS, REUSE_GRACE_MS, SIGNIN_SLOWDOWN_MAX_MS, SIGNIN_SLOWDOWN_MS } from './auth.limits';
-import { announceRevoked } from '../../lib/auth-guard';
 import { sleepOn } from '../../lib/clock';
 import { alreadyRegisteredMail, inviteMail, passwordChangedMail, resetMail, welcomeMail } from './auth.mail';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { createLink } from './email-verification.service';
+import { assertMobileFree } from '../users/mobile-numbers.service';
 
 type Deps = AppDeps;
 
@@ -122,6 +122,7 @@ export async function signup(deps: Deps, input: SignupInput, req: RequestInfo): 
   if (existing) return signupForExisting(deps, existing, input, req);
 
   if (await repo.usernameTaken(deps.db, input.username)) throw usernameTaken();
+  await assertMobileFree(deps.db, input.mobile, null);
   const passwordHash = await hashPassword(input.password);
   try {
     return await withTransactionRetry(deps, async (trx) => {
@@ -249,9 +250,7 @@ export async function refresh(deps: Deps, bodyToken: string | undefined, req: Re
     return { ok: await issueTokens(trx, deps, user, row.session_id, now) };
   });
   if ('ok' in outcome) return outcome.ok;
-  // The family's access tokens stop working too, on every instance.
-  const ended = 'reuse' in outcome ? outcome.reuse : outcome.ended;
-  if (ended) await announceRevoked(deps, { sessions: [ended] });
+  // The family's access tokens stop working too, on every instance, from the commit (decision 207).
   if ('reuse' in outcome)
     deps.log.warn({ sessionId: outcome.reuse, reqId: req.id }, 'refresh token reused after rotation; session family revoked');
   throw new AppError('INVALID_TOKEN', SESSION_EXPIRED_MESSAGE);
@@ -272,7 +271,6 @@ export async function signout(deps: Deps, bodyToken: string | undefined, req: Re
     if (row) sessions.add(row.session_id);
   }
   for (const id of sessions) await repo.revokeSession(deps.db, id, 'signout', now);
-  if (sessions.size) await announceRevoked(deps, { sessions: [...sessions] });
   return { ok: true, message: 'You are signed out.' };
 }
 
@@ -377,7 +375,7 @@ export async function createInvite(
   return { expiresAt: expires.toISOString() };
 }
 
-/** Staff management: every session of a person ends (disabled, or their role changed); announce after the commit. */
+/** Staff management: every session of a person ends (disabled, or their role changed) when the caller commits. */
 export async function endSessionsFor(trx: Executor, userId: string, reason: 'staff-disabled' | 'role-changed', now: Date): Promise<number> {
   return repo.revokeUserSessions(trx, userId, reason, now);
 }
@@ -402,7 +400,6 @@ export async function completeReset(deps: Deps, input: ResetCompleteInput, req: 
     const fresh = (await repo.findUserById(trx, user.id))!;
     return { userId: user.id, answer: await openSession(trx, deps, fresh, 'password', req) };
   });
-  await announceRevoked(deps, { userId: answer.userId });
   void kickMail(deps);
   return answer.answer;
 }
@@ -435,7 +432,6 @@ export async function changePassword(deps: Deps, userId: string, input: ChangePa
     await repo.revokeUserSessions(trx, user.id, 'password-change', now, current);
     await enqueueMail(trx, passwordChangedMail(user.email, user.name, publicUrl(deps, '/reset-password')));
   });
-  await announceRevoked(deps, { userId: user.id });
   void kickMail(deps);
   return { ok: true, message: 'Your password is changed. Other devices were signed out.' };
 }
@@ -508,15 +504,11 @@ export async function exchangeSupabase(deps: Deps, accessToken: string, req: Req
 
 /**
  * An admin's "sign out everywhere": every session of the customer ends, on every instance at once.
- * Runs in the caller's transaction (the admin domain writes its audit entry in it); call
- * `announceSessionsEnded` after the commit.
+ * Runs in the caller's transaction (the admin domain writes its audit entry in it): every instance
+ * reads the session at each request (decision 207), so the commit is the moment it ends.
  */
 export async function endAllSessions(trx: Executor, userId: string, now: Date): Promise<number> {
   return repo.revokeUserSessions(trx, userId, 'admin-sign-out', now);
-}
-
-export function announceSessionsEnded(deps: Deps, userId: string): Promise<void> {
-  return announceRevoked(deps, { userId });
 }
 
 /** For the admin domain: the account a reset link is for (read in the caller's transaction). */

@@ -64,10 +64,6 @@ export async function consumeCode(db: Executor, id: number, now: Date): Promise<
   return Number(r.numUpdatedRows) === 1;
 }
 
-export function userByVerifiedMobile(db: Executor, mobile: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('mobile', '=', mobile).where('mobile_verified_at', 'is not', null).executeTakeFirst();
-}
-
 export function insertMobileUser(db: Executor, mobile: string, now: Date): Promise<UserRow> {
   return db
     .insertInto('users')

@@ -12,6 +12,7 @@ import { openSession, SESSION_EXPIRED_MESSAGE, toSessionUser } from './auth.serv
 import * as repo from './otp.repository';
 import type { OtpPurpose } from './otp.repository';
 import { findUserById } from './auth.repository';
+import { claimProven, isMobileConflict, mobileTaken } from '../users/mobile-numbers.service';
 
 type Deps = AppDeps;
 
@@ -103,17 +104,18 @@ async function locked(deps: Deps, mobile: string, now: Date): Promise<AppError> 
 }
 
 /**
- * A right code signs in: into the account this number was verified on, or a new account made from
- * the number alone (no e-mail, no password, name asked next: `user_metadata.name` is ''). A number
- * that was only typed on an account (never proven) does not sign into it (decision 170).
+ * A right code signs in: into the account this number signs into — proven there, or on a staff
+ * record (a pending invitation is accepted by this sign-in, decision 206) — or a new account made
+ * from the number alone (no e-mail, no password, name asked next: `user_metadata.name` is ''). A
+ * number that was only typed on a customer's account (never proven) does not sign into it (decision
+ * 170); it leaves that account for the new one.
  */
 export async function verifyCode(deps: Deps, mobile: string, code: string, req: RequestInfo): Promise<AuthAnswer> {
   const codeId = await checkCode(deps, mobile, code, req, 'signin', null);
   const now = deps.clock.now();
   return withTransactionRetry(deps, async (trx) => {
     if (!(await repo.consumeCode(trx, codeId, now))) throw new AppError('OTP_INVALID', OTP_EXPIRED_MESSAGE);
-    let user = await repo.userByVerifiedMobile(trx, mobile);
-    if (!user) user = await repo.insertMobileUser(trx, mobile, now);
+    const user = (await claimProven(trx, mobile, now, null)) ?? (await repo.insertMobileUser(trx, mobile, now));
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled. Please contact us if you think this is a mistake.');
     return openSession(trx, deps, user, 'mobile', req);
   });
@@ -124,25 +126,22 @@ export function requestChange(deps: Deps, userId: string, mobile: string, req: R
   return requestCode(deps, mobile, req, 'change', userId);
 }
 
-export const MOBILE_TAKEN_MESSAGE = 'This number is already on another account. Sign in with it, or use another number.';
-
-/** The right code proves the number: it becomes the account's verified number (unless another account has proven it). */
+/** The right code proves the number: it becomes the account's verified number (unless it signs into another account). */
 export async function verifyChange(deps: Deps, userId: string, mobile: string, code: string, req: RequestInfo): Promise<{ user: SessionUserDto }> {
   const codeId = await checkCode(deps, mobile, code, req, 'change', userId);
   const now = deps.clock.now();
-  return withTransactionRetry(deps, async (trx) => {
-    if (!(await repo.consumeCode(trx, codeId, now))) throw new AppError('OTP_INVALID', OTP_EXPIRED_MESSAGE);
-    const other = await repo.userByVerifiedMobile(trx, mobile);
-    if (other && other.id !== userId) throw new AppError('MOBILE_TAKEN', MOBILE_TAKEN_MESSAGE, { details: { fieldErrors: { mobile: [MOBILE_TAKEN_MESSAGE] } } });
-    try {
+  try {
+    return await withTransactionRetry(deps, async (trx) => {
+      if (!(await repo.consumeCode(trx, codeId, now))) throw new AppError('OTP_INVALID', OTP_EXPIRED_MESSAGE);
+      await claimProven(trx, mobile, now, userId);
       await repo.setVerifiedMobile(trx, userId, mobile, now);
-    } catch (e) {
-      // Another account proved the same number a moment ago (unique index on verified numbers).
-      if ((e as { code?: string }).code === '23505') throw new AppError('MOBILE_TAKEN', MOBILE_TAKEN_MESSAGE);
-      throw e;
-    }
-    const user = await findUserById(trx, userId);
-    if (!user || user.disabled) throw new AppError('INVALID_TOKEN', SESSION_EXPIRED_MESSAGE);
-    return { user: toSessionUser(user, deps.config) };
-  });
+      const user = await findUserById(trx, userId);
+      if (!user || user.disabled) throw new AppError('INVALID_TOKEN', SESSION_EXPIRED_MESSAGE);
+      return { user: toSessionUser(user, deps.config) };
+    });
+  } catch (e) {
+    // Another account proved the same number a moment ago.
+    if (isMobileConflict(e)) throw mobileTaken();
+    throw e;
+  }
 }

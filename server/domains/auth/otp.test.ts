@@ -1,9 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { startFakeMsg91, type FakeMsg91 } from '../../../test/fakes/msg91-server';
+import { createUser } from '../../../test/helpers/factories';
 import { kickSms } from '../../lib/sms';
 import { freshIp, movableClock, post, signupUser } from './auth.test-helpers';
-import { MOBILE_TAKEN_MESSAGE, OTP_EXPIRED_MESSAGE, OTP_LOCKED_MESSAGE, sentMessage } from './otp.service';
+import { OTP_EXPIRED_MESSAGE, OTP_LOCKED_MESSAGE, sentMessage } from './otp.service';
+import { MOBILE_TAKEN_MESSAGE } from '../users/mobile-numbers.service';
 
 /**
  * Sign-in with a mobile number (PRODUCT.md §18) through the real MSG91 adapter against a local fake
@@ -242,6 +245,9 @@ describe('sign in with a mobile number', () => {
     const res = await verify(mobile, codeSentTo(mobile), ip);
     expect(res.statusCode).toBe(200);
     expect(res.json().user.id).not.toBe(answer.user.id);
+    // Proof beats typing: the number is on the proving account only (decision 206).
+    const holders = await t.deps.db.selectFrom('users').select('id').where('mobile', '=', stored(mobile)).execute();
+    expect(holders.map((h) => h.id)).toEqual([res.json().user.id]);
   });
 
   it('a signed-in customer adds a number by verifying it; it then signs into their account; another account cannot take it', async () => {
@@ -296,6 +302,92 @@ describe('sign in with a mobile number', () => {
     const badCode = await post(t, '/api/auth/otp/verify', { mobile: newNumber(), code: '12ab' }, {}, freshIp());
     expect(badCode.statusCode).toBe(400);
     expect(badCode.json().fieldErrors.code).toEqual(['Enter the 6-digit code from the SMS']);
+  });
+});
+
+describe('one person, one account per number (over HTTP)', () => {
+  let base = '';
+  let ownerAuth = '';
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ownerAuth = await t.bearer(await createUser(t.deps.db, { role: 'admin' }));
+    // Over a real port every request comes from 127.0.0.1, whose per-address budgets the tests above spent.
+    await t.deps.db.deleteFrom('rate_limit_buckets').where('key', 'like', '%:ip:%').execute();
+  });
+  const call = async (method: string, path: string, body?: unknown, authorization?: string) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        'accept-encoding': 'br, gzip',
+        origin: t.deps.config.PUBLIC_URL,
+        connection: 'keep-alive',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(authorization ? { authorization } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const signInByCode = async (mobile: string) => {
+    expect((await call('POST', '/api/auth/otp/request', { mobile })).status).toBe(200);
+    await kickSms(t.deps);
+    return call('POST', '/api/auth/otp/verify', { mobile, code: codeSentTo(mobile) });
+  };
+
+  it('an invited rider who signs in by code with that number is in the rider account: no second account, the customer count unchanged', async () => {
+    const mobile = newNumber();
+    const email = `ravi.${mobile}@example.in`;
+    const invited = await call('POST', '/api/admin/staff', { email, name: 'Ravi Kumar', role: 'rider', mobile: `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}` }, ownerAuth);
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    const customersBefore = (await call('GET', '/api/admin/dashboard', undefined, ownerAuth)).body.counts.customers;
+
+    const signed = await signInByCode(mobile);
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    // The rider's own account, with their name: the client goes to /rider, not "What should we call you?".
+    expect(signed.body.user).toMatchObject({ id: invited.body.member.id, email, role: 'rider', user_metadata: { name: 'Ravi Kumar' } });
+    const listed = await call('GET', `/api/admin/customers?search=${mobile}`, undefined, ownerAuth);
+    expect(listed.body.customers.map((c: { id: string }) => c.id)).toEqual([invited.body.member.id]);
+    expect((await call('GET', '/api/admin/dashboard', undefined, ownerAuth)).body.counts.customers).toBe(customersBefore);
+    // The invitation is accepted: the team list shows the sign-in.
+    const team = await call('GET', '/api/admin/staff', undefined, ownerAuth);
+    expect(team.body.staff.find((m: { id: string }) => m.id === invited.body.member.id)).toMatchObject({ invitePending: false, lastSignInAt: expect.any(String) });
+    // And the same number signs into the same account again (after the 30 s resend wait).
+    clock.advance(31_000);
+    expect((await signInByCode(mobile)).body.user.id).toBe(invited.body.member.id);
+  });
+
+  it('inviting a number that is already on another account is refused with a sentence, and nothing is made', async () => {
+    const mobile = newNumber();
+    const first = await signInByCode(mobile);
+    expect(first.status).toBe(200);
+    const email = `meena.${mobile}@example.in`;
+    const refused = await call('POST', '/api/admin/staff', { email, name: 'Meena', role: 'rider', mobile }, ownerAuth);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'MOBILE_TAKEN', message: expect.stringContaining('already on another account') });
+    expect(await t.deps.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([]);
+    // Two pending invitations cannot share a number either.
+    const other = newNumber();
+    expect((await call('POST', '/api/admin/staff', { email: `a.${other}@example.in`, name: 'A', role: 'rider', mobile: other }, ownerAuth)).status).toBe(200);
+    expect((await call('POST', '/api/admin/staff', { email: `b.${other}@example.in`, name: 'B', role: 'kitchen', mobile: other }, ownerAuth)).body.code).toBe('MOBILE_TAKEN');
+  });
+
+  it('typing or verifying a number that signs into another account is refused', async () => {
+    const mobile = newNumber();
+    const rider = await call('POST', '/api/admin/staff', { email: `r.${mobile}@example.in`, name: 'Ravi', role: 'rider', mobile }, ownerAuth);
+    expect(rider.status, JSON.stringify(rider.body)).toBe(200);
+    const { answer } = await signupUser(t);
+    const auth = `Bearer ${answer.access_token}`;
+    const typed = await call('PATCH', '/api/user/profile', { mobile }, auth);
+    expect(typed.status).toBe(409);
+    expect(typed.body).toMatchObject({ code: 'MOBILE_TAKEN', message: MOBILE_TAKEN_MESSAGE });
+    expect((await call('POST', '/api/auth/mobile/request', { mobile }, auth)).status).toBe(200);
+    await kickSms(t.deps);
+    const verified = await call('POST', '/api/auth/mobile/verify', { mobile, code: codeSentTo(mobile) }, auth);
+    expect(verified.status).toBe(409);
+    expect(verified.body.code).toBe('MOBILE_TAKEN');
+    const holders = await t.deps.db.selectFrom('users').select('id').where('mobile', '=', stored(mobile)).execute();
+    expect(holders.map((h) => h.id)).toEqual([rider.body.member.id]);
   });
 });
 

@@ -55,7 +55,7 @@ export function lockUser(db: Executor, id: string) {
 export function lockUserByEmail(db: Executor, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'name', 'role', 'email_verified', 'disabled'])
+    .select(['id', 'email', 'name', 'role', 'email_verified', 'disabled', 'mobile'])
     .where('email', '=', email.toLowerCase())
     .forUpdate()
     .executeTakeFirst();

@@ -13,13 +13,14 @@ import type {
   StaffUpdateInput,
 } from '../../../shared/schemas/staff';
 import * as auth from '../auth/auth.service';
+import { assertMobileFree, inviteMobileTaken, isMobileConflict } from '../users/mobile-numbers.service';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from './staff.repository';
 
 /**
  * /admin/staff (PRODUCT.md §17, decision 137): the owner invites people by e-mail (a set-password link
  * through the outbox), changes their role and disables them. A role change or a disable ends every
- * session of the person, on every instance at once (the auth guard's revocation bus), so no token
+ * session of the person, on every instance at once (the auth guard reads the session at each request, decision 207), so no token
  * keeps a role it no longer has.
  */
 
@@ -61,6 +62,7 @@ export async function invite(deps: Deps, actor: AuthUser, input: StaffInviteInpu
   const now = deps.clock.now();
   const at = now.toISOString();
   const out = await withTransactionRetry(deps, async (trx) => {
+    // The number signs into the staff record: it must be on no other account (decision 206).
     const existing = await repo.lockUserByEmail(trx, input.email);
     let id: string;
     let promoted = false;
@@ -73,12 +75,15 @@ export async function invite(deps: Deps, actor: AuthUser, input: StaffInviteInpu
         );
       }
       if (existing.disabled) throw new AppError('INVALID_STATE', `The account ${existing.email} is disabled; it cannot be invited.`);
+      const mobile = existing.mobile ?? input.mobile;
+      if (mobile) await assertMobileFree(trx, mobile, existing.id, { signsInHere: true, taken: inviteMobileTaken(mobile) });
       await repo.setRole(trx, existing.id, input.role, at, actor.id);
       if (input.mobile) await repo.setMobileIfEmpty(trx, existing.id, input.mobile);
       await auth.endSessionsFor(trx, existing.id, 'role-changed', now);
       id = existing.id;
       promoted = true;
     } else {
+      if (input.mobile) await assertMobileFree(trx, input.mobile, null, { signsInHere: true, taken: inviteMobileTaken(input.mobile) });
       id = await repo.insertStaff(trx, {
         email: input.email,
         name: input.name,
@@ -99,8 +104,11 @@ export async function invite(deps: Deps, actor: AuthUser, input: StaffInviteInpu
       at,
     });
     return { id, sentTo: user.email ?? '', expiresAt, promoted };
+  }).catch((e: unknown) => {
+    // Two invitations (or a code) taking the same number at the same moment: the index refuses one.
+    if (input.mobile && isMobileConflict(e)) throw inviteMobileTaken(input.mobile);
+    throw e;
   });
-  if (out.promoted) await auth.announceSessionsEnded(deps, out.id);
   void kickMail(deps);
   return { member: await member(deps, out.id), sentTo: out.sentTo, expiresAt: out.expiresAt };
 }
@@ -137,6 +145,5 @@ export async function update(deps: Deps, actor: AuthUser, input: StaffUpdateInpu
     });
     return count;
   });
-  if (ended) await auth.announceSessionsEnded(deps, input.id);
   return { member: await member(deps, input.id), sessionsEnded: ended };
 }

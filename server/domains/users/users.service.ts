@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { Profile, ProfilePatch } from '../../../shared/schemas/auth';
 import * as repo from './users.repository';
+import { assertMobileFree, isMobileConflict, mobileTaken } from './mobile-numbers.service';
 import { effectiveRoleOf } from '../../../shared/rules/staff';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
@@ -55,12 +56,15 @@ export async function updateProfile(deps: Deps, userId: string, patch: ProfilePa
       const message = 'To change your verified number, confirm the new one with a code.';
       throw new AppError('VALIDATION_FAILED', message, { details: { fieldErrors: { mobile: [message] } } });
     }
+    // A number that signs into another account is not typed onto this one (decision 206).
+    if (patch.mobile !== current.mobile) await assertMobileFree(deps.db, patch.mobile, userId, { signsInHere: current.role !== 'customer' });
     allowed.mobile = patch.mobile;
   }
   if (Object.keys(allowed).length) {
     try {
       await repo.updateProfile(deps.db, userId, allowed, deps.clock.now());
     } catch (e) {
+      if (isMobileConflict(e)) throw mobileTaken();
       const err = e as { code?: string; constraint?: string; message?: string };
       if (err.code === '23505' && `${err.constraint ?? ''}${err.message ?? ''}`.includes('username')) {
         const message = 'That username is taken. Try another one.';

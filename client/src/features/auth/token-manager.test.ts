@@ -365,3 +365,44 @@ describe('no-cache through tRPC (spec §7, issue 28 items 7–9)', () => {
     expect([headers.get('cache-control'), headers.get('pragma'), headers.get('expires')]).toEqual(['no-cache, no-store, must-revalidate', 'no-cache', '0']);
   });
 });
+
+describe('a returning visitor whose refresh fails at start-up (decisions 146, 147)', () => {
+  const failures: Array<[string, () => Response | Promise<Response>]> = [
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['503', () => json(503, { message: 'Try again in a moment.' })],
+    ['502 from a proxy', () => new Response('<html>Bad gateway</html>', { status: 502 })],
+    ['429', () => json(429, { message: 'Too many attempts.' })],
+  ];
+  for (const [what, answer] of failures) {
+    it(`an access token hours old and a refresh answered by ${what}: the "me" check fails without a 401 and the tokens stay`, async () => {
+      const storage = memoryStorage();
+      seed(storage, { access: 'a0', refresh: 'r0', expiresAt: Date.now() - 3 * 3_600_000 });
+      const calls: string[] = [];
+      const fetchFn = (async (input: RequestInfo | URL) => {
+        const url = String(input);
+        calls.push(url);
+        if (url.startsWith('/api/auth/refresh')) return answer();
+        return json(200, { user: { id: 'u1' } });
+      }) as typeof fetch;
+      const tm = createTokenManager({ storage, fetch: fetchFn, warn });
+      const authFetch = createAuthFetch({ tokens: tm, fetch: fetchFn });
+      const outcome = await authFetch('/api/auth/me').then(
+        (res) => res.status,
+        () => 'rejected',
+      );
+      // A 401 here is what the start-up rule reads as "signed out" and clears every token for.
+      expect(outcome).not.toBe(401);
+      expect([storage.getItem('access_token'), storage.getItem('refresh_token')]).toEqual(['a0', 'r0']);
+    });
+  }
+
+  it('a request refused with 401 whose refresh then fails without a refusal keeps the tokens for the next try', async () => {
+    const storage = memoryStorage();
+    seed(storage, { access: 'a0', refresh: 'r0', expiresAt: Date.now() + 60_000 });
+    const fetchFn = (async (input: RequestInfo | URL) =>
+      String(input).startsWith('/api/auth/refresh') ? json(503, { message: 'Try again in a moment.' }) : json(401, { message: 'Your session has expired.' })) as typeof fetch;
+    const tm = createTokenManager({ storage, fetch: fetchFn, warn });
+    await createAuthFetch({ tokens: tm, fetch: fetchFn })('/api/user/orders');
+    expect([storage.getItem('access_token'), storage.getItem('refresh_token')]).toEqual(['a0', 'r0']);
+  });
+});
