@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../../db/database';
 
 /**
@@ -7,8 +7,12 @@ import type { Executor } from '../../db/database';
  * (server/domains/auth/api-keys.repository.ts).
  */
 
-export function sessionState(db: Executor, sessionId: string) {
-  return db.selectFrom('auth_sessions').select(['id', 'user_id', 'revoked_at']).where('id', '=', sessionId).executeTakeFirst();
+/** Read at every signed-in request (decision 207): a fixed text, so no query is built and compiled per request. */
+const SESSION_STATE_SQL = 'select user_id, revoked_at from auth_sessions where id = $1';
+
+export async function sessionState(db: Executor, sessionId: string): Promise<{ user_id: string; revoked_at: string | Date | null } | undefined> {
+  const { rows } = await db.executeQuery<{ user_id: string; revoked_at: string | Date | null }>(CompiledQuery.raw(SESSION_STATE_SQL, [sessionId]));
+  return rows[0];
 }
 
 export function findByHash(db: Executor, tokenHash: string) {
