@@ -33,6 +33,7 @@ import * as m291200 from './2026_11_29_1200_notification_matrix';
 import * as m291000 from './2026_11_29_1000_create_schedules';
 import * as m291010 from './2026_11_29_1010_schedule_run_claims';
 import * as m301200 from './2026_11_30_1200_calendar_and_pricing_functions';
+import * as m060200 from './2026_12_06_0200_schedule_run_plans';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_1000_create_schedules': m291000,
   '2026_11_29_1010_schedule_run_claims': m291010,
   '2026_11_30_1200_calendar_and_pricing_functions': m301200,
+  '2026_12_06_0200_schedule_run_plans': m060200,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createInstances, type Instances } from '../helpers/instances';
-import { customers, expectInvariants, loadShop, type Shop } from './orders-fixtures';
+import { customers, expectInvariants, loadShop, type Customer, type Shop } from './orders-fixtures';
 import { creditWallets, insertSchedules, newSlot } from './schedules-fixtures';
 import { runCutoff } from '../../server/domains/schedules/schedules.cutoff';
+import * as kitchen from '../../server/domains/kitchen/kitchen.service';
+import { standingCutoffInstant, weekdayOf } from '../../shared/rules/schedules';
+import { addDays } from '../../shared/rules/slots';
 
 /**
  * Two app instances (own pools) run the cut-off job at the same moment over 1,000 schedules
@@ -66,6 +69,134 @@ describe.skipIf(!onPostgres)('the cut-off on two instances', () => {
     // Once more on both: nothing new.
     const again = await Promise.all([runCutoff(x.a.deps), runCutoff(x.b.deps)]);
     expect(again.map((r) => r.placed + r.notPlaced)).toEqual([0, 0]);
+    await expectInvariants(db);
+  });
+
+  /**
+   * Decision 202: a schedule-level change after a date's cut-off applies from the first open date; the
+   * fixed day keeps what it was fixed as. Each change (items 2 → 5 bottles, slot, address, days, pause,
+   * end, delete; REST on A and tRPC on B over real ports) is fired 1.5 s and 0.5 s before the cut-off,
+   * 0.5 s and 1.5 s after it, and a minute after it at the same moment as the job on both instances:
+   * the kitchen's count for the fixed day, read at the cut-off, never moves, and each fixed day's order
+   * is what the schedule said at the cut-off.
+   */
+  it('a schedule change around the cut-off never moves the fixed day', { timeout: 120_000 }, async () => {
+    const db = x.t.deps.db;
+    // The kitchen counts every schedule of a date: the earlier test's end.
+    await db.updateTable('schedules').set({ status: 'ended' }).execute();
+    const [slotA, slotB] = [await newSlot(db, 100, '08:00', 92), await newSlot(db, 100, '09:00', 93)];
+    const [baseA, baseB] = [await x.a.listen(), await x.b.listen()];
+    const kinds = ['items', 'slot', 'address', 'days', 'pause', 'end', 'delete'] as const;
+    type Kind = (typeof kinds)[number];
+    const shake = shop.shakes[0]!.id;
+    const bottles = async (date: string) => {
+      const k = await kitchen.day(x.a.deps, { date });
+      return k.day.bottles + k.day.forecastBottles;
+    };
+    const headers = (c: Customer, base: string) => ({
+      authorization: c.auth,
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'accept-encoding': 'br, gzip',
+      origin: x.t.deps.config.PUBLIC_URL,
+      connection: 'keep-alive',
+      referer: base,
+    });
+    /** The change of `kind`, REST on A or tRPC on B; answers the date it applies from. */
+    async function change(kind: Kind, c: Customer, id: string, date: string, otherAddress: string, rest: boolean): Promise<string> {
+      const patch: Record<string, unknown> =
+        kind === 'items'
+          ? { items: [{ id: shake, type: 'signature', quantity: 5 }] }
+          : kind === 'slot'
+            ? { slotId: slotB }
+            : kind === 'address'
+              ? { addressId: otherAddress }
+              : kind === 'days'
+                ? { days: 'chosen', weekdays: [(weekdayOf(date) + 1) % 7] }
+                : kind === 'pause'
+                  ? { status: 'paused' }
+                  : kind === 'end'
+                    ? { status: 'ended' }
+                    : {};
+      const del = kind === 'delete';
+      const res = rest
+        ? await fetch(`${baseA}/api/user/schedules/${id}`, {
+            method: del ? 'DELETE' : 'PATCH',
+            headers: headers(c, baseA),
+            ...(del ? {} : { body: JSON.stringify(patch) }),
+          })
+        : await fetch(`${baseB}/trpc/schedules.${del ? 'remove' : 'update'}`, {
+            method: 'POST',
+            headers: headers(c, baseB),
+            body: JSON.stringify({ id, ...patch }),
+          });
+      const body = (await res.json()) as { effectiveFrom?: string; result?: { data: { effectiveFrom: string } } };
+      expect(res.status, `${kind}: ${JSON.stringify(body)}`).toBe(200);
+      return (rest ? body.effectiveFrom : body.result?.data.effectiveFrom) ?? 'none';
+    }
+
+    const offsets = [-1500, -500, 500, 1500, 61_000];
+    let date = '2026-12-10';
+    for (const offset of offsets) {
+      date = addDays(date, 2);
+      const cutoff = standingCutoffInstant(date);
+      now = new Date(cutoff.getTime() - 3_600_000);
+      const people = await customers(x.t, kinds.length);
+      await creditWallets(db, people.map((p) => p.user.id), 500_000);
+      const { rows: others } = await sql<{ id: string }>`insert into addresses (user_id, name, phone, line1, city, state, pincode, is_default)
+        select user_id, 'Office', phone, '3rd floor, 80 Feet Road', city, state, pincode, false from addresses
+        where id = any(${people.map((p) => p.addressId)}::uuid[]) order by array_position(${people.map((p) => p.addressId)}::uuid[], id) returning id`.execute(db);
+      const ids = await insertSchedules(
+        db,
+        people.map((p) => ({ userId: p.user.id, addressId: p.addressId, slotId: slotA, items: [{ id: shake, type: 'signature', quantity: 2 }], startDate: date, endDate: date })),
+      );
+      const fire = async () => {
+        for (const p of people) p.auth = await x.t.bearer(p.user);
+        return Promise.all(kinds.map((k, i) => change(k, people[i]!, ids[i]!, date, others[i]!.id, i % 2 === 0)));
+      };
+      const jobs = () => Promise.all([runCutoff(x.a.deps), runCutoff(x.b.deps)]);
+      let atCutoff: number;
+      if (offset < 0) {
+        now = new Date(cutoff.getTime() + offset);
+        expect(await fire()).toEqual(kinds.map(() => date));
+        now = cutoff;
+        atCutoff = await bottles(date);
+        expect(atCutoff).toBe(5 + 2 + 2); // items 2 → 5; slot and address still deliver; days, pause, end, delete take the day off
+      } else {
+        now = cutoff;
+        atCutoff = await bottles(date);
+        expect(atCutoff).toBe(2 * kinds.length);
+        now = new Date(cutoff.getTime() + offset);
+        const [answers] = await Promise.all([fire(), ...(offset > 60_000 ? [jobs()] : [])]);
+        expect(answers, `${offset} ms after the cut-off`).toEqual(kinds.map(() => addDays(date, 1)));
+        expect(await bottles(date), `${offset} ms after the cut-off`).toBe(atCutoff);
+      }
+      now = new Date(cutoff.getTime() + 61_000);
+      await jobs();
+      await jobs();
+      expect(await bottles(date), `${offset} ms: after the job`).toBe(atCutoff);
+      const placed = await db
+        .selectFrom('orders')
+        .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+        .select(['orders.user_id', 'orders.slot_id', 'orders.address_id', 'order_lines.quantity'])
+        .where('orders.slot_date', '=', date)
+        .where('orders.user_id', 'in', people.map((p) => p.user.id))
+        .execute();
+      const got = Object.fromEntries(placed.map((o) => [kinds[people.findIndex((p) => p.user.id === o.user_id)]!, o]));
+      if (offset < 0) {
+        expect(Object.keys(got).sort(), 'changed before the cut-off').toEqual(['address', 'items', 'slot']);
+        expect(got.items!.quantity).toBe(5);
+        expect(got.slot!.slot_id).toBe(slotB);
+      } else {
+        expect(Object.keys(got).sort(), `${offset} ms after the cut-off`).toEqual([...kinds].sort());
+        for (const [k, o] of Object.entries(got)) {
+          expect({ k, quantity: o.quantity, slot: o.slot_id }).toEqual({ k, quantity: 2, slot: slotA });
+          expect(o.address_id).toBe(people[kinds.indexOf(k as Kind)]!.addressId);
+        }
+      }
+      const pending = await db.selectFrom('schedule_runs').select('schedule_id').where('date', '=', date).where('outcome', '=', 'pending').execute();
+      expect(pending).toEqual([]);
+    }
     await expectInvariants(db);
   });
 });
