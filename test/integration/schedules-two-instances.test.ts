@@ -200,3 +200,105 @@ describe.skipIf(!onPostgres)('the cut-off on two instances', () => {
     await expectInvariants(db);
   });
 });
+
+/**
+ * Decision 203: every claimed day ends placed, or not placed with its reason and the customer told,
+ * whatever happens to one placement. Faults are injected at the database (a trigger on the order's
+ * insert raising the SQLSTATE PostgreSQL would: lock timeout, statement timeout, serialization failure;
+ * a trigger failing the record of placed days, as an instance dying between the order and its record)
+ * and by the cut-off's own hook (instance B stops right after its first claim). Both instances run the
+ * job every minute of the evening, one run each at the same moment.
+ */
+describe.skipIf(!onPostgres)('the cut-off under faults on two instances', () => {
+  let x: Instances;
+  let shop: Shop;
+  beforeAll(async () => {
+    now = new Date('2026-12-20T10:00:00+05:30');
+    x = await createInstances({ clock });
+    shop = await loadShop(x.t);
+  }, 60_000);
+  afterAll(async () => {
+    await x?.close();
+  });
+
+  it('no day is lost: placed once, or not placed with its reason and one message', { timeout: 120_000 }, async () => {
+    const db = x.t.deps.db;
+    const slot = await newSlot(db, 200, '06:00', 95);
+    const people = await customers(x.t, 60);
+    await creditWallets(db, people.map((p) => p.user.id), 500_000);
+    const ids = await insertSchedules(
+      db,
+      people.map((p, i) => ({ userId: p.user.id, addressId: p.addressId, slotId: slot, items: [{ id: shop.shakes[i % shop.shakes.length]!.id, type: 'signature', quantity: 1 }], startDate: '2026-12-21' })),
+    );
+    // Groups of six: lock timeout all evening, statement timeout and serialization failure for the first
+    // two runs, the record of placed days failing in the first run.
+    const group = (g: number) => people.slice(g * 6, g * 6 + 6).map((p) => p.user.id);
+    const [lockedAllEvening, slowTwice, serialTwice, recordLost] = [group(0), group(1), group(2), group(3)];
+    await sql`create table test_faults (user_id uuid, code text, what text)`.execute(db);
+    await sql`create function test_fault_order() returns trigger language plpgsql as $$
+      declare c text; begin
+        select code into c from test_faults where user_id = new.user_id and what = 'order';
+        if c is not null then raise exception 'injected fault %', c using errcode = c; end if;
+        return new; end $$`.execute(db);
+    await sql`create trigger test_fault_order before insert on orders for each row execute function test_fault_order()`.execute(db);
+    await sql`create function test_fault_record() returns trigger language plpgsql as $$
+      begin
+        if new.outcome = 'placed' and exists (select 1 from test_faults where user_id = new.user_id and what = 'record') then
+          raise exception 'injected fault: the instance died before the record' using errcode = '57P01';
+        end if;
+        return new; end $$`.execute(db);
+    await sql`create trigger test_fault_record before update on schedule_runs for each row execute function test_fault_record()`.execute(db);
+    const fault = (users: string[], code: string, what: 'order' | 'record') =>
+      sql`insert into test_faults select u, ${code}, ${what} from unnest(${users}::uuid[]) u`.execute(db);
+    await fault(lockedAllEvening, '55P03', 'order');
+    await fault(slowTwice, '57014', 'order');
+    await fault(serialTwice, '40001', 'order');
+    await fault(recordLost, '', 'record');
+
+    const cutoff = new Date('2026-12-20T21:01:00+05:30').getTime();
+    // Instance B runs first and stops right after its claim: every day stays pending until the claims'
+    // ten-minute lease ends; then both instances take them over, meeting the faults.
+    now = new Date(cutoff);
+    let stopped = false;
+    const crash = {
+      afterClaim: async (_date: string, claimed: number) => {
+        stopped = claimed === ids.length;
+        throw new Error('instance B stopped');
+      },
+    };
+    await expect(runCutoff(x.b.deps, { faults: crash })).rejects.toThrow('instance B stopped');
+    // Every minute for twenty-two minutes, both instances at once; a run a fault breaks is the job's next tick's.
+    for (let minute = 0; minute < 22; minute++) {
+      now = new Date(cutoff + minute * 61_000);
+      await Promise.allSettled([runCutoff(x.a.deps), runCutoff(x.b.deps)]);
+      if (minute === 10) await sql`delete from test_faults where what = 'record'`.execute(db);
+      if (minute === 11) await sql`delete from test_faults where code in ('57014', '40001')`.execute(db);
+    }
+    expect(stopped).toBe(true);
+
+    const runs = await db.selectFrom('schedule_runs').select(['schedule_id', 'user_id', 'outcome', 'reason_code', 'reason', 'order_id']).where('date', '=', '2026-12-21').execute();
+    const orders = await db.selectFrom('orders').select(['id', 'user_id', 'idempotency_key']).where('slot_date', '=', '2026-12-21').execute();
+    const mails = await db.selectFrom('mail_outbox').select('to_email').where('template', '=', 'delivery-not-placed').execute();
+    const byUser = new Map(runs.map((r) => [r.user_id, r]));
+    // Every schedule's day is settled: none pending, none missing.
+    expect(runs.filter((r) => r.outcome === 'pending')).toEqual([]);
+    expect(runs.length).toBe(ids.length);
+    // One order per schedule and date, its run pointing at it.
+    expect(new Set(orders.map((o) => o.idempotency_key)).size).toBe(orders.length);
+    const placed = runs.filter((r) => r.outcome === 'placed');
+    expect(placed.length).toBe(orders.length);
+    for (const r of placed) expect(orders.find((o) => o.id === r.order_id)?.user_id).toBe(r.user_id);
+    // The lock held all evening: not placed, with the reason, each customer told once, nothing charged.
+    const notPlaced = runs.filter((r) => r.outcome === 'not_placed');
+    expect(notPlaced.map((r) => r.user_id).sort()).toEqual([...lockedAllEvening].sort());
+    for (const r of notPlaced) expect(r).toMatchObject({ reason_code: 'UNAVAILABLE', reason: expect.stringMatching(/You were not charged/) });
+    const emails = new Set(people.filter((p) => lockedAllEvening.includes(p.user.id)).map((p) => p.user.email));
+    expect(mails.filter((m) => emails.has(m.to_email)).length).toBe(lockedAllEvening.length);
+    expect(mails.length).toBe(lockedAllEvening.length);
+    for (const u of [...slowTwice, ...serialTwice, ...recordLost]) expect(byUser.get(u)?.outcome, u).toBe('placed');
+    const balances = await db.selectFrom('wallet_balances').select(['user_id', 'balance_paise']).where('user_id', 'in', lockedAllEvening).execute();
+    for (const b of balances) expect(b.balance_paise).toBe(500_000);
+    await sql`drop trigger test_fault_order on orders; drop trigger test_fault_record on schedule_runs`.execute(db);
+    await expectInvariants(db);
+  });
+});

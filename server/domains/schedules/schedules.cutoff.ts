@@ -37,6 +37,8 @@ const CONCURRENCY = 4;
 const CLAIM_LEASE_SECONDS = 600;
 /** A claim a fault interrupted is free again after this: the next minute's run tries it. */
 const RETRY_SECONDS = 60;
+/** Times a day turned away by its slot's lane goes back to the run's queue. */
+const LANE_RETRIES = 3;
 /** Faults a day may meet before it is recorded as not placed (about five minutes of runs). */
 export const MAX_ATTEMPTS = 5;
 /** Days claimed and placed per batch: one claim statement and one record statement each. */
@@ -102,43 +104,59 @@ async function placeDate(deps: AppDeps, date: string, now: Date, concurrency: nu
       CLAIM_LEASE_SECONDS,
     );
     await faults.afterClaim?.(date, mine.size);
-    add(await placeClaimed(deps, date, now, batch.filter((d) => mine.has(d.scheduleId)), concurrency, faults));
+    add(await placeClaimed(deps, date, now, batch.filter((d) => mine.has(d.scheduleId)), { concurrency, faults, lane: true }));
   }
   // Then the free claims: a schedule change's, a fault's a minute on, a stopped instance's after its lease.
   // Each is taken for a lease, so this loop ends: what it gives back is free only on a later run.
   for (let taken = await repo.takeOver(deps.db, date, nowIso, CLAIM_LEASE_SECONDS, BATCH); taken.length; taken = await repo.takeOver(deps.db, date, nowIso, CLAIM_LEASE_SECONDS, BATCH)) {
-    add(await placeClaimed(deps, date, now, taken, concurrency, faults));
+    // Without the slot's lane: these are few, and one's fault must not turn the others away.
+    add(await placeClaimed(deps, date, now, taken, { concurrency, faults, lane: false }));
   }
   return total;
 }
 
-async function placeClaimed(deps: AppDeps, date: string, now: Date, days: repo.ClaimedDay[], concurrency: number, faults: CutoffFaults): Promise<CutoffRun> {
+async function placeClaimed(
+  deps: AppDeps,
+  date: string,
+  now: Date,
+  days: repo.ClaimedDay[],
+  { concurrency, faults, lane }: { concurrency: number; faults: CutoffFaults; lane: boolean },
+): Promise<CutoffRun> {
   const queue = [...days];
   const placed: { scheduleId: string; orderId: string | null }[] = [];
-  const faulted: string[] = [];
+  const faulted: { scheduleId: string; counts: boolean }[] = [];
   let notPlacedCount = 0;
+  const turnedAway = new Map<string, number>();
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const d = next;
-      const out = await settleOne(deps, d, now, faults).catch((err: unknown) => {
+      const started = { placing: false };
+      const out = await settleOne(deps, d, now, faults, started, lane).catch((err: unknown) => {
         deps.log.error({ err, scheduleId: d.scheduleId, date, attempt: d.attempts + 1 }, 'standing delivery could not be placed; tried again in a minute');
         return { faulted: true } as const;
       });
       if ('placed' in out) placed.push(out.placed);
       else if ('notPlaced' in out) notPlacedCount++;
-      else faulted.push(d.scheduleId);
+      // A day turned away before its own transaction began (its slot's lane gave up on another day's
+      // held row, decision 105) did not fail itself: it goes to the back of the queue, and past
+      // LANE_RETRIES it is given back without an attempt counted.
+      else if (!started.placing && (turnedAway.get(d.scheduleId) ?? 0) < LANE_RETRIES) {
+        turnedAway.set(d.scheduleId, (turnedAway.get(d.scheduleId) ?? 0) + 1);
+        queue.push(d);
+      } else faulted.push({ scheduleId: d.scheduleId, counts: started.placing });
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
-  await repo.recordPlaced(deps.db, date, placed);
+  // Given back first: a record that fails (the instance dying there) leaves only placed days to the lease.
   await repo.releaseClaims(deps.db, date, faulted, now.toISOString(), RETRY_SECONDS);
+  await repo.recordPlaced(deps.db, date, placed);
   return { placed: placed.length, notPlaced: notPlacedCount };
 }
 
 type Outcome = { placed: { scheduleId: string; orderId: string | null } } | { notPlaced: true } | { faulted: true };
 
 /** A claimed day to its end: placed, or not placed (refused, removed slot or address, too many faults, its day over). */
-async function settleOne(deps: AppDeps, d: repo.ClaimedDay, now: Date, faults: CutoffFaults): Promise<Outcome> {
+async function settleOne(deps: AppDeps, d: repo.ClaimedDay, now: Date, faults: CutoffFaults, started: { placing: boolean }, lane: boolean): Promise<Outcome> {
   if (d.attempts >= MAX_ATTEMPTS || d.date < istToday(now)) return notPlaced(deps, d, FAULT_REASON.code, FAULT_REASON.message);
   if (!d.slot) return notPlaced(deps, d, 'SLOT_CLOSED', 'The delivery slot of this schedule is no longer offered. Choose another slot for it.');
   if (!d.address) return notPlaced(deps, d, 'NOT_SERVICEABLE', 'The address of this schedule was removed. Choose another address for it.');
@@ -157,15 +175,17 @@ async function settleOne(deps: AppDeps, d: repo.ClaimedDay, now: Date, faults: C
   try {
     const written = await withTransactionRetry(
       deps,
-      (trx) =>
-        placeInTransaction(deps, trx, user, input, {
+      (trx) => {
+        started.placing = true;
+        return placeInTransaction(deps, trx, user, input, {
           key,
           hash: requestHash(input),
           now,
           keepCart: true,
           ...(afterStep ? { afterStep: (step: PlacementStepName, t: Trx) => afterStep(step, t, day) } : {}),
-        }),
-      { lane: `slot:${d.slot.id}:${d.date}` },
+        });
+      },
+      lane ? { lane: `slot:${d.slot.id}:${d.date}` } : {},
     );
     return { placed: { scheduleId: d.scheduleId, orderId: written.id } };
   } catch (e) {

@@ -284,11 +284,12 @@ export async function recordPlaced(db: Executor, date: string, placed: { schedul
     where r.schedule_id = t.s and r.date = ${date}::date and r.outcome = 'pending'`.execute(db);
 }
 
-/** Claims a fault interrupted: given back with one more attempt counted, free again after `retrySeconds`. */
-export async function releaseClaims(db: Executor, date: string, scheduleIds: string[], now: string, retrySeconds: number): Promise<void> {
-  if (!scheduleIds.length) return;
-  await sql`update schedule_runs set attempts = attempts + 1, free_at = ${now}::timestamptz + make_interval(secs => ${retrySeconds})
-    where schedule_id = any(${scheduleIds}::uuid[]) and date = ${date}::date and outcome = 'pending'`.execute(db);
+/** Claims a fault interrupted: given back (one more attempt counted when the day's own placement failed), free again after `retrySeconds`. */
+export async function releaseClaims(db: Executor, date: string, days: { scheduleId: string; counts: boolean }[], now: string, retrySeconds: number): Promise<void> {
+  if (!days.length) return;
+  await sql`update schedule_runs r set attempts = r.attempts + t.n, free_at = ${now}::timestamptz + make_interval(secs => ${retrySeconds})
+    from unnest(${days.map((d) => d.scheduleId)}::uuid[], ${days.map((d) => (d.counts ? 1 : 0))}::int[]) as t(s, n)
+    where r.schedule_id = t.s and r.date = ${date}::date and r.outcome = 'pending'`.execute(db);
 }
 
 /**
