@@ -34,6 +34,7 @@ import * as m291000 from './2026_11_29_1000_create_schedules';
 import * as m291010 from './2026_11_29_1010_schedule_run_claims';
 import * as m301200 from './2026_11_30_1200_calendar_and_pricing_functions';
 import * as m060200 from './2026_12_06_0200_schedule_run_plans';
+import * as m060201 from './2026_12_06_0201_calendar_rows_plan';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_1010_schedule_run_claims': m291010,
   '2026_11_30_1200_calendar_and_pricing_functions': m301200,
   '2026_12_06_0200_schedule_run_plans': m060200,
+  '2026_12_06_0201_calendar_rows_plan': m060201,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -170,6 +170,15 @@ describe.skipIf(!onPostgres)('the cut-off on two instances', () => {
         const [answers] = await Promise.all([fire(), ...(offset > 60_000 ? [jobs()] : [])]);
         expect(answers, `${offset} ms after the cut-off`).toEqual(kinds.map(() => addDays(date, 1)));
         expect(await bottles(date), `${offset} ms after the cut-off`).toBe(atCutoff);
+        // The customer's calendar shows the fixed day as it will come: 2 bottles, also when paused.
+        for (const k of offset < 60_000 ? (['items', 'pause'] as const) : []) {
+          const c = people[kinds.indexOf(k)]!;
+          const res = await fetch(`${baseA}/api/user/deliveries?from=${date}&days=1`, { headers: headers(c, baseA) });
+          const cal = (await res.json()) as { schedules: { id: string; items: { quantity: number }[] }[]; days: { entries: { scheduleId: string; state: string; items?: { quantity: number }[] }[] }[] };
+          const e = cal.days[0]!.entries.find((x) => x.scheduleId === ids[kinds.indexOf(k)]);
+          const items = e?.items ?? cal.schedules.find((x) => x.id === e?.scheduleId)?.items;
+          expect({ k, state: e?.state, quantity: items?.[0]?.quantity }).toEqual({ k, state: 'fixed', quantity: 2 });
+        }
       }
       now = new Date(cutoff.getTime() + 61_000);
       await jobs();

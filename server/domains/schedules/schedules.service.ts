@@ -130,6 +130,18 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
       const change = changed?.get(date);
       const run = ran?.get(date);
       const order = orders.size ? orders.get(repo.scheduleOrderKey(s.id, date)) : undefined;
+      // A day claimed before a schedule change is placed as it was fixed, whatever the schedule says now (decision 202).
+      const fixedPlan = !order && run?.outcome === 'pending' ? run.plan : null;
+      if (fixedPlan) {
+        const entry: DeliveryEntry = { scheduleId: s.id, state: 'fixed' };
+        if (JSON.stringify(fixedPlan.lines) !== JSON.stringify(s.items)) {
+          const own = priced(fixedPlan.lines);
+          entry.items = own.items;
+          entry.price = own.price;
+        }
+        entries.push(entry);
+        continue;
+      }
       const delivers = coversDate(rules, date, weekday) || (!!change?.items && withinSchedule(rules, date));
       const state = dayState({
         active: s.status === 'active',
