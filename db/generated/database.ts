@@ -498,12 +498,15 @@ export interface ScheduleReminders {
 }
 
 export interface ScheduleRuns {
+  attempts: Generated<number>;
   claimed_at: string | null;
   created_at: Generated<string>;
   date: string;
+  free_at: string | null;
   notified_at: string | null;
   order_id: string | null;
   outcome: string;
+  plan: Json | null;
   reason: string | null;
   reason_code: string | null;
   schedule_id: string;

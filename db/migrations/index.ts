@@ -33,6 +33,8 @@ import * as m291200 from './2026_11_29_1200_notification_matrix';
 import * as m291000 from './2026_11_29_1000_create_schedules';
 import * as m291010 from './2026_11_29_1010_schedule_run_claims';
 import * as m301200 from './2026_11_30_1200_calendar_and_pricing_functions';
+import * as m060200 from './2026_12_06_0200_schedule_run_plans';
+import * as m060201 from './2026_12_06_0201_calendar_rows_plan';
 import * as m060300 from './2026_12_06_0300_captured_amounts_and_gateway_order_claims';
 import * as m060400 from './2026_12_06_0400_one_account_per_mobile';
 import * as m1206_0500 from './2026_12_06_0500_stock_sold_out_notify';
@@ -76,6 +78,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_1000_create_schedules': m291000,
   '2026_11_29_1010_schedule_run_claims': m291010,
   '2026_11_30_1200_calendar_and_pricing_functions': m301200,
+  '2026_12_06_0200_schedule_run_plans': m060200,
+  '2026_12_06_0201_calendar_rows_plan': m060201,
   '2026_12_06_0300_captured_amounts_and_gateway_order_claims': m060300,
   '2026_12_06_0400_one_account_per_mobile': m060400,
   '2026_12_06_0500_stock_sold_out_notify': m1206_0500,

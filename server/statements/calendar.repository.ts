@@ -46,6 +46,8 @@ export interface RunRow {
   order_id: string | null;
   reason_code: string | null;
   reason: string | null;
+  /** What the claimed day places (decision 202): its lines, slot and address as it was fixed. */
+  plan: { lines: ScheduleLine[]; slotId: string | null; addressId: string | null } | null;
 }
 export interface ScheduledOrderRow {
   id: string;

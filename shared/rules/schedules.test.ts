@@ -5,6 +5,7 @@ import {
   dayState,
   describeDays,
   firstOpenDate,
+  fixedDates,
   isFixed,
   standingCutoffInstant,
   weekdayOf,
@@ -67,6 +68,11 @@ describe('the cut-off: 21:00 Asia/Kolkata the evening before', () => {
     expect(istToday(lateUtc)).toBe('2026-12-03');
     expect(firstOpenDate(lateUtc)).toBe('2026-12-04');
     expect(firstOpenDate(new Date('2026-12-02T12:00:00+05:30'))).toBe('2026-12-03');
+  });
+  it('the fixed dates at an instant: today, and tomorrow from 21:00 IST; a change applies from the first open date', () => {
+    expect(fixedDates(new Date('2026-12-02T20:59:59+05:30'))).toEqual(['2026-12-02']);
+    expect(fixedDates(new Date('2026-12-02T21:00:00+05:30'))).toEqual(['2026-12-02', '2026-12-03']);
+    expect(fixedDates(new Date('2026-12-02T21:00:00+05:30'), '21:30')).toEqual(['2026-12-02']);
   });
   it('says why in a sentence', () => {
     const at = new Date('2026-12-02T21:00:00+05:30');

@@ -76,6 +76,18 @@ export function firstOpenDate(now: Date, cutoffTime: string = DEFAULT_STANDING_C
   return d;
 }
 
+/**
+ * The dates fixed at an instant that are not over yet: today (when its cut-off passed) up to the day
+ * before the first open date. A day-level change of one of them is refused; a schedule-level change
+ * (items, days, slot, address, pause, end, delete) leaves them as they were fixed and applies from
+ * `firstOpenDate` (decision 202).
+ */
+export function fixedDates(now: Date, cutoffTime: string = DEFAULT_STANDING_CUTOFF): string[] {
+  const out: string[] = [];
+  for (let d = istToday(now); isFixed(d, now, cutoffTime); d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
 /** "9:00 pm" */
 export function formatCutoffTime(cutoffTime: string): string {
   return formatSlotTime(cutoffTime).toLowerCase();

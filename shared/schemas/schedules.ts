@@ -117,6 +117,15 @@ export const ScheduleSchema = z.object({
 });
 export type Schedule = z.infer<typeof ScheduleSchema>;
 
+/**
+ * A schedule-level change's answer (decision 202): the schedule, and the first date the change applies
+ * to ("YYYY-MM-DD"): the first date still open; the dates before it keep what they were fixed as.
+ */
+export const ScheduleChangeSchema = ScheduleSchema.extend({ effectiveFrom: z.string() });
+export type ScheduleChange = z.infer<typeof ScheduleChangeSchema>;
+export const ScheduleRemovedSchema = z.object({ ok: z.literal(true), effectiveFrom: z.string() });
+export type ScheduleRemoved = z.infer<typeof ScheduleRemovedSchema>;
+
 export const ScheduleListSchema = z.object({ schedules: z.array(ScheduleSchema) });
 export type ScheduleList = z.infer<typeof ScheduleListSchema>;
 

@@ -285,6 +285,8 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
 
     await card.getByRole('button', { name: 'Pause' }).click();
     await expect.poll(() => card.getAttribute('data-status')).toBe('paused');
+    // The answer says from which date the change applies (days already fixed keep their delivery).
+    await expect.poll(() => page.getByText(/^Changes apply from (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2}\.$/).count()).toBeGreaterThan(0);
     await expect.poll(async () => (await states()).filter((s) => s === 'planned').length).toBe(0);
     await card.getByRole('button', { name: 'Resume' }).click();
     await expect.poll(() => card.getAttribute('data-status')).toBe('active');

@@ -2632,11 +2632,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a schedule (orders it placed stay) */
+        /** Delete a schedule (orders it placed stay; a day already fixed is still placed): from `effectiveFrom` it delivers nothing */
         delete: operations["schedules-remove"];
         options?: never;
         head?: never;
-        /** Change a schedule (items, days, slot, address, dates) or pause, resume or end it (status); days already fixed are not changed */
+        /** Change a schedule (items, days, slot, address, dates) or pause, resume or end it (status); days already fixed keep what they were fixed as: the change applies from `effectiveFrom` */
         patch: operations["schedules-update"];
         trace?: never;
     };
@@ -14470,6 +14470,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        effectiveFrom: string;
                         /** @constant */
                         ok: true;
                     };
@@ -14548,6 +14549,7 @@ export interface operations {
                         /** @enum {string} */
                         days: "daily" | "weekdays" | "alternate" | "chosen";
                         daysLabel: string;
+                        effectiveFrom: string;
                         endDate: string | null;
                         id: string;
                         items: {

@@ -4,13 +4,14 @@ import type { UserRole } from '../../../shared/rules/staff';
 import type { PlaceOrderInput } from '../../../shared/schemas/orders';
 import { AppError } from '../../lib/errors';
 import { withTransactionRetry } from '../../lib/transaction-retry';
-import { placeInTransaction } from '../orders/place-order';
+import { placeInTransaction, type PlacementStepName } from '../orders/place-order';
+import type { Trx } from '../../../db/database';
 import { IdempotentReplay } from '../orders/orders.placement';
 import { requestHash } from '../orders/orders.service';
 import { DEFAULT_STANDING_CUTOFF, formatCutoffTime, isFixed } from '../../../shared/rules/schedules';
 import { addDays, istToday, orderPlanTypeForSlot } from '../../../shared/rules/slots';
 import * as repo from './schedules.repository';
-import { plannedLines } from './schedules.forecast';
+import { plannedLines } from './schedules.plan';
 import { notifyNotCovered, notifyNotPlaced } from './schedules.notify';
 import { plannedTotal } from './schedules.service';
 
@@ -22,6 +23,11 @@ import { plannedTotal } from './schedules.service';
  * this at once, a (schedule, date) gets one order — the second insert finds the first and rolls back
  * (its slot booking and wallet charge with it). A day that cannot be placed gets its reason recorded
  * once (schedule_runs' primary key) and the customer is told in the same transaction.
+ *
+ * Every claim ends placed or not placed (decision 203): a claim carries its plan; a fault (lock or
+ * statement timeout, serialization failure, a lost connection) gives it back with one more attempt
+ * counted, to be taken again a minute later by any instance; a claim whose instance stopped is free
+ * when its lease ends; past MAX_ATTEMPTS the day is recorded as not placed and the customer told.
  */
 
 /** Writes checked just before the cut-off have committed by then; the job waits this long past it. */
@@ -29,16 +35,33 @@ export const PLACE_AFTER_CUTOFF_MS = 60_000;
 const CONCURRENCY = 4;
 /** A claim not finished in this time (its instance stopped) may be taken over. */
 const CLAIM_LEASE_SECONDS = 600;
+/** A claim a fault interrupted is free again after this: the next minute's run tries it. */
+const RETRY_SECONDS = 60;
+/** Times a day turned away by its slot's lane goes back to the run's queue. */
+const LANE_RETRIES = 3;
+/** Faults a day may meet before it is recorded as not placed (about five minutes of runs). */
+export const MAX_ATTEMPTS = 5;
 /** Days claimed and placed per batch: one claim statement and one record statement each. */
 const BATCH = 200;
+
+export const FAULT_REASON = {
+  code: 'UNAVAILABLE',
+  message: 'We could not place this delivery because of a fault on our side. You were not charged; you can order it yourself from the menu.',
+} as const;
 
 export interface CutoffRun {
   placed: number;
   notPlaced: number;
 }
 
+/** Test hooks: a fault after a placing step of a day, or after a batch's claim (an instance stopping there). */
+export interface CutoffFaults {
+  afterStep?: (step: PlacementStepName, trx: Trx, day: { scheduleId: string; userId: string; date: string }) => Promise<void>;
+  afterClaim?: (date: string, claimed: number) => Promise<void>;
+}
+
 /** Places every due day whose cut-off (plus the minute) has passed: today's (a run that was missed) and tomorrow's. */
-export async function runCutoff(deps: AppDeps, opts: { concurrency?: number } = {}): Promise<CutoffRun> {
+export async function runCutoff(deps: AppDeps, opts: { concurrency?: number; faults?: CutoffFaults } = {}): Promise<CutoffRun> {
   const now = deps.clock.now();
   const cutoffTime = (await repo.readCutoffTime(deps.db)) ?? DEFAULT_STANDING_CUTOFF;
   const later = new Date(now.getTime() - PLACE_AFTER_CUTOFF_MS);
@@ -46,103 +69,142 @@ export async function runCutoff(deps: AppDeps, opts: { concurrency?: number } = 
   const total: CutoffRun = { placed: 0, notPlaced: 0 };
   for (const date of [today, addDays(today, 1)]) {
     if (!isFixed(date, later, cutoffTime)) continue;
-    const r = await placeDate(deps, date, now, opts.concurrency ?? CONCURRENCY);
+    const r = await placeDate(deps, date, now, opts.concurrency ?? CONCURRENCY, opts.faults ?? {});
     total.placed += r.placed;
     total.notPlaced += r.notPlaced;
   }
   return total;
 }
 
-type Outcome = { placed: { scheduleId: string; userId: string; orderId: string } } | { notPlaced: true } | { skipped: true };
-
-async function placeDate(deps: AppDeps, date: string, now: Date, concurrency: number): Promise<CutoffRun> {
+async function placeDate(deps: AppDeps, date: string, now: Date, concurrency: number, faults: CutoffFaults): Promise<CutoffRun> {
   const nowIso = now.toISOString();
-  const rows = await repo.dueOn(deps.db, date, { pending: true, now: nowIso, leaseSeconds: CLAIM_LEASE_SECONDS });
-  const due = rows.flatMap((row) => {
+  const rows = await repo.dueOn(deps.db, date);
+  const due = rows.flatMap((row): repo.ClaimedDay[] => {
     const lines = plannedLines(row, date);
-    return lines ? [{ row, lines }] : [];
+    const s = row.schedule;
+    return lines
+      ? [{ scheduleId: s.id, date, attempts: 0, user: row.user, lines, slot: s.slot, address: s.address ? { id: s.address.id } : null }]
+      : [];
   });
   // Instances running at once start at different places, so their claims mostly do not meet.
   const start = due.length ? Math.floor(Math.random() * due.length) : 0;
   const ordered = [...due.slice(start), ...due.slice(0, start)];
   const total: CutoffRun = { placed: 0, notPlaced: 0 };
+  const add = (r: CutoffRun) => {
+    total.placed += r.placed;
+    total.notPlaced += r.notPlaced;
+  };
   for (let i = 0; i < ordered.length; i += BATCH) {
     const batch = ordered.slice(i, i + BATCH);
     const mine = await repo.claim(
       deps.db,
       date,
-      batch.map((d) => ({ scheduleId: d.row.schedule.id, userId: d.row.user.id })),
+      batch.map((d) => ({ scheduleId: d.scheduleId, userId: d.user.id, plan: { lines: d.lines, slotId: d.slot?.id ?? null, addressId: d.address?.id ?? null } })),
       nowIso,
       CLAIM_LEASE_SECONDS,
     );
-    const queue = batch.filter((d) => mine.has(d.row.schedule.id));
-    const placed: { scheduleId: string; userId: string; orderId: string }[] = [];
-    const dropped: string[] = [];
-    const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        const d = next;
-        const out = await placeOne(deps, d.row, d.lines, date, now).catch((err: unknown) => {
-          deps.log.error({ err, scheduleId: d.row.schedule.id, date }, 'standing delivery could not be placed; retried on the next tick');
-          return { skipped: true } as const;
-        });
-        if ('placed' in out) placed.push(out.placed);
-        else if ('notPlaced' in out) total.notPlaced++;
-        else dropped.push(d.row.schedule.id);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
-    await repo.recordPlaced(deps.db, date, placed);
-    // Given back: a fault (the next tick tries again) or an order another instance placed under the key.
-    await repo.dropClaims(deps.db, date, dropped);
-    total.placed += placed.length;
+    await faults.afterClaim?.(date, mine.size);
+    add(await placeClaimed(deps, date, now, batch.filter((d) => mine.has(d.scheduleId)), { concurrency, faults, lane: true }));
+  }
+  // Then the free claims: a schedule change's, a fault's a minute on, a stopped instance's after its lease.
+  // Each is taken for a lease, so this loop ends: what it gives back is free only on a later run.
+  for (let taken = await repo.takeOver(deps.db, date, nowIso, CLAIM_LEASE_SECONDS, BATCH); taken.length; taken = await repo.takeOver(deps.db, date, nowIso, CLAIM_LEASE_SECONDS, BATCH)) {
+    // Without the slot's lane: these are few, and one's fault must not turn the others away.
+    add(await placeClaimed(deps, date, now, taken, { concurrency, faults, lane: false }));
   }
   return total;
 }
 
-async function placeOne(deps: AppDeps, row: repo.DueRow, lines: PlaceOrderInput['lines'], date: string, now: Date): Promise<Outcome> {
-  const s = row.schedule;
-  const to = { userId: row.user.id, email: row.user.email, name: row.user.name };
-  if (!s.slot) return notPlaced(deps, row, date, 'SLOT_CLOSED', 'The delivery slot of this schedule is no longer offered. Choose another slot for it.');
-  if (!s.address) return notPlaced(deps, row, date, 'NOT_SERVICEABLE', 'The address of this schedule was removed. Choose another address for it.');
-  const input: PlaceOrderInput = {
-    lines,
-    addressId: s.address.id,
-    slotId: s.slot.id,
-    date,
-    paymentMethod: 'wallet',
-    planType: orderPlanTypeForSlot(s.slot.plan_type),
+async function placeClaimed(
+  deps: AppDeps,
+  date: string,
+  now: Date,
+  days: repo.ClaimedDay[],
+  { concurrency, faults, lane }: { concurrency: number; faults: CutoffFaults; lane: boolean },
+): Promise<CutoffRun> {
+  const queue = [...days];
+  const placed: { scheduleId: string; orderId: string | null }[] = [];
+  const faulted: { scheduleId: string; counts: boolean }[] = [];
+  let notPlacedCount = 0;
+  const turnedAway = new Map<string, number>();
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const d = next;
+      const started = { placing: false };
+      const out = await settleOne(deps, d, now, faults, started, lane).catch((err: unknown) => {
+        deps.log.error({ err, scheduleId: d.scheduleId, date, attempt: d.attempts + 1 }, 'standing delivery could not be placed; tried again in a minute');
+        return { faulted: true } as const;
+      });
+      if ('placed' in out) placed.push(out.placed);
+      else if ('notPlaced' in out) notPlacedCount++;
+      // A day turned away before its own transaction began (its slot's lane gave up on another day's
+      // held row, decision 105) did not fail itself: it goes to the back of the queue, and past
+      // LANE_RETRIES it is given back without an attempt counted.
+      else if (!started.placing && (turnedAway.get(d.scheduleId) ?? 0) < LANE_RETRIES) {
+        turnedAway.set(d.scheduleId, (turnedAway.get(d.scheduleId) ?? 0) + 1);
+        queue.push(d);
+      } else faulted.push({ scheduleId: d.scheduleId, counts: started.placing });
+    }
   };
-  const user: AuthUser = { id: to.userId, email: to.email ?? '', name: to.name, role: row.user.role as UserRole };
-  const key = repo.scheduleOrderKey(s.id, date);
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  // Given back first: a record that fails (the instance dying there) leaves only placed days to the lease.
+  await repo.releaseClaims(deps.db, date, faulted, now.toISOString(), RETRY_SECONDS);
+  await repo.recordPlaced(deps.db, date, placed);
+  return { placed: placed.length, notPlaced: notPlacedCount };
+}
+
+type Outcome = { placed: { scheduleId: string; orderId: string | null } } | { notPlaced: true } | { faulted: true };
+
+/** A claimed day to its end: placed, or not placed (refused, removed slot or address, too many faults, its day over). */
+async function settleOne(deps: AppDeps, d: repo.ClaimedDay, now: Date, faults: CutoffFaults, started: { placing: boolean }, lane: boolean): Promise<Outcome> {
+  if (d.attempts >= MAX_ATTEMPTS || d.date < istToday(now)) return notPlaced(deps, d, FAULT_REASON.code, FAULT_REASON.message);
+  if (!d.slot) return notPlaced(deps, d, 'SLOT_CLOSED', 'The delivery slot of this schedule is no longer offered. Choose another slot for it.');
+  if (!d.address) return notPlaced(deps, d, 'NOT_SERVICEABLE', 'The address of this schedule was removed. Choose another address for it.');
+  const input: PlaceOrderInput = {
+    lines: d.lines,
+    addressId: d.address.id,
+    slotId: d.slot.id,
+    date: d.date,
+    paymentMethod: 'wallet',
+    planType: orderPlanTypeForSlot(d.slot.plan_type as 'all' | 'one_time' | 'subscription'),
+  };
+  const user: AuthUser = { id: d.user.id, email: d.user.email ?? '', name: d.user.name, role: d.user.role as UserRole };
+  const key = repo.scheduleOrderKey(d.scheduleId, d.date);
+  const day = { scheduleId: d.scheduleId, userId: d.user.id, date: d.date };
+  const afterStep = faults.afterStep;
   try {
     const written = await withTransactionRetry(
       deps,
-      (trx) => placeInTransaction(deps, trx, user, input, { key, hash: requestHash(input), now, keepCart: true }),
-      { lane: `slot:${s.slot.id}:${date}` },
+      (trx) => {
+        started.placing = true;
+        return placeInTransaction(deps, trx, user, input, {
+          key,
+          hash: requestHash(input),
+          now,
+          keepCart: true,
+          ...(afterStep ? { afterStep: (step: PlacementStepName, t: Trx) => afterStep(step, t, day) } : {}),
+        });
+      },
+      lane ? { lane: `slot:${d.slot.id}:${d.date}` } : {},
     );
-    return { placed: { scheduleId: s.id, userId: to.userId, orderId: written.id } };
+    return { placed: { scheduleId: d.scheduleId, orderId: written.id } };
   } catch (e) {
-    // Another instance placed this (schedule, date) first: its order is the one.
-    if (e instanceof IdempotentReplay) return { skipped: true };
-    if (e instanceof AppError && e.appCode !== 'SERVICE_BUSY' && e.appCode !== 'INTERNAL') return notPlaced(deps, row, date, e.appCode, e.message);
+    // The order is there already (an earlier attempt placed it and its record was lost): it is the one.
+    if (e instanceof IdempotentReplay) return { placed: { scheduleId: d.scheduleId, orderId: null } };
+    if (e instanceof AppError && e.appCode !== 'SERVICE_BUSY' && e.appCode !== 'INTERNAL') return notPlaced(deps, d, e.appCode, e.message);
     throw e;
   }
 }
 
-async function notPlaced(deps: AppDeps, row: repo.DueRow, date: string, code: string, reason: string): Promise<Outcome> {
+async function notPlaced(deps: AppDeps, d: repo.ClaimedDay, code: string, reason: string): Promise<Outcome> {
+  const to = { userId: d.user.id, email: d.user.email, name: d.user.name };
   const recorded = await withTransactionRetry(deps, async (trx) => {
-    const first = await repo.recordNotPlaced(trx, {
-      scheduleId: row.schedule.id,
-      userId: row.user.id,
-      date,
-      code,
-      reason,
-      now: deps.clock.now().toISOString(),
-    });
-    if (first) await notifyNotPlaced(trx, deps.config.PUBLIC_URL, { userId: row.user.id, email: row.user.email, name: row.user.name }, { date, reason });
-    return first;
+    const r = await repo.recordNotPlaced(trx, { scheduleId: d.scheduleId, userId: d.user.id, date: d.date, code, reason, now: deps.clock.now().toISOString() });
+    if (r === 'recorded') await notifyNotPlaced(trx, deps.config.PUBLIC_URL, to, { date: d.date, reason });
+    return r;
   });
-  return recorded ? { notPlaced: true } : { skipped: true };
+  if (recorded === 'placed') return { placed: { scheduleId: d.scheduleId, orderId: null } };
+  return recorded === 'recorded' ? { notPlaced: true } : { faulted: true };
 }
 
 /** From this IST time the evening before, customers whose next day the wallet does not cover are told once. */

@@ -22,12 +22,12 @@ const scheduleJson = sql`json_build_object(
   'address', case when a.id is null then null else json_build_object('id', a.id, 'name', a.name, 'line1', a.line1, 'city', a.city, 'pincode', a.pincode) end)`;
 
 /** The customer's schedules (no range): the list, and what a write checks against. */
-export async function listOfUser(db: Executor, userId: string): Promise<ScheduleRow[]> {
+export async function listOfUser(db: Executor, userId: string, opts: { share?: boolean } = {}): Promise<ScheduleRow[]> {
   const { rows } = await sql<{ j: ScheduleRow }>`
     select ${scheduleJson} as j from schedules sc
     left join delivery_slots sl on sl.id = sc.slot_id
     left join addresses a on a.id = sc.address_id
-    where sc.user_id = ${userId}::uuid order by sc.created_at`.execute(db);
+    where sc.user_id = ${userId}::uuid order by sc.created_at ${opts.share ? sql`for share of sc` : sql``}`.execute(db);
   return rows.map((r) => r.j);
 }
 
@@ -166,80 +166,161 @@ export interface DueRow {
   on_vacation: boolean;
 }
 
-/**
- * `pending`: only days the cut-off has not run yet (the job). Otherwise every schedule that may deliver,
- * less the days recorded as not placed (the forecast: what the cut-off places or placed).
- */
-export async function dueOn(
-  db: Executor,
-  date: string,
-  opts: { pending: true; now: string; leaseSeconds: number } | { pending: false; unplacedOnly: boolean },
-): Promise<DueRow[]> {
-  const staleBefore = opts.pending ? new Date(Date.parse(opts.now) - opts.leaseSeconds * 1000).toISOString() : null;
-  const { rows } = await sql<DueRow>`
-    select ${scheduleJson} as schedule,
-      json_build_object('id', u.id, 'email', u.email, 'name', u.name, 'role', u.role) as "user",
+const dueColumns = sql`${scheduleJson} as schedule,
+      json_build_object('id', u.id, 'email', u.email, 'name', u.name, 'role', u.role) as "user"`;
+const dayFacts = (date: string) => sql`
       (select json_build_object('skipped', d.skipped, 'items', d.items) from schedule_days d where d.schedule_id = sc.id and d.date = ${date}::date) as change,
-      exists (select 1 from schedule_vacations v where v.user_id = sc.user_id and ${date}::date between v.from_date and v.to_date) as on_vacation
+      exists (select 1 from schedule_vacations v where v.user_id = sc.user_id and ${date}::date between v.from_date and v.to_date) as on_vacation`;
+/** The day has a run (claimed, placed or not placed) or an order under its key: it is settled, whatever the schedule says now. */
+const settled = (date: string) => sql`(exists (select 1 from schedule_runs r where r.schedule_id = sc.id and r.date = ${date}::date)
+      or exists (select 1 from orders o where o.user_id = sc.user_id and o.idempotency_key = 'schedule:' || sc.id || ':' || ${date}))`;
+
+/** Active schedules in their dates whose day is not settled yet: what the cut-off claims from the schedules themselves. */
+export async function dueOn(db: Executor, date: string): Promise<DueRow[]> {
+  const { rows } = await sql<DueRow>`
+    select ${dueColumns}, ${dayFacts(date)}
     from schedules sc
     join users u on u.id = sc.user_id
     left join delivery_slots sl on sl.id = sc.slot_id
     left join addresses a on a.id = sc.address_id
     where sc.status = 'active' and sc.start_date <= ${date}::date and (sc.end_date is null or sc.end_date >= ${date}::date)
-      and not exists (select 1 from schedule_runs r where r.schedule_id = sc.id and r.date = ${date}::date
-        and (${opts.pending} and not (r.outcome = 'pending' and r.claimed_at < ${staleBefore}::timestamptz) or r.outcome = 'not_placed'))
-      and (not ${opts.pending || opts.unplacedOnly} or not exists (select 1 from orders o where o.user_id = sc.user_id and o.idempotency_key = 'schedule:' || sc.id || ':' || ${date}))
+      and not ${settled(date)}
     order by sc.id`.execute(db);
   return rows;
 }
 
+/** One schedule's day as it stands (whatever its status), and whether it is settled: what a schedule change pins first. */
+export async function dayOfSchedule(db: Executor, scheduleId: string, date: string): Promise<(DueRow & { settled: boolean }) | undefined> {
+  const { rows } = await sql<DueRow & { settled: boolean }>`
+    select ${dueColumns}, ${dayFacts(date)}, ${settled(date)} as settled
+    from schedules sc
+    join users u on u.id = sc.user_id
+    left join delivery_slots sl on sl.id = sc.slot_id
+    left join addresses a on a.id = sc.address_id
+    where sc.id = ${scheduleId}::uuid`.execute(db);
+  return rows[0];
+}
+
+/** What a claim places: the day as it was when it was fixed (decision 202). */
+export interface DayPlan {
+  lines: ScheduleLine[];
+  slotId: string | null;
+  addressId: string | null;
+}
+
+/** A claimed day ready to place: its plan with the slot and address it names, as they are now. */
+export interface ClaimedDay {
+  scheduleId: string;
+  date: string;
+  attempts: number;
+  user: { id: string; email: string | null; name: string; role: string };
+  lines: ScheduleLine[];
+  slot: { id: string; plan_type: string } | null;
+  address: { id: string } | null;
+}
+
 /**
- * Claims (schedule, date) rows for this run, in one statement: new ones, and claims older than the
- * lease (an instance that stopped). Answers the schedule ids this call claimed; the rest belong to
- * another instance's run.
+ * Claims new (schedule, date) rows for this run, with their plans, in one statement; a day another
+ * instance (or a schedule change) claimed already is left to the takeover. Answers the ids this call claimed.
  */
 export async function claim(
   db: Executor,
   date: string,
-  rows: { scheduleId: string; userId: string }[],
+  rows: { scheduleId: string; userId: string; plan: DayPlan }[],
   now: string,
   leaseSeconds: number,
 ): Promise<Set<string>> {
   if (!rows.length) return new Set();
-  const { rows: got } = await sql<{ schedule_id: string }>`insert into schedule_runs (schedule_id, date, user_id, outcome, claimed_at)
-    select s, ${date}::date, u, 'pending', ${now}::timestamptz from unnest(${rows.map((r) => r.scheduleId)}::uuid[], ${rows.map((r) => r.userId)}::uuid[]) as t(s, u)
-    on conflict (schedule_id, date) do update set claimed_at = excluded.claimed_at
-      where schedule_runs.outcome = 'pending' and schedule_runs.claimed_at < excluded.claimed_at - make_interval(secs => ${leaseSeconds})
+  const { rows: got } = await sql<{ schedule_id: string }>`insert into schedule_runs (schedule_id, date, user_id, outcome, claimed_at, free_at, plan)
+    select s, ${date}::date, u, 'pending', ${now}::timestamptz, ${now}::timestamptz + make_interval(secs => ${leaseSeconds}), p
+    from unnest(${rows.map((r) => r.scheduleId)}::uuid[], ${rows.map((r) => r.userId)}::uuid[], ${rows.map((r) => JSON.stringify(r.plan))}::jsonb[]) as t(s, u, p)
+    on conflict (schedule_id, date) do nothing
     returning schedule_id`.execute(db);
   return new Set(got.map((r) => r.schedule_id));
 }
 
-/** Placed days, recorded in one statement per batch (the order itself is the guarantee; this row is the record). */
-export async function recordPlaced(db: Executor, date: string, placed: { scheduleId: string; userId: string; orderId: string }[]): Promise<void> {
+/** A schedule change made after the date's cut-off claims the day with its plan before the change applies; the next run takes it at once. */
+export async function pinClaim(db: Executor, r: { scheduleId: string; userId: string; date: string; plan: DayPlan; now: string }): Promise<void> {
+  await sql`insert into schedule_runs (schedule_id, date, user_id, outcome, claimed_at, free_at, plan)
+    values (${r.scheduleId}::uuid, ${r.date}::date, ${r.userId}::uuid, 'pending', ${r.now}::timestamptz, '-infinity', ${JSON.stringify(r.plan)}::jsonb)
+    on conflict (schedule_id, date) do nothing`.execute(db);
+}
+
+/**
+ * Takes up to `limit` pending claims of the date that are free (a change's claim, a claim given back after
+ * a fault, a claim whose instance stopped), for this run's lease, in one statement; another instance
+ * skips the rows this one locks.
+ */
+export async function takeOver(db: Executor, date: string, now: string, leaseSeconds: number, limit: number): Promise<ClaimedDay[]> {
+  const { rows } = await sql<ClaimedDay>`
+    with taken as (
+      update schedule_runs r set claimed_at = ${now}::timestamptz, free_at = ${now}::timestamptz + make_interval(secs => ${leaseSeconds})
+      where (r.schedule_id, r.date) in (
+        select schedule_id, date from schedule_runs
+        where date = ${date}::date and outcome = 'pending' and free_at <= ${now}::timestamptz
+        order by free_at limit ${limit} for update skip locked)
+      returning r.schedule_id, r.user_id, r.plan, r.attempts)
+    select t.schedule_id as "scheduleId", ${date}::text as date, t.attempts, t.plan->'lines' as lines,
+      json_build_object('id', u.id, 'email', u.email, 'name', u.name, 'role', u.role) as "user",
+      case when sl.id is null then null else json_build_object('id', sl.id, 'plan_type', sl.plan_type) end as slot,
+      case when a.id is null then null else json_build_object('id', a.id) end as address
+    from taken t
+    join users u on u.id = t.user_id
+    left join delivery_slots sl on sl.id = (t.plan->>'slotId')::uuid
+    left join addresses a on a.id = (t.plan->>'addressId')::uuid and a.user_id = t.user_id`.execute(db);
+  return rows;
+}
+
+/**
+ * Placed days, recorded in one statement per batch (the order itself is the guarantee; this row is the
+ * record). Without an order id (its order was found under the key: an earlier attempt placed it) the
+ * order is looked up by the key.
+ */
+export async function recordPlaced(db: Executor, date: string, placed: { scheduleId: string; orderId: string | null }[]): Promise<void> {
   if (!placed.length) return;
-  await sql`update schedule_runs r set outcome = 'placed', order_id = t.o
+  await sql`update schedule_runs r set outcome = 'placed', free_at = null,
+      order_id = coalesce(t.o, (select o.id from orders o where o.user_id = r.user_id and o.idempotency_key = 'schedule:' || r.schedule_id || ':' || ${date}))
     from unnest(${placed.map((p) => p.scheduleId)}::uuid[], ${placed.map((p) => p.orderId)}::uuid[]) as t(s, o)
     where r.schedule_id = t.s and r.date = ${date}::date and r.outcome = 'pending'`.execute(db);
 }
 
-/** Claims this run placed nothing for (another instance placed the order first): given back. */
-export async function dropClaims(db: Executor, date: string, scheduleIds: string[]): Promise<void> {
-  if (!scheduleIds.length) return;
-  await sql`delete from schedule_runs where schedule_id = any(${scheduleIds}::uuid[]) and date = ${date}::date and outcome = 'pending'`.execute(db);
+/** Claims a fault interrupted: given back (one more attempt counted when the day's own placement failed), free again after `retrySeconds`. */
+export async function releaseClaims(db: Executor, date: string, days: { scheduleId: string; counts: boolean }[], now: string, retrySeconds: number): Promise<void> {
+  if (!days.length) return;
+  await sql`update schedule_runs r set attempts = r.attempts + t.n, free_at = ${now}::timestamptz + make_interval(secs => ${retrySeconds})
+    from unnest(${days.map((d) => d.scheduleId)}::uuid[], ${days.map((d) => (d.counts ? 1 : 0))}::int[]) as t(s, n)
+    where r.schedule_id = t.s and r.date = ${date}::date and r.outcome = 'pending'`.execute(db);
 }
 
-/** A day not placed, once: true when this call recorded it (the caller tells the customer then). */
+/**
+ * A day not placed, once: 'recorded' when this call recorded it (the caller tells the customer then);
+ * 'placed' when an order is under its key after all (an attempt whose answer was lost placed it);
+ * 'settled' when it was recorded before.
+ */
 export async function recordNotPlaced(
   db: Executor,
   r: { scheduleId: string; userId: string; date: string; code: string; reason: string; now: string },
-): Promise<boolean> {
-  const { rows } = await sql`insert into schedule_runs (schedule_id, date, user_id, outcome, reason_code, reason, notified_at)
-    values (${r.scheduleId}::uuid, ${r.date}::date, ${r.userId}::uuid, 'not_placed', ${r.code}, ${r.reason}, ${r.now}::timestamptz)
+): Promise<'recorded' | 'placed' | 'settled'> {
+  const key = scheduleOrderKey(r.scheduleId, r.date);
+  const { rows } = await sql<{ placed: boolean }>`
+    with placed as (select 1 from orders where user_id = ${r.userId}::uuid and idempotency_key = ${key})
+    insert into schedule_runs (schedule_id, date, user_id, outcome, reason_code, reason, notified_at)
+    select ${r.scheduleId}::uuid, ${r.date}::date, ${r.userId}::uuid, 'not_placed', ${r.code}, ${r.reason}, ${r.now}::timestamptz
+    where not exists (select 1 from placed)
     on conflict (schedule_id, date) do update
-      set outcome = 'not_placed', reason_code = excluded.reason_code, reason = excluded.reason, notified_at = excluded.notified_at
+      set outcome = 'not_placed', reason_code = excluded.reason_code, reason = excluded.reason, notified_at = excluded.notified_at, free_at = null
       where schedule_runs.outcome = 'pending'
-    returning 1`.execute(db);
-  return rows.length > 0;
+    returning false as placed`.execute(db);
+  if (rows.length) return 'recorded';
+  const { rows: had } = await sql`select 1 from orders where user_id = ${r.userId}::uuid and idempotency_key = ${key}`.execute(db);
+  return had.length ? 'placed' : 'settled';
+}
+
+/** What claims hold for a date (pending ones, and placed ones for the back office's "placed or places"), for the forecast. */
+export async function claimedPlans(db: Executor, date: string, outcomes: ('pending' | 'placed')[]): Promise<DayPlan[]> {
+  const { rows } = await sql<{ plan: DayPlan }>`select plan from schedule_runs
+    where date = ${date}::date and outcome = any(${outcomes}::text[]) and plan is not null`.execute(db);
+  return rows.map((r) => r.plan);
 }
 
 /** The 18:00 reminder, once per customer and date: true when this call took it. */

@@ -13,6 +13,8 @@ import {
   PutDayInputSchema,
   ScheduleIdInput,
   ScheduleListSchema,
+  ScheduleChangeSchema,
+  ScheduleRemovedSchema,
   ScheduleSchema,
   SkipDayInputSchema,
   UpdateScheduleInputSchema,
@@ -65,12 +67,12 @@ export const schedulesRouter = router({
         path: '/user/schedules/{id}',
         tags,
         summary:
-          'Change a schedule (items, days, slot, address, dates) or pause, resume or end it (status); days already fixed are not changed',
+          'Change a schedule (items, days, slot, address, dates) or pause, resume or end it (status); days already fixed keep what they were fixed as: the change applies from `effectiveFrom`',
         protect: true,
       },
     })
     .input(UpdateScheduleInputSchema)
-    .output(ScheduleSchema)
+    .output(ScheduleChangeSchema)
     .mutation(({ ctx, input }) => schedules.update(ctx.deps, ctx.user, input)),
 
   remove: authedProcedure
@@ -79,12 +81,12 @@ export const schedulesRouter = router({
         method: 'DELETE',
         path: '/user/schedules/{id}',
         tags,
-        summary: 'Delete a schedule (orders it placed stay)',
+        summary: 'Delete a schedule (orders it placed stay; a day already fixed is still placed): from `effectiveFrom` it delivers nothing',
         protect: true,
       },
     })
     .input(ScheduleIdInput)
-    .output(OkSchema)
+    .output(ScheduleRemovedSchema)
     .mutation(({ ctx, input }) => schedules.remove(ctx.deps, ctx.user, input.id)),
 
   deliveries: authedProcedure

@@ -6,6 +6,7 @@ import { withTransactionRetry } from '../../lib/transaction-retry';
 import { readCalendar, type CalendarRead, type VacationRow } from '../../statements/calendar.repository';
 import { activePlanFor, quoteFromRows } from '../cart/cart.service';
 import * as repo from './schedules.repository';
+import { plannedLines } from './schedules.plan';
 import {
   coversDate,
   cutoffRefusalMessage,
@@ -14,6 +15,7 @@ import {
   describeDays,
   entryOf,
   firstOpenDate,
+  fixedDates,
   formatCutoffTime,
   isFixed,
   standingCutoffInstant,
@@ -36,9 +38,11 @@ import type {
   DeliveryPrice,
   PutDayInput,
   Schedule,
+  ScheduleChange,
   ScheduleItem,
   ScheduleLine,
   ScheduleList,
+  ScheduleRemoved,
   SkipDayInput,
   UpdateScheduleInput,
   Vacation,
@@ -126,6 +130,18 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
       const change = changed?.get(date);
       const run = ran?.get(date);
       const order = orders.size ? orders.get(repo.scheduleOrderKey(s.id, date)) : undefined;
+      // A day claimed before a schedule change is placed as it was fixed, whatever the schedule says now (decision 202).
+      const fixedPlan = !order && run?.outcome === 'pending' ? run.plan : null;
+      if (fixedPlan) {
+        const entry: DeliveryEntry = { scheduleId: s.id, state: 'fixed' };
+        if (JSON.stringify(fixedPlan.lines) !== JSON.stringify(s.items)) {
+          const own = priced(fixedPlan.lines);
+          entry.items = own.items;
+          entry.price = own.price;
+        }
+        entries.push(entry);
+        continue;
+      }
       const delivers = coversDate(rules, date, weekday) || (!!change?.items && withinSchedule(rules, date));
       const state = dayState({
         active: s.status === 'active',
@@ -333,10 +349,11 @@ export async function create(deps: Deps, user: AuthUser, input: CreateScheduleIn
 }
 
 /** PATCH /api/user/schedules/{id}: items, days, slot, address, dates, or status (pause, resume, end). */
-export async function update(deps: Deps, user: AuthUser, input: UpdateScheduleInput): Promise<Schedule> {
-  await withTransactionRetry(deps, async (trx) => {
+export async function update(deps: Deps, user: AuthUser, input: UpdateScheduleInput): Promise<ScheduleChange> {
+  const effectiveFrom = await withTransactionRetry(deps, async (trx) => {
     const current = await repo.findOfUser(trx, user.id, input.id, { lock: true });
     if (!current) throw notFound('That schedule');
+    const from = await keepFixedDays(deps, trx, current);
     const facts = await repo.readWriteFacts(trx, user.id, {
       slotId: input.slotId ?? null,
       addressId: input.addressId ?? null,
@@ -379,17 +396,47 @@ export async function update(deps: Deps, user: AuthUser, input: UpdateScheduleIn
       },
       now.toISOString(),
     );
+    return from;
   });
   await deps.reads.noteWrite(user.id);
-  return scheduleDto(deps, user, input.id);
+  return { ...(await scheduleDto(deps, user, input.id)), effectiveFrom };
 }
 
-/** DELETE /api/user/schedules/{id}: the schedule and its day changes go; orders it placed stay. */
-export async function remove(deps: Deps, user: AuthUser, id: string): Promise<{ ok: true }> {
-  const gone = await repo.deleteSchedule(deps.db, user.id, id);
-  if (!gone) throw notFound('That schedule');
+/** DELETE /api/user/schedules/{id}: the schedule and its day changes go; orders it placed stay, and so does a day already fixed. */
+export async function remove(deps: Deps, user: AuthUser, id: string): Promise<ScheduleRemoved> {
+  const effectiveFrom = await withTransactionRetry(deps, async (trx) => {
+    const current = await repo.findOfUser(trx, user.id, id, { lock: true });
+    if (!current) throw notFound('That schedule');
+    const from = await keepFixedDays(deps, trx, current);
+    await repo.deleteSchedule(trx, user.id, id);
+    return from;
+  });
   await deps.reads.noteWrite(user.id);
-  return { ok: true };
+  return { ok: true, effectiveFrom };
+}
+
+/**
+ * The one way a schedule-level change (items, days, slot, address, dates, pause, resume, end, delete)
+ * meets the cut-off (decision 202), called with the schedule's row locked, before the change is
+ * written: each date already fixed keeps what it was fixed as. A day the schedule delivers on and the
+ * cut-off has not claimed yet is claimed now with its plan (the cut-off job places that claim, on any
+ * instance); a fixed day with nothing to deliver is marked skipped, so a resumed or widened schedule
+ * does not add it. A day already claimed, placed or not placed is left as it is. Answers the first
+ * date the change applies to.
+ */
+async function keepFixedDays(deps: Deps, trx: Executor, s: repo.ScheduleRow): Promise<string> {
+  const now = deps.clock.now();
+  const cutoffTime = cutoffOf(await repo.readCutoffTime(trx));
+  for (const date of fixedDates(now, cutoffTime)) {
+    const day = await repo.dayOfSchedule(trx, s.id, date);
+    if (!day || day.settled) continue;
+    const lines = plannedLines(day, date);
+    if (lines) {
+      const plan = { lines, slotId: day.schedule.slot?.id ?? null, addressId: day.schedule.address?.id ?? null };
+      await repo.pinClaim(trx, { scheduleId: s.id, userId: s.user_id, date, plan, now: now.toISOString() });
+    } else await repo.upsertDay(trx, [s.id], date, { skipped: true }, now.toISOString());
+  }
+  return firstOpenDate(now, cutoffTime);
 }
 
 // ---------- Days and vacations ----------
@@ -401,7 +448,8 @@ async function openDay(
   user: AuthUser,
   date: string,
 ): Promise<{ schedules: repo.ScheduleRow[]; cutoffTime: string }> {
-  const [schedules, cutoffTime] = await Promise.all([repo.listOfUser(trx, user.id), repo.readCutoffTime(trx)]);
+  // Shared locks: a schedule change waits for this write to commit, so it pins the fixed day with it (decision 202).
+  const [schedules, cutoffTime] = await Promise.all([repo.listOfUser(trx, user.id, { share: true }), repo.readCutoffTime(trx)]);
   const cutoff = cutoffOf(cutoffTime);
   const now = deps.clock.now();
   if (isFixed(date, now, cutoff)) throw fixedRefusal(date, now, cutoff);

@@ -224,9 +224,15 @@ function ScheduleCard({ s }: { s: Schedule }) {
   const setStatus = async (status: Schedule['status']) => {
     setError(null);
     try {
-      await update.mutateAsync({ id: s.id, status });
+      const changed = await update.mutateAsync({ id: s.id, status });
       await Promise.all([utils.schedules.deliveries.invalidate(), utils.schedules.list.invalidate()]);
       setEnding(false);
+      toast({
+        title: status === 'paused' ? 'Schedule paused' : status === 'ended' ? 'Schedule ended' : 'Schedule resumed',
+        // Days already fixed keep their delivery: the server says from which date this applies.
+        description: `Changes apply from ${formatDay(changed.effectiveFrom)}.`,
+        variant: 'success',
+      });
     } catch (err) {
       setError(messageOf(err));
       setEnding(false);

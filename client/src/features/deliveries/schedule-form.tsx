@@ -116,12 +116,17 @@ function ScheduleForm({ existing, firstOpen, cutoffTime }: { existing: Schedule 
       endDate: endDate || null,
     };
     try {
-      if (existing) await update.mutateAsync({ id: existing.id, ...body, ...(startDate !== existing.startDate ? { startDate } : {}) });
-      else await create.mutateAsync({ ...body, startDate });
+      const changed = existing
+        ? await update.mutateAsync({ id: existing.id, ...body, ...(startDate !== existing.startDate ? { startDate } : {}) })
+        : null;
+      if (!existing) await create.mutateAsync({ ...body, startDate });
       await Promise.all([utils.schedules.list.invalidate(), utils.schedules.deliveries.invalidate()]);
       toast({
         title: existing ? 'Schedule saved' : 'Your deliveries are set up',
-        description: `${describeDays(pattern)}, from ${formatDay(startDate)}. Keep your wallet topped up.`,
+        // A change leaves the days already fixed as they were: the server says from which date it applies.
+        description: changed
+          ? `Changes apply from ${formatDay(changed.effectiveFrom)}.`
+          : `${describeDays(pattern)}, from ${formatDay(startDate)}. Keep your wallet topped up.`,
         variant: 'success',
       });
       navigate('/deliveries');
