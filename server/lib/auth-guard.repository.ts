@@ -8,7 +8,7 @@ import type { Executor } from '../../db/database';
  */
 
 /** Read at every signed-in request (decision 207): a fixed text, so no query is built and compiled per request. */
-const SESSION_STATE_SQL = 'select user_id, revoked_at from auth_sessions where id = $1';
+export const SESSION_STATE_SQL = 'select user_id, revoked_at from auth_sessions where id = $1';
 
 export async function sessionState(db: Executor, sessionId: string): Promise<{ user_id: string; revoked_at: string | Date | null } | undefined> {
   const { rows } = await db.executeQuery<{ user_id: string; revoked_at: string | Date | null }>(CompiledQuery.raw(SESSION_STATE_SQL, [sessionId]));

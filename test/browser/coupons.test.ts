@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
+import { uniqueMobile } from '../helpers/factories';
 
 /**
  * Issue 11 in a real browser, test payment mode: a new customer applies WELCOME50 on a ₹658 cart →
@@ -209,7 +210,7 @@ describe.skipIf(!hasBrowser)('coupons in a browser', () => {
     const up = await shop.request({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { email, password: ownerPassword, username: `ravi_${tag}`, name: 'Ravi Shankar', mobile: '9876512388' },
+      payload: { email, password: ownerPassword, username: `ravi_${tag}`, name: 'Ravi Shankar', mobile: uniqueMobile() },
     });
     expect(up.statusCode, up.body).toBeLessThan(300);
     await shop.deps.db.updateTable('users').set({ role: 'admin' }).where('email', '=', email).execute();

@@ -3,6 +3,7 @@ import { hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } fro
 import { scrollsSideways, seriousAxeViolations } from '../helpers/axe';
 import { customer, place } from '../integration/orders-fixtures';
 import { addDays, istToday } from '../../shared/rules/slots';
+import { uniqueMobile } from '../helpers/factories';
 
 /**
  * Issue 24 in a browser: the owner edits Green Glow's recipe on the shake screen and the kitchen shows
@@ -27,7 +28,7 @@ describe.skipIf(!hasBrowser)('the kitchen in a browser', () => {
       const up = await shop.request({
         method: 'POST',
         url: '/api/auth/signup',
-        payload: { email, password, username, name, mobile: '9876512345' },
+        payload: { email, password, username, name, mobile: uniqueMobile() },
       });
       expect(up.statusCode, up.body).toBeLessThan(300);
       await shop.deps.db.updateTable('users').set({ role }).where('email', '=', email).execute();

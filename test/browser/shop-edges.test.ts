@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
 import { addAddress, loadShop, orderBody, place, type Customer, type Shop } from '../integration/orders-fixtures';
+import { uniqueMobile } from '../helpers/factories';
 
 /**
  * Issue 20, items 14 and 15: the copy and phone fixes that had no browser test yet, as a shopper
@@ -20,7 +21,7 @@ describe.skipIf(!hasBrowser)('issue 20 edges in the browser', () => {
     const up = await shop.request({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { email, password, username, name: 'Divya Rao', mobile: '9876533344' },
+      payload: { email, password, username, name: 'Divya Rao', mobile: uniqueMobile() },
     });
     expect(up.statusCode, up.body).toBeLessThan(300);
     if (role === 'admin') await shop.deps.db.updateTable('users').set({ role: 'admin' }).where('email', '=', email).execute();

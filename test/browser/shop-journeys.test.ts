@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
 import { addAddress, loadShop, place, type Customer, type Shop } from '../integration/orders-fixtures';
+import { uniqueMobile } from '../helpers/factories';
 
 /** Issue 20, items 9–15: what shoppers and the owner hit, in a real browser against the real server. */
 describe.skipIf(!hasBrowser)('issue 20 in the browser', () => {
@@ -9,7 +10,7 @@ describe.skipIf(!hasBrowser)('issue 20 in the browser', () => {
   const password = 'Neem-Leaf-Terrace-58';
 
   async function signUp(email: string, username: string, role: 'customer' | 'admin' = 'customer'): Promise<Customer> {
-    const up = await shop.request({ method: 'POST', url: '/api/auth/signup', payload: { email, password, username, name: 'Kavya Iyer', mobile: '9876511122' } });
+    const up = await shop.request({ method: 'POST', url: '/api/auth/signup', payload: { email, password, username, name: 'Kavya Iyer', mobile: uniqueMobile() } });
     expect(up.statusCode, up.body).toBeLessThan(300);
     if (role === 'admin') await shop.deps.db.updateTable('users').set({ role: 'admin' }).where('email', '=', email).execute();
     const s = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } })).json();

@@ -3,6 +3,14 @@ import type { Executor } from '../../db/database';
 import type { AuthUser } from '../../server/trpc/context';
 import type { UserRole } from '../../shared/rules/staff';
 
+/**
+ * A 10-digit Indian mobile number of its own, for an account a test signs up and then makes staff: a
+ * staff record's number signs in and is on one account only (decision 206).
+ */
+export function uniqueMobile(): string {
+  return `97${crypto.randomInt(0, 100_000_000).toString().padStart(8, '0')}`;
+}
+
 /** A user row straight into the database (for tests that are not about sign-up). */
 export async function createUser(
   db: Executor,
@@ -17,7 +25,7 @@ export async function createUser(
       name: opts.name ?? 'Asha Rao',
       username: `user_${suffix}`,
       // A staff record's number signs in and is on one account only (decision 206): each gets its own.
-      mobile: (opts.role ?? 'customer') === 'customer' ? '+919876543210' : `+9197${crypto.randomInt(0, 100_000_000).toString().padStart(8, '0')}`,
+      mobile: (opts.role ?? 'customer') === 'customer' ? '+919876543210' : `+91${uniqueMobile()}`,
       role: opts.role ?? 'customer',
       password_hash: opts.passwordHash ?? null,
     })

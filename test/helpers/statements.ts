@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { SESSION_STATE_SQL } from '../../server/lib/auth-guard.repository';
 
 export interface Statement {
   text: string;
@@ -23,3 +24,9 @@ export async function recordStatements<T>(log: Statement[], work: () => Promise<
     pg.Client.prototype.query = original;
   }
 }
+
+/**
+ * The request guard's read of the bearer's session, which every signed-in request pays once (decision
+ * 207): the round-trip budgets of a call (placement ≤ 5, the kitchen's read) are counted without it.
+ */
+export const isSessionRead = (text: string): boolean => text === SESSION_STATE_SQL;

@@ -24,9 +24,10 @@ beforeAll(async () => {
   t = await createTestApp();
   shop = await loadShop(t);
   manager = await t.bearer(await createUser(t.deps.db, { role: 'manager' }));
-  for (const name of ['Arjun Rider', 'Bala Rider']) {
+  // One number per account (decision 206): each rider has their own.
+  for (const [name, mobile] of [['Arjun Rider', '+919845012345'], ['Bala Rider', '+919845012346']] as const) {
     const u = await createUser(t.deps.db, { role: 'rider', name });
-    await t.deps.db.updateTable('users').set({ mobile: '+919845012345' }).where('id', '=', u.id).execute();
+    await t.deps.db.updateTable('users').set({ mobile }).where('id', '=', u.id).execute();
     const r = { id: u.id, auth: await t.bearer(u) };
     if (!riderA) riderA = r;
     else riderB = r;

@@ -110,8 +110,9 @@ export async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, message || res.statusText || 'Request failed', body);
 }
 
-function syntheticUnauthorized(): Response {
-  return new Response(JSON.stringify({ message: NO_AUTH_TOKEN, code: 'UNAUTHORIZED' }), { status: 401, headers: { 'content-type': 'application/json' } });
+/** An answer made here, in the server's error shape, for a request that is not sent. */
+function madeUp(status: 401 | 503, message: string, code: string): Response {
+  return new Response(JSON.stringify({ message, code }), { status, headers: { 'content-type': 'application/json' } });
 }
 
 /**
@@ -125,11 +126,6 @@ function heldAfterFailedRefresh(t: TokenManager): boolean {
   return !!s.accessToken && !!s.refreshToken;
 }
 
-const UNREACHABLE_MESSAGE = 'We could not reach the shop. Check your connection; we will try again.';
-
-function unreachable(): Response {
-  return new Response(JSON.stringify({ message: UNREACHABLE_MESSAGE, code: 'UNAVAILABLE' }), { status: 503, headers: { 'content-type': 'application/json' } });
-}
 
 export interface AuthFetchDeps {
   tokens: TokenManager;
@@ -162,8 +158,8 @@ export function createAuthFetch(d: AuthFetchDeps): typeof fetch {
     if (auth && !headers.has('authorization')) {
       token = await d.tokens.getValidToken();
       if (token) headers.set('Authorization', `Bearer ${token}`);
-      else if (heldAfterFailedRefresh(d.tokens)) return unreachable();
-      else if (requiresToken(url)) return syntheticUnauthorized();
+      else if (heldAfterFailedRefresh(d.tokens)) return madeUp(503, 'We could not reach the shop. Check your connection.', 'UNAVAILABLE');
+      else if (requiresToken(url)) return madeUp(401, NO_AUTH_TOKEN, 'UNAUTHORIZED');
     }
     const send = () => d.fetch(typeof input === 'string' || input instanceof URL ? url : new Request(url, input), { ...init, headers, credentials: 'include' });
     const res = await send();
