@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -98,6 +99,8 @@ describe.skipIf(!hasBrowser)('the wallet in a browser', () => {
       expect(await page.locator('body').textContent()).toContain('Wallet');
       await expect.poll(balanceInDb).toBe(before + 100_000 - total);
 
+      const orderId = /\/order\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+
       // 3. The tab shows the charge, linked to the order.
       await page.goto('/profile?tab=wallet');
       await page.getByTestId('wallet-ledger').waitFor();
@@ -105,6 +108,22 @@ describe.skipIf(!hasBrowser)('the wallet in a browser', () => {
       expect(await page.getByTestId('wallet-row-amount').first().textContent()).toBe(`−₹${(total / 100).toLocaleString('en-IN')}`);
       await shop.screenshot(page, `wallet-profile-${viewport.width}`);
       expect(await wide(page)).toBeLessThanOrEqual(viewport.width);
+
+      // 4. The shop gives ₹100 of it back: the order still reads paid, and says where the money went.
+      const adminToken = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email: adminEmail, password } })).json().access_token;
+      const refund = await shop.request({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/refund`,
+        headers: { authorization: `Bearer ${adminToken}` },
+        payload: { amount: 10_000, reason: 'One bottle arrived warm', idempotencyKey: crypto.randomUUID() },
+      });
+      expect(refund.statusCode, refund.body).toBe(200);
+      await page.goto(`/order/${orderId}`);
+      await page.getByTestId('order-refund').waitFor();
+      expect(await page.getByTestId('order-refund').textContent()).toBe('₹100 is back in your wallet, ready for your next order.');
+      expect(await page.locator('body').textContent()).toContain('Payment Successful');
+      await shop.screenshot(page, `wallet-order-partly-back-${viewport.width}`);
+      await expect.poll(balanceInDb).toBe(before + 100_000 - total + 10_000);
       await ctx.close();
     });
   }

@@ -193,6 +193,15 @@ describe('paying with the wallet', () => {
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe('A refund cannot be more than what was paid: at most ₹200 can still be refunded.');
     expect((await walletOf(c)).balance).toBe(20_000 + 10_000);
+    // Partly back: the payment still reads paid, and both the customer's page and the back office's list
+    // say how much came back, as the wallet's own ledger has it.
+    const { rows: back } = await sql<{ n: number }>`select coalesce(sum(amount_paise), 0)::int as n from wallet_ledger
+      where order_id = ${id}::uuid and kind in ('release', 'order_refund')`.execute(t.deps.db);
+    expect(back[0]!.n).toBe(10_000);
+    const part = (await t.request({ method: 'GET', url: `/api/orders/${id}`, headers: { authorization: c.auth } })).json();
+    expect(part).toMatchObject({ paymentStatus: 'paid', labels: { paymentStatus: 'Payment Successful' }, refund: { processed: back[0]!.n, pending: 0 } });
+    const listed = (await t.request({ method: 'GET', url: `/api/admin/orders?search=${part.number}`, headers: { authorization: admin.auth } })).json();
+    expect(listed.orders.find((o: { id: string }) => o.id === id)).toMatchObject({ refunded: back[0]!.n });
     // The rest back too: the order's payment reads Refunded for the customer and in the back office.
     expect((await refund(undefined, crypto.randomUUID())).statusCode).toBe(200);
     const mine = await t.request({ method: 'GET', url: `/api/orders/${id}`, headers: { authorization: c.auth } });

@@ -232,7 +232,11 @@ function OrderDetail() {
                 </div>
               ) : null}
             </dl>
-            {o.refund.processed + o.refund.pending > 0 ? (
+            {o.paymentMethod === 'wallet' && o.refund.processed > 0 ? (
+              <p className="order-refund-note" data-testid="order-refund">
+                {formatRupees(o.refund.processed)} is back in your wallet, ready for your next order.
+              </p>
+            ) : o.refund.processed + o.refund.pending > 0 ? (
               <p className="order-refund-note" data-testid="order-refund">
                 {o.refund.processed ? `${formatRupees(o.refund.processed)} refunded` : ''}
                 {o.refund.processed && o.refund.pending ? ' · ' : ''}

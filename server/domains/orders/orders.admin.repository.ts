@@ -70,7 +70,8 @@ function base(db: Executor, f: AdminOrderFilter) {
     .select(columns)
     .select([
       sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id)`.as('item_count'),
-      sql<number>`(select coalesce(sum(r.amount_paise), 0)::int from refunds r where r.order_id = o.id and r.status <> 'failed')`.as(
+      sql<number>`((select coalesce(sum(r.amount_paise), 0)::int from refunds r where r.order_id = o.id and r.status <> 'failed')
+        + (select coalesce(sum(w.amount_paise), 0)::int from wallet_ledger w where w.order_id = o.id and w.kind in ('release', 'order_refund')))`.as(
         'refunded_paise',
       ),
       sql<string | null>`(select i.number from order_invoices i where i.order_id = o.id)`.as('invoice_number'),

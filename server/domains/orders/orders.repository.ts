@@ -269,7 +269,9 @@ export async function readOrder(db: Executor, id: string): Promise<OrderWithDeta
           .orderBy('e.id'),
       ).as('events'),
       sql<string | null>`(select i.number from order_invoices i where i.order_id = o.id)`.as('invoice_number'),
-      sql<number>`(select coalesce(sum(r.amount_paise), 0)::int from refunds r where r.order_id = o.id and r.status = 'processed')`.as(
+      // A wallet-paid order's money comes back to the wallet (a refund or a cancel's release), not as a gateway refund.
+      sql<number>`((select coalesce(sum(r.amount_paise), 0)::int from refunds r where r.order_id = o.id and r.status = 'processed')
+        + (select coalesce(sum(w.amount_paise), 0)::int from wallet_ledger w where w.order_id = o.id and w.kind in ('release', 'order_refund')))`.as(
         'refund_processed_paise',
       ),
       sql<number>`(select coalesce(sum(r.amount_paise), 0)::int from refunds r where r.order_id = o.id and r.status = 'pending')`.as(
