@@ -47,6 +47,17 @@ function expected(p: ProcedureEntry, who: Who, via: 'api' | 'trpc'): 401 | 403 |
   return can(who, p.permission!) ? 'ok' : 403;
 }
 
+/**
+ * The status only; the body is cancelled at once. An unread body (a stream that never ends, a PDF larger
+ * than the socket's buffers) kept its connection busy on the server until the client's garbage collector
+ * happened to drop it, and the app's close at the end of the file waited for it (once past the 60 s limit).
+ */
+async function statusOf(answer: Promise<Response>): Promise<number> {
+  const res = await answer;
+  await res.body?.cancel();
+  return res.status;
+}
+
 async function call(p: ProcedureEntry, who: Who, via: 'api' | 'trpc'): Promise<number> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (auth[who as Exclude<Who, 'guest'>]) headers.authorization = auth[who as Exclude<Who, 'guest'>]!;
@@ -54,13 +65,13 @@ async function call(p: ProcedureEntry, who: Who, via: 'api' | 'trpc'): Promise<n
     const { method, path } = p.openapi!;
     const body = method === 'GET' || method === 'DELETE' ? undefined : '{}';
     if (!body) delete headers['content-type'];
-    return (await fetch(`${base}/api${fillPath(path)}`, { method, headers, body })).status;
+    return statusOf(fetch(`${base}/api${fillPath(path)}`, { method, headers, body }));
   }
   if (p.type === 'query') {
     delete headers['content-type'];
-    return (await fetch(`${base}/trpc/${p.name}`, { headers })).status;
+    return statusOf(fetch(`${base}/trpc/${p.name}`, { headers }));
   }
-  return (await fetch(`${base}/trpc/${p.name}`, { method: 'POST', headers, body: '{}' })).status;
+  return statusOf(fetch(`${base}/trpc/${p.name}`, { method: 'POST', headers, body: '{}' }));
 }
 
 /** Runs `jobs` with at most `n` in flight. */
