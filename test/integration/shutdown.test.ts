@@ -231,15 +231,20 @@ describe.skipIf(!onPostgres)('SIGTERM with kept-alive connections (a real server
     expect(warm.every((w) => 'status' in w && w.status === 200)).toBe(true);
     expect(Object.values(agent.freeSockets).flat().length).toBe(200);
 
-    // Half just before the signal, half in the 100 ms after it, each on a connection already open.
+    // Half just before the signal, half once the server is draining, each on a connection already open.
     const before = Array.from({ length: 100 }, () => get('/api/shakes/signature'));
     const sigtermAt = performance.now();
     server.child.kill('SIGTERM');
-    const after: ReturnType<typeof get>[] = [];
-    for (let i = 0; i < 10; i++) {
-      await new Promise((r) => setTimeout(r, 10));
-      for (let j = 0; j < 10; j++) after.push(get('/api/shakes/signature'));
+    // Draining has begun when readiness says 503 (decision 082): asked on the kept-alive connections, one
+    // after another, and each of these answers must arrive too.
+    const probes: Awaited<ReturnType<typeof get>>[] = [];
+    for (;;) {
+      const probe = await get('/api/ready');
+      probes.push(probe);
+      if (!('status' in probe) || probe.status === 503) break;
     }
+    expect(probes.filter((a) => 'error' in a)).toEqual([]);
+    const after = Array.from({ length: 100 }, () => get('/api/shakes/signature'));
     const answers = await Promise.all([...before, ...after]);
     const exit = await server.exited;
     agent.destroy();
