@@ -3,7 +3,7 @@ import type { AuthUser } from '../../trpc/context';
 import type { UserRole } from '../../../shared/rules/staff';
 import type { PlaceOrderInput } from '../../../shared/schemas/orders';
 import { AppError } from '../../lib/errors';
-import { withTransactionRetry } from '../../lib/transaction-retry';
+import { isRetryableTxError, withTransactionRetry } from '../../lib/transaction-retry';
 import { placeInTransaction, type PlacementStepName } from '../orders/place-order';
 import type { Trx } from '../../../db/database';
 import { IdempotentReplay } from '../orders/orders.placement';
@@ -96,13 +96,8 @@ async function placeDate(deps: AppDeps, date: string, now: Date, concurrency: nu
   };
   for (let i = 0; i < ordered.length; i += BATCH) {
     const batch = ordered.slice(i, i + BATCH);
-    const mine = await repo.claim(
-      deps.db,
-      date,
-      batch.map((d) => ({ scheduleId: d.scheduleId, userId: d.user.id, plan: { lines: d.lines, slotId: d.slot?.id ?? null, addressId: d.address?.id ?? null } })),
-      nowIso,
-      CLAIM_LEASE_SECONDS,
-    );
+    const rows = batch.map((d) => ({ scheduleId: d.scheduleId, userId: d.user.id, plan: { lines: d.lines, slotId: d.slot?.id ?? null, addressId: d.address?.id ?? null } }));
+    const mine = await claimAgainOnDeadlock(() => repo.claim(deps.db, date, rows, nowIso, CLAIM_LEASE_SECONDS));
     await faults.afterClaim?.(date, mine.size);
     add(await placeClaimed(deps, date, now, batch.filter((d) => mine.has(d.scheduleId)), { concurrency, faults, lane: true }));
   }
@@ -235,4 +230,19 @@ export async function remindUncovered(deps: AppDeps): Promise<number> {
     if (sent) told++;
   }
   return told;
+}
+
+/**
+ * The claim is one statement on its own (no BEGIN/COMMIT: placement's round trips per order stay at 5).
+ * Its rows go in by schedule id, so instances' batches do not deadlock; should PostgreSQL still answer
+ * "deadlock" or "serialization failure", the statement inserted nothing and is sent again, a few times.
+ */
+async function claimAgainOnDeadlock<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (e) {
+      if (attempt >= 4 || !isRetryableTxError(e)) throw e;
+    }
+  }
 }

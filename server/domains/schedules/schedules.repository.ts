@@ -222,6 +222,8 @@ export interface ClaimedDay {
 /**
  * Claims new (schedule, date) rows for this run, with their plans, in one statement; a day another
  * instance (or a schedule change) claimed already is left to the takeover. Answers the ids this call claimed.
+ * Rows go in by schedule id: two instances' batches that overlap (each starts at its own place in the
+ * list) then wait for each other's keys in one order, never in a cycle (a deadlock seen in CI).
  */
 export async function claim(
   db: Executor,
@@ -234,6 +236,7 @@ export async function claim(
   const { rows: got } = await sql<{ schedule_id: string }>`insert into schedule_runs (schedule_id, date, user_id, outcome, claimed_at, free_at, plan)
     select s, ${date}::date, u, 'pending', ${now}::timestamptz, ${now}::timestamptz + make_interval(secs => ${leaseSeconds}), p
     from unnest(${rows.map((r) => r.scheduleId)}::uuid[], ${rows.map((r) => r.userId)}::uuid[], ${rows.map((r) => JSON.stringify(r.plan))}::jsonb[]) as t(s, u, p)
+    order by s
     on conflict (schedule_id, date) do nothing
     returning schedule_id`.execute(db);
   return new Set(got.map((r) => r.schedule_id));
