@@ -73,6 +73,8 @@ export interface CalendarRead extends ScheduleRowsRead {
   pricing: cartRepo.PricingInputs;
   /** A live subscription: only then is the plan (free unit, free delivery) worth a read of its own. */
   subscribed: boolean;
+  /** The wallet's balance (paise; 0 without a wallet), to say which days it will not cover (decision 220). */
+  walletBalance: number;
 }
 
 /**
@@ -89,7 +91,7 @@ const LIVE_STATUSES: readonly string[] = [...subscriptionsRepo.LIVE];
  * statuses the subscriptions domain calls live.
  */
 export async function readCalendar(db: Executor, userId: string, from: string, to: string): Promise<CalendarRead> {
-  const { rows } = await db.executeQuery<{ v: ScheduleRowsRead & { pricing: unknown; subscribed: boolean } }>(
+  const { rows } = await db.executeQuery<{ v: ScheduleRowsRead & { pricing: unknown; subscribed: boolean; walletBalance: number } }>(
     CompiledQuery.raw(CALENDAR_SQL, [userId, from, to, LIVE_STATUSES]),
   );
   const v = rows[0]!.v;
@@ -102,5 +104,6 @@ export async function readCalendar(db: Executor, userId: string, from: string, t
     cutoffTime: v.cutoffTime,
     pricing: cartRepo.decodePricingInputs(v.pricing),
     subscribed: v.subscribed,
+    walletBalance: Number(v.walletBalance),
   };
 }

@@ -7,6 +7,10 @@ import {
   firstOpenDate,
   fixedDates,
   isFixed,
+  shortReminderText,
+  topUpDeadline,
+  walletCover,
+  walletNotPlacedText,
   standingCutoffInstant,
   weekdayOf,
   willBePlaced,
@@ -100,5 +104,48 @@ describe("a day's state", () => {
     expect(willBePlaced({ active: true, delivers: true, skipped: false, onVacation: false })).toBe(true);
     expect(willBePlaced({ active: true, delivers: true, skipped: true, onVacation: false })).toBe(false);
     expect(willBePlaced({ active: true, delivers: true, skipped: false, onVacation: true })).toBe(false);
+  });
+});
+
+describe('what the wallet covers (decision 220): days paid in date order, each covered or short by what is missing', () => {
+  const days = [
+    { date: '2026-12-03', cost: 102_700 },
+    { date: '2026-12-04', cost: 0 },
+    { date: '2026-12-05', cost: 30_000 },
+    { date: '2026-12-06', cost: 30_000 },
+    { date: '2026-12-07', cost: 30_000 },
+    { date: '2026-12-08', cost: 30_000 },
+  ];
+
+  it('₹1,027 on ₹1,000: that day is ₹27 short and takes nothing, so the next three are covered and the fourth is short', () => {
+    // Hand figures: 1,000 − 300 − 300 − 300 = 100 left; the 8th needs 300 → ₹200 short.
+    expect(walletCover(100_000, days)).toEqual({
+      due: 5,
+      covered: 3,
+      short: [
+        { date: '2026-12-03', by: 2_700, topUp: 20_000 },
+        // Covering the 3rd to the 8th: 1,027 + 4 × 300 − 1,000 = ₹1,227, rounded up to ₹1,230.
+        { date: '2026-12-08', by: 20_000, topUp: 123_000 },
+      ],
+    });
+  });
+
+  it('enough for all: nothing short; nothing due: nothing to cover', () => {
+    expect(walletCover(300_000, days)).toEqual({ due: 5, covered: 5, short: [] });
+    expect(walletCover(0, [{ date: '2026-12-03', cost: 0 }])).toEqual({ due: 0, covered: 0, short: [] });
+  });
+
+  it('a suggested top-up is rounded up to ₹10 and at least the ₹200 minimum', () => {
+    expect(walletCover(0, [{ date: '2026-12-03', cost: 45_050 }]).short).toEqual([{ date: '2026-12-03', by: 45_050, topUp: 46_000 }]);
+    expect(walletCover(45_000, [{ date: '2026-12-03', cost: 45_050 }]).short[0]!.topUp).toBe(20_000);
+  });
+
+  it('the deadline is the cut-off the evening before; the reminder and the not-placed texts carry the amounts', () => {
+    expect(topUpDeadline('2026-12-03', '21:00', '2026-12-01')).toBe('Wed, 9:00 pm');
+    expect(topUpDeadline('2026-12-03', '21:00', '2026-12-02')).toBe('9:00 pm tonight');
+    expect(shortReminderText({ date: '2026-12-03', by: 2_700, cutoffTime: '21:00', today: '2026-12-02' })).toBe(
+      'Your wallet is ₹27 short for Thu, 3 Dec: top up by 9:00 pm tonight so it is placed.',
+    );
+    expect(walletNotPlacedText(102_700)).not.toMatch(/payment method/);
   });
 });

@@ -6,6 +6,8 @@
  * daylight saving, so an IST wall-clock time is a fixed UTC+05:30 instant.
  */
 import { formatDay } from './dates';
+import { formatRupees } from './money';
+import { WALLET_TOP_UP_MIN_PAISE } from './wallet';
 import { addDays, daysBetween, formatSlotTime, istInstant, istToday } from './slots';
 import type { CalendarSchedule, DeliveryEntry, DeliveryPrice, ScheduleItem } from '../schemas/schedules';
 
@@ -174,3 +176,82 @@ export function entryOf(
     slot: s?.slot ?? null,
   };
 }
+
+// ---------- What the wallet covers (decision 220) ----------
+
+/** A delivery day as the wallet sees it: what its deliveries still to place cost, together. */
+export interface DueDay {
+  date: string;
+  cost: number;
+}
+
+/** How a balance meets the coming days: how many it pays, and each one it cannot pay with what is missing. */
+export interface WalletCover {
+  /** Days with something still to place (planned or fixed). */
+  due: number;
+  covered: number;
+  /** The days the balance will not pay, in date order: short by `by`; `topUp` covers it and every day before it. */
+  short: { date: string; by: number; topUp: number }[];
+}
+
+/** A suggested top-up is rounded up to whole ₹10. */
+const TOP_UP_STEP = 1_000;
+
+/**
+ * The wallet pays days in date order, as the cut-off does (decision 220): a day the running balance can
+ * pay is covered and its cost leaves the balance; a day it cannot pay is short by what is missing
+ * (its cost − what is left) and takes nothing — the cut-off does not place it, so the money stays for
+ * the days after it, which may still be covered. Each short day's top-up is what makes it and every
+ * day before it covered (the sum of their costs − the balance), rounded up to ₹10, at least `minTopUp`.
+ */
+export function walletCover(balance: number, days: readonly DueDay[], minTopUp = WALLET_TOP_UP_MIN_PAISE): WalletCover {
+  let left = balance;
+  let through = 0;
+  let covered = 0;
+  let due = 0;
+  const short: WalletCover['short'] = [];
+  for (const d of days) {
+    if (d.cost <= 0) continue;
+    due++;
+    through += d.cost;
+    if (d.cost <= left) {
+      left -= d.cost;
+      covered++;
+      continue;
+    }
+    const need = Math.ceil((through - balance) / TOP_UP_STEP) * TOP_UP_STEP;
+    short.push({ date: d.date, by: d.cost - left, topUp: Math.max(minTopUp, need) });
+  }
+  return { due, covered, short };
+}
+
+/** A calendar's days with what each still costs (planned or fixed entries, read whole). */
+export function dueDays(calendar: { schedules: readonly CalendarSchedule[]; days: readonly { date: string; entries: readonly DeliveryEntry[] }[] }): DueDay[] {
+  return calendar.days.map((d) => ({
+    date: d.date,
+    cost: d.entries.filter((e) => e.state === 'planned' || e.state === 'fixed').reduce((n, e) => n + entryOf(calendar, e).price.total, 0),
+  }));
+}
+
+/**
+ * When a top-up must arrive for a date to be placed: its cut-off, "9:00 pm tonight" when that is this
+ * evening, else "Wed, 9:00 pm".
+ */
+export function topUpDeadline(date: string, cutoffTime: string, today: string): string {
+  const evening = addDays(date, -1);
+  const time = formatCutoffTime(cutoffTime);
+  return evening === today ? `${time} tonight` : `${formatDay(evening, 'weekday')}, ${time}`;
+}
+
+/** The 18:00 reminder's sentence: "Your wallet is ₹27 short for Thu, 3 Dec: top up by 9:00 pm tonight." */
+export function shortReminderText(p: { date: string; by: number; cutoffTime: string; today: string }): string {
+  return `Your wallet is ${formatRupees(p.by)} short for ${formatDay(p.date, 'weekdayDate')}: top up by ${topUpDeadline(p.date, p.cutoffTime, p.today)} so it is placed.`;
+}
+
+/** A day the cut-off did not place because the wallet did not cover it: what happened (the screen offers Order it now). */
+export function walletNotPlacedText(total: number): string {
+  return `Your wallet did not cover this delivery's ${formatRupees(total)} at the cut-off, so it was not placed and nothing was charged. You can still order it yourself.`;
+}
+
+/** The path that opens one date of the calendar. */
+export const deliveriesDatePath = (date: string) => `/deliveries?date=${date}`;

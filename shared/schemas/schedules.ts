@@ -203,6 +203,11 @@ export const DeliveryDaySchema = z.object({
   vacationId: z.string().optional(),
   /** Every schedule that has something on this date, with its state (none: nothing to deliver). */
   entries: z.array(DeliveryEntrySchema),
+  /**
+   * Only on a day the wallet will not cover (decision 220: days paid in date order, each covered or
+   * short): short `by` this much; a top-up of `topUp` covers it and every day before it.
+   */
+  short: z.object({ by: Paise, topUp: Paise }).optional(),
 });
 export type DeliveryDay = z.infer<typeof DeliveryDaySchema>;
 
@@ -219,6 +224,12 @@ export const DeliveriesSchema = z.object({
   schedules: z.array(CalendarScheduleSchema),
   days: z.array(DeliveryDaySchema),
   vacations: z.array(VacationSchema),
+  /**
+   * The wallet over the days of this answer (decision 220): its balance, the days with something
+   * still to place (`due`), how many of them it pays (`covered`), and the first short day whose
+   * changes are still open (its cut-off is the top-up's deadline), or null.
+   */
+  wallet: z.object({ balance: Paise, due: z.number().int(), covered: z.number().int(), firstShort: z.string().nullable() }),
 });
 export type Deliveries = z.infer<typeof DeliveriesSchema>;
 

@@ -100,7 +100,9 @@ describe('the cut-off job', () => {
     const runs = await t.deps.db.selectFrom('schedule_runs').selectAll().where('schedule_id', '=', s.id).execute();
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ outcome: 'not_placed', reason_code: 'WALLET_INSUFFICIENT' });
-    expect(runs[0]!.reason).toMatch(/Your wallet does not cover this order's ₹/);
+    // What happened, and no "another payment method" a standing day cannot offer (decision 220).
+    expect(runs[0]!.reason).toMatch(/^Your wallet did not cover this delivery's ₹\d+ at the cut-off, so it was not placed and nothing was charged/);
+    expect(runs[0]!.reason).not.toMatch(/payment method/);
     const mails = await t.deps.db.selectFrom('mail_outbox').select(['subject', 'text']).where('to_email', '=', c.user.email).where('template', '=', 'delivery-not-placed').execute();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Your Hydro Shakes delivery for Fri, 4 Dec was not placed');
@@ -128,7 +130,8 @@ describe('the cut-off job', () => {
     expect(reminders.map((r) => r.user_id)).not.toContain(covered.user.id);
     const mail = await t.deps.db.selectFrom('mail_outbox').select('text').where('to_email', '=', short.user.email).where('template', '=', 'delivery-not-covered').execute();
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.text).toMatch(/Top up by 9:00 pm so it is placed/);
+    expect(mail[0]!.text).toMatch(/Your wallet is ₹\d+ short for Sun, 6 Dec: top up by 9:00 pm tonight so it is placed\./);
+    expect(mail[0]!.text).toContain('/deliveries?date=2026-12-06');
   });
 
   it('the forecast is what the cut-off places: skips, vacations and changed days applied', async () => {

@@ -34,6 +34,7 @@ import { checkoutMethods, type CheckoutMethod } from '../../../shared/rules/orde
 import { formatRupees } from '../../../shared/rules/money';
 import { orderPlanTypeForSlot } from '../../../shared/rules/slots';
 import { UnpaidOrderNotice } from '../features/checkout/unpaid-order-notice';
+import { useCheckoutPrefill } from '../features/checkout/prefill';
 import { WhatsAppOptIn } from '../features/notifications/notification-preferences';
 import '../features/checkout/checkout.css';
 import { EmptyState } from '../components/empty-state';
@@ -246,6 +247,7 @@ function Checkout() {
   const [pending, setPending] = useState<Pending | null>(null);
   const onAddress = useCallback((a: Address | null) => setAddress(a), []);
   const onSlot = useCallback((s: SlotSelection | null) => setSlot(s), []);
+  const { slotClosed } = useCheckoutPrefill(slotPlanType, setAddress, setSlot);
 
   // The wallet's balance decides whether "Wallet" can pay this total (the server charges it again in the order's statement).
   const wallet = trpc.wallet.mine.useQuery({ page: 1, pageSize: 1 }, { enabled: !!user });
@@ -407,6 +409,12 @@ function Checkout() {
                 Slots marked <span className="badge badge--accent">Subscribers</span> are reserved for members
                 {subscription ? ` — included with your ${subscription.planName} plan` : ''}.
               </p>
+            ) : null}
+            {slotClosed && !slot ? (
+              <div className="alert alert--warning" role="status" data-testid="prefill-slot-closed">
+                <AlertIcon aria-hidden="true" />
+                <span>{slotClosed}</span>
+              </div>
             ) : null}
             <SlotPicker planType={slotPlanType} value={slot} onChange={onSlot} title={null} />
           </section>

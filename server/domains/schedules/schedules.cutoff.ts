@@ -8,7 +8,14 @@ import { placeInTransaction, type PlacementStepName } from '../orders/place-orde
 import type { Trx } from '../../../db/database';
 import { IdempotentReplay } from '../orders/orders.placement';
 import { requestHash } from '../orders/orders.service';
-import { DEFAULT_STANDING_CUTOFF, formatCutoffTime, isFixed } from '../../../shared/rules/schedules';
+import {
+  DEFAULT_STANDING_CUTOFF,
+  deliveriesDatePath,
+  isFixed,
+  shortReminderText,
+  walletCover,
+  walletNotPlacedText,
+} from '../../../shared/rules/schedules';
 import { addDays, istToday, orderPlanTypeForSlot } from '../../../shared/rules/slots';
 import * as repo from './schedules.repository';
 import { plannedLines } from './schedules.plan';
@@ -186,6 +193,11 @@ async function settleOne(deps: AppDeps, d: repo.ClaimedDay, now: Date, faults: C
   } catch (e) {
     // The order is there already (an earlier attempt placed it and its record was lost): it is the one.
     if (e instanceof IdempotentReplay) return { placed: { scheduleId: d.scheduleId, orderId: null } };
+    // The wallet's refusal at checkout suggests another payment method; a standing day has none: say what happened (decision 220).
+    if (e instanceof AppError && e.appCode === 'WALLET_INSUFFICIENT') {
+      const total = (e.details as { total?: number } | undefined)?.total;
+      return notPlaced(deps, d, e.appCode, typeof total === 'number' ? walletNotPlacedText(total) : e.message);
+    }
     if (e instanceof AppError && e.appCode !== 'SERVICE_BUSY' && e.appCode !== 'INTERNAL') return notPlaced(deps, d, e.appCode, e.message);
     throw e;
   }
@@ -195,7 +207,7 @@ async function notPlaced(deps: AppDeps, d: repo.ClaimedDay, code: string, reason
   const to = { userId: d.user.id, email: d.user.email, name: d.user.name };
   const recorded = await withTransactionRetry(deps, async (trx) => {
     const r = await repo.recordNotPlaced(trx, { scheduleId: d.scheduleId, userId: d.user.id, date: d.date, code, reason, now: deps.clock.now().toISOString() });
-    if (r === 'recorded') await notifyNotPlaced(trx, deps.config.PUBLIC_URL, to, { date: d.date, reason });
+    if (r === 'recorded') await notifyNotPlaced(trx, deps.config.PUBLIC_URL, to, { date: d.date, reason, path: deliveriesDatePath(d.date) });
     return r;
   });
   if (recorded === 'placed') return { placed: { scheduleId: d.scheduleId, orderId: null } };
@@ -216,14 +228,15 @@ export async function remindUncovered(deps: AppDeps): Promise<number> {
   for (const c of await repo.remindCandidates(deps.db, tomorrow)) {
     const user: AuthUser = { id: c.user_id, email: c.email ?? '', name: c.name, role: c.role as UserRole };
     const needed = await plannedTotal(deps, user, tomorrow);
-    if (needed <= 0 || needed <= c.balance_paise) continue;
+    // Short by what is missing (decision 220); covered, or nothing due: no reminder.
+    const short = walletCover(c.balance_paise, [{ date: tomorrow, cost: needed }]).short[0];
+    if (!short) continue;
     const sent = await withTransactionRetry(deps, async (trx) => {
       if (!(await repo.takeReminder(trx, c.user_id, tomorrow))) return false;
       await notifyNotCovered(trx, deps.config.PUBLIC_URL, { userId: c.user_id, email: c.email, name: c.name }, {
         date: tomorrow,
-        needed,
-        balance: c.balance_paise,
-        closesAt: formatCutoffTime(cutoffTime),
+        reason: shortReminderText({ date: tomorrow, by: short.by, cutoffTime, today }),
+        path: deliveriesDatePath(tomorrow),
       });
       return true;
     });

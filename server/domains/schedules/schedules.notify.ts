@@ -2,7 +2,6 @@ import type { Executor } from '../../../db/database';
 import type { MailMessage } from '../../lib/mail';
 import { notifyCustomer } from '../../lib/notify';
 import { formatDay } from '../../../shared/rules/dates';
-import { formatRupees } from '../../../shared/rules/money';
 
 /**
  * Everything standing deliveries tell a customer, in ONE module (decision 177): a day the cut-off could
@@ -20,47 +19,51 @@ export interface NotifyTo {
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function mail(to: NotifyTo, publicUrl: string, template: string, subject: string, headline: string, body: string[]): MailMessage {
-  const link = `${publicUrl.replace(/\/+$/, '')}/deliveries`;
+const linkTo = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
+
+function mail(to: NotifyTo, publicUrl: string, template: string, subject: string, headline: string, body: string[], path: string): MailMessage {
+  const link = linkTo(publicUrl, path);
   const name = to.name.trim() || 'there';
-  const text = [`Hi ${name},`, '', headline, '', ...body, '', `Your deliveries: ${link}`, '', 'Hydro Shakes'].join('\n');
+  const linkText = path === '/deliveries' ? 'See your deliveries' : 'Open that day';
+  const text = [`Hi ${name},`, '', headline, '', ...body, '', `${linkText}: ${link}`, '', 'Hydro Shakes'].join('\n');
   const html = `<div style="font-family:system-ui,sans-serif;color:#14342b;max-width:560px">
 <h1 style="font-size:20px">${esc(headline)}</h1>
 <p>Hi ${esc(name)},</p>
 ${body.map((p) => `<p>${esc(p)}</p>`).join('\n')}
-<p><a href="${esc(link)}">See your deliveries</a></p>
+<p><a href="${esc(link)}">${esc(linkText)}</a></p>
 </div>`;
   return { to: to.email, toName: to.name, subject, html, text, template };
 }
 
-/** The cut-off could not place a day: why, and what to do. */
-export async function notifyNotPlaced(db: Executor, publicUrl: string, to: NotifyTo, p: { date: string; reason: string }): Promise<void> {
+/** The cut-off could not place a day: why, and what to do (that day's page offers Order it now). */
+export async function notifyNotPlaced(db: Executor, publicUrl: string, to: NotifyTo, p: { date: string; reason: string; path: string }): Promise<void> {
   const day = formatDay(p.date, 'weekdayDate');
+  const link = linkTo(publicUrl, p.path);
   await tell(db, publicUrl, to, {
-    mail: mail(to, publicUrl, 'delivery-not-placed', `Your Hydro Shakes delivery for ${day} was not placed`, `No delivery on ${day}`, [
-      p.reason,
-      'Your other scheduled days are unchanged. Top up your wallet or change the schedule so the next ones go through.',
-    ]),
+    mail: mail(
+      to,
+      publicUrl,
+      'delivery-not-placed',
+      `Your Hydro Shakes delivery for ${day} was not placed`,
+      `No delivery on ${day}`,
+      [p.reason, `Order it now from that day's page, if its delivery time still takes orders. Your other scheduled days are unchanged.`],
+      p.path,
+    ),
     day,
-    reason: p.reason,
-    text: (name) => `Hi ${name}, your Hydro Shakes delivery for ${day} was not placed: ${p.reason}`,
+    reason: `${p.reason} ${link}`,
+    text: (name) => `Hi ${name}, your Hydro Shakes delivery for ${day} was not placed: ${p.reason} Order it now: ${link}`,
   });
 }
 
-/** 18:00: tomorrow's deliveries cost more than the wallet holds. */
-export async function notifyNotCovered(
-  db: Executor,
-  publicUrl: string,
-  to: NotifyTo,
-  p: { date: string; needed: number; balance: number; closesAt: string },
-): Promise<void> {
+/** 18:00: tomorrow's deliveries cost more than the wallet holds; `reason` says by how much and until when (shortReminderText). */
+export async function notifyNotCovered(db: Executor, publicUrl: string, to: NotifyTo, p: { date: string; reason: string; path: string }): Promise<void> {
   const day = formatDay(p.date, 'weekdayDate');
-  const reason = `Your wallet has ${formatRupees(p.balance)} and ${day}'s delivery costs ${formatRupees(p.needed)}. Top up by ${p.closesAt} so it is placed.`;
+  const link = linkTo(publicUrl, p.path);
   await tell(db, publicUrl, to, {
-    mail: mail(to, publicUrl, 'delivery-not-covered', `Top up for ${day}'s Hydro Shakes delivery`, `${day}'s delivery is not covered yet`, [reason]),
+    mail: mail(to, publicUrl, 'delivery-not-covered', `Top up for ${day}'s Hydro Shakes delivery`, `${day}'s delivery is not covered yet`, [p.reason], p.path),
     day,
-    reason,
-    text: (name) => `Hi ${name}, ${reason}`,
+    reason: `${p.reason} ${link}`,
+    text: (name) => `Hi ${name}, ${p.reason} ${link}`,
   });
 }
 

@@ -13,12 +13,14 @@ import {
   dayState,
   DEFAULT_STANDING_CUTOFF,
   describeDays,
+  dueDays,
   entryOf,
   firstOpenDate,
   fixedDates,
   formatCutoffTime,
   isFixed,
   standingCutoffInstant,
+  walletCover,
   withinSchedule,
   CALENDAR_DAYS,
   type ScheduleDays,
@@ -75,6 +77,7 @@ interface Built {
   nextCutoffAt: string;
   schedules: CalendarSchedule[];
   days: DeliveryDay[];
+  wallet: Deliveries['wallet'];
 }
 
 const priceOf = (q: Quote): DeliveryPrice => ({
@@ -171,12 +174,23 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
     }
     out.push(vacation ? { date, open: !fixed, vacationId: vacation.id, entries } : { date, open: !fixed, entries });
   }
+  const calendarSchedules = schedules.map(({ row: s, own }) => ({ id: s.id, slot: slotOf(s), items: own.items, price: own.price }));
+  // What the wallet will not cover, day by day (decision 220): the figures are the server's, the rule the shared one.
+  const cover = walletCover(read.walletBalance, dueDays({ schedules: calendarSchedules, days: out }));
+  const byDate = new Map(out.map((d) => [d.date, d]));
+  for (const s of cover.short) byDate.get(s.date)!.short = { by: s.by, topUp: s.topUp };
   return {
     read,
     cutoffTime,
     nextCutoffAt: standingCutoffInstant(firstOpenDate(now, cutoffTime), cutoffTime).toISOString(),
-    schedules: schedules.map(({ row: s, own }) => ({ id: s.id, slot: slotOf(s), items: own.items, price: own.price })),
+    schedules: calendarSchedules,
     days: out,
+    wallet: {
+      balance: read.walletBalance,
+      due: cover.due,
+      covered: cover.covered,
+      firstShort: cover.short.find((s) => byDate.get(s.date)!.open)?.date ?? null,
+    },
   };
 }
 
@@ -226,6 +240,7 @@ const calendarOf = (from: string, built: Built): Deliveries => ({
   schedules: built.schedules,
   days: built.days,
   vacations: built.read.vacations,
+  wallet: built.wallet,
 });
 
 /** GET /api/user/deliveries */

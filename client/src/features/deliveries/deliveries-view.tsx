@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { messageOf } from '../../lib/errors';
 import { Button, LinkButton } from '../../components/button';
@@ -10,12 +10,12 @@ import { toast } from '../../components/toast';
 import { CloseIcon, PauseIcon, PlayIcon, PlusIcon, RepeatIcon } from '../../components/icons';
 import { formatRupees } from '../../../../shared/rules/money';
 import { formatDay } from '../../../../shared/rules/dates';
-import { addDays, formatSlotRange } from '../../../../shared/rules/slots';
-import { entryOf, formatCutoffTime } from '../../../../shared/rules/schedules';
+import { addDays, formatSlotRange, istToday } from '../../../../shared/rules/slots';
+import { entryOf, formatCutoffTime, topUpDeadline } from '../../../../shared/rules/schedules';
 import type { Deliveries, DeliveryDay, DeliveryEntry, Schedule } from '../../../../shared/schemas/schedules';
 import { DayEditor } from './day-editor';
 import { itemsLine } from './items-picker';
-import { walletCover } from './wallet-cover';
+import { orderItNow } from './order-it-now';
 import './deliveries.css';
 
 const STATE_LABEL: Record<DeliveryEntry['state'], string> = {
@@ -46,7 +46,6 @@ const FIRST_DAYS = 14;
 export default function DeliveriesView() {
   const cal = trpc.schedules.deliveries.useQuery({});
   const list = trpc.schedules.list.useQuery({});
-  const wallet = trpc.wallet.mine.useQuery({ page: 1, pageSize: 10 });
 
   if (cal.isError || list.isError)
     return (
@@ -83,7 +82,7 @@ export default function DeliveriesView() {
   return (
     <section className="deliveries" data-testid="deliveries">
       <div className="dl-top">
-        <WalletCard balance={wallet.data?.balance ?? null} calendar={cal.data} />
+        <WalletCard calendar={cal.data} />
         <VacationCard calendar={cal.data} />
       </div>
 
@@ -104,25 +103,38 @@ export default function DeliveriesView() {
   );
 }
 
-function WalletCard({ balance, calendar }: { balance: number | null; calendar: Deliveries }) {
-  const cover = balance === null ? null : walletCover(balance, calendar);
+/** Where the wallet's Top up goes: the wallet tab with the amount filled in, back to that day once credited. */
+const topUpHref = (amount: number, date: string) => `/profile?tab=wallet&amount=${Math.ceil(amount / 100)}&back=${date}`;
+
+/** The balance and what it covers, as the server counted it (decision 220: days paid in date order, each covered or short). */
+function WalletCard({ calendar }: { calendar: Deliveries }) {
+  const w = calendar.wallet;
+  const first = w.firstShort ? calendar.days.find((d) => d.date === w.firstShort) : undefined;
   return (
     <div className="card card--padded dl-wallet" data-testid="deliveries-wallet">
       <p className="eyebrow">Wallet</p>
       <p className="dl-wallet__balance tabular" data-testid="deliveries-balance">
-        {balance === null ? '…' : formatRupees(balance)}
+        {formatRupees(w.balance)}
       </p>
-      {cover ? (
-        <p className="text-sm" data-testid="wallet-covers">
-          {cover.due === 0
-            ? 'No delivery is due in the next 30 days.'
-            : cover.covered >= cover.due
-              ? `Covers all ${cover.due} coming ${cover.due === 1 ? 'delivery day' : 'delivery days'}.`
-              : `Covers ${cover.covered} of the next ${cover.due} delivery ${cover.due === 1 ? 'day' : 'days'}.`}
-          {cover.short ? <span className="text-muted"> Top up before {formatDay(cover.short.date)} so it is placed.</span> : null}
-        </p>
-      ) : null}
-      <LinkButton href="/profile?tab=wallet" size="sm" variant={cover?.short ? 'primary' : 'secondary'} data-testid="deliveries-top-up">
+      <p className="text-sm" data-testid="wallet-covers">
+        {w.due === 0
+          ? 'No delivery is due in the next 30 days.'
+          : w.covered >= w.due
+            ? `Covers all ${w.due} coming ${w.due === 1 ? 'delivery day' : 'delivery days'}.`
+            : `Covers ${w.covered} of the next ${w.due} delivery ${w.due === 1 ? 'day' : 'days'}.`}
+        {first ? (
+          <span className="text-muted" data-testid="wallet-deadline">
+            {' '}
+            Top up by {topUpDeadline(first.date, calendar.cutoffTime, istToday(new Date()))} so {formatDay(first.date)} is placed.
+          </span>
+        ) : null}
+      </p>
+      <LinkButton
+        href={first?.short ? topUpHref(first.short.topUp, first.date) : '/profile?tab=wallet'}
+        size="sm"
+        variant={first ? 'primary' : 'secondary'}
+        data-testid="deliveries-top-up"
+      >
         Top up
       </LinkButton>
     </div>
@@ -316,7 +328,14 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<{ date: string; message: string } | null>(null);
   const [editing, setEditing] = useState<{ day: DeliveryDay; entry: DeliveryEntry } | null>(null);
-  const [all, setAll] = useState(false);
+  // /deliveries?date=YYYY-MM-DD (a reminder's or a not-placed message's link) opens that day.
+  const target = new URLSearchParams(useSearch()).get('date');
+  const [all, setAll] = useState(() => !!target && target >= addDays(calendar.from, FIRST_DAYS));
+  const [, navigate] = useLocation();
+  const today = istToday(new Date());
+  useEffect(() => {
+    if (target) document.querySelector(`[data-testid="calendar-day"][data-date="${CSS.escape(target)}"]`)?.scrollIntoView({ block: 'center' });
+  }, [target]);
   const withSomething = calendar.days.filter((d) => d.entries.length > 0 || d.vacationId);
   // Two weeks first; the rest of the 30 days one tap away.
   const days = all ? withSomething : withSomething.filter((d) => d.date < addDays(calendar.from, FIRST_DAYS));
@@ -353,7 +372,7 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
           {days.map((d) => (
             <li
               key={d.date}
-              className={`card dl-day${d.open ? '' : ' is-closed'}`}
+              className={`card dl-day${d.open ? '' : ' is-closed'}${d.date === target ? ' is-target' : ''}${d.short ? ' is-short' : ''}`}
               data-testid="calendar-day"
               data-date={d.date}
               data-open={d.open ? 'true' : 'false'}
@@ -367,6 +386,19 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
                 </p>
                 {d.open ? null : <span className="text-xs text-subtle">Changes closed</span>}
               </div>
+              {d.short ? (
+                <div className="dl-day__short" data-testid="day-short">
+                  <p className="text-sm">
+                    <strong className="tabular">{formatRupees(d.short.by)} short</strong>
+                    <span className="text-muted"> · the wallet will not cover this day</span>
+                  </p>
+                  {d.open ? (
+                    <LinkButton href={topUpHref(d.short.topUp, d.date)} size="sm" data-testid="day-top-up">
+                      Top up {formatRupees(d.short.topUp)}
+                    </LinkButton>
+                  ) : null}
+                </div>
+              ) : null}
               {d.entries.length === 0 ? <p className="text-sm text-muted">On vacation</p> : null}
               {d.entries.map((e) => {
                 const s = schedules.find((x) => x.id === e.scheduleId);
@@ -404,6 +436,17 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
                       <p className="text-sm dl-entry__reason" data-testid="entry-reason">
                         {e.reason.message}
                       </p>
+                    ) : null}
+                    {e.state === 'not_placed' && d.date >= today ? (
+                      <div className="dl-entry__actions">
+                        <Button
+                          size="sm"
+                          onClick={() => navigate(orderItNow(d.date, items, slot, s?.address ?? null))}
+                          data-testid="order-it-now"
+                        >
+                          Order it now
+                        </Button>
+                      </div>
                     ) : null}
                     {e.state === 'fixed' ? <p className="text-xs text-subtle">Fixed: it will be placed shortly.</p> : null}
                     {d.open && (e.state === 'planned' || e.state === 'skipped') ? (

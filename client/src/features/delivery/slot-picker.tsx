@@ -66,6 +66,11 @@ export function SlotPicker({ planType, value, onChange, title = 'Delivery slot' 
     if (first) setDate(first.date);
   }, [bookableDays, date]);
 
+  // A selection made for it (a checkout opened for one day): show that day.
+  useEffect(() => {
+    if (value && value.date !== date) setDate(value.date);
+  }, [value, date]);
+
   const slots = useDeliverySlots(date, planType);
 
   // A selection that is no longer bookable (filled up meanwhile) is dropped.

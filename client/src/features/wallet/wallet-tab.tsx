@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { newId } from '../../lib/ids';
 import { messageOf } from '../../lib/errors';
@@ -33,7 +34,12 @@ export default function WalletTab() {
   const pager = useLedgerPage('wallet');
   const utils = trpc.useUtils();
   const q = trpc.wallet.mine.useQuery({ page: pager.page, pageSize: LEDGER_PAGE_SIZE }, { placeholderData: keepPreviousData });
-  const [amount, setAmount] = useState('1000');
+  // From a short day of /deliveries: ?amount= (rupees) filled in, and ?back= (that date) to return to once credited.
+  const params = new URLSearchParams(useSearch());
+  const asked = Number(params.get('amount'));
+  const back = /^\d{4}-\d{2}-\d{2}$/.test(params.get('back') ?? '') ? params.get('back') : null;
+  const [, navigate] = useLocation();
+  const [amount, setAmount] = useState(Number.isInteger(asked) && asked > 0 ? String(asked) : '1000');
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [refunding, setRefunding] = useState(false);
@@ -46,8 +52,13 @@ export default function WalletTab() {
   const finished = (credited: boolean, message: string) => {
     setStep({ kind: 'idle' });
     void utils.wallet.invalidate();
-    if (credited) toast({ title: 'Wallet topped up', description: message, variant: 'success' });
-    else setError(message);
+    if (credited) {
+      toast({ title: 'Wallet topped up', description: message, variant: 'success' });
+      if (back) {
+        void utils.schedules.deliveries.invalidate();
+        navigate(`/deliveries?date=${back}`);
+      }
+    } else setError(message);
   };
 
   const start = async (e: FormEvent) => {
