@@ -13264,6 +13264,10 @@ export interface operations {
                                 state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                             }[];
                             open: boolean;
+                            short?: {
+                                by: number;
+                                topUp: number;
+                            };
                             vacationId?: string;
                         }[];
                         from: string;
@@ -13309,6 +13313,12 @@ export interface operations {
                             id: string;
                             to: string;
                         }[];
+                        wallet: {
+                            balance: number;
+                            covered: number;
+                            due: number;
+                            firstShort: string | null;
+                        };
                     };
                 };
             };
@@ -13408,6 +13418,10 @@ export interface operations {
                                 state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                             }[];
                             open: boolean;
+                            short?: {
+                                by: number;
+                                topUp: number;
+                            };
                             vacationId?: string;
                         }[];
                         from: string;
@@ -13453,6 +13467,12 @@ export interface operations {
                             id: string;
                             to: string;
                         }[];
+                        wallet: {
+                            balance: number;
+                            covered: number;
+                            due: number;
+                            firstShort: string | null;
+                        };
                     };
                 };
             };
@@ -13538,6 +13558,10 @@ export interface operations {
                                 state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                             }[];
                             open: boolean;
+                            short?: {
+                                by: number;
+                                topUp: number;
+                            };
                             vacationId?: string;
                         }[];
                         from: string;
@@ -13583,6 +13607,12 @@ export interface operations {
                             id: string;
                             to: string;
                         }[];
+                        wallet: {
+                            balance: number;
+                            covered: number;
+                            due: number;
+                            firstShort: string | null;
+                        };
                     };
                 };
             };
@@ -13663,6 +13693,10 @@ export interface operations {
                                 state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                             }[];
                             open: boolean;
+                            short?: {
+                                by: number;
+                                topUp: number;
+                            };
                             vacationId?: string;
                         }[];
                         from: string;
@@ -13708,6 +13742,12 @@ export interface operations {
                             id: string;
                             to: string;
                         }[];
+                        wallet: {
+                            balance: number;
+                            covered: number;
+                            due: number;
+                            firstShort: string | null;
+                        };
                     };
                 };
             };
