@@ -250,7 +250,7 @@ export function shortReminderText(p: { date: string; by: number; cutoffTime: str
 
 /** A day the cut-off did not place because the wallet did not cover it: what happened (the screen offers Order it now). */
 export function walletNotPlacedText(total: number): string {
-  return `Your wallet did not cover this delivery's ${formatRupees(total)} at the cut-off, so it was not placed and nothing was charged. You can still order it yourself.`;
+  return `Your wallet did not cover this delivery's ${formatRupees(total)} at the cut-off, so it was not placed. Nothing was charged.`;
 }
 
 /** The path that opens one date of the calendar. */

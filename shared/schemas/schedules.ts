@@ -226,10 +226,17 @@ export const DeliveriesSchema = z.object({
   vacations: z.array(VacationSchema),
   /**
    * The wallet over the days of this answer (decision 220): its balance, the days with something
-   * still to place (`due`), how many of them it pays (`covered`), and the first short day whose
-   * changes are still open (its cut-off is the top-up's deadline), or null.
+   * still to place (`due`), how many of them it pays (`covered`), the first short day whose changes
+   * are still open, or null, and its cut-off, the top-up's deadline, in words ("Wed, 9:00 pm", "9:00 pm
+   * tonight"; null with it).
    */
-  wallet: z.object({ balance: Paise, due: z.number().int(), covered: z.number().int(), firstShort: z.string().nullable() }),
+  wallet: z.object({
+    balance: Paise,
+    due: z.number().int(),
+    covered: z.number().int(),
+    firstShort: z.string().nullable(),
+    topUpBy: z.string().nullable(),
+  }),
 });
 export type Deliveries = z.infer<typeof DeliveriesSchema>;
 

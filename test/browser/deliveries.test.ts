@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { sql } from 'kysely';
 import { seriousAxeViolations } from '../helpers/axe';
 import {
   DESKTOP,
@@ -15,6 +16,8 @@ import {
 import { startJobs } from '../../server/lib/jobs';
 import { scheduleJobs } from '../../server/domains/schedules/schedules.jobs';
 import { addDays } from '../../shared/rules/slots';
+import { formatRupees, parseRupees } from '../../shared/rules/money';
+import { creditWallets } from '../integration/schedules-fixtures';
 
 /**
  * Issue 23, standing deliveries in a browser (PRODUCT.md §15), at 1280 and 375: a customer sets up a
@@ -108,20 +111,39 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
         await page.getByTestId('calendar').waitFor();
         expect(await stateOf(page, monday!)).toBe('planned');
         expect(await page.getByTestId('schedule-card').first().textContent()).toContain('Weekdays · 7:00 AM – 8:00 AM');
-        expect(await page.getByTestId('wallet-covers').textContent()).toMatch(/^Covers 0 of the next \d+ delivery days\./);
 
-        // 3. Top up ₹1,000 from the deliveries page's link (the wallet tab, test payment mode).
-        await page.getByTestId('deliveries-top-up').click();
-        await page.waitForURL(/\/profile\?tab=wallet$/);
+        // 3. The wallet holds ₹27 less than a day costs (decision 220): every day reads "₹27 short", the
+        // line names tonight's cut-off, Monday's Top up fills in ₹200 and brings the customer back to Monday,
+        // covered, once ₹1,000 is credited (the wallet tab, test payment mode).
+        const cost = parseRupees((await day(page, monday!).getByTestId('entry-price').textContent())!.replace(/[₹,]/g, ''))!;
+        const start = cost - 2_700;
+        const { id: userId } = await shop.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+        await creditWallets(shop.deps.db, [userId], start);
+        await page.reload();
+        await expect.poll(() => day(page, monday!).getByTestId('day-short').textContent()).toMatch(/^₹27 shortTop up ₹200$/);
+        expect(await page.getByTestId('wallet-covers').textContent()).toMatch(
+          /^Covers 0 of the next \d+ delivery days\. Top up by 9:00 pm tonight so Mon, \d+ Dec is placed\.$/,
+        );
+        await shop.screenshot(page, `deliveries-short-${viewport.width}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        expect(await wide(page)).toBeLessThanOrEqual(viewport.width);
+        await day(page, monday!).getByTestId('day-top-up').click();
+        await page.waitForURL(new RegExp(`/profile\\?tab=wallet&amount=200&back=${monday}$`));
+        expect(await page.getByTestId('wallet-amount').inputValue()).toBe('200');
         await page.getByRole('button', { name: '₹1,000', exact: true }).click();
         await page.getByTestId('wallet-topup-submit').click();
         await page.getByTestId('wallet-test-success').click();
-        await expect.poll(() => balanceOf(email)).toBe(100_000);
+        await page.waitForURL(new RegExp(`/deliveries\\?date=${monday}$`));
+        await expect.poll(() => balanceOf(email)).toBe(start + 100_000);
+        await expect.poll(() => page.getByTestId('deliveries-balance').textContent()).toBe(formatRupees(start + 100_000));
+        await expect.poll(() => day(page, monday!).getByTestId('day-short').count()).toBe(0);
+        expect(await day(page, monday!).getAttribute('class')).toContain('is-target');
+        expect(await stateOf(page, monday!)).toBe('planned');
 
         // 4. Skip Wednesday; go on vacation Friday to Sunday.
         await page.goto('/deliveries');
         await page.getByTestId('calendar').waitFor();
-        await expect.poll(() => page.getByTestId('deliveries-balance').textContent()).toBe('₹1,000');
+        await expect.poll(() => page.getByTestId('deliveries-balance').textContent()).toBe(formatRupees(start + 100_000));
         await day(page, wednesday!).getByTestId('skip').click();
         await expect.poll(() => stateOf(page, wednesday!)).toBe('skipped');
         // Tuesday: two of the usual shake and a one-off extra, for that day only.
@@ -190,7 +212,7 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
           .where('users.email', '=', email)
           .executeTakeFirstOrThrow();
         expect(order).toMatchObject({ payment_method: 'wallet', slot_date: monday });
-        expect(await balanceOf(email)).toBe(100_000 - order.total_paise);
+        expect(await balanceOf(email)).toBe(start + 100_000 - order.total_paise);
 
         // A new sign-in at the new time (the first session's access token is hours old now).
         await ctx.close();
@@ -199,9 +221,7 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
         await page2.goto('/deliveries');
         await page2.getByTestId('calendar').waitFor();
         await expect.poll(() => stateOf(page2, monday!)).toBe('placed');
-        expect(await page2.getByTestId('deliveries-balance').textContent()).toBe(
-          `₹${((100_000 - order.total_paise) / 100).toLocaleString('en-IN')}`,
-        );
+        expect(await page2.getByTestId('deliveries-balance').textContent()).toBe(formatRupees(start + 100_000 - order.total_paise));
         await shop.screenshot(page2, `deliveries-placed-${viewport.width}`);
         await day(page2, monday!).getByTestId('entry-order').click();
         await page2.waitForURL(new RegExp(`/order/${order.id}$`));
@@ -217,6 +237,58 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
           `−₹${(order.total_paise / 100).toLocaleString('en-IN')}`,
         );
         await later.close();
+
+        // 7. The wallet is spent elsewhere before Monday's cut-off: Tuesday is not placed. Its reason says what
+        // happened; Order it now opens the ordinary checkout with Tuesday's items, 7–8 am and the address
+        // chosen (decision 221), and cash on delivery places it.
+        await sql`with l as (
+            insert into wallet_ledger (user_id, kind, amount_paise, reference, reason, note)
+            values (${userId}, 'adjust', ${-(await balanceOf(email))}, 'adjust:' || gen_random_uuid(), 'adjust', 'spent elsewhere')
+            returning user_id, amount_paise)
+          update wallet_balances w set balance_paise = w.balance_paise + l.amount_paise from l where w.user_id = l.user_id`.execute(shop.deps.db);
+        now = ist(monday!, '21:02:00');
+        const again = startJobs(shop.deps, scheduleJobs);
+        try {
+          await again.runNow('schedules-cutoff');
+        } finally {
+          await again.stop();
+        }
+        const ctx3 = await signedInContext(shop, email, password, viewport);
+        const page3 = await shop.newPage({ context: ctx3 });
+        await page3.goto(`/deliveries?date=${tuesday}`);
+        await page3.getByTestId('calendar').waitFor();
+        await expect.poll(() => stateOf(page3, tuesday)).toBe('not_placed');
+        const reason = await day(page3, tuesday).getByTestId('entry-reason').textContent();
+        expect(reason).toMatch(/^Your wallet did not cover this delivery's ₹[\d,]+ at the cut-off, so it was not placed\. Nothing was charged\.$/);
+        expect(reason).not.toMatch(/payment method/);
+        const tuesdayItems = (await day(page3, tuesday).locator('.dl-entry__items').textContent())!.replace(' · changed for this day', '');
+        await shop.screenshot(page3, `deliveries-not-placed-${viewport.width}`);
+        expect(await seriousAxeViolations(page3)).toEqual([]);
+        await day(page3, tuesday).getByTestId('order-it-now').click();
+        await page3.waitForURL(/\/payment\?date=/);
+        await expect
+          .poll(() => page3.getByRole('radiogroup', { name: 'Delivery time' }).getByRole('radio', { name: '7:00 AM – 8:00 AM', checked: true }).count())
+          .toBe(1);
+        expect(await page3.getByRole('radiogroup', { name: 'Delivery date' }).locator(`[data-date="${tuesday}"]`).getAttribute('aria-checked')).toBe('true');
+        await page3.getByRole('radiogroup', { name: 'Saved addresses' }).getByRole('radio', { checked: true }).first().waitFor();
+        const review = page3.getByTestId('checkout-review');
+        const names = [...tuesdayItems.matchAll(/\d+ × ([^,]+)/g)].map((m) => m[1]!.trim());
+        expect(names).toHaveLength(2);
+        for (const name of names) await expect.poll(() => review.textContent()).toContain(name);
+        await page3.getByTestId('method-cod').click();
+        await shop.screenshot(page3, `deliveries-order-it-now-${viewport.width}`);
+        expect(await wide(page3)).toBeLessThanOrEqual(viewport.width);
+        await page3.getByTestId('pay').click();
+        await page3.waitForURL(/\/order\/[0-9a-f-]{36}\?placed=1$/);
+        const rescued = await shop.deps.db
+          .selectFrom('orders')
+          .innerJoin('delivery_slots', 'delivery_slots.id', 'orders.slot_id')
+          .select(['orders.slot_date', 'orders.payment_method', 'delivery_slots.start_time'])
+          .where('orders.user_id', '=', userId)
+          .where('orders.slot_date', '=', tuesday)
+          .execute();
+        expect(rescued).toEqual([{ slot_date: tuesday, payment_method: 'cod', start_time: '07:00' }]);
+        await ctx3.close();
       },
     );
   }

@@ -13318,6 +13318,7 @@ export interface operations {
                             covered: number;
                             due: number;
                             firstShort: string | null;
+                            topUpBy: string | null;
                         };
                     };
                 };
@@ -13472,6 +13473,7 @@ export interface operations {
                             covered: number;
                             due: number;
                             firstShort: string | null;
+                            topUpBy: string | null;
                         };
                     };
                 };
@@ -13612,6 +13614,7 @@ export interface operations {
                             covered: number;
                             due: number;
                             firstShort: string | null;
+                            topUpBy: string | null;
                         };
                     };
                 };
@@ -13747,6 +13750,7 @@ export interface operations {
                             covered: number;
                             due: number;
                             firstShort: string | null;
+                            topUpBy: string | null;
                         };
                     };
                 };

@@ -101,7 +101,7 @@ describe('the cut-off job', () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ outcome: 'not_placed', reason_code: 'WALLET_INSUFFICIENT' });
     // What happened, and no "another payment method" a standing day cannot offer (decision 220).
-    expect(runs[0]!.reason).toMatch(/^Your wallet did not cover this delivery's ₹\d+ at the cut-off, so it was not placed and nothing was charged/);
+    expect(runs[0]!.reason).toMatch(/^Your wallet did not cover this delivery's ₹\d+ at the cut-off, so it was not placed\. Nothing was charged\.$/);
     expect(runs[0]!.reason).not.toMatch(/payment method/);
     const mails = await t.deps.db.selectFrom('mail_outbox').select(['subject', 'text']).where('to_email', '=', c.user.email).where('template', '=', 'delivery-not-placed').execute();
     expect(mails).toHaveLength(1);

@@ -20,6 +20,7 @@ import {
   formatCutoffTime,
   isFixed,
   standingCutoffInstant,
+  topUpDeadline,
   walletCover,
   withinSchedule,
   CALENDAR_DAYS,
@@ -179,6 +180,7 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
   const cover = walletCover(read.walletBalance, dueDays({ schedules: calendarSchedules, days: out }));
   const byDate = new Map(out.map((d) => [d.date, d]));
   for (const s of cover.short) byDate.get(s.date)!.short = { by: s.by, topUp: s.topUp };
+  const firstShort = cover.short.find((s) => byDate.get(s.date)!.open)?.date ?? null;
   return {
     read,
     cutoffTime,
@@ -189,7 +191,8 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
       balance: read.walletBalance,
       due: cover.due,
       covered: cover.covered,
-      firstShort: cover.short.find((s) => byDate.get(s.date)!.open)?.date ?? null,
+      firstShort,
+      topUpBy: firstShort ? topUpDeadline(firstShort, cutoffTime, istToday(now)) : null,
     },
   };
 }

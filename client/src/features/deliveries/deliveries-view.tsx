@@ -10,8 +10,8 @@ import { toast } from '../../components/toast';
 import { CloseIcon, PauseIcon, PlayIcon, PlusIcon, RepeatIcon } from '../../components/icons';
 import { formatRupees } from '../../../../shared/rules/money';
 import { formatDay } from '../../../../shared/rules/dates';
-import { addDays, formatSlotRange, istToday } from '../../../../shared/rules/slots';
-import { entryOf, formatCutoffTime, topUpDeadline } from '../../../../shared/rules/schedules';
+import { addDays, formatSlotRange } from '../../../../shared/rules/slots';
+import { entryOf, formatCutoffTime } from '../../../../shared/rules/schedules';
 import type { Deliveries, DeliveryDay, DeliveryEntry, Schedule } from '../../../../shared/schemas/schedules';
 import { DayEditor } from './day-editor';
 import { itemsLine } from './items-picker';
@@ -125,7 +125,7 @@ function WalletCard({ calendar }: { calendar: Deliveries }) {
         {first ? (
           <span className="text-muted" data-testid="wallet-deadline">
             {' '}
-            Top up by {topUpDeadline(first.date, calendar.cutoffTime, istToday(new Date()))} so {formatDay(first.date)} is placed.
+            Top up by {w.topUpBy} so {formatDay(first.date)} is placed.
           </span>
         ) : null}
       </p>
@@ -332,7 +332,6 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
   const target = new URLSearchParams(useSearch()).get('date');
   const [all, setAll] = useState(() => !!target && target >= addDays(calendar.from, FIRST_DAYS));
   const [, navigate] = useLocation();
-  const today = istToday(new Date());
   useEffect(() => {
     if (target) document.querySelector(`[data-testid="calendar-day"][data-date="${CSS.escape(target)}"]`)?.scrollIntoView({ block: 'center' });
   }, [target]);
@@ -390,7 +389,6 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
                 <div className="dl-day__short" data-testid="day-short">
                   <p className="text-sm">
                     <strong className="tabular">{formatRupees(d.short.by)} short</strong>
-                    <span className="text-muted"> · the wallet will not cover this day</span>
                   </p>
                   {d.open ? (
                     <LinkButton href={topUpHref(d.short.topUp, d.date)} size="sm" data-testid="day-top-up">
@@ -437,7 +435,8 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
                         {e.reason.message}
                       </p>
                     ) : null}
-                    {e.state === 'not_placed' && d.date >= today ? (
+                    {/* The calendar starts today: every day not placed in it may still be ordered (the checkout says if its slot is gone). */}
+                    {e.state === 'not_placed' ? (
                       <div className="dl-entry__actions">
                         <Button
                           size="sm"
