@@ -351,10 +351,8 @@ describe.skipIf(!hasBrowser)('accounts in a browser', () => {
     await page.getByLabel('New password', { exact: true }).fill('Admin-Greens-2042');
     await page.getByLabel('Repeat the new password').fill('Admin-Greens-2042');
     await page.getByRole('button', { name: 'Save and sign in' }).click();
-    await page.waitForURL((u) => u.pathname === '/profile');
-    await visible(page.getByRole('link', { name: 'Admin' }).first());
-
-    await page.goto('/admin');
+    // Staff land on their role's first screen (firstScreenOf): the owner's is the back office.
+    await page.waitForURL((u) => u.pathname === '/admin');
     await expect(page.locator('[data-figure="shakes"] strong').textContent()).resolves.toBe('8');
     const sidebar = await page.getByRole('navigation', { name: 'Admin screens' }).getByRole('link').allTextContents();
     expect(sidebar).toEqual(expect.arrayContaining(['Dashboard', 'Customers', 'Password reset']));

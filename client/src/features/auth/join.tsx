@@ -30,7 +30,9 @@ export function JoinPage() {
   const [token] = useState(readToken);
   const look = trpc.auth.invitation.useMutation();
   const { mutate } = look;
-  useEffect(() => mutate({ token }), [mutate, token]);
+  useEffect(() => {
+    if (token) mutate({ token });
+  }, [mutate, token]);
   const invitation = look.data;
   usePageTitle(invitation ? `Join ${invitation.shop_name} as ${invitation.role_label}` : 'Staff invitation');
 
@@ -39,10 +41,12 @@ export function JoinPage() {
       <section className="auth-card auth-card--narrow card card--lg" aria-labelledby="join-title" aria-busy={look.isPending || undefined}>
         {invitation ? (
           <JoinView token={token} invitation={invitation} />
-        ) : look.isError ? (
+        ) : look.isError || !token ? (
           <div className="stack">
             <AuthCardHeader id="join-title" title="This invitation can’t be used">
-              {messageOf(look.error, 'We could not read this invitation. Please open the link from your e-mail again.')}
+              {token
+                ? messageOf(look.error, 'We could not read this invitation. Please open the link from your e-mail again.')
+                : 'This address is missing the invitation’s code. Open the link from your e-mail again, or ask the shop’s owner for a new one.'}
             </AuthCardHeader>
             <LinkButton href="/auth" variant="secondary" block>
               Go to sign in
