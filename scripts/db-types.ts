@@ -27,6 +27,7 @@ const NARROW: Record<string, string> = {
   'mail_outbox.status': "'pending' | 'sent' | 'logged' | 'failed'",
   'notification_preferences.kind': "'order_confirmed' | 'out_for_delivery' | 'delivered' | 'payment_failed' | 'deliveries'",
   'otp_codes.purpose': "'signin' | 'change'",
+  'password_resets.purpose': "'reset' | 'invite'",
   'order_deliveries.fail_reason': "'not_at_home' | 'address_not_found' | 'refused'",
   'order_events.actor': "'customer' | 'admin' | 'system' | 'gateway'",
   'order_events.status': 'OrderStatusColumn',

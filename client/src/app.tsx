@@ -53,7 +53,6 @@ const L = Object.fromEntries(
       const Ready = loaded[name];
       return Ready ? <Preloaded Page={Ready} /> : <Lazy />;
     };
-    Page.displayName = `Page(${name})`;
     return [name, Page];
   }),
 ) as unknown as Record<PageName, ComponentType>;
@@ -69,6 +68,7 @@ export function App() {
           <Route path="/custom-shake" component={L.customShake} />
           <Route path="/about" component={L.about} />
           <Route path="/auth" component={L.auth} />
+          <Route path="/join" component={L.auth} />
           <Route path="/auth/callback" component={L.authCallback} />
           <Route path="/auth/v1/callback" component={L.authCallback} />
           <Route path="/auth/reset-callback" component={L.resetPassword} />

@@ -354,6 +354,7 @@ export interface OtpCodes {
   id: Generated<number>;
   mobile: string;
   purpose: 'signin' | 'change';
+  return_to: string | null;
   user_id: string | null;
 }
 
@@ -362,6 +363,7 @@ export interface PasswordResets {
   expires_at: string;
   id: Generated<number>;
   ip: string | null;
+  purpose: Generated<'reset' | 'invite'>;
   requested_by: string | null;
   token_hash: string;
   used_at: string | null;

@@ -138,3 +138,20 @@ export function scopesAllow(scopes: readonly string[], permission: Permission): 
       (SCOPE_PERMISSIONS[s as ScopeName] as readonly Permission[]).includes(permission),
   );
 }
+
+/**
+ * Where each role starts (issue 38): the screen a person lands on after joining or signing in
+ * without a page to go back to. The one rule; the server answers it, the client follows it.
+ */
+const FIRST_SCREENS: Readonly<Record<UserRole, string>> = {
+  customer: '/',
+  admin: '/admin',
+  manager: '/admin',
+  kitchen: '/admin/kitchen',
+  rider: '/rider',
+  support: '/admin/orders',
+};
+
+export function firstScreenOf(role: string | null | undefined): string {
+  return role && Object.prototype.hasOwnProperty.call(FIRST_SCREENS, role) ? FIRST_SCREENS[role as UserRole] : '/';
+}

@@ -79,6 +79,14 @@ export type SigninInput = z.infer<typeof SigninInputSchema>;
 export const OtpRequestInputSchema = z.object({ mobile: MobileSchema });
 export type OtpRequestInput = z.infer<typeof OtpRequestInputSchema>;
 
+/**
+ * A sign-in code, with the page the sign-in started from (decision 226): whichever tab enters the
+ * code is sent back there. Only a path on this site is kept (anything else is ignored).
+ */
+export const OtpSigninRequestInputSchema = OtpRequestInputSchema.extend({
+  return_to: z.string().max(2048, 'The return path is too long').nullish(),
+});
+
 export const OTP_CODE_MESSAGE = 'Enter the 6-digit code from the SMS';
 export const OtpCodeSchema = z
   .string({ message: OTP_CODE_MESSAGE })
@@ -181,6 +189,33 @@ export const AuthAnswerSchema = z.object({
   expires_at: ExpiresAtMs,
 });
 export type AuthAnswer = z.infer<typeof AuthAnswerSchema>;
+
+/** A code's sign-in: also the page the sign-in started from (a path on this site), or null. */
+export const OtpSigninAnswerSchema = AuthAnswerSchema.extend({ return_to: z.string().nullable() });
+export type OtpSigninAnswer = z.infer<typeof OtpSigninAnswerSchema>;
+
+/** A staff invitation's link (issue 38): what it is for, before the person joins. */
+export const InvitationInputSchema = z.object({ token: TokenString });
+export const InvitationSchema = z.object({
+  role: RoleSchema,
+  role_label: z.string(),
+  shop_name: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  /** The invited number (+91…): signing in with a code to it joins too (decision 206). */
+  mobile: z.string().nullable(),
+  invited_by: z.string().nullable(),
+  expires_at: z.string(),
+  /** The account has a password already (a customer promoted to staff): they sign in with it. */
+  has_password: z.boolean(),
+  /** The role's first screen (shared/rules/staff.ts firstScreenOf). */
+  landing: z.string(),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+export const AcceptInvitationInputSchema = z.object({ token: TokenString, password: NewPasswordSchema });
+export type AcceptInvitationInput = z.infer<typeof AcceptInvitationInputSchema>;
+export const AcceptInvitationAnswerSchema = AuthAnswerSchema.extend({ landing: z.string() });
+export type AcceptInvitationAnswer = z.infer<typeof AcceptInvitationAnswerSchema>;
 
 /**
  * Sign-up: the same status and message whether or not the address was free;

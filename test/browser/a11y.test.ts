@@ -82,7 +82,7 @@ describe.skipIf(!hasBrowser)('accessibility on every shop page', () => {
   const cartWith = (id: string) => [{ id, type: 'signature', name: 'Green Glow', price: 24900, image: '', quantity: 1, isFreeUnit: false, freeUnitPrice: 0 }];
 
   for (const viewport of [DESKTOP, PHONE]) {
-    it(`guest pages at ${viewport.width} px: builder, cart, sign in, register, forgot, reset password, subscriptions`, { timeout: 240_000 }, async () => {
+    it(`guest pages at ${viewport.width} px: builder, cart, sign in, register, forgot, reset password, an invitation, subscriptions`, { timeout: 240_000 }, async () => {
       const page = await shop.newPage({ viewport });
       const problems: string[] = [];
       problems.push(...(await check(page, '/custom-shake', '[data-testid="builder-summary"]')));
@@ -94,6 +94,7 @@ describe.skipIf(!hasBrowser)('accessibility on every shop page', () => {
       problems.push(...(await check(page, '/auth?mode=forgot', 'form')));
       problems.push(...(await check(page, '/reset-password', 'form')));
       problems.push(...(await check(page, '/reset-password?token=hsp_' + 'C'.repeat(43), 'form')));
+      problems.push(...(await check(page, '/join?token=hsp_' + 'C'.repeat(43), '[data-page="join"] h1')));
       problems.push(...(await check(page, '/subscriptions', '[data-testid="subs-plan"]')));
       problems.push(...(await check(page, '/admin/login', 'form')));
       expect(problems).toEqual([]);

@@ -281,6 +281,11 @@ describe.skipIf(!hasBrowser)('the shop in a browser', () => {
     const toasts = page.locator('.toast');
     await expect.poll(() => toasts.first().innerText()).toContain('Added to cart');
     await expect(toasts.count()).resolves.toBe(1);
+    // Announced once: the toast is a live region (status), the region around it is not another one.
+    const live = await page.evaluate(
+      () => [...document.querySelectorAll('[role="alert"], [role="status"], [aria-live]')].filter((el) => el.textContent?.includes('Added to cart')).length,
+    );
+    expect(live).toBe(1);
     await toasts.first().getByRole('button', { name: 'Dismiss notification' }).click();
     await expect.poll(() => toasts.first().getAttribute('data-state')).toBe('closed');
     await page.clock.runFor(2900);

@@ -1362,6 +1362,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a staff invitation's link is for: the role, the shop, the invited e-mail and number, its first screen (the token in the body keeps it out of logs); an expired or used one says so and who to ask */
+        post: operations["auth-invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/invitation/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join the team: set the first password with the invitation's token and sign in; answers the role's first screen (landing) */
+        post: operations["auth-acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/me": {
         parameters: {
             query?: never;
@@ -1422,7 +1456,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a 6-digit sign-in code by SMS (the same answer for every number; 30 s between codes) */
+        /** Send a 6-digit sign-in code by SMS (the same answer for every number; 30 s between codes); return_to: the page to come back to (a path on this site, else ignored) */
         post: operations["auth-otpRequest"];
         delete?: never;
         options?: never;
@@ -1439,7 +1473,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with the SMS code (3 tries, 5 minutes); a new number gets a new account (name asked next) */
+        /** Sign in with the SMS code (3 tries, 5 minutes); a new number gets a new account (name asked next); return_to: the page the sign-in started from, or null */
         post: operations["auth-otpVerify"];
         delete?: never;
         options?: never;
@@ -2911,6 +2945,7 @@ export interface components {
              *     - `INVALID_TOKEN` (401): The refresh, reset or exchange token is unknown, used or expired.
              *     - `ACCOUNT_DISABLED` (403): The account is disabled.
              *     - `RESET_TOKEN_INVALID` (400): The password reset link is unknown, used or expired.
+             *     - `INVITATION_INVALID` (400): The staff invitation link is unknown, already used or expired; the message says which, and who to ask.
              *     - `WEAK_PASSWORD` (400): The new password is too short, too common or too long.
              *     - `OTP_INVALID` (400): The one-time code is wrong, expired or already used (the message says which and how many tries are left).
              *     - `OTP_LOCKED` (429): Three wrong codes: this code is locked; ask for a new one after Retry-After seconds.
@@ -2963,7 +2998,7 @@ export interface components {
              *     - `CLIENT_CLOSED_REQUEST` (499): The HTTP status 499 as the API libraries name it.
              * @enum {string}
              */
-            code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "ACCOUNT_DISABLED" | "RESET_TOKEN_INVALID" | "WEAK_PASSWORD" | "OTP_INVALID" | "OTP_LOCKED" | "MOBILE_TAKEN" | "EMAIL_LINK_INVALID" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "SLOT_FULL" | "SLOT_CLOSED" | "COUPON_EXHAUSTED" | "COUPON_INVALID" | "COUPON_UNKNOWN" | "COUPON_INACTIVE" | "COUPON_NOT_YET_VALID" | "COUPON_EXPIRED" | "COUPON_FIRST_ORDER_ONLY" | "COUPON_ALREADY_USED" | "COUPON_NOT_APPLICABLE" | "COUPON_MINIMUM_NOT_MET" | "IDEMPOTENCY_MISMATCH" | "INVALID_STATE" | "DELIVERY_FIXED" | "OUT_OF_STOCK" | "NOT_SERVICEABLE" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "INVALID_SIGNATURE" | "PRICE_CHANGED" | "PAYMENT_METHOD_UNAVAILABLE" | "INSUFFICIENT_POINTS" | "WALLET_INSUFFICIENT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "GATEWAY_ERROR" | "UNAVAILABLE" | "SERVICE_BUSY" | "INTERNAL" | "PARSE_ERROR" | "PAYMENT_REQUIRED" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "PRECONDITION_FAILED" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
+            code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_TOKEN" | "ACCOUNT_DISABLED" | "RESET_TOKEN_INVALID" | "INVITATION_INVALID" | "WEAK_PASSWORD" | "OTP_INVALID" | "OTP_LOCKED" | "MOBILE_TAKEN" | "EMAIL_LINK_INVALID" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "SLOT_FULL" | "SLOT_CLOSED" | "COUPON_EXHAUSTED" | "COUPON_INVALID" | "COUPON_UNKNOWN" | "COUPON_INACTIVE" | "COUPON_NOT_YET_VALID" | "COUPON_EXPIRED" | "COUPON_FIRST_ORDER_ONLY" | "COUPON_ALREADY_USED" | "COUPON_NOT_APPLICABLE" | "COUPON_MINIMUM_NOT_MET" | "IDEMPOTENCY_MISMATCH" | "INVALID_STATE" | "DELIVERY_FIXED" | "OUT_OF_STOCK" | "NOT_SERVICEABLE" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "INVALID_SIGNATURE" | "PRICE_CHANGED" | "PAYMENT_METHOD_UNAVAILABLE" | "INSUFFICIENT_POINTS" | "WALLET_INSUFFICIENT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "GATEWAY_ERROR" | "UNAVAILABLE" | "SERVICE_BUSY" | "INTERNAL" | "PARSE_ERROR" | "PAYMENT_REQUIRED" | "METHOD_NOT_SUPPORTED" | "TIMEOUT" | "PRECONDITION_FAILED" | "UNPROCESSABLE_CONTENT" | "PRECONDITION_REQUIRED" | "TOO_MANY_REQUESTS" | "CLIENT_CLOSED_REQUEST";
             /** @description Field → messages, when a field is at fault (nested fields are named by their top-level key) */
             fieldErrors?: {
                 [key: string]: string[];
@@ -9074,6 +9109,127 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "auth-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string | null;
+                        expires_at: string;
+                        has_password: boolean;
+                        invited_by: string | null;
+                        landing: string;
+                        mobile: string | null;
+                        name: string;
+                        /** @enum {string} */
+                        role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
+                        role_label: string;
+                        shop_name: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "auth-acceptInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /**
+                         * @description When the access token expires, in milliseconds since the Unix epoch (not seconds)
+                         * @example 1795000000000
+                         */
+                        expires_at: number;
+                        landing: string;
+                        refresh_token: string;
+                        session: {
+                            access_token: string;
+                            /**
+                             * @description When the access token expires, in milliseconds since the Unix epoch (not seconds)
+                             * @example 1795000000000
+                             */
+                            expires_at: number;
+                            expires_in: number;
+                            refresh_token: string;
+                            /** @constant */
+                            token_type: "bearer";
+                        };
+                        user: {
+                            created_at: string;
+                            email: string;
+                            email_verified: boolean;
+                            id: string;
+                            /** @enum {string} */
+                            role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
+                            user_metadata: {
+                                mobile?: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
+                                username?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "auth-me": {
         parameters: {
             query?: never;
@@ -9222,6 +9378,7 @@ export interface operations {
             content: {
                 "application/json": {
                     mobile: string;
+                    return_to?: string | null;
                 };
             };
         };
@@ -9283,6 +9440,7 @@ export interface operations {
                          */
                         expires_at: number;
                         refresh_token: string;
+                        return_to: string | null;
                         session: {
                             access_token: string;
                             /**

@@ -68,7 +68,8 @@ const ICONS = { success: CheckIcon, destructive: AlertIcon, default: SparkleIcon
 export function Toaster() {
   const list = useToasts();
   return (
-    <div className="toast-region" role="region" aria-label="Notifications" aria-live="polite">
+    // Not a live region itself: each toast is one (alert or status), so its words are announced once.
+    <div className="toast-region" role="region" aria-label="Notifications">
       {list.map((t) => {
         const Icon = ICONS[t.variant ?? 'default'];
         return (

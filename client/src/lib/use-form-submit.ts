@@ -12,7 +12,8 @@ interface SubmitOptions {
 
 /**
  * A form's submit: busy while it runs; on a refusal, the server's field errors beside their fields
- * and its sentence above the form. Every form sent to the server reports a refusal this one way.
+ * and its sentence above the form — unless a field already says that very sentence (it is then said
+ * once, beside the field, so a screen reader hears it once). Every form sent to the server reports a refusal this one way.
  */
 export function useFormSubmit() {
   const [busy, setBusy] = useState(false);
@@ -29,8 +30,10 @@ export function useFormSubmit() {
       return true;
     } catch (err) {
       const f = fieldErrorsOf(err);
+      const said = messageOf(err, o.fallback);
       setFields(f);
-      setError(o.whenFields && Object.keys(f).length ? o.whenFields : messageOf(err, o.fallback));
+      // Each sentence is announced once: one a field already shows (and announces) is not repeated above the form.
+      setError(o.whenFields && Object.keys(f).length ? o.whenFields : Object.values(f).includes(said) ? null : said);
       o.onRefused?.(err);
       return false;
     } finally {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useAuth } from '../features/auth/auth-context';
 import { rememberReturnTo, takeReturnTo } from '../features/auth/guards';
@@ -19,12 +19,20 @@ import { Field, Input } from '../components/input';
 import { ArrowRightIcon, LeafIcon, ShieldIcon, TruckIcon } from '../components/icons';
 import { MobileSignIn, NameStep } from '../features/auth/mobile-code';
 import { VerifyEmailView } from '../features/auth/verify-email';
+import { JoinPage } from '../features/auth/join';
+import { firstScreenOf } from '../../../shared/rules/staff';
 import '../features/auth/auth.css';
 
 type Mode = 'login' | 'register' | 'forgot';
 
-/** /auth: sign in, create an account, or ask for a reset link. `?mode=register` opens the second tab. */
+/** /auth, and /join (a staff invitation's page, decision 225): one chunk for both. */
 export default function AuthPage() {
+  const [path] = useLocation();
+  return path === '/join' ? <JoinPage /> : <SignInPage />;
+}
+
+/** /auth: sign in, create an account, or ask for a reset link. `?mode=register` opens the second tab. */
+function SignInPage() {
   const search = useSearch();
   const initial = new URLSearchParams(search).get('mode');
   // The e-mail verification link lands here (signed in or not); it stays until the person moves on.
@@ -36,11 +44,18 @@ export default function AuthPage() {
 
   // A first sign-in with a mobile number makes an account without a name: it is asked here first.
   const needsName = status === 'authenticated' && !!user && !user.user_metadata.name;
-  const leave = () => navigate(takeReturnTo(user?.role === 'rider' ? '/rider' : '/'), { replace: true });
-  // Already signed in (or just signed in): back to where the guard sent us from; a rider to their runs.
+  // Once: the return path is taken (and forgotten) by the first call, so a second one (the name step's
+  // Continue and the effect below both fire) must not send the person to the fallback instead.
+  const left = useRef(false);
+  const leave = () => {
+    if (left.current) return;
+    left.current = true;
+    navigate(takeReturnTo(firstScreenOf(user?.role)), { replace: true });
+  };
+  // Already signed in (or just signed in): back to where the sign-in started; else the role's first screen.
   useEffect(() => {
-    if (status === 'authenticated' && !needsName && !verifyToken) navigate(takeReturnTo(user?.role === 'rider' ? '/rider' : '/'), { replace: true });
-  }, [status, user, navigate, needsName, verifyToken]);
+    if (status === 'authenticated' && !needsName && !verifyToken) leave();
+  });
 
   return (
     <div className="auth-page" data-page="auth">

@@ -6,6 +6,7 @@ import { useFormSubmit } from '../lib/use-form-submit';
 import { ApiError, apiFetch } from '../lib/api-fetch';
 import { usePageTitle } from '../components/page-title';
 import { Button } from '../components/button';
+import { firstScreenOf } from '../../../shared/rules/staff';
 import '../features/auth/auth.css';
 
 /** The token from the e-mailed link: ?token=… (or #token=… when a mail client moves it). */
@@ -49,8 +50,8 @@ function NewPasswordForm({ token }: { token: string }) {
         // The link is spent: keep it out of history, then continue signed in.
         window.history.replaceState(null, '', '/reset-password');
         acceptSession(body);
-        // A rider (an invitation's link) goes to their runs; everyone else to the profile, as before (staff reach the back office from its Admin link).
-        navigate(body.user.role === 'rider' ? '/rider' : '/profile', { replace: true });
+        // A customer to the profile; staff (an invitation sent before /join) to their role's first screen.
+        navigate(body.user.role === 'customer' ? '/profile' : firstScreenOf(body.user.role), { replace: true });
       },
       {
         fallback: 'Your password could not be changed. Please try again.',

@@ -183,11 +183,12 @@ export async function touchIdentity(db: Executor, id: number, now: Date): Promis
 
 export async function insertReset(
   db: Executor,
-  v: { user_id: string; token_hash: string; requested_by: string | null; ip: string | null; now: Date; expires_at: Date },
+  v: { user_id: string; token_hash: string; requested_by: string | null; ip: string | null; now: Date; expires_at: Date; purpose?: 'reset' | 'invite' },
 ): Promise<void> {
   await db
     .insertInto('password_resets')
     .values({
+      purpose: v.purpose ?? 'reset',
       user_id: v.user_id,
       token_hash: v.token_hash,
       requested_by: v.requested_by,
@@ -199,16 +200,39 @@ export async function insertReset(
 }
 
 /** Single use: the conditional update is the check, so two clicks cannot both succeed. */
-export async function consumeReset(db: Executor, tokenHash: string, now: Date): Promise<string | null> {
-  const row = await db
+export function consumeReset(db: Executor, tokenHash: string, now: Date): Promise<{ user_id: string; purpose: 'reset' | 'invite' } | undefined> {
+  return db
     .updateTable('password_resets')
     .set({ used_at: now.toISOString() })
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now.toISOString())
-    .returning('user_id')
+    .returning(['user_id', 'purpose'])
     .executeTakeFirst();
-  return row?.user_id ?? null;
+}
+
+/** A staff invitation's link, used or not, with who it is for and who sent it. */
+export function findInvitation(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('password_resets as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('users as by', 'by.id', 'r.requested_by')
+    .select([
+      'r.user_id',
+      'r.expires_at',
+      'r.used_at',
+      'u.name',
+      'u.email',
+      'u.email_verified',
+      'u.mobile',
+      'u.role',
+      'u.disabled',
+      'u.password_hash',
+      'by.name as invited_by',
+    ])
+    .where('r.token_hash', '=', tokenHash)
+    .where('r.purpose', '=', 'invite')
+    .executeTakeFirst();
 }
 
 export async function retireOpenResets(db: Executor, userId: string, now: Date): Promise<void> {

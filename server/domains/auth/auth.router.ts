@@ -6,8 +6,14 @@ import {
   ChangePasswordInputSchema,
   MeAnswerSchema,
   MessageAnswerSchema,
+  AcceptInvitationAnswerSchema,
+  AcceptInvitationInputSchema,
+  InvitationInputSchema,
+  InvitationSchema,
   OtpRequestInputSchema,
   OtpSentAnswerSchema,
+  OtpSigninAnswerSchema,
+  OtpSigninRequestInputSchema,
   OtpVerifyInputSchema,
   VerifyEmailAnswerSchema,
   VerifyEmailConfirmInputSchema,
@@ -25,6 +31,7 @@ import * as auth from './auth.service';
 import * as users from '../users/users.service';
 import * as otp from './otp.service';
 import * as emailVerification from './email-verification.service';
+import * as invitations from './invitations.service';
 
 const tags = ['auth'];
 
@@ -55,13 +62,14 @@ export const authRouter = router({
         method: 'POST',
         path: '/auth/otp/request',
         tags,
-        summary: 'Send a 6-digit sign-in code by SMS (the same answer for every number; 30 s between codes)',
+        summary:
+          'Send a 6-digit sign-in code by SMS (the same answer for every number; 30 s between codes); return_to: the page to come back to (a path on this site, else ignored)',
         protect: false,
       },
     })
-    .input(OtpRequestInputSchema)
+    .input(OtpSigninRequestInputSchema)
     .output(OtpSentAnswerSchema)
-    .mutation(({ ctx, input }) => otp.requestCode(ctx.deps, input.mobile, ctx.req)),
+    .mutation(({ ctx, input }) => otp.requestCode(ctx.deps, input.mobile, ctx.req, 'signin', null, input.return_to ?? null)),
 
   otpVerify: publicProcedure
     .meta({
@@ -69,12 +77,13 @@ export const authRouter = router({
         method: 'POST',
         path: '/auth/otp/verify',
         tags,
-        summary: 'Sign in with the SMS code (3 tries, 5 minutes); a new number gets a new account (name asked next)',
+        summary:
+          'Sign in with the SMS code (3 tries, 5 minutes); a new number gets a new account (name asked next); return_to: the page the sign-in started from, or null',
         protect: false,
       },
     })
     .input(OtpVerifyInputSchema)
-    .output(AuthAnswerSchema)
+    .output(OtpSigninAnswerSchema)
     .mutation(({ ctx, input }) => otp.verifyCode(ctx.deps, input.mobile, input.code, ctx.req)),
 
   mobileRequest: authedProcedure
@@ -211,6 +220,35 @@ export const authRouter = router({
     .input(ResetRequestInputSchema)
     .output(MessageAnswerSchema)
     .mutation(({ ctx, input }) => auth.requestReset(ctx.deps, input.email, ctx.req, false)),
+
+  invitation: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/invitation',
+        tags,
+        summary:
+          "What a staff invitation's link is for: the role, the shop, the invited e-mail and number, its first screen (the token in the body keeps it out of logs); an expired or used one says so and who to ask",
+        protect: false,
+      },
+    })
+    .input(InvitationInputSchema)
+    .output(InvitationSchema)
+    .mutation(({ ctx, input }) => invitations.preview(ctx.deps, input.token, ctx.req)),
+
+  acceptInvitation: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/invitation/accept',
+        tags,
+        summary: "Join the team: set the first password with the invitation's token and sign in; answers the role's first screen (landing)",
+        protect: false,
+      },
+    })
+    .input(AcceptInvitationInputSchema)
+    .output(AcceptInvitationAnswerSchema)
+    .mutation(({ ctx, input }) => invitations.accept(ctx.deps, input, ctx.req)),
 
   completeReset: publicProcedure
     .meta({

@@ -369,8 +369,10 @@ export async function createInvite(
     ip: null,
     now,
     expires_at: expires,
+    purpose: 'invite',
   });
-  const url = publicUrl(deps, `/reset-password?token=${encodeURIComponent(token)}`);
+  // The invitation's own page (/join): the role, the shop, a password or a code to the invited number.
+  const url = publicUrl(deps, `/join?token=${encodeURIComponent(token)}`);
   await enqueueMail(trx, inviteMail(user.email, user.name, url, roleLabel, INVITE_TTL_HOURS));
   return { expiresAt: expires.toISOString() };
 }
@@ -382,26 +384,53 @@ export async function endSessionsFor(trx: Executor, userId: string, reason: 'sta
 
 /** Set the new password from an e-mailed token: every session ends, the inbox is proven, a new session starts. */
 export async function completeReset(deps: Deps, input: ResetCompleteInput, req: RequestInfo): Promise<AuthAnswer> {
+  return setPasswordWithToken(deps, input, req, null);
+}
+
+/**
+ * A set-password link (a reset, or an invitation when `only` is 'invite'): the token works once;
+ * every session ends, the inbox is proven, a new session starts. The "password changed" alarm goes
+ * out when a password is replaced, never for the first one an invitation sets (issue 38): that is
+ * no change, and the person is the one who just chose it.
+ */
+export async function setPasswordWithToken(
+  deps: Deps,
+  input: ResetCompleteInput,
+  req: RequestInfo,
+  only: 'invite' | null,
+  refused: () => Promise<AppError> = async () => new AppError('RESET_TOKEN_INVALID', RESET_INVALID_MESSAGE),
+): Promise<AuthAnswer> {
   const now = deps.clock.now();
   await limits.enforce(deps.db, now, [[LIMITS.resetCompleteIp, req.ip]]);
-  if (!looksLikeOpaqueToken(input.token, RESET_PREFIX)) throw new AppError('RESET_TOKEN_INVALID', RESET_INVALID_MESSAGE);
+  if (!looksLikeOpaqueToken(input.token, RESET_PREFIX)) throw await refused();
   const passwordHash = await hashPassword(input.password);
-  const answer = await withTransactionRetry(deps, async (trx) => {
-    const userId = await repo.consumeReset(trx, hashOpaqueToken(input.token), now);
-    if (!userId) throw new AppError('RESET_TOKEN_INVALID', RESET_INVALID_MESSAGE);
-    const user = await repo.findUserById(trx, userId);
-    if (!user || user.disabled) throw new AppError('RESET_TOKEN_INVALID', RESET_INVALID_MESSAGE);
-    const problem = passwordProblem(input.password, { email: user.email ?? undefined, username: user.username ?? undefined });
-    if (problem) throw weakPassword('password', problem);
-    await repo.setPassword(trx, user.id, passwordHash, now, true);
-    await repo.retireOpenResets(trx, user.id, now);
-    await repo.revokeUserSessions(trx, user.id, 'password-reset', now);
-    await enqueueMail(trx, passwordChangedMail(user.email, user.name, publicUrl(deps, '/reset-password')));
-    const fresh = (await repo.findUserById(trx, user.id))!;
-    return { userId: user.id, answer: await openSession(trx, deps, fresh, 'password', req) };
-  });
-  void kickMail(deps);
-  return answer.answer;
+  let spent = false;
+  try {
+    const answer = await withTransactionRetry(deps, async (trx) => {
+      const link = await repo.consumeReset(trx, hashOpaqueToken(input.token), now);
+      if (!link || (only && link.purpose !== only)) {
+        spent = true;
+        throw new AppError('RESET_TOKEN_INVALID', RESET_INVALID_MESSAGE);
+      }
+      const user = await repo.findUserById(trx, link.user_id);
+      if (!user || user.disabled) throw new AppError('RESET_TOKEN_INVALID', RESET_INVALID_MESSAGE);
+      const problem = passwordProblem(input.password, { email: user.email ?? undefined, username: user.username ?? undefined });
+      if (problem) throw weakPassword('password', problem);
+      await repo.setPassword(trx, user.id, passwordHash, now, true);
+      await repo.retireOpenResets(trx, user.id, now);
+      await repo.revokeUserSessions(trx, user.id, 'password-reset', now);
+      const first = link.purpose === 'invite' && !user.password_hash;
+      if (!first) await enqueueMail(trx, passwordChangedMail(user.email, user.name, publicUrl(deps, '/reset-password')));
+      const fresh = (await repo.findUserById(trx, user.id))!;
+      return openSession(trx, deps, fresh, 'password', req);
+    });
+    void kickMail(deps);
+    return answer;
+  } catch (e) {
+    // The link was not there to spend (unknown, used, expired, or not an invitation): the caller says which.
+    if (spent) throw await refused();
+    throw e;
+  }
 }
 
 function weakPassword(field: string, message: string): AppError {

@@ -8,7 +8,7 @@ export type OtpPurpose = 'signin' | 'change';
 /** A new code replaces the open ones for the same number and purpose (only the latest works). */
 export async function replaceCode(
   db: Executor,
-  v: { mobile: string; purpose: OtpPurpose; user_id: string | null; code_hash: string; now: Date; expires_at: Date },
+  v: { mobile: string; purpose: OtpPurpose; user_id: string | null; code_hash: string; now: Date; expires_at: Date; return_to?: string | null },
 ): Promise<void> {
   await db
     .updateTable('otp_codes')
@@ -24,6 +24,7 @@ export async function replaceCode(
       purpose: v.purpose,
       user_id: v.user_id,
       code_hash: v.code_hash,
+      return_to: v.return_to ?? null,
       created_at: v.now.toISOString(),
       expires_at: v.expires_at.toISOString(),
     })
@@ -34,7 +35,7 @@ export async function replaceCode(
 export function latestOpenCode(db: Executor, mobile: string, purpose: OtpPurpose, userId: string | null) {
   let q = db
     .selectFrom('otp_codes')
-    .select(['id', 'attempts', 'expires_at'])
+    .select(['id', 'attempts', 'expires_at', 'return_to'])
     .where('mobile', '=', mobile)
     .where('purpose', '=', purpose)
     .where('consumed_at', 'is', null);

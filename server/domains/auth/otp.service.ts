@@ -6,7 +6,8 @@ import * as limits from '../../lib/rate-limit';
 import { enqueueSms, kickSms } from '../../lib/sms';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { formatIndianMobile } from '../../../shared/rules/india';
-import type { AuthAnswer, OtpSentAnswer, SessionUserDto } from '../../../shared/schemas/auth';
+import type { OtpSentAnswer, OtpSigninAnswer, SessionUserDto } from '../../../shared/schemas/auth';
+import { safeReturnPath } from '../../../shared/rules/return-path';
 import { LIMITS, OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TTL_MS } from './auth.limits';
 import { openSession, SESSION_EXPIRED_MESSAGE, toSessionUser } from './auth.service';
 import * as repo from './otp.repository';
@@ -42,8 +43,20 @@ function sameHash(a: string, b: string): boolean {
  * number gets a code too (its account is made when the code comes back), so the answer, its status
  * and its work are the same for every number. Limits: per address, one code per number per 30 s
  * (counted atomically), and codes per number per hour.
+ *
+ * `returnTo` (decision 226): the page the sign-in started from, kept with the code when it is a path
+ * on this site (anything else is ignored). A new code asked for without one — from another tab
+ * opened on /auth — keeps the one of the code it replaces, so the tab that enters the code goes back
+ * to the page the sign-in started from.
  */
-export async function requestCode(deps: Deps, mobile: string, req: RequestInfo, purpose: OtpPurpose = 'signin', userId: string | null = null): Promise<OtpSentAnswer> {
+export async function requestCode(
+  deps: Deps,
+  mobile: string,
+  req: RequestInfo,
+  purpose: OtpPurpose = 'signin',
+  userId: string | null = null,
+  returnTo: string | null = null,
+): Promise<OtpSentAnswer> {
   const now = deps.clock.now();
   await limits.enforce(deps.db, now, [[LIMITS.otpRequestIp, req.ip]]);
   const resend = await limits.hit(deps.db, LIMITS.otpResend, mobile, now);
@@ -51,11 +64,14 @@ export async function requestCode(deps: Deps, mobile: string, req: RequestInfo, 
   await limits.enforce(deps.db, now, [[LIMITS.otpRequestNumber, mobile]]);
 
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+  const asked = purpose === 'signin' ? safeReturnPath(returnTo) : null;
   await withTransactionRetry(deps, async (trx) => {
+    const previous = purpose === 'signin' && !asked ? await repo.latestOpenCode(trx, mobile, purpose, null) : undefined;
     await repo.replaceCode(trx, {
       mobile,
       purpose,
       user_id: userId,
+      return_to: asked ?? (previous && new Date(previous.expires_at) > now ? previous.return_to : null),
       code_hash: codeHash(deps, purpose, mobile, code),
       now,
       expires_at: new Date(now.getTime() + OTP_TTL_MS),
@@ -75,7 +91,14 @@ export async function requestCode(deps: Deps, mobile: string, req: RequestInfo, 
  * Checks a code and uses it up. Each try is spent before the comparison, in one conditional
  * statement, so parallel guesses get no more than 3 comparisons per code.
  */
-async function checkCode(deps: Deps, mobile: string, code: string, req: RequestInfo, purpose: OtpPurpose, userId: string | null): Promise<number> {
+async function checkCode(
+  deps: Deps,
+  mobile: string,
+  code: string,
+  req: RequestInfo,
+  purpose: OtpPurpose,
+  userId: string | null,
+): Promise<{ id: number; return_to: string | null }> {
   const now = deps.clock.now();
   await limits.enforce(deps.db, now, [[LIMITS.otpVerifyIp, req.ip]]);
   const open = await repo.latestOpenCode(deps.db, mobile, purpose, userId);
@@ -91,7 +114,7 @@ async function checkCode(deps: Deps, mobile: string, code: string, req: RequestI
     const message = `That code is not right. ${left === 1 ? 'One more try' : `${left} more tries`}, then ask for a new code.`;
     throw new AppError('OTP_INVALID', message, { details: { fieldErrors: { code: [message] }, triesLeft: left } });
   }
-  return open.id;
+  return open;
 }
 
 /** 429 until a new code may be asked for (the rest of the 30 s resend wait, at least a second). */
@@ -110,14 +133,15 @@ async function locked(deps: Deps, mobile: string, now: Date): Promise<AppError> 
  * number that was only typed on a customer's account (never proven) does not sign into it (decision
  * 170); it leaves that account for the new one.
  */
-export async function verifyCode(deps: Deps, mobile: string, code: string, req: RequestInfo): Promise<AuthAnswer> {
-  const codeId = await checkCode(deps, mobile, code, req, 'signin', null);
+export async function verifyCode(deps: Deps, mobile: string, code: string, req: RequestInfo): Promise<OtpSigninAnswer> {
+  const open = await checkCode(deps, mobile, code, req, 'signin', null);
   const now = deps.clock.now();
   return withTransactionRetry(deps, async (trx) => {
-    if (!(await repo.consumeCode(trx, codeId, now))) throw new AppError('OTP_INVALID', OTP_EXPIRED_MESSAGE);
+    if (!(await repo.consumeCode(trx, open.id, now))) throw new AppError('OTP_INVALID', OTP_EXPIRED_MESSAGE);
     const user = (await claimProven(trx, mobile, now, null)) ?? (await repo.insertMobileUser(trx, mobile, now));
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled. Please contact us if you think this is a mistake.');
-    return openSession(trx, deps, user, 'mobile', req);
+    // Checked again on the way out: the stored path is only ever a path on this site.
+    return { ...(await openSession(trx, deps, user, 'mobile', req)), return_to: safeReturnPath(open.return_to) };
   });
 }
 
@@ -128,7 +152,7 @@ export function requestChange(deps: Deps, userId: string, mobile: string, req: R
 
 /** The right code proves the number: it becomes the account's verified number (unless it signs into another account). */
 export async function verifyChange(deps: Deps, userId: string, mobile: string, code: string, req: RequestInfo): Promise<{ user: SessionUserDto }> {
-  const codeId = await checkCode(deps, mobile, code, req, 'change', userId);
+  const { id: codeId } = await checkCode(deps, mobile, code, req, 'change', userId);
   const now = deps.clock.now();
   try {
     return await withTransactionRetry(deps, async (trx) => {

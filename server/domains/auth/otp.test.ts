@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { startFakeMsg91, type FakeMsg91 } from '../../../test/fakes/msg91-server';
 import { createUser } from '../../../test/helpers/factories';
 import { kickSms } from '../../lib/sms';
-import { freshIp, movableClock, post, signupUser } from './auth.test-helpers';
+import { freshIp, lastMailTo, movableClock, post, signupUser, tokenFromMail } from './auth.test-helpers';
 import { OTP_EXPIRED_MESSAGE, OTP_LOCKED_MESSAGE, sentMessage } from './otp.service';
 import { MOBILE_TAKEN_MESSAGE } from '../users/mobile-numbers.service';
 
@@ -388,6 +388,76 @@ describe('one person, one account per number (over HTTP)', () => {
     expect(verified.body.code).toBe('MOBILE_TAKEN');
     const holders = await t.deps.db.selectFrom('users').select('id').where('mobile', '=', stored(mobile)).execute();
     expect(holders.map((h) => h.id)).toEqual([rider.body.member.id]);
+  });
+
+  it('a staff invitation has its own page: the role, the shop and the first screen from the server; a first password sends no "password changed" alarm; a used or expired link says so and who to ask', async () => {
+    const tag = newNumber();
+    const email = `kiran.${tag}@example.in`;
+    const invited = await call('POST', '/api/admin/staff', { email, name: 'Kiran Rao', role: 'kitchen' }, ownerAuth);
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    const mail = await lastMailTo(t, email);
+    expect(mail?.text).toMatch(/\/join\?token=hsp_/);
+    const token = tokenFromMail(mail!.text);
+
+    const seen = await call('POST', '/api/auth/invitation', { token });
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body).toMatchObject({ role: 'kitchen', role_label: 'Kitchen', shop_name: 'Hydro Shakes', name: 'Kiran Rao', email, mobile: null, has_password: false, landing: '/admin/kitchen' });
+    // The role is the server's: a role sent along is not read.
+    const joined = await call('POST', '/api/auth/invitation/accept', { token, password: 'Tamarind-Monsoon-42', role: 'admin' });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    expect(joined.body).toMatchObject({ landing: '/admin/kitchen', user: { email, role: 'kitchen', email_verified: true } });
+    const mails = await t.deps.db.selectFrom('mail_outbox').select('template').where('to_email', '=', email).orderBy('id').execute();
+    expect(mails.map((m) => m.template)).toEqual(['staff-invite']);
+
+    // Used: said so, with how to get in.
+    const used = await call('POST', '/api/auth/invitation', { token });
+    expect(used.status).toBe(400);
+    expect(used.body).toMatchObject({ code: 'INVITATION_INVALID', message: expect.stringContaining(`already used. Sign in with your e-mail ${email}`) });
+    expect((await call('POST', '/api/auth/invitation/accept', { token, password: 'Another-Monsoon-43' })).body.message).toBe(used.body.message);
+
+    // A rider's invitation with a number: its first screen is /rider; expired, it names who to ask.
+    const mobile = newNumber();
+    const rider = await call('POST', '/api/admin/staff', { email: `ravi.${mobile}@example.in`, name: 'Ravi', role: 'rider', mobile }, ownerAuth);
+    const riderToken = tokenFromMail((await lastMailTo(t, `ravi.${mobile}@example.in`))!.text);
+    expect((await call('POST', '/api/auth/invitation', { token: riderToken })).body).toMatchObject({ landing: '/rider', mobile: stored(mobile), role_label: 'Rider' });
+    await t.deps.db.updateTable('password_resets').set({ expires_at: new Date(clock.now().getTime() - 60_000).toISOString() }).where('user_id', '=', rider.body.member.id).execute();
+    const expired = await call('POST', '/api/auth/invitation', { token: riderToken });
+    expect(expired.status).toBe(400);
+    expect(expired.body).toMatchObject({ code: 'INVITATION_INVALID', message: expect.stringMatching(/^This invitation expired on .+\. Ask .+ to send you a new one\.$/) });
+    const late = await call('POST', '/api/auth/invitation/accept', { token: riderToken, password: 'Tamarind-Monsoon-42' });
+    expect(late.body.message).toBe(expired.body.message);
+    // A customer's own reset link is no invitation.
+    expect((await call('POST', '/api/auth/invitation', { token: `hsp_${'A'.repeat(43)}` })).body.message).toMatch(/^This invitation link is not valid\. Ask the shop’s owner/);
+  });
+
+  it('the page a sign-in started from comes back with the code, in whichever tab enters it; only ever a path on this site', async () => {
+    const codeFor = async (mobile: string, return_to?: unknown) => {
+      expect((await call('POST', '/api/auth/otp/request', { mobile, ...(return_to === undefined ? {} : { return_to }) })).status).toBe(200);
+      await kickSms(t.deps);
+      return codeSentTo(mobile);
+    };
+    const shake = newNumber();
+    const signed = await call('POST', '/api/auth/otp/verify', { mobile: shake, code: await codeFor(shake, '/signature-shakes/green-glow?size=500') });
+    expect(signed.body).toMatchObject({ return_to: '/signature-shakes/green-glow?size=500', user: { user_metadata: { name: '' } } });
+
+    // Tab 1 asks from checkout; tab 2, opened on /auth, asks again (after the 30 s wait) and enters that code.
+    const other = newNumber();
+    await codeFor(other, '/cart?checkout=1');
+    clock.advance(31_000);
+    const tab2 = await call('POST', '/api/auth/otp/verify', { mobile: other, code: await codeFor(other) });
+    expect(tab2.body.return_to).toBe('/cart?checkout=1');
+
+    // Anything that could leave the site is ignored: never stored, never answered.
+    for (const evil of ['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/auth?mode=register']) {
+      const mobile = newNumber();
+      const answer = await call('POST', '/api/auth/otp/verify', { mobile, code: await codeFor(mobile, evil) });
+      expect(answer.status, evil).toBe(200);
+      expect(answer.body.return_to, evil).toBeNull();
+      expect((await t.deps.db.selectFrom('otp_codes').select('return_to').where('mobile', '=', stored(mobile)).executeTakeFirstOrThrow()).return_to).toBeNull();
+    }
+    // Not a string at all: the field is named.
+    const bad = await call('POST', '/api/auth/otp/request', { mobile: newNumber(), return_to: 42 });
+    expect(bad.status).toBe(400);
   });
 });
 

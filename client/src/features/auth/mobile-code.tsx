@@ -7,6 +7,7 @@ import { formatIndianMobile } from '../../../../shared/rules/india';
 import { useAuth, type AuthAnswerLike } from './auth-context';
 import { FormAlert, MobileField } from './forms';
 import { tokens } from './session';
+import { RETURN_TO_KEY } from './guards';
 
 /** Seconds left before another code may be asked for (counts down once a second). */
 function useCountdown(): [number, (s: number) => void] {
@@ -124,8 +125,24 @@ export function MobileCodeFlow(p: CodeFlowProps) {
   );
 }
 
-/** /auth: sign in (or start an account) with a mobile number and an SMS code. */
-export function MobileSignIn() {
+/** Where this sign-in should come back to: on /auth, the page that sent us here; elsewhere (checkout), this page. */
+function startedFrom(): string | null {
+  const { pathname, search } = window.location;
+  return pathname === '/auth' ? sessionStorage.getItem(RETURN_TO_KEY) : pathname + search;
+}
+
+/**
+ * /auth and checkout: sign in (or start an account) with a mobile number and an SMS code. The page
+ * the sign-in started from goes with the code (decision 226): whichever tab enters the code — this
+ * one, or another opened on /auth — is sent back there (the server keeps only a path on this site).
+ * `returnTo`: that page, when the caller knows it (the invitation page: the role's first screen);
+ * `onSignedIn`: instead of the return path, the caller decides where to go.
+ */
+export function MobileSignIn({
+  returnTo,
+  initialMobile,
+  onSignedIn,
+}: { returnTo?: string; initialMobile?: string; onSignedIn?(answer: AuthAnswerLike & { return_to: string | null }): void } = {}) {
   const { acceptSession } = useAuth();
   const ask = trpc.auth.otpRequest.useMutation();
   const check = trpc.auth.otpVerify.useMutation();
@@ -134,8 +151,16 @@ export function MobileSignIn() {
       numberLabel="Mobile number"
       sendLabel="Send code"
       verifyLabel="Verify and continue"
-      request={(mobile) => ask.mutateAsync({ mobile })}
-      verify={async (mobile, code) => acceptSession((await check.mutateAsync({ mobile, code })) as AuthAnswerLike)}
+      initialMobile={initialMobile}
+      request={(mobile) => ask.mutateAsync({ mobile, return_to: returnTo ?? startedFrom() })}
+      verify={async (mobile, code) => {
+        const answer = (await check.mutateAsync({ mobile, code })) as AuthAnswerLike & { return_to: string | null };
+        // A tab that did not ask (opened on /auth) learns the page from the code; a tab that asked keeps its own.
+        if (answer.return_to && window.location.pathname === '/auth' && !sessionStorage.getItem(RETURN_TO_KEY))
+          sessionStorage.setItem(RETURN_TO_KEY, answer.return_to);
+        acceptSession(answer);
+        onSignedIn?.(answer);
+      }}
     />
   );
 }
