@@ -12,7 +12,7 @@ import {
   walletBalance,
   type ShopUnderTest,
 } from '../helpers/browser';
-import { startJobs } from '../../server/lib/jobs';
+import { runJobNow } from '../../server/lib/jobs';
 import { scheduleJobs } from '../../server/domains/schedules/schedules.jobs';
 import { addDays } from '../../shared/rules/slots';
 
@@ -20,7 +20,7 @@ import { addDays } from '../../shared/rules/slots';
  * Issue 23, standing deliveries in a browser (PRODUCT.md §15), at 1280 and 375: a customer sets up a
  * weekday delivery at 7–8 am on /deliveries, tops up ₹1,000 (test payment mode), skips Wednesday, goes
  * on vacation Friday–Sunday; the server's clock moves past Sunday's 21:00 cut-off, the cut-off job runs
- * (the job runner's runNow) and Monday's order is on its order page with the wallet debited. The admin
+ * (the job's run, as the engine calls it) and Monday's order is on its order page with the wallet debited. The admin
  * sees the schedule and tomorrow's forecast on /admin/schedules. Screenshots of each screen.
  */
 let now = new Date('2026-12-06T10:00:00+05:30');
@@ -177,12 +177,7 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
 
         // 6. The cut-off job runs (a minute after 21:00): Monday becomes an order paid from the wallet.
         now = ist(sunday!, '21:02:00');
-        const runner = startJobs(shop.deps, scheduleJobs);
-        try {
-          await runner.runNow('schedules-cutoff');
-        } finally {
-          await runner.stop();
-        }
+        await runJobNow(shop.deps, scheduleJobs, 'schedules-cutoff');
         const order = await shop.deps.db
           .selectFrom('orders')
           .innerJoin('users', 'users.id', 'orders.user_id')
@@ -286,7 +281,9 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
     await card.getByRole('button', { name: 'Pause' }).click();
     await expect.poll(() => card.getAttribute('data-status')).toBe('paused');
     // The answer says from which date the change applies (days already fixed keep their delivery).
-    await expect.poll(() => page.getByText(/^Changes apply from (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2}\.$/).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText(/^Changes apply from (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2}\.$/).count())
+      .toBeGreaterThan(0);
     await expect.poll(async () => (await states()).filter((s) => s === 'planned').length).toBe(0);
     await card.getByRole('button', { name: 'Resume' }).click();
     await expect.poll(() => card.getAttribute('data-status')).toBe('active');
