@@ -76,7 +76,7 @@ function remember(set: Set<string>, value: string): void {
 }
 
 /**
- * API key usage is counted in memory and written in batches (decision 213): by the call that finds the
+ * API key usage is counted in memory and written in batches (decision 210): by the call that finds the
  * batch older than FLUSH_MS (after its answer, not awaited), by the key listing, and on close — no timer
  * of its own. The returned stop flushes what is left.
  */

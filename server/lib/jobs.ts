@@ -44,7 +44,7 @@ const EXPIRE_S = 10 * 60;
 const STOP_WAIT_MS = 8_000;
 
 export interface JobEngineOptions {
-  /** How often each worker asks for due runs (seconds, ≥ 0.5; default 2). */
+  /** How often each worker asks for due runs (seconds, ≥ 0.5; default 5 for a minute's job, 2 below a minute). */
   pollingIntervalSeconds?: number;
   /** How often the instances look at the cron schedules (seconds, 1–45; default 30). */
   cronMonitorIntervalSeconds?: number;
@@ -158,24 +158,22 @@ export async function startJobEngine(deps: AppDeps, jobs: readonly Job[], opts: 
     await declare(boss, jobs);
     for (const job of jobs) {
       const every = job.everySeconds;
-      await boss.work(
-        job.name,
-        { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, Math.min(every ?? 5, opts.pollingIntervalSeconds ?? 2)) },
-        async () => {
-          // A run fetched while the engine stops waits for another instance (or the next start).
-          if (stopping) throw new Error('The server was stopping; the run was handed back.');
-          try {
-            return { did: (await runLogged(deps, job)) ?? 0 };
-          } finally {
-            if (every && !stopping)
-              await boss
-                .send(job.name, {}, { startAfter: every, singletonKey: 'again', singletonSeconds: every })
-                .catch((err: unknown) =>
-                  deps.log.warn({ err, job: job.name }, 'the next run could not be queued; the cron line starts it again'),
-                );
-          }
-        },
-      );
+      // A minute's job is asked for every 5 s; one below a minute at its own pace (at most every 2 s).
+      const poll = opts.pollingIntervalSeconds ?? (every ? Math.max(0.5, Math.min(every, 2)) : 5);
+      await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds: poll }, async () => {
+        // A run fetched while the engine stops waits for another instance (or the next start).
+        if (stopping) throw new Error('The server was stopping; the run was handed back.');
+        try {
+          return { did: (await runLogged(deps, job)) ?? 0 };
+        } finally {
+          if (every && !stopping)
+            await boss
+              .send(job.name, {}, { startAfter: every, singletonKey: 'again', singletonSeconds: every })
+              .catch((err: unknown) =>
+                deps.log.warn({ err, job: job.name }, 'the next run could not be queued; the cron line starts it again'),
+              );
+        }
+      });
     }
   } catch (e) {
     await boss.stop({ graceful: false, close: false });
