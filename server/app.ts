@@ -22,7 +22,8 @@ import { registerDraining } from './http/streams';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { AppError, NO_OPERATION_MESSAGE, refuseUnstorableText, shopError, shopErrorBody } from './lib/errors';
 import { createPaymentGateway } from './lib/payments';
-import { startJobs } from './lib/jobs';
+import { startJobEngine, type Job, type JobEngineOptions } from './lib/jobs';
+import { outboxJobs } from './lib/outbox.jobs';
 import { paymentJobs } from './domains/payments/payments.jobs';
 import { authJobs } from './domains/auth/auth.jobs';
 import { startAuthGuard } from './lib/auth-guard';
@@ -33,9 +34,6 @@ import { webhookJobs } from './domains/webhooks/webhooks.jobs';
 import { kitchenJobs } from './domains/kitchen/kitchen.jobs';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { registerWhatsAppWebhook } from './domains/notifications/notifications.webhook';
-import { startMailWorker } from './lib/mail';
-import { startSmsWorker } from './lib/sms';
-import { startWhatsAppWorker } from './lib/whatsapp';
 import { registerOrderFiles } from './domains/orders/orders.http';
 import { registerKitchenFiles } from './domains/kitchen/kitchen.http';
 import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
@@ -52,7 +50,22 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   /** Draining state, shared with server/index.ts (a fresh one when absent). */
   lifecycle?: Lifecycle;
+  /** With RUN_JOBS: the jobs this instance works (default: every job of the shop) and the engine's pace (tests). */
+  jobs?: readonly Job[];
+  jobEngine?: JobEngineOptions;
 }
+
+/** Every background task of the shop, each declared in its domain's *.jobs.ts (decision 210). */
+export const SHOP_JOBS: readonly Job[] = [
+  ...outboxJobs,
+  ...paymentJobs,
+  ...authJobs,
+  ...subscriptionJobs,
+  ...walletJobs,
+  ...webhookJobs,
+  ...kitchenJobs,
+  ...scheduleJobs,
+];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const candidateClientDirs = [path.join(ROOT, 'dist/client'), path.join(ROOT, '../dist/client'), path.join(ROOT, 'client')];
@@ -119,7 +132,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       bus,
       now: () => performance.now(),
       windowMs: config.DATABASE_READ_WINDOW_MS,
-      onReplicaError: (url, err) => app.log.warn({ err, replica: url.replace(/\/\/[^@/]*@/, '//') }, 'read replica failed: read on the primary'),
+      onReplicaError: (url, err) =>
+        app.log.warn({ err, replica: url.replace(/\/\/[^@/]*@/, '//') }, 'read replica failed: read on the primary'),
     }),
     lifecycle: opts.lifecycle ?? createLifecycle(),
   };
@@ -206,20 +220,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       .send(shopErrorBody(e, String(req.id)));
   });
 
-  // Jobs and the mail worker on their own connections with longer limits (decision 080): they never
-  // take a request's pool connection, and a job may wait for a lock longer than a request would.
-  const jobDeps: AppDeps = config.RUN_JOBS ? { ...deps, db: dbh.jobs() } : deps;
-  const mailWorker = config.RUN_JOBS ? startMailWorker(jobDeps) : null;
-  const smsWorker = config.RUN_JOBS ? startSmsWorker(jobDeps) : null;
-  const whatsAppWorker = config.RUN_JOBS ? startWhatsAppWorker(jobDeps) : null;
-  const jobs = config.RUN_JOBS
-    ? startJobs(jobDeps, [...paymentJobs, ...authJobs, ...subscriptionJobs, ...walletJobs, ...webhookJobs, ...kitchenJobs, ...scheduleJobs])
-    : null;
+  // Jobs, the queue and the outboxes' rounds on their own connections with longer limits (decision 080),
+  // on PostgreSQL itself (decision 175): they never take a request's pool connection, and a job may wait
+  // for a lock longer than a request would. An instance without RUN_JOBS never works a job.
+  const jobs = config.RUN_JOBS ? await startJobEngine({ ...deps, db: dbh.jobs() }, opts.jobs ?? SHOP_JOBS, opts.jobEngine) : null;
+  // From SIGTERM on (decision 082) the engine takes no new work; its runs in flight finish while the
+  // requests drain, and the close below waits for them.
+  if (jobs) deps.lifecycle.signal.addEventListener('abort', () => void jobs.stop(), { once: true });
   app.addHook('onClose', async () => {
+    // Stop taking work and wait for the runs in flight, then the rest.
     await jobs?.stop();
-    await mailWorker?.stop();
-    await smsWorker?.stop();
-    await whatsAppWorker?.stop();
     await stopAuthGuard();
     deps.reads.close();
     await bus.close();

@@ -23,6 +23,8 @@ export type Generated<T> =
 
 export type Numeric = ColumnType<number, number | string, number | string>;
 
+export type PgbossJobState = 'active' | 'cancelled' | 'completed' | 'created' | 'failed' | 'retry';
+
 export interface Addresses {
   city: string;
   created_at: Generated<string>;
@@ -408,6 +410,91 @@ export interface PaymentWebhookEvents {
   payload: Json;
   processed_at: string | null;
   received_at: Generated<string>;
+}
+
+export interface PgbossArchive {
+  archived_on: Generated<string>;
+  completed_on: string | null;
+  created_on: string;
+  data: Json | null;
+  dead_letter: string | null;
+  expire_in: unknown;
+  id: string;
+  keep_until: string;
+  name: string;
+  output: Json | null;
+  policy: string | null;
+  priority: number;
+  retry_backoff: boolean;
+  retry_count: number;
+  retry_delay: number;
+  retry_limit: number;
+  singleton_key: string | null;
+  singleton_on: string | null;
+  start_after: string;
+  started_on: string | null;
+  state: PgbossJobState;
+}
+
+export interface PgbossJob {
+  completed_on: string | null;
+  created_on: Generated<string>;
+  data: Json | null;
+  dead_letter: string | null;
+  expire_in: Generated<unknown>;
+  id: Generated<string>;
+  keep_until: Generated<string>;
+  name: string;
+  output: Json | null;
+  policy: string | null;
+  priority: Generated<number>;
+  retry_backoff: Generated<boolean>;
+  retry_count: Generated<number>;
+  retry_delay: Generated<number>;
+  retry_limit: Generated<number>;
+  singleton_key: string | null;
+  singleton_on: string | null;
+  start_after: Generated<string>;
+  started_on: string | null;
+  state: Generated<PgbossJobState>;
+}
+
+export interface PgbossQueue {
+  created_on: Generated<string>;
+  dead_letter: string | null;
+  expire_seconds: number | null;
+  name: string;
+  partition_name: string | null;
+  policy: string | null;
+  retention_minutes: number | null;
+  retry_backoff: boolean | null;
+  retry_delay: number | null;
+  retry_limit: number | null;
+  updated_on: Generated<string>;
+}
+
+export interface PgbossSchedule {
+  created_on: Generated<string>;
+  cron: string;
+  data: Json | null;
+  name: string;
+  options: Json | null;
+  timezone: string | null;
+  updated_on: Generated<string>;
+}
+
+export interface PgbossSubscription {
+  created_on: Generated<string>;
+  event: string;
+  name: string;
+  updated_on: Generated<string>;
+}
+
+export interface PgbossVersion {
+  cron_on: string | null;
+  maintained_on: string | null;
+  monitored_on: string | null;
+  version: number;
 }
 
 export interface RateLimitBuckets {
@@ -924,6 +1011,12 @@ export interface DB {
   payment_attempts: PaymentAttempts;
   payment_webhook_events: PaymentWebhookEvents;
   payments: Payments;
+  'pgboss.archive': PgbossArchive;
+  'pgboss.job': PgbossJob;
+  'pgboss.queue': PgbossQueue;
+  'pgboss.schedule': PgbossSchedule;
+  'pgboss.subscription': PgbossSubscription;
+  'pgboss.version': PgbossVersion;
   rate_limit_buckets: RateLimitBuckets;
   refresh_tokens: RefreshTokens;
   refunds: Refunds;

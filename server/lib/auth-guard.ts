@@ -48,7 +48,9 @@ interface GuardState {
   revokedKeys: Set<string>;
   uses: Map<string, UseEntry>;
   lastUsed: Map<string, { at: string; ip: string | null }>;
-  timer: NodeJS.Timeout | null;
+  /** When the counted uses were last written (performance.now()), and the write on its way. */
+  flushedAt: number;
+  flushing: Promise<void> | null;
 }
 
 const states = new WeakMap<AppDeps['bus'], GuardState>();
@@ -56,7 +58,14 @@ const states = new WeakMap<AppDeps['bus'], GuardState>();
 function stateOf(deps: AppDeps): GuardState {
   const s = states.get(deps.bus);
   if (s) return s;
-  const fresh: GuardState = { endedSessions: new Set(), revokedKeys: new Set(), uses: new Map(), lastUsed: new Map(), timer: null };
+  const fresh: GuardState = {
+    endedSessions: new Set(),
+    revokedKeys: new Set(),
+    uses: new Map(),
+    lastUsed: new Map(),
+    flushedAt: performance.now(),
+    flushing: null,
+  };
   states.set(deps.bus, fresh);
   return fresh;
 }
@@ -66,14 +75,14 @@ function remember(set: Set<string>, value: string): void {
   set.add(value);
 }
 
-/** Flush API key usage every few seconds. The returned stop flushes what is left. */
+/**
+ * API key usage is counted in memory and written in batches (decision 210): by the call that finds the
+ * batch older than FLUSH_MS (after its answer, not awaited), by the key listing, and on close — no timer
+ * of its own. The returned stop flushes what is left.
+ */
 export function startAuthGuard(deps: AppDeps): () => Promise<void> {
-  const s = stateOf(deps);
-  s.timer = setInterval(() => void flushApiKeyUses(deps).catch((e) => deps.log.warn({ err: e }, 'api key usage flush failed')), FLUSH_MS);
-  s.timer.unref();
+  stateOf(deps);
   return async () => {
-    if (s.timer) clearInterval(s.timer);
-    s.timer = null;
     await flushApiKeyUses(deps).catch((e) => deps.log.warn({ err: e }, 'api key usage flush failed'));
     states.delete(deps.bus);
   };
@@ -108,7 +117,12 @@ async function apiKeyPrincipal(deps: AppDeps, token: string): Promise<Principal 
   if (row?.revoked_at) remember(s.revokedKeys, hash);
   // A key whose creator is gone has no one to act for (audit rows name a user): refused like a revoked one.
   const ok = !!row && !row.revoked_at && !!row.created_by && sameHash(row.token_hash, hash);
-  return ok ? { user: null, apiKey: { id: row.id, name: row.name, scopes: Object.freeze([...(row.scopes as ApiKeyScope[])]), createdBy: row.created_by! } } : null;
+  return ok
+    ? {
+        user: null,
+        apiKey: { id: row.id, name: row.name, scopes: Object.freeze([...(row.scopes as ApiKeyScope[])]), createdBy: row.created_by! },
+      }
+    : null;
 }
 
 export function looksLikeApiKey(token: string): boolean {
@@ -135,12 +149,19 @@ export function recordApiKeyUse(deps: AppDeps, keyId: string, operation: string,
   e.lastIp = ip || null;
   s.uses.set(k, e);
   s.lastUsed.set(keyId, { at: at.toISOString(), ip: ip || null });
+  if (!s.flushing && performance.now() - s.flushedAt >= FLUSH_MS) {
+    s.flushing = flushApiKeyUses(deps)
+      .catch((e) => deps.log.warn({ err: e }, 'api key usage flush failed'))
+      .finally(() => (s.flushing = null));
+  }
 }
 
 /** Write the counted uses (one upsert per key, operation and minute) and each key's last use. */
 export async function flushApiKeyUses(deps: AppDeps): Promise<void> {
   const s = states.get(deps.bus);
-  if (!s || (!s.uses.size && !s.lastUsed.size)) return;
+  if (!s) return;
+  s.flushedAt = performance.now();
+  if (!s.uses.size && !s.lastUsed.size) return;
   const uses = [...s.uses.values()];
   const last = [...s.lastUsed.entries()];
   s.uses.clear();

@@ -110,8 +110,3 @@ const outbox = outboxRunner('mail', (deps: MailDeps) => deliverPending(deps));
 
 /** Deliver now, after the caller's commit (not awaited by request handlers); rounds never overlap (server/lib/outbox-runner.ts). */
 export const kickMail = outbox.kick;
-
-/** The background worker (started by buildApp when RUN_JOBS): retries and anything a crash left behind. */
-export function startMailWorker(deps: MailDeps, intervalMs = 3000): { stop(): Promise<void> } {
-  return outbox.start(deps, intervalMs);
-}

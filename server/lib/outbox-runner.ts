@@ -47,9 +47,9 @@ interface Runner {
 /**
  * The one way an outbox is worked (mail, SMS, WhatsApp): `kick` delivers now, after the caller's
  * commit (request handlers do not await it); rounds for one app never overlap — a kick during a
- * round schedules one more, and a full round (`batch` messages) may have left more behind. `start`
- * is the background worker buildApp runs with RUN_JOBS: a round every `intervalMs`, for retries and
- * anything a crash left behind; `stop` waits for the round in flight.
+ * round schedules one more, and a full round (`batch` messages) may have left more behind. The
+ * background rounds (retries, anything a crash left behind) are jobs of the job engine
+ * (server/lib/outbox.jobs.ts), which call `kick` too.
  */
 export function outboxRunner<D extends { log: FastifyBaseLogger }>(
   name: string,
@@ -82,21 +82,5 @@ export function outboxRunner<D extends { log: FastifyBaseLogger }>(
     return runner.running;
   }
 
-  function start(deps: D, intervalMs: number): { stop(): Promise<void> } {
-    let stopped = false;
-    const timer = setInterval(() => {
-      if (!stopped) void kick(deps);
-    }, intervalMs);
-    timer.unref();
-    void kick(deps);
-    return {
-      async stop() {
-        stopped = true;
-        clearInterval(timer);
-        await runners.get(deps)?.running;
-      },
-    };
-  }
-
-  return { kick, start };
+  return { kick };
 }

@@ -107,8 +107,3 @@ const outbox = outboxRunner('sms', (deps: MailDeps) => deliverPendingSms(deps));
 
 /** Deliver now, after the caller's commit (not awaited by request handlers); rounds never overlap (server/lib/outbox-runner.ts). */
 export const kickSms = outbox.kick;
-
-/** The background worker (started by buildApp when RUN_JOBS): retries and anything a crash left behind. */
-export function startSmsWorker(deps: MailDeps, intervalMs = 5000): { stop(): Promise<void> } {
-  return outbox.start(deps, intervalMs);
-}

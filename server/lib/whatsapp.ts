@@ -216,11 +216,6 @@ const outbox = outboxRunner('whatsapp', (deps: MailDeps) => deliverPendingWhatsA
 /** Deliver now, after the caller's commit (not awaited by request handlers); rounds never overlap (server/lib/outbox-runner.ts). */
 export const kickWhatsApp = outbox.kick;
 
-/** The background worker (started by buildApp when RUN_JOBS): retries and anything a crash left behind. */
-export function startWhatsAppWorker(deps: MailDeps, intervalMs = 5000): { stop(): Promise<void> } {
-  return outbox.start(deps, intervalMs);
-}
-
 export const optInToWhatsApp = repo.optIn;
 /**
  * Meta's status for one message (the status webhook), in its own transaction: recorded only when it

@@ -15,6 +15,7 @@ import { ordersRouter } from '../domains/orders/orders.router';
 import { paymentsRouter } from '../domains/payments/payments.router';
 import { adminOrdersRouter } from '../domains/orders/orders.admin.router';
 import { auditRouter } from '../domains/audit/audit.router';
+import { jobsRouter } from '../domains/jobs/jobs.router';
 import { adminCatalogueRouter } from '../domains/catalogue/catalogue.admin.router';
 import { reviewsRouter } from '../domains/reviews/reviews.router';
 import { subscriptionsRouter } from '../domains/subscriptions/subscriptions.router';
@@ -61,6 +62,7 @@ export const appRouter = router({
   stock: stockRouter,
   kitchen: kitchenRouter,
   schedules: schedulesRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;

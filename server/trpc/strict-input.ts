@@ -14,6 +14,7 @@ import * as deliveries from '../../shared/schemas/deliveries';
 import * as delivery from '../../shared/schemas/delivery';
 import * as favorites from '../../shared/schemas/favorites';
 import * as invoices from '../../shared/schemas/invoices';
+import * as jobs from '../../shared/schemas/jobs';
 import * as kitchen from '../../shared/schemas/kitchen';
 import * as notifications from '../../shared/schemas/notifications';
 import * as orderLifecycle from '../../shared/schemas/order-lifecycle';
@@ -47,6 +48,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   delivery,
   favorites,
   invoices,
+  jobs,
   kitchen,
   notifications,
   'order-lifecycle': orderLifecycle,

@@ -28,7 +28,7 @@ export const ROLE_LABELS: Record<UserRole, string> = {
 
 export const ROLE_HINTS: Record<StaffRole, string> = {
   admin: 'Everything, and the only one who manages staff, API keys, webhooks and pricing',
-  manager: 'All daily operations; no staff, secrets or pricing',
+  manager: 'All daily operations and the background jobs; no staff, secrets or pricing',
   kitchen: 'The kitchen and stock only',
   rider: 'Their own deliveries only (the rider screen)',
   support: 'Orders and customers: read, cancel, refunds up to ₹1,000, password-reset links',
@@ -63,6 +63,7 @@ export const PERMISSIONS = [
   'audit:read',
   'api-keys:manage',
   'webhooks:manage',
+  'jobs:manage',
   'staff:manage',
   'rider:deliver',
 ] as const;

@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { DESKTOP, PHONE, hasBrowser, signedInContext, signUp, startShop, type ShopUnderTest } from '../helpers/browser';
 import { customer, loadShop, orderBody, place } from '../integration/orders-fixtures';
 import { seriousAxeViolations } from '../helpers/axe';
+import { SHOP_JOBS } from '../../server/app';
+import { startJobEngine } from '../../server/lib/jobs';
 
 /**
  * Issue 12, the back office in a real browser: the admin shell (its own layout, a drawer on a phone),
@@ -140,6 +142,7 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
     ['/admin/subscription-management', 'Plans'],
     ['/admin/password-reset', 'Password reset'],
     ['/admin/audit-log', 'Audit log'],
+    ['/admin/jobs', 'Background jobs'],
   ];
   let seeded = false;
   /** One seeded order, opened on the desk as a screen of its own (the order detail panel). */
@@ -148,6 +151,7 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
   async function seedOrders() {
     if (seeded) return;
     seeded = true;
+    await seedJobs();
     const catalogue = await loadShop(shop);
     for (let i = 0; i < 6; i++) {
       const c = await customer(shop);
@@ -160,6 +164,40 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
         shop.deps.db,
       );
       await sql`update users set created_at = created_at - make_interval(days => ${i}) where id = ${c.user.id}`.execute(shop.deps.db);
+    }
+  }
+
+  /**
+   * The job engine runs the shop's jobs for a moment (schedules declared, the minute's runs done), with
+   * the refunds job failing for good, so /admin/jobs shows a failed run with its Retry button.
+   */
+  async function seedJobs() {
+    const jobs = SHOP_JOBS.map((j) =>
+      j.name === 'payments.refunds'
+        ? { ...j, retryLimit: 0, run: () => Promise.reject(new Error('Razorpay answered 503: the service is unavailable')) }
+        : j,
+    );
+    const engine = await startJobEngine(shop.deps, jobs, { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 });
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              await shop.deps.db
+                .selectFrom('pgboss.job')
+                .select('id')
+                .where('name', '=', 'payments.refunds')
+                .where('state', '=', 'failed')
+                .execute()
+            ).length,
+          {
+            timeout: 30_000,
+            interval: 250,
+          },
+        )
+        .toBe(1);
+    } finally {
+      await engine.stop();
     }
   }
 

@@ -13,7 +13,7 @@ import {
   walletBalance,
   type ShopUnderTest,
 } from '../helpers/browser';
-import { startJobs } from '../../server/lib/jobs';
+import { runJobNow } from '../../server/lib/jobs';
 import { scheduleJobs } from '../../server/domains/schedules/schedules.jobs';
 import { addDays } from '../../shared/rules/slots';
 import { formatRupees, parseRupees } from '../../shared/rules/money';
@@ -24,7 +24,7 @@ import { creditWallets } from '../integration/schedules-fixtures';
  * weekday delivery at 7–8 am on /deliveries; the wallet is ₹27 short of each day (issue 38, decision 220),
  * and the day's Top up brings it back to Monday, covered, with ₹1,000 (test payment mode); skips Wednesday, goes
  * on vacation Friday–Sunday; the server's clock moves past Sunday's 21:00 cut-off, the cut-off job runs
- * (the job runner's runNow) and Monday's order is on its order page with the wallet debited; on the phone,
+ * (the job's run, as the engine calls it) and Monday's order is on its order page with the wallet debited; on the phone,
  * Tuesday is not placed (the wallet spent) and Order it now places it through the checkout. The admin
  * sees the schedule and tomorrow's forecast on /admin/schedules. Screenshots of each screen.
  */
@@ -201,12 +201,7 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
 
         // 6. The cut-off job runs (a minute after 21:00): Monday becomes an order paid from the wallet.
         now = ist(sunday!, '21:02:00');
-        const runner = startJobs(shop.deps, scheduleJobs);
-        try {
-          await runner.runNow('schedules-cutoff');
-        } finally {
-          await runner.stop();
-        }
+        await runJobNow(shop.deps, scheduleJobs, 'schedules-cutoff');
         const order = await shop.deps.db
           .selectFrom('orders')
           .innerJoin('users', 'users.id', 'orders.user_id')
@@ -251,12 +246,7 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
             returning user_id, amount_paise)
           update wallet_balances w set balance_paise = w.balance_paise + l.amount_paise from l where w.user_id = l.user_id`.execute(shop.deps.db);
         now = ist(monday!, '21:02:00');
-        const again = startJobs(shop.deps, scheduleJobs);
-        try {
-          await again.runNow('schedules-cutoff');
-        } finally {
-          await again.stop();
-        }
+        await runJobNow(shop.deps, scheduleJobs, 'schedules-cutoff');
         const ctx3 = await signedInContext(shop, email, password, viewport);
         const page3 = await shop.newPage({ context: ctx3 });
         await page3.goto(`/deliveries?date=${tuesday}`);
@@ -362,7 +352,9 @@ describe.skipIf(!hasBrowser)('standing deliveries in a browser', () => {
     await card.getByRole('button', { name: 'Pause' }).click();
     await expect.poll(() => card.getAttribute('data-status')).toBe('paused');
     // The answer says from which date the change applies (days already fixed keep their delivery).
-    await expect.poll(() => page.getByText(/^Changes apply from (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2}\.$/).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText(/^Changes apply from (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2}\.$/).count())
+      .toBeGreaterThan(0);
     await expect.poll(async () => (await states()).filter((s) => s === 'planned').length).toBe(0);
     await card.getByRole('button', { name: 'Resume' }).click();
     await expect.poll(() => card.getAttribute('data-status')).toBe('active');

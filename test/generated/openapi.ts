@@ -483,6 +483,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Background job runs, newest first: by default those waiting, waiting to be tried again, running or failed (state=open); filter by state; with each schedule (cron, India time) and its last and next run (X-Total-Count) */
+        get: operations["jobs-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/jobs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Try a failed job run again (one more try; audited). 404 for an unknown id, 409 when the run is not failed */
+        post: operations["jobs-retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/kitchen": {
         parameters: {
             query?: never;
@@ -4970,6 +5004,110 @@ export interface operations {
                         updatedAt: string;
                         vegan: boolean;
                     }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "jobs-list": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                state?: "open" | "created" | "retry" | "active" | "completed" | "failed" | "cancelled" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            active: number;
+                            created: number;
+                            failed: number;
+                            retry: number;
+                        };
+                        jobs: {
+                            attempts: number;
+                            completedAt: string | null;
+                            createdAt: string;
+                            id: string;
+                            lastError: string | null;
+                            maxAttempts: number;
+                            name: string;
+                            nextRunAt: string | null;
+                            startedAt: string | null;
+                            /** @enum {string} */
+                            state: "created" | "retry" | "active" | "completed" | "failed" | "cancelled";
+                        }[];
+                        schedules: {
+                            cron: string;
+                            lastRunAt: string | null;
+                            name: string;
+                            nextRunAt: string | null;
+                            timezone: string;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "jobs-retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job: {
+                            attempts: number;
+                            completedAt: string | null;
+                            createdAt: string;
+                            id: string;
+                            lastError: string | null;
+                            maxAttempts: number;
+                            name: string;
+                            nextRunAt: string | null;
+                            startedAt: string | null;
+                            /** @enum {string} */
+                            state: "created" | "retry" | "active" | "completed" | "failed" | "cancelled";
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -54,7 +54,7 @@ describe('migrations and seeds at boot', () => {
 describe('boot on an embedded data folder', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-boot-test-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const config = () => testConfig({ DATA_DIR: dir, DATABASE_URL: undefined, RUN_JOBS: false });
+  const config = (runJobs = false) => testConfig({ DATA_DIR: dir, DATABASE_URL: undefined, RUN_JOBS: runJobs });
 
   it('creates, migrates and seeds the folder, locks it while open, and reopens it', { timeout: 180_000 }, async () => {
     // A folder locked by another live process is refused before anything is opened.
@@ -72,8 +72,9 @@ describe('boot on an embedded data folder', () => {
     }
     expect(fs.existsSync(path.join(dir, 'pglite.lock'))).toBe(false);
 
+    // Reopened with RUN_JOBS: the job engine works on the embedded database too (decision 210).
     const phases: BootPhases = {};
-    const again = await boot(config(), phases);
+    const again = await boot(config(true), phases);
     try {
       expect(Object.keys(phases)).toEqual(expect.arrayContaining(['database', 'migrations', 'seeds', 'modules', 'app']));
       const shakes = await again.app.inject({ method: 'GET', url: '/api/shakes/signature' });
@@ -81,6 +82,24 @@ describe('boot on an embedded data folder', () => {
       expect(shakes.json()).toHaveLength(8);
       const ran = await again.dbh.db.selectFrom('seed_runs').select('name').execute();
       expect(ran).toHaveLength(seeds.length);
+      // Every job's schedule declared (once, by the engine), and the first runs done (the 10-second
+      // outbox rounds are asked for every 2 s, the minute's jobs every 5 s).
+      const schedules = await again.dbh.db.selectFrom('pgboss.schedule').select(['name', 'cron', 'timezone']).execute();
+      expect(schedules).toContainEqual({ name: 'schedules-reminder', cron: '0 18 * * *', timezone: 'Asia/Kolkata' });
+      await expect
+        .poll(
+          async () =>
+            (
+              await again.dbh.db
+                .selectFrom('pgboss.job')
+                .select('name')
+                .where('name', 'like', 'outbox-%')
+                .where('state', '=', 'completed')
+                .execute()
+            ).length,
+          { timeout: 30_000, interval: 250 },
+        )
+        .toBeGreaterThan(0);
     } finally {
       await again.app.close();
     }

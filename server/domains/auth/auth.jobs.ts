@@ -7,7 +7,7 @@ import { pruneCodes } from './otp.repository';
 export const authJobs: Job[] = [
   {
     name: 'auth-housekeeping',
-    intervalMs: 10 * 60_000,
+    cron: '*/10 * * * *',
     async run(deps) {
       const now = deps.clock.now();
       const buckets = await pruneBuckets(deps.db, now);

@@ -6,4 +6,4 @@ import { sendStockAlerts } from './kitchen.service';
  * tomorrow's forecast needing more than is free — each sent once per ingredient and day (the claim is
  * in SQL). Registered here, not in the stock domain, because the forecast comes through the kitchen.
  */
-export const kitchenJobs: Job[] = [{ name: 'stock-low-alerts', intervalMs: 60_000, run: sendStockAlerts }];
+export const kitchenJobs: Job[] = [{ name: 'stock-low-alerts', cron: '* * * * *', run: sendStockAlerts }];

@@ -4,7 +4,7 @@ import { processPendingRefunds, reconcilePendingPayments } from './payments.serv
 
 /** Background work of orders and payments; every job is safe on several instances (SKIP LOCKED / leases / conditional updates). */
 export const paymentJobs: Job[] = [
-  { name: 'orders.expire-unpaid', intervalMs: 30_000, run: (deps) => expireUnpaidOrders(deps) },
-  { name: 'payments.reconcile', intervalMs: 60_000, run: (deps) => reconcilePendingPayments(deps) },
-  { name: 'payments.refunds', intervalMs: 60_000, run: (deps) => processPendingRefunds(deps) },
+  { name: 'orders.expire-unpaid', cron: '* * * * *', everySeconds: 30, run: (deps) => expireUnpaidOrders(deps) },
+  { name: 'payments.reconcile', cron: '* * * * *', run: (deps) => reconcilePendingPayments(deps) },
+  { name: 'payments.refunds', cron: '* * * * *', run: (deps) => processPendingRefunds(deps) },
 ];

@@ -43,6 +43,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { path: '/admin/wallets', label: 'Wallets', load: () => import('./wallets'), permission: 'wallets:manage' },
   { path: '/admin/audit-log', label: 'Audit log', load: () => import('./audit-log'), permission: 'audit:read' },
   { path: '/admin/webhooks', label: 'Webhooks', load: () => import('./webhooks'), permission: 'webhooks:manage' },
+  { path: '/admin/jobs', label: 'Background jobs', load: () => import('./jobs'), permission: 'jobs:manage' },
   { path: '/admin/api-keys', label: 'API keys', load: () => import('./api-keys'), permission: 'api-keys:manage' },
   { path: '/admin/deliveries', label: 'Deliveries', load: () => import('./deliveries'), permission: 'deliveries:assign' },
   { path: '/admin/riders/cash', label: 'Rider cash', load: () => import('./rider-cash'), permission: 'riders:cash' },
@@ -75,6 +76,7 @@ export const ADMIN_ROUTE_LABELS: Record<(typeof ADMIN_ROUTES)[number], string> =
   '/admin/kitchen': 'Kitchen',
   '/admin/stock': 'Stock',
   '/admin/schedules': 'Schedules',
+  '/admin/jobs': 'Background jobs',
 };
 
 /** Spec §2: the 13 admin routes, in the order the sidebar shows them. /admin shows the dashboard. */
@@ -102,6 +104,7 @@ export const ADMIN_ROUTES = [
   '/admin/kitchen',
   '/admin/stock',
   '/admin/schedules',
+  '/admin/jobs',
 ] as const;
 
 /** The screens a role may use, in sidebar order. */
