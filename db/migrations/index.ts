@@ -38,6 +38,7 @@ import * as m060201 from './2026_12_06_0201_calendar_rows_plan';
 import * as m060300 from './2026_12_06_0300_captured_amounts_and_gateway_order_claims';
 import * as m060400 from './2026_12_06_0400_one_account_per_mobile';
 import * as m1206_0500 from './2026_12_06_0500_stock_sold_out_notify';
+import * as m1206_1100 from './2026_12_06_1100_create_messages';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_0300_captured_amounts_and_gateway_order_claims': m060300,
   '2026_12_06_0400_one_account_per_mobile': m060400,
   '2026_12_06_0500_stock_sold_out_notify': m1206_0500,
+  '2026_12_06_1100_create_messages': m1206_1100,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,15 +1,14 @@
 import type { Executor } from '../../../db/database';
-import type { MailMessage } from '../../lib/mail';
-import { notifyCustomer } from '../../lib/notify';
+import { notify, type Told } from '../notifications/notify.service';
 import { formatDay } from '../../../shared/rules/dates';
 import { formatRupees } from '../../../shared/rules/money';
 
 /**
  * Everything standing deliveries tell a customer, in ONE module (decision 177): a day the cut-off could
  * not place (that evening), and the 18:00 reminder that tomorrow is not covered by the wallet. Each goes
- * through notifyCustomer as the kind `deliveries` (decision 183): by e-mail, and on WhatsApp (template
- * `delivery_not_covered`, SMS as its fallback) to a customer who opted in, as far as their preferences
- * for that kind allow — written in the caller's transaction, sent after commit by the workers.
+ * through the notifications domain's notify() (decision 215): the inbox always, and e-mail, WhatsApp or
+ * SMS as the customer's preferences for the kind `deliveries` and their account allow — written in the
+ * caller's transaction, sent after commit by the workers.
  */
 
 export interface NotifyTo {
@@ -18,59 +17,20 @@ export interface NotifyTo {
   name: string;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function mail(to: NotifyTo, publicUrl: string, template: string, subject: string, headline: string, body: string[]): MailMessage {
-  const link = `${publicUrl.replace(/\/+$/, '')}/deliveries`;
-  const name = to.name.trim() || 'there';
-  const text = [`Hi ${name},`, '', headline, '', ...body, '', `Your deliveries: ${link}`, '', 'Hydro Shakes'].join('\n');
-  const html = `<div style="font-family:system-ui,sans-serif;color:#14342b;max-width:560px">
-<h1 style="font-size:20px">${esc(headline)}</h1>
-<p>Hi ${esc(name)},</p>
-${body.map((p) => `<p>${esc(p)}</p>`).join('\n')}
-<p><a href="${esc(link)}">See your deliveries</a></p>
-</div>`;
-  return { to: to.email, toName: to.name, subject, html, text, template };
-}
-
-/** The cut-off could not place a day: why, and what to do. */
-export async function notifyNotPlaced(db: Executor, publicUrl: string, to: NotifyTo, p: { date: string; reason: string }): Promise<void> {
+/** The cut-off could not place a day: why (the link leads to that day, where "Order it now" is). */
+export function notifyNotPlaced(db: Executor, publicUrl: string, to: NotifyTo, p: { date: string; reason: string }): Promise<Told> {
   const day = formatDay(p.date, 'weekdayDate');
-  await tell(db, publicUrl, to, {
-    mail: mail(to, publicUrl, 'delivery-not-placed', `Your Hydro Shakes delivery for ${day} was not placed`, `No delivery on ${day}`, [
-      p.reason,
-      'Your other scheduled days are unchanged. Top up your wallet or change the schedule so the next ones go through.',
-    ]),
-    day,
-    reason: p.reason,
-    text: (name) => `Hi ${name}, your Hydro Shakes delivery for ${day} was not placed: ${p.reason}`,
-  });
+  return notify({ config: { PUBLIC_URL: publicUrl } }, db, { userId: to.userId }, 'not_placed', { date: p.date, day, reason: p.reason });
 }
 
-/** 18:00: tomorrow's deliveries cost more than the wallet holds. */
-export async function notifyNotCovered(
+/** 18:00: tomorrow's deliveries cost more than the wallet holds (the link leads to the top-up). */
+export function notifyNotCovered(
   db: Executor,
   publicUrl: string,
   to: NotifyTo,
   p: { date: string; needed: number; balance: number; closesAt: string },
-): Promise<void> {
+): Promise<Told> {
   const day = formatDay(p.date, 'weekdayDate');
-  const reason = `Your wallet has ${formatRupees(p.balance)} and ${day}'s delivery costs ${formatRupees(p.needed)}. Top up by ${p.closesAt} so it is placed.`;
-  await tell(db, publicUrl, to, {
-    mail: mail(to, publicUrl, 'delivery-not-covered', `Top up for ${day}'s Hydro Shakes delivery`, `${day}'s delivery is not covered yet`, [reason]),
-    day,
-    reason,
-    text: (name) => `Hi ${name}, ${reason}`,
-  });
-}
-
-/** One notice of the kind `deliveries`: the e-mail and the WhatsApp message (name, day, reason), as the preferences allow. */
-async function tell(db: Executor, publicUrl: string, to: NotifyTo, n: { mail: MailMessage; day: string; reason: string; text: (name: string) => string }) {
-  const name = to.name.trim() || 'there';
-  await notifyCustomer({ config: { PUBLIC_URL: publicUrl } }, db, {
-    userId: to.userId,
-    kind: 'deliveries',
-    mail: n.mail,
-    whatsApp: { orderId: null, template: 'delivery_not_covered', parameters: [name, n.day, n.reason], text: n.text(name) },
-  });
+  const reason = `Your wallet has ${formatRupees(p.balance)} and ${day}'s delivery costs ${formatRupees(p.needed)}: ${formatRupees(p.needed - p.balance)} short. Top up by ${p.closesAt} so it is placed.`;
+  return notify({ config: { PUBLIC_URL: publicUrl } }, db, { userId: to.userId }, 'not_covered', { date: p.date, day, reason });
 }

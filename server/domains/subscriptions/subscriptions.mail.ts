@@ -1,3 +1,4 @@
+import { greeting } from '../../../shared/rules/greeting';
 import type { MailMessage } from '../../lib/mail';
 import { formatDate } from '../../../shared/rules/dates';
 
@@ -19,7 +20,7 @@ export interface SubscriptionMailInput {
 /** Activation, renewal and the reminder 3 days before the paid time ends. */
 export function subscriptionMail(kind: 'activated' | 'renewed' | 'reminder', m: SubscriptionMailInput): MailMessage {
   const link = `${m.publicUrl}/profile?tab=subscriptions`;
-  const hi = `Hi ${m.name || 'there'},`;
+  const hi = `${greeting(m.name)},`;
   let subject: string;
   let body: string;
   if (kind === 'reminder') {
