@@ -32,7 +32,8 @@ export interface EventData {
   /** Cancelled by the customer or the shop: `when` the slot, with the reason and the money's way back. */
   order_cancelled: OrderRef & { byShop: boolean; when: string; reason: string | null; refund: string | null; wallet: string | null };
   refund_issued: OrderRef & { amount: string; where: string };
-  renews_soon: { subscriptionId: string; plan: string; date: string; amount: string };
+  /** 3 days before the paid time ends: it renews by itself (automatic renewal) or ends. `date` "Wed, 9 Dec 2026". */
+  renews_soon: { subscriptionId: string; plan: string; date: string; autoRenew: boolean };
   /** Staff: the manager hears of a rider's failed stop. */
   rider_failed_stop: OrderRef & { rider: string; reason: string; date: string };
 }
@@ -210,16 +211,22 @@ export const EVENTS: { [E in NotifyEvent]: EventDef<E> } = {
   },
   renews_soon: {
     kind: null,
-    render: (d, hi) => ({
-      title: `Your ${d.plan} renews on ${d.date}`,
-      body: [`${d.amount} on ${d.date}. Change or pause it from your subscriptions before then if you need to.`],
-      link: '/subscriptions',
-      linkLabel: 'See your subscription',
-      subject: `Your Hydro Shakes ${d.plan} renews on ${d.date}`,
-      mailTemplate: 'subscription-renewal-reminder',
-      whatsApp: { template: 'renewal_reminder', parameters: [hi, d.plan, `${d.date} (${d.amount})`] },
-      text: `${hi}, your Hydro Shakes ${d.plan} renews on ${d.date} for ${d.amount}.`,
-    }),
+    render: (d, hi) => {
+      const what = d.autoRenew ? `renews automatically on ${d.date}` : `ends on ${d.date}`;
+      const next = d.autoRenew
+        ? 'You can switch automatic renewal off in your profile.'
+        : 'Renew it in your profile to keep your free shakes and free delivery.';
+      return {
+        title: `Your ${d.plan} subscription ${what}`,
+        body: [next],
+        link: '/profile?tab=subscriptions',
+        linkLabel: 'Manage your subscription',
+        subject: `Your ${d.plan} subscription ${d.autoRenew ? 'renews' : 'ends'} on ${d.date}`,
+        mailTemplate: 'subscription-reminder',
+        whatsApp: { template: 'renewal_reminder', parameters: [hi, d.plan, `${what}. ${next}`] },
+        text: `${hi}, your Hydro Shakes ${d.plan} subscription ${what}. ${next}`,
+      };
+    },
   },
   rider_failed_stop: {
     kind: null,
