@@ -2,7 +2,6 @@ import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { withTransactionRetry } from '../../lib/transaction-retry';
-import { kickMail } from '../../lib/mail';
 import { kickNotices } from '../notifications/notify.service';
 import { recordAudit } from '../audit/audit.service';
 import * as orders from '../orders/orders.service';
