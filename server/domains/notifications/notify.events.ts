@@ -34,6 +34,10 @@ export interface EventData {
   refund_issued: OrderRef & { amount: string; where: string };
   /** 3 days before the paid time ends: it renews by itself (automatic renewal) or ends. `date` "Wed, 9 Dec 2026". */
   renews_soon: { subscriptionId: string; plan: string; date: string; autoRenew: boolean };
+  /** Staff (owner, manager, kitchen): an ingredient under its par level. Quantities in words ("120 g"). */
+  low_stock: { name: string; free: string; par: string };
+  /** Staff (owner, manager, kitchen): tomorrow's standing deliveries need more than is free. */
+  stock_short: { name: string; day: string; need: string; free: string };
   /** Staff: the manager hears of a rider's failed stop. */
   rider_failed_stop: OrderRef & { rider: string; reason: string; date: string };
 }
@@ -227,6 +231,32 @@ export const EVENTS: { [E in NotifyEvent]: EventDef<E> } = {
         text: `${hi}, your Hydro Shakes ${d.plan} subscription ${what}. ${next}`,
       };
     },
+  },
+  low_stock: {
+    kind: null,
+    render: (d, hi) => ({
+      title: `Low stock: ${d.name} (${d.free} free)`,
+      body: [`${d.name} is under its par level: ${d.free} free, par ${d.par}. Receive more or adjust the par level.`],
+      link: '/admin/stock',
+      linkLabel: 'Open stock',
+      subject: `Low stock: ${d.name} (${d.free} free)`,
+      mailTemplate: 'stock-low',
+      whatsApp: null,
+      text: `${hi}, ${d.name} is under its par level: ${d.free} free, par ${d.par}.`,
+    }),
+  },
+  stock_short: {
+    kind: null,
+    render: (d, hi) => ({
+      title: `Not enough ${d.name} for ${d.day} (${d.need} needed, ${d.free} free)`,
+      body: [`The standing deliveries of ${d.day} need ${d.need} of ${d.name}; only ${d.free} is free. Receive more before the kitchen starts.`],
+      link: '/admin/stock',
+      linkLabel: 'Open stock',
+      subject: `Not enough ${d.name} for ${d.day} (${d.need} needed, ${d.free} free)`,
+      mailTemplate: 'stock-forecast',
+      whatsApp: null,
+      text: `${hi}, the standing deliveries of ${d.day} need ${d.need} of ${d.name}; only ${d.free} is free.`,
+    }),
   },
   rider_failed_stop: {
     kind: null,
