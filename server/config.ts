@@ -95,16 +95,29 @@ export const ConfigSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: optionalString,
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com'),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('en'),
-  /** Approved template names; body parameters: {{1}} name, {{2}} order number, {{3}} total, {{4}} slot. */
+  /**
+   * Approved template names (decision 215: {{1}} is always the greeting, "Hi Priya" or "Hi").
+   * Order confirmed: {{2}} order number, {{3}} total, {{4}} slot.
+   */
   WHATSAPP_TEMPLATE_ORDER_CONFIRMED: z.string().default('order_confirmed'),
-  /** {{1}} name, {{2}} order number, {{3}} the delivery code. */
+  /** {{1}} greeting, {{2}} order number, {{3}} the delivery code. */
   WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY: z.string().default('order_out_for_delivery'),
-  /** {{1}} name, {{2}} order number. */
+  /** {{1}} greeting, {{2}} order number. */
   WHATSAPP_TEMPLATE_DELIVERED: z.string().default('order_delivered'),
-  /** {{1}} name, {{2}} order number. */
+  /** {{1}} greeting, {{2}} order number. */
   WHATSAPP_TEMPLATE_PAYMENT_FAILED: z.string().default('order_payment_failed'),
-  /** A standing delivery not covered by the wallet / a day not placed: {{1}} name, {{2}} the day, {{3}} what happened and what to do. */
+  /** {{1}} greeting, {{2}} order number, {{3}} the reason and what happens next. */
+  WHATSAPP_TEMPLATE_COULD_NOT_DELIVER: z.string().default('order_not_delivered'),
+  /** {{1}} greeting, {{2}} order number, {{3}} the new day and slot. */
+  WHATSAPP_TEMPLATE_DELIVERY_MOVED: z.string().default('order_delivery_moved'),
+  /** Tomorrow's standing delivery not covered by the wallet: {{1}} greeting, {{2}} the day, {{3}} the shortfall and what to do. */
   WHATSAPP_TEMPLATE_DELIVERY_NOT_COVERED: z.string().default('delivery_not_covered'),
+  /** A standing day the cut-off could not place: {{1}} greeting, {{2}} the day, {{3}} why. */
+  WHATSAPP_TEMPLATE_DELIVERY_NOT_PLACED: z.string().default('delivery_not_placed'),
+  /** {{1}} greeting, {{2}} order number, {{3}} the amount and where it goes back. */
+  WHATSAPP_TEMPLATE_REFUND_ISSUED: z.string().default('order_refund_issued'),
+  /** {{1}} greeting, {{2}} the plan, {{3}} the date and amount. */
+  WHATSAPP_TEMPLATE_RENEWAL_REMINDER: z.string().default('subscription_renewal_reminder'),
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,

@@ -230,6 +230,7 @@ export interface MailOutbox {
   html: string;
   id: Generated<number>;
   last_error: string | null;
+  message_id: number | null;
   next_attempt_at: string | null;
   provider_message_id: string | null;
   sent_at: string | null;
@@ -239,6 +240,17 @@ export interface MailOutbox {
   text: string;
   to_email: string;
   to_name: string | null;
+}
+
+export interface Messages {
+  body: string;
+  created_at: Generated<string>;
+  event: string;
+  id: Generated<number>;
+  link: string | null;
+  read_at: string | null;
+  title: string;
+  user_id: string;
 }
 
 export interface NotificationPreferences {
@@ -695,6 +707,7 @@ export interface SmsOutbox {
   created_at: Generated<string>;
   id: Generated<number>;
   last_error: string | null;
+  message_id: number | null;
   next_attempt_at: string | null;
   provider_message_id: string | null;
   sent_at: string | null;
@@ -968,6 +981,7 @@ export interface WhatsappOutbox {
   delivery_status_at: string | null;
   id: Generated<number>;
   last_error: string | null;
+  message_id: number | null;
   next_attempt_at: string | null;
   order_id: string | null;
   provider_message_id: string | null;
@@ -1000,6 +1014,7 @@ export interface DB {
   kitchen_batch_orders: KitchenBatchOrders;
   kitchen_batches: KitchenBatches;
   mail_outbox: MailOutbox;
+  messages: Messages;
   notification_preferences: NotificationPreferences;
   order_deliveries: OrderDeliveries;
   order_events: OrderEvents;

@@ -39,6 +39,7 @@ import * as m060300 from './2026_12_06_0300_captured_amounts_and_gateway_order_c
 import * as m060400 from './2026_12_06_0400_one_account_per_mobile';
 import * as m1206_0500 from './2026_12_06_0500_stock_sold_out_notify';
 import * as m1206_1000 from './2026_12_06_1000_create_job_queue';
+import * as m1206_1100 from './2026_12_06_1100_create_messages';
 import * as m1206_1200 from './2026_12_06_1200_calendar_rows_wallet';
 import * as m1206_1300 from './2026_12_06_1300_invitations_and_return_paths';
 
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_0400_one_account_per_mobile': m060400,
   '2026_12_06_0500_stock_sold_out_notify': m1206_0500,
   '2026_12_06_1000_create_job_queue': m1206_1000,
+  '2026_12_06_1100_create_messages': m1206_1100,
   '2026_12_06_1200_calendar_rows_wallet': m1206_1200,
   '2026_12_06_1300_invitations_and_return_paths': m1206_1300,
 };

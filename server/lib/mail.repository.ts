@@ -2,7 +2,6 @@ import { sql, type RawBuilder, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { MailOutbox as MailOutboxTable } from '../../db/generated/database';
 import type { MailMessage } from './mail';
-import type { NotificationKind } from '../../shared/schemas/notifications';
 
 /** The SQL of the mail outbox (mail.ts keeps the delivery rules). */
 
@@ -20,34 +19,6 @@ export async function insertMail(db: Executor, msg: MailMessage): Promise<number
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/**
- * The mail, written only when the customer's e-mail cell for this kind of message is on (decision 183;
- * no row: on): one INSERT … SELECT. Without `to`, the account's own address (none: nothing written).
- */
-export async function insertMailIfWanted(db: Executor, userId: string, kind: NotificationKind, msg: MailMessage): Promise<number | null> {
-  const row = await db
-    .insertInto('mail_outbox')
-    .columns(['to_email', 'to_name', 'subject', 'html', 'text', 'template'])
-    .expression(
-      db
-        .selectFrom('users as u')
-        .leftJoin('notification_preferences as p', (j) => j.onRef('p.user_id', '=', 'u.id').on('p.kind', '=', kind))
-        .select([
-          sql<string>`lower(coalesce(nullif(${msg.to ?? null}::text, ''), u.email))`.as('to_email'),
-          sql<string | null>`${msg.toName ?? null}`.as('to_name'),
-          sql<string>`${msg.subject}`.as('subject'),
-          sql<string>`${msg.html}`.as('html'),
-          sql<string>`${msg.text}`.as('text'),
-          sql<string>`${msg.template}`.as('template'),
-        ])
-        .where('u.id', '=', userId)
-        .where(sql<boolean>`coalesce(nullif(${msg.to ?? null}::text, ''), u.email) is not null and coalesce(p.email, true)`),
-    )
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
 }
 
 /**

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/database';
 import type { Config } from '../config';
 import type { Clock } from './clock';
-import type { NotificationKind } from '../../shared/schemas/notifications';
 import { BrevoError, sendWithBrevo } from './mail-brevo';
 import * as repo from './mail.repository';
 import { claimDue } from './outbox.repository';
@@ -29,15 +28,6 @@ export async function enqueueMail(db: Executor, msg: MailMessage): Promise<numbe
   // An account started from a mobile number has no e-mail until the customer adds one (decision 170).
   if (!msg.to) return null;
   return repo.insertMail(db, msg);
-}
-
-/**
- * A mail the customer chose to get or not (out for delivery, delivered, payment failed, standing
- * deliveries): skipped when the kind's e-mail cell is off in their notification preferences (decision
- * 183). Without `to`, the account's address. Receipts, cancellations, refunds and account mails always go (enqueueMail).
- */
-export async function enqueueProgressMail(db: Executor, userId: string, kind: NotificationKind, msg: MailMessage): Promise<number | null> {
-  return repo.insertMailIfWanted(db, userId, kind, msg);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { SmsMessage } from './sms';
 export async function insertSms(db: Executor, msg: SmsMessage): Promise<number> {
   const row = await db
     .insertInto('sms_outbox')
-    .values({ to_mobile: msg.to, template: msg.template, variables: JSON.stringify(msg.variables) as never, text: msg.text })
+    .values({ message_id: msg.messageId ?? null, to_mobile: msg.to, template: msg.template, variables: JSON.stringify(msg.variables) as never, text: msg.text })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

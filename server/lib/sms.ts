@@ -20,6 +20,8 @@ export interface SmsMessage {
   variables: Record<string, string>;
   /** The same message as plain text: the log, the outbox, and what the DLT template says. */
   text: string;
+  /** The inbox message this SMS delivers (a WhatsApp message's fallback); none for sign-in codes. */
+  messageId?: number | null;
 }
 
 /** 'order_update': an order message WhatsApp could not deliver (decision 173); variable `message`. */

@@ -12,6 +12,11 @@ type GraphConfig = Pick<
   | 'WHATSAPP_TEMPLATE_DELIVERED'
   | 'WHATSAPP_TEMPLATE_PAYMENT_FAILED'
   | 'WHATSAPP_TEMPLATE_DELIVERY_NOT_COVERED'
+  | 'WHATSAPP_TEMPLATE_COULD_NOT_DELIVER'
+  | 'WHATSAPP_TEMPLATE_DELIVERY_MOVED'
+  | 'WHATSAPP_TEMPLATE_DELIVERY_NOT_PLACED'
+  | 'WHATSAPP_TEMPLATE_REFUND_ISSUED'
+  | 'WHATSAPP_TEMPLATE_RENEWAL_REMINDER'
 >;
 
 /**
@@ -37,6 +42,11 @@ export class GraphWhatsAppGateway implements WhatsAppGateway {
       delivered: this.config.WHATSAPP_TEMPLATE_DELIVERED,
       payment_failed: this.config.WHATSAPP_TEMPLATE_PAYMENT_FAILED,
       delivery_not_covered: this.config.WHATSAPP_TEMPLATE_DELIVERY_NOT_COVERED,
+      could_not_deliver: this.config.WHATSAPP_TEMPLATE_COULD_NOT_DELIVER,
+      delivery_moved: this.config.WHATSAPP_TEMPLATE_DELIVERY_MOVED,
+      delivery_not_placed: this.config.WHATSAPP_TEMPLATE_DELIVERY_NOT_PLACED,
+      refund_issued: this.config.WHATSAPP_TEMPLATE_REFUND_ISSUED,
+      renewal_reminder: this.config.WHATSAPP_TEMPLATE_RENEWAL_REMINDER,
     }[template];
   }
 

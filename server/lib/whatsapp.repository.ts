@@ -1,49 +1,9 @@
 import { sql, type RawBuilder, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { WhatsappOutbox as WhatsappOutboxTable } from '../../db/generated/database';
-import type { WhatsAppDeliveryStatus, WhatsAppMessage } from './whatsapp';
-import type { NotificationKind } from '../../shared/schemas/notifications';
+import type { WhatsAppDeliveryStatus } from './whatsapp';
 
 /** The SQL of the WhatsApp outbox (whatsapp.ts keeps the delivery rules). */
-
-/**
- * The message, written only when the customer opted in to WhatsApp, their number is verified and the
- * kind's WhatsApp cell is on (decision 183; no row: on) — one INSERT … SELECT in the caller's
- * transaction, so nothing is read first and an opted-out customer costs one statement that inserts
- * nothing. The kind's SMS cell becomes the row's fallback flag. Returns the row's id, or null when not sent.
- */
-export async function insertForCustomer(
-  db: Executor,
-  userId: string,
-  kind: NotificationKind,
-  msg: Omit<WhatsAppMessage, 'to'> & { orderId: string | null },
-): Promise<number | null> {
-  const row = await db
-    .insertInto('whatsapp_outbox')
-    .columns(['user_id', 'order_id', 'to_mobile', 'template', 'variables', 'text', 'sms_fallback'])
-    .expression(
-      db
-        .selectFrom('users as u')
-        .leftJoin('notification_preferences as p', (j) => j.onRef('p.user_id', '=', 'u.id').on('p.kind', '=', kind))
-        .select([
-          'u.id',
-          sql<string | null>`${msg.orderId}::uuid`.as('order_id'),
-          'u.mobile',
-          sql<string>`${msg.template}`.as('template'),
-          sql`${JSON.stringify(msg.parameters)}::jsonb`.as('variables'),
-          sql<string>`${msg.text}`.as('text'),
-          sql<boolean>`coalesce(p.sms, true)`.as('sms_fallback'),
-        ])
-        .where('u.id', '=', userId)
-        .where('u.whatsapp_opt_in_at', 'is not', null)
-        .where('u.mobile_verified_at', 'is not', null)
-        .where('u.mobile', 'is not', null)
-        .where(sql<boolean>`coalesce(p.whatsapp, true)`),
-    )
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
 
 /**
  * The customer opts in (checkout box, profile switch): the first time is kept as the record. Only with
@@ -128,6 +88,6 @@ export function recordDeliveryStatus(db: Executor, p: { messageId: string; statu
         eb(sql<number>`case delivery_status when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 4 end`, '<', rank),
       ]),
     )
-    .returning(['id', 'to_mobile', 'text', 'sms_fallback'])
+    .returning(['id', 'to_mobile', 'text', 'sms_fallback', 'message_id'])
     .executeTakeFirst();
 }

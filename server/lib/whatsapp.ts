@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { RawBuilder } from 'kysely';
-import type { Db, Executor } from '../../db/database';
+import type { Db } from '../../db/database';
 import type { Config } from '../config';
 import type { MailDeps } from './mail';
 import { enqueueSms, kickSms } from './sms';
@@ -9,7 +9,6 @@ import { GraphWhatsAppGateway } from './whatsapp-graph';
 import * as repo from './whatsapp.repository';
 import { claimDue } from './outbox.repository';
 import { failedAttempt, loggedFields, outboxRunner, sentFields, type DeliveryRound } from './outbox-runner';
-import type { NotificationKind } from '../../shared/schemas/notifications';
 
 /**
  * WhatsApp order messages (PRODUCT.md §18, decision 173). Like texts, a message is written to the
@@ -18,19 +17,17 @@ import type { NotificationKind } from '../../shared/schemas/notifications';
  * one (the insert itself checks). When WhatsApp finally fails and the customer allows texts, the same
  * message goes out as an SMS.
  */
-export type WhatsAppTemplate = 'order_confirmed' | 'out_for_delivery' | 'delivered' | 'payment_failed' | 'delivery_not_covered';
-
-/** The templates about one order. */
-export type OrderTemplate = Exclude<WhatsAppTemplate, 'delivery_not_covered'>;
-
-/** The kind of message (notification preferences, decision 183) each template is. */
-export const KIND_OF_TEMPLATE: Record<WhatsAppTemplate, NotificationKind> = {
-  order_confirmed: 'order_confirmed',
-  out_for_delivery: 'out_for_delivery',
-  delivered: 'delivered',
-  payment_failed: 'payment_failed',
-  delivery_not_covered: 'deliveries',
-};
+export type WhatsAppTemplate =
+  | 'order_confirmed'
+  | 'out_for_delivery'
+  | 'delivered'
+  | 'payment_failed'
+  | 'could_not_deliver'
+  | 'delivery_moved'
+  | 'delivery_not_covered'
+  | 'delivery_not_placed'
+  | 'refund_issued'
+  | 'renewal_reminder';
 export type WhatsAppDeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
 export interface WhatsAppMessage {
@@ -65,75 +62,6 @@ export function whatsAppGateway(config: Config): WhatsAppGateway | null {
     gateways.set(config, config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID ? new GraphWhatsAppGateway(config) : null);
   }
   return gateways.get(config) ?? null;
-}
-
-/**
- * A message to a customer, in the caller's transaction; nothing when they did not opt in, have no
- * verified number, or turned WhatsApp off for its kind of message.
- */
-export function enqueueOrderWhatsApp(
-  db: Executor,
-  userId: string,
-  msg: { orderId: string | null; template: WhatsAppTemplate; parameters: string[]; text: string },
-): Promise<number | null> {
-  return repo.insertForCustomer(db, userId, KIND_OF_TEMPLATE[msg.template], msg);
-}
-
-/** The four order messages: template, body parameters and plain text, in one place. */
-export function orderMessage(
-  template: OrderTemplate,
-  p: { orderId: string; number: string; name: string; total?: string; slot?: string; code?: string },
-): { orderId: string; template: OrderTemplate; parameters: string[]; text: string } {
-  const name = p.name.trim() || 'there';
-  switch (template) {
-    case 'order_confirmed':
-      return {
-        orderId: p.orderId,
-        template,
-        parameters: [name, p.number, p.total ?? '', p.slot ?? ''],
-        text: `Hi ${name}, your Hydro Shakes order ${p.number} (${p.total ?? ''}) is confirmed for ${p.slot ?? ''}.`,
-      };
-    case 'out_for_delivery':
-      return {
-        orderId: p.orderId,
-        template,
-        parameters: [name, p.number, p.code ?? ''],
-        text: `Hi ${name}, your Hydro Shakes order ${p.number} is on its way. Give the rider this code: ${p.code ?? ''}.`,
-      };
-    case 'delivered':
-      return {
-        orderId: p.orderId,
-        template,
-        parameters: [name, p.number],
-        text: `Hi ${name}, your Hydro Shakes order ${p.number} was delivered. Enjoy!`,
-      };
-    case 'payment_failed':
-      return {
-        orderId: p.orderId,
-        template,
-        parameters: [name, p.number],
-        text: `Hi ${name}, the payment for your Hydro Shakes order ${p.number} did not go through. You can pay again from the order page.`,
-      };
-  }
-}
-
-/**
- * A standing delivery the wallet does not cover, or a day that could not be placed (kind `deliveries`):
- * {{1}} name, {{2}} the day ("Sat 28 Nov"), {{3}} what happened and what to do — one sentence.
- */
-export function deliveryNotCoveredMessage(p: { name: string; day: string; reason: string }): {
-  orderId: null;
-  template: 'delivery_not_covered';
-  parameters: string[];
-  text: string;
-} {
-  const name = p.name.trim().split(/\s+/)[0] || 'there';
-  return {
-    orderId: null,
-    template: 'delivery_not_covered',
-    parameters: [name, p.day, p.reason],
-    text: `Hi ${name}, your Hydro Shakes delivery for ${p.day} is not set: ${p.reason}`,
-  };
 }
 
 /**
@@ -195,7 +123,7 @@ export async function deliverPendingWhatsApp(deps: MailDeps & { db: Db }, limit 
         await repo.markMessage(trx, m.id, fields);
         // The fallback is written with the failure, so a crash between the two cannot lose or double it.
         if (giveUp && m.sms_fallback) {
-          await enqueueSms(trx, { to: m.to_mobile, template: 'order_update', variables: { message: m.text }, text: m.text });
+          await enqueueSms(trx, { to: m.to_mobile, template: 'order_update', variables: { message: m.text }, text: m.text, messageId: m.message_id });
           fellBack = true;
         }
       });
@@ -231,7 +159,9 @@ export async function recordWhatsAppStatus(
     const row = await repo.recordDeliveryStatus(trx, p);
     if (!row) return { changed: false, fellBack: false };
     const fellBack = p.status === 'failed' && row.sms_fallback;
-    if (fellBack) await enqueueSms(trx, { to: row.to_mobile, template: 'order_update', variables: { message: row.text }, text: row.text });
+    if (fellBack) {
+      await enqueueSms(trx, { to: row.to_mobile, template: 'order_update', variables: { message: row.text }, text: row.text, messageId: row.message_id });
+    }
     return { changed: true, fellBack };
   });
   if (out.fellBack) void kickSms(deps);

@@ -52,6 +52,10 @@ export const DeliveryStopSchema = z.object({
 });
 export type DeliveryStop = z.infer<typeof DeliveryStopSchema>;
 
+/** A stop moved to another day: the stop, and how the customer was told ("Sent on WhatsApp to +91 98••• 43210"). */
+export const RescheduleAnswerSchema = DeliveryStopSchema.extend({ told: z.string() });
+export type RescheduleAnswer = z.infer<typeof RescheduleAnswerSchema>;
+
 export const RiderRefSchema = z.object({ id: Uuid, name: z.string(), mobile: z.string().nullable() });
 
 export const AdminDeliveriesSchema = z.object({
@@ -146,6 +150,10 @@ export type FailedInput = z.infer<typeof FailedInputSchema>;
 
 export const RiderStopAnswerSchema = z.object({ stop: RiderStopSchema });
 export type RiderStopAnswer = z.infer<typeof RiderStopAnswerSchema>;
+
+/** "Could not deliver": the stop, and how the customer was told ("Sent on WhatsApp to +91 98••• 43210"). */
+export const FailedAnswerSchema = RiderStopAnswerSchema.extend({ told: z.string() });
+export type FailedAnswer = z.infer<typeof FailedAnswerSchema>;
 
 // --- COD cash: /admin/riders/cash ---
 

@@ -42,3 +42,66 @@ export const NotificationPreferencesPatchSchema = z.strictObject({
   kinds: z.strictObject(perKind(ChannelsPatchSchema.optional())).optional(),
 });
 export type NotificationPreferencesPatch = z.infer<typeof NotificationPreferencesPatchSchema>;
+
+// ---------- The inbox (PRODUCT.md §20, decision 215) ----------
+
+export const DELIVERY_CHANNELS = ['email', 'whatsapp', 'sms'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+/**
+ * A delivery's status: queued (in the outbox), sent (the provider took it), delivered and read
+ * (WhatsApp's status webhook), failed (for good), logged (no provider is configured on this server:
+ * written to its log only, so it did not reach the person).
+ */
+export const DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed', 'logged'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const MessageDeliverySchema = z.object({
+  channel: z.enum(DELIVERY_CHANNELS),
+  /** Masked: "+91 98••• 43210", "as•••@example.in". */
+  to: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  /** When the status was reached (ISO). */
+  at: z.string(),
+});
+export type MessageDelivery = z.infer<typeof MessageDeliverySchema>;
+
+export const InboxMessageSchema = z.object({
+  id: z.number().int(),
+  event: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** A path on the shop ("/order/…", "/deliveries?date=…"), or null. */
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+  deliveries: z.array(MessageDeliverySchema),
+});
+export type InboxMessage = z.infer<typeof InboxMessageSchema>;
+
+export const MessagesInputSchema = z.object({
+  page: z.coerce.number().int().min(1, 'page starts at 1').max(10_000, 'page is at most 10000').default(1),
+  pageSize: z.coerce.number().int().min(1, 'pageSize is at least 1').max(50, 'pageSize is at most 50').default(20),
+});
+export type MessagesInput = z.infer<typeof MessagesInputSchema>;
+
+export const MessagesSchema = z.object({
+  messages: z.array(InboxMessageSchema),
+  totalCount: z.number().int(),
+  unread: z.number().int(),
+});
+export type Messages = z.infer<typeof MessagesSchema>;
+
+export const UnreadCountSchema = z.object({ unread: z.number().int() });
+
+/** POST /api/user/messages/read: `{ "ids": [1, 2] }` or `{ "all": true }` — one of the two. */
+export const MarkReadInputSchema = z
+  .strictObject({
+    ids: z
+      .array(z.number().int().positive('Each id is a message id'))
+      .min(1, 'Name at least one message')
+      .max(100, 'At most 100 messages at a time')
+      .optional(),
+    all: z.literal(true, { message: 'all is true, or leave it out' }).optional(),
+  })
+  .refine((v) => (v.ids ? !v.all : v.all === true), { message: 'Send { "ids": [1, 2] } or { "all": true }', path: ['ids'] });
+export type MarkReadInput = z.infer<typeof MarkReadInputSchema>;

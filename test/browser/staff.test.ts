@@ -169,6 +169,8 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await second.getByLabel('Not at home').check();
     await second.getByRole('button', { name: 'Return to the shop' }).click();
     await second.getByText('Returned to the shop: not at home.').waitFor();
+    // The rider sees how the customer was told.
+    expect(await second.getByTestId('rider-told').textContent()).toMatch(/^The customer was told\. (Sent (on WhatsApp|by e-mail|by SMS) to .+|In their inbox on the site only.*)\.$/);
     await shop.screenshot(rider, 'rider-after-375');
 
     // The returned stop's code took 5 wrong tries (as the API test drives them): the desk shows it locked
@@ -198,7 +200,8 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await dialog.getByLabel('New date').fill(addDays(istToday(shop.deps.clock.now()), 1));
     await shop.screenshot(manager, 'deliveries-reschedule-1280');
     await dialog.getByTestId('reschedule-save').click();
-    await manager.getByText(/moved to \w{3}, \d+ \w{3}, .*The customer was told by e-mail\./).waitFor();
+    // The result names the channel the customer was actually told on (decision 215), never a guessed e-mail.
+    await manager.getByText(/moved to \w{3}, \d+ \w{3}, .*The customer was told: (Sent (on WhatsApp|by e-mail|by SMS) to .+?|In their inbox on the site only.*)\./).waitFor();
     await expect.poll(() => manager.getByText('Not delivered: Not at home').count()).toBe(0);
     await manager.goto('/admin/riders/cash');
     await manager.getByTestId('cash-row').waitFor();

@@ -107,7 +107,7 @@ describe('the cut-off job', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Your Hydro Shakes delivery for Fri, 4 Dec was not placed');
     const wa = await t.deps.db.selectFrom('whatsapp_outbox').select(['template', 'text']).where('user_id', '=', c.user.id).execute();
-    expect(wa).toEqual([expect.objectContaining({ template: 'delivery_not_covered' })]);
+    expect(wa).toEqual([expect.objectContaining({ template: 'delivery_not_placed' })]);
     const cal = await schedules.deliveries(t.deps, c.user, { from: '2026-12-04', days: 1 });
     expect(cal.days[0]!.entries[0]).toMatchObject({ state: 'not_placed', reason: { code: 'WALLET_INSUFFICIENT' } });
   });

@@ -269,6 +269,9 @@ describe('stock: recipes, ledger, reservations', () => {
     const spirulinaMails = mails.filter((m) => m.subject.startsWith('Low stock: Spirulina'));
     expect(spirulinaMails.length).toBeGreaterThan(0);
     expect(spirulinaMails.filter((m) => m.to_email === admin.user.email)).toHaveLength(1);
+    // The owner's inbox has it too, once (decision 215).
+    const inbox = await t.deps.db.selectFrom('messages').select('title').where('user_id', '=', admin.user.id).where('event', '=', 'low_stock').execute();
+    expect(inbox.filter((m) => m.title.startsWith('Low stock: Spirulina'))).toHaveLength(1);
   });
 
   it('a kitchen member manages stock; support and customers may not', async () => {

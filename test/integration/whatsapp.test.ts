@@ -7,7 +7,7 @@ import { customer, loadShop, orderBody, place, type Customer, type Shop } from '
 import { movableClock } from '../../server/domains/auth/auth.test-helpers';
 import { kickWhatsApp } from '../../server/lib/whatsapp';
 import { kickSms } from '../../server/lib/sms';
-import { notifyCustomer } from '../../server/lib/notify';
+import { notify } from '../../server/domains/notifications/notify.service';
 import { RECEIPT_ALWAYS_BY_EMAIL, VERIFY_MOBILE_FIRST } from '../../server/domains/notifications/notifications.service';
 
 /**
@@ -147,7 +147,7 @@ describe('order messages', () => {
       phoneNumberId: PHONE_ID,
       template: 'hs_order_confirmed_v1',
       language: 'en',
-      parameters: ['Asha', order.number, expect.stringMatching(/^₹/), expect.stringMatching(/\d/)],
+      parameters: ['Hi Asha', order.number, expect.stringMatching(/^₹/), expect.stringMatching(/\d/)],
     });
     expect(got[0]!.parameters[2]).toBe(`₹${(order.breakdown.total / 100).toLocaleString('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`.replace(/\.00$/, ''));
     const [sent] = await outbox(c.user.id);
@@ -188,8 +188,8 @@ describe('order messages', () => {
     expect((await complete('success')).statusCode).toBe(200);
     await kickWhatsApp(t.deps);
     expect(graph.to(c.mobile).map((m) => [m.template, m.parameters.slice(0, 2)])).toEqual([
-      ['order_payment_failed', ['Asha', placed.order.number]],
-      ['hs_order_confirmed_v1', ['Asha', placed.order.number]],
+      ['order_payment_failed', ['Hi Asha', placed.order.number]],
+      ['hs_order_confirmed_v1', ['Hi Asha', placed.order.number]],
     ]);
   });
 
@@ -209,12 +209,12 @@ describe('order messages', () => {
     const code = page.delivery.code as string;
     expect(graph.to(c.mobile).map((m) => [m.template, m.parameters])).toEqual([
       ['hs_order_confirmed_v1', expect.any(Array)],
-      ['order_out_for_delivery', ['Asha', placed.json().order.number, code]],
+      ['order_out_for_delivery', ['Hi Asha', placed.json().order.number, code]],
     ]);
     const done = await post(rider, `/api/rider/orders/${id}/delivered`, { code, cashCollected: placed.json().order.breakdown.total });
     expect(done.statusCode, done.body).toBe(200);
     await kickWhatsApp(t.deps);
-    expect(graph.to(c.mobile).at(-1)).toMatchObject({ template: 'order_delivered', parameters: ['Asha', placed.json().order.number] });
+    expect(graph.to(c.mobile).at(-1)).toMatchObject({ template: 'order_delivered', parameters: ['Hi Asha', placed.json().order.number] });
   });
 
   it('a message WhatsApp refuses for good goes as an SMS when the customer allows texts, and not when they do not', async () => {
@@ -301,7 +301,7 @@ describe('per kind of message × channel (decision 183)', () => {
     expect(await mails(noWhatsApp)).toContain('order-payment-failed');
   });
 
-  it('standing deliveries: notifyCustomer writes the mail and the WhatsApp template each preference allows', async () => {
+  it('standing deliveries: notify writes the mail and the WhatsApp template each preference allows', async () => {
     const all = await verifiedCustomer();
     await putPrefs(all, { whatsapp: true });
     const mailOnly = await verifiedCustomer();
@@ -312,13 +312,13 @@ describe('per kind of message × channel (decision 183)', () => {
     const reason = 'Your wallet is ₹240 short: top it up before 9 pm and we deliver as planned.';
     for (const c of [all, mailOnly, whatsAppOnly, notOptedIn]) {
       await t.deps.db.transaction().execute((trx) =>
-        notifyCustomer(t.deps, trx, { userId: c.user.id, kind: 'deliveries', date: '2026-11-28', reason, name: 'Asha Rao' }),
+        notify(t.deps, trx, { userId: c.user.id }, 'not_covered', { date: '2026-11-28', day: 'Sat, 28 Nov', reason, path: '/deliveries?date=2026-11-28' }),
       );
     }
     await kickWhatsApp(t.deps);
     const got = graph.to(all.mobile);
     expect(got).toHaveLength(1);
-    expect(got[0]).toMatchObject({ template: 'hs_delivery_not_covered_v1', parameters: ['Asha', expect.stringContaining('28'), reason] });
+    expect(got[0]).toMatchObject({ template: 'hs_delivery_not_covered_v1', parameters: ['Hi Asha', expect.stringContaining('28'), reason] });
     expect(await mails(all)).toEqual(['delivery-not-covered']);
     expect(graph.to(mailOnly.mobile)).toHaveLength(0);
     expect(await mails(mailOnly)).toEqual(['delivery-not-covered']);

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../features/auth/auth-context';
-import { DashboardIcon, LogInIcon, LogOutIcon, PackageIcon, RepeatIcon, TruckIcon, UserIcon } from './icons';
+import { trpc } from '../lib/trpc';
+import { DashboardIcon, LogInIcon, LogOutIcon, MailIcon, PackageIcon, RepeatIcon, TruckIcon, UserIcon } from './icons';
 
 /**
  * The panels behind the header's menu buttons, in their own chunk: nobody needs them before
@@ -28,7 +29,33 @@ const ACCOUNT_LINKS = [
   { href: '/profile?tab=subscriptions', Icon: RepeatIcon, label: 'Subscriptions', long: 'My Subscriptions' },
   { href: '/profile?tab=orders', Icon: PackageIcon, label: 'Orders', long: 'Order History' },
   { href: '/deliveries', Icon: TruckIcon, label: 'Deliveries', long: 'My Deliveries' },
+  { href: '/profile?tab=messages', Icon: MailIcon, label: 'Messages', long: 'My Messages' },
 ] as const;
+
+/**
+ * The header's messages badge (PRODUCT.md §20): the envelope to /profile?tab=messages with the unread
+ * count. Here, in the menus' chunk the header loads once someone is signed in, so the home page's
+ * first JavaScript does not grow; the count is asked again every minute and when the tab comes back.
+ */
+export function MessagesBadge() {
+  const q = trpc.notifications.unread.useQuery(undefined, { staleTime: 30_000, refetchInterval: 60_000, retry: false });
+  const n = q.data?.unread ?? 0;
+  return (
+    <Link
+      href="/profile?tab=messages"
+      className="header-icon messages-link"
+      aria-label={n ? `Messages, ${n} unread` : 'Messages'}
+      data-testid="messages-badge"
+    >
+      <MailIcon />
+      {n ? (
+        <span className="cart-badge" aria-hidden="true">
+          {n > 99 ? '99+' : n}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
 
 function AccountLinks({ onClose, long }: { onClose: () => void; long?: boolean }) {
   const { isAdmin } = useAuth();

@@ -8,6 +8,7 @@ import { ErrorBoundary } from './error-screens';
 const loadMenus = () => import('./header-menus');
 const UserMenuPanel = lazy(() => loadMenus().then((m) => ({ default: m.UserMenuPanel })));
 const MobileMenu = lazy(() => loadMenus().then((m) => ({ default: m.MobileMenu })));
+const MessagesBadge = lazy(() => loadMenus().then((m) => ({ default: m.MessagesBadge })));
 /** Warm the menus chunk as soon as a shopper reaches for a menu button, so the tap feels instant. */
 const warmMenus = () => void loadMenus().catch(() => {});
 
@@ -124,7 +125,8 @@ function UserMenu() {
  */
 function trapFocus(e: KeyboardEvent, toggle: HTMLElement | null, menu: HTMLElement | null) {
   if (!toggle || !menu) return;
-  const items = [toggle, ...menu.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])')];
+  // The menu holds links and buttons only (header-menus.tsx).
+  const items = [toggle, ...menu.querySelectorAll<HTMLElement>('a[href], button')];
   const first = items[0]!;
   const last = items[items.length - 1]!;
   const active = document.activeElement as HTMLElement | null;
@@ -189,7 +191,14 @@ export function SiteHeader() {
           ) : status === 'loading' ? (
             <span className="site-header__account-slot" aria-hidden="true" />
           ) : user ? (
-            <UserMenu />
+            <>
+              <UserMenu />
+              <ErrorBoundary fallback={() => null}>
+                <Suspense fallback={null}>
+                  <MessagesBadge />
+                </Suspense>
+              </ErrorBoundary>
+            </>
           ) : (
             <Link href="/auth" className="btn btn--secondary btn--sm site-header__login">
               Login

@@ -1,6 +1,7 @@
 import { Link, useParams, useSearch } from 'wouter';
 import { DeliveryCard } from '../features/orders/delivery-card';
 import { trpc } from '../lib/trpc';
+import { useAuth } from '../features/auth/auth-context';
 import { usePageTitle } from '../components/page-title';
 import { NotFoundCard } from '../components/not-found-card';
 import { PageLoader } from '../components/page-loader';
@@ -47,6 +48,7 @@ export default function OrderPage() {
 
 function OrderDetail() {
   const { id } = useParams<{ id: string }>();
+  const { user } = useAuth();
   const justPlaced = new URLSearchParams(useSearch()).get('placed') === '1';
   const order = trpc.orders.get.useQuery(
     { id: id ?? '' },
@@ -84,7 +86,10 @@ function OrderDetail() {
           </span>
           <div>
             <h1 className="h3">Thank you! Your order is confirmed.</h1>
-            <p className="text-muted">We&rsquo;ll blend it fresh the morning of delivery. A confirmation e-mail is on its way.</p>
+            <p className="text-muted" data-testid="order-confirmed-told">
+              We&rsquo;ll blend it fresh the morning of delivery.{' '}
+              {user?.email && user.email_verified ? `A confirmation e-mail is on its way to ${user.email}.` : 'This page follows your order live, and every change is in your messages.'}
+            </p>
             {o.pointsToEarn > 0 ? (
               <p className="order-thanks__points" data-testid="order-points">
                 {o.paymentStatus === 'paid' && o.paymentMethod !== 'wallet'

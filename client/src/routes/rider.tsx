@@ -63,6 +63,8 @@ function StopCard({ stop: s }: { stop: RiderStop }) {
   const [failing, setFailing] = useState(false);
   const [reason, setReason] = useState<FailReason | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** How the customer was told after "Return to the shop" ("Sent on WhatsApp to +91 98••• 43210"). */
+  const [told, setTold] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const refresh = () => utils.rider.runs.invalidate();
 
@@ -135,7 +137,14 @@ function StopCard({ stop: s }: { stop: RiderStop }) {
       {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
 
       {s.failedAt ? (
-        <p className="text-sm">Returned to the shop: {s.failReason ? FAIL_REASON_LABELS[s.failReason].toLowerCase() : 'not delivered'}.</p>
+        <>
+          <p className="text-sm">Returned to the shop: {s.failReason ? FAIL_REASON_LABELS[s.failReason].toLowerCase() : 'not delivered'}.</p>
+          {told ? (
+            <p className="text-sm text-muted" role="status" data-testid="rider-told">
+              The customer was told. {told}.
+            </p>
+          ) : null}
+        </>
       ) : s.status === 'confirmed' || s.status === 'preparing' ? (
         <Button
           block
@@ -201,7 +210,9 @@ function StopCard({ stop: s }: { stop: RiderStop }) {
             size="lg"
             disabled={!reason}
             loading={failed.isPending}
-            onClick={() => reason && void run(() => failed.mutateAsync({ id: s.orderId, reason }), 'Could not report it. Try again.')}
+            onClick={() =>
+              reason && void run(async () => setTold((await failed.mutateAsync({ id: s.orderId, reason })).told), 'Could not report it. Try again.')
+            }
           >
             Return to the shop
           </Button>

@@ -1,3 +1,4 @@
+import { greeting } from '../../../shared/rules/greeting';
 import type { MailMessage } from '../../lib/mail';
 
 /** The account e-mails. Plain, short, and every link is the shop's own PUBLIC_URL. */
@@ -15,7 +16,7 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 }
 
 export function resetMail(to: string | null, name: string, url: string, byAdmin: boolean): MailMessage {
-  const hello = name ? `Hello ${name},` : 'Hello,';
+  const hello = `${greeting(name)},`;
   const why = byAdmin
     ? 'Our support team sent you this link to set a new password for your Hydro Shakes account.'
     : 'Someone (hopefully you) asked to reset the password of your Hydro Shakes account.';
@@ -64,8 +65,8 @@ export function welcomeMail(to: string | null, name: string, shopUrl: string): M
     toName: name || null,
     template: 'welcome',
     subject: 'Welcome to Hydro Shakes',
-    text: `Hello ${name},\n\nYour Hydro Shakes account is ready. Fresh greens, grown in water, blended to order: ${shopUrl}`,
-    html: layout(`Welcome, ${name}`, ['Your Hydro Shakes account is ready.', 'Fresh greens, grown in water, blended to order.'], {
+    text: `${greeting(name)},\n\nYour Hydro Shakes account is ready. Fresh greens, grown in water, blended to order: ${shopUrl}`,
+    html: layout(name.trim() ? `Welcome, ${name.trim().split(/\s+/)[0]}` : 'Welcome', ['Your Hydro Shakes account is ready.', 'Fresh greens, grown in water, blended to order.'], {
       label: 'Visit the shop',
       url: shopUrl,
     }),
@@ -93,7 +94,7 @@ export function alreadyRegisteredMail(to: string | null, name: string, signInUrl
 
 /** A staff invitation (PRODUCT.md §17): a link to set a password, valid for INVITE_TTL_HOURS. */
 export function inviteMail(to: string | null, name: string, url: string, roleLabel: string, hours: number): MailMessage {
-  const hello = name ? `Hello ${name},` : 'Hello,';
+  const hello = `${greeting(name)},`;
   const why = `You are invited to the Hydro Shakes team as ${roleLabel}.`;
   return {
     to,
@@ -118,7 +119,7 @@ export function inviteMail(to: string | null, name: string, url: string, roleLab
  * change waits for the new address's link, and the owner hears of it here first.
  */
 export function emailChangeNoticeMail(to: string, name: string, newEmail: string, resetUrl: string): MailMessage {
-  const hello = name ? `Hello ${name},` : 'Hello,';
+  const hello = `${greeting(name)},`;
   const what = `Someone signed in to your Hydro Shakes account asked to change its e-mail address to ${newEmail}. The change happens only when a link sent to that address is opened.`;
   const ifNot = 'If this was not you, reset your password now: that signs out every device and the link stops mattering. If it was you, there is nothing to do.';
   return {
@@ -133,7 +134,7 @@ export function emailChangeNoticeMail(to: string, name: string, newEmail: string
 
 /** The link that proves an address: after sign-up, on a change of address, or asked again from the profile. */
 export function verifyEmailMail(to: string, name: string, url: string, change: boolean): MailMessage {
-  const hello = name ? `Hello ${name},` : 'Hello,';
+  const hello = `${greeting(name)},`;
   const why = change
     ? 'You asked to use this address for your Hydro Shakes account. It changes once you open the link.'
     : 'Please confirm the e-mail address of your Hydro Shakes account.';

@@ -516,7 +516,7 @@ export async function exchangeSupabase(deps: Deps, accessToken: string, req: Req
           mobile: null,
           email_verified: id.emailVerified,
         });
-        await enqueueMail(trx, welcomeMail(user.email, user.name || 'there', publicUrl(deps, '/')));
+        await enqueueMail(trx, welcomeMail(user.email, user.name, publicUrl(deps, '/')));
       }
       await repo.insertIdentity(trx, { user_id: user.id, provider: SUPABASE_PROVIDER, subject: id.subject, email: id.email, now });
     }

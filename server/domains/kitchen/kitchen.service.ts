@@ -2,8 +2,7 @@ import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { withTransactionRetry } from '../../lib/transaction-retry';
-import { kickMail } from '../../lib/mail';
-import { kickWhatsApp } from '../../lib/whatsapp';
+import { kickNotices } from '../notifications/notify.service';
 import { recordAudit } from '../audit/audit.service';
 import * as orders from '../orders/orders.service';
 import { applyStatusMove } from '../orders/orders.admin.service';
@@ -217,8 +216,7 @@ export async function startBatch(deps: Deps, actor: AuthUser, input: StartBatchI
   });
   for (const m of out.moved) publishOrderEvent(deps, { orderId: m.id, userId: m.user_id, status: 'preparing' });
   if (out.moved.length) {
-    void kickMail(deps);
-    void kickWhatsApp(deps);
+    kickNotices(deps);
   }
   const b = (await repo.batchById(deps.db, out.batchId))!;
   return { batch: toBatch(b, b.slot_date), moved: out.moved.length };

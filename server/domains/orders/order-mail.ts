@@ -1,3 +1,4 @@
+import { greeting } from '../../../shared/rules/greeting';
 import type { MailMessage } from '../../lib/mail';
 import { formatRupees } from '../../../shared/rules/money';
 import { formatSlotDate, formatSlotRange } from '../../../shared/rules/slots';
@@ -45,7 +46,7 @@ export function confirmationMail(o: ConfirmationMailInput): MailMessage {
   const link = `${o.publicUrl.replace(/\/+$/, '')}/order/${o.orderId}`;
   const items = o.lines.map((l) => `${l.quantity} × ${l.name}${l.is_free_unit ? ' (1 free)' : ''} — ${formatRupees(l.line_total_paise)}`);
   const text = [
-    `Hi ${o.toName || 'there'},`,
+    `${greeting(o.toName)},`,
     '',
     `Your order ${o.number} is confirmed.`,
     '',
@@ -61,7 +62,7 @@ export function confirmationMail(o: ConfirmationMailInput): MailMessage {
   ].join('\n');
   const html = `<div style="font-family:system-ui,sans-serif;color:#14342b;max-width:560px">
 <h1 style="font-size:20px">Your order ${esc(o.number)} is confirmed</h1>
-<p>Hi ${esc(o.toName || 'there')}, thank you for your order.</p>
+<p>${esc(greeting(o.toName))}, thank you for your order.</p>
 <ul>${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>
 <p><strong>Total: ${esc(formatRupees(o.total))}</strong> (${esc(how)})</p>
 <p>Delivery: ${esc(when)}<br>To: ${esc(where)}</p>

@@ -1,11 +1,9 @@
 import type { AppDeps } from '../../deps';
-import { messageFor } from './order-whatsapp';
-import { notifyCustomer } from '../../lib/notify';
-import { kickWhatsApp } from '../../lib/whatsapp';
+import { notifyDelivered, notifyOutForDelivery, notifyRefund } from './order-notify';
+import { kickNotices } from '../notifications/notify.service';
 import { assertMayGiveMoneyBack } from '../../lib/money-back';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { enqueueProgressMail, kickMail } from '../../lib/mail';
 import { orderPayments } from './order-payments';
 import * as invoices from '../invoices/invoices.service';
 import { getProfile } from '../users/users.service';
@@ -15,7 +13,6 @@ import * as repo from './orders.repository';
 import * as lrepo from './orders.lifecycle.repository';
 import * as arepo from './orders.admin.repository';
 import { afterCancel, cancelInTransaction } from './orders.lifecycle';
-import { deliveredMail, outForDeliveryMail, statusMailInput } from './order-status-mail';
 import { publishOrderEvent } from './order-events';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import type { Trx } from '../../../db/database';
@@ -236,8 +233,7 @@ export async function setStatus(deps: Deps, admin: AuthUser, input: AdminSetStat
     return applyStatusMove(deps, trx, row, input.status, admin, input.note);
   });
   publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
-  void kickMail(deps);
-  void kickWhatsApp(deps);
+  kickNotices(deps);
   return orderDetail(deps, admin, input.id);
 }
 
@@ -254,6 +250,8 @@ export async function applyStatusMove(
   to: 'preparing' | 'out_for_delivery' | 'delivered',
   actor: AuthUser,
   note?: string | null,
+  /** Out for delivery: the code the rider will ask for (the rider's pick-up makes it); the customer's message carries it. */
+  code: string | null = null,
 ) {
   const at = deps.clock.now().toISOString();
   const after = await lrepo.moveStatus(trx, row.id, { from: row.status, to, now: at });
@@ -273,7 +271,7 @@ export async function applyStatusMove(
     note: note?.trim() || defaults[to],
     created_at: at,
   });
-  if (to === 'out_for_delivery') await enqueueProgressMail(trx, row.user_id, 'out_for_delivery', outForDeliveryMail(statusMailInput(deps, row)));
+  if (to === 'out_for_delivery') await notifyOutForDelivery(deps, trx, row, code);
   let invoiceNumber: string | null = null;
   if (to === 'delivered') {
     // --- points: cash on delivery earns its points when delivered (online orders earned them when paid).
@@ -281,12 +279,7 @@ export async function applyStatusMove(
     // A wallet-paid order earns its points when delivered too (decision 165: placement stays at five round trips).
     if (row.payment_method === 'cod' || row.payment_method === 'wallet') await earnForOrder(deps, trx, row);
     // --- end points
-    await notifyCustomer(deps, trx, {
-      userId: row.user_id,
-      kind: 'delivered',
-      mail: deliveredMail(statusMailInput(deps, row)),
-      whatsApp: messageFor('delivered', row),
-    });
+    await notifyDelivered(deps, trx, row);
     if (row.payment_method !== 'razorpay' || row.payment_status === 'paid')
       invoiceNumber = (await invoices.issueInvoice(deps, trx, row)).number;
   }
@@ -356,6 +349,7 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
       before: { number: row.number, captured: paid.captured_paise ?? 0, refunded: paid.refunded_paise },
       after: { refundId: r.id, amount: r.amount_paise, refunded: paid.refunded_paise + r.amount_paise, reason: input.reason.trim() },
     });
+    await notifyRefund(deps, trx, row, r.amount_paise, false);
     return { refundId: r.id, userId: row.user_id, replayed };
   });
   if (!result.replayed && result.refundId) {
@@ -364,6 +358,7 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
       .catch((err: unknown) => deps.log.warn({ err, refundId: result.refundId }, 'refund not sent yet; the refund job will retry'));
     publishOrderEvent(deps, { orderId: input.id, userId: result.userId });
   }
+  if (!result.replayed) kickNotices(deps);
   return orderDetail(deps, admin, input.id);
 }
 
@@ -394,6 +389,7 @@ async function refundToWallet(
     before: { number: row.number, charged: r.charged, refunded: r.returnedBefore },
     after: { toWallet: true, amount: r.amount, refunded: r.returnedBefore + r.amount, reason: input.reason.trim() },
   });
+  await notifyRefund(deps, trx, row, r.amount, true);
   return { refundId: null, userId: row.user_id, replayed: false };
 }
 

@@ -249,3 +249,9 @@ export async function resetStop(db: Executor, orderId: string, now: string): Pro
     .where('order_id', '=', orderId)
     .execute();
 }
+
+/** The enabled managers (a rider's failed stop is theirs to re-plan, PRODUCT.md §20). */
+export async function managerIds(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('role', '=', 'manager').where('disabled', '=', false).execute();
+  return rows.map((r) => r.id);
+}

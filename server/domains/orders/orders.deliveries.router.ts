@@ -17,6 +17,8 @@ import {
   RiderRunsInputSchema,
   RiderRunsSchema,
   RiderStopAnswerSchema,
+  RescheduleAnswerSchema,
+  FailedAnswerSchema,
 } from '../../../shared/schemas/deliveries';
 import * as deliveries from './orders.deliveries.service';
 
@@ -93,7 +95,7 @@ export const deliveriesRouter = router({
       },
     })
     .input(RescheduleInputSchema)
-    .output(DeliveryStopSchema)
+    .output(RescheduleAnswerSchema)
     .mutation(({ ctx, input }) => deliveries.reschedule(ctx.deps, ctx.user, input)),
 
   cash: staffProcedure('riders:cash')
@@ -166,6 +168,6 @@ export const riderRouter = router({
       },
     })
     .input(FailedInputSchema)
-    .output(RiderStopAnswerSchema)
+    .output(FailedAnswerSchema)
     .mutation(({ ctx, input }) => deliveries.failed(ctx.deps, ctx.user, input)),
 });

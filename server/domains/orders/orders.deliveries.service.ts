@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import { enqueueOrderMessage } from './order-whatsapp';
-import { kickWhatsApp } from '../../lib/whatsapp';
+import { notifyCouldNotDeliver, notifyMoved, notifyOutForDelivery } from './order-notify';
+import { kickNotices, notify } from '../notifications/notify.service';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { enqueueMail, kickMail } from '../../lib/mail';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { formatSlotDate, formatSlotRange, istToday } from '../../../shared/rules/slots';
 import { formatRupees } from '../../../shared/rules/money';
@@ -27,6 +26,8 @@ import {
   type RiderRunsInput,
   type RiderStop,
   type RiderStopAnswer,
+  type FailedAnswer,
+  type RescheduleAnswer,
   type RescheduleInput,
 } from '../../../shared/schemas/deliveries';
 import type { OrderAddress } from '../../../shared/schemas/orders';
@@ -36,7 +37,6 @@ import * as repo from './orders.repository';
 import * as lrepo from './orders.lifecycle.repository';
 import * as drepo from './orders.deliveries.repository';
 import { applyStatusMove } from './orders.admin.service';
-import { rescheduledMail, statusMailInput } from './order-status-mail';
 import { bookSlot, releaseHeldPlace } from '../delivery/delivery.service';
 import { publishOrderEvent } from './order-events';
 import { codeFor, codeHash, firstName, sameHash } from './orders.delivery-code';
@@ -202,8 +202,7 @@ export async function confirmDelivered(deps: Deps, actor: AuthUser, input: Confi
     return deliver(deps, trx, row, actor, input.cashCollected, 'Delivered (confirmed by the shop)');
   });
   publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
-  void kickMail(deps);
-  void kickWhatsApp(deps);
+  kickNotices(deps);
   const stop = (await drepo.stopsOfDay(deps.db, moved.slot_date)).find((s) => s.id === input.id)!;
   return toStop(stop);
 }
@@ -212,10 +211,11 @@ export async function confirmDelivered(deps: Deps, actor: AuthUser, input: Confi
  * POST /api/admin/deliveries/{id}/reschedule: a stop not yet out — typically one a rider could not
  * deliver — to another date and slot, in one transaction: the old place is given back, the new one
  * booked (SLOT_FULL / SLOT_CLOSED as for any order), the order's slot snapshot moved, the stop starts
- * again unassigned, the customer told (timeline and e-mail through the outbox), audited.
+ * again unassigned, the customer told (timeline, inbox, and the channels notify chose), audited. The
+ * answer's `told` names the channels used.
  */
-export async function reschedule(deps: Deps, actor: AuthUser, input: RescheduleInput): Promise<DeliveryStop> {
-  const moved = await withTransactionRetry(deps, async (trx) => {
+export async function reschedule(deps: Deps, actor: AuthUser, input: RescheduleInput): Promise<RescheduleAnswer> {
+  const { after: moved, told } = await withTransactionRetry(deps, async (trx) => {
     const row = await orders.lockOrder(trx, input.id);
     if (!row) throw notFound('That order');
     if (row.status !== 'confirmed' && row.status !== 'preparing') {
@@ -248,8 +248,8 @@ export async function reschedule(deps: Deps, actor: AuthUser, input: RescheduleI
       note: `Delivery moved to ${when}`,
       created_at: at,
     });
-    // A new delivery time is a change to what the customer agreed to: it always goes, like a cancellation (decision 183).
-    await enqueueMail(trx, rescheduledMail(statusMailInput(deps, after)));
+    // A new delivery time is a change to what the customer agreed to: on every channel they have (decision 215).
+    const told = await notifyMoved(deps, trx, after);
     await recordAudit(trx, actor, {
       action: 'delivery.rescheduled',
       entity: 'order',
@@ -258,13 +258,12 @@ export async function reschedule(deps: Deps, actor: AuthUser, input: RescheduleI
       after: { slotId: slot.slotId, date: slot.date },
       at,
     });
-    return after;
+    return { after, told };
   });
   publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
-  void kickMail(deps);
-  void kickWhatsApp(deps);
+  kickNotices(deps);
   const stop = (await drepo.stopsOfDay(deps.db, moved.slot_date)).find((s) => s.id === input.id)!;
-  return toStop(stop);
+  return { ...toStop(stop), told: told.summary };
 }
 
 /**
@@ -293,7 +292,7 @@ export async function newCode(deps: Deps, actor: AuthUser, input: NewCodeInput):
       code = codeFor(deps, row.id, nonce);
     } while (sameHash(codeHash(deps, row.id, code), d.code_hash));
     await drepo.replaceCode(trx, row.id, { nonce, hash: codeHash(deps, row.id, code), now: at });
-    if (row.status === 'out_for_delivery') await enqueueOrderMessage(trx, 'out_for_delivery', row, { code });
+    if (row.status === 'out_for_delivery') await notifyOutForDelivery(deps, trx, row, code);
     await recordAudit(trx, actor, {
       action: 'delivery.new_code',
       entity: 'order',
@@ -306,7 +305,7 @@ export async function newCode(deps: Deps, actor: AuthUser, input: NewCodeInput):
   });
   // The customer's open order page reloads its delivery (and so the new code).
   publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
-  void kickWhatsApp(deps);
+  kickNotices(deps);
   const stop = (await drepo.stopsOfDay(deps.db, moved.slot_date)).find((s) => s.id === input.id);
   if (!stop) throw notFound('That delivery');
   return toStop(stop);
@@ -424,17 +423,15 @@ export async function pickedUp(deps: Deps, rider: AuthUser, id: string): Promise
       );
     }
     const nonce = d.code_nonce ?? crypto.randomBytes(16).toString('base64url');
-    const after = await applyStatusMove(deps, trx, row, 'out_for_delivery', rider, `${firstName(rider.name)} picked up your order`);
     const code = codeFor(deps, id, nonce);
+    // The customer's message carries the code the rider will ask for (decision 173).
+    const after = await applyStatusMove(deps, trx, row, 'out_for_delivery', rider, `${firstName(rider.name)} picked up your order`, code);
     await drepo.markPickedUp(trx, id, { nonce, hash: codeHash(deps, id, code), now: deps.clock.now().toISOString() });
-    // The customer's WhatsApp carries the code the rider will ask for (decision 173).
-    await enqueueOrderMessage(trx, 'out_for_delivery', row, { code });
     return after;
   });
   if (moved) {
     publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
-    void kickMail(deps);
-    void kickWhatsApp(deps);
+    kickNotices(deps);
   }
   return riderStop(deps, rider, id);
 }
@@ -483,8 +480,7 @@ export async function delivered(deps: Deps, rider: AuthUser, input: DeliveredInp
     throw new AppError('VALIDATION_FAILED', message, { details: { fieldErrors: { code: [message] } } });
   }
   publishOrderEvent(deps, { orderId: out.moved.id, userId: out.moved.user_id, status: out.moved.status });
-  void kickMail(deps);
-  void kickWhatsApp(deps);
+  kickNotices(deps);
   return riderStop(deps, rider, input.id);
 }
 
@@ -509,8 +505,8 @@ async function codeLocked(deps: Deps, trx: Parameters<typeof applyStatusMove>[1]
 }
 
 /** POST /api/rider/orders/{id}/failed: could not deliver, with the reason; back to the manager's queue. */
-export async function failed(deps: Deps, rider: AuthUser, input: FailedInput): Promise<RiderStopAnswer> {
-  const moved = await withTransactionRetry(deps, async (trx) => {
+export async function failed(deps: Deps, rider: AuthUser, input: FailedInput): Promise<FailedAnswer> {
+  const { after: moved, told } = await withTransactionRetry(deps, async (trx) => {
     const { row } = await lockOwnStop(trx, rider, input.id);
     if (row.status !== 'out_for_delivery') {
       throw new AppError(
@@ -540,9 +536,15 @@ export async function failed(deps: Deps, rider: AuthUser, input: FailedInput): P
       after: { status: 'preparing', reason: input.reason, note: input.note ?? null },
       at,
     });
-    return after;
+    // The customer hears why and what happens next; the managers hear of the failed stop.
+    const told = await notifyCouldNotDeliver(deps, trx, row, reason);
+    for (const m of await drepo.managerIds(trx)) {
+      await notify(deps, trx, { userId: m }, 'rider_failed_stop', { orderId: row.id, number: row.number, rider: rider.name, reason, date: row.slot_date });
+    }
+    return { after, told };
   });
   publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
+  kickNotices(deps);
   // The stop is no longer the rider's to act on, but they still see it (failed) in today's run.
-  return riderStop(deps, rider, input.id);
+  return { ...(await riderStop(deps, rider, input.id)), told: told.summary };
 }

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps';
 import type { Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { enqueueMail, kickMail } from '../../lib/mail';
+import { kickNotices } from '../notifications/notify.service';
 import { priceCart } from '../cart/cart.service';
 import { orderPayments } from './order-payments';
 import { recordAudit } from '../audit/audit.service';
@@ -12,7 +12,7 @@ import * as lrepo from './orders.lifecycle.repository';
 import { releasePlacement } from './place-order';
 import { releasedFor, walletMoneyOfOrder } from '../wallet/wallet.service';
 import { assertMayGiveMoneyBack } from '../../lib/money-back';
-import { cancelledMail } from './order-status-mail';
+import { notifyCancelled } from './order-notify';
 import { publishOrderEvent, watchOrderEvents } from './order-events';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { databaseFault } from '../../../db/faults';
@@ -193,24 +193,12 @@ export async function cancelInTransaction(deps: Deps, trx: Trx, orderId: string,
     walletBack ? `. ${formatRupees(walletBack)} back in the wallet` : ''
   }`;
   await repo.insertEvent(trx, { order_id: row.id, status: 'cancelled', actor: by.kind, actor_id: by.user.id, note, created_at: at });
-  await enqueueMail(
-    trx,
-    cancelledMail({
-      to: row.contact_email,
-      toName: row.contact_name,
-      orderId: row.id,
-      number: row.number,
-      publicUrl: deps.config.PUBLIC_URL,
-      slotDate: row.slot_date,
-      slotStart: row.slot_start,
-      slotEnd: row.slot_end,
-      total: row.total_paise,
-      byShop: by.kind === 'admin',
-      reason: by.reason,
-      refundPaise: refundTotal,
-      walletPaise: walletBack,
-    }),
-  );
+  await notifyCancelled(deps, trx, row, {
+    byShop: by.kind === 'admin',
+    reason: by.reason,
+    refund: refundTotal > 0 ? formatRupees(refundTotal) : null,
+    wallet: walletBack && walletBack > 0 ? formatRupees(walletBack) : null,
+  });
   if (by.kind === 'admin') {
     await recordAudit(trx, by.user, {
       action: 'order.cancel',
@@ -230,7 +218,7 @@ export async function cancelInTransaction(deps: Deps, trx: Trx, orderId: string,
  */
 export async function afterCancel(deps: Deps, out: CancelOutcome): Promise<void> {
   publishOrderEvent(deps, { orderId: out.orderId, userId: out.userId, status: 'cancelled' });
-  void kickMail(deps);
+  kickNotices(deps);
   if (!out.refundIds.length) return;
   for (const id of out.refundIds) {
     await orderPayments()

@@ -1,6 +1,6 @@
 import { mailPlaceholder } from '../../lib/mail';
 import { placementWhatsApp } from '../../lib/whatsapp';
-import { messageFor } from './order-whatsapp';
+import { confirmedWhatsApp } from './order-notify';
 import { PAYMENT_TIMEOUT_MINUTES } from '../../../shared/rules/order-rules';
 import { orderWriteAlso } from '../../statements/placement.repository';
 import { shortageRefusal } from '../stock/stock.service';
@@ -117,7 +117,7 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
       optIn: input.whatsappOptIn === true,
       send: !online,
       now: nowIso,
-      message: (number) => messageFor('order_confirmed', { ...order, number }),
+      message: (number) => confirmedWhatsApp({ ...order, number }),
     });
     const created = await insertOrderGraph(
       trx,

@@ -5,7 +5,6 @@ import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { enqueueMail } from '../../lib/mail';
 import { orderPayments } from './order-payments';
 import * as invoices from '../invoices/invoices.service';
 import type { Invoice } from '../../../shared/schemas/invoices';
@@ -22,7 +21,7 @@ import { storedBreakdown } from './order-breakdown';
 import { earnForOrder } from '../rewards/rewards.service';
 import { placeInTransaction, releasePlacement, retakePlacement, type PlacementContext } from './place-order';
 import { IdempotentReplay } from './orders.placement';
-import { enqueueOrderMessage } from './order-whatsapp';
+import { notifyConfirmed } from './order-notify';
 
 type Deps = AppDeps;
 
@@ -300,8 +299,10 @@ export async function confirmPaidOrder(
     created_at: now,
   });
   const full = await repo.readOrder(trx, order.id);
-  await enqueueMail(
+  await notifyConfirmed(
+    deps,
     trx,
+    moved,
     confirmationMail({
       to: moved.contact_email,
       toName: moved.contact_name,
@@ -318,12 +319,11 @@ export async function confirmPaidOrder(
       address: moved.address as { name: string; line1: string; line2: string | null; city: string; pincode: string },
     }),
   );
-  await enqueueOrderMessage(trx, 'order_confirmed', moved);
   return outcome;
 }
 
 export { markPaymentFailed, markRefunded, lockOrder, claimForReconcile } from './orders.repository';
-export { notifyPaymentFailed } from './order-whatsapp';
+export { notifyPaymentFailed } from './order-notify';
 
 /** Who to address about an order (snapshot taken at placement). */
 export async function contactOf(deps: Pick<Deps, 'db'>, orderId: string): Promise<{ email: string; name: string }> {

@@ -11,7 +11,7 @@ import * as orders from '../orders/orders.service';
 import type { OrderPayments } from '../orders/order-payments';
 import type { SubscriptionPayments } from '../subscriptions/subscription-payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';
-import { kickWhatsApp } from '../../lib/whatsapp';
+import { kickNotices } from '../notifications/notify.service';
 import { kickMail } from '../../lib/mail';
 import * as repo from './payments.repository';
 import * as invoices from '../invoices/invoices.service';
@@ -326,7 +326,7 @@ export async function settle(deps: Deps, gp: GatewayPayment, source: string): Pr
 }
 
 function afterCommit(deps: Deps, s: Settlement): void {
-  if (s.outcome === 'confirmed' || s.outcome === 'reinstated' || s.outcome === 'failed') void kickWhatsApp(deps);
+  if (s.outcome === 'confirmed' || s.outcome === 'reinstated' || s.outcome === 'failed') kickNotices(deps);
   if (s.outcome === 'failed') void kickMail(deps);
   for (const paymentId of s.refunds) {
     void refundPayment(deps, { paymentId, reason: s.outcome, idempotencyKey: `auto:${paymentId}` }).catch((err) =>

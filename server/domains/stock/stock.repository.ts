@@ -421,3 +421,14 @@ export async function ownerEmails(db: Executor, configured: readonly string[]): 
   const { rows } = await sql<{ email: string }>`select email from users where role = 'admin' and not disabled order by email`.execute(db);
   return [...new Set([...rows.map((r) => r.email.toLowerCase()), ...configured.map((e) => e.toLowerCase())])];
 }
+
+/** Who hears of stock: the enabled owners (admin), managers and kitchen staff. */
+export function stockStaff(db: Executor) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('role', 'in', ['admin', 'manager', 'kitchen'])
+    .where('disabled', '=', false)
+    .orderBy('id')
+    .execute();
+}

@@ -18,6 +18,8 @@ import { istToday } from '../../../shared/rules/slots';
 import { formatDay } from '../../../shared/rules/dates';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail';
+import { notify } from '../notifications/notify.service';
+import { EVENTS, type EventData } from '../notifications/notify.events';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { recordAudit } from '../audit/audit.service';
 import { invalidateCatalogue } from '../catalogue/catalogue.service';
@@ -307,34 +309,30 @@ export async function sendLowStockAlerts(
     const low = await repo.claimLowStockAlerts(trx, today);
     const short = forecast?.lines.length ? await repo.claimForecastAlerts(trx, today, reservationRequest('', forecast.lines).lines) : [];
     if (!low.length && !short.length) return 0;
-    const owners = await repo.ownerEmails(trx, deps.config.ADMIN_EMAILS);
+    // The shop's stock people (owner, manager, kitchen) hear through notify (inbox, and e-mail to a
+    // verified address); an ADMIN_EMAILS address without such an account still gets the e-mail.
+    const staff = await repo.stockStaff(trx);
+    const known = new Set(staff.map((p) => p.email?.toLowerCase()).filter(Boolean));
+    const others = deps.config.ADMIN_EMAILS.map((e) => e.toLowerCase()).filter((e) => !known.has(e));
     const stockUrl = `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/admin/stock`;
-    for (const i of low) {
-      for (const to of owners) {
-        const free = formatQuantity(Math.max(0, i.free), i.stock_unit);
-        const par = formatQuantity(i.par_level, i.stock_unit);
-        await enqueueMail(trx, {
-          to,
-          subject: `Low stock: ${i.name} (${free} free)`,
-          text: `${i.name} is under its par level: ${free} free, par ${par}.\nReceive more or adjust the par level: ${stockUrl}`,
-          html: `<p><strong>${escapeHtml(i.name)}</strong> is under its par level: ${escapeHtml(free)} free, par ${escapeHtml(par)}.</p><p><a href="${escapeHtml(stockUrl)}">Open stock</a></p>`,
-          template: 'stock-low',
-        });
+    const tell = async <E extends 'low_stock' | 'stock_short'>(event: E, data: EventData[E]) => {
+      for (const p of staff) await notify(deps, trx, { userId: p.id }, event, data);
+      const r = EVENTS[event].render(data, 'Hi');
+      for (const to of [...new Set(others)]) {
+        const text = `${r.body.join(' ')}\n${r.linkLabel}: ${stockUrl}`;
+        await enqueueMail(trx, { to, subject: r.subject, text, html: `<p>${escapeHtml(r.body.join(' '))}</p><p><a href="${escapeHtml(stockUrl)}">${escapeHtml(r.linkLabel)}</a></p>`, template: r.mailTemplate });
       }
+    };
+    for (const i of low) {
+      await tell('low_stock', { name: i.name, free: formatQuantity(Math.max(0, i.free), i.stock_unit), par: formatQuantity(i.par_level, i.stock_unit) });
     }
     for (const i of short) {
-      for (const to of owners) {
-        const free = formatQuantity(Math.max(0, i.free), i.stock_unit);
-        const need = formatQuantity(i.need, i.stock_unit);
-        const day = formatDay(forecast!.date, 'weekdayDate');
-        await enqueueMail(trx, {
-          to,
-          subject: `Not enough ${i.name} for ${day} (${need} needed, ${free} free)`,
-          text: `The standing deliveries of ${day} need ${need} of ${i.name}; only ${free} is free.\nReceive more before the kitchen starts: ${stockUrl}`,
-          html: `<p>The standing deliveries of ${escapeHtml(day)} need <strong>${escapeHtml(need)}</strong> of <strong>${escapeHtml(i.name)}</strong>; only ${escapeHtml(free)} is free.</p><p><a href="${escapeHtml(stockUrl)}">Open stock</a></p>`,
-          template: 'stock-forecast',
-        });
-      }
+      await tell('stock_short', {
+        name: i.name,
+        day: formatDay(forecast!.date, 'weekdayDate'),
+        need: formatQuantity(i.need, i.stock_unit),
+        free: formatQuantity(Math.max(0, i.free), i.stock_unit),
+      });
     }
     return low.length + short.length;
   });

@@ -1,3 +1,4 @@
+import { greeting } from '../../../shared/rules/greeting';
 import type { MailMessage } from '../../lib/mail';
 import { formatDate } from '../../../shared/rules/dates';
 
@@ -12,27 +13,17 @@ export interface SubscriptionMailInput {
   start: string | null;
   end: string;
   freeUnits: number;
-  autoRenew?: boolean;
   publicUrl: string;
 }
 
-/** Activation, renewal and the reminder 3 days before the paid time ends. */
-export function subscriptionMail(kind: 'activated' | 'renewed' | 'reminder', m: SubscriptionMailInput): MailMessage {
+/** Activation and renewal (the reminder 3 days before the end is the notifications domain's renews_soon). */
+export function subscriptionMail(kind: 'activated' | 'renewed', m: SubscriptionMailInput): MailMessage {
   const link = `${m.publicUrl}/profile?tab=subscriptions`;
-  const hi = `Hi ${m.name || 'there'},`;
-  let subject: string;
-  let body: string;
-  if (kind === 'reminder') {
-    subject = `Your ${m.planName} subscription ends on ${longDate(m.end)}`;
-    body = m.autoRenew
-      ? `Your ${m.planName} subscription renews automatically on ${longDate(m.end)}. You can switch automatic renewal off in your profile.`
-      : `Your ${m.planName} subscription ends on ${longDate(m.end)}. Renew it in your profile to keep your free shakes and free delivery.`;
-  } else {
-    subject = kind === 'activated' ? `Welcome to ${m.planName}` : `${m.planName} renewed`;
-    body = `${kind === 'activated' ? 'Your subscription is active' : 'Your next period is paid'}: ${m.freeUnits} free shakes from ${longDate(
-      m.start ?? m.end,
-    )} to ${longDate(m.end)}, with free delivery on every order.`;
-  }
+  const hi = `${greeting(m.name)},`;
+  const subject = kind === 'activated' ? `Welcome to ${m.planName}` : `${m.planName} renewed`;
+  const body = `${kind === 'activated' ? 'Your subscription is active' : 'Your next period is paid'}: ${m.freeUnits} free shakes from ${longDate(
+    m.start ?? m.end,
+  )} to ${longDate(m.end)}, with free delivery on every order.`;
   return {
     to: m.to,
     toName: m.name,

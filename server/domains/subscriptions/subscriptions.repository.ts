@@ -312,7 +312,7 @@ export function claimReminders(trx: Trx, p: { nowIso: string; untilIso: string }
         ),
       ),
     )
-    .returning(['p.id', 'p.ends_at', 's.id as subscription_id', 's.plan_name', 's.auto_renew', 'u.email', 'u.name'])
+    .returning(['p.id', 'p.ends_at', 's.id as subscription_id', 's.user_id', 's.plan_name', 's.auto_renew', 'u.email', 'u.name'])
     .execute();
 }
 

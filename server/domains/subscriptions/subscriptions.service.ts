@@ -3,10 +3,9 @@ import { formatDate } from '../../../shared/rules/dates';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { enqueueMail } from '../../lib/mail';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import * as repo from './subscriptions.repository';
-import { subscriptionMail } from './subscriptions.mail';
+import { notify } from '../notifications/notify.service';
 import type { FreeUnitRule, SubscriptionPlanInfo } from '../../../shared/rules/free-unit';
 import {
   addDaysMs,
@@ -414,26 +413,19 @@ export async function expireAndResume(deps: Deps): Promise<number> {
   return resumed.length + expired.length + dropped.length;
 }
 
-/** The reminder e-mail 3 days before the paid time ends, once per period (the claim is a conditional update). */
+/** The reminder 3 days before the paid time ends, once per period (the claim is a conditional update), on the customer's channels. */
 export async function sendReminders(deps: Deps): Promise<number> {
   const now = deps.clock.now();
   return withTransactionRetry(deps, async (trx) => {
     const due = await repo.claimReminders(trx, { nowIso: now.toISOString(), untilIso: addDaysMs(now, REMINDER_DAYS_BEFORE_END) });
     for (const r of due) {
-      if (!r.email) continue; // no e-mail yet (decision 170)
-      await enqueueMail(
-        trx,
-        subscriptionMail('reminder', {
-          to: r.email,
-          name: r.name,
-          planName: r.plan_name,
-          start: null,
-          end: r.ends_at,
-          freeUnits: 0,
-          autoRenew: r.auto_renew,
-          publicUrl: deps.config.PUBLIC_URL,
-        }),
-      );
+      // On every channel the customer has (decision 215): a customer without an e-mail hears too.
+      await notify(deps, trx, { userId: r.user_id }, 'renews_soon', {
+        subscriptionId: r.subscription_id,
+        plan: r.plan_name,
+        date: formatDate(r.ends_at, 'date'),
+        autoRenew: r.auto_renew,
+      });
     }
     return due.length;
   });

@@ -1,3 +1,4 @@
+import { greeting } from '../../../shared/rules/greeting';
 import type { MailMessage } from '../../lib/mail';
 import { formatRupees } from '../../../shared/rules/money';
 
@@ -12,7 +13,7 @@ export interface WalletMailInput {
 /** Receipts of the wallet: always sent (money moved), written to the outbox in the transaction that moved it. */
 function build(m: WalletMailInput, template: string, subject: string, paragraphs: string[]): MailMessage {
   const link = `${m.publicUrl.replace(/\/+$/, '')}/profile?tab=wallet`;
-  const hi = `Hi ${m.name || 'there'},`;
+  const hi = `${greeting(m.name)},`;
   return {
     to: m.to,
     toName: m.name,

@@ -19,6 +19,7 @@ export const PROFILE_TABS: ProfileTab[] = [
   { key: 'rewards', label: 'Rewards', load: () => import('../rewards/rewards-tab') },
   { key: 'deliveries', label: 'Deliveries', load: () => import('../deliveries/deliveries-view') },
   { key: 'wallet', label: 'Wallet', load: () => import('../wallet/wallet-tab') },
+  { key: 'messages', label: 'Messages', load: () => import('../notifications/messages-tab') },
   { key: 'shakes', label: 'My shakes', load: () => import('../builder/my-shakes') },
   { key: 'favorites', label: 'Favourites', load: () => import('../favorites/favorites-list') },
 ];

@@ -116,8 +116,9 @@ export function NotificationPreferencesCard() {
           </table>
           <p className="text-sm text-muted notify-footnote">
             {p.whatsapp ? null : 'Turn on WhatsApp above to choose WhatsApp and SMS messages. '}
-            SMS goes when a WhatsApp message cannot be delivered. Receipts, refunds and account or security e-mails always come
-            by e-mail; sign-in codes always come by SMS.
+            Every message is also in your messages on this site. SMS goes when neither WhatsApp nor e-mail carries a message,
+            or when a WhatsApp message cannot be delivered. E-mail goes only to a confirmed address; the receipt always does.
+            Sign-in codes always come by SMS.
           </p>
         </>
       )}

@@ -8,7 +8,7 @@ import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
 import { formatDate } from '../../../../shared/rules/dates';
 import { formatSlotDate, istToday } from '../../../../shared/rules/slots';
-import { FAIL_REASON_LABELS, type DeliveryStop } from '../../../../shared/schemas/deliveries';
+import { FAIL_REASON_LABELS, type DeliveryStop, type RescheduleAnswer } from '../../../../shared/schemas/deliveries';
 import { Link } from 'wouter';
 import { Modal } from '../../components/modal';
 import { fieldErrorsOf } from '../../lib/errors';
@@ -218,7 +218,7 @@ export default function AdminDeliveriesPage() {
           onDone={(stop, day) => {
             setMoving(null);
             setPicked(new Set());
-            setNotice(`Order ${stop.number} moved to ${formatSlotDate(day)}, ${stop.slot.label}. The customer was told by e-mail.`);
+            setNotice(`Order ${stop.number} moved to ${formatSlotDate(day)}, ${stop.slot.label}. The customer was told: ${stop.told}.`);
             void utils.deliveries.day.invalidate();
           }}
         />
@@ -237,7 +237,7 @@ function RescheduleDialog({
   stop: DeliveryStop;
   slots: { id: string; label: string }[];
   onClose(): void;
-  onDone(stop: DeliveryStop, date: string): void;
+  onDone(stop: RescheduleAnswer, date: string): void;
 }) {
   const reschedule = trpc.deliveries.reschedule.useMutation({ onSuccess: (s, input) => onDone(s, input.date) });
   const [date, setDate] = useState(() => istToday(new Date()));
@@ -264,7 +264,7 @@ function RescheduleDialog({
     >
       <div className="stack">
         <p className="text-sm text-muted">
-          {stop.customerFirstName}, {stop.area}: now {stop.slot.label}. The new place is booked at once; the customer gets an e-mail.
+          {stop.customerFirstName}, {stop.area}: now {stop.slot.label}. The new place is booked at once; the customer is told in their messages and on WhatsApp, SMS or e-mail, whichever reaches them.
         </p>
         <Field label="New date" error={errors.date}>
           {(p) => <Input {...p} type="date" value={date} min={istToday(new Date())} onChange={(e) => setDate(e.target.value)} />}

@@ -292,7 +292,7 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
           }
         >
           <p>{move.warning}</p>
-          <p className="text-sm text-muted">The customer is told as usual (e-mail and their order page).</p>
+          <p className="text-sm text-muted">The customer is told as usual: their order page and messages, and WhatsApp, SMS or e-mail, whichever reaches them.</p>
         </Modal>
       ) : null}
       {dialog === 'refund' ? <RefundDialog detail={d} onClose={() => setDialog(null)} onDone={(x) => done(x, 'Refund started')} /> : null}
@@ -339,7 +339,7 @@ function CancelDialog({
       }
     >
       <p className="text-muted">
-        The slot is released and the customer is told by e-mail.
+        The slot is released and the customer is told in their messages and on WhatsApp, SMS or e-mail, whichever reaches them.
         {detail.refundable > 0 ? ` ${formatRupees(detail.refundable)} is refunded to the customer in full.` : ''}
       </p>
       <Field label="Reason (the customer sees it)" error={cancel.error ? messageOf(cancel.error, 'Not cancelled.') : undefined}>

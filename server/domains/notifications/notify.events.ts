@@ -1,0 +1,274 @@
+import type { NotificationKind } from '../../../shared/schemas/notifications';
+import type { WhatsAppTemplate } from '../../lib/whatsapp';
+export { greeting } from '../../../shared/rules/greeting';
+
+/**
+ * Every event the shop tells a person (PRODUCT.md §20, decision 215), each with ONE template per
+ * channel: the inbox entry (title, body, link), the e-mail (built from them, or the receipt the caller
+ * hands in), the WhatsApp template and its body parameters, the SMS text. Adding an event is one entry
+ * here. The greeting rule is one: the first name, or "Hi" alone (shared/rules/greeting.ts).
+ */
+
+export interface OrderRef {
+  orderId: string;
+  number: string;
+}
+
+export interface EventData {
+  /** Confirmed (COD, wallet, free at placement; online once paid). The e-mail is the receipt the caller builds. */
+  order_confirmed: OrderRef & { total: string; slot: string };
+  payment_failed: OrderRef;
+  /** With the code the rider asks for (WhatsApp only carries it when there is one). */
+  out_for_delivery: OrderRef & { window: string; code: string | null };
+  delivered: OrderRef;
+  /** The rider could not deliver: the reason in words, and what happens next. */
+  could_not_deliver: OrderRef & { reason: string };
+  /** The shop moved the delivery: the new day and slot ("Sat 5 Dec 2026, 7:00–9:00 am"). */
+  delivery_moved: OrderRef & { when: string };
+  /** 18:00 the evening before: the wallet does not cover tomorrow. `day` "Thu, 3 Dec"; `reason` one sentence. */
+  not_covered: { date: string; day: string; reason: string; path: string };
+  /** The cut-off could not place a standing day: why. */
+  not_placed: { date: string; day: string; reason: string; path: string };
+  /** Cancelled by the customer or the shop: `when` the slot, with the reason and the money's way back. */
+  order_cancelled: OrderRef & { byShop: boolean; when: string; reason: string | null; refund: string | null; wallet: string | null };
+  refund_issued: OrderRef & { amount: string; where: string };
+  /** 3 days before the paid time ends: it renews by itself (automatic renewal) or ends. `date` "Wed, 9 Dec 2026". */
+  renews_soon: { subscriptionId: string; plan: string; date: string; autoRenew: boolean };
+  /** Staff (owner, manager, kitchen): an ingredient under its par level. Quantities in words ("120 g"). */
+  low_stock: { name: string; free: string; par: string };
+  /** Staff (owner, manager, kitchen): tomorrow's standing deliveries need more than is free. */
+  stock_short: { name: string; day: string; need: string; free: string };
+  /** Staff: the manager hears of a rider's failed stop. */
+  rider_failed_stop: OrderRef & { rider: string; reason: string; date: string };
+}
+
+export type NotifyEvent = keyof EventData;
+
+export interface Rendered {
+  title: string;
+  /** Paragraphs; the inbox shows them joined, the e-mail one per paragraph. */
+  body: string[];
+  /** A path on the shop (/order/…, /deliveries?date=…); null: none. */
+  link: string | null;
+  /** Words on the e-mail's button. */
+  linkLabel: string;
+  subject: string;
+  /** The mail outbox's template name (kept from before the domain, so old rows and new read alike). */
+  mailTemplate: string;
+  /** WhatsApp: the approved template and its body parameters ({{1}} is always the greeting); null: not on WhatsApp. */
+  whatsApp: { template: WhatsAppTemplate; parameters: string[] } | null;
+  /** The plain text of WhatsApp's message and of the SMS. */
+  text: string;
+}
+
+export interface EventDef<E extends NotifyEvent> {
+  /** The preferences' kind (decision 183) whose cells switch e-mail, WhatsApp and SMS; null: a change to what the person agreed to, on every channel they have. */
+  kind: NotificationKind | null;
+  /** The e-mail goes whatever the kind's e-mail cell says (the receipt). */
+  emailAlways?: boolean;
+  render(d: EventData[E], hi: string): Rendered;
+}
+
+const orderLink = (o: OrderRef) => `/order/${o.orderId}`;
+const orderMail = (d: OrderRef) => ({ link: orderLink(d), linkLabel: 'See your order' });
+
+export const EVENTS: { [E in NotifyEvent]: EventDef<E> } = {
+  order_confirmed: {
+    kind: 'order_confirmed',
+    emailAlways: true,
+    render: (d, hi) => ({
+      title: `Order ${d.number} is confirmed`,
+      body: [`${d.total}, delivered ${d.slot}.`],
+      ...orderMail(d),
+      subject: `Your Hydro Shakes order ${d.number} is confirmed`,
+      mailTemplate: 'order-confirmed',
+      whatsApp: { template: 'order_confirmed', parameters: [hi, d.number, d.total, d.slot] },
+      text: `${hi}, your Hydro Shakes order ${d.number} (${d.total}) is confirmed for ${d.slot}.`,
+    }),
+  },
+  payment_failed: {
+    kind: 'payment_failed',
+    render: (d, hi) => ({
+      title: `The payment for order ${d.number} did not go through`,
+      body: ['Nothing was charged. Your order is kept for 30 minutes: pay again from the order page.'],
+      ...orderMail(d),
+      subject: `Payment failed for your Hydro Shakes order ${d.number}`,
+      mailTemplate: 'order-payment-failed',
+      whatsApp: { template: 'payment_failed', parameters: [hi, d.number] },
+      text: `${hi}, the payment for your Hydro Shakes order ${d.number} did not go through. You can pay again from the order page.`,
+    }),
+  },
+  out_for_delivery: {
+    kind: 'out_for_delivery',
+    render: (d, hi) => ({
+      title: `Order ${d.number} is on its way`,
+      body: [
+        `Your shakes have left our kitchen and will reach you ${d.window} today.`,
+        d.code ? `Give the rider this code: ${d.code}.` : 'Keep your phone handy: the rider may call when they arrive.',
+      ],
+      ...orderMail(d),
+      subject: `Your Hydro Shakes order ${d.number} is on its way`,
+      mailTemplate: 'order-out-for-delivery',
+      whatsApp: d.code ? { template: 'out_for_delivery', parameters: [hi, d.number, d.code] } : null,
+      text: d.code
+        ? `${hi}, your Hydro Shakes order ${d.number} is on its way. Give the rider this code: ${d.code}.`
+        : `${hi}, your Hydro Shakes order ${d.number} is on its way, ${d.window} today.`,
+    }),
+  },
+  delivered: {
+    kind: 'delivered',
+    render: (d, hi) => ({
+      title: `Order ${d.number} was delivered`,
+      body: ['Enjoy your shakes! Your invoice is on the order page.'],
+      ...orderMail(d),
+      subject: `Your Hydro Shakes order ${d.number} was delivered`,
+      mailTemplate: 'order-delivered',
+      whatsApp: { template: 'delivered', parameters: [hi, d.number] },
+      text: `${hi}, your Hydro Shakes order ${d.number} was delivered. Enjoy!`,
+    }),
+  },
+  could_not_deliver: {
+    kind: null,
+    render: (d, hi) => {
+      const next = 'We will call you to set a new time; nothing is charged again.';
+      return {
+        title: `We could not deliver order ${d.number}`,
+        body: [`Our rider could not deliver it: ${d.reason.toLowerCase()}.`, next],
+        ...orderMail(d),
+        subject: `We could not deliver your Hydro Shakes order ${d.number}`,
+        mailTemplate: 'order-not-delivered',
+        whatsApp: { template: 'could_not_deliver', parameters: [hi, d.number, `${d.reason}. ${next}`] },
+        text: `${hi}, we could not deliver your Hydro Shakes order ${d.number} (${d.reason.toLowerCase()}). ${next}`,
+      };
+    },
+  },
+  delivery_moved: {
+    kind: null,
+    render: (d, hi) => ({
+      title: `Order ${d.number}: new delivery time`,
+      body: [`We will now deliver your order on ${d.when}.`, 'If that time does not suit you, call us and we will find another.'],
+      ...orderMail(d),
+      subject: `Your Hydro Shakes order ${d.number} has a new delivery time`,
+      mailTemplate: 'order-rescheduled',
+      whatsApp: { template: 'delivery_moved', parameters: [hi, d.number, d.when] },
+      text: `${hi}, your Hydro Shakes order ${d.number} will now be delivered on ${d.when}.`,
+    }),
+  },
+  not_covered: {
+    kind: 'deliveries',
+    render: (d, hi) => ({
+      title: `${d.day}'s delivery is not covered yet`,
+      body: [d.reason],
+      link: d.path,
+      linkLabel: 'Top up for that day',
+      subject: `Top up for ${d.day}'s Hydro Shakes delivery`,
+      mailTemplate: 'delivery-not-covered',
+      whatsApp: { template: 'delivery_not_covered', parameters: [hi, d.day, d.reason] },
+      text: `${hi}, your Hydro Shakes delivery for ${d.day} is not covered yet: ${d.reason}`,
+    }),
+  },
+  not_placed: {
+    kind: 'deliveries',
+    render: (d, hi) => ({
+      title: `No delivery on ${d.day}`,
+      body: [d.reason, 'You can still order that day yourself if its slot takes orders; your other scheduled days are unchanged.'],
+      link: d.path,
+      linkLabel: 'Order it now',
+      subject: `Your Hydro Shakes delivery for ${d.day} was not placed`,
+      mailTemplate: 'delivery-not-placed',
+      whatsApp: { template: 'delivery_not_placed', parameters: [hi, d.day, d.reason] },
+      text: `${hi}, your Hydro Shakes delivery for ${d.day} was not placed: ${d.reason}`,
+    }),
+  },
+  order_cancelled: {
+    kind: null,
+    render: (d, hi) => {
+      const body = [
+        d.byShop
+          ? `We are sorry: we had to cancel your order for ${d.when}.${d.reason ? ` Reason: ${d.reason}` : ''}`
+          : `As you asked, your order for ${d.when} is cancelled.`,
+        ...(d.refund ? [`A refund of ${d.refund} is on its way to the account you paid from; banks usually take 5–7 working days.`] : []),
+        ...(d.wallet ? [`${d.wallet} is back in your Hydro Shakes wallet, ready for your next order.`] : []),
+      ];
+      return {
+        title: `Order ${d.number} is cancelled`,
+        body,
+        ...orderMail(d),
+        subject: `Your Hydro Shakes order ${d.number} is cancelled`,
+        mailTemplate: 'order-cancelled',
+        whatsApp: null,
+        text: `${hi}, your Hydro Shakes order ${d.number} is cancelled. ${body.slice(1).join(' ')}`.trim(),
+      };
+    },
+  },
+  refund_issued: {
+    kind: null,
+    render: (d, hi) => ({
+      title: `${d.amount} refunded for order ${d.number}`,
+      body: [`${d.amount} is on its way back ${d.where}.`],
+      ...orderMail(d),
+      subject: `Refund of ${d.amount} for your Hydro Shakes order ${d.number}`,
+      mailTemplate: 'order-refunded',
+      whatsApp: { template: 'refund_issued', parameters: [hi, d.number, `${d.amount} ${d.where}`] },
+      text: `${hi}, ${d.amount} for your Hydro Shakes order ${d.number} is on its way back ${d.where}.`,
+    }),
+  },
+  renews_soon: {
+    kind: null,
+    render: (d, hi) => {
+      const what = d.autoRenew ? `renews automatically on ${d.date}` : `ends on ${d.date}`;
+      const next = d.autoRenew
+        ? 'You can switch automatic renewal off in your profile.'
+        : 'Renew it in your profile to keep your free shakes and free delivery.';
+      return {
+        title: `Your ${d.plan} subscription ${what}`,
+        body: [next],
+        link: '/profile?tab=subscriptions',
+        linkLabel: 'Manage your subscription',
+        subject: `Your ${d.plan} subscription ${d.autoRenew ? 'renews' : 'ends'} on ${d.date}`,
+        mailTemplate: 'subscription-reminder',
+        whatsApp: { template: 'renewal_reminder', parameters: [hi, d.plan, `${what}. ${next}`] },
+        text: `${hi}, your Hydro Shakes ${d.plan} subscription ${what}. ${next}`,
+      };
+    },
+  },
+  low_stock: {
+    kind: null,
+    render: (d, hi) => ({
+      title: `Low stock: ${d.name} (${d.free} free)`,
+      body: [`${d.name} is under its par level: ${d.free} free, par ${d.par}. Receive more or adjust the par level.`],
+      link: '/admin/stock',
+      linkLabel: 'Open stock',
+      subject: `Low stock: ${d.name} (${d.free} free)`,
+      mailTemplate: 'stock-low',
+      whatsApp: null,
+      text: `${hi}, ${d.name} is under its par level: ${d.free} free, par ${d.par}.`,
+    }),
+  },
+  stock_short: {
+    kind: null,
+    render: (d, hi) => ({
+      title: `Not enough ${d.name} for ${d.day} (${d.need} needed, ${d.free} free)`,
+      body: [`The standing deliveries of ${d.day} need ${d.need} of ${d.name}; only ${d.free} is free. Receive more before the kitchen starts.`],
+      link: '/admin/stock',
+      linkLabel: 'Open stock',
+      subject: `Not enough ${d.name} for ${d.day} (${d.need} needed, ${d.free} free)`,
+      mailTemplate: 'stock-forecast',
+      whatsApp: null,
+      text: `${hi}, the standing deliveries of ${d.day} need ${d.need} of ${d.name}; only ${d.free} is free.`,
+    }),
+  },
+  rider_failed_stop: {
+    kind: null,
+    render: (d, hi) => ({
+      title: `${d.rider} could not deliver order ${d.number}`,
+      body: [`Reason: ${d.reason}. The order is back in the queue: re-assign it or move it to another day.`],
+      link: `/admin/deliveries?date=${d.date}`,
+      linkLabel: 'Open deliveries',
+      subject: `Failed delivery: order ${d.number}`,
+      mailTemplate: 'delivery-failed-stop',
+      whatsApp: null,
+      text: `${hi}, ${d.rider} could not deliver order ${d.number} (${d.reason.toLowerCase()}).`,
+    }),
+  },
+};
