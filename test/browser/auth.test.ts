@@ -63,13 +63,16 @@ describe.skipIf(!hasBrowser)('accounts in a browser', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect.poll(() => stored(page)).toEqual([null, null, null]);
 
-    // Wrong password: the server's sentence; then the right one.
-    await page.goto('/auth');
+    // The header's Login pressed on a page brings them back to it (issue 38). Wrong password: the
+    // server's sentence; then the right one.
+    await page.goto('/about');
+    await page.locator('.site-header__login').click();
+    await page.waitForURL((u) => u.pathname === '/auth');
     await signInThroughForm(page, person.email, 'Not-The-Password-1');
     await visible(page.getByRole('alert').filter({ hasText: 'The e-mail or password is not correct.' }));
     await page.getByLabel('Password', { exact: true }).fill(person.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === '/');
+    await page.waitForURL((u) => u.pathname === '/about');
 
     // My Account → Profile.
     await page.getByRole('button', { name: /My Account/ }).click();

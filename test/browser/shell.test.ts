@@ -68,6 +68,7 @@ describe.skipIf(!hasBrowser)('the shop in a browser', () => {
       ['Subscriptions', '/profile?tab=subscriptions'],
       ['Orders', '/profile?tab=orders'],
       ['Deliveries', '/deliveries'],
+      ['Messages', '/profile?tab=messages'],
     ]);
     await expect(panel.getByRole('button', { name: 'Logout' }).isVisible()).resolves.toBe(true);
     await page.keyboard.press('Escape');
@@ -88,7 +89,7 @@ describe.skipIf(!hasBrowser)('the shop in a browser', () => {
     await expect(nav.getByRole('link').allInnerTexts()).resolves.toEqual([...NAV, 'Admin']);
     await page.getByRole('button', { name: 'My Account' }).click();
     await page.locator('.user-menu__panel').waitFor();
-    await expect(page.locator('.user-menu__panel').getByRole('link').allInnerTexts()).resolves.toEqual(['Profile', 'Subscriptions', 'Orders', 'Deliveries', 'Admin']);
+    await expect(page.locator('.user-menu__panel').getByRole('link').allInnerTexts()).resolves.toEqual(['Profile', 'Subscriptions', 'Orders', 'Deliveries', 'Messages', 'Admin']);
     await page.context().close();
   });
 
@@ -174,8 +175,8 @@ describe.skipIf(!hasBrowser)('the shop in a browser', () => {
       const account = await menu.locator('.mobile-menu__group').nth(1).locator('a, button').allInnerTexts();
       expect(account.map((t) => t.trim())).toEqual(
         role === 'admin'
-          ? ['My Profile', 'My Subscriptions', 'Order History', 'My Deliveries', 'Admin Dashboard', 'Logout']
-          : ['My Profile', 'My Subscriptions', 'Order History', 'My Deliveries', 'Logout'],
+          ? ['My Profile', 'My Subscriptions', 'Order History', 'My Deliveries', 'My Messages', 'Admin Dashboard', 'Logout']
+          : ['My Profile', 'My Subscriptions', 'Order History', 'My Deliveries', 'My Messages', 'Logout'],
       );
       await expect(menu.getByRole('link', { name: 'Login / Register' }).count()).resolves.toBe(0);
       await expect(menu.getByRole('link', { name: 'My Subscriptions' }).getAttribute('href')).resolves.toBe('/profile?tab=subscriptions');

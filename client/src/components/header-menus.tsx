@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { useAuth } from '../features/auth/auth-context';
+import { rememberReturn } from '../features/auth/guards';
 import { trpc } from '../lib/trpc';
 import { DashboardIcon, LogInIcon, LogOutIcon, MailIcon, PackageIcon, RepeatIcon, TruckIcon, UserIcon } from './icons';
 
@@ -38,7 +39,7 @@ const ACCOUNT_LINKS = [
  * first JavaScript does not grow; the count is asked again every minute and when the tab comes back.
  */
 export function MessagesBadge() {
-  const q = trpc.notifications.unread.useQuery(undefined, { staleTime: 30_000, refetchInterval: 60_000, retry: false });
+  const q = trpc.notifications.unread.useQuery(undefined, { refetchInterval: 60_000, retry: false });
   const n = q.data?.unread ?? 0;
   return (
     <Link
@@ -130,7 +131,14 @@ export function MobileMenu({ onClose, id, items }: { onClose: () => void; id: st
         </p>
       ) : (
         <div className="mobile-menu__auth">
-          <Link href="/auth" className="btn btn--primary btn--block" onClick={onClose}>
+          <Link
+            href="/auth"
+            className="btn btn--primary btn--block"
+            onClick={() => {
+              rememberReturn();
+              onClose();
+            }}
+          >
             <LogInIcon />
             Login / Register
           </Link>

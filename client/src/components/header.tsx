@@ -22,6 +22,12 @@ export const NAV_ITEMS = [
 ] as const;
 export const ADMIN_ITEM = { href: '/admin', label: 'Admin' } as const;
 
+/**
+ * The header's Login comes back to this page after signing in: guards.tsx's RETURN_TO_KEY, written here
+ * without importing guards (that would split the page loader out of the first view's chunks).
+ */
+const returnHere = () => sessionStorage.setItem('auth_return_to', location.pathname + location.search);
+
 export function isActive(location: string, href: string): boolean {
   if (href === '/') return location === '/';
   return location === href || location.startsWith(`${href}/`);
@@ -200,7 +206,7 @@ export function SiteHeader() {
               </ErrorBoundary>
             </>
           ) : (
-            <Link href="/auth" className="btn btn--secondary btn--sm site-header__login">
+            <Link href="/auth" className="btn btn--secondary btn--sm site-header__login" onClick={returnHere}>
               Login
             </Link>
           )}

@@ -10,8 +10,8 @@ function currentPath() {
   return window.location.pathname + window.location.search;
 }
 
-/** Remember where a guest was going (never an auth page itself: the effect can run again mid-redirect). */
-function rememberReturn() {
+/** Remember where a guest was going (never an auth page itself: the effect can run again mid-redirect); the header's Login keeps the page it was pressed on. */
+export function rememberReturn() {
   rememberReturnTo(currentPath());
 }
 
