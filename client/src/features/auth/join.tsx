@@ -45,8 +45,8 @@ export function JoinPage() {
           <div className="stack">
             <AuthCardHeader id="join-title" title="This invitation can’t be used">
               {token
-                ? messageOf(look.error, 'We could not read this invitation. Please open the link from your e-mail again.')
-                : 'This address is missing the invitation’s code. Open the link from your e-mail again, or ask the shop’s owner for a new one.'}
+                ? messageOf(look.error, 'We could not read this invitation. Please open the invitation link you were sent again.')
+                : 'This address is missing the invitation’s code. Open the invitation link you were sent again, or ask the shop’s owner for a new one.'}
             </AuthCardHeader>
             <LinkButton href="/auth" variant="secondary" block>
               Go to sign in
