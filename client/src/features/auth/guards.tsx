@@ -7,7 +7,7 @@ import { useAuth } from './auth-context';
 export const RETURN_TO_KEY = 'auth_return_to';
 
 function currentPath() {
-  return window.location.pathname + window.location.search;
+  return location.pathname + location.search;
 }
 
 /** Remember where a guest was going (never an auth page itself: the effect can run again mid-redirect); the header's Login keeps the page it was pressed on. */

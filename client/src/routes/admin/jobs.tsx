@@ -30,7 +30,7 @@ const JOB_LABELS: Record<string, string> = {
   'subscriptions-reconcile-payments': 'Subscriptions: ask the gateway',
   'wallet-reconcile-top-ups': 'Wallet top-ups: ask the gateway',
   'webhooks-deliver': 'Webhooks: deliver',
-  'stock-low-alerts': 'Low-stock alerts to the staff',
+  'stock-low-alerts': 'Low-stock alerts',
   'schedules-cutoff': 'Standing orders: place at the cut-off',
   'schedules-reminder': 'Standing orders: “tomorrow is not covered”',
 };
