@@ -725,12 +725,19 @@ export interface StockAlerts {
   kind: Generated<string>;
 }
 
-export interface StockLevels {
+export interface StockBalances {
   ingredient_id: string;
   on_hand: Generated<number>;
   par_level: Generated<number>;
-  reserved: Generated<number>;
   updated_at: Generated<string>;
+}
+
+export interface StockLevels {
+  ingredient_id: string | null;
+  on_hand: number | null;
+  par_level: number | null;
+  reserved: number | null;
+  updated_at: string | null;
 }
 
 export interface StockMovements {
@@ -751,6 +758,12 @@ export interface StockReservations {
   ingredient_id: string;
   order_id: string;
   qty: number;
+}
+
+export interface StockShards {
+  free: number;
+  ingredient_id: string;
+  shard: number;
 }
 
 export interface StockSoldOutIngredients {
@@ -1053,9 +1066,11 @@ export interface DB {
   slot_holds: SlotHolds;
   sms_outbox: SmsOutbox;
   stock_alerts: StockAlerts;
+  stock_balances: StockBalances;
   stock_levels: StockLevels;
   stock_movements: StockMovements;
   stock_reservations: StockReservations;
+  stock_shards: StockShards;
   stock_sold_out_ingredients: StockSoldOutIngredients;
   stock_sold_out_shakes: StockSoldOutShakes;
   subscription_free_units: SubscriptionFreeUnits;

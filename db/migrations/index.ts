@@ -42,6 +42,7 @@ import * as m1206_1000 from './2026_12_06_1000_create_job_queue';
 import * as m1206_1100 from './2026_12_06_1100_create_messages';
 import * as m1206_1200 from './2026_12_06_1200_calendar_rows_wallet';
 import * as m1206_1300 from './2026_12_06_1300_invitations_and_return_paths';
+import * as m1206_1400 from './2026_12_06_1400_stock_shards';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -91,6 +92,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_1100_create_messages': m1206_1100,
   '2026_12_06_1200_calendar_rows_wallet': m1206_1200,
   '2026_12_06_1300_invitations_and_return_paths': m1206_1300,
+  '2026_12_06_1400_stock_shards': m1206_1400,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -80,7 +80,7 @@ export const seeds: Seed[] = [
           from ingredients i left join shake_recipe_items r on r.ingredient_id = i.id
           where i.portion_qty > 0 group by i.id
         ), levels as (
-          insert into stock_levels (ingredient_id, on_hand, par_level)
+          insert into stock_balances (ingredient_id, on_hand, par_level)
           select id, qty * ${SEED_STOCK_BOTTLES}::int, qty * ${SEED_PAR_BOTTLES}::int from per_bottle
           on conflict do nothing
           returning ingredient_id, on_hand

@@ -33,7 +33,7 @@ const slots = slotRows.flatMap((s) => [1, 2, 3, 4, 5, 6, 7].map((d) => ({ id: s.
 
 // Stock for every order of the run (issue 24): a receipt per tracked ingredient, ledger row and balance together.
 await dbh.db.executeQuery(
-  sql`with lv as (update stock_levels set on_hand = on_hand + 100000000 returning ingredient_id, on_hand)
+  sql`with lv as (update stock_balances set on_hand = on_hand + 100000000 where stock_spread(ingredient_id, 100000000) returning ingredient_id, on_hand)
     insert into stock_movements (ingredient_id, kind, delta, on_hand_after, batch, reason)
     select ingredient_id, 'received', 100000000, on_hand, 'BENCH', 'Stock for the bench run' from lv`.compile(dbh.db),
 );

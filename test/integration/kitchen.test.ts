@@ -7,7 +7,7 @@ import * as mupdf from 'mupdf';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import { pdfText } from '../helpers/pdf-text';
-import { customer, expectInvariants, expectStockInvariants, loadShop, place, type Customer, type Shop } from './orders-fixtures';
+import { customer, expectInvariants, expectStockInvariants, loadShop, place, stockLevel, type Customer, type Shop } from './orders-fixtures';
 import { sendLowStockAlerts } from '../../server/domains/stock/stock.service';
 import { LABEL } from '../../server/domains/kitchen/kitchen-pdf';
 import type { Db } from '../../db/database';
@@ -323,11 +323,7 @@ describe('the kitchen', () => {
 
   it('the forecast e-mail: tomorrow’s standing deliveries needing more than is free mail the owners once per ingredient and day', async () => {
     const x = await ids(t.deps.db);
-    const kale = await t.deps.db
-      .selectFrom('stock_levels')
-      .select(['on_hand', 'reserved'])
-      .where('ingredient_id', '=', x.i('kale').id)
-      .executeTakeFirstOrThrow();
+    const kale = await stockLevel(t.deps.db, x.i('kale').id);
     const bottles = Math.ceil((kale.on_hand - kale.reserved) / 25) + 20; // Green Glow takes 25 g of kale a bottle
     const lines = [{ id: x.s('green-glow').id, type: 'signature' as const, quantity: 20 }];
     const forecast = { date: shop.date, lines: Array.from({ length: Math.ceil(bottles / 20) }, () => lines[0]!) };

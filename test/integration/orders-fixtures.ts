@@ -234,6 +234,33 @@ export async function expectInvariants(db: Db): Promise<void> {
   await expectStockInvariants(db);
 }
 
+/** One ingredient's balance as the view stock_levels reads it (reserved = on hand − its shards' free stock). */
+export async function stockLevel(db: Db, ingredientId: string): Promise<{ on_hand: number; reserved: number; par_level: number }> {
+  const { rows } = await sql<{ on_hand: number; reserved: number; par_level: number }>`
+    select on_hand, reserved, par_level from stock_levels where ingredient_id = ${ingredientId}`.execute(db);
+  if (!rows[0]) throw new Error(`no stock balance for ${ingredientId}`);
+  return rows[0];
+}
+
+/**
+ * A stock-take written straight into the database (a test's set-up): on hand becomes `onHand`, the
+ * free stock moves by the same amount (stock_spread), with its ledger row.
+ */
+export async function countStock(db: Db, ingredientId: string, onHand: number, reason: string): Promise<void> {
+  const { rows } = await sql<{ ok: boolean }>`
+    with b as (select on_hand from stock_balances where ingredient_id = ${ingredientId} for update),
+    m as (
+      insert into stock_movements (ingredient_id, kind, delta, on_hand_after, reason)
+      select ${ingredientId}, 'counted', ${onHand}::int - b.on_hand, ${onHand}, ${reason} from b
+    ),
+    nb as (
+      update stock_balances set on_hand = ${onHand} where ingredient_id = ${ingredientId}
+        and stock_spread(ingredient_id, ${onHand}::int - (select on_hand from b)) returning 1
+    )
+    select count(*) = 1 as ok from nb`.execute(db);
+  if (!rows[0]?.ok) throw new Error(`could not count ${onHand} of ${ingredientId}: open orders hold more`);
+}
+
 /**
  * QUALITY.md, stock (issue 24): for every ingredient, on hand = the ledger's sum ≥ 0, reserved = the
  * order reservation rows ≤ on hand, and only open orders (awaiting payment or confirmed) hold stock.
@@ -250,6 +277,12 @@ export async function expectStockInvariants(db: Db): Promise<void> {
     expect(l.reserved, `reserved of ${l.ingredient_id} = its reservation rows`).toBe(l.held);
     expect(l.on_hand - l.reserved).toBeGreaterThanOrEqual(0);
   }
+  // Free stock in shards (decision 231): every balance has its 16 shards, none below zero.
+  const shards = await sql<{ n: number; bad: number }>`
+    select count(*)::int as n, count(*) filter (where s.free < 0 or s.shard not between 0 and 15)::int as bad
+    from stock_balances b join stock_shards s on s.ingredient_id = b.ingredient_id`.execute(db);
+  expect(shards.rows[0]!.n, 'each balance has 16 shards').toBe(16 * levels.rows.length);
+  expect(shards.rows[0]!.bad).toBe(0);
   const closedHolding = await sql<{ n: number }>`
     select count(*)::int as n from stock_reservations r join orders o on o.id = r.order_id
     where o.status not in ('pending_payment', 'confirmed')`.execute(db);

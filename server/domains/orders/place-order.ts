@@ -82,9 +82,14 @@ export async function placeInTransaction(
   return needs(draft.written, 'the written order');
 }
 
-/** The one undo path (cancel, expiry): every step gives back what it took for the order, last step first. */
+/**
+ * The one undo path (cancel, expiry): every step gives back what it took for the order, in the
+ * placing order — the slot first, then stock and the rest — so a cancel takes its row locks in the
+ * order a placement does and the two never deadlock (a cancel that released stock first and the slot
+ * second did, against a placement holding the slot and waiting for a stock row).
+ */
 export async function releasePlacement(deps: AppDeps, trx: Trx, order: PlacedOrderRef): Promise<void> {
-  for (const [, step] of [...IN_ORDER].reverse()) await step?.release(deps, trx, order);
+  for (const [, step] of IN_ORDER) await step?.release(deps, trx, order);
 }
 
 /** An expired order paid late is reinstated: every step takes again what it gave back (the slot first; it may refuse). */

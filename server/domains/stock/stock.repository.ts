@@ -2,9 +2,12 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../../db/database';
 
 /**
- * The stock ledger's SQL (issue 24, decision 160). Every change of a balance row (stock_levels) is
- * one conditional statement that also writes its ledger row (stock_movements) or its reservation
- * rows (stock_reservations); the CHECKs on stock_levels are the last guard.
+ * The stock ledger's SQL (issue 24, decisions 160 and 231). On hand is a balance row
+ * (stock_balances); free stock is in its 16 shards (stock_shards), changed by stock_take (an order's
+ * reservation) and stock_spread (everything else); the view stock_levels reads on hand, reserved
+ * (on hand − free) and par level as one row. Every change is one conditional statement that also
+ * writes its ledger row (stock_movements) or its reservation rows (stock_reservations); the CHECKs on
+ * the balance and shard rows are the last guard.
  */
 
 /** One line of an order as stock reads it: signature lines by shake id, custom lines by their recipe. */
@@ -41,47 +44,52 @@ export function lineNeedsSql(lines: RawBuilder<unknown>, key: RawBuilder<unknown
 
 /**
  * CTEs (names st_*) that work out what the lines in `st_lines` need per tracked ingredient, and
- * reserve it for the order when free stock (on hand − reserved) covers it: one conditional update per
- * ingredient row, like the slot counter, and one reservation row per (order, ingredient).
+ * reserve it for the order: `stock_take` (decision 231) takes each ingredient's need from its free
+ * stock's shards — one shard row locked when one can give it, every shard in order near the edge —
+ * and `st_hold` writes one reservation row per (order, ingredient) taken. With `refuse` a shortage
+ * raises (OUT_OF_STOCK:, the names) and the statement fails; without it, what was not taken is simply
+ * missing from `st_hold` (the shortages are read from `st_need`).
  */
-function reserveCtes(linesSource: RawBuilder<unknown>, orderId: string, when: RawBuilder<unknown> = sql`select 1`): RawBuilder<unknown> {
+function reserveCtes(
+  linesSource: RawBuilder<unknown>,
+  orderId: string,
+  refuse: boolean,
+  when: RawBuilder<unknown> = sql`select 1`,
+): RawBuilder<unknown> {
   return sql`
     st_lines as (select * from (${linesSource}) src where exists (${when})),
     st_need as (
       select n.ingredient_id, sum(n.need)::int as need from (${lineNeedsSql(sql.raw('st_lines'), sql.raw('null'))}
       ) n
-      join stock_levels tracked on tracked.ingredient_id = n.ingredient_id
+      join stock_balances tracked on tracked.ingredient_id = n.ingredient_id
       group by n.ingredient_id
       having sum(n.need) > 0
     ),
-    st_lock as (${lockInOrder(sql`select ingredient_id from st_need`)}),
-    st_taken as (
-      update stock_levels s set reserved = s.reserved + st_need.need, updated_at = now()
-      from st_need
-      where s.ingredient_id = st_need.ingredient_id and s.on_hand - s.reserved >= st_need.need
-        and (select count(*) from st_lock) >= 0
-      returning s.ingredient_id, st_need.need
-    ),
     st_hold as (
       insert into stock_reservations (order_id, ingredient_id, qty)
-      select ${orderId}::uuid, ingredient_id, need from st_taken
+      select o.order_id, t.ingredient_id, t.qty
+      from (select ${orderId}::uuid as order_id) o
+      cross join lateral stock_take(o.order_id,
+        (select coalesce(jsonb_agg(jsonb_build_object('ingredient_id', ingredient_id, 'need', need)), '[]'::jsonb) from st_need),
+        ${sql.raw(refuse ? 'true' : 'false')}) t
+      returning ingredient_id
     )`;
 }
 
 /**
  * Locks the balance rows of `ids` in ingredient order (decision 160). Referenced as an uncorrelated
  * scalar subquery in the UPDATE's WHERE, it runs (an InitPlan) before the UPDATE locks any row, so two
- * orders sharing ingredients always queue in the same order and never deadlock on each other.
+ * batches sharing ingredients always queue in the same order and never deadlock on each other.
  */
 function lockInOrder(ids: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`select ingredient_id from stock_levels where ingredient_id in (${ids}) order by ingredient_id for update`;
+  return sql`select ingredient_id from stock_balances where ingredient_id in (${ids}) order by ingredient_id for update`;
 }
 
 /** What could not be reserved, as one json value: [{ id, name, need, free, unit }] (empty: all of it was). */
 const shortageResult = sql`(select coalesce(json_agg(json_build_object(
       'id', n.ingredient_id, 'name', i.name, 'need', n.need, 'free', l.on_hand - l.reserved, 'unit', i.stock_unit) order by i.name), '[]')
     from st_need n join stock_levels l on l.ingredient_id = n.ingredient_id join ingredients i on i.id = n.ingredient_id
-    where n.ingredient_id not in (select ingredient_id from st_taken))`;
+    where n.ingredient_id not in (select ingredient_id from st_hold))`;
 
 export interface Shortage {
   id: string;
@@ -96,10 +104,11 @@ export const SHORTAGE_PREFIX = 'OUT_OF_STOCK:';
 
 /**
  * Reservation as CTEs of the order-writing statement (orders.repository.insertOrderGraph's `also`),
- * the last statement before commit, so the balance rows stay locked for about one round trip
- * (decision 160). They run only when the order was written (`when`). When an ingredient is short, the
- * statement raises (SQLSTATE P0001, message `OUT_OF_STOCK:` + the names) and the transaction rolls back.
- * The text is the same for every call: its parameters are the lines' JSON, then the order id.
+ * the last statement before commit, so the shard rows stay locked for about one round trip
+ * (decisions 160, 231). They run only when the order was written (`when`). When an ingredient is
+ * short, the statement raises (SQLSTATE P0001, message `OUT_OF_STOCK:` + the names) and the
+ * transaction rolls back. The text is the same for every call: its parameters are the lines' JSON,
+ * then the order id.
  */
 export function reserveInOrderWrite(
   orderId: string,
@@ -109,17 +118,7 @@ export function reserveInOrderWrite(
   const source = sql`select * from jsonb_to_recordset(${json}::jsonb) as x(item_type text, item_id text, quantity int, recipe jsonb)`;
   return {
     shape: 'stock',
-    ctes: (when) => sql`${reserveCtes(source, orderId, when)},
-    st_refuse as (
-      insert into stock_reservations (order_id, ingredient_id, qty)
-      select null, null, 0 from (
-        select string_agg(i.name, ', ' order by i.name) as names
-        from st_need n join ingredients i on i.id = n.ingredient_id
-        where n.ingredient_id not in (select ingredient_id from st_taken)
-        having count(*) > 0
-      ) short
-      where stock_refuse(short.names)
-    )`,
+    ctes: (when) => reserveCtes(source, orderId, true, when),
     params: [json, orderId],
   };
 }
@@ -127,26 +126,26 @@ export function reserveInOrderWrite(
 /** Reserves again what a placed order's stored lines need (the late-paid order reinstated); returns the shortages. */
 export async function reserveForOrder(db: Executor, orderId: string): Promise<Shortage[]> {
   const source = sql`select item_type, item_id, quantity, recipe from order_lines where order_id = ${orderId}::uuid`;
-  const { rows } = await sql<{ v: Shortage[] }>`with ${reserveCtes(source, orderId)} select ${shortageResult} as v`.execute(db);
+  const { rows } = await sql<{ v: Shortage[] }>`with ${reserveCtes(source, orderId, false)} select ${shortageResult} as v`.execute(db);
   return rows[0]!.v;
 }
 
-/** Gives back everything the order holds, in one statement: its reservation rows go, and the counters drop by them. */
+/**
+ * Gives back everything the order holds, in one statement: its reservation rows go, and each
+ * ingredient's free stock rises by them (stock_spread, in ingredient order). Twice gives back once.
+ */
 export async function releaseOrder(db: Executor, orderId: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     with gone as (delete from stock_reservations where order_id = ${orderId}::uuid returning ingredient_id, qty),
-    lk as (${lockInOrder(sql`select ingredient_id from gone`)}),
-    back as (
-      update stock_levels l set reserved = l.reserved - gone.qty, updated_at = now()
-      from gone where l.ingredient_id = gone.ingredient_id and (select count(*) from lk) >= 0 returning l.ingredient_id
-    )
-    select count(*)::int as n from back`.execute(db);
+    back as (select stock_spread(g.ingredient_id, g.qty) as ok from (select * from gone order by ingredient_id) g)
+    select count(*) filter (where ok)::int as n from back`.execute(db);
   return rows[0]!.n;
 }
 
 /**
- * The orders' reservations become usage (a batch started): reservation rows go, on hand and reserved
- * drop by them, and one `used` ledger row per order and ingredient, in one statement.
+ * The orders' reservations become usage (a batch started): reservation rows go, on hand drops by them
+ * (free stock does not change: what was reserved is what is used), and one \`used\` ledger row per
+ * order and ingredient, in one statement.
  */
 export async function useReservations(db: Executor, orderIds: readonly string[], actorId: string | null, reason: string): Promise<number> {
   if (!orderIds.length) return 0;
@@ -157,7 +156,7 @@ export async function useReservations(db: Executor, orderIds: readonly string[],
     per as (select ingredient_id, sum(qty)::int as qty from gone group by ingredient_id),
     lk as (${lockInOrder(sql`select ingredient_id from per`)}),
     lv as (
-      update stock_levels l set on_hand = l.on_hand - per.qty, reserved = l.reserved - per.qty, updated_at = now()
+      update stock_balances l set on_hand = l.on_hand - per.qty, updated_at = now()
       from per where l.ingredient_id = per.ingredient_id and (select count(*) from lk) >= 0 returning l.ingredient_id, l.on_hand
     ),
     ledger as (
@@ -198,44 +197,60 @@ interface MovementExtra {
 const movementColumns = sql`id::text, ingredient_id, kind, delta, on_hand_after, batch, best_before::text, reason, order_id, actor_id,
   (select email from users u where u.id = actor_id) as actor_email, created_at`;
 
-/** Stock received: on hand rises by `qty` (the balance row is created on the first receipt), with its ledger row. */
-export async function receive(db: Executor, ingredientId: string, qty: number, x: MovementExtra): Promise<MovementRow> {
-  const { rows } = await sql<MovementRow>`
-    with lv as (
-      insert into stock_levels as l (ingredient_id, on_hand) values (${ingredientId}::uuid, ${qty})
-      on conflict (ingredient_id) do update set on_hand = l.on_hand + excluded.on_hand, updated_at = now()
-      returning l.on_hand
+/** The ingredient's balance row, made when it has none (its 16 shards come with it, by trigger; decision 231). */
+export async function ensureBalance(db: Executor, ingredientId: string): Promise<void> {
+  await sql`insert into stock_balances (ingredient_id) values (${ingredientId}::uuid) on conflict do nothing`.execute(db);
+}
+
+/**
+ * Changes on hand by `delta` and the free stock by the same amount (stock_spread: every shard locked,
+ * spread evenly), with the ledger row, in one statement. Nothing is written when free stock would go
+ * below zero, or (`expect`) when on hand is no longer what the caller read.
+ */
+function moveSql(
+  ingredientId: string,
+  delta: number,
+  kind: 'received' | 'wasted' | 'counted',
+  x: MovementExtra,
+  opts: { expect?: number } = {},
+): RawBuilder<MovementRow> {
+  return sql<MovementRow>`
+    with b as (select on_hand from stock_balances where ingredient_id = ${ingredientId}::uuid for update),
+    ok as (
+      select stock_spread(${ingredientId}::uuid, ${delta}::int) as ok from b
+      where ${opts.expect === undefined ? sql`true` : sql`b.on_hand = ${opts.expect}::int`}
+    ),
+    nb as (
+      update stock_balances set on_hand = on_hand + ${delta}::int, updated_at = now()
+      where ingredient_id = ${ingredientId}::uuid and (select ok from ok)
+      returning on_hand
     ),
     m as (
       insert into stock_movements (ingredient_id, kind, delta, on_hand_after, batch, best_before, reason, actor_id)
-      select ${ingredientId}::uuid, 'received', ${qty}, lv.on_hand, ${x.batch ?? null}, ${x.bestBefore ?? null}::date, ${x.reason ?? null}, ${x.actorId}::uuid
-      from lv returning *
+      select ${ingredientId}::uuid, ${kind}, ${delta}::int, nb.on_hand, ${x.batch ?? null}, ${x.bestBefore ?? null}::date, ${x.reason ?? null}, ${x.actorId}::uuid
+      from nb returning *
     )
-    select ${movementColumns} from m`.execute(db);
+    select ${movementColumns} from m`;
+}
+
+/** Stock received: on hand and free stock rise by `qty` (the balance row is made on the first receipt), with its ledger row. */
+export async function receive(db: Executor, ingredientId: string, qty: number, x: MovementExtra): Promise<MovementRow> {
+  await ensureBalance(db, ingredientId);
+  const { rows } = await moveSql(ingredientId, qty, 'received', x).execute(db);
   return rows[0]!;
 }
 
 /** Stock wasted: on hand drops by `qty` only when that much is free (not held by open orders); undefined otherwise. */
 export async function waste(db: Executor, ingredientId: string, qty: number, x: MovementExtra): Promise<MovementRow | undefined> {
-  const { rows } = await sql<MovementRow>`
-    with lv as (
-      update stock_levels set on_hand = on_hand - ${qty}, updated_at = now()
-      where ingredient_id = ${ingredientId}::uuid and on_hand - reserved >= ${qty}
-      returning on_hand
-    ),
-    m as (
-      insert into stock_movements (ingredient_id, kind, delta, on_hand_after, batch, reason, actor_id)
-      select ${ingredientId}::uuid, 'wasted', ${-qty}, lv.on_hand, ${x.batch ?? null}, ${x.reason ?? null}, ${x.actorId}::uuid
-      from lv returning *
-    )
-    select ${movementColumns} from m`.execute(db);
+  const { rows } = await moveSql(ingredientId, -qty, 'wasted', x).execute(db);
   return rows[0];
 }
 
-/** The balance row, locked (a stock-take reads the figure it replaces). */
+/** The balance row, locked (a stock-take reads the figure it replaces), with what open orders hold. */
 export async function lockLevel(db: Executor, ingredientId: string): Promise<{ on_hand: number; reserved: number } | undefined> {
   const { rows } = await sql<{ on_hand: number; reserved: number }>`
-    select on_hand, reserved from stock_levels where ingredient_id = ${ingredientId}::uuid for update`.execute(db);
+    select b.on_hand, b.on_hand - (select coalesce(sum(s.free), 0) from stock_shards s where s.ingredient_id = b.ingredient_id)::int as reserved
+    from stock_balances b where b.ingredient_id = ${ingredientId}::uuid for update of b`.execute(db);
   return rows[0];
 }
 
@@ -247,24 +262,13 @@ export async function count(
   before: number,
   x: MovementExtra,
 ): Promise<MovementRow | undefined> {
-  const { rows } = await sql<MovementRow>`
-    with lv as (
-      insert into stock_levels as l (ingredient_id, on_hand) values (${ingredientId}::uuid, ${counted})
-      on conflict (ingredient_id) do update set on_hand = excluded.on_hand, updated_at = now()
-      where l.reserved <= excluded.on_hand and l.on_hand = ${before}
-      returning l.on_hand
-    ),
-    m as (
-      insert into stock_movements (ingredient_id, kind, delta, on_hand_after, reason, actor_id)
-      select ${ingredientId}::uuid, 'counted', ${counted - before}, lv.on_hand, ${x.reason ?? null}, ${x.actorId}::uuid
-      from lv returning *
-    )
-    select ${movementColumns} from m`.execute(db);
+  await ensureBalance(db, ingredientId);
+  const { rows } = await moveSql(ingredientId, counted - before, 'counted', x, { expect: before }).execute(db);
   return rows[0];
 }
 
 export async function setParLevel(db: Executor, ingredientId: string, parLevel: number): Promise<void> {
-  await sql`insert into stock_levels as l (ingredient_id, par_level) values (${ingredientId}::uuid, ${parLevel})
+  await sql`insert into stock_balances as l (ingredient_id, par_level) values (${ingredientId}::uuid, ${parLevel})
     on conflict (ingredient_id) do update set par_level = excluded.par_level, updated_at = now()`.execute(db);
 }
 

@@ -28,7 +28,7 @@ import * as repo from './stock.repository';
 /**
  * The stock of the kitchen (issue 24, PRODUCT.md §16, decision 160): an append-only ledger per
  * ingredient whose sum is on hand, reservations held by open orders, and usage when a batch starts.
- * Every change is one conditional statement (the CHECKs on stock_levels are the last guard) and every
+ * Every change is one conditional statement (the CHECKs on the balance and shard rows are the last guard) and every
  * movement a member of staff records is audited with who and why.
  */
 
@@ -105,7 +105,7 @@ export async function ledger(deps: Deps, input: StockLedgerInput): Promise<Stock
 /**
  * POST /api/admin/stock/movements: received (batch, best-before), wasted (reason) or counted (a
  * stock-take sets the figure; the ledger records the difference). Audited; the storefront's
- * "Sold out for now" follows at once: every instance hears the stock_levels trigger's invalidation
+ * "Sold out for now" follows at once: every instance hears stock_spread's invalidation
  * at commit when the free stock crossed the sold-out line (decision 209); this instance's caches are
  * also dropped here, after commit, so the person who just counted sees it on their next read.
  */
