@@ -5,6 +5,7 @@ import * as addressesRepo from '../domains/addresses/addresses.repository';
 import * as deliveryRepo from '../domains/delivery/delivery.repository';
 import * as walletRepo from '../domains/wallet/wallet.repository';
 import * as stockRepo from '../domains/stock/stock.repository';
+import * as subscriptionsRepo from '../domains/subscriptions/subscriptions.repository';
 
 /**
  * Statements that span several domains' tables in one round trip (decision 046), composed from each
@@ -13,7 +14,7 @@ import * as stockRepo from '../domains/stock/stock.repository';
  * service then judges (cart prices, addresses refuses, delivery explains a refused booking).
  *
  * Order placement reads the catalogue rows it prices from, the customer's address with its PIN
- * code's served area, and books the slot, in one statement (decision 021: four round trips per
+ * code's served area and live subscription (locked), and books the slot, in one statement (decision 021: four round trips per
  * order). The address's served area is delivery's rule, so the standalone address check is here too.
  *
  * The order is written in one more statement (orders.repository.insertOrderGraph), which takes the
@@ -29,12 +30,15 @@ export interface PlacementReadInput {
   address: { userId: string; id: string } | null;
   /** null when the booking was refused before any SQL (malformed date or slot id). */
   booking: BookSlotParams | null;
+  /** The customer whose live subscription the statement reads, its row locked: the plan prices the order. */
+  userId: string;
 }
 
 export interface PlacementRead {
   pricing: cartRepo.PricingInputs;
   address: DeliverableAddressRow | undefined;
   booking: deliveryRepo.BookAttemptRow | null;
+  live: subscriptionsRepo.SubscriptionRow | null;
 }
 
 const deliverableSql = (a: { userId: string; id: string }) =>
@@ -47,14 +51,16 @@ export async function readAndBook(db: Executor, input: PlacementReadInput): Prom
     sql`(${cartRepo.pricingInputsSql(input.catalogue.shakeIds, input.catalogue.ingredientIds)}) as price`,
     sql`(${input.address ? deliverableSql(input.address) : sql`null`}) as address`,
     sql`(${booking ? booking.result : sql`null`}) as slot`,
+    sql`(${subscriptionsRepo.liveSubscriptionSql(input.userId)}) as live`,
   ];
   const head = booking ? sql`with ${booking.ctes} ` : sql``;
-  const { rows } = await sql<{ price: unknown; address: unknown; slot: unknown }>`${head}select ${sql.join(columns)}`.execute(db);
+  const { rows } = await sql<{ price: unknown; address: unknown; slot: unknown; live: unknown }>`${head}select ${sql.join(columns)}`.execute(db);
   const row = rows[0]!;
   return {
     pricing: cartRepo.decodePricingInputs(row.price),
     address: input.address ? addressesRepo.decodeDeliverable(row.address) : undefined,
     booking: (row.slot ?? null) as deliveryRepo.BookAttemptRow | null,
+    live: subscriptionsRepo.decodeLive(row.live),
   };
 }
 

@@ -277,7 +277,7 @@ export async function expectStockInvariants(db: Db): Promise<void> {
     expect(l.reserved, `reserved of ${l.ingredient_id} = its reservation rows`).toBe(l.held);
     expect(l.on_hand - l.reserved).toBeGreaterThanOrEqual(0);
   }
-  // Free stock in shards (decision 231): every balance has its 16 shards, none below zero.
+  // Free stock in shards (decision 240): every balance has its 16 shards, none below zero.
   const shards = await sql<{ n: number; bad: number }>`
     select count(*)::int as n, count(*) filter (where s.free < 0 or s.shard not between 0 and 15)::int as bad
     from stock_balances b join stock_shards s on s.ingredient_id = b.ingredient_id`.execute(db);

@@ -7,7 +7,7 @@ import { quoteFromInputs } from './cart.service';
 
 /** What pricing reads (the catalogue rows of the placing statement) and writes (the quote, the pricing settings it used). */
 export interface PricingDraft extends PlacementBase {
-  readonly read: { pricing: Parameters<typeof quoteFromInputs>[3] };
+  readonly read: { pricing: Parameters<typeof quoteFromInputs>[3]; live: Parameters<typeof quoteFromInputs>[4] };
   quote?: Quote;
   pricing?: Pricing;
 }
@@ -20,7 +20,7 @@ export interface PricingDraft extends PlacementBase {
 export const priceCart: PlacementStep<PricingDraft> = {
   async apply(deps, trx, d) {
     const { lines, couponCode, pointsToRedeem } = d.input;
-    const { quote, pricing } = await quoteFromInputs(deps, trx, { lines, userId: d.user.id, couponCode, pointsToRedeem }, d.read.pricing);
+    const { quote, pricing } = await quoteFromInputs(deps, trx, { lines, userId: d.user.id, couponCode, pointsToRedeem }, d.read.pricing, d.read.live);
     refuseUnpriceable(quote);
     if (quote.points.refusal)
       throw new AppError('INSUFFICIENT_POINTS', quote.points.refusal, { details: { balance: quote.points.balance } });

@@ -8,7 +8,7 @@ import { applyFreeUnit, type SubscriptionPlanInfo } from '../../../shared/rules/
 import { mergeLines } from '../../../shared/rules/cart-rules';
 import { priceBreakdown } from '../../../shared/rules/price-breakdown';
 import * as repo from './cart.repository';
-import { benefitsFor } from '../subscriptions/subscriptions.service';
+import { benefitsFor, benefitsOfRow, type LiveSubscriptionRow, type SubscriberBenefits } from '../subscriptions/subscriptions.service';
 import { couponFacts, toOutcome } from '../coupons/coupons.service';
 import { evaluateCoupon } from '../../../shared/rules/coupons';
 import { shopDay } from '../../../shared/rules/dates';
@@ -47,7 +47,10 @@ export interface ActivePlan extends SubscriptionPlanInfo {
  * placement sees — and locks — the same state it consumes.
  */
 export async function activePlanFor(deps: Deps, executor: Executor, userId: string | null): Promise<ActivePlan | null> {
-  const b = await benefitsFor(deps, executor, userId);
+  return planOf(await benefitsFor(deps, executor, userId));
+}
+
+function planOf(b: SubscriberBenefits | null): ActivePlan | null {
   return b
     ? {
         planName: b.planName,
@@ -131,10 +134,12 @@ export async function quoteFromInputs(
   executor: Executor,
   input: PriceCartInput,
   inputs: repo.PricingInputs,
+  /** The live subscription row the placing statement already read (locked), when it did: null reads nothing more. */
+  live?: LiveSubscriptionRow | null,
 ): Promise<{ quote: Quote; pricing: Pricing }> {
   // Placement reads the points balance only when the order spends points (no extra round trip otherwise).
   const [plan, balance] = await Promise.all([
-    activePlanFor(deps, executor, input.userId),
+    live === undefined ? activePlanFor(deps, executor, input.userId) : benefitsOfRow(deps, executor, live).then(planOf),
     input.pointsToRedeem ? balanceFor(executor, input.userId) : Promise.resolve(0),
   ]);
   return buildQuote(input, inputs, plan, await couponOf(deps, executor, input), balance);

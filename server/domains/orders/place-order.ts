@@ -110,6 +110,7 @@ async function openDraft(deps: AppDeps, trx: Trx, user: AuthUser, input: PlaceOr
     catalogue: catalogueIdsOf(input.lines),
     address: isAddressId(input.addressId) ? { userId: user.id, id: input.addressId } : null,
     booking: 'params' in request ? request.params : null,
+    userId: user.id,
   });
   const refusal = 'refusal' in request ? request.refusal : null;
   return { orderId, user, input, key: ctx.key, hash: ctx.hash, now: ctx.now, booking: { input: booking, refusal }, read, keepCart: ctx.keepCart };

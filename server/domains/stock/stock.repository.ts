@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../../db/database';
 
 /**
- * The stock ledger's SQL (issue 24, decisions 160 and 231). On hand is a balance row
+ * The stock ledger's SQL (issue 24, decisions 160 and 240). On hand is a balance row
  * (stock_balances); free stock is in its 16 shards (stock_shards), changed by stock_take (an order's
  * reservation) and stock_spread (everything else); the view stock_levels reads on hand, reserved
  * (on hand − free) and par level as one row. Every change is one conditional statement that also
@@ -44,7 +44,7 @@ export function lineNeedsSql(lines: RawBuilder<unknown>, key: RawBuilder<unknown
 
 /**
  * CTEs (names st_*) that work out what the lines in `st_lines` need per tracked ingredient, and
- * reserve it for the order: `stock_take` (decision 231) takes each ingredient's need from its free
+ * reserve it for the order: `stock_take` (decision 240) takes each ingredient's need from its free
  * stock's shards — one shard row locked when one can give it, every shard in order near the edge —
  * and `st_hold` writes one reservation row per (order, ingredient) taken. With `refuse` a shortage
  * raises (OUT_OF_STOCK:, the names) and the statement fails; without it, what was not taken is simply
@@ -105,7 +105,7 @@ export const SHORTAGE_PREFIX = 'OUT_OF_STOCK:';
 /**
  * Reservation as CTEs of the order-writing statement (orders.repository.insertOrderGraph's `also`),
  * the last statement before commit, so the shard rows stay locked for about one round trip
- * (decisions 160, 231). They run only when the order was written (`when`). When an ingredient is
+ * (decisions 160, 240). They run only when the order was written (`when`). When an ingredient is
  * short, the statement raises (SQLSTATE P0001, message `OUT_OF_STOCK:` + the names) and the
  * transaction rolls back. The text is the same for every call: its parameters are the lines' JSON,
  * then the order id.
@@ -197,7 +197,7 @@ interface MovementExtra {
 const movementColumns = sql`id::text, ingredient_id, kind, delta, on_hand_after, batch, best_before::text, reason, order_id, actor_id,
   (select email from users u where u.id = actor_id) as actor_email, created_at`;
 
-/** The ingredient's balance row, made when it has none (its 16 shards come with it, by trigger; decision 231). */
+/** The ingredient's balance row, made when it has none (its 16 shards come with it, by trigger; decision 240). */
 export async function ensureBalance(db: Executor, ingredientId: string): Promise<void> {
   await sql`insert into stock_balances (ingredient_id) values (${ingredientId}::uuid) on conflict do nothing`.execute(db);
 }

@@ -47,6 +47,22 @@ export function findLive(db: Executor, userId: string, opts: { lock?: boolean } 
   return q.executeTakeFirst();
 }
 
+/**
+ * The customer's live subscription row as one json value (null without one), locked: a column of the
+ * placing statement (server/statements/placement.repository.ts), so a customer without one costs
+ * placing no round trip (decision 240). Its periods are read after the lock (benefitsOfRow): a
+ * statement that waited for the lock sees the row's newest version but its own, older snapshot of
+ * every other table. Timestamps arrive as ISO text, read with Date.parse like the rest.
+ */
+export function liveSubscriptionSql(userId: string) {
+  return sql`select to_json(s) from subscriptions s
+    where s.user_id = ${userId}::uuid and s.status in ('active', 'paused', 'cancelled') limit 1 for update of s`;
+}
+
+export function decodeLive(v: unknown): SubscriptionRow | null {
+  return v ? (v as SubscriptionRow) : null;
+}
+
 export function findSubscription(db: Executor, id: string, opts: { lock?: boolean } = {}): Promise<SubscriptionRow | undefined> {
   let q = db.selectFrom('subscriptions').selectAll().where('id', '=', id);
   if (opts.lock) q = q.forUpdate();

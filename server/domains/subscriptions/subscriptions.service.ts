@@ -150,10 +150,24 @@ export async function benefitsFor(
   userId: string | null,
 ): Promise<SubscriberBenefits | null> {
   if (!userId) return null;
-  const s = await repo.findLive(executor, userId, { lock: executor.isTransaction });
+  return benefitsOfRow(deps, executor, (await repo.findLive(executor, userId, { lock: executor.isTransaction })) ?? null);
+}
+
+/** A live subscription row as the placing statement reads it (server/statements/placement.repository.ts). */
+export type LiveSubscriptionRow = repo.SubscriptionRow;
+
+/**
+ * The benefits of a live subscription row already read (locked, inside a transaction: the placing
+ * statement reads it). Its periods are read now, after the lock, so they are current.
+ */
+export async function benefitsOfRow(
+  deps: Pick<AppDeps, 'clock'>,
+  executor: Executor,
+  s: repo.SubscriptionRow | null,
+): Promise<SubscriberBenefits | null> {
   if (!s) return null;
-  const now = deps.clock.now();
   const periods = await repo.periodsOf(executor, [s.id]);
+  const now = deps.clock.now();
   const status = effectiveStatus(s, periods, now);
   if (status !== 'active' && status !== 'cancelled') return null;
   const current = currentPeriodOf(periods, now);
