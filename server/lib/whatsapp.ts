@@ -73,12 +73,12 @@ export function placementWhatsApp(p: {
   optIn: boolean;
   send: boolean;
   now: string;
-  message: (number: string) => { parameters: string[]; text: string };
+  message: (number: string) => { parameters: string[]; text: string; title: string; body: string };
 }): { shape: string; ctes: (when: RawBuilder<unknown>) => RawBuilder<unknown>; params: readonly unknown[] } {
   // A stand-in the statement replaces with the number it assigns (letters only: no name or address can hold it).
   const token = `ordernumber${crypto.randomUUID().replaceAll('-', '')}`;
-  const { parameters, text } = p.message(token);
-  const args = { userId: p.userId, optIn: p.optIn, send: p.send, now: p.now, parameters, text, token };
+  const { parameters, text, title, body } = p.message(token);
+  const args = { userId: p.userId, optIn: p.optIn, send: p.send, now: p.now, parameters, text, title, body, token };
   return { shape: 'wa', ctes: (when) => repo.placementWhatsAppCtes(args, when), params: repo.placementWhatsAppParams(args) };
 }
 

@@ -146,7 +146,11 @@ describe('every event reaches its person, on their channel', () => {
       ]),
     );
     expect(graph.to(c.mobile!).find((m) => m.template === 'order_not_delivered')!.parameters[2]).toMatch(/^Not at home\. We will call you/);
-    expect(await events(c)).toEqual(['delivery_moved', 'could_not_deliver', 'out_for_delivery']);
+    // The order confirmed at placement is in the inbox too, delivered on WhatsApp (a CTE of the order's write).
+    expect(await events(c)).toEqual(['delivery_moved', 'could_not_deliver', 'out_for_delivery', 'order_confirmed']);
+    expect(got).toEqual(expect.arrayContaining([['order_confirmed', 'Hi Asha', order.number]]));
+    const confirmed = (await call(c.auth, 'GET', '/user/messages')).body.messages.at(-1);
+    expect(confirmed).toMatchObject({ title: `Order ${order.number} is confirmed`, link: `/order/${order.id}`, deliveries: [{ channel: 'whatsapp', status: 'sent' }] });
     expect(await mailsOf(c.user.id)).toEqual([]);
     expect(msg91.received.filter((r) => r.recipients.some((x) => `+${x.mobiles}` === c.mobile))).toHaveLength(0);
     // The order page does not promise an e-mail to someone without one.
@@ -160,7 +164,10 @@ describe('every event reaches its person, on their channel', () => {
     expect(failedTold).toMatch(/^Sent by SMS to \+91 \d\d••• \d{5}$/);
     await deliver();
     const texts = msg91.received.filter((r) => r.recipients.some((x) => `+${x.mobiles}` === c.mobile)).map((r) => r.recipients[0]!.message);
-    expect(texts).toHaveLength(3);
+    // The confirmation at placement, then out for delivery, could not deliver, moved.
+    expect(texts).toHaveLength(4);
+    expect(texts).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^Hi, your Hydro Shakes order ${order.number} \\(₹[\\d,]+\\) is confirmed for `))]));
+    expect((await call(c.auth, 'GET', '/user/messages')).body.messages.at(-1)).toMatchObject({ event: 'order_confirmed', deliveries: [{ channel: 'sms' }] });
     // One greeting rule: "Hi" alone for a person without a name.
     expect(texts).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^Hi, we could not deliver your Hydro Shakes order ${order.number}`))]));
     expect(graph.to(c.mobile!)).toHaveLength(0);
@@ -191,8 +198,8 @@ describe('every event reaches its person, on their channel', () => {
     await deliver();
     const first = await call(c.auth, 'GET', '/user/messages?page=1&pageSize=2');
     expect(first.status).toBe(200);
-    expect(first.headers.get('x-total-count')).toBe('3');
-    expect(first.body).toMatchObject({ totalCount: 3, unread: 3 });
+    expect(first.headers.get('x-total-count')).toBe('4');
+    expect(first.body).toMatchObject({ totalCount: 4, unread: 4 });
     expect(first.body.messages).toHaveLength(2);
     // Meta reports the "moved" message read.
     const moved = graph.to(c.mobile!).find((m) => m.template === 'order_delivery_moved')!;
@@ -206,16 +213,16 @@ describe('every event reaches its person, on their channel', () => {
     const after = (await call(c.auth, 'GET', '/user/messages')).body.messages;
     expect(after[0]).toMatchObject({ event: 'delivery_moved', readAt: null, deliveries: [{ channel: 'whatsapp', status: 'read' }] });
 
-    expect((await call(c.auth, 'GET', '/user/messages/unread')).body).toEqual({ unread: 3 });
+    expect((await call(c.auth, 'GET', '/user/messages/unread')).body).toEqual({ unread: 4 });
     const one = await call(c.auth, 'POST', '/user/messages/read', { ids: [after[0].id] });
-    expect(one.body).toEqual({ marked: 1, unread: 2 });
+    expect(one.body).toEqual({ marked: 1, unread: 3 });
     // Someone else's message id marks nothing.
     const other = await mobileOnly(false);
     expect((await call(other.auth, 'POST', '/user/messages/read', { ids: [after[1].id] })).body).toEqual({ marked: 0, unread: 0 });
     const bad = await call(c.auth, 'POST', '/user/messages/read', {});
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/"ids"|"all"/);
-    expect((await call(c.auth, 'POST', '/user/messages/read', { all: true })).body).toEqual({ marked: 2, unread: 0 });
+    expect((await call(c.auth, 'POST', '/user/messages/read', { all: true })).body).toEqual({ marked: 3, unread: 0 });
     expect((await call(null, 'GET', '/user/messages')).status).toBe(401);
   });
 

@@ -23,13 +23,13 @@ type Deps = { config: Pick<Config, 'PUBLIC_URL'> };
 const slotOf = (o: Pick<OrderForMessage, 'slot_date' | 'slot_start' | 'slot_end'>) =>
   `${formatSlotDate(o.slot_date)}, ${formatSlotRange(o.slot_start, o.slot_end)}`;
 
-/** Placement's confirmation on WhatsApp (a CTE of its write statement): the event's one template. */
-export function confirmedWhatsApp(o: Omit<OrderForMessage, 'user_id'>): { parameters: string[]; text: string } {
+/** Placement's confirmation (CTEs of its write statement): the inbox message and WhatsApp, the event's one template. */
+export function confirmedWhatsApp(o: Omit<OrderForMessage, 'user_id'>): { parameters: string[]; text: string; title: string; body: string } {
   const r = EVENTS.order_confirmed.render(
     { orderId: o.id, number: o.number, total: formatRupees(o.total_paise), slot: slotOf(o) },
     greeting(o.contact_name),
   );
-  return { parameters: r.whatsApp!.parameters, text: r.text };
+  return { parameters: r.whatsApp!.parameters, text: r.text, title: r.title, body: r.body.join(' ') };
 }
 
 /** An order confirmed once paid: the receipt by e-mail and the confirmation wherever else the customer hears. */
