@@ -35,7 +35,9 @@ const slotRows = await dbh.db
   .orderBy('sort')
   .execute();
 const today = istToday(new Date());
-const slots = slotRows.flatMap((s) => [1, 2, 3, 4, 5, 6, 7].map((d) => ({ id: s.id, date: addDays(today, d), start: s.start, end: s.end })));
+const slots = slotRows.flatMap((s) =>
+  [1, 2, 3, 4, 5, 6, 7].map((d) => ({ id: s.id, date: addDays(today, d), start: s.start, end: s.end })),
+);
 
 // Stock for every order of the run (issue 24): a receipt per tracked ingredient, ledger row and balance together.
 await dbh.db.executeQuery(
@@ -64,7 +66,11 @@ const customers = await Promise.all(
 const addresses = await dbh.db
   .selectFrom('addresses')
   .select(['id', 'name', 'phone', 'line1', 'line2', 'landmark', 'city', 'state', 'pincode'])
-  .where('id', 'in', customers.map((c) => c.addressId))
+  .where(
+    'id',
+    'in',
+    customers.map((c) => c.addressId),
+  )
   .execute();
 
 await app.inject({ method: 'GET', url: '/api/pricing' }); // warm the settings cache first
