@@ -523,8 +523,9 @@ async function startFrozenApp(): Promise<{ target: Target; url: string; stop: ()
       menu,
       slots: info.slots,
       hotSlots: info.slots.filter((s) => s.id === hot),
-      cpu: async () => cpuMicros((await ask<{ cpu: NodeJS.CpuUsage }>('cpu')).cpu),
-      room: async () => void (await pool.query('update slot_bookings set booked = 0 where slot_id = $1', [hot])),
+      // A child that died mid-run answers nothing: its loads then fail and show as ✗ rows instead of a hang.
+      cpu: async () => (child.exitCode !== null || child.signalCode ? 0 : cpuMicros((await ask<{ cpu: NodeJS.CpuUsage }>('cpu')).cpu)),
+      room: async () => void (await pool.query('update slot_bookings set booked = 0 where slot_id = $1', [hot]).catch(() => {})),
     };
     return { target, url: info.url, stop };
   } catch (e) {
