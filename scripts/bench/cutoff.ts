@@ -68,7 +68,7 @@ export async function runCutoffBench(placement: BenchRow[] | undefined, opts: { 
     ).length;
     const perOrder = (texts.length - overhead) / r.placed;
     const rate = r.placed / seconds;
-    const placementRate = placement?.find((x) => x.name.startsWith('POST /api/orders (COD) — maximum rate'))?.value;
+    const placementRate = placement?.find((x) => x.name.startsWith('usual mix: POST /api/orders (COD) — maximum rate'))?.value;
     return [
       { name: `cut-off job: ${n} schedules placed (pool ${poolSize})`, value: seconds, unit: 's' },
       placementRate

@@ -26,8 +26,12 @@ export async function load(url: string, opts: { seconds?: number; connections?: 
 }
 
 /** Fork a TypeScript child (through tsx) and wait for its {ready} message. */
-export async function forkTs<T extends Record<string, unknown>>(file: string, env: Record<string, string | undefined> = {}): Promise<{ child: ChildProcess; info: T; ask: <R>(cmd: string) => Promise<R> }> {
-  const child = fork(file, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function forkTs<T extends Record<string, unknown>>(
+  file: string,
+  env: Record<string, string | undefined> = {},
+  opts: { cwd?: string } = {},
+): Promise<{ child: ChildProcess; info: T; ask: <R>(cmd: string) => Promise<R> }> {
+  const child = fork(file, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: opts.cwd });
   const info = await new Promise<T>((resolve, reject) => {
     child.once('message', (m) => resolve(m as T));
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));

@@ -1,215 +1,428 @@
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { isSessionRead } from '../../test/helpers/statements';
+import { frozenPlacement, type FrozenPlacement } from './baseline-2026-11-26';
 import { forkTs, type BenchRow } from './lib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
 
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+interface Slot {
+  id: string;
+  date: string;
+}
+interface Capture {
+  captured: Statement[];
+  capturedKey: string;
+  capturedOrderId: string;
+  capturedSlot: Slot;
+}
 interface ServerInfo {
   port: number;
   url: string;
   poolSize: number;
+  today: string;
+  customers: { auth: string; addressId: string; id: string; email: string; name: string }[];
+  addresses: FrozenPlacement['address'][];
+  shakes: { id: string; name: string; image: string | null; pricePaise: number }[];
+  slots: (Slot & { start: string; end: string })[];
+  captures: { mix: Capture; hot: Capture };
+}
+/** What the 2026-11-26 bench server (scripts/bench/orders-server.ts at 26366dc) sends when ready. */
+interface FrozenServerInfo {
+  port: number;
+  url: string;
   customers: { auth: string; addressId: string }[];
-  shakes: string[];
-  slots: { id: string; date: string }[];
-  captured: { text: string; values: unknown[] }[];
-  capturedKey: string;
-  capturedOrderId: string;
-  capturedSlot: { id: string; date: string };
+  slots: Slot[];
+}
+
+/** The commit of the frozen baseline (issue 39): main of 2026-11-26, before stock and wallet. */
+const FROZEN_COMMIT = '26366dc';
+
+/** The two scenarios of issue 39. Order i's shakes are indices into the menu (in its order). */
+const SCENARIOS = [
+  {
+    key: 'mix' as const,
+    label: 'usual mix',
+    connections: 16,
+    // 1–3 different shakes an order, quantity 1: the count and the first shake rotate.
+    lines: (i: number, menu: number) => Array.from({ length: 1 + (i % 3) }, (_, j) => (((i * 5) % menu) + j) % menu),
+    hotSlotOnly: false,
+  },
+  {
+    key: 'hot' as const,
+    label: 'hot shake',
+    connections: 64,
+    // One bottle of the same shake, every order, in one slot family (the first slot on its 7 dates).
+    lines: () => [0],
+    hotSlotOnly: true,
+  },
+];
+type Scenario = (typeof SCENARIOS)[number];
+
+/** A running app to load: its port, customers, menu (by index) and slots, and its CPU meter. */
+interface Target {
+  port: number;
+  customers: { auth: string; addressId: string }[];
+  menu: string[];
+  slots: Slot[];
+  hotSlots: Slot[];
+  cpu: () => Promise<number>;
+  /**
+   * Empties the hot slot family's bookings (the bench's own housekeeping between slices, outside every
+   * measured window): a slot holds at most 1,000 (a CHECK), 7 dates hold 7,000, and the hot scenario's
+   * replays and loads together book more than that.
+   */
+  room: () => Promise<void>;
 }
 
 /**
- * Order placement on PostgreSQL (QUALITY: ≥ 0.5× the pgbench ceiling of the same
- * transaction, p99 ≤ 150 ms at half the maximum rate, ≤ 5 round trips).
- * - app: POST /api/orders (cash on delivery: the whole placing transaction incl. the
- *   outbox e-mail), fresh idempotency key per request, customers and slots rotated;
- * - ceiling: the exact statements of one placement (captured from the app), replayed
- *   with pg over the same pool size and concurrency — what the database alone allows.
- * Ceiling and maximum rate run in alternating 2-second slices, so a busy machine weighs
- * on both alike. Half the maximum rate is an evenly paced open-loop load.
+ * Order placement on PostgreSQL (issue 39: a bench that cannot hide a regression), in two scenarios —
+ * the usual mix (16 connections) and a hot shake (64 connections, one shake, one slot family) — each:
+ * - app: POST /api/orders (cash on delivery: the whole placing transaction incl. the stock reservation
+ *   and the outbox e-mail), fresh idempotency key per request, customers and slots rotated;
+ * - frozen baseline app: the same load on the app of 2026-11-26 (commit 26366dc, extracted from git
+ *   into a temp folder, today's node_modules linked, its own bench server and database) — the shop
+ *   before stock and wallet, measured on this machine in this run (budget: ≥ 0.9× its orders/s);
+ * - frozen baseline SQL: that app's placement statements (baseline-2026-11-26.ts) replayed through pg
+ *   against today's database with the scenario's orders — the stock-free ceiling (budget ≥ 0.5×);
+ * - today's ceiling: the exact statements of one placement of the scenario (captured from today's
+ *   app), replayed likewise — what the database allows today, stock locks included (for reference).
+ * The four run in alternating 2-second slices, so a busy machine weighs on all alike. Half the
+ * maximum rate is an evenly paced open-loop load. A missed budget or a failed request is a ✗ row;
+ * nothing here throws on one (decision 230).
  */
-export async function runOrdersBench(opts: { seconds?: number; connections?: number } = {}): Promise<BenchRow[]> {
+export async function runOrdersBench(opts: { seconds?: number; halfSeconds?: number } = {}): Promise<BenchRow[]> {
   if (!process.env.DATABASE_URL) {
     return [{ name: 'orders bench skipped: needs DATABASE_URL (PostgreSQL)', value: 0, unit: '' }];
   }
+  // Each of the four maximum-rate measures gets `seconds` (in 2-second slices), each paced run `halfSeconds`:
+  // about 50 s a scenario, under 2 minutes for the section with both servers' boot.
   const seconds = opts.seconds ?? 8;
-  const connections = opts.connections ?? 16;
-  const { child, info, ask } = await forkTs<ServerInfo & Record<string, unknown>>(path.join(here, 'orders-server.ts'));
+  const halfSeconds = opts.halfSeconds ?? 6;
+  const [todayStart, frozenStart] = await Promise.allSettled([
+    forkTs<ServerInfo & Record<string, unknown>>(path.join(here, 'orders-server.ts')),
+    startFrozenApp(),
+  ]);
+  const frozen = frozenStart.status === 'fulfilled' ? frozenStart.value : null;
+  const frozenError = frozenStart.status === 'rejected' ? String((frozenStart.reason as Error)?.message ?? frozenStart.reason) : null;
+  if (todayStart.status === 'rejected') {
+    await frozen?.stop();
+    throw todayStart.reason;
+  }
+  const { child, info, ask } = todayStart.value;
+  const pool = new pg.Pool({ connectionString: info.url, max: info.poolSize });
+  const today: Target = {
+    port: info.port,
+    customers: info.customers,
+    menu: info.shakes.map((s) => s.id),
+    slots: info.slots,
+    hotSlots: info.slots.filter((s) => s.id === info.slots[0]!.id),
+    cpu: async () => cpuMicros((await ask<{ cpu: NodeJS.CpuUsage }>('cpu')).cpu),
+    room: async () => void (await pool.query('update slot_bookings set booked = 0 where slot_id = $1', [info.slots[0]!.id])),
+  };
+  const rows: BenchRow[] = [];
   try {
-    let n = 0;
-    const next = () => {
-      const i = n++;
-      const c = info.customers[i % info.customers.length]!;
-      const s = info.slots[i % info.slots.length]!;
-      return { c, s };
-    };
-    const bodyFor = () => {
-      const { c, s } = next();
-      return {
-        headers: { 'content-type': 'application/json', authorization: c.auth, 'idempotency-key': crypto.randomUUID() },
-        body: JSON.stringify({
-          lines: info.shakes.map((id) => ({ id, type: 'signature', quantity: 1 })),
-          addressId: c.addressId,
-          slotId: s.id,
-          date: s.date,
-          paymentMethod: 'cod',
-        }),
-      };
-    };
-    const requests = [
-      { method: 'POST' as const, path: '/api/orders', setupRequest: (req: Record<string, unknown>) => ({ ...req, ...bodyFor() }) },
-    ];
-    const run = async (o: { duration: number; overallRate?: number }) => {
-      const t0 = performance.now();
-      const r = await autocannon({
-        url: `http://127.0.0.1:${info.port}`,
-        connections,
-        duration: o.duration,
-        requests: requests as never,
-        ...(o.overallRate ? { overallRate: o.overallRate } : {}),
+    if (frozenError) {
+      rows.push({
+        name: `frozen baseline app (${FROZEN_COMMIT}) could not run: ${frozenError.slice(0, 200)}`,
+        value: 0,
+        unit: '',
+        pass: false,
       });
-      if (r.non2xx > 0 || r.errors > 0) throw new Error(`POST /api/orders: ${r.non2xx} non-2xx and ${r.errors} errors`);
-      return { seconds: (performance.now() - t0) / 1000, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
-    };
-
-    await run({ duration: 2 }); // warm-up (JIT, pools, caches)
-    // Ceiling and app in alternating slices: other work on the machine then weighs on both
-    // sides of the ratio alike, instead of on whichever ran while it was busy.
-    const rounds = Math.max(1, Math.round(seconds / 2));
-    const slice = seconds / rounds;
-    const pool = new pg.Pool({ connectionString: info.url, max: info.poolSize });
-    const ceilingRun = { tx: 0, seconds: 0 };
-    const maxRun = { total: 0, seconds: 0, p50: 0, p99: 0 };
-    let cpuMicros = 0;
-    try {
-      for (let r = 0; r < rounds; r++) {
-        const c = await replayCeiling(info, pool, slice, connections);
-        ceilingRun.tx += c.tx;
-        ceilingRun.seconds += c.seconds;
-        const cpu0 = await ask<{ cpu: NodeJS.CpuUsage }>('cpu');
-        const m = await run({ duration: slice });
-        const cpu1 = await ask<{ cpu: NodeJS.CpuUsage }>('cpu');
-        cpuMicros += cpu1.cpu.user - cpu0.cpu.user + cpu1.cpu.system - cpu0.cpu.system;
-        maxRun.total += m.total;
-        maxRun.seconds += m.seconds;
-        // Percentiles of slices don't add up; report the worst slice.
-        maxRun.p50 = Math.max(maxRun.p50, m.p50);
-        maxRun.p99 = Math.max(maxRun.p99, m.p99);
-      }
-    } finally {
-      await pool.end();
     }
-    const ceiling = { tps: ceilingRun.tx / ceilingRun.seconds };
-    const max = { rps: maxRun.total / maxRun.seconds, p99: maxRun.p99 };
-    const cpuMsPerOrder = cpuMicros / 1000 / Math.max(1, maxRun.total);
-    const halfRate = Math.max(1, Math.floor(max.rps / 2));
-    const half = await paced(`http://127.0.0.1:${info.port}/api/orders`, { rate: halfRate, seconds, connections, request: bodyFor });
-    // autocannon's overallRate sends each second's quota at once, then waits for the next
-    // second: a burst at full concurrency, not a rate. Kept for reference, next to the paced run.
-    const bursty = await run({ duration: seconds, overallRate: halfRate });
-    const roundTrips = info.captured.length;
-    return [
-      {
-        name: `pgbench-style ceiling: the placement's SQL via pg (pool ${info.poolSize}, ${connections} clients)`,
-        value: ceiling.tps,
-        unit: 'tx/s',
-      },
-      {
-        name: 'POST /api/orders (COD) — maximum rate',
-        value: max.rps,
-        unit: 'orders/s',
-        baseline: ceiling.tps,
-        ratio: max.rps / ceiling.tps,
-        budget: '≥ 0.5× ceiling',
-        pass: max.rps / ceiling.tps >= 0.5,
-      },
-      { name: 'p99 at the maximum rate (worst slice)', value: max.p99, unit: 'ms' },
-      { name: 'server CPU per order at the maximum rate (user + system)', value: cpuMsPerOrder, unit: 'ms' },
-      {
-        name: `p99 at half the maximum rate (${halfRate}/s, evenly paced, from the scheduled send time)`,
-        value: half.p99,
-        unit: 'ms',
-        budget: '≤ 150 ms',
-        pass: half.p99 <= 150,
-      },
-      { name: 'p50 at half the maximum rate', value: half.p50, unit: 'ms' },
-      {
-        name: `p99 at half the maximum rate, autocannon overallRate (each second's ${halfRate} sent at once)`,
-        value: bursty.p99,
-        unit: 'ms',
-      },
-      {
-        name: `database round trips per placement (${info.captured.map((q) => shortName(q.text)).join(', ')})`,
-        value: roundTrips,
-        unit: 'round trips',
-        budget: '≤ 5',
-        pass: roundTrips <= 5,
-      },
-    ];
+    for (const scenario of SCENARIOS) {
+      rows.push(
+        ...(await runScenario(scenario, {
+          info,
+          today,
+          frozen: frozen?.target ?? null,
+          pool,
+          seconds,
+          halfSeconds,
+          frozenUrl: frozen?.url,
+        })),
+      );
+    }
   } finally {
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      void ask('stop').catch(() => {});
-      setTimeout(resolve, 10_000).unref();
+    await pool.end();
+    await Promise.all([frozen?.stop(), stopChild(child, ask)]);
+  }
+  return rows;
+}
+
+async function runScenario(
+  scenario: Scenario,
+  o: { info: ServerInfo; today: Target; frozen: Target | null; pool: pg.Pool; seconds: number; halfSeconds: number; frozenUrl?: string },
+): Promise<BenchRow[]> {
+  const { info, today, frozen, pool, seconds, halfSeconds } = o;
+  const { connections } = scenario;
+  const capture = info.captures[scenario.key];
+  const todaySlots = scenario.hotSlotOnly ? info.slots.filter((s) => s.id === info.slots[0]!.id) : info.slots;
+  // Autovacuum is off on these machines (ARCHITECTURE §5): each scenario starts from analysed, vacuumed tables.
+  await Promise.all([vacuum(info.url), o.frozenUrl ? vacuum(o.frozenUrl) : null]);
+
+  const todayBody = requests(today, scenario);
+  const frozenBody = frozen ? requests(frozen, scenario) : null;
+  const room = async () => void (await Promise.all([today.room(), frozen?.room()]));
+  await room();
+  await load(today.port, todayBody, { duration: 1, connections }); // warm-up (JIT, pools, caches)
+  if (frozen && frozenBody) await load(frozen.port, frozenBody, { duration: 1, connections });
+
+  const rounds = Math.max(1, Math.round(seconds / 2));
+  const slice = seconds / rounds;
+  const ceiling = { tx: 0, seconds: 0, failed: 0, error: '' };
+  const stockFree = { tx: 0, seconds: 0, failed: 0, error: '' };
+  const app = { total: 0, seconds: 0, p99: 0, cpu: 0, failed: 0 };
+  const old = { total: 0, seconds: 0, p99: 0, cpu: 0, failed: 0 };
+  const add = (to: typeof ceiling, r: Awaited<ReturnType<typeof replay>>) => {
+    to.tx += r.tx;
+    to.seconds += r.seconds;
+    to.failed += r.failed;
+    to.error ||= r.error;
+  };
+  const measure = async (to: typeof app, target: Target, body: () => Req) => {
+    const cpu0 = await target.cpu();
+    const m = await load(target.port, body, { duration: slice, connections });
+    to.cpu += (await target.cpu()) - cpu0;
+    to.total += m.total;
+    to.seconds += m.seconds;
+    to.failed += m.failed;
+    // Percentiles of slices don't add up; report the worst slice.
+    to.p99 = Math.max(to.p99, m.p99);
+  };
+  for (let r = 0; r < rounds; r++) {
+    await room();
+    add(ceiling, await replay(pool, slice, connections, (k) => ceilingStatements(capture, todaySlots[k % todaySlots.length]!)));
+    await room();
+    add(stockFree, await replay(pool, slice, connections, (k) => frozenPlacement(frozenOrder(info, scenario, todaySlots, k))));
+    await room();
+    await measure(app, today, todayBody);
+    if (frozen && frozenBody) await measure(old, frozen, frozenBody);
+  }
+  const max = app.total / app.seconds;
+  const ceilingTps = ceiling.tx / ceiling.seconds;
+  const stockFreeTps = stockFree.tx / stockFree.seconds;
+  const oldMax = frozen ? old.total / old.seconds : 0;
+  const cpuMs = app.cpu / 1000 / Math.max(1, app.total);
+  const halfRate = Math.max(1, Math.floor(max / 2));
+  await room();
+  const half = await paced(today.port, { rate: halfRate, seconds: halfSeconds, connections, request: todayBody });
+  const oldHalfRate = Math.max(1, Math.floor(oldMax / 2));
+  await room();
+  const oldHalf =
+    frozen && frozenBody ? await paced(frozen.port, { rate: oldHalfRate, seconds: halfSeconds, connections, request: frozenBody }) : null;
+
+  const tag = `${scenario.label}: `;
+  const trips = capture.captured.filter((q) => !isSessionRead(q.text));
+  const rows: BenchRow[] = [
+    {
+      name: `${tag}today's ceiling: one placement's SQL via pg (pool ${info.poolSize}, ${connections} clients)${failedSaid(ceiling)}`,
+      value: ceilingTps,
+      unit: 'tx/s',
+    },
+    {
+      name: `${tag}frozen baseline SQL (${FROZEN_COMMIT}, stock-free) via pg, same orders${failedSaid(stockFree)}`,
+      value: stockFreeTps,
+      unit: 'tx/s',
+      ...(stockFree.failed ? { pass: false } : {}),
+    },
+  ];
+  if (frozen) {
+    rows.push(
+      {
+        name: `${tag}frozen baseline app (${FROZEN_COMMIT}) — maximum rate${old.failed ? ` (${old.failed} failed)` : ''}`,
+        value: oldMax,
+        unit: 'orders/s',
+      },
+      { name: `${tag}frozen baseline app — server CPU per order`, value: oldMax ? old.cpu / 1000 / Math.max(1, old.total) : 0, unit: 'ms' },
+      { name: `${tag}frozen baseline app — p99 at the maximum rate (worst slice)`, value: old.p99, unit: 'ms' },
+      { name: `${tag}frozen baseline app — p99 at half its maximum rate (${oldHalfRate}/s, paced)`, value: oldHalf?.p99 ?? 0, unit: 'ms' },
+    );
+  }
+  rows.push(
+    frozen
+      ? {
+          // The cut-off section compares its rate with this row ('usual mix: POST /api/orders (COD) — maximum rate').
+          name: `${tag}POST /api/orders (COD) — maximum rate, against the frozen baseline app`,
+          value: max,
+          unit: 'orders/s',
+          baseline: oldMax,
+          ratio: max / oldMax,
+          budget: '≥ 0.9× frozen baseline',
+          pass: max / oldMax >= 0.9,
+        }
+      : {
+          name: `${tag}POST /api/orders (COD) — maximum rate, against the frozen baseline app: not measured (above)`,
+          value: max,
+          unit: 'orders/s',
+          budget: '≥ 0.9× frozen baseline',
+          pass: false,
+        },
+    {
+      name: `${tag}POST /api/orders — against the frozen baseline SQL (the stock-free ceiling)`,
+      value: max,
+      unit: 'orders/s',
+      baseline: stockFreeTps,
+      ratio: max / stockFreeTps,
+      budget: '≥ 0.5× stock-free ceiling',
+      pass: max / stockFreeTps >= 0.5,
+    },
+    {
+      name: `${tag}POST /api/orders — against today's ceiling`,
+      value: max,
+      unit: 'orders/s',
+      baseline: ceilingTps,
+      ratio: max / ceilingTps,
+    },
+    { name: `${tag}p99 at the maximum rate (worst slice)`, value: app.p99, unit: 'ms' },
+    {
+      name: `${tag}server CPU per order at the maximum rate (user + system)`,
+      value: cpuMs,
+      unit: 'ms',
+      budget: '≤ 2.6 ms',
+      pass: cpuMs <= 2.6,
+    },
+    {
+      name: `${tag}p99 at half the maximum rate (${halfRate}/s, evenly paced, from the scheduled send time)`,
+      value: half.p99,
+      unit: 'ms',
+      budget: '≤ 150 ms',
+      pass: half.p99 <= 150,
+    },
+    { name: `${tag}p50 at half the maximum rate`, value: half.p50, unit: 'ms' },
+    {
+      name: `${tag}database round trips per placement (${trips.map((q) => shortName(q.text)).join(', ')}; besides the session read, decision 207)`,
+      value: trips.length,
+      unit: 'round trips',
+      budget: '≤ 5',
+      pass: trips.length <= 5,
+    },
+  );
+  const failed = app.failed + half.failed;
+  if (failed > 0 || old.failed > 0 || (oldHalf?.failed ?? 0) > 0) {
+    rows.push({
+      name: `${tag}failed placements (non-2xx or errors): today ${failed}, frozen baseline app ${old.failed + (oldHalf?.failed ?? 0)}${half.firstFailure ? `, e.g. ${half.firstFailure}` : ''}`,
+      value: failed,
+      unit: 'requests',
+      budget: '0',
+      pass: failed === 0,
     });
   }
+  return rows;
 }
 
-function shortName(text: string): string {
-  const t = text.trim().toLowerCase();
-  if (t === 'begin' || t === 'commit' || t === 'rollback') return t;
-  if (t.includes('insert into slot_bookings') && t.includes('signature_shakes')) return 'price+address+PIN+book slot';
-  if (t.includes('insert into slot_bookings')) return 'book slot';
-  if (t.includes('signature_shakes') && t.includes('from addresses')) return 'price+address+PIN';
-  if (t.includes('signature_shakes') || t.includes("key = 'pricing'") || t.includes('ingredients')) return 'price';
-  if (t.includes('insert into orders') && t.includes('mail_outbox') && t.includes('user_cart_lines'))
-    return 'write order+lines+event+mail+cart';
-  if (t.includes('insert into orders') && t.includes('mail_outbox')) return 'write order+lines+event+mail';
-  if (t.includes('insert into orders')) return 'write order+lines+event';
-  if (t.includes('mail_outbox')) return 'outbox mail';
-  if (t.includes('serviceable_pincodes')) return 'PIN check';
-  if (t.includes('from "addresses"') || t.includes('from addresses')) return 'address';
-  return t.slice(0, 20);
+const failedSaid = (r: { failed: number; error: string }) => (r.failed ? ` — ${r.failed} failed, e.g. ${r.error.slice(0, 80)}` : '');
+
+type Req = { headers: Record<string, string>; body: string };
+
+/** Request i of a scenario for `target`: rotating customers and slots, the scenario's shakes. */
+function requests(target: Target, scenario: Scenario): () => Req {
+  let n = 0;
+  const slots = scenario.hotSlotOnly ? target.hotSlots : target.slots;
+  return () => {
+    const i = n++;
+    const c = target.customers[i % target.customers.length]!;
+    const s = slots[i % slots.length]!;
+    return {
+      headers: { 'content-type': 'application/json', authorization: c.auth, 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({
+        lines: scenario.lines(i, target.menu.length).map((k) => ({ id: target.menu[k]!, type: 'signature', quantity: 1 })),
+        addressId: c.addressId,
+        slotId: s.id,
+        date: s.date,
+        paymentMethod: 'cod',
+      }),
+    };
+  };
 }
 
-/** The captured statements, replayed as fast as PostgreSQL allows: new idempotency key, slots rotated like the app run. */
-async function replayCeiling(
-  info: ServerInfo,
+/** Replay k of the frozen baseline: the order the app's request k of the scenario would be, on today's database. */
+function frozenOrder(info: ServerInfo, scenario: Scenario, slots: ServerInfo['slots'], k: number): FrozenPlacement {
+  const c = info.customers[k % info.customers.length]!;
+  const address = info.addresses.find((a) => a.id === c.addressId)!;
+  const s = slots[k % slots.length]!;
+  return {
+    user: { id: c.id, email: c.email, name: c.name },
+    address,
+    slot: s,
+    lines: scenario.lines(k, info.shakes.length).map((i) => ({ ...info.shakes[i]!, quantity: 1 })),
+    key: crypto.randomUUID(),
+    today: info.today,
+    now: new Date(),
+  };
+}
+
+/** The captured statements of one placement with a new idempotency key and order id, on slot `s`. */
+function ceilingStatements(c: Capture, s: Slot): Statement[] {
+  const key = crypto.randomUUID();
+  const orderId = crypto.randomUUID();
+  return c.captured.map((q) => ({
+    text: q.text,
+    values: q.values.map((v) =>
+      v === c.capturedKey
+        ? key
+        : v === c.capturedOrderId
+          ? orderId
+          : v === c.capturedSlot.id
+            ? s.id
+            : v === c.capturedSlot.date
+              ? s.date
+              : v,
+    ),
+  }));
+}
+
+/**
+ * What the app would have refused in a replayed statement's answer (a transaction the app would roll
+ * back is no placement): the slot not booked, the address not found, the order not written.
+ */
+function refusal(text: string, rows: Record<string, unknown>[]): string | null {
+  if (text.includes('insert into slot_bookings')) {
+    const row = rows[0] as { slot?: { booked_now?: number | null }; address?: unknown } | undefined;
+    if (row?.slot?.booked_now == null) return 'the slot was not booked';
+    if (!row.address) return 'the address was not found';
+  }
+  if (text.includes('insert into orders') && rows.length !== 1) return 'the order was not written';
+  return null;
+}
+
+/** Transactions replayed as fast as PostgreSQL allows; one that fails is rolled back and counted. */
+async function replay(
   pool: pg.Pool,
   seconds: number,
   concurrency: number,
-): Promise<{ tx: number; seconds: number }> {
+  statements: (k: number) => Statement[],
+): Promise<{ tx: number; seconds: number; failed: number; error: string }> {
   let done = 0;
+  let failed = 0;
+  let error = '';
   const until = Date.now() + seconds * 1000;
   const worker = async () => {
     while (Date.now() < until) {
-      const k = replayed++;
-      const s = info.slots[k % info.slots.length]!;
-      const key = crypto.randomUUID();
-      const orderId = crypto.randomUUID();
+      const list = statements(replayed++);
       const client = await pool.connect();
       try {
-        for (const q of info.captured) {
-          const values = q.values.map((v) =>
-            v === info.capturedKey
-              ? key
-              : v === info.capturedOrderId
-                ? orderId
-                : v === info.capturedSlot.id
-                  ? s.id
-                  : v === info.capturedSlot.date
-                    ? s.date
-                    : v,
-          );
-          await client.query(q.text, values);
+        for (const q of list) {
+          const refused = refusal(q.text, (await client.query(q.text, q.values)).rows);
+          if (refused) throw new Error(refused);
         }
         done++;
       } catch (e) {
+        failed++;
+        error ||= (e as Error).message;
         await client.query('rollback').catch(() => {});
-        throw e;
       } finally {
         client.release();
       }
@@ -217,9 +430,142 @@ async function replayCeiling(
   };
   const t0 = Date.now();
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return { tx: done, seconds: (Date.now() - t0) / 1000 };
+  return { tx: done, seconds: (Date.now() - t0) / 1000, failed, error };
 }
 let replayed = 1_000_000;
+
+/** Closed-loop load at full concurrency (autocannon). */
+async function load(port: number, body: () => Req, o: { duration: number; connections: number }) {
+  const t0 = performance.now();
+  const r = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: o.connections,
+    duration: o.duration,
+    requests: [{ method: 'POST', path: '/api/orders', setupRequest: (req: Record<string, unknown>) => ({ ...req, ...body() }) }] as never,
+  });
+  return {
+    seconds: (performance.now() - t0) / 1000,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r['2xx'],
+    failed: r.non2xx + r.errors,
+  };
+}
+
+async function vacuum(url: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('vacuum analyze');
+  } finally {
+    await c.end();
+  }
+}
+
+const cpuMicros = (u: NodeJS.CpuUsage) => u.user + u.system;
+
+/**
+ * The app of 2026-11-26 (FROZEN_COMMIT), running its own bench server: the tree is extracted with
+ * `git archive` into a temp folder (no worktree to register or forget), today's node_modules linked
+ * (that commit's dependencies are a subset of today's, at the same versions), its database made,
+ * migrated and seeded by its own code; its first slot is the hot scenario's slot family.
+ */
+async function startFrozenApp(): Promise<{ target: Target; url: string; stop: () => Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `hs-bench-${FROZEN_COMMIT}-`));
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    const tar = path.join(dir, 'tree.tar');
+    execFileSync('git', ['archive', '--format=tar', '-o', tar, FROZEN_COMMIT], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('tar', ['-xf', tar, '-C', dir]);
+    fs.rmSync(tar);
+    fs.symlinkSync(fs.realpathSync(path.join(repoRoot, 'node_modules')), path.join(dir, 'node_modules'));
+  } catch (e) {
+    remove();
+    throw new Error(`extracting ${FROZEN_COMMIT}: ${(e as Error).message}`);
+  }
+  let started: Awaited<ReturnType<typeof forkTs<FrozenServerInfo & Record<string, unknown>>>> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    // Its capture patches pg's query while a query is queued; node-postgres warns about that.
+    const fork = forkTs<FrozenServerInfo & Record<string, unknown>>(
+      path.join(dir, 'scripts/bench/orders-server.ts'),
+      { NODE_NO_WARNINGS: '1' },
+      { cwd: dir },
+    );
+    started = await Promise.race([
+      fork,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('its bench server was not ready within 60 s')), 60_000);
+      }),
+    ]);
+  } catch (e) {
+    clearTimeout(timer);
+    remove();
+    throw e;
+  }
+  clearTimeout(timer);
+  const { info, ask, child } = started;
+  const pool = new pg.Pool({ connectionString: info.url, max: 1 });
+  // It drops its database on 'stop'.
+  const stop = async () => {
+    await pool.end().catch(() => {});
+    await stopChild(child, ask);
+    remove();
+  };
+  try {
+    const menu = (await pool.query<{ id: string }>('select id from signature_shakes where active order by sort_order')).rows.map(
+      (r) => r.id,
+    );
+    const hot = info.slots[0]!.id;
+    const target: Target = {
+      port: info.port,
+      customers: info.customers,
+      menu,
+      slots: info.slots,
+      hotSlots: info.slots.filter((s) => s.id === hot),
+      // A child that died mid-run answers nothing: its loads then fail and show as ✗ rows instead of a hang.
+      cpu: async () => (child.exitCode !== null || child.signalCode ? 0 : cpuMicros((await ask<{ cpu: NodeJS.CpuUsage }>('cpu')).cpu)),
+      room: async () => void (await pool.query('update slot_bookings set booked = 0 where slot_id = $1', [hot]).catch(() => {})),
+    };
+    return { target, url: info.url, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+/** Asks a bench child to stop (it closes its app and drops its database) and waits for it to exit (10 s at most). */
+async function stopChild(child: ChildProcess, ask: (cmd: string) => Promise<unknown>): Promise<void> {
+  await new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    void ask('stop').catch(() => {});
+    setTimeout(resolve, 10_000).unref();
+  });
+}
+
+function shortName(text: string): string {
+  const t = text.trim().toLowerCase();
+  if (t === 'begin' || t === 'commit' || t === 'rollback') return t;
+  if (t.includes('insert into orders')) {
+    const parts = ['order+lines+event'];
+    if (t.includes('mail_outbox')) parts.push('mail');
+    if (t.includes('user_cart_lines')) parts.push('cart');
+    if (t.includes('stock_levels')) parts.push('stock');
+    if (t.includes('whatsapp_outbox')) parts.push('WhatsApp');
+    return `write ${parts.join('+')}`;
+  }
+  if (t.includes('insert into slot_bookings') && (t.includes('signature_shakes') || t.includes('pricing_inputs')))
+    return 'price+address+PIN+book slot';
+  if (t.includes('insert into slot_bookings')) return 'book slot';
+  if (t.includes('signature_shakes') && t.includes('from addresses')) return 'price+address+PIN';
+  if (t.includes('signature_shakes') || t.includes("key = 'pricing'") || t.includes('ingredients')) return 'price';
+  if (t.includes('mail_outbox')) return 'outbox mail';
+  if (t.includes('serviceable_pincodes')) return 'PIN check';
+  if (t.includes('subscriptions')) return 'subscriptions';
+  if (t.includes('from "addresses"') || t.includes('from addresses')) return 'address';
+  return t.slice(0, 20);
+}
 
 /**
  * An open-loop load at a fixed rate: request i is due at t0 + i/rate, and its latency
@@ -227,11 +573,10 @@ let replayed = 1_000_000;
  * wait too (no coordinated omission). Keep-alive connections, at most `connections`.
  */
 async function paced(
-  url: string,
-  o: { rate: number; seconds: number; connections: number; request: () => { headers: Record<string, string>; body: string } },
-): Promise<{ p50: number; p99: number; sent: number }> {
+  port: number,
+  o: { rate: number; seconds: number; connections: number; request: () => Req },
+): Promise<{ p50: number; p99: number; sent: number; failed: number; firstFailure: string }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
-  const target = new URL(url);
   const total = Math.max(1, Math.round(o.rate * o.seconds));
   const interval = 1000 / o.rate;
   const latencies: number[] = [];
@@ -242,9 +587,9 @@ async function paced(
       const { headers, body } = o.request();
       const req = http.request(
         {
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
+          host: '127.0.0.1',
+          port,
+          path: '/api/orders',
           method: 'POST',
           agent,
           headers: { ...headers, 'content-length': Buffer.byteLength(body) },
@@ -273,8 +618,8 @@ async function paced(
   }
   await Promise.all(inFlight);
   agent.destroy();
-  if (failures.length) throw new Error(`POST /api/orders (paced): ${failures.length} failures, e.g. ${failures[0]}`);
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!);
-  return { p50: pct(50), p99: pct(99), sent: total };
+  const pct = (p: number) =>
+    latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!) : 0;
+  return { p50: pct(50), p99: pct(99), sent: total, failed: failures.length, firstFailure: failures[0] ?? '' };
 }
