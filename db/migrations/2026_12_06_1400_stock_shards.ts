@@ -15,9 +15,10 @@ import { sql, type Kysely } from 'kysely';
  *   that keeps at least the sold-out line after the take) and locks only that row; the slow way
  *   (`stock_spread`: every shard of the ingredient locked in shard order, the sum taken, the rest
  *   spread evenly) when no shard can. Near the edge every order goes the slow way, serialised and
- *   exact, as before. Locks follow (ingredient, shard) order everywhere: no deadlock between orders.
- *   A shard that ran low between the pick and the lock aborts with 40001: the placement goes again
- *   (server/lib/transaction-retry.ts) and picks from what is there now.
+ *   exact, as before. The fast takes are one statement, their rows locked in (ingredient, shard) order;
+ *   an ingredient whose picked shard ran low between the pick and the lock goes the slow way too. (Two
+ *   orders each near the edge of a different ingredient the other took the fast way can deadlock;
+ *   PostgreSQL picks one and the placement goes again, server/lib/transaction-retry.ts.)
  * - `stock_spread(ingredient, delta)`: the one way every other change of free stock is made
  *   (release, receipt, waste, stock-take): all shards locked, changed, spread evenly over as many
  *   shards as hold 8 sold-out lines each; false when the free stock would go below zero. It owns the storefront's sold-out signal (decision 209): it knows
@@ -94,25 +95,43 @@ end $$`.execute(db);
 declare
   r record;
   v_start integer := abs(hashtext(p_order::text)) % ${sql.raw(String(SHARDS))};
+  v_fast uuid[];
   v_short text[] := '{}';
 begin
+  -- The fast way, one statement for every ingredient one shard can give: the first such shard from the
+  -- order's own place in the ring, keeping the shard at or above the ingredient's highest sold-out line;
+  -- the picked rows are locked in (ingredient, shard) order before any is changed.
+  with need as (
+    select n.ingredient_id as id, n.need,
+      greatest(coalesce((select max(ri.qty_per_bottle) from shake_recipe_items ri where ri.ingredient_id = n.ingredient_id), 0),
+        (select i.portion_qty from ingredients i where i.id = n.ingredient_id), 1) as line
+    from jsonb_to_recordset(p_needs) as n(ingredient_id uuid, need integer)
+  ),
+  pick as (
+    select need.id, need.need, need.line,
+      (select s.shard from stock_shards s where s.ingredient_id = need.id and s.free - need.need >= need.line
+        order by (s.shard - v_start + ${sql.raw(String(SHARDS))}) % ${sql.raw(String(SHARDS))} limit 1) as shard
+    from need
+  ),
+  lk as (
+    select s.ingredient_id from stock_shards s join pick p on p.id = s.ingredient_id and p.shard = s.shard
+    order by s.ingredient_id, s.shard for update of s
+  ),
+  taken as (
+    update stock_shards s set free = s.free - p.need
+    from pick p
+    where s.ingredient_id = p.id and s.shard = p.shard and s.free - p.need >= p.line and (select count(*) from lk) >= 0
+    returning s.ingredient_id, p.need
+  )
+  select array_agg(t.ingredient_id) into v_fast from taken t;
   for r in
-    select n.ingredient_id as id, n.need, i.name, l.line,
-      (select s.shard from stock_shards s
-        where s.ingredient_id = n.ingredient_id and s.free - n.need >= l.line
-        order by (s.shard - v_start + ${sql.raw(String(SHARDS))}) % ${sql.raw(String(SHARDS))} limit 1) as pick
+    select n.ingredient_id as id, n.need, i.name, n.ingredient_id = any(coalesce(v_fast, '{}')) as fast
     from jsonb_to_recordset(p_needs) as n(ingredient_id uuid, need integer)
     join ingredients i on i.id = n.ingredient_id
-    cross join lateral (select stock_line(n.ingredient_id) as line) l
     order by n.ingredient_id
   loop
-    if r.pick is not null then
-      update stock_shards s set free = s.free - r.need
-        where s.ingredient_id = r.id and s.shard = r.pick and s.free - r.need >= r.line;
-      if not found then
-        raise exception using errcode = '40001', message = 'A stock shard ran low while the order was placed; placing again.';
-      end if;
-    elsif not stock_spread(r.id, -r.need) then
+    -- The slow way (near the edge, or a picked shard ran low meanwhile): every shard of the ingredient.
+    if not r.fast and not stock_spread(r.id, -r.need) then
       v_short := v_short || r.name;
       continue;
     end if;

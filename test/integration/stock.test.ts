@@ -350,6 +350,8 @@ describe.skipIf(!onPostgres)('stock under concurrency (PostgreSQL, two instances
       const slotId = await roomySlot(db);
       const shake = s('green-glow').id;
       const recipe = await db.selectFrom('shake_recipe_items').select(['ingredient_id', 'qty_per_bottle']).where('shake_id', '=', shake).execute();
+      // Stock to spare for every ingredient of the recipe (the test before left kale at its last gram).
+      for (const r of recipe) await countStock(db, r.ingredient_id, (await level(db, r.ingredient_id)).reserved + 1000 * r.qty_per_bottle, 'test: a hot shake');
       const before = new Map(await Promise.all(recipe.map(async (r) => [r.ingredient_id, await level(db, r.ingredient_id)] as const)));
       const shardsOf = async (ingredients: string[]) =>
         (
