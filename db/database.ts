@@ -253,6 +253,25 @@ const BEGIN = /^\s*(begin|start transaction)\b/i;
 type QueryArgs = unknown[];
 
 /**
+ * Statements sent as named prepared statements on direct connections (decision 241): PostgreSQL plans
+ * them once per connection (then a generic plan) instead of at every call. The placing statements are
+ * registered here by their text (the same text for every call of a shape). Behind PgBouncer in
+ * transaction mode (1.18: no protocol-level prepared statements, decision 175) they are sent unnamed,
+ * as every other statement.
+ */
+const preparedNames = new Map<string, string>();
+const MAX_PREPARED = 64;
+export function preparable(text: string): void {
+  if (!preparedNames.has(text) && preparedNames.size < MAX_PREPARED) preparedNames.set(text, `hs_prepared_${preparedNames.size + 1}`);
+}
+/** The arguments of a query call, named when its text is registered (and `prepare` is on). */
+function named(args: QueryArgs, prepare: boolean): QueryArgs {
+  if (!prepare || typeof args[0] !== 'string' || args.length !== 2 || !Array.isArray(args[1])) return args;
+  const name = preparedNames.get(args[0]);
+  return name ? [{ name, text: args[0], values: args[1] }] : args;
+}
+
+/**
  * The limits of one transaction as `SET LOCAL` statements, sent in the same simple-protocol message
  * as its BEGIN behind a transaction pooler: no extra round trip, and they end with the transaction,
  * so the pooled server connection goes back as it came (decision 175).
@@ -312,7 +331,7 @@ end $$`,
  * - a transaction (its first statement is `begin`) first takes a place at the gate; without a free
  *   place its connection goes back to the pool while it waits.
  */
-export function retryingPool(pool: pg.Pool, gate?: TransactionGate, beginSuffix = ''): PostgresPool {
+export function retryingPool(pool: pg.Pool, gate?: TransactionGate, beginSuffix = '', prepare = false): PostgresPool {
   const guarded = new WeakSet<pg.PoolClient>();
   const connectOnce = async (): Promise<pg.PoolClient> => {
     let client: pg.PoolClient;
@@ -336,7 +355,7 @@ export function retryingPool(pool: pg.Pool, gate?: TransactionGate, beginSuffix 
       let client: pg.PoolClient | null = await connectOnce();
       let fresh = true;
       let admitted = false;
-      const send = (args: QueryArgs) => (client!.query as (...a: QueryArgs) => unknown)(...args);
+      const send = (args: QueryArgs) => (client!.query as (...a: QueryArgs) => unknown)(...named(args, prepare));
       const firstStatement = async (args: QueryArgs): Promise<unknown> => {
         const begin = BEGIN.test(args[0] as string);
         if (begin && beginSuffix) {
@@ -413,7 +432,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
     const timeouts = opts.timeouts ?? REQUEST_TIMEOUTS;
     const pool = pgPool(url, size, timeouts, name, pooled);
     const gate = new TransactionGate(transactionPlaces(size), timeouts.transactionWaitMs);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingPool(pool, gate, pooled ? localTimeouts(timeouts) : '') }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingPool(pool, gate, pooled ? localTimeouts(timeouts) : '', !pooled) }) });
     let jobDb: Db | null = null;
     // Behind PgBouncer the replicas may be too: the same rule (the role's defaults replicate with the catalog).
     const replicas = (opts.readUrls ?? []).map((u) => ({

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Executor } from '../../db/database';
+import { preparable, type Executor } from '../../db/database';
 import * as cartRepo from '../domains/cart/cart.repository';
 import * as addressesRepo from '../domains/addresses/addresses.repository';
 import * as deliveryRepo from '../domains/delivery/delivery.repository';
@@ -54,7 +54,9 @@ export async function readAndBook(db: Executor, input: PlacementReadInput): Prom
     sql`(${subscriptionsRepo.liveSubscriptionSql(input.userId)}) as live`,
   ];
   const head = booking ? sql`with ${booking.ctes} ` : sql``;
-  const { rows } = await sql<{ price: unknown; address: unknown; slot: unknown; live: unknown }>`${head}select ${sql.join(columns)}`.execute(db);
+  const compiled = sql<{ price: unknown; address: unknown; slot: unknown; live: unknown }>`${head}select ${sql.join(columns)}`.compile(db);
+  preparable(compiled.sql);
+  const { rows } = await db.executeQuery(compiled);
   const row = rows[0]!;
   return {
     pricing: cartRepo.decodePricingInputs(row.price),

@@ -216,12 +216,15 @@ describe('paying with the wallet', () => {
     await topUp(c, 100_000);
     await t.request({ method: 'GET', url: '/api/user/cart', headers: { authorization: c.auth } }); // session and settings warm
     const texts: string[] = [];
+    const names: (string | undefined)[] = [];
     const original = pg.Client.prototype.query;
     const count = async (body: unknown) => {
       texts.length = 0;
+      names.length = 0;
       pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-        const q = args[0] as string | { text: string };
+        const q = args[0] as string | { text: string; name?: string };
         texts.push(typeof q === 'string' ? q : q.text);
+        names.push(typeof q === 'string' ? undefined : q.name);
         return (original as (...a: unknown[]) => unknown).apply(this, args);
       } as typeof pg.Client.prototype.query;
       try {
@@ -241,6 +244,11 @@ describe('paying with the wallet', () => {
     // begin, read + book (with the live plan, locked), write (order, charge, stock, cart), commit: 4, and the session read makes 5.
     expect(wallet.length).toBeLessThanOrEqual(4);
     expect(wallet.some((q) => q.includes('wallet_debit') && q.includes('insert into orders'))).toBe(true);
+    // On a direct connection the read-and-book and the order's statements are named prepared statements
+    // (decision 241): PostgreSQL plans them once per connection, not at every order.
+    const prepared = texts.filter((_, i) => names[i]?.startsWith('hs_prepared_'));
+    expect(prepared.some((q) => q.includes('insert into slot_bookings'))).toBe(true);
+    expect(prepared.some((q) => q.includes('insert into orders'))).toBe(true);
   });
 
   it.skipIf(!onPostgres)('20 concurrent wallet payments of ₹300 on a ₹1,000 balance: exactly 3 placed, balance ₹100', { timeout: 60_000 }, async () => {

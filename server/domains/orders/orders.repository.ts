@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type RawBuilder, type Selectable } from 'kysely';
 import type { MailMessage } from '../../lib/mail';
 import { outboxInsertSql } from '../../lib/mail.repository';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Executor } from '../../../db/database';
+import { preparable, type Executor } from '../../../db/database';
 import type { BreakdownColumns } from './order-breakdown';
 import type { OrderEvents as OrderEventsTable, OrderLines as OrderLinesTable, Orders as OrdersTable } from '../../../db/generated/database';
 import type { OrderStatusColumn } from '../../../db/column-types';
@@ -97,6 +97,7 @@ export async function insertOrderGraph(
   if (text === undefined) {
     const compiled = orderGraphSql(o, lines, event, mail, also).compile(db);
     orderGraphText.set(shape, (text = compiled.sql));
+    preparable(text);
     parameters = compiled.parameters;
   } else {
     parameters = orderGraphParams(o, lines, event, mail, also);
