@@ -95,12 +95,14 @@ end $$`.execute(db);
 declare
   r record;
   v_start integer := abs(hashtext(p_order::text)) % ${sql.raw(String(SHARDS))};
-  v_fast uuid[];
+  v_ids uuid[];
+  v_qty integer[];
   v_short text[] := '{}';
 begin
-  -- The fast way, one statement for every ingredient one shard can give: the first such shard from the
-  -- order's own place in the ring, keeping the shard at or above the ingredient's highest sold-out line;
-  -- the picked rows are locked in (ingredient, shard) order before any is changed.
+  -- The fast way, one statement for every ingredient one shard can give: the order's own shard (its
+  -- id's hash) when it can, else the next one round the ring that can, keeping the shard at or above
+  -- the ingredient's highest sold-out line; the picked rows are locked in (ingredient, shard) order
+  -- before any is changed, and the condition is checked again on the locked row.
   with need as (
     select n.ingredient_id as id, n.need,
       greatest(coalesce((select max(ri.qty_per_bottle) from shake_recipe_items ri where ri.ingredient_id = n.ingredient_id), 0),
@@ -109,8 +111,10 @@ begin
   ),
   pick as (
     select need.id, need.need, need.line,
-      (select s.shard from stock_shards s where s.ingredient_id = need.id and s.free - need.need >= need.line
-        order by (s.shard - v_start + ${sql.raw(String(SHARDS))}) % ${sql.raw(String(SHARDS))} limit 1) as shard
+      coalesce(
+        (select s.shard from stock_shards s where s.ingredient_id = need.id and s.shard = v_start and s.free - need.need >= need.line),
+        (select s.shard from stock_shards s where s.ingredient_id = need.id and s.free - need.need >= need.line
+          order by (s.shard - v_start + ${sql.raw(String(SHARDS))}) % ${sql.raw(String(SHARDS))} limit 1)) as shard
     from need
   ),
   lk as (
@@ -123,21 +127,23 @@ begin
     where s.ingredient_id = p.id and s.shard = p.shard and s.free - p.need >= p.line and (select count(*) from lk) >= 0
     returning s.ingredient_id, p.need
   )
-  select array_agg(t.ingredient_id) into v_fast from taken t;
+  select array_agg(t.ingredient_id), array_agg(t.need) into v_ids, v_qty from taken t;
+  return query select u.id, u.q from unnest(v_ids, v_qty) as u(id, q);
+  -- The slow way (near the edge, or a picked shard ran low meanwhile): every shard of the ingredient.
   for r in
-    select n.ingredient_id as id, n.need, i.name, n.ingredient_id = any(coalesce(v_fast, '{}')) as fast
+    select n.ingredient_id as id, n.need, i.name
     from jsonb_to_recordset(p_needs) as n(ingredient_id uuid, need integer)
     join ingredients i on i.id = n.ingredient_id
+    where v_ids is null or n.ingredient_id <> all(v_ids)
     order by n.ingredient_id
   loop
-    -- The slow way (near the edge, or a picked shard ran low meanwhile): every shard of the ingredient.
-    if not r.fast and not stock_spread(r.id, -r.need) then
+    if stock_spread(r.id, -r.need) then
+      ingredient_id := r.id;
+      qty := r.need;
+      return next;
+    else
       v_short := v_short || r.name;
-      continue;
     end if;
-    ingredient_id := r.id;
-    qty := r.need;
-    return next;
   end loop;
   if p_refuse and cardinality(v_short) > 0 then
     perform stock_refuse(array_to_string(array(select unnest(v_short) order by 1), ', '));

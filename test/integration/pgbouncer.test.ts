@@ -66,7 +66,13 @@ describe.skipIf(!onPostgres || !haveBouncer)('through PgBouncer in transaction m
     for (let i = 0; i < 4; i++) {
       expect((await setting('lock_timeout').execute(h.db)).rows[0]!.v).toBe(`${REQUEST_TIMEOUTS.lockMs / 1000}s`);
       expect((await setting('statement_timeout').execute(h.db)).rows[0]!.v).toBe(`${REQUEST_TIMEOUTS.statementMs / 1000}s`);
+      // No JIT for the shop's short statements, through the pooler too (decision 241).
+      expect((await setting('jit').execute(h.db)).rows[0]!.v).toBe('off');
     }
+    // And on a direct connection, set at its start.
+    const direct_ = await createDatabase({ databaseUrl: direct, poolSize: 1 });
+    handles.push(direct_);
+    expect((await setting('jit').execute(direct_.db)).rows[0]!.v).toBe('off');
   });
 
   it('a row held by someone else ends the wait at the lock timeout (55P03), a long statement at the statement timeout (57014)', async () => {
