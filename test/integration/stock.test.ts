@@ -303,6 +303,18 @@ describe.skipIf(!onPostgres)('stock under concurrency (PostgreSQL, two instances
   afterAll(async () => {
     await xs?.close();
   });
+  /** 200 customers order one bottle of `shake` at once, half on each instance. */
+  const oneBottleEach = async (shake: string, slotId: string) =>
+    Promise.all(
+      (await customers(xs.t, 200)).map((c, n) =>
+        (n % 2 ? xs.b : xs.a).request({
+          method: 'POST',
+          url: '/api/orders',
+          headers: { authorization: c.auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+          payload: JSON.stringify({ lines: [{ id: shake, type: 'signature', quantity: 1 }], addressId: c.addressId, slotId, date: shop.date, paymentMethod: 'cod' }),
+        }),
+      ),
+    );
 
   it(
     '200 concurrent orders for the last 10 bottles’ worth of kale → exactly 10 placed, 190 × 409 OUT_OF_STOCK, no 5xx',
@@ -315,23 +327,7 @@ describe.skipIf(!onPostgres)('stock under concurrency (PostgreSQL, two instances
       // The last 10 bottles of Green Glow (25 g of kale each): 250 g free.
       const lv = await level(db, kale);
       await countStock(db, kale, lv.reserved + 250, 'test: the last 10 bottles');
-      const people = await customers(xs.t, 200);
-      const answers = await Promise.all(
-        people.map((c, n) =>
-          (n % 2 ? xs.b : xs.a).request({
-            method: 'POST',
-            url: '/api/orders',
-            headers: { authorization: c.auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-            payload: JSON.stringify({
-              lines: [{ id: s('green-glow').id, type: 'signature', quantity: 1 }],
-              addressId: c.addressId,
-              slotId,
-              date: shop.date,
-              paymentMethod: 'cod',
-            }),
-          }),
-        ),
-      );
+      const answers = await oneBottleEach(s('green-glow').id, slotId);
       const byStatus = answers.reduce<Record<number, number>>((m, r) => ((m[r.statusCode] = (m[r.statusCode] ?? 0) + 1), m), {});
       expect(byStatus).toEqual({ 200: 10, 409: 190 });
       for (const r of answers.filter((a) => a.statusCode === 409)) expect(r.json().code).toBe('OUT_OF_STOCK');
@@ -359,23 +355,7 @@ describe.skipIf(!onPostgres)('stock under concurrency (PostgreSQL, two instances
             select ingredient_id, shard, free from stock_shards where ingredient_id = any(${ingredients}::uuid[])`.execute(db)
         ).rows;
       const shardsBefore = await shardsOf(recipe.map((r) => r.ingredient_id));
-      const people = await customers(xs.t, 200);
-      const answers = await Promise.all(
-        people.map((c, n) =>
-          (n % 2 ? xs.b : xs.a).request({
-            method: 'POST',
-            url: '/api/orders',
-            headers: { authorization: c.auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-            payload: JSON.stringify({
-              lines: [{ id: shake, type: 'signature', quantity: 1 }],
-              addressId: c.addressId,
-              slotId,
-              date: shop.date,
-              paymentMethod: 'cod',
-            }),
-          }),
-        ),
-      );
+      const answers = await oneBottleEach(shake, slotId);
       const byStatus = answers.reduce<Record<number, number>>((m, r) => ((m[r.statusCode] = (m[r.statusCode] ?? 0) + 1), m), {});
       expect(byStatus).toEqual({ 200: 200 });
       // Each ingredient of the recipe: 200 bottles' worth more reserved, and as much less free — read from the balance view
