@@ -79,7 +79,8 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
       await form.getByLabel('Mobile').fill(mobile);
       await form.getByLabel('Role').selectOption({ label: role });
       await form.getByRole('button', { name: 'Send invitation' }).click();
-      await form.getByText(`Invitation sent to ${email}.`).waitFor();
+      // The notice names the channel the invitation went on.
+      await form.getByText(`Invitation for ${role} Kumar. Sent by e-mail to ${who.slice(0, 2)}•••@hydroshakes.in.`, { exact: false }).waitFor();
       people[who] = email;
       const mail = await lastMailTo(shop, email);
       const link = /https?:\/\/\S+\/join\?token=\S+/.exec(mail!.text)![0];
