@@ -43,6 +43,14 @@ export function registerDraining(app: FastifyInstance, lifecycle: Lifecycle, ret
     if (lifecycle.closingConnections) setImmediate(() => app.server.closeIdleConnections());
     done();
   });
+  // app.close() without the SIGTERM drain before it (every test file's afterAll; server/index.ts has
+  // already done this): the same edge from here on. Otherwise an answer that left after the server
+  // stopped listening kept its connection alive, and the close waited for that idle connection until
+  // the keep-alive timeout (72 s) — the afterAll that hung in CI (decision 236).
+  app.addHook('preClose', (done) => {
+    lifecycle.closeConnections();
+    done();
+  });
 
   // Registered before compression: the payload is still tRPC's Response. A callback hook: every answer
   // passes it, and an async one costs a promise and a microtask turn each (decision 186).
