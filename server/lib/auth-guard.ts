@@ -48,9 +48,11 @@ interface GuardState {
   revokedKeys: Set<string>;
   uses: Map<string, UseEntry>;
   lastUsed: Map<string, { at: string; ip: string | null }>;
-  /** When the counted uses were last written (performance.now()), and the write on its way. */
+  /** When the counted uses were last written (performance.now()), and the write on its way (never rejects). */
   flushedAt: number;
   flushing: Promise<void> | null;
+  /** The app is closing: no request starts a write any more; the close's own write takes what is counted. */
+  closed: boolean;
 }
 
 const states = new WeakMap<AppDeps['bus'], GuardState>();
@@ -65,6 +67,7 @@ function stateOf(deps: AppDeps): GuardState {
     lastUsed: new Map(),
     flushedAt: performance.now(),
     flushing: null,
+    closed: false,
   };
   states.set(deps.bus, fresh);
   return fresh;
@@ -78,13 +81,17 @@ function remember(set: Set<string>, value: string): void {
 /**
  * API key usage is counted in memory and written in batches (decision 210): by the call that finds the
  * batch older than FLUSH_MS (after its answer, not awaited), by the key listing, and on close — no timer
- * of its own. The returned stop flushes what is left.
+ * of its own. The returned stop waits for a write a request started (it may still be on its way when
+ * the app closes: decision 236), then writes what is left; the database closes only after both.
  */
 export function startAuthGuard(deps: AppDeps): () => Promise<void> {
+  if (states.get(deps.bus)?.closed) states.delete(deps.bus);
   stateOf(deps);
   return async () => {
-    await flushApiKeyUses(deps).catch((e) => deps.log.warn({ err: e }, 'api key usage flush failed'));
-    states.delete(deps.bus);
+    const s = states.get(deps.bus);
+    if (!s) return;
+    s.closed = true;
+    await queueWrite(deps, s).catch((e) => deps.log.warn({ err: e }, 'api key usage flush failed'));
   };
 }
 
@@ -149,17 +156,41 @@ export function recordApiKeyUse(deps: AppDeps, keyId: string, operation: string,
   e.lastIp = ip || null;
   s.uses.set(k, e);
   s.lastUsed.set(keyId, { at: at.toISOString(), ip: ip || null });
-  if (!s.flushing && performance.now() - s.flushedAt >= FLUSH_MS) {
-    s.flushing = flushApiKeyUses(deps)
-      .catch((e) => deps.log.warn({ err: e }, 'api key usage flush failed'))
-      .finally(() => (s.flushing = null));
+  if (!s.closed && !s.flushing && performance.now() - s.flushedAt >= FLUSH_MS) {
+    queueWrite(deps, s).catch((e) => deps.log.warn({ err: e }, 'api key usage flush failed'));
   }
 }
 
-/** Write the counted uses (one upsert per key, operation and minute) and each key's last use. */
+/**
+ * Write the counted uses (one upsert per key, operation and minute) and each key's last use. Once the
+ * app is closing, the close's own write takes them: a caller then only waits for the write on its way.
+ */
 export async function flushApiKeyUses(deps: AppDeps): Promise<void> {
   const s = states.get(deps.bus);
   if (!s) return;
+  if (s.closed) return s.flushing ?? undefined;
+  return queueWrite(deps, s);
+}
+
+/**
+ * One write at a time, each after the one before: two at once would upsert the same rows, perhaps in
+ * opposite orders (a deadlock that drops a batch), and the close must know the last one has ended.
+ */
+function queueWrite(deps: AppDeps, s: GuardState): Promise<void> {
+  s.flushedAt = performance.now();
+  const write = (s.flushing ?? Promise.resolve()).then(() => writeUses(deps, s));
+  const settled: Promise<void> = write.then(
+    () => undefined,
+    () => undefined,
+  );
+  s.flushing = settled;
+  void settled.then(() => {
+    if (s.flushing === settled) s.flushing = null;
+  });
+  return write;
+}
+
+async function writeUses(deps: AppDeps, s: GuardState): Promise<void> {
   s.flushedAt = performance.now();
   if (!s.uses.size && !s.lastUsed.size) return;
   const uses = [...s.uses.values()];

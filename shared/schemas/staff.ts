@@ -36,7 +36,8 @@ export const StaffInviteInputSchema = z.object({
 });
 export type StaffInviteInput = z.infer<typeof StaffInviteInputSchema>;
 
-export const StaffInviteAnswerSchema = z.object({ member: StaffMemberSchema, sentTo: z.string(), expiresAt: z.string() });
+/** `told`: how the invitee was told, naming the channel ("Sent by e-mail to ra•••@hydroshakes.in"). */
+export const StaffInviteAnswerSchema = z.object({ member: StaffMemberSchema, told: z.string(), expiresAt: z.string() });
 export type StaffInviteAnswer = z.infer<typeof StaffInviteAnswerSchema>;
 
 export const StaffUpdateInputSchema = z

@@ -351,6 +351,11 @@ describe.skipIf(!hasBrowser)('accounts in a browser', () => {
     await page.goto(new URL(link).pathname + new URL(link).search);
     await visible(page.getByRole('heading', { name: 'Set a new password' }));
     await shop.screenshot(page, 'reset-password-1280');
+    // The one password form (shared with /join): the shared rule's sentence beside the field, the link not spent.
+    await page.getByLabel('New password', { exact: true }).fill('password123');
+    await page.getByLabel('Repeat the new password').fill('password123');
+    await page.getByRole('button', { name: 'Save and sign in' }).click();
+    await visible(page.getByText('This password is too common. Choose one that is harder to guess.'));
     await page.getByLabel('New password', { exact: true }).fill('Admin-Greens-2042');
     await page.getByLabel('Repeat the new password').fill('Admin-Greens-2042');
     await page.getByRole('button', { name: 'Save and sign in' }).click();

@@ -7500,7 +7500,7 @@ export interface operations {
                             /** @enum {string} */
                             role: "admin" | "manager" | "kitchen" | "rider" | "support";
                         };
-                        sentTo: string;
+                        told: string;
                     };
                 };
             };

@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAuth, type AuthAnswerLike } from '../features/auth/auth-context';
-import { AuthCardHeader, FormAlert, PASSWORD_HINT, PasswordField, ResetLinkRequestForm } from '../features/auth/forms';
-import { useFormSubmit } from '../lib/use-form-submit';
+import { AuthCardHeader, ResetLinkRequestForm, SetPasswordForm } from '../features/auth/forms';
+import { messageOf } from '../lib/errors';
 import { ApiError, apiFetch } from '../lib/api-fetch';
 import { usePageTitle } from '../components/page-title';
-import { Button } from '../components/button';
 import { firstScreenOf } from '../../../shared/rules/staff';
 import '../features/auth/auth.css';
 
@@ -32,41 +31,14 @@ export default function ResetPasswordPage() {
 function NewPasswordForm({ token }: { token: string }) {
   const { acceptSession } = useAuth();
   const [, navigate] = useLocation();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [expired, setExpired] = useState(false);
-  const { busy, error, fields, run, setError, setFields } = useFormSubmit();
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (password !== confirm) {
-      setError(null);
-      setFields({ confirm: 'The two passwords are not the same.' });
-      return;
-    }
-    await run(
-      async () => {
-        const body = await apiFetch<AuthAnswerLike>('/api/auth/reset-password/complete', { method: 'POST', json: { token, password } });
-        // The link is spent: keep it out of history, then continue signed in.
-        window.history.replaceState(null, '', '/reset-password');
-        acceptSession(body);
-        // A customer to the profile; staff (an invitation sent before /join) to their role's first screen.
-        navigate(body.user.role === 'customer' ? '/profile' : firstScreenOf(body.user.role), { replace: true });
-      },
-      {
-        fallback: 'Your password could not be changed. Please try again.',
-        onRefused: (err) => {
-          if (err instanceof ApiError && err.code === 'RESET_TOKEN_INVALID') setExpired(true);
-        },
-      },
-    );
-  }
+  const [expired, setExpired] = useState<string | null>(null);
+  const fallback = 'Your password could not be changed. Please try again.';
 
   if (expired)
     return (
       <div className="stack">
         <AuthCardHeader id="reset-title" title="This link has expired">
-          {error}
+          {expired}
         </AuthCardHeader>
         <RequestLinkForm compact />
       </div>
@@ -77,29 +49,22 @@ function NewPasswordForm({ token }: { token: string }) {
       <AuthCardHeader id="reset-title" title="Set a new password">
         Choose a password you have not used here before. Every device signed in to your account will be signed out.
       </AuthCardHeader>
-      <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Set a new password">
-        {error && !Object.keys(fields).length ? <FormAlert kind="danger">{error}</FormAlert> : null}
-        <PasswordField
-          label="New password"
-          name="password"
-          value={password}
-          onChange={setPassword}
-          error={fields.password}
-          hint={PASSWORD_HINT}
-          autoComplete="new-password"
-        />
-        <PasswordField
-          label="Repeat the new password"
-          name="confirm"
-          value={confirm}
-          onChange={setConfirm}
-          error={fields.confirm}
-          autoComplete="new-password"
-        />
-        <Button type="submit" size="lg" block loading={busy}>
-          Save and sign in
-        </Button>
-      </form>
+      <SetPasswordForm
+        label="Set a new password"
+        submitLabel="Save and sign in"
+        fallback={fallback}
+        save={async (password) => {
+          const body = await apiFetch<AuthAnswerLike>('/api/auth/reset-password/complete', { method: 'POST', json: { token, password } });
+          // The link is spent: keep it out of history, then continue signed in.
+          window.history.replaceState(null, '', '/reset-password');
+          acceptSession(body);
+          // A customer to the profile; staff (an invitation sent before /join) to their role's first screen.
+          navigate(body.user.role === 'customer' ? '/profile' : firstScreenOf(body.user.role), { replace: true });
+        }}
+        onRefused={(err) => {
+          if (err instanceof ApiError && err.code === 'RESET_TOKEN_INVALID') setExpired(messageOf(err, fallback));
+        }}
+      />
     </div>
   );
 }

@@ -92,28 +92,6 @@ export function alreadyRegisteredMail(to: string | null, name: string, signInUrl
   };
 }
 
-/** A staff invitation (PRODUCT.md §17): a link to set a password, valid for INVITE_TTL_HOURS. */
-export function inviteMail(to: string | null, name: string, url: string, roleLabel: string, hours: number): MailMessage {
-  const hello = `${greeting(name)},`;
-  const why = `You are invited to the Hydro Shakes team as ${roleLabel}.`;
-  return {
-    to,
-    toName: name || null,
-    template: 'staff-invite',
-    subject: 'You are invited to the Hydro Shakes team',
-    text: `${hello}\n\n${why}\n\nSet your password here (valid for ${hours} hours, once), then sign in with this e-mail:\n${url}\n\nIf you did not expect this, ignore this e-mail.`,
-    html: layout(
-      'Join the Hydro Shakes team',
-      [
-        esc(hello),
-        esc(why),
-        `The link is valid for ${hours} hours and works once; then sign in with this e-mail. If you did not expect this, ignore this e-mail.`,
-      ],
-      { label: 'Set your password', url },
-    ),
-  };
-}
-
 /**
  * To the account's current address when someone signed in asks to change it (decision 184): the
  * change waits for the new address's link, and the owner hears of it here first.

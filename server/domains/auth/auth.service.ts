@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps';
-import { effectiveRoleOf, type UserRole } from '../../../shared/rules/staff';
+import { effectiveRoleOf, firstScreenOf, ROLE_LABELS, type StaffRole, type UserRole } from '../../../shared/rules/staff';
 import type { RequestInfo } from '../../trpc/context';
 import { bearerToken } from '../../trpc/context';
 import { AppError } from '../../lib/errors';
@@ -24,10 +24,11 @@ import * as repo from './auth.repository';
 import type { UserRow } from './auth.repository';
 import { LIMITS, REFRESH_TTL_MS, RESET_TTL_MS, REUSE_GRACE_MS, SIGNIN_SLOWDOWN_MAX_MS, SIGNIN_SLOWDOWN_MS } from './auth.limits';
 import { sleepOn } from '../../lib/clock';
-import { alreadyRegisteredMail, inviteMail, passwordChangedMail, resetMail, welcomeMail } from './auth.mail';
+import { alreadyRegisteredMail, passwordChangedMail, resetMail, welcomeMail } from './auth.mail';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { createLink } from './email-verification.service';
 import { assertMobileFree } from '../users/mobile-numbers.service';
+import { notify, type Told } from '../notifications/notify.service';
 
 type Deps = AppDeps;
 
@@ -348,17 +349,18 @@ export const INVITE_TTL_HOURS = 72;
 
 /**
  * A staff invitation (PRODUCT.md §17): a set-password link made like a reset link (256 random bits,
- * stored hashed, once) but valid for INVITE_TTL_HOURS, and its e-mail through the outbox — in the
- * caller's transaction. Setting the password proves the inbox and signs the person in.
+ * stored hashed, once) but valid for INVITE_TTL_HOURS, told through the notifications domain (the
+ * `staff_invited` event, decision 235) — in the caller's transaction. Its e-mail goes to the address the
+ * owner typed, verified or not: setting the password proves the inbox and signs the person in.
  */
 export async function createInvite(
   trx: Executor,
   deps: Deps,
   user: UserRow,
   invitedBy: string,
-  roleLabel: string,
+  role: StaffRole,
   now: Date,
-): Promise<{ expiresAt: string }> {
+): Promise<{ expiresAt: string; told: Told }> {
   const token = newOpaqueToken(RESET_PREFIX);
   const expires = new Date(now.getTime() + INVITE_TTL_HOURS * 3_600_000);
   await repo.retireOpenResets(trx, user.id, now);
@@ -372,9 +374,14 @@ export async function createInvite(
     purpose: 'invite',
   });
   // The invitation's own page (/join): the role, the shop, a password or a code to the invited number.
-  const url = publicUrl(deps, `/join?token=${encodeURIComponent(token)}`);
-  await enqueueMail(trx, inviteMail(user.email, user.name, url, roleLabel, INVITE_TTL_HOURS));
-  return { expiresAt: expires.toISOString() };
+  const joinUrl = publicUrl(deps, `/join?token=${encodeURIComponent(token)}`);
+  const told = await notify(deps, trx, { userId: user.id }, 'staff_invited', {
+    role: ROLE_LABELS[role],
+    joinUrl,
+    landing: firstScreenOf(role),
+    hours: INVITE_TTL_HOURS,
+  });
+  return { expiresAt: expires.toISOString(), told };
 }
 
 /** Staff management: every session of a person ends (disabled, or their role changed) when the caller commits. */

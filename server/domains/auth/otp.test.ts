@@ -395,6 +395,7 @@ describe('one person, one account per number (over HTTP)', () => {
     const email = `kiran.${tag}@example.in`;
     const invited = await call('POST', '/api/admin/staff', { email, name: 'Kiran Rao', role: 'kitchen' }, ownerAuth);
     expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    expect(invited.body.told).toBe('Sent by e-mail to ki•••@example.in');
     const mail = await lastMailTo(t, email);
     expect(mail?.text).toMatch(/\/join\?token=hsp_/);
     const token = tokenFromMail(mail!.text);

@@ -40,6 +40,12 @@ export interface EventData {
   stock_short: { name: string; day: string; need: string; free: string };
   /** Staff: the manager hears of a rider's failed stop. */
   rider_failed_stop: OrderRef & { rider: string; reason: string; date: string };
+  /**
+   * A staff invitation (decisions 225, 235): `role` its label ("Rider"), `joinUrl` the secret /join link
+   * (the e-mail's button only; the inbox keeps no secret), `landing` the role's first screen, `hours` the
+   * link's life.
+   */
+  staff_invited: { role: string; joinUrl: string; landing: string; hours: number };
 }
 
 export type NotifyEvent = keyof EventData;
@@ -50,6 +56,8 @@ export interface Rendered {
   body: string[];
   /** A path on the shop (/order/…, /deliveries?date=…); null: none. */
   link: string | null;
+  /** The e-mail's button when it is not `link`: a full URL that must not stay in the inbox (an invitation's secret link). */
+  mailUrl?: string;
   /** Words on the e-mail's button. */
   linkLabel: string;
   subject: string;
@@ -66,6 +74,11 @@ export interface EventDef<E extends NotifyEvent> {
   kind: NotificationKind | null;
   /** The e-mail goes whatever the kind's e-mail cell says (the receipt). */
   emailAlways?: boolean;
+  /**
+   * The e-mail goes to the account's address even when it is not verified yet: opening the message's link is
+   * what proves it (the invitation, decision 235). Only for a message whose link does nothing for anyone else.
+   */
+  emailUnproven?: boolean;
   render(d: EventData[E], hi: string): Rendered;
 }
 
@@ -269,6 +282,26 @@ export const EVENTS: { [E in NotifyEvent]: EventDef<E> } = {
       mailTemplate: 'delivery-failed-stop',
       whatsApp: null,
       text: `${hi}, ${d.rider} could not deliver order ${d.number} (${d.reason.toLowerCase()}).`,
+    }),
+  },
+  staff_invited: {
+    kind: null,
+    emailAlways: true,
+    emailUnproven: true,
+    render: (d, hi) => ({
+      title: `You are invited to the Hydro Shakes team as ${d.role}`,
+      body: [
+        `Set your password with the invitation's link (valid for ${d.hours} hours, once), then sign in with your e-mail address.`,
+        'If you did not expect this, ignore this message.',
+      ],
+      link: d.landing,
+      mailUrl: d.joinUrl,
+      linkLabel: 'Set your password',
+      subject: 'You are invited to the Hydro Shakes team',
+      mailTemplate: 'staff-invite',
+      // No approved WhatsApp template carries a secret link; the SMS (a fallback when no e-mail carries it) does.
+      whatsApp: null,
+      text: `${hi}, you are invited to the Hydro Shakes team as ${d.role}. Join within ${d.hours} hours: ${d.joinUrl}`,
     }),
   },
 };

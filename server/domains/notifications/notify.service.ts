@@ -11,7 +11,8 @@ import * as repo from './notify.repository';
  * THE door to telling a person something (PRODUCT.md §20, decision 215). `notify` decides the channels
  * from the person's preferences (decision 183) and what their account has:
  * - the inbox on the site: always;
- * - e-mail: only to a verified address, when the kind's e-mail cell is on (the receipt always);
+ * - e-mail: only to a verified address, when the kind's e-mail cell is on (the receipt always); an
+ *   invitation to the address the owner typed, which its link proves (decision 235);
  * - WhatsApp: opted in, with a verified number, the kind's WhatsApp cell on (its SMS cell is the
  *   fallback when WhatsApp finally fails);
  * - SMS: with a verified number and the kind's SMS cell on, when neither WhatsApp nor e-mail carries it;
@@ -79,10 +80,10 @@ export async function notify<E extends NotifyEvent>(
   if (!p || p.disabled) return { messageId: null, channels: [], summary: 'Not sent: the account is closed' };
   const hi = greeting(p.name);
   const r = def.render(data, hi);
-  const url = r.link ? `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}${r.link}` : null;
+  const url = r.mailUrl ?? (r.link ? `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}${r.link}` : null);
   const verifiedMobile = p.mobile && p.mobile_verified_at ? p.mobile : null;
 
-  const email = p.email && p.email_verified && (p.want_email || def.emailAlways) ? p.email : null;
+  const email = p.email && (p.email_verified || def.emailUnproven) && (p.want_email || def.emailAlways) ? p.email : null;
   const whatsApp = r.whatsApp && verifiedMobile && p.whatsapp_opt_in_at && p.want_whatsapp ? verifiedMobile : null;
   const sms = !whatsApp && !email && verifiedMobile && p.want_sms ? verifiedMobile : null;
 

@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { kickMail } from '../../lib/mail';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { effectiveRoleOf, isStaffRole, ROLE_LABELS, type StaffRole } from '../../../shared/rules/staff';
 import type {
@@ -15,11 +14,12 @@ import type {
 import * as auth from '../auth/auth.service';
 import { assertMobileFree, inviteMobileTaken, isMobileConflict } from '../users/mobile-numbers.service';
 import { recordAudit } from '../audit/audit.service';
+import { kickNotices } from '../notifications/notify.service';
 import * as repo from './staff.repository';
 
 /**
  * /admin/staff (PRODUCT.md §17, decision 137): the owner invites people by e-mail (a set-password link
- * through the outbox), changes their role and disables them. A role change or a disable ends every
+ * through the notifications domain, decision 235), changes their role and disables them. A role change or a disable ends every
  * session of the person, on every instance at once (the auth guard reads the session at each request, decision 207), so no token
  * keeps a role it no longer has.
  */
@@ -94,7 +94,7 @@ export async function invite(deps: Deps, actor: AuthUser, input: StaffInviteInpu
       });
     }
     const user = (await auth.findUserForReset(trx, id))!;
-    const { expiresAt } = await auth.createInvite(trx, deps, user, actor.id, ROLE_LABELS[input.role], now);
+    const { expiresAt, told } = await auth.createInvite(trx, deps, user, actor.id, input.role, now);
     await recordAudit(trx, actor, {
       action: 'staff.invited',
       entity: 'user',
@@ -103,14 +103,14 @@ export async function invite(deps: Deps, actor: AuthUser, input: StaffInviteInpu
       after: { email: user.email, name: user.name, role: input.role, expiresAt },
       at,
     });
-    return { id, sentTo: user.email ?? '', expiresAt, promoted };
+    return { id, told: told.summary, expiresAt, promoted };
   }).catch((e: unknown) => {
     // Two invitations (or a code) taking the same number at the same moment: the index refuses one.
     if (input.mobile && isMobileConflict(e)) throw inviteMobileTaken(input.mobile);
     throw e;
   });
-  void kickMail(deps);
-  return { member: await member(deps, out.id), sentTo: out.sentTo, expiresAt: out.expiresAt };
+  kickNotices(deps);
+  return { member: await member(deps, out.id), told: out.told, expiresAt: out.expiresAt };
 }
 
 /** PATCH /api/admin/staff/{id}: a new role, or access off / on. Never one's own; never an owner from the e-mail list. */

@@ -4,6 +4,7 @@ import { useFormSubmit } from '../../lib/use-form-submit';
 import { Field, Input } from '../../components/input';
 import { AlertIcon, CheckIcon } from '../../components/icons';
 import { Button } from '../../components/button';
+import { passwordProblem } from '../../../../shared/rules/password';
 
 export function FormAlert({ kind, children }: { kind: 'danger' | 'success'; children: ReactNode }) {
   return (
@@ -158,6 +159,69 @@ export function ResetLinkRequestForm({ submitLabel }: { submitLabel: string }) {
       <EmailField value={email} onChange={setEmail} error={fields.email} />
       <Button type="submit" size="lg" block loading={busy}>
         {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * THE form that sets a password from a link (issue 38): the reset page's and the invitation's (/join).
+ * Same labels, the same rule as the server (shared/rules/password.ts, checked before the call so the
+ * sentence is the server's own), the same errors; the page says what the password is for and where
+ * it leads. `save` makes the call and moves on; a refusal shows beside its field or above the form.
+ */
+export function SetPasswordForm(props: {
+  /** The form's name for assistive technology ("Set a new password"). */
+  label: string;
+  submitLabel: string;
+  /** A line above the fields, when the page needs one. */
+  intro?: ReactNode;
+  /** The account's e-mail when the page knows it: the rule refuses its name part as a password. */
+  email?: string | null;
+  /** Said when the server gives no sentence of its own. */
+  fallback: string;
+  save(password: string): Promise<void>;
+  /** Anything else a refusal means for the page (a spent link). */
+  onRefused?(err: unknown): void;
+}) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const { busy, error, fields, run, setError, setFields } = useFormSubmit();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = passwordProblem(password, { email: props.email ?? undefined });
+    if (problem || password !== confirm) {
+      setError(null);
+      setFields(problem ? { password: problem } : { confirm: 'The two passwords are not the same.' });
+      return;
+    }
+    await run(() => props.save(password), { fallback: props.fallback, onRefused: props.onRefused });
+  }
+
+  return (
+    <form className="stack auth-form" onSubmit={submit} noValidate aria-label={props.label}>
+      {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
+      {props.intro ? <p className="text-sm text-muted">{props.intro}</p> : null}
+      <PasswordField
+        label="New password"
+        name="password"
+        value={password}
+        onChange={setPassword}
+        error={fields.password}
+        hint={PASSWORD_HINT}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label="Repeat the new password"
+        name="confirm"
+        value={confirm}
+        onChange={setConfirm}
+        error={fields.confirm}
+        autoComplete="new-password"
+      />
+      <Button type="submit" size="lg" block loading={busy}>
+        {props.submitLabel}
       </Button>
     </form>
   );

@@ -1,8 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { messageOf } from '../../lib/errors';
-import { useFormSubmit } from '../../lib/use-form-submit';
 import { usePageTitle } from '../../components/page-title';
 import { Button, LinkButton } from '../../components/button';
 import { formatDate } from '../../../../shared/rules/dates';
@@ -10,7 +9,7 @@ import { formatIndianMobile } from '../../../../shared/rules/india';
 import { firstScreenOf, isStaffRole, ROLE_HINTS } from '../../../../shared/rules/staff';
 import type { Invitation } from '../../../../shared/schemas/auth';
 import { useAuth, type AuthAnswerLike } from './auth-context';
-import { AuthCardHeader, FormAlert, PASSWORD_HINT, PasswordField } from './forms';
+import { AuthCardHeader, SetPasswordForm } from './forms';
 import { rememberReturnTo } from './guards';
 import { MobileSignIn } from './mobile-code';
 import './auth.css';
@@ -102,7 +101,7 @@ function JoinView({ token, invitation: i }: { token: string; invitation: Invitat
           </Button>
         </div>
       ) : i.email ? (
-        <SetPasswordForm token={token} onJoined={(to) => navigate(to, { replace: true })} />
+        <JoinPasswordForm token={token} email={i.email} onJoined={(to) => navigate(to, { replace: true })} />
       ) : null}
 
       {mobile ? (
@@ -123,56 +122,23 @@ function JoinView({ token, invitation: i }: { token: string; invitation: Invitat
   );
 }
 
-function SetPasswordForm({ token, onJoined }: { token: string; onJoined(to: string): void }) {
+function JoinPasswordForm({ token, email, onJoined }: { token: string; email: string; onJoined(to: string): void }) {
   const { acceptSession } = useAuth();
   const accept = trpc.auth.acceptInvitation.useMutation();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const { busy, error, fields, run, setError, setFields } = useFormSubmit();
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (password !== confirm) {
-      setError(null);
-      setFields({ confirm: 'The two passwords are not the same.' });
-      return;
-    }
-    await run(
-      async () => {
+  return (
+    <SetPasswordForm
+      label="Set your password"
+      submitLabel="Join the team"
+      intro="Choose the password you will sign in with, together with this e-mail."
+      email={email}
+      fallback="We could not save your password. Please try again."
+      save={async (password) => {
         const answer = await accept.mutateAsync({ token, password });
         // The link is spent: keep it out of history, then continue signed in, on the role's first screen.
         window.history.replaceState(null, '', '/join');
         acceptSession(answer as AuthAnswerLike);
         onJoined(answer.landing);
-      },
-      { fallback: 'We could not save your password. Please try again.' },
-    );
-  }
-
-  return (
-    <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Set your password">
-      {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
-      <p className="text-sm text-muted">Choose the password you will sign in with, together with this e-mail.</p>
-      <PasswordField
-        label="New password"
-        name="password"
-        value={password}
-        onChange={setPassword}
-        error={fields.password}
-        hint={PASSWORD_HINT}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        label="Repeat the new password"
-        name="confirm"
-        value={confirm}
-        onChange={setConfirm}
-        error={fields.confirm}
-        autoComplete="new-password"
-      />
-      <Button type="submit" size="lg" block loading={busy}>
-        Join the team
-      </Button>
-    </form>
+      }}
+    />
   );
 }

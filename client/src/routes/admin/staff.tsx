@@ -42,7 +42,7 @@ export default function AdminStaffPage() {
         role: form.role,
         ...(form.mobile.trim() ? { mobile: form.mobile } : {}),
       });
-      setNotice(`Invitation sent to ${r.sentTo}. The link works until ${formatDate(r.expiresAt, 'dayMonthTime')}.`);
+      setNotice(`Invitation for ${r.member.name}. ${r.told}. The link works until ${formatDate(r.expiresAt, 'dayMonthTime')}.`);
       setForm({ name: '', email: '', mobile: '', role: form.role });
       await utils.staff.list.invalidate();
     } catch (err) {
