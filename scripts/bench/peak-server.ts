@@ -21,6 +21,10 @@ export interface CutoffReport {
   notPlaced: number;
   /** Per placed day: from its first placing step's end to its order's write, inside its transaction (ms). */
   ms: number[];
+  /** Time spent in each placing step after the first, summed over the days (ms; a retried day's gap counts to its first step). */
+  steps: Record<string, number>;
+  /** This process's CPU time during the run (the shoppers' requests it served included). */
+  cpuSeconds: number;
   seconds: number;
   error?: string;
 }
@@ -35,21 +39,32 @@ export interface CutoffReport {
 async function cutoff(at: Date): Promise<CutoffReport> {
   const jobDeps = { ...deps, db: dbh.jobs(), clock: { now: () => at } };
   const first = new Map<string, number>();
+  const last = new Map<string, number>();
   const ms: number[] = [];
+  const steps: Record<string, number> = {};
+  const cpu = process.cpuUsage();
   const started = performance.now();
+  const end = (r: { placed: number; notPlaced: number }, error?: string): CutoffReport => {
+    const used = process.cpuUsage(cpu);
+    return { ...r, ms, steps, cpuSeconds: (used.user + used.system) / 1e6, seconds: (performance.now() - started) / 1000, ...(error ? { error } : {}) };
+  };
   try {
     const r = await runCutoff(jobDeps, {
       faults: {
         afterStep: async (step, _trx, day) => {
+          const now = performance.now();
           const key = `${day.scheduleId}:${day.date}`;
-          if (!first.has(key)) first.set(key, performance.now());
-          if (step === 'write') ms.push(performance.now() - first.get(key)!);
+          const prev = last.get(key);
+          if (prev === undefined) first.set(key, now);
+          else steps[step] = (steps[step] ?? 0) + now - prev;
+          last.set(key, now);
+          if (step === 'write') ms.push(now - first.get(key)!);
         },
       },
     });
-    return { ...r, ms, seconds: (performance.now() - started) / 1000 };
+    return end(r);
   } catch (e) {
-    return { placed: 0, notPlaced: 0, ms, seconds: (performance.now() - started) / 1000, error: String(e) };
+    return end({ placed: 0, notPlaced: 0 }, String(e));
   }
 }
 
