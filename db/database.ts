@@ -76,6 +76,12 @@ export interface DatabaseTimeouts {
  * on a loaded machine (decision 080).
  */
 export const REQUEST_TIMEOUTS: DatabaseTimeouts = { lockMs: 3_000, statementMs: 5_000, poolWaitMs: 3_000, transactionWaitMs: 30_000 };
+/**
+ * The jobs' own pool, always direct (so its placing statements are prepared, decision 241): as many
+ * connections as the standing cut-off places at once (schedules.cutoff.ts CONCURRENCY), which had
+ * queued its four workers on two connections.
+ */
+export const JOB_POOL_SIZE = 4;
 export const JOB_TIMEOUTS: DatabaseTimeouts = { lockMs: 5_000, statementMs: 60_000, poolWaitMs: 10_000, transactionWaitMs: 30_000 };
 export const MIGRATION_TIMEOUTS: DatabaseTimeouts = { lockMs: 30_000, statementMs: 10 * 60_000, poolWaitMs: 30_000, transactionWaitMs: 60_000 };
 
@@ -458,7 +464,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
       replicas,
       // Jobs on PostgreSQL itself: a session of their own (their limits as startup parameters, room for
       // session-scoped work such as a job's singleton lock), 2 connections per instance (decision 175).
-      jobs: () => (jobDb ??= new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingPool(pgPool(direct, 2, JOB_TIMEOUTS, `${name}-jobs`)) }) })),
+      jobs: () => (jobDb ??= new Kysely<DB>({ dialect: new PostgresDialect({ pool: retryingPool(pgPool(direct, JOB_POOL_SIZE, JOB_TIMEOUTS, `${name}-jobs`), undefined, '', true) }) })),
       transactions: gate,
       lanes: new KeyedLanes(LANE_WIDTH, timeouts.transactionWaitMs),
       close: async () => {
