@@ -10,14 +10,14 @@ import { sql, type Kysely } from 'kysely';
  *   the placing path writes it any more.
  * - `stock_levels` is now a view with the same columns as before: reserved = on hand − the shards'
  *   sum (the stock ledger's invariant: on hand = free + reserved), so every reader is unchanged.
- * - `stock_take(order, needs, refuse)`: an order's reservation. Per ingredient, in ingredient order:
- *   the fast way takes the need from ONE shard (the first, from a place picked by the order's id,
- *   that keeps at least the sold-out line after the take) and locks only that row; the slow way
+ * - `stock_take(order, needs, refuse)`: an order's reservation. The fast way takes each ingredient's
+ *   need from ONE shard (the first round the ring from a place picked by the order's id that keeps at
+ *   least the sold-out line after the take and that no other placement holds: skip locked) and locks
+ *   only that row, never waiting; the slow way
  *   (`stock_spread`: every shard of the ingredient locked in shard order, the sum taken, the rest
  *   spread evenly) when no shard can. Near the edge every order goes the slow way, serialised and
- *   exact, as before. The fast takes are one statement, their rows locked in (ingredient, shard) order;
- *   an ingredient whose picked shard ran low between the pick and the lock goes the slow way too. (Two
- *   orders each near the edge of a different ingredient the other took the fast way can deadlock;
+ *   exact, as before. The fast takes are one statement that never waits. (Two orders each near the
+ *   edge of a different ingredient the other took the fast way can deadlock on the slow way;
  *   PostgreSQL picks one and the placement goes again, server/lib/transaction-retry.ts.)
  * - `stock_spread(ingredient, delta)`: the one way every other change of free stock is made
  *   (release, receipt, waste, stock-take): all shards locked, changed, spread evenly over as many
@@ -33,6 +33,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table stock_levels rename to stock_balances`.execute(db);
   await sql`alter table stock_balances rename constraint stock_levels_pkey to stock_balances_pkey`.execute(db);
 
+  // A reservation's ingredient was checked against its balance row by a foreign key: every order's
+  // insert took a key-share lock on the same hot balance rows, and many lockers of one row make
+  // PostgreSQL write a new multixact into it for each — the queue the shards remove, back again. Only
+  // stock_take writes reservations, for tracked ingredients (it reads them through the balance rows),
+  // and a balance row is never deleted; the stock invariants test checks every reservation's balance.
+  await sql`alter table stock_reservations drop constraint stock_reservations_ingredient_id_fkey`.execute(db);
   await sql`create table stock_shards (
     ingredient_id uuid not null references stock_balances (ingredient_id) on delete cascade,
     shard smallint not null check (shard >= 0 and shard < ${sql.raw(String(SHARDS))}),
@@ -99,10 +105,10 @@ declare
   v_qty integer[];
   v_short text[] := '{}';
 begin
-  -- The fast way, one statement for every ingredient one shard can give: the order's own shard (its
-  -- id's hash) when it can, else the next one round the ring that can, keeping the shard at or above
-  -- the ingredient's highest sold-out line; the picked rows are locked in (ingredient, shard) order
-  -- before any is changed, and the condition is checked again on the locked row.
+  -- The fast way, one statement for every ingredient one shard can give: the first shard round the
+  -- ring from the order's own place (its id's hash) that can give the need and keep at least the
+  -- ingredient's highest sold-out line, and that no other placement holds right now (skip locked): an
+  -- order never waits for another's commit on this way, and never waits at all, so it cannot deadlock.
   with need as (
     select n.ingredient_id as id, n.need,
       greatest(coalesce((select max(ri.qty_per_bottle) from shake_recipe_items ri where ri.ingredient_id = n.ingredient_id), 0),
@@ -110,26 +116,24 @@ begin
     from jsonb_to_recordset(p_needs) as n(ingredient_id uuid, need integer)
   ),
   pick as (
-    select need.id, need.need, need.line,
-      coalesce(
-        (select s.shard from stock_shards s where s.ingredient_id = need.id and s.shard = v_start and s.free - need.need >= need.line),
-        (select s.shard from stock_shards s where s.ingredient_id = need.id and s.free - need.need >= need.line
-          order by (s.shard - v_start + ${sql.raw(String(SHARDS))}) % ${sql.raw(String(SHARDS))} limit 1)) as shard
-    from need
-  ),
-  lk as (
-    select s.ingredient_id from stock_shards s join pick p on p.id = s.ingredient_id and p.shard = s.shard
-    order by s.ingredient_id, s.shard for update of s
+    select need.id, need.need, need.line, p.shard
+    from need cross join lateral (
+      select s.shard from stock_shards s
+      where s.ingredient_id = need.id and s.free - need.need >= need.line
+      order by (s.shard - v_start + ${sql.raw(String(SHARDS))}) % ${sql.raw(String(SHARDS))}
+      limit 1 for update of s skip locked
+    ) p
   ),
   taken as (
     update stock_shards s set free = s.free - p.need
     from pick p
-    where s.ingredient_id = p.id and s.shard = p.shard and s.free - p.need >= p.line and (select count(*) from lk) >= 0
+    where s.ingredient_id = p.id and s.shard = p.shard and s.free - p.need >= p.line
     returning s.ingredient_id, p.need
   )
   select array_agg(t.ingredient_id), array_agg(t.need) into v_ids, v_qty from taken t;
   return query select u.id, u.q from unnest(v_ids, v_qty) as u(id, q);
-  -- The slow way (near the edge, or a picked shard ran low meanwhile): every shard of the ingredient.
+  -- The slow way (near the edge, or every shard that could give it held by other placements): every
+  -- shard of the ingredient, locked in shard order.
   for r in
     select n.ingredient_id as id, n.need, i.name
     from jsonb_to_recordset(p_needs) as n(ingredient_id uuid, need integer)
@@ -180,6 +184,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     select distinct r.shake_id from shake_recipe_items r join stock_balances l on l.ingredient_id = r.ingredient_id
     where l.on_hand - l.reserved < r.qty_per_bottle`.execute(db);
   await sql`drop table stock_shards`.execute(db);
+  await sql`alter table stock_reservations add constraint stock_reservations_ingredient_id_fkey
+    foreign key (ingredient_id) references stock_balances (ingredient_id)`.execute(db);
   await sql`alter table stock_balances add constraint stock_levels_reserved_le_on_hand check (reserved <= on_hand)`.execute(db);
   await sql`alter table stock_balances rename constraint stock_balances_pkey to stock_levels_pkey`.execute(db);
   await sql`alter table stock_balances rename to stock_levels`.execute(db);

@@ -283,6 +283,10 @@ export async function expectStockInvariants(db: Db): Promise<void> {
     from stock_balances b join stock_shards s on s.ingredient_id = b.ingredient_id`.execute(db);
   expect(shards.rows[0]!.n, 'each balance has 16 shards').toBe(16 * levels.rows.length);
   expect(shards.rows[0]!.bad).toBe(0);
+  // Every reservation is of a tracked ingredient (no foreign key holds it: decision 240).
+  const orphan = await sql<{ n: number }>`
+    select count(*)::int as n from stock_reservations r where not exists (select 1 from stock_balances b where b.ingredient_id = r.ingredient_id)`.execute(db);
+  expect(orphan.rows[0]!.n, 'reservations of untracked ingredients').toBe(0);
   const closedHolding = await sql<{ n: number }>`
     select count(*)::int as n from stock_reservations r join orders o on o.id = r.order_id
     where o.status not in ('pending_payment', 'confirmed')`.execute(db);
