@@ -56,7 +56,7 @@ describe.skipIf(!hasBrowser)('coupons in a browser', () => {
     await page.goto('/');
     const card = page.getByTestId('shake-card').filter({ hasText: 'Protein Power' });
     await card.getByRole('button', { name: /Add to Cart/ }).click();
-    await page.goto('/cart');
+    await page.getByTestId('cart-link').first().click();
     await page.getByRole('button', { name: 'One more Protein Power' }).click();
     await expect.poll(() => page.getByTestId('subtotal').textContent(), { timeout: 10_000 }).toBe('₹658');
   }

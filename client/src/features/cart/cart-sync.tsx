@@ -161,11 +161,14 @@ export function CartSync(): null {
     }
     if (readyRef.current === userId) return;
     let current = true;
+    const before = getCartItems();
     setSyncing(true);
     reconcile(utils, userId)
       .then((cart) => {
         if (!current) return;
         utils.cart.get.setData(undefined, cart);
+        // A shake added while this ran stays, unsaved: the next change or load pushes it.
+        if (getCartItems() !== before) return ls.set(DIRTY_KEY, '1');
         adopt(cart);
         ls.set(DIRTY_KEY, null);
       })
