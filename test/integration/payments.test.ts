@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { startFakeRazorpay, type FakeRazorpay } from '../fakes/razorpay-server';
-import { counts, customer, expectInvariants, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
+import { counts, countStock, customer, expectInvariants, loadShop, orderBody, place, stockLevel, type Customer, type Shop } from './orders-fixtures';
 import { expireUnpaidOrders } from '../../server/domains/orders/orders.service';
 import { processPendingRefunds, reconcilePendingPayments } from '../../server/domains/payments/payments.service';
 import type { Clock } from '../../server/lib/clock';
@@ -400,6 +400,42 @@ describe('failures, retries, races and the reconciler', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'refunded', refunded_paise: order.breakdown.total });
     await expectInvariants(t.deps.db);
+  });
+
+  it('a late payment whose stock ran out meanwhile is refunded in full, and the order holds no place or stock', async () => {
+    const { c, order, payment } = await onlineOrder();
+    const held = await t.deps.db.selectFrom('stock_reservations').select(['ingredient_id', 'qty']).where('order_id', '=', order.id).execute();
+    expect(held.length).toBeGreaterThan(0);
+    now = new Date(now.getTime() + 31 * 60_000);
+    await expireUnpaidOrders(t.deps);
+    // One of its ingredients is all held by other orders now: nothing of it is free.
+    const gone = held[held.length - 1]!.ingredient_id;
+    const before = await stockLevel(t.deps.db, gone);
+    const booked = async () =>
+      (
+        await t.deps.db
+          .selectFrom('slot_bookings')
+          .select('booked')
+          .where('slot_id', '=', order.slot.id)
+          .where('date', '=', order.slot.date)
+          .executeTakeFirstOrThrow()
+      ).booked;
+    const bookedAfterExpiry = await booked();
+    await countStock(t.deps.db, gone, before.reserved, 'test: the rest of it went to other orders');
+    try {
+      const paid = fake.pay(payment.gatewayOrderId);
+      expect((await webhook(fake.webhook('payment.captured', paid.razorpay_payment_id))).json().outcome).toBe('late_refunded');
+      c.auth = await t.bearer(c.user);
+      const o = await getOrder(c, order.id);
+      expect(o.status).toBe('cancelled');
+      expect(o.timeline.at(-1).note).toMatch(/slot or stock was taken meanwhile; it is being refunded in full/);
+      // The slot place and the ingredients the retake had taken before the shortage are given back.
+      expect(await booked()).toBe(bookedAfterExpiry);
+      expect(await t.deps.db.selectFrom('stock_reservations').select('qty').where('order_id', '=', order.id).execute()).toEqual([]);
+      await expectInvariants(t.deps.db);
+    } finally {
+      await countStock(t.deps.db, gone, before.on_hand, 'test: stock back');
+    }
   });
 
   it('a second successful payment for one order is refunded; the order keeps exactly one', async () => {

@@ -276,12 +276,15 @@ export async function confirmPaidOrder(
   let outcome: 'confirmed' | 'reinstated' = 'confirmed';
   if (!moved && order.status === 'cancelled' && order.cancel_reason === 'payment_timeout') {
     // The expiry gave back the slot, coupon use, points and free unit; the order was paid at its
-    // discounted price, so each step takes its part again (the slot may refuse: not reinstated).
+    // discounted price, so each step takes its part again (the slot or the stock may refuse: not
+    // reinstated, and what the steps before the refusal took again is given back — releases are
+    // idempotent — so a refunded order holds no place, stock or coupon use).
     try {
       await retakePlacement(deps, trx, order);
     } catch (e) {
-      if (e instanceof AppError) return 'not_reinstatable';
-      throw e;
+      if (!(e instanceof AppError)) throw e;
+      await releasePlacement(deps, trx, order);
+      return 'not_reinstatable';
     }
     moved = await repo.reinstatePaid(trx, order.id, { now, paidWith: p.paidWith });
     outcome = 'reinstated';

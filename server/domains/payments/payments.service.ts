@@ -298,7 +298,7 @@ export async function settleInTransaction(deps: Deps, trx: Trx, gp: GatewayPayme
     await orders.addTimelineNote(
       trx,
       order,
-      'A payment arrived after the order was cancelled and its slot was taken; it is being refunded in full',
+      'A payment arrived after the order was cancelled and its slot or stock was taken meanwhile; it is being refunded in full',
       now,
     );
     return { outcome: 'late_refunded', orderId: order.id, refunds: [row.id] };
