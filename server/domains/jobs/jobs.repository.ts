@@ -8,22 +8,24 @@ import type { JobState } from '../../../shared/schemas/jobs';
  */
 const ours = sql<boolean>`name not like '\\_\\_pgboss\\_\\_%'`;
 
+/** What a run shows on /admin/jobs: one list for the page and for a single run. */
+const RUN_COLUMNS = [
+  'id',
+  'name',
+  'state',
+  'retry_count',
+  'retry_limit',
+  'started_on',
+  'created_on',
+  'completed_on',
+  'start_after',
+  sql<string | null>`output->>'message'`.as('error_message'),
+] as const;
+
 export async function listRuns(db: Executor, f: { states: readonly JobState[] | null; limit: number; offset: number }) {
   let q = db
     .selectFrom('pgboss.job')
-    .select([
-      'id',
-      'name',
-      'state',
-      'retry_count',
-      'retry_limit',
-      'started_on',
-      'created_on',
-      'completed_on',
-      'start_after',
-      sql<string | null>`output->>'message'`.as('error_message'),
-      sql<string>`count(*) over ()`.as('total'),
-    ])
+    .select([...RUN_COLUMNS, sql<string>`count(*) over ()`.as('total')])
     .where(ours);
   if (f.states) q = q.where('state', 'in', f.states);
   return q.orderBy('created_on', 'desc').orderBy('id').limit(f.limit).offset(f.offset).execute();
@@ -69,18 +71,7 @@ export async function listSchedules(db: Executor) {
 export async function findRun(db: Executor, id: string) {
   return db
     .selectFrom('pgboss.job')
-    .select([
-      'id',
-      'name',
-      'state',
-      'retry_count',
-      'retry_limit',
-      'started_on',
-      'created_on',
-      'completed_on',
-      'start_after',
-      sql<string | null>`output->>'message'`.as('error_message'),
-    ])
+    .select(RUN_COLUMNS)
     .where('id', '=', id)
     .where(ours)
     .executeTakeFirst();
