@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { recordStatements, type Statement } from '../helpers/statements';
-import { customer, expectInvariants, loadShop, type Customer, type Shop } from './orders-fixtures';
+import { countStock, customer, expectInvariants, loadShop, stockLevel, type Customer, type Shop } from './orders-fixtures';
 import * as schedules from '../../server/domains/schedules/schedules.service';
 import { runCutoff, remindUncovered } from '../../server/domains/schedules/schedules.cutoff';
 import { forecast, forecastFor } from '../../server/domains/schedules/schedules.forecast';
@@ -110,6 +110,41 @@ describe('the cut-off job', () => {
     expect(wa).toEqual([expect.objectContaining({ template: 'delivery_not_placed' })]);
     const cal = await schedules.deliveries(t.deps, c.user, { from: '2026-12-04', days: 1 });
     expect(cal.days[0]!.entries[0]).toMatchObject({ state: 'not_placed', reason: { code: 'WALLET_INSUFFICIENT' } });
+  });
+
+  it('a day the stock cannot cover is not placed: OUT_OF_STOCK with what ran out, nothing charged, no place held', async () => {
+    now = ist('2026-12-21', '10:00:00');
+    await endOthers();
+    const c = await customer(t);
+    await credit(c, 100_000);
+    const s = await daily(c, '2026-12-22', [line(0, 2)]);
+    // One bottle's worth of one of its ingredients left: the shake is on sale, two bottles are not there.
+    const item = await t.deps.db
+      .selectFrom('shake_recipe_items as r')
+      .innerJoin('ingredients as i', 'i.id', 'r.ingredient_id')
+      .select(['r.ingredient_id', 'r.qty_per_bottle', 'i.name'])
+      .where('r.shake_id', '=', shop.shakes[0]!.id)
+      .orderBy('r.ingredient_id')
+      .executeTakeFirstOrThrow();
+    const level = await stockLevel(t.deps.db, item.ingredient_id);
+    const booked = async () =>
+      (await t.deps.db.selectFrom('slot_bookings').select('booked').where('slot_id', '=', shop.slotId).where('date', '=', '2026-12-22').executeTakeFirst())
+        ?.booked ?? 0;
+    const bookedBefore = await booked();
+    await countStock(t.deps.db, item.ingredient_id, level.reserved + item.qty_per_bottle, 'test: one bottle left');
+    try {
+      now = ist('2026-12-21', '21:01:00');
+      await runCutoff(t.deps);
+      expect(await scheduledOrders(c)).toHaveLength(0);
+      expect(await balance(c)).toBe(100_000);
+      expect(await booked()).toBe(bookedBefore);
+      const runs = await t.deps.db.selectFrom('schedule_runs').selectAll().where('schedule_id', '=', s.id).execute();
+      expect(runs).toMatchObject([{ outcome: 'not_placed', reason_code: 'OUT_OF_STOCK' }]);
+      expect(runs[0]!.reason).toContain(`We don't have enough ${item.name} left`);
+      await expectInvariants(t.deps.db);
+    } finally {
+      await countStock(t.deps.db, item.ingredient_id, level.on_hand, 'test: stock back');
+    }
   });
 
   it('the 18:00 reminder: tomorrow not covered → told once; covered → not told', async () => {
