@@ -209,15 +209,18 @@ describe.skipIf(!hasBrowser)('cart journey in a browser', () => {
     //    a moment): that unanswered read must not make the empty phone cart overwrite the account's cart.
     const other = await shop.newPage({ viewport: PHONE });
     let held = 0;
+    let release = () => {};
+    const released = new Promise<void>((r) => (release = r));
     await other.route(
       (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('cart.get'),
       async (route) => {
-        if (held++ === 0) await new Promise((r) => setTimeout(r, 1500));
+        if (held++ === 0) await released; // answered only once the shopper has left the page
         await route.continue().catch(() => {});
       },
     );
     await signIn(other);
     await other.goto('/cart');
+    release();
     await expect.poll(() => other.getByTestId('cart-line').count(), { timeout: 10_000 }).toBe(3);
     expect(await other.locator('.cart-line__name').allTextContents()).toEqual(names);
     await other.getByTestId('quote').waitFor();

@@ -360,13 +360,11 @@ describe('the kitchen', () => {
       from o`.execute(t.deps.db);
     await sql`analyze`.execute(t.deps.db);
     const log: Statement[] = [];
-    const started = performance.now();
     const res = await recordStatements(log, async () => {
       await api(kitchenHand, `/api/admin/kitchen?date=${day}`); // warm the session look-up
       log.length = 0;
       return api(kitchenHand, `/api/admin/kitchen?date=${day}`);
     });
-    const ms = performance.now() - started;
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.day.bottles).toBe(6000);
@@ -377,7 +375,6 @@ describe('the kitchen', () => {
     expect(mine.length, statements.join('\n---\n')).toBeLessThanOrEqual(2);
     // The day's orders, and the standing deliveries still to place: those due and the fixed days' claimed plans.
     expect(statements.length, statements.join('\n---\n')).toBeLessThanOrEqual(3);
-    expect(ms).toBeLessThan(10_000);
   });
   it('a recipe edit that keeps its ingredients saves (PUT), and the kitchen shows the new need at once', async () => {
     const x = await ids(t.deps.db);

