@@ -42,6 +42,8 @@ const STEPS = {
 
 export type PlacementStepName = 'price' | 'check' | 'book' | 'reserveStock' | 'coupon' | 'points' | 'freeUnit' | 'chargeWallet' | 'write';
 const IN_ORDER = Object.entries(STEPS) as [PlacementStepName, PlacementStep<PlacementDraft> | null][];
+/** The steps the pipeline runs, in its order: the fault-injection test loops over this very list. */
+export const PLACEMENT_STEP_NAMES: readonly PlacementStepName[] = IN_ORDER.filter(([, step]) => step).map(([name]) => name);
 
 /**
  * The draft the steps fill in, step by step: every step's part of it (the compiler checks each step
