@@ -3,7 +3,7 @@ import { Uuid } from './common';
 
 /**
  * Secret API keys for integrators (decision 094). The scopes a key can carry, with what each lets it
- * call; the server maps every procedure a key may call to one of these (server/domains/auth/api-key-scopes.ts).
+ * call; a procedure's permission names the scope that grants it (shared/rules/staff.ts SCOPE_PERMISSIONS).
  */
 export const API_KEY_SCOPES = ['catalogue:read', 'catalogue:write', 'orders:read', 'orders:write', 'customers:read', 'delivery:read', 'subscriptions:read'] as const;
 export const ApiKeyScopeSchema = z.enum(API_KEY_SCOPES);

@@ -3,21 +3,28 @@ import type { Pricing } from '../../../shared/schemas/catalogue';
 import type { Quote } from '../../../shared/schemas/cart';
 import { formatRupees } from '../../../shared/rules/money';
 import { AppError } from '../../lib/errors';
-import { quoteFromInputs } from './cart.service';
+import { catalogueIdsOf, quoteFromInputs } from './cart.service';
+import { decodePricingInputs, lineKeys, pricingInputsSql, removeLinesCtes, removeLinesParams } from './cart.repository';
 
 /** What pricing reads (the catalogue rows of the placing statement) and writes (the quote, the pricing settings it used). */
 export interface PricingDraft extends PlacementBase {
   readonly read: { pricing: Parameters<typeof quoteFromInputs>[3]; live: Parameters<typeof quoteFromInputs>[4] };
   quote?: Quote;
   pricing?: Pricing;
+  /** A standing delivery's order (decision 177): its lines are not taken out of the customer's server cart. */
+  readonly keepCart?: boolean;
 }
 
 /**
- * Placing step "price the cart": the quote from the catalogue rows the placing statement read
- * (through the transaction, never the catalogue cache), refused when a line is gone, a price moved
- * since the customer saw it, or the points asked for are refused (balance, minimum, 20% cap).
+ * Placing step "price the cart": reads the catalogue rows of the ordered lines (through the
+ * transaction, never the catalogue cache) and prices them with the customer's live plan (the free
+ * unit step's read), refused when a line is gone, a price moved since the customer saw it, or the
+ * points asked for are refused (balance, minimum, 20% cap). The ordered lines leave the server cart
+ * in the order's own statement (its write), not when the order is paid: paid later from the order
+ * page the cart would stay full. A cancelled order does not put them back.
  */
 export const priceCart: PlacementStep<PricingDraft> = {
+  read: (_deps, open) => ({ name: 'pricing', column: pricingInputsSql(...idsOf(open.input.lines)), decode: decodePricingInputs }),
   async apply(deps, trx, d) {
     const { lines, couponCode, pointsToRedeem } = d.input;
     const { quote, pricing } = await quoteFromInputs(deps, trx, { lines, userId: d.user.id, couponCode, pointsToRedeem }, d.read.pricing, d.read.live);
@@ -27,10 +34,17 @@ export const priceCart: PlacementStep<PricingDraft> = {
     d.quote = quote;
     d.pricing = pricing;
   },
-  // Pricing holds nothing. The ordered lines leave the server cart in the order's own statement
-  // (the write step); a cancelled order does not put them back.
+  write: (d) => {
+    const keys = lineKeys(d.keepCart ? [] : d.input.lines);
+    return { shape: 'cart', ctes: (when) => removeLinesCtes(d.user.id, keys, when), params: removeLinesParams(d.user.id, keys) };
+  },
   async release() {},
 };
+
+function idsOf(lines: Parameters<typeof catalogueIdsOf>[0]): [string[], string[]] {
+  const { shakeIds, ingredientIds } = catalogueIdsOf(lines);
+  return [shakeIds, ingredientIds];
+}
 
 function refuseUnpriceable(quote: Quote): void {
   if (quote.lines.length === 0) throw new AppError('BAD_REQUEST', 'Your cart is empty. Add a shake before checking out.');

@@ -1,29 +1,47 @@
 import type { PlacementBase, PlacementStep } from '../../lib/placement';
 import type { AppError } from '../../lib/errors';
 import { requireSubscriberSlots } from '../subscriptions/subscriptions.service';
-import { bookSlot, releaseHeldPlace, slotBookingOutcome, type BookedSlot, type BookSlotInput } from './delivery.service';
+import { bookSlot, releaseHeldPlace, slotBookingOutcome, slotBookingRequest, type BookedSlot, type BookSlotInput } from './delivery.service';
+import { bookSlotSql } from './delivery.repository';
 
-/** What booking reads (the request, the booking row of the placing statement) and writes (the booked slot). */
+/** What booking reads (the booking row of the placing statement) and writes (the booked slot). */
 export interface BookingDraft extends PlacementBase {
-  /** The booking as asked for: its parameters went into the placing statement, or it was refused before any SQL. */
-  readonly booking: { input: BookSlotInput; refusal: AppError | null };
   readonly read: { booking: Parameters<typeof slotBookingOutcome>[2] };
   slot?: BookedSlot;
+}
+
+/** The booking the placing input asks for: its parameters go into the placing statement, or it is refused before any SQL. */
+function request(deps: Parameters<typeof slotBookingRequest>[0], o: PlacementBase): { input: BookSlotInput; refusal: AppError | null; params?: Parameters<typeof bookSlotSql>[0] } {
+  const input = { slotId: o.input.slotId, date: o.input.date, planType: o.input.planType ?? 'one_time', orderId: o.orderId } as const;
+  const r = slotBookingRequest(deps, input);
+  return 'params' in r ? { input, refusal: null, params: r.params } : { input, refusal: r.refusal };
 }
 
 const planTypeOf = (planType: string) => (planType === 'subscription' ? 'subscription' : 'one_time');
 
 /**
- * Placing step "book the slot". The booking itself ran in the placing statement (conditional
- * upsert of the counter plus the order's hold row, server/statements/placement.repository.ts), so
- * the reads stay one round trip; this step judges it: the booked slot, or SLOT_FULL / SLOT_CLOSED /
+ * Placing step "book the slot". Its read books: the conditional upsert of the slot's counter plus
+ * the order's hold row are CTEs of the placing read statement, so placement stays at its round
+ * trips and the slot's row is the first lock the transaction takes (a cancel releases in the same
+ * order, decision 240). `apply` judges the booking: the booked slot, or SLOT_FULL / SLOT_CLOSED /
  * NOT_FOUND exactly as bookSlot says them. Subscriber-only slots need a running plan that has them.
  */
 export const bookTheSlot: PlacementStep<BookingDraft> = {
+  read: (deps, open) => {
+    const params = request(deps, open).params;
+    const booking = params ? bookSlotSql(params) : null;
+    return {
+      name: 'booking',
+      column: booking ? booking.result : null,
+      ...(booking ? { ctes: booking.ctes } : {}),
+      decode: (raw) => (raw ?? null) as Parameters<typeof slotBookingOutcome>[2],
+    };
+  },
   async apply(deps, trx, d) {
-    if (d.booking.input.planType === 'subscription') await requireSubscriberSlots(deps, trx, d.user.id);
-    if (d.booking.refusal) throw d.booking.refusal;
-    d.slot = slotBookingOutcome(deps, d.booking.input, d.read.booking);
+    const asked = request(deps, d);
+    if (asked.input.planType === 'subscription') await requireSubscriberSlots(deps, trx, d.user.id);
+    if (asked.refusal) throw asked.refusal;
+    d.slot = slotBookingOutcome(deps, asked.input, d.read.booking);
   },
   /** The order's hold row goes and the counter drops with it, in one statement: twice gives back once. */
   async release(_deps, trx, order) {

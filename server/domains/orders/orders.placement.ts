@@ -2,7 +2,7 @@ import { mailPlaceholder } from '../../lib/mail';
 import { placementWhatsApp } from '../../lib/whatsapp';
 import { confirmedWhatsApp } from './order-notify';
 import { PAYMENT_TIMEOUT_MINUTES } from '../../../shared/rules/order-rules';
-import { orderWriteAlso } from '../../statements/placement.repository';
+import { composeWrites } from '../../statements/placement.repository';
 import { shortageRefusal } from '../stock/stock.service';
 import { needs, type PlacementStep } from '../../lib/placement';
 import type { PlacementDraft } from './place-order';
@@ -14,10 +14,11 @@ import { insertOrderGraph, type NewOrder, type NewOrderLine, type OrderRow } fro
 export class IdempotentReplay extends Error {}
 
 /**
- * Placing step "write the order and its outbox rows": the order with the amounts the earlier
- * steps priced and took, its lines, its first timeline entry and (COD / free) the confirmation
- * e-mail, and the ordered lines out of the server cart — one statement. Its id was assigned when
- * placement began, so the rows the earlier steps wrote already point at it.
+ * Placing step "write the order": the order with the amounts the earlier steps priced and took, its
+ * lines, its first timeline entry, (COD / free) the confirmation e-mail and the WhatsApp opt-in and
+ * message — and, in the same statement, every step's own write (`d.writes()`: the cart lines out,
+ * the stock reserved, the wallet charged). Its id was assigned when placement began, so the rows
+ * the earlier steps wrote already point at it.
  */
 export const writeTheOrder: PlacementStep<PlacementDraft> = {
   async apply(deps, trx, d) {
@@ -56,7 +57,7 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
       slot_date: slot.date,
       slot_start: slot.startTime,
       slot_end: slot.endTime,
-      plan_type: d.booking.input.planType,
+      plan_type: input.planType ?? 'one_time',
       idempotency_key: d.key,
       request_hash: d.hash,
       expires_at: online ? new Date(now.getTime() + PAYMENT_TIMEOUT_MINUTES * 60_000).toISOString() : null,
@@ -119,21 +120,21 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
       now: nowIso,
       message: (number) => confirmedWhatsApp({ ...order, number }),
     });
+    const also = composeWrites([...d.writes(), whatsApp]);
     const created = await insertOrderGraph(
       trx,
       order,
       lines,
       { status: order.status, actor: 'customer', actor_id: user.id, note },
       mail && { message: mail, idToken, numberToken },
-      // The order's lines leave the server cart now, not when it is paid: paid later from the order page it would stay full.
-      // The lines' stock is reserved in this statement too (decision 160); a shortage fails it with OUT_OF_STOCK.
-      orderWriteAlso(user.id, d.keepCart ? [] : input.lines, needs(d.stockReservation, 'the stock reservation'), d.walletCharge ?? null, whatsApp),
+      also,
     ).catch((e: unknown) => {
+      // A step's write that found its stock short fails the statement (stock.placement.ts).
       throw shortageRefusal(e) ?? e;
     });
     if (!created) throw new IdempotentReplay();
-    // The wallet charge rode on this statement (wallet.placement.ts): a balance that no longer covers the total refuses the order.
-    if (d.walletCharge && created.ok !== true) throw d.walletCharge.refusal();
+    // A step's conditional write did not happen (the wallet no longer covers the total): the order is refused.
+    if (also.refusal && created.ok !== true) throw also.refusal();
     const row: OrderRow = {
       ...order,
       number: created.number,

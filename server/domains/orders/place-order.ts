@@ -3,15 +3,11 @@ import type { AppDeps } from '../../deps';
 import type { Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import type { PlaceOrderInput } from '../../../shared/schemas/orders';
-import { readAndBook } from '../../statements/placement.repository';
-import { catalogueIdsOf } from '../cart/cart.service';
-import { isAddressId } from '../addresses/addresses.service';
-import { slotBookingRequest } from '../delivery/delivery.service';
+import { readPlacement } from '../../statements/placement.repository';
 import type { OrderWithDetails } from './orders.repository';
 import type { PricingDraft } from '../cart/cart.placement';
 import type { CheckDraft } from '../addresses/addresses.placement';
 import type { BookingDraft } from '../delivery/delivery.placement';
-import type { PlacementRead } from '../../statements/placement.repository';
 import { priceCart } from '../cart/cart.placement';
 import { checkMethodAndAddress } from '../addresses/addresses.placement';
 import { bookTheSlot } from '../delivery/delivery.placement';
@@ -21,12 +17,14 @@ import { takeFreeUnitStep } from '../subscriptions/subscriptions.placement';
 import { chargeWallet, type WalletDraft } from '../wallet/wallet.placement';
 import { writeTheOrder } from './orders.placement';
 import { reserveStock, type StockDraft } from '../stock/stock.placement';
-import { needs, type PlacedOrderRef, type PlacementStep, type QuotedDraft } from '../../lib/placement';
+import { needs, type PlacedOrderRef, type PlacementBase, type PlacementStep, type QuotedDraft, type WritePiece } from '../../lib/placement';
 
 /**
- * Placing an order, as its steps (issue 27, decision 131). Each step is in the domain that owns its
- * rows; this module only orders them. Adding a step is one line here and one file in its domain.
- * `null` is a step a later issue adds: its domain does not exist yet.
+ * Placing an order, as its steps (decisions 131, 242). Each step is in the domain that owns its
+ * rows and brings its own SQL (server/lib/placement.ts); this module only orders them. Plan, then
+ * execute: one statement reads every step's column (the slot is booked there), the steps judge in
+ * this order, and the write step's one statement writes the order with every step's writes. Adding
+ * a step is one line here and one file in its domain.
  */
 const STEPS = {
   price: priceCart,
@@ -50,11 +48,12 @@ export const PLACEMENT_STEP_NAMES: readonly PlacementStepName[] = IN_ORDER.filte
  * gets what it declares), the one statement's rows, and the order as written.
  */
 export interface PlacementDraft extends PricingDraft, CheckDraft, BookingDraft, StockDraft, QuotedDraft, WalletDraft {
-  readonly read: PlacementRead;
+  /** Every step's read, by its name (the one read statement). */
+  readonly read: PricingDraft['read'] & CheckDraft['read'] & BookingDraft['read'];
+  /** Every step's write for this order, in step order (the write step puts them in its statement). */
+  readonly writes: () => readonly WritePiece[];
   /** write: the order as written (the answer is built from it, with no read-back). */
   written?: OrderWithDetails;
-  /** A standing delivery's order (decision 177): its lines are not taken out of the customer's server cart. */
-  keepCart?: boolean;
 }
 
 export interface PlacementContext {
@@ -67,7 +66,7 @@ export interface PlacementContext {
   afterStep?: (name: PlacementStepName, trx: Trx) => Promise<void>;
 }
 
-/** The placing transaction: one statement reads (and books), then the steps in order. Any refusal or fault rolls it all back. */
+/** The placing transaction: one statement reads (and books), then the steps judge in order, the last writing. Any refusal or fault rolls it all back. */
 export async function placeInTransaction(
   deps: AppDeps,
   trx: Trx,
@@ -100,20 +99,21 @@ export async function retakePlacement(deps: AppDeps, trx: Trx, order: PlacedOrde
 }
 
 /**
- * The order's id, and the one statement that reads what the steps judge: the catalogue rows the
- * cart is priced from, the address with its PIN code's served area, and the slot booked with the
- * order's hold (server/statements/placement.repository.ts).
+ * The order's id, and the one statement that reads what the steps judge: every step's column, in
+ * step order (the catalogue rows, the address with its served area, the slot booked with the
+ * order's hold, the live subscription; server/statements/placement.repository.ts puts them together).
  */
 async function openDraft(deps: AppDeps, trx: Trx, user: AuthUser, input: PlaceOrderInput, ctx: PlacementContext): Promise<PlacementDraft> {
-  const orderId = crypto.randomUUID();
-  const booking = { slotId: input.slotId, date: input.date, planType: input.planType ?? 'one_time', orderId };
-  const request = slotBookingRequest(deps, booking);
-  const read = await readAndBook(trx, {
-    catalogue: catalogueIdsOf(input.lines),
-    address: isAddressId(input.addressId) ? { userId: user.id, id: input.addressId } : null,
-    booking: 'params' in request ? request.params : null,
-    userId: user.id,
-  });
-  const refusal = 'refusal' in request ? request.refusal : null;
-  return { orderId, user, input, key: ctx.key, hash: ctx.hash, now: ctx.now, booking: { input: booking, refusal }, read, keepCart: ctx.keepCart };
+  const open: PlacementBase = { orderId: crypto.randomUUID(), user, input, key: ctx.key, hash: ctx.hash, now: ctx.now };
+  const read = (await readPlacement(
+    trx,
+    IN_ORDER.flatMap(([, step]) => (step?.read ? [step.read(deps, open)] : [])),
+  )) as PlacementDraft['read'];
+  const draft: PlacementDraft = {
+    ...open,
+    read,
+    keepCart: ctx.keepCart,
+    writes: () => IN_ORDER.flatMap(([, step]) => (step?.write ? [step.write(draft)] : [])).filter((w): w is WritePiece => w !== null),
+  };
+  return draft;
 }

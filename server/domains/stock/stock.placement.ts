@@ -1,22 +1,23 @@
 import type { PlacementBase, PlacementStep } from '../../lib/placement';
 import { releaseForOrder, reservationRequest, retakeForOrder } from './stock.service';
+import { reserveInOrderWrite } from './stock.repository';
 
-/** What reserving writes on the draft: the lines' reservation, which the order-writing statement carries out (decision 160). */
-export interface StockDraft extends PlacementBase {
-  stockReservation?: ReturnType<typeof reservationRequest>;
-}
+/** Reserving needs only the placing input: its write takes the lines' stock (decision 160). */
+export type StockDraft = PlacementBase;
 
 /**
- * Placing step "reserve stock". The reservation is a set of CTEs of the order-writing statement (one
- * conditional update per balance row, rows locked in ingredient order, one reservation row per order
- * and ingredient), the last statement before commit, so the hot balance rows are held for the
- * shortest time and placement keeps its round trips. This step states what to reserve; a shortage
- * makes the write statement fail with OUT_OF_STOCK and the whole transaction roll back.
- * Sold out before the order (free stock under one bottle) is refused earlier, by the price step.
+ * Placing step "reserve stock". Its write is a set of CTEs of the order-writing statement (free stock
+ * taken from the ingredient's shards, one reservation row per order and ingredient, decision 240),
+ * the last statement before commit, so the shard rows are held for the shortest time and placement
+ * keeps its round trips. A shortage makes that statement fail with OUT_OF_STOCK (the write step turns
+ * it into the refusal) and the whole transaction roll back. Sold out before the order (free stock
+ * under one bottle) is refused earlier, by the price step; there is nothing to judge in between.
  */
 export const reserveStock: PlacementStep<StockDraft> = {
-  async apply(_deps, _trx, d) {
-    d.stockReservation = reservationRequest(d.orderId, d.input.lines);
+  async apply() {},
+  write: (d) => {
+    const r = reservationRequest(d.orderId, d.input.lines);
+    return reserveInOrderWrite(r.orderId, r.lines);
   },
   /** The order's reservation rows go and the counters drop by them, in one statement: twice gives back once. */
   async release(_deps, trx, order) {
