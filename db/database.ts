@@ -227,7 +227,7 @@ export class TransactionGate extends Places {
 }
 
 /**
- * Lanes in front of the gate, one per key (issue 20, item 7; decision 105). Transactions that all
+ * Lanes in front of the gate, one per key (decision 105). Transactions that all
  * need the same row (orders for one delivery slot and day) can only run one after another on it; let
  * them all into the gate and a row held by someone else fills every transaction place with work
  * waiting on that one row, so orders for every other slot queue behind it. A lane lets `width` of

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * One gateway order per payment attempt, whatever the concurrency (issue 13, decision 084): an
+ * One gateway order per payment attempt, whatever the concurrency (decision 084): an
  * attempt row is reserved ('creating', no gateway id yet, a lease in `reserved_until`) before the
  * gateway is called, then filled in ('created') or given up ('not_created'). At most one attempt
  * of an order is being created at a time.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * One refund outbox for every charge (issue 20, decision 115): a refund row belongs either to an
+ * One refund outbox for every charge (decision 115): a refund row belongs either to an
  * order's payment (`payment_id` and `order_id`) or to a subscription payment
  * (`subscription_payment_id`), never both, and the refund job sends and retries both alike.
  *

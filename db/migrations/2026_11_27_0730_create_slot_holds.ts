@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * One placing pipeline (issue 27, decision 131).
+ * One placing pipeline (decision 131).
  *
  * - `slot_holds`: the place an order holds in its slot and day, one row per order. Booking writes it
  *   with the counter; giving the place back deletes it in the statement that lowers the counter, so

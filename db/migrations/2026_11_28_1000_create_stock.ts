@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The kitchen's stock (issue 24, PRODUCT.md §16, decision 160).
+ * The kitchen's stock (PRODUCT.md §16, decision 160).
  *
  * - ingredients gain their stock unit (g, ml, pc) and the size of one portion in that unit.
  * - `shake_recipe_items`: what one bottle of a signature shake takes of each ingredient.

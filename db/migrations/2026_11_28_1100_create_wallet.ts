@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The wallet (issue 23, decision 165), in the discipline of the points ledger (decision 073):
+ * The wallet (decision 165), in the discipline of the points ledger (decision 073):
  * - `wallet_ledger` is append-only (a trigger refuses UPDATE and DELETE): every change of a
  *   customer's rupees is one row, and each (reference, reason) is written at most once (unique),
  *   so a top-up settled by verify and webhook at once credits once, and a cancel run twice gives

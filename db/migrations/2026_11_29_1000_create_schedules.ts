@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Standing deliveries (issue 23, PRODUCT.md §15, decision 177):
+ * Standing deliveries (PRODUCT.md §15, decision 177):
  * - `schedules`: a customer's standing order: items shaped like cart lines (signature shakes or their
  *   saved custom recipes, 1–5 each), the days it covers (every day, weekdays, alternate days counted
  *   from the start date, or chosen weekdays 0 = Sunday … 6 = Saturday), a slot, an address, a start

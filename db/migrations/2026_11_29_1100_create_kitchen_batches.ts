@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The kitchen (issue 24, PRODUCT.md §16, decision 180).
+ * The kitchen (PRODUCT.md §16, decision 180).
  *
  * - `kitchen_batches`: one row per "Start batch" of a delivery slot and day — who started it and
  *   when (the labels' "made at"), and when it was marked ready for the riders (and by whom). A slot

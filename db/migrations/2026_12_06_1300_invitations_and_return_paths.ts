@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Staff invitations have their own page and no "password changed" alarm (issue 38, decision 225):
+ * Staff invitations have their own page and no "password changed" alarm (decision 225):
  * a set-password link says what it is for — `reset` (the person or support asked) or `invite` (the
  * owner invited someone). Links sent before this change: an invitation's is the one valid for
  * longer than an hour (a reset link works for 30 minutes).

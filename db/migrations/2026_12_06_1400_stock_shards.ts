@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Free stock in shards (issue 39, decision 240). Every order used to lock the same hot balance rows
+ * Free stock in shards (decision 240). Every order used to lock the same hot balance rows
  * (spinach, banana…) from its write until its commit, so orders queued behind each other's commit.
  * Now an ingredient's free stock (on hand − reserved) lives in 16 rows, `stock_shards`; every gram is
  * in exactly one of them and a shard never goes below zero, so the last unit stays exact:

@@ -60,7 +60,7 @@ export const seeds: Seed[] = [
     },
   },
   {
-    // Recipes with quantities, portion sizes, and the opening stock received (issue 24): the
+    // Recipes with quantities, portion sizes, and the opening stock received: the
     // ledger's first row per ingredient, with its balance, so on hand = the ledger's sum from the start.
     name: 'stock-v1',
     async run(trx) {

@@ -74,7 +74,7 @@ export interface CouponCart {
   } | null;
 }
 
-/** The refusal when an order not yet paid holds the code (or counts as the earlier order): issue 20, item 9. */
+/** The refusal when an order not yet paid holds the code (or counts as the earlier order). */
 export function unpaidHoldMessage(code: string, orderNumber: string, holds = true): string {
   return holds
     ? `${code} is held by your unpaid order ${orderNumber}. Pay for ${orderNumber} to use it there, or cancel ${orderNumber} to use ${code} on this order.`

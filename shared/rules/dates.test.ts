@@ -36,7 +36,7 @@ function sources(dir: string, re = /\.(ts|tsx)$/): [string, string][] {
   return out;
 }
 
-describe('one way in the browser (issue 9 item 6)', () => {
+describe('one way in the browser', () => {
   const client = sources('client/src');
 
   it('formats dates in one module: no other Intl.DateTimeFormat or toLocale…String in the browser or shared rules', () => {

@@ -77,7 +77,7 @@ describe('CSV', () => {
   });
 });
 
-describe('timeline headings (issue 15)', () => {
+describe('timeline headings', () => {
   it('heads a refund on a delivered order "Refund", not "Delivered" again', async () => {
     const { timelineHeadings } = await import('./order-lifecycle');
     const events = [

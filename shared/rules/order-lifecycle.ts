@@ -28,7 +28,7 @@ export function customerCancelCheck(o: { status: OrderStatus; slotDate: string; 
   switch (o.status) {
     case 'pending_payment':
       // Nothing was paid, so nothing to refund: the shopper may give up an abandoned payment at once
-      // (it frees the slot, the coupon and the points it holds — issue 20, item 9). A payment that still
+      // (it frees the slot, the coupon and the points it holds). A payment that still
       // arrives for it is refunded in full by settlement (the order does not move back).
       return { allowed: true, refusal: null, deadline: null };
     case 'preparing':

@@ -68,7 +68,7 @@ describe('payment method labels (spec §4 Payment display)', () => {
   });
 });
 
-describe('an order’s payment status (issue 15)', () => {
+describe('an order’s payment status', () => {
   it('reads "Not charged" for a cancelled unpaid order and the spec’s label otherwise', async () => {
     const { orderPaymentStatusLabel } = await import('./payment-labels');
     expect(orderPaymentStatusLabel('cancelled', 'pending')).toBe('Not charged');

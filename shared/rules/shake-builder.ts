@@ -9,7 +9,7 @@ import { soldOutMessage } from './stock';
 
 /** Only what the rules read from an ingredient (the server passes DB rows, the page the catalogue list). */
 export type BuilderIngredient = Pick<Ingredient, 'id' | 'name' | 'category' | 'price' | 'nutrition' | 'allergens' | 'vegan' | 'inStock'> & {
-  /** Free stock cannot cover one more portion (issue 24): shown "Sold out for now", chosen like out of stock. */
+  /** Free stock cannot cover one more portion: shown "Sold out for now", chosen like out of stock. */
   soldOut?: boolean;
 };
 export type BuilderPricing = Pick<Pricing, 'sizes'>;

@@ -141,7 +141,7 @@ export function scopesAllow(scopes: readonly string[], permission: Permission): 
 }
 
 /**
- * Where each role starts (issue 38): the screen a person lands on after joining or signing in
+ * Where each role starts: the screen a person lands on after joining or signing in
  * without a page to go back to. The one rule; the server answers it, the client follows it.
  */
 const FIRST_SCREENS: Readonly<Record<UserRole, string>> = {

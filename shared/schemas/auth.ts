@@ -194,7 +194,7 @@ export type AuthAnswer = z.infer<typeof AuthAnswerSchema>;
 export const OtpSigninAnswerSchema = AuthAnswerSchema.extend({ return_to: z.string().nullable() });
 export type OtpSigninAnswer = z.infer<typeof OtpSigninAnswerSchema>;
 
-/** A staff invitation's link (issue 38): what it is for, before the person joins. */
+/** A staff invitation's link: what it is for, before the person joins. */
 export const InvitationInputSchema = z.object({ token: TokenString });
 export const InvitationSchema = z.object({
   role: RoleSchema,

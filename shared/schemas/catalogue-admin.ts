@@ -114,7 +114,7 @@ export const IngredientFieldsSchema = z.object({
   inStock: z.boolean(),
   active: z.boolean(),
   sortOrder: SortOrder,
-  /** The unit stock is kept in (issue 24); new ingredients start in grams. */
+  /** The unit stock is kept in; new ingredients start in grams. */
   stockUnit: StockUnitSchema.optional(),
   /** One portion in that unit (a base: the glass of a regular bottle); Large takes 1.4×. */
   portionQty: z

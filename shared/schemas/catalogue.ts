@@ -28,7 +28,7 @@ export const SignatureShakeSchema = z.object({
   vegan: z.boolean(),
   tags: z.array(z.string()),
   inStock: z.boolean(),
-  /** Free stock cannot cover one more bottle (issue 24): shown "Sold out for now". inStock stays the manual switch. */
+  /** Free stock cannot cover one more bottle: shown "Sold out for now". inStock stays the manual switch. */
   soldOut: z.boolean(),
   sortOrder: z.number().int(),
 });
@@ -70,7 +70,7 @@ export const IngredientSchema = z.object({
   vegan: z.boolean(),
   hydroponic: z.boolean(),
   inStock: z.boolean(),
-  /** Free stock cannot cover one more portion (issue 24): the builder shows "Sold out for now" and cannot choose it. */
+  /** Free stock cannot cover one more portion: the builder shows "Sold out for now" and cannot choose it. */
   soldOut: z.boolean(),
   sortOrder: z.number().int(),
 });

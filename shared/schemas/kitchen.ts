@@ -3,7 +3,7 @@ import { IsoDate, Uuid } from './common';
 import { StockUnitSchema } from './stock';
 import { ShakeSizeSchema } from './builder';
 
-/** /admin/kitchen (PRODUCT.md §16, issue 24, decision 180): what to blend per slot, batches, the forecast. */
+/** /admin/kitchen (PRODUCT.md §16, decision 180): what to blend per slot, batches, the forecast. */
 
 export const KitchenDayInputSchema = z.object({
   date: IsoDate,

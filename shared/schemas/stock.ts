@@ -3,7 +3,7 @@ import { IsoDate, Uuid } from './common';
 import { IngredientCategorySchema } from './catalogue';
 import { STOCK_UNITS } from '../rules/stock';
 
-/** /admin/stock and the recipes of /admin/shakes (PRODUCT.md §16, issue 24). Quantities are whole stock units. */
+/** /admin/stock and the recipes of /admin/shakes (PRODUCT.md §16). Quantities are whole stock units. */
 
 export const StockUnitSchema = z.enum(STOCK_UNITS);
 const Quantity = z

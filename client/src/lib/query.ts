@@ -1,7 +1,7 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 
 /**
- * How long the client's data stays fresh (decision 148, issue 28 item 5). One reading of the spec:
+ * How long the client's data stays fresh (decision 148). One reading of the spec:
  * - §9 "default query cache: fresh 30 minutes, retained 120, retry 1, no refetch on window focus" is
  *   the cache's configuration (the QueryClient's defaults);
  * - §5 "data is stale after 5 minutes by default; the cart uses 1 minute" is the app's data: every

@@ -57,7 +57,7 @@ export async function create(deps: Deps, userId: string, input: AddressCreate): 
       throw new AppError('ADDRESS_LIMIT', `You can save up to ${MAX_ADDRESSES} addresses. Remove one to add another.`);
     }
     // An address we cannot deliver to may be saved (the customer may move, or we may grow), but it
-    // never becomes the default: checkout would preselect a card it must disable (issue 20, item 13).
+    // never becomes the default: checkout would preselect a card it must disable.
     const served = (await serviceablePincodes(trx, [input.pincode])).has(input.pincode);
     // With no default yet (earlier ones were out of our area), the first one we serve takes the place.
     const makeDefault = served && (count === 0 || input.isDefault === true || !(await repo.hasDefault(trx, userId)));

@@ -397,7 +397,7 @@ export async function completeReset(deps: Deps, input: ResetCompleteInput, req: 
 /**
  * A set-password link (a reset, or an invitation when `only` is 'invite'): the token works once;
  * every session ends, the inbox is proven, a new session starts. The "password changed" alarm goes
- * out when a password is replaced, never for the first one an invitation sets (issue 38): that is
+ * out when a password is replaced, never for the first one an invitation sets: that is
  * no change, and the person is the one who just chose it.
  */
 export async function setPasswordWithToken(

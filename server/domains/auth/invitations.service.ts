@@ -12,7 +12,7 @@ import { LIMITS } from './auth.limits';
 import { RESET_PREFIX, setPasswordWithToken } from './auth.service';
 
 /**
- * Staff invitations have their own page (issue 38, decision 225): /join?token=… shows what the link
+ * Staff invitations have their own page (decision 225): /join?token=… shows what the link
  * is for — "Join Hydro Shakes as Rider", the invited e-mail and number — and the two ways in: a
  * first password (no "password changed" alarm: nothing was changed), or a code to the invited
  * number (decision 206: that number signs into the staff account). The role and its first screen

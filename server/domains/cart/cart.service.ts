@@ -280,7 +280,7 @@ function buildQuote(
     planFreeDelivery: plan?.freeDelivery ?? false,
     pricing,
   };
-  // --- points: what the order may redeem is measured on the breakdown before points (after the free unit and coupon).
+  // What the order may redeem is measured on the breakdown before points (after the free unit and coupon).
   const before = priceBreakdown(breakdownInput);
   const requested = input.pointsToRedeem ?? 0;
   const pointsCtx = { signedIn: !!input.userId, balance: pointsBalance, subtotal: before.subtotal, itemsTotal: before.itemsTotal };
@@ -298,7 +298,6 @@ function buildQuote(
     multiplier,
     refusal: pointsRefusal,
   };
-  // --- end points
 
   const quote: Quote = {
     lines,

@@ -46,7 +46,7 @@ function slugTaken(e: unknown, what: string, slug: string | undefined): never {
 }
 
 /**
- * A vegan badge beside "Allergens: Dairy" tells a shopper something false (issue 20, item 11): refused
+ * A vegan badge beside "Allergens: Dairy" tells a shopper something false: refused
  * with a field error on `vegan`, for shakes and ingredients, on create and on an update whose result
  * (patch merged with the stored row) would combine them.
  */

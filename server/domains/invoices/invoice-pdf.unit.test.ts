@@ -6,7 +6,7 @@ import { priceBreakdown, invoiceTaxSplit } from '../../../shared/rules/price-bre
 import { pdfText } from '../../../test/helpers/pdf-text';
 import { fonts, renderInvoicePdf, textRuns, woffToSfnt } from './invoice-pdf';
 
-/** The ₹1,508 order of issue 9: its invoice must say ₹71.80 of GST, as the cart and the order do. */
+/** The ₹1,508 order whose invoice once disagreed with its quote: it must say ₹71.80 of GST, as the cart and the order do. */
 function invoice1508(): Invoice {
   const b = priceBreakdown({ lineTotals: [99600, 51200], pricing: { deliveryFee: 4900, freeDeliveryThreshold: 49900, gstRatePercent: 5 } });
   const t = invoiceTaxSplit(b);

@@ -7,7 +7,7 @@ import { csvRupeesToPaise, invoiceTextToPaise, parseCsv } from '../../../test/he
 import { breakdownColumns, storedBreakdown } from './order-breakdown';
 
 /**
- * Issue 9: the cart quote, the stored order, the tax invoice and the admin CSV show the same money.
+ * The cart quote, the stored order, the tax invoice and the admin CSV show the same money.
  * Each figure goes through the code that really produces it — priceBreakdown (the quote), the
  * columns placement stores and the order view reads back, invoiceTaxSplit (what issueInvoice
  * stores), the CSV writer's fields and rows, and the invoice's amount formatter (printable page and
@@ -99,7 +99,7 @@ const pricingArb = fc.record({
 });
 
 describe('cart quote, stored order, invoice and CSV agree', () => {
-  it('on the ₹1,508 order of issue 9: GST ₹71.80 everywhere', () => {
+  it('on the ₹1,508 order: GST ₹71.80 everywhere', () => {
     const r = throughEveryOutput({
       lineTotals: [99600, 51200],
       pricing: { deliveryFee: 4900, freeDeliveryThreshold: 49900, gstRatePercent: 5 },

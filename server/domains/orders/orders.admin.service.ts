@@ -274,11 +274,10 @@ export async function applyStatusMove(
   if (to === 'out_for_delivery') await notifyOutForDelivery(deps, trx, row, code);
   let invoiceNumber: string | null = null;
   if (to === 'delivered') {
-    // --- points: cash on delivery earns its points when delivered (online orders earned them when paid).
+    // Cash on delivery earns its points when delivered (online orders earned them when paid).
     // Before the invoice, as the payment confirmation does (points, then invoice number): one lock order, no deadlock.
     // A wallet-paid order earns its points when delivered too (decision 165: placement stays at five round trips).
     if (row.payment_method === 'cod' || row.payment_method === 'wallet') await earnForOrder(deps, trx, row);
-    // --- end points
     await notifyDelivered(deps, trx, row);
     if (row.payment_method !== 'razorpay' || row.payment_status === 'paid')
       invoiceNumber = (await invoices.issueInvoice(deps, trx, row)).number;
@@ -335,7 +334,7 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
     // cap. Checked after the reservation so a repeated click still answers its refund; a refusal
     // rolls the reservation back with the transaction.
     assertMayGiveMoneyBack(admin, 'orders:refund', paid.refunded_paise + r.amount_paise);
-    // --- points: the points the order earned are reversed in proportion to what is refunded so far.
+    // The points the order earned are reversed in proportion to what is refunded so far.
     await reverseForRefund(deps, trx, {
       orderId: row.id,
       userId: row.user_id,
@@ -343,7 +342,6 @@ export async function refund(deps: Deps, admin: AuthUser, input: AdminRefundInpu
       refundedPaise: paid.refunded_paise + r.amount_paise,
       paidPaise: paid.amount_paise,
     });
-    // --- end points
     await recordRefund(deps, trx, admin, row, {
       note: `Refund of ${formatRupees(r.amount_paise)} started: ${input.reason.trim()}`,
       before: { number: row.number, captured: paid.captured_paise ?? 0, refunded: paid.refunded_paise },

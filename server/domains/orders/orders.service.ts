@@ -291,9 +291,8 @@ export async function confirmPaidOrder(
     if (!moved) await releasePlacement(deps, trx, order);
   }
   if (!moved) return 'already_paid';
-  // --- points: paid online, so the order earns its points (once per order, whatever repeats).
+  // Paid online, so the order earns its points (once per order, whatever repeats).
   await earnForOrder(deps, trx, moved);
-  // --- end points
   await repo.insertEvent(trx, {
     order_id: order.id,
     status: 'confirmed',

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../../db/database';
 
 /**
- * The stock ledger's SQL (issue 24, decisions 160 and 240). On hand is a balance row
+ * The stock ledger's SQL (decisions 160 and 240). On hand is a balance row
  * (stock_balances); free stock is in its 16 shards (stock_shards), changed by stock_take (an order's
  * reservation) and stock_spread (everything else); the view stock_levels reads on hand, reserved
  * (on hand − free) and par level as one row. Every change is one conditional statement that also

@@ -26,7 +26,7 @@ import { invalidateCatalogue } from '../catalogue/catalogue.service';
 import * as repo from './stock.repository';
 
 /**
- * The stock of the kitchen (issue 24, PRODUCT.md §16, decision 160): an append-only ledger per
+ * The stock of the kitchen (PRODUCT.md §16, decision 160): an append-only ledger per
  * ingredient whose sum is on hand, reservations held by open orders, and usage when a batch starts.
  * Every change is one conditional statement (the CHECKs on the balance and shard rows are the last guard) and every
  * movement a member of staff records is audited with who and why.

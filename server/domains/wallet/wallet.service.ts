@@ -32,7 +32,7 @@ import type {
 import type { CheckoutSuccess, TestCompleteGatewayOrder } from '../../../shared/schemas/common';
 
 /**
- * The wallet (issue 23, decision 165): prepaid rupees in an append-only ledger whose sum is the
+ * The wallet (decision 165): prepaid rupees in an append-only ledger whose sum is the
  * balance, never below zero, each (reference, reason) applied once. Top-ups are gateway charges
  * made, verified and refunded through the payments code (server/lib/payments and the one refund
  * outbox, reached through wallet-payments.ts); settling one is the one place a payment credits a

@@ -91,7 +91,7 @@ afterEach(async () => {
   await t.deps.db.updateTable('webhook_endpoints').set({ active: false }).execute();
 });
 
-// Body-less POSTs send `{}` as JSON (a POST without a content type is issue 14's item 4, fixed elsewhere).
+// Body-less POSTs send `{}` as JSON (a POST without a content type is answered elsewhere).
 // Tokens are signed at the test clock's "now" on each call: the retry tests move the clock by hours.
 const adminCall = async (
   method: 'GET' | 'POST' | 'PATCH',

@@ -165,7 +165,7 @@ export function ResetLinkRequestForm({ submitLabel }: { submitLabel: string }) {
 }
 
 /**
- * THE form that sets a password from a link (issue 38): the reset page's and the invitation's (/join).
+ * THE form that sets a password from a link: the reset page's and the invitation's (/join).
  * Same labels, the same rule as the server (shared/rules/password.ts, checked before the call so the
  * sentence is the server's own), the same errors; the page says what the password is for and where
  * it leads. `save` makes the call and moves on; a refusal shows beside its field or above the form.

@@ -20,7 +20,7 @@ function readToken(): string {
 }
 
 /**
- * /join?token=… (issue 38, decision 225): a staff invitation's own page — "Join Hydro Shakes as
+ * /join?token=… (decision 225): a staff invitation's own page — "Join Hydro Shakes as
  * Rider", who is invited and by whom, and the ways in: a first password (an invitation by e-mail),
  * or a code to the invited number (decision 206). After joining, the role's first screen, as the
  * server answers it. A used or expired link says so and who to ask.

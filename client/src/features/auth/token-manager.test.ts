@@ -278,7 +278,7 @@ describe('the fetch wrapper (spec §7, §8)', () => {
   });
 });
 
-describe('tokens in memory and local storage (spec §4, issue 28 item 4)', () => {
+describe('tokens in memory and local storage (spec §4)', () => {
   const blocked = (mode: 'all' | 'writes'): Storage => {
     const m = memoryStorage();
     const refuse = () => {
@@ -350,7 +350,7 @@ describe('a failed refresh (decision 146: only a refused refresh ends the sessio
   }
 });
 
-describe('no-cache through tRPC (spec §7, issue 28 items 7–9)', () => {
+describe('no-cache through tRPC (spec §7)', () => {
   it('marks a tRPC batch that reads admin orders, active orders, slots or shakes, and no other', async () => {
     for (const p of ['/trpc/adminOrders.list', '/trpc/orders.active', '/trpc/delivery.available', '/trpc/delivery.slotsByDate', '/trpc/catalogue.signatureShakes', '/trpc/reviews.ratings,catalogue.shake', '/trpc/adminOrders.get'])
       expect(needsNoCache(`${p}?batch=1&input=%7B%7D`), p).toBe(true);

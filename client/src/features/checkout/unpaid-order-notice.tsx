@@ -18,7 +18,7 @@ import './unpaid-order.css';
  * "Order HS-… is waiting for payment": on /cart and /payment while the signed-in customer has an order
  * whose payment was started and abandoned (a reload while switching to a UPI app). Its lines left the
  * cart when it was placed and it holds its slot and any coupon, so the shopper is offered the two ways
- * out: pay for it, or cancel it and put its shakes back in the cart (issue 20, item 9).
+ * out: pay for it, or cancel it and put its shakes back in the cart.
  * `except`: the order this page is paying for right now (not "abandoned").
  */
 export function UnpaidOrderNotice({ except }: { except?: string | null }) {

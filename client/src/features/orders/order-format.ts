@@ -22,7 +22,7 @@ export function paymentBadge(tone: 'success' | 'danger' | 'neutral'): string {
 
 /**
  * A timeline note worth showing under its heading: none when it only repeats the heading (the
- * delivered event's note is "Delivered", which read "Delivered · Delivered" — issue 20, item 14).
+ * delivered event's note is "Delivered", which read "Delivered · Delivered").
  */
 export function timelineNote(heading: string, note: string | null): string | null {
   if (!note) return null;

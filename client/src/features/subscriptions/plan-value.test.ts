@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countSentenceStart, planValueLine } from './plan-value';
 
-describe('plan value copy (issue 20, item 14)', () => {
+describe('plan value copy', () => {
   it('states the free shakes’ menu worth from the plan and the menu, not a per-shake price', () => {
     // Vitality Monthly: ₹2,399 for 12; the menu runs ₹199–₹349.
     expect(planValueLine({ price: 239_900, freeUnits: 12 }, [24_900, 19_900, 34_900])).toBe(

@@ -3,7 +3,7 @@ import { formatRupees } from '../../../../shared/rules/money';
 /**
  * What a plan's free shakes are worth, from the plan and the menu's prices — never a "₹ per free
  * shake" figure, which read as the plan costing more than buying when it is below the cheapest
- * shake (issue 20, item 14). One free shake per order: the cheapest in that order, so each free
+ * shake. One free shake per order: the cheapest in that order, so each free
  * shake is worth between the menu's cheapest and dearest signature shake.
  */
 export function planValueLine(plan: { price: number; freeUnits: number }, menuPrices: readonly number[]): string | null {

@@ -19,7 +19,7 @@ import { Link } from 'wouter';
 import './subscriptions.css';
 import { Section } from '../../components/section';
 
-/** The cancel dialog's reasons (issue 20, item 15): a tap, not an essay; "Something else" asks for a line. */
+/** The cancel dialog's reasons: a tap, not an essay; "Something else" asks for a line. */
 const OTHER_REASON = 'Something else';
 export const CANCEL_REASONS = [
   'Too expensive for me',
@@ -181,7 +181,7 @@ export default function SubscriptionTab() {
               </Button>
             ) : null}
             {/* A cancelled plan is one the customer chose to end: offering "Renew" beside it contradicts
-                that (issue 20, item 14). They can buy a plan again from the plans page. */}
+                that. They can buy a plan again from the plans page. */}
             {sub.status !== 'cancelled' ? (
               <Button variant="secondary" onClick={() => void pay.renew(sub.id, sub.planName)} data-testid="sub-renew">
                 <RepeatIcon /> Renew for {formatRupees(sub.price)}

@@ -191,7 +191,7 @@ export default function AdminDashboardPage() {
 }
 
 /**
- * The low-stock card (issue 24): ingredients whose free stock is under par or sold out, and — for those
+ * The low-stock card: ingredients whose free stock is under par or sold out, and — for those
  * who run the kitchen — the ingredients tomorrow's standing deliveries need more of than is free (the
  * kitchen's forecast for tomorrow). Hidden when all is well.
  */

@@ -12,7 +12,7 @@ interface Row {
 }
 
 /**
- * A signature shake's recipe with quantities per bottle (issue 24): what the kitchen blends and what
+ * A signature shake's recipe with quantities per bottle: what the kitchen blends and what
  * placing an order reserves. Saved on its own (audited); it lives inside the shake form, so its
  * buttons never submit that form.
  */
