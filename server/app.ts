@@ -28,7 +28,6 @@ import { paymentJobs } from './domains/payments/payments.jobs';
 import { authJobs } from './domains/auth/auth.jobs';
 import { startAuthGuard } from './lib/auth-guard';
 import { subscriptionJobs } from './domains/subscriptions/subscriptions.jobs';
-import { walletJobs } from './domains/wallet/wallet.jobs';
 import { scheduleJobs } from './domains/schedules/schedules.jobs';
 import { webhookJobs } from './domains/webhooks/webhooks.jobs';
 import { kitchenJobs } from './domains/kitchen/kitchen.jobs';
@@ -40,7 +39,10 @@ import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
 import { provideOrderPayments } from './domains/orders/order-payments';
 import { provideSubscriptionPayments } from './domains/subscriptions/subscription-payments';
 import { provideWalletPayments } from './domains/wallet/wallet-payments';
-import { paymentsForOrders, paymentsForSubscriptions, paymentsForWallet } from './domains/payments/payments.service';
+import { orderCharges, paymentsForOrders, paymentsForSubscriptions, paymentsForWallet } from './domains/payments/payments.service';
+import { registerChargeKind } from './lib/payments/charge-kinds';
+import { subscriptionCharges } from './domains/subscriptions/subscriptions.billing';
+import { walletTopUpCharges } from './domains/wallet/wallet.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -61,7 +63,6 @@ export const SHOP_JOBS: readonly Job[] = [
   ...paymentJobs,
   ...authJobs,
   ...subscriptionJobs,
-  ...walletJobs,
   ...webhookJobs,
   ...kitchenJobs,
   ...scheduleJobs,
@@ -83,6 +84,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   provideOrderPayments(paymentsForOrders);
   provideSubscriptionPayments(paymentsForSubscriptions);
   provideWalletPayments(paymentsForWallet);
+  // Each kind of charge says what its payments do; payments finds and settles them (decision 280).
+  registerChargeKind('order', orderCharges);
+  registerChargeKind('subscription', subscriptionCharges);
+  registerChargeKind('wallet_topup', walletTopUpCharges);
   const app = Fastify({
     logger:
       opts.logger === false

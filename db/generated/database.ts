@@ -107,6 +107,23 @@ export interface CatalogueImages {
   width: number;
 }
 
+export interface Charges {
+  amount_paise: number | null;
+  captured_paise: number | null;
+  created_at: string | null;
+  gateway_order_id: string | null;
+  gateway_payment_id: string | null;
+  id: string | null;
+  kind: string | null;
+  method: string | null;
+  order_id: string | null;
+  provider: string | null;
+  refunded_paise: number | null;
+  status: string | null;
+  subscription_id: string | null;
+  user_id: string | null;
+}
+
 export interface Coupons {
   active: Generated<boolean>;
   applies_to: Generated<'all' | 'signature' | 'custom'>;
@@ -1016,6 +1033,7 @@ export interface DB {
   auth_sessions: AuthSessions;
   blackout_dates: BlackoutDates;
   catalogue_images: CatalogueImages;
+  charges: Charges;
   coupon_uses: CouponUses;
   coupons: Coupons;
   delivery_slots: DeliverySlots;

@@ -63,3 +63,41 @@ export const AdminRefundSchema = z.object({
 });
 export type AdminRefund = z.infer<typeof AdminRefundSchema>;
 export const RefundIdInputSchema = z.object({ id: Uuid });
+
+/** The kinds of charge and their statuses (decision 280), one list for the API and the admin screens. */
+export const CHARGE_KIND_VALUES = ['order', 'subscription', 'wallet_topup'] as const;
+export const CHARGE_STATUS_VALUES = ['pending', 'paid', 'failed', 'refunded', 'abandoned'] as const;
+
+export const AdminChargesInputSchema = z.object({
+  kind: z.enum(CHARGE_KIND_VALUES).optional(),
+  status: z.enum(CHARGE_STATUS_VALUES).optional(),
+  page: z.coerce.number().int().min(1, 'page starts at 1').max(10_000, 'page is at most 10000').default(1),
+  pageSize: z.coerce.number().int().min(1, 'pageSize is at least 1').max(100, 'pageSize is at most 100').default(20),
+});
+export type AdminChargesInput = z.infer<typeof AdminChargesInputSchema>;
+
+/** One charge: every rupee the shop asked for, whatever it paid for. */
+export const AdminChargeSchema = z.object({
+  id: Uuid,
+  kind: z.enum(CHARGE_KIND_VALUES),
+  /** Who takes the money: razorpay, test (test payment mode), cod (cash on delivery), wallet. */
+  provider: z.string(),
+  /** pending: not paid yet; paid; failed; refunded (in full); abandoned: the gateway order was never made. */
+  status: z.enum(CHARGE_STATUS_VALUES),
+  amount: Paise,
+  /** What the gateway (or the rider, or the wallet) took. */
+  captured: Paise,
+  /** Refunds reserved or made on it; never more than captured. */
+  refunded: Paise,
+  customerId: Uuid,
+  customerEmail: z.string().nullable(),
+  orderId: Uuid.nullable(),
+  subscriptionId: Uuid.nullable(),
+  gatewayOrderId: z.string().nullable(),
+  gatewayPaymentId: z.string().nullable(),
+  method: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminCharge = z.infer<typeof AdminChargeSchema>;
+export const AdminChargesPageSchema = z.object({ charges: z.array(AdminChargeSchema), totalCount: z.number().int() });
+export type AdminChargesPage = z.infer<typeof AdminChargesPageSchema>;

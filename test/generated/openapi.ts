@@ -70,6 +70,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/charges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every charge the shop made — order payments, subscription payments, wallet top-ups, cash on delivery and wallet-paid orders — with kind, status, amounts and gateway ids, newest first (X-Total-Count) */
+        get: operations["payments-adminCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/coupons": {
         parameters: {
             query?: never;
@@ -3432,6 +3449,61 @@ export interface operations {
                             entity: string;
                             entityId: string | null;
                             id: number;
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "payments-adminCharges": {
+        parameters: {
+            query?: {
+                kind?: "order" | "subscription" | "wallet_topup";
+                page?: number;
+                pageSize?: number;
+                status?: "pending" | "paid" | "failed" | "refunded" | "abandoned";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        charges: {
+                            amount: number;
+                            captured: number;
+                            createdAt: string;
+                            customerEmail: string | null;
+                            /** Format: uuid */
+                            customerId: string;
+                            gatewayOrderId: string | null;
+                            gatewayPaymentId: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "order" | "subscription" | "wallet_topup";
+                            method: string | null;
+                            orderId: string | null;
+                            provider: string;
+                            refunded: number;
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed" | "refunded" | "abandoned";
+                            subscriptionId: string | null;
                         }[];
                         totalCount: number;
                     };

@@ -2,6 +2,8 @@ import { router } from '../../trpc/init';
 import { staffProcedure, authedProcedure } from '../../trpc/procedures';
 import { OrderIdInput } from '../../../shared/schemas/orders';
 import {
+  AdminChargesInputSchema,
+  AdminChargesPageSchema,
   AdminRefundSchema,
   PaymentResultSchema,
   RefundIdInputSchema,
@@ -10,6 +12,7 @@ import {
   VerifyPaymentInputSchema,
 } from '../../../shared/schemas/payments';
 import * as payments from './payments.service';
+import * as charges from './charges.service';
 
 /** The webhook (raw body, signature-checked) is a plain Fastify route: see payments.webhook.ts. */
 export const paymentsRouter = router({
@@ -70,4 +73,19 @@ export const paymentsRouter = router({
     .input(RefundIdInputSchema)
     .output(AdminRefundSchema)
     .mutation(({ ctx, input }) => payments.retryFailedRefund(ctx.deps, ctx.user, input.id)),
+
+  adminCharges: staffProcedure('orders:refund')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/charges',
+        tags: ['payment', 'admin'],
+        summary:
+          'Every charge the shop made — order payments, subscription payments, wallet top-ups, cash on delivery and wallet-paid orders — with kind, status, amounts and gateway ids, newest first (X-Total-Count)',
+        protect: true,
+      },
+    })
+    .input(AdminChargesInputSchema)
+    .output(AdminChargesPageSchema)
+    .query(({ ctx, input }) => charges.listCharges(ctx.deps, input, ctx.resHeaders)),
 });

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { Refunds as RefundsTable } from '../../../db/generated/database';
+import type { GatewayPayment } from '../../lib/payments';
 import type { AdminRefund } from '../../../shared/schemas/payments';
 
 /**
@@ -18,6 +19,8 @@ export interface SubscriptionPayments {
   ): Promise<{ refund: Selectable<RefundsTable>; replayed: boolean }>;
   /** Sends a reserved refund after the commit; never throws (the refund job retries what fails). */
   sendPendingRefund(deps: AppDeps, refundId: string): Promise<void>;
+  /** The one settle path (payments.settle.ts): finds the charge by its gateway order and applies the payment, then its after-commit work. */
+  settle(deps: AppDeps, gp: GatewayPayment, source: string): Promise<{ outcome: string }>;
   refundsOfSubscriptionPayments(executor: Executor, subscriptionPaymentIds: readonly string[]): Promise<Selectable<RefundsTable>[]>;
   toAdminRefund(r: Selectable<RefundsTable>): AdminRefund;
 }

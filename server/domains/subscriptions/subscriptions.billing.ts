@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { oneGatewayOrder, resolveIdempotencyKey, testGatewayOnly, verifiedStoredOrderPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { reconcileGatewayOrders } from '../../lib/payments/reconcile';
+import type { ChargeKindHandler } from '../../lib/payments/charge-kinds';
 import { enqueueMail } from '../../lib/mail';
 import * as repo from './subscriptions.repository';
 import { subscriptionMail } from './subscriptions.mail';
@@ -308,12 +309,24 @@ export async function addPaidPeriod(
   return first ? 'activated' : 'renewed';
 }
 
-/** Settle in its own transaction, then send the refund it decided (after commit; the refund job retries). */
+/**
+ * Through the one settle path (payments), which finds the payment by its gateway order and comes
+ * back to settleInTransaction; the refund it decided is sent after commit (the refund job retries).
+ */
 async function settle(deps: Deps, gp: GatewayPayment): Promise<SubscriptionSettlement> {
-  const r = await withTransactionRetry(deps, (trx) => settleInTransaction(deps, trx, gp));
-  if (r.refundId) await subscriptionPayments().sendPendingRefund(deps, r.refundId);
-  return r.outcome;
+  return (await subscriptionPayments().settle(deps, gp, 'subscription')).outcome as SubscriptionSettlement;
 }
+
+/** Subscription payments as a kind of charge (decision 280): registered with payments at start (server/app.ts). */
+export const subscriptionCharges: ChargeKindHandler = {
+  outcomePrefix: 'subscription_',
+  async settleInTransaction(deps, trx, gp) {
+    const r = await settleInTransaction(deps, trx, gp);
+    const refundId = r.refundId;
+    return { outcome: r.outcome, afterCommit: refundId ? (d) => subscriptionPayments().sendPendingRefund(d, refundId) : undefined };
+  },
+  reconcile: (deps, opts) => reconcileSubscriptionPayments(deps, opts),
+};
 
 async function resultFor(deps: Deps, user: AuthUser, paymentId: string, outcome: SubscriptionSettlement): Promise<SubscriptionPaymentResult> {
   // Read again: settling may have moved the payment to the customer's live subscription.

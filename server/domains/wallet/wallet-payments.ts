@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { AppDeps } from '../../deps';
 import type { Trx } from '../../../db/database';
 import type { Refunds as RefundsTable } from '../../../db/generated/database';
+import type { GatewayPayment } from '../../lib/payments';
 
 /**
  * What the wallet asks of payments (like subscriptions' port, subscription-payments.ts): the
@@ -17,6 +18,8 @@ export interface WalletPayments {
   ): Promise<{ refund: Selectable<RefundsTable>; replayed: boolean }>;
   /** Sends a reserved refund after the commit; never throws (the refund job retries what fails). */
   sendPendingRefund(deps: AppDeps, refundId: string): Promise<void>;
+  /** The one settle path (payments.settle.ts): finds the charge by its gateway order and applies the payment, then its after-commit work. */
+  settle(deps: AppDeps, gp: GatewayPayment, source: string): Promise<{ outcome: string }>;
 }
 
 let provided: WalletPayments | null = null;

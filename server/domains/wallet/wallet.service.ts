@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { oneGatewayOrder, resolveIdempotencyKey, testGatewayOnly, verifiedStoredOrderPayment, type GatewayPayment } from '../../lib/payments';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { reconcileGatewayOrders } from '../../lib/payments/reconcile';
+import type { ChargeKindHandler } from '../../lib/payments/charge-kinds';
 import * as ledger from '../../lib/ledger.service';
 import * as repo from './wallet.repository';
 import { walletPayments } from './wallet-payments';
@@ -193,10 +194,9 @@ async function mailTo(deps: Pick<Deps, 'config'>, db: Executor, userId: string):
   return { to: c?.email ?? null, name: c?.name ?? '', publicUrl: deps.config.PUBLIC_URL };
 }
 
+/** Through the one settle path (payments), which finds the top-up by its gateway order and comes back to settleTopUpInTransaction. */
 async function settle(deps: Deps, gp: GatewayPayment): Promise<TopUpSettlement> {
-  const r = await withTransactionRetry(deps, (trx) => settleTopUpInTransaction(deps, trx, gp));
-  if (r.refundId) await walletPayments().sendPendingRefund(deps, r.refundId);
-  return r.outcome;
+  return (await walletPayments().settle(deps, gp, 'wallet')).outcome as TopUpSettlement;
 }
 
 async function ownedTopUp(deps: Deps, user: AuthUser, gatewayOrderId: string): Promise<repo.TopUpRow> {
@@ -251,6 +251,17 @@ export function reconcileTopUps(deps: Deps, opts: { minAgeMinutes?: number; limi
     opts,
   );
 }
+
+/** Top-ups as a kind of charge (decision 280): registered with payments at start (server/app.ts). */
+export const walletTopUpCharges: ChargeKindHandler = {
+  outcomePrefix: 'wallet_',
+  async settleInTransaction(deps, trx, gp) {
+    const r = await settleTopUpInTransaction(deps, trx, gp);
+    const refundId = r.refundId;
+    return { outcome: r.outcome, afterCommit: refundId ? (d) => walletPayments().sendPendingRefund(d, refundId) : undefined };
+  },
+  reconcile: (deps, opts) => reconcileTopUps(deps, opts),
+};
 
 // ---------- Refund my balance ----------
 
