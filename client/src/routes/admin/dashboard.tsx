@@ -14,6 +14,7 @@ import { STOCK_UNIT_LABELS } from '../../../../shared/rules/stock';
 import { can } from '../../../../shared/rules/staff';
 import { addDays, istToday } from '../../../../shared/rules/slots';
 import { useAuth } from '../../features/auth/auth-context';
+import { DashboardDayPanel } from './dashboard-day';
 import './admin-dashboard.css';
 
 const count = new Intl.NumberFormat('en-IN');
@@ -67,6 +68,8 @@ export default function AdminDashboardPage() {
         </div>
       </header>
       {q.isError ? <FormAlert kind="danger">{messageOf(q.error, 'The dashboard could not be loaded.')}</FormAlert> : null}
+
+      <DashboardDayPanel />
 
       {r ? (
         <>
