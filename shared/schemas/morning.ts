@@ -84,3 +84,25 @@ export const DashboardDaySchema = z.object({
   }),
 });
 export type DashboardDay = z.infer<typeof DashboardDaySchema>;
+
+/** The weeks after the first order at which a cohort's retention is measured. */
+export const RETENTION_WEEKS = [4, 8, 12] as const;
+
+export const RetentionInputSchema = z.object({
+  weeks: z.coerce.number().int().min(4, 'Show at least 4 weeks').max(52, 'Show at most 52 weeks').default(16),
+});
+export const RetentionSchema = z.object({
+  generatedAt: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** The customers of a cohort who had an order delivered in its week N; null while week N has not ended. */
+  cohorts: z.array(
+    z.object({
+      week: z.string(),
+      customers: z.number().int(),
+      retained: z.array(z.object({ week: z.number().int(), customers: z.number().int().nullable(), percent: z.number().nullable() })),
+    }),
+  ),
+  cancelReasons: z.array(z.object({ source: z.enum(['order', 'subscription']), reason: z.string(), count: z.number().int() })),
+});
+export type Retention = z.infer<typeof RetentionSchema>;

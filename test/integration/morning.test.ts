@@ -301,6 +301,65 @@ describe("the owner's morning", () => {
     expect(f.notPlaced).toEqual([expect.objectContaining({ reasonCode: 'WALLET_SHORT', reason: 'Your wallet was ₹120 short.' })]);
   });
 
+  it('retention: weekly cohorts by first order, kept at 4, 8 and 12 weeks, and the cancel reasons', async () => {
+    // Three customers who started 13 weeks ago; one of them still orders in weeks 4, 8 and 12.
+    const db = t.deps.db;
+    const early = await createCustomers(db, 3, 'cohort');
+    const monday = addDays(TODAY, -3 - 13 * 7);
+    for (const [i, c] of early.entries()) {
+      for (const week of i === 0 ? [0, 4, 8, 12] : [0]) {
+        await insertOrder(db, {
+          userId: c.id,
+          slotId: slots[0]!.id,
+          slotDate: addDays(monday, 7 * week + 1),
+          createdAt: new Date(`${addDays(monday, 7 * week)}T10:00:00+05:30`).toISOString(),
+          status: 'delivered',
+          paymentMethod: 'razorpay',
+          lines: [{ id: shakes[0]!.id, type: 'signature', quantity: 1, unitPrice: shakes[0]!.price }],
+        });
+      }
+    }
+    const r = await get('/api/admin/retention?weeks=16');
+    expect(r.to).toBe(addDays(TODAY, -3));
+    const { rows } = await sql<{ week: string; customers: number; w4: number; w8: number; w12: number }>`
+      with firsts as (
+        select distinct on (user_id) user_id, slot_date - (extract(isodow from slot_date)::int - 1) as week
+        from orders where status not in ('cancelled', 'pending_payment') order by user_id, slot_date)
+      select f.week::text as week, count(*)::int as customers,
+        count(*) filter (where exists (select 1 from orders o where o.user_id = f.user_id and o.status not in ('cancelled', 'pending_payment')
+          and o.slot_date - f.week between 28 and 34))::int as w4,
+        count(*) filter (where exists (select 1 from orders o where o.user_id = f.user_id and o.status not in ('cancelled', 'pending_payment')
+          and o.slot_date - f.week between 56 and 62))::int as w8,
+        count(*) filter (where exists (select 1 from orders o where o.user_id = f.user_id and o.status not in ('cancelled', 'pending_payment')
+          and o.slot_date - f.week between 84 and 90))::int as w12
+      from firsts f where f.week >= ${r.from}::date group by f.week order by f.week`.execute(db);
+    expect(r.cohorts.map((c: { week: string }) => c.week)).toEqual(rows.map((x) => x.week));
+    for (const [i, c] of r.cohorts.entries()) {
+      const want = rows[i]!;
+      expect(c.customers).toBe(want.customers);
+      for (const [k, n] of [4, 8, 12].entries()) {
+        const over = addDays(c.week, 7 * n + 6) < TODAY;
+        const kept = [want.w4, want.w8, want.w12][k]!;
+        expect(c.retained[k], `${c.week} week ${n}`).toEqual({
+          week: n,
+          customers: over ? kept : null,
+          percent: over ? Math.round((kept / want.customers) * 1000) / 10 : null,
+        });
+      }
+    }
+    const oldest = r.cohorts.find((c: { week: string }) => c.week === monday);
+    expect(oldest.customers).toBe(3);
+    expect(oldest.retained.map((x: { customers: number | null }) => x.customers)).toEqual([1, 1, 1]);
+
+    const { rows: reasons } = await sql<{ reason: string; n: number }>`
+      select cancel_reason as reason, count(*)::int as n from orders
+      where status = 'cancelled' and slot_date between ${r.from}::date and ${TODAY}::date group by cancel_reason`.execute(db);
+    expect(r.cancelReasons.filter((x: { source: string }) => x.source === 'order').map((x: { reason: string; count: number }) => [x.reason, x.count])).toEqual(
+      reasons.map((x) => [x.reason, x.n]),
+    );
+    expect(reasons[0]!.n).toBeGreaterThan(0);
+  });
+
   it('is for staff who may read the dashboard', async () => {
     const kitchen = await createUser(t.deps.db, { role: 'kitchen' });
     const res = await t.request({ method: 'GET', url: '/api/admin/dashboard/day', headers: { authorization: await t.bearer(kitchen) } });

@@ -19,6 +19,8 @@ import {
   DashboardDaySchema,
   ForecastAnswerSchema,
   ForecastInputSchema,
+  RetentionInputSchema,
+  RetentionSchema,
 } from '../../../shared/schemas/morning';
 
 const tags = ['admin'];
@@ -82,6 +84,21 @@ export const adminRouter = router({
     .input(ForecastInputSchema)
     .output(ForecastAnswerSchema)
     .query(({ ctx, input }) => morning.forecast(ctx.deps, input)),
+
+  retention: staffProcedure('dashboard:read')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/retention',
+        tags,
+        summary:
+          'Weekly cohorts by first order (IST weeks from Monday) with the customers still ordering 4, 8 and 12 weeks on, and why orders and plans were cancelled over the same weeks',
+        protect: true,
+      },
+    })
+    .input(RetentionInputSchema)
+    .output(RetentionSchema)
+    .query(({ ctx, input }) => morning.retention(ctx.deps, input)),
 
   customers: staffProcedure('customers:read')
     .meta({

@@ -1,6 +1,15 @@
 import type { AppDeps } from '../../deps';
 import { addDays, istToday } from '../../../shared/rules/slots';
-import { ONE_OFF_RULE, type DashboardDay, type ForecastAnswer, type ForecastDay, type ForecastFigures } from '../../../shared/schemas/morning';
+import {
+  ONE_OFF_RULE,
+  RETENTION_WEEKS,
+  type DashboardDay,
+  type ForecastAnswer,
+  type ForecastDay,
+  type ForecastFigures,
+  type Retention,
+} from '../../../shared/schemas/morning';
+import * as subscriptionReports from '../subscriptions/subscriptions.reports';
 import * as orderReports from '../orders/orders.reports';
 import * as schedules from '../schedules/schedules.service';
 import { standingBySlot } from '../schedules/schedules.forecast';
@@ -114,5 +123,45 @@ export async function day(deps: Deps, input: { date?: string }): Promise<Dashboa
     standing: { ...standing, short },
     wallet: { liability: liability.total, wallets: liability.wallets },
     revenue: { counted: sales?.revenue ?? 0, orders: sales?.earned ?? 0, cashAwaiting: awaiting.total, cashAwaitingOrders: awaiting.orders },
+  };
+}
+
+/** The Monday of the IST week `date` falls in. */
+function mondayOf(date: string): string {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+/**
+ * GET /api/admin/retention?weeks= — weekly cohorts by first order (the last `weeks` Mondays, this week
+ * included), the share still ordering 4, 8 and 12 weeks on, and why orders and plans were cancelled
+ * over the same weeks (decision 261).
+ */
+export async function retention(deps: Deps, input: { weeks: number }): Promise<Retention> {
+  const now = deps.clock.now();
+  const today = istToday(now);
+  const to = mondayOf(today);
+  const from = addDays(to, -7 * (input.weeks - 1));
+  const rows = await orderReports.weeklyCohorts(deps, from, to, RETENTION_WEEKS);
+  const orders = await orderReports.orderCancelReasons(deps, from, today);
+  const plans = await subscriptionReports.cancelReasons(deps, istStart(from), istStart(addDays(today, 1)));
+  return {
+    generatedAt: now.toISOString(),
+    from,
+    to,
+    cohorts: rows.map((c) => ({
+      week: c.week,
+      customers: c.customers,
+      retained: RETENTION_WEEKS.map((n, i) => {
+        // Week N is over once its last day is before today.
+        const over = addDays(c.week, 7 * n + 6) < today;
+        const kept = over ? c.retained[i]! : null;
+        return { week: n, customers: kept, percent: kept === null || !c.customers ? null : Math.round((kept / c.customers) * 1000) / 10 };
+      }),
+    })),
+    cancelReasons: [
+      ...orders.map((r) => ({ source: 'order' as const, ...r })),
+      ...plans.map((r) => ({ source: 'subscription' as const, ...r })),
+    ].sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
   };
 }

@@ -165,3 +165,41 @@ export async function runOfDay(db: Executor, date: string) {
     cashCollected: Number(r.cash_collected),
   }));
 }
+
+/**
+ * Weekly cohorts by first order (decision 261): each customer's first placed order's delivery date
+ * puts them in the week (Monday, IST calendar) it falls in; retained at N weeks = an order delivered in
+ * the cohort's week N (the 7 days from its Monday + 7N). Cohorts whose Monday is in [from, to].
+ */
+export async function weeklyCohorts(db: Executor, from: string, to: string, weeks: readonly number[]) {
+  const { rows } = await sql<{ week: string; customers: number; retained: number[] }>`
+    with placed as (
+      select o.user_id, o.slot_date from orders o where o.status not in ('cancelled', 'pending_payment')),
+    firsts as (
+      select user_id, date_trunc('week', min(slot_date))::date as week from placed group by user_id)
+    select f.week::text as week, count(*)::int as customers,
+      array(select (select count(*) from firsts f2
+              where f2.week = f.week and exists (select 1 from placed p where p.user_id = f2.user_id
+                and p.slot_date >= f.week + 7 * n and p.slot_date < f.week + 7 * n + 7))::int
+            from unnest(${[...weeks]}::int[]) with ordinality as w(n, i) order by i) as retained
+    from firsts f
+    where f.week between ${from}::date and ${to}::date
+    group by f.week
+    order by f.week`.execute(db);
+  return rows.map((r) => ({ week: r.week, customers: Number(r.customers), retained: r.retained.map(Number) }));
+}
+
+/** Why orders delivered in [from, to] were cancelled, most frequent first. */
+export async function orderCancelReasons(db: Executor, from: string, to: string) {
+  const rows = await db
+    .selectFrom('orders as o')
+    .where('o.status', '=', 'cancelled')
+    .where('o.slot_date', '>=', from)
+    .where('o.slot_date', '<=', to)
+    .select([sql<string>`coalesce(o.cancel_reason, '')`.as('reason'), sql<number>`count(*)::int`.as('n')])
+    .groupBy('o.cancel_reason')
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('o.cancel_reason')
+    .execute();
+  return rows.map((r) => ({ reason: r.reason, count: Number(r.n) }));
+}

@@ -43,3 +43,12 @@ export function customBottlePrice(deps: Deps, from: string, to: string) {
 export function runOfDay(deps: Deps, date: string) {
   return repo.runOfDay(deps.db, date);
 }
+
+/** Weekly cohorts by first order with the customers still ordering N weeks on (decision 261). */
+export function weeklyCohorts(deps: Deps, from: string, to: string, weeks: readonly number[]) {
+  return repo.weeklyCohorts(deps.db, from, to, weeks);
+}
+
+export function orderCancelReasons(deps: Deps, from: string, to: string) {
+  return repo.orderCancelReasons(deps.db, from, to);
+}
