@@ -159,9 +159,15 @@ describe('the kitchen', () => {
     expect(text).toMatch(line('Zoë’s Kale (Large)', '× 1'));
     const names = await t.deps.db.selectFrom('ingredients').select(['id', 'name', 'stock_unit']).execute();
     const units: Record<string, string> = { g: 'g', ml: 'ml', pc: 'pcs' };
+    // From 1,000 g or ml the sheet reads kg or L: 2 decimals under 10, 1 under 100, none above.
+    const written = (n: number, unit: string) => {
+      if (unit === 'pc' || n < 1000) return `${qtyFmt.format(n).replace(/,/g, '')} ${units[unit]}`;
+      const big = n / 1000;
+      return `${Number(big.toFixed(big < 10 ? 2 : big < 100 ? 1 : 0))} ${unit === 'g' ? 'kg' : 'L'}`;
+    };
     for (const [id, n] of await needsInSql(t.deps.db, shop.date, slotId)) {
       const i = names.find((r) => r.id === id)!;
-      expect(text, i.name).toMatch(line(i.name, `${qtyFmt.format(n)} ${units[i.stock_unit]}`));
+      expect(text, i.name).toMatch(line(i.name, written(n, i.stock_unit)));
     }
   });
 

@@ -39,10 +39,8 @@ export function DashboardDayPanel() {
           Owed to customers in {count.format(d.wallet.wallets)} {d.wallet.wallets === 1 ? 'wallet' : 'wallets'}
         </Figure>
       </div>
-      <div className="admin-dash__grid">
-        <ForecastCard day={d} />
-        <RunCard day={d} />
-      </div>
+      <ForecastCard day={d} />
+      <RunCard day={d} />
       <StandingCard day={d} />
     </section>
   );

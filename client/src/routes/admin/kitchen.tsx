@@ -9,14 +9,14 @@ import { messageOf } from '../../lib/errors';
 import { downloadFile } from '../../features/orders/download-file';
 import { formatDate, formatDay } from '../../../../shared/rules/dates';
 import { addDays, istToday } from '../../../../shared/rules/slots';
-import { STOCK_UNIT_LABELS } from '../../../../shared/rules/stock';
+import { formatQuantity } from '../../../../shared/rules/stock';
 import type { Blend, IngredientQty, KitchenDay, KitchenSlotSection } from '../../../../shared/schemas/kitchen';
 import { AdminTable } from './admin-table';
 import { AdminPage, SlotFilter } from './admin-ui';
 import './admin-kitchen.css';
 
 const num = new Intl.NumberFormat('en-IN');
-const amount = (i: Pick<IngredientQty, 'qty' | 'unit'>) => `${num.format(i.qty)} ${STOCK_UNIT_LABELS[i.unit]}`;
+const amount = (i: Pick<IngredientQty, 'qty' | 'unit'>) => formatQuantity(i.qty, i.unit);
 const plural = (n: number, one: string, many = `${one}s`) => `${num.format(n)} ${n === 1 ? one : many}`;
 
 /**
