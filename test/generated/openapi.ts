@@ -5510,6 +5510,7 @@ export interface operations {
                                 delivered: number;
                                 outForDelivery: number;
                                 preparing: number;
+                                ready: number;
                             };
                             slot: {
                                 endTime: string;

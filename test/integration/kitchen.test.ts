@@ -291,6 +291,9 @@ describe('the kitchen', () => {
     expect(r1.readyAt).toEqual(expect.any(String));
     const r2 = await (await api(kitchenHand, `/api/admin/kitchen/batches/${started.batch.id}/ready`, { method: 'POST', body: {} })).json();
     expect(r2.readyAt).toBe(r1.readyAt);
+    // The slot's figures follow the batch: its orders are ready for riders, not "preparing" any more.
+    const after = (await (await api(kitchenHand, `/api/admin/kitchen?date=${shop.date}&slotId=${slotId}`)).json()).sections[0].orders;
+    expect(after).toMatchObject({ preparing: 0, ready: 3 });
     expect(
       (await api(kitchenHand, `/api/admin/kitchen/batches/00000000-0000-4000-8000-000000000000/ready`, { method: 'POST', body: {} }))
         .status,
@@ -311,7 +314,7 @@ describe('the kitchen', () => {
     expect(riderStops.map((s: { readyAt: string | null }) => s.readyAt)).toEqual([r1.readyAt, r1.readyAt, r1.readyAt]);
 
     const view = await (await api(kitchenHand, `/api/admin/kitchen?date=${shop.date}&slotId=${slotId}`)).json();
-    expect(view.sections[0].orders).toMatchObject({ confirmed: 0, preparing: 3 });
+    expect(view.sections[0].orders).toMatchObject({ confirmed: 0, preparing: 0, ready: 3 });
     expect(view.sections[0].batches).toEqual([expect.objectContaining({ id: started.batch.id, readyAt: r1.readyAt })]);
     await expectInvariants(t.deps.db);
   });

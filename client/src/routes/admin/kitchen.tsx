@@ -111,7 +111,7 @@ function SlotSection({ date, section }: { date: string; section: KitchenSlotSect
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const o = section.orders;
-  const total = o.confirmed + o.preparing + o.outForDelivery + o.delivered;
+  const total = o.confirmed + o.preparing + o.ready + o.outForDelivery + o.delivered;
   const waiting = section.batches.filter((b) => !b.readyAt);
   const headingId = `slot-${section.slot.id}`;
 
@@ -147,6 +147,7 @@ function SlotSection({ date, section }: { date: string; section: KitchenSlotSect
             <p className="kitchen__statuses text-sm">
               {o.confirmed ? <span className="badge badge--warning">{o.confirmed} to start</span> : null}
               {o.preparing ? <span className="badge badge--accent">{o.preparing} preparing</span> : null}
+              {o.ready ? <span className="badge badge--success">{o.ready} ready for riders</span> : null}
               {o.outForDelivery ? <span className="badge">{o.outForDelivery} on the way</span> : null}
               {o.delivered ? <span className="badge badge--success">{o.delivered} delivered</span> : null}
             </p>
