@@ -98,7 +98,12 @@ export async function readKitchenDay(db: Executor, date: string, forecast: reado
                   order by d.start_time, d.id), '[]')
                 from delivery_slots d where d.active or d.id in (select slot_id from ords) or d.id in (select slot_id from flines)),
       'statuses', (select coalesce(json_agg(s), '[]') from (
-                  select slot_id, status, count(*)::int as orders from ords group by slot_id, status) s),
+                  -- A preparing order whose batch is ready waits for its rider: the slot's chip says so.
+                  select o.slot_id, case when o.status = 'preparing' and exists (
+                      select 1 from kitchen_batch_orders bo join kitchen_batches b on b.id = bo.batch_id
+                      where bo.order_id = o.id and b.ready_at is not null) then 'ready' else o.status end as status,
+                    count(*)::int as orders
+                  from ords o group by 1, 2) s),
       'shakes', (select coalesce(json_agg(s), '[]') from (
                   select a.slot_id, a.item_id as shake_id, min(a.name) as name, sum(a.quantity)::int as bottles, a.forecast
                   from alllines a where a.item_type = 'signature' group by a.slot_id, a.forecast, a.item_id) s),

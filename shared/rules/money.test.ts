@@ -50,8 +50,14 @@ describe('formatCount and the messages built on it', () => {
   });
 
   it('a stock quantity reads with its unit', () => {
-    expect(formatQuantity(125000, 'g')).toBe('1,25,000 g');
-    expect(formatQuantity(12, 'pc')).toBe('12 pcs');
+    expect(formatQuantity(125000, 'g')).toBe('125 kg');
+    expect(formatQuantity(749330, 'ml')).toBe('749 L');
+    expect(formatQuantity(12500, 'g')).toBe('12.5 kg');
+    expect(formatQuantity(1250, 'ml')).toBe('1.25 L');
+    expect(formatQuantity(-1500, 'g')).toBe('-1.5 kg');
+    expect(formatQuantity(999, 'g')).toBe('999 g');
+    expect(formatQuantity(2.5, 'g')).toBe('2.5 g');
+    expect(formatQuantity(1200, 'pc')).toBe('1200 pcs');
   });
 
   it('a review over the limit is refused with the limit written out', () => {

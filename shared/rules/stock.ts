@@ -1,5 +1,4 @@
 import type { CustomRecipe } from '../schemas/builder';
-import { formatCount } from './money';
 
 /**
  * Stock rules shared by the server and the admin screens (PRODUCT.md §16, decision 160).
@@ -10,9 +9,22 @@ export const STOCK_UNITS = ['g', 'ml', 'pc'] as const;
 export type StockUnit = (typeof STOCK_UNITS)[number];
 export const STOCK_UNIT_LABELS: Record<StockUnit, string> = { g: 'g', ml: 'ml', pc: 'pcs' };
 
-/** "1,250 g", "12 pcs": a stock quantity as the kitchen reads it (the prep sheet, stock refusals and alerts). */
-export const formatQuantity = (qty: number, unit: StockUnit | string): string =>
-  `${formatCount(qty)} ${STOCK_UNIT_LABELS[unit as StockUnit] ?? unit}`;
+const plain = (n: number, digits: number) => n.toLocaleString('en-IN', { maximumFractionDigits: digits, useGrouping: false });
+
+/**
+ * "120 g", "1.25 kg", "12.5 kg", "749 L", "12 pcs": a stock quantity as the kitchen reads it (the stock
+ * and kitchen screens, the prep sheet, refusals and alerts). From 1,000 g or ml it reads in kg or L,
+ * with two decimals under 10, one under 100 and none above; digits are not grouped (grouping is for money).
+ */
+export function formatQuantity(qty: number, unit: StockUnit | string): string {
+  const abs = Math.abs(qty);
+  if ((unit === 'g' || unit === 'ml') && abs >= 1000) {
+    const big = qty / 1000;
+    const a = abs / 1000;
+    return `${plain(big, a < 10 ? 2 : a < 100 ? 1 : 0)} ${unit === 'g' ? 'kg' : 'L'}`;
+  }
+  return `${plain(qty, 1)} ${STOCK_UNIT_LABELS[unit as StockUnit] ?? unit}`;
+}
 
 /** A Large bottle (500 ml) takes 1.4× a Regular one (350 ml) of everything in it. */
 export const SIZE_QUANTITY_FACTOR = { regular: 1, large: 1.4 } as const;

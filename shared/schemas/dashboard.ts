@@ -13,7 +13,8 @@ export type DashboardReportInput = z.infer<typeof DashboardReportInputSchema>;
 /**
  * `revenue` is everything customers paid, net of refunds: `orderRevenue` (orders placed and not
  * cancelled) plus `subscriptionRevenue` (plan purchases and renewals, by the day paid). The wallet's
- * top-ups will be a third part. `aov` (average order value) is `orderRevenue / orders`: plans are not orders.
+ * top-ups will be a third part. Cash on delivery is revenue once delivered; `orders` counts every order
+ * placed, `aov` (average order value) divides `orderRevenue` by the orders it counts: plans are not orders.
  */
 const Totals = z.object({
   revenue: z.number().int(),

@@ -73,7 +73,10 @@ export const KitchenSlotSectionSchema = z.object({
   /** Orders by status: confirmed ones wait for "Start batch". */
   orders: z.object({
     confirmed: z.number().int(),
+    /** Preparing, in a batch not ready yet. */
     preparing: z.number().int(),
+    /** Blended: in a batch marked Ready, waiting for a rider. */
+    ready: z.number().int(),
     outForDelivery: z.number().int(),
     delivered: z.number().int(),
   }),

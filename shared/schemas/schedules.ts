@@ -291,5 +291,9 @@ export const ForecastSchema = z.object({
       shakes: z.array(z.object({ id: z.string(), type: z.enum(['signature', 'custom']), name: z.string(), quantity: z.number().int() })),
     }),
   ),
+  /** Days the cut-off refused (no funds, no stock, …) with the reason the customer was told. */
+  notPlaced: z.array(
+    z.object({ scheduleId: z.string(), customer: z.string(), startTime: z.string(), reasonCode: z.string(), reason: z.string() }),
+  ),
 });
 export type Forecast = z.infer<typeof ForecastSchema>;

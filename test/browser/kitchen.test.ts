@@ -112,6 +112,9 @@ describe.skipIf(!hasBrowser)('the kitchen in a browser', () => {
         .getByTestId('kitchen-batch')
         .getByText(/^Ready /)
         .waitFor();
+      // The slot's chip follows the batch: blended and waiting for riders, no longer "preparing".
+      await section.getByText('2 ready for riders').waitFor();
+      expect(await section.getByText('2 preparing').count()).toBe(0);
       await shop.screenshot(page, 'kitchen-started-1024');
 
       const statuses = await shop.deps.db

@@ -224,6 +224,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/dashboard/day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's morning for a date (default today, IST): the next day's forecast per slot, the run per rider, standing deliveries not placed and customers short, the wallet liability, revenue with cash on delivery counted once delivered */
+        get: operations["admin-dashboardDay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/dashboard/report": {
         parameters: {
             query?: never;
@@ -429,6 +446,23 @@ export interface paths {
         head?: never;
         /** Rename a PIN code’s area or switch it on/off */
         patch: operations["delivery-admin-updatePincode"];
+        trace?: never;
+    };
+    "/admin/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders, bottles and revenue per slot for the next days from tomorrow: standing deliveries plus one-off orders by the stated rule (the same weekday’s median of the last 4 weeks) */
+        get: operations["admin-forecast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/admin/images": {
@@ -787,6 +821,23 @@ export interface paths {
         put?: never;
         /** Send again a refund the gateway finally refused (status failed), under its same idempotency key so it is never made twice; audited. 409 when it is pending or made */
         post: operations["payments-retryRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Weekly cohorts by first order (IST weeks from Monday) with the customers still ordering 4, 8 and 12 weeks on, and why orders and plans were cancelled over the same weeks */
+        get: operations["admin-retention"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4007,6 +4058,109 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "admin-dashboardDay": {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        forecast: {
+                            date: string;
+                            slots: {
+                                endTime: string;
+                                oneOff: {
+                                    bottles: number;
+                                    orders: number;
+                                    revenue: number;
+                                };
+                                oneOffBooked: {
+                                    bottles: number;
+                                    orders: number;
+                                    revenue: number;
+                                };
+                                slotId: string;
+                                standing: {
+                                    bottles: number;
+                                    orders: number;
+                                    revenue: number;
+                                };
+                                startTime: string;
+                                total: {
+                                    bottles: number;
+                                    orders: number;
+                                    revenue: number;
+                                };
+                            }[];
+                            total: {
+                                bottles: number;
+                                orders: number;
+                                revenue: number;
+                            };
+                        };
+                        generatedAt: string;
+                        revenue: {
+                            cashAwaiting: number;
+                            cashAwaitingOrders: number;
+                            counted: number;
+                            orders: number;
+                        };
+                        rule: string;
+                        run: {
+                            assigned: number;
+                            cashCollected: number;
+                            cashDue: number;
+                            delivered: number;
+                            failed: number;
+                            name: string;
+                            out: number;
+                            riderId: string | null;
+                        }[];
+                        standing: {
+                            activeCustomers: number;
+                            activeSchedules: number;
+                            notPlaced: {
+                                customer: string;
+                                customerId: string;
+                                date: string;
+                                reason: string;
+                                reasonCode: string;
+                            }[];
+                            short: {
+                                balance: number;
+                                customer: string;
+                                customerId: string;
+                                needed: number;
+                            }[];
+                        };
+                        tomorrow: string;
+                        wallet: {
+                            liability: number;
+                            wallets: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "admin-dashboardReport": {
         parameters: {
             query?: {
@@ -4815,6 +4969,70 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "admin-forecast": {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: {
+                            date: string;
+                            slots: {
+                                endTime: string;
+                                oneOff: {
+                                    bottles: number;
+                                    orders: number;
+                                    revenue: number;
+                                };
+                                oneOffBooked: {
+                                    bottles: number;
+                                    orders: number;
+                                    revenue: number;
+                                };
+                                slotId: string;
+                                standing: {
+                                    bottles: number;
+                                    orders: number;
+                                    revenue: number;
+                                };
+                                startTime: string;
+                                total: {
+                                    bottles: number;
+                                    orders: number;
+                                    revenue: number;
+                                };
+                            }[];
+                            total: {
+                                bottles: number;
+                                orders: number;
+                                revenue: number;
+                            };
+                        }[];
+                        generatedAt: string;
+                        rule: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "admin-images-upload": {
         parameters: {
             query?: never;
@@ -5364,6 +5582,7 @@ export interface operations {
                                 delivered: number;
                                 outForDelivery: number;
                                 preparing: number;
+                                ready: number;
                             };
                             slot: {
                                 endTime: string;
@@ -6742,6 +6961,53 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "admin-retention": {
+        parameters: {
+            query?: {
+                weeks?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cancelReasons: {
+                            count: number;
+                            reason: string;
+                            /** @enum {string} */
+                            source: "order" | "subscription";
+                        }[];
+                        cohorts: {
+                            customers: number;
+                            retained: {
+                                customers: number | null;
+                                percent: number | null;
+                                week: number;
+                            }[];
+                            week: string;
+                        }[];
+                        from: string;
+                        generatedAt: string;
+                        to: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "reviews-adminForShake": {
         parameters: {
             query: {
@@ -7113,6 +7379,13 @@ export interface operations {
                     "application/json": {
                         cutoffAt: string;
                         date: string;
+                        notPlaced: {
+                            customer: string;
+                            reason: string;
+                            reasonCode: string;
+                            scheduleId: string;
+                            startTime: string;
+                        }[];
                         slots: {
                             deliveries: number;
                             endTime: string;

@@ -159,9 +159,15 @@ describe('the kitchen', () => {
     expect(text).toMatch(line('Zoë’s Kale (Large)', '× 1'));
     const names = await t.deps.db.selectFrom('ingredients').select(['id', 'name', 'stock_unit']).execute();
     const units: Record<string, string> = { g: 'g', ml: 'ml', pc: 'pcs' };
+    // From 1,000 g or ml the sheet reads kg or L: 2 decimals under 10, 1 under 100, none above.
+    const written = (n: number, unit: string) => {
+      if (unit === 'pc' || n < 1000) return `${qtyFmt.format(n).replace(/,/g, '')} ${units[unit]}`;
+      const big = n / 1000;
+      return `${Number(big.toFixed(big < 10 ? 2 : big < 100 ? 1 : 0))} ${unit === 'g' ? 'kg' : 'L'}`;
+    };
     for (const [id, n] of await needsInSql(t.deps.db, shop.date, slotId)) {
       const i = names.find((r) => r.id === id)!;
-      expect(text, i.name).toMatch(line(i.name, `${qtyFmt.format(n)} ${units[i.stock_unit]}`));
+      expect(text, i.name).toMatch(line(i.name, written(n, i.stock_unit)));
     }
   });
 
@@ -285,6 +291,9 @@ describe('the kitchen', () => {
     expect(r1.readyAt).toEqual(expect.any(String));
     const r2 = await (await api(kitchenHand, `/api/admin/kitchen/batches/${started.batch.id}/ready`, { method: 'POST', body: {} })).json();
     expect(r2.readyAt).toBe(r1.readyAt);
+    // The slot's figures follow the batch: its orders are ready for riders, not "preparing" any more.
+    const after = (await (await api(kitchenHand, `/api/admin/kitchen?date=${shop.date}&slotId=${slotId}`)).json()).sections[0].orders;
+    expect(after).toMatchObject({ preparing: 0, ready: 3 });
     expect(
       (await api(kitchenHand, `/api/admin/kitchen/batches/00000000-0000-4000-8000-000000000000/ready`, { method: 'POST', body: {} }))
         .status,
@@ -305,7 +314,7 @@ describe('the kitchen', () => {
     expect(riderStops.map((s: { readyAt: string | null }) => s.readyAt)).toEqual([r1.readyAt, r1.readyAt, r1.readyAt]);
 
     const view = await (await api(kitchenHand, `/api/admin/kitchen?date=${shop.date}&slotId=${slotId}`)).json();
-    expect(view.sections[0].orders).toMatchObject({ confirmed: 0, preparing: 3 });
+    expect(view.sections[0].orders).toMatchObject({ confirmed: 0, preparing: 0, ready: 3 });
     expect(view.sections[0].batches).toEqual([expect.objectContaining({ id: started.batch.id, readyAt: r1.readyAt })]);
     await expectInvariants(t.deps.db);
   });

@@ -228,11 +228,14 @@ describe('item 12: revenue counts subscription sales; average order value counts
     const report = (await call(admin, 'GET', '/api/admin/dashboard/report?range=today')).json();
     const today = istToday(t.deps.clock.now());
     const start = new Date(`${today}T00:00:00+05:30`).toISOString();
-    const db = await sql<{ orders: number; order_revenue: number; plan_revenue: number }>`
+    // Cash on delivery counts as revenue once delivered.
+    const db = await sql<{ orders: number; earned: number; order_revenue: number; plan_revenue: number }>`
       select
         (select count(*)::int from orders where created_at >= ${start} and status not in ('cancelled', 'pending_payment')) as orders,
+        (select count(*)::int from orders where created_at >= ${start} and status not in ('cancelled', 'pending_payment')
+          and (payment_method <> 'cod' or status = 'delivered')) as earned,
         (select coalesce(sum(total_paise), 0)::int from orders
-          where created_at >= ${start} and status not in ('cancelled', 'pending_payment')) as order_revenue,
+          where created_at >= ${start} and status not in ('cancelled', 'pending_payment') and (payment_method <> 'cod' or status = 'delivered')) as order_revenue,
         (select coalesce(sum(amount_paise), 0)::int from subscription_payments where paid_at >= ${start} and status = 'paid') as plan_revenue`.execute(
       t.deps.db,
     );
@@ -243,7 +246,7 @@ describe('item 12: revenue counts subscription sales; average order value counts
       subscriptionRevenue: want.plan_revenue,
       revenue: want.order_revenue + want.plan_revenue,
       orders: want.orders,
-      aov: Math.round(want.order_revenue / want.orders),
+      aov: want.earned ? Math.round(want.order_revenue / want.earned) : 0,
     });
     expect(report.days.at(-1)).toMatchObject({ subscriptionRevenue: want.plan_revenue, orderRevenue: want.order_revenue });
   });

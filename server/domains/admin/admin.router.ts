@@ -13,6 +13,15 @@ import {
 } from '../../../shared/schemas/auth';
 import { DashboardReportInputSchema, DashboardReportSchema } from '../../../shared/schemas/dashboard';
 import * as admin from './admin.service';
+import * as morning from './morning.service';
+import {
+  DashboardDayInputSchema,
+  DashboardDaySchema,
+  ForecastAnswerSchema,
+  ForecastInputSchema,
+  RetentionInputSchema,
+  RetentionSchema,
+} from '../../../shared/schemas/morning';
 
 const tags = ['admin'];
 
@@ -45,6 +54,51 @@ export const adminRouter = router({
     .input(DashboardReportInputSchema)
     .output(DashboardReportSchema)
     .query(({ ctx, input }) => admin.dashboardReport(ctx.deps, input)),
+
+  dashboardDay: staffProcedure('dashboard:read')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/dashboard/day',
+        tags,
+        summary:
+          "The owner's morning for a date (default today, IST): the next day's forecast per slot, the run per rider, standing deliveries not placed and customers short, the wallet liability, revenue with cash on delivery counted once delivered",
+        protect: true,
+      },
+    })
+    .input(DashboardDayInputSchema)
+    .output(DashboardDaySchema)
+    .query(({ ctx, input }) => morning.day(ctx.deps, input)),
+
+  forecast: staffProcedure('dashboard:read')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/forecast',
+        tags,
+        summary:
+          'Orders, bottles and revenue per slot for the next days from tomorrow: standing deliveries plus one-off orders by the stated rule (the same weekday’s median of the last 4 weeks)',
+        protect: true,
+      },
+    })
+    .input(ForecastInputSchema)
+    .output(ForecastAnswerSchema)
+    .query(({ ctx, input }) => morning.forecast(ctx.deps, input)),
+
+  retention: staffProcedure('dashboard:read')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/retention',
+        tags,
+        summary:
+          'Weekly cohorts by first order (IST weeks from Monday) with the customers still ordering 4, 8 and 12 weeks on, and why orders and plans were cancelled over the same weeks',
+        protect: true,
+      },
+    })
+    .input(RetentionInputSchema)
+    .output(RetentionSchema)
+    .query(({ ctx, input }) => morning.retention(ctx.deps, input)),
 
   customers: staffProcedure('customers:read')
     .meta({

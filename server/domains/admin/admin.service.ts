@@ -75,6 +75,7 @@ export async function dashboardReport(deps: Deps, input: DashboardReportInput): 
       const date = addDays(start, i);
       const s = byDay.get(date);
       const orders = s?.orders ?? 0;
+      const earned = s?.earned ?? 0;
       const orderRevenue = s?.revenue ?? 0;
       const subscriptionRevenue = plansByDay.get(date) ?? 0;
       return {
@@ -83,21 +84,23 @@ export async function dashboardReport(deps: Deps, input: DashboardReportInput): 
         orderRevenue,
         subscriptionRevenue,
         orders,
-        // Orders only: a plan is not an order.
-        aov: orders ? Math.round(orderRevenue / orders) : 0,
+        earned,
+        // Orders whose money is in (cash on delivery once delivered) only: a plan is not an order.
+        aov: earned ? Math.round(orderRevenue / earned) : 0,
         newCustomers: joinedByDay.get(date) ?? 0,
       };
     });
   const total = (rows: ReturnType<typeof series>): DashboardTotals => {
     const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((a, r) => a + f(r), 0);
     const orders = sum((r) => r.orders);
+    const earned = sum((r) => r.earned);
     const orderRevenue = sum((r) => r.orderRevenue);
     return {
       revenue: sum((r) => r.revenue),
       orderRevenue,
       subscriptionRevenue: sum((r) => r.subscriptionRevenue),
       orders,
-      aov: orders ? Math.round(orderRevenue / orders) : 0,
+      aov: earned ? Math.round(orderRevenue / earned) : 0,
       newCustomers: sum((r) => r.newCustomers),
     };
   };
@@ -110,7 +113,7 @@ export async function dashboardReport(deps: Deps, input: DashboardReportInput): 
     to,
     previousFrom,
     previousTo,
-    days: current,
+    days: current.map(({ earned: _earned, ...d }) => d),
     totals: total(current),
     previous: total(series(previousFrom, days)),
     ordersByStatus: await orderReports.ordersByStatus(deps, fromIso, toIso),

@@ -271,3 +271,9 @@ export function releaseHeldPlace(trx: Trx | Executor, orderId: string): Promise<
 export function slotFill(deps: Pick<AppDeps, 'db'>, from: string, to: string) {
   return repo.slotFillBetween(deps.db, from, to);
 }
+
+/** Every active slot with its times, in the day's order (the owner's forecast lists each). */
+export async function activeSlotTimes(deps: Pick<AppDeps, 'db'>): Promise<Array<{ id: string; start_time: string; end_time: string }>> {
+  const rows = await repo.listSlots(deps.db, { activeOnly: true });
+  return rows.map((r) => ({ id: r.id, start_time: r.start_time, end_time: r.end_time })).sort((a, b) => a.start_time.localeCompare(b.start_time));
+}

@@ -138,6 +138,7 @@ export async function day(deps: Deps, input: KitchenDayInput): Promise<KitchenDa
       orders: {
         confirmed: count(slot.id, 'confirmed'),
         preparing: count(slot.id, 'preparing'),
+        ready: count(slot.id, 'ready'),
         outForDelivery: count(slot.id, 'out_for_delivery'),
         delivered: count(slot.id, 'delivered'),
       },
@@ -257,7 +258,7 @@ export async function prepSheetPdf(deps: Deps, input: KitchenSlotInput): Promise
     date: input.date,
     slotLabel: label,
     printedAt: deps.clock.now(),
-    orders: o.confirmed + o.preparing + o.outForDelivery + o.delivered,
+    orders: o.confirmed + o.preparing + o.ready + o.outForDelivery + o.delivered,
     blend: section.blend,
     forecast: section.forecast,
   });

@@ -23,3 +23,32 @@ export function topShakes(deps: Deps, fromIso: string, toIso: string, limit = 5)
 export function customerOrderSpend(deps: Deps, userId: string) {
   return repo.customerOrderSpend(deps.db, userId);
 }
+
+/** Cash-on-delivery orders placed in the range and not delivered yet (the dashboard shows them apart from revenue). */
+export function cashAwaiting(deps: Deps, fromIso: string, toIso: string) {
+  return repo.cashAwaiting(deps.db, fromIso, toIso);
+}
+
+/** One-off orders (not placed by a schedule) per delivery date and slot: the forecast's history and what is booked. */
+export function oneOffBySlot(deps: Deps, dates: string[]) {
+  return repo.oneOffBySlot(deps.db, dates);
+}
+
+/** The average price of a custom bottle over delivery dates [from, to]: how the forecast prices standing custom shakes. */
+export function customBottlePrice(deps: Deps, from: string, to: string) {
+  return repo.customBottlePrice(deps.db, from, to);
+}
+
+/** Today's run per rider: stops assigned, out, delivered, failed; cash due and collected. */
+export function runOfDay(deps: Deps, date: string) {
+  return repo.runOfDay(deps.db, date);
+}
+
+/** Weekly cohorts by first order with the customers still ordering N weeks on (decision 261). */
+export function weeklyCohorts(deps: Deps, from: string, to: string, weeks: readonly number[]) {
+  return repo.weeklyCohorts(deps.db, from, to, weeks);
+}
+
+export function orderCancelReasons(deps: Deps, from: string, to: string) {
+  return repo.orderCancelReasons(deps.db, from, to);
+}

@@ -45,9 +45,13 @@ async function forecastRows(db: Db, date: string, claimed: ('pending' | 'placed'
 /** GET /api/admin/schedules/forecast (default: tomorrow in Asia/Kolkata), with slot times and shake names. */
 export async function forecast(deps: Pick<AppDeps, 'db' | 'clock'>, input: { date?: string }): Promise<Forecast> {
   const date = input.date ?? addDays(istToday(deps.clock.now()), 1);
-  const [rows, cutoffTime] = await Promise.all([forecastRows(deps.db, date, ['pending', 'placed']), repo.readCutoffTime(deps.db)]);
+  const [rows, cutoffTime, refused] = await Promise.all([
+    forecastRows(deps.db, date, ['pending', 'placed']),
+    repo.readCutoffTime(deps.db),
+    repo.notPlacedOn(deps.db, [date]),
+  ]);
   const [slots, names] = await Promise.all([
-    repo.slotTimes(deps.db, rows.map((r) => r.slotId)),
+    repo.slotTimes(deps.db, [...new Set([...rows.map((r) => r.slotId), ...refused.flatMap((r) => (r.slot_id ? [r.slot_id] : []))])]),
     repo.shakeNames(deps.db, [...new Set(rows.flatMap((r) => r.lines.filter((l) => l.type === 'signature').map((l) => l.id)))]),
   ]);
   return {
@@ -62,5 +66,32 @@ export async function forecast(deps: Pick<AppDeps, 'db' | 'clock'>, input: { dat
         shakes: r.lines.map((l) => ({ id: l.id, type: l.type, name: itemName(l, names), quantity: l.quantity })),
       }))
       .sort((a, b) => a.startTime.localeCompare(b.startTime)),
+    notPlaced: refused.map((r) => ({
+      scheduleId: r.schedule_id,
+      customer: r.customer,
+      startTime: (r.slot_id && slots.get(r.slot_id)?.start_time) || '',
+      reasonCode: r.reason_code,
+      reason: r.reason,
+    })),
   };
+}
+
+/**
+ * The standing deliveries of a date per slot, counted as the dashboard's forecast counts them: days
+ * the cut-off will place and days it placed (each once, as its claim's plan), signature shakes priced
+ * at today's menu price; custom bottles are counted apart (the caller prices them).
+ */
+export async function standingBySlot(
+  db: Db,
+  date: string,
+): Promise<Array<{ slotId: string; deliveries: number; bottles: number; signatureRevenue: number; customBottles: number }>> {
+  const rows = await forecastRows(db, date, ['pending', 'placed']);
+  const prices = await repo.shakePrices(db, [...new Set(rows.flatMap((r) => r.lines.filter((l) => l.type === 'signature').map((l) => l.id)))]);
+  return rows.map((r) => ({
+    slotId: r.slotId,
+    deliveries: r.deliveries,
+    bottles: r.lines.reduce((n, l) => n + l.quantity, 0),
+    signatureRevenue: r.lines.reduce((n, l) => n + (l.type === 'signature' ? (prices.get(l.id) ?? 0) * l.quantity : 0), 0),
+    customBottles: r.lines.reduce((n, l) => n + (l.type === 'custom' ? l.quantity : 0), 0),
+  }));
 }

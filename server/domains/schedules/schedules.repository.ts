@@ -389,3 +389,55 @@ export async function slotTimes(db: Executor, ids: string[]): Promise<Map<string
   const rows = await db.selectFrom('delivery_slots').select(['id', 'start_time', 'end_time']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+// ---------- The owner's morning (decision 260) ----------
+
+/** Days the cut-off recorded as not placed, with the customer and the reason they were told. */
+export interface NotPlacedRow {
+  date: string;
+  schedule_id: string;
+  user_id: string;
+  customer: string;
+  slot_id: string | null;
+  reason_code: string;
+  reason: string;
+}
+export async function notPlacedOn(db: Executor, dates: string[]): Promise<NotPlacedRow[]> {
+  if (!dates.length) return [];
+  const { rows } = await sql<NotPlacedRow>`
+    select r.date::text as date, r.schedule_id, r.user_id, u.name as customer, sc.slot_id,
+      coalesce(r.reason_code, '') as reason_code, coalesce(r.reason, '') as reason
+    from schedule_runs r
+    join users u on u.id = r.user_id
+    left join schedules sc on sc.id = r.schedule_id
+    where r.date = any(${dates}::date[]) and r.outcome = 'not_placed'
+    order by r.date, u.name, r.schedule_id`.execute(db);
+  return rows;
+}
+
+/** Active schedules in their dates on the date, and how many customers hold them. */
+export async function activeOn(db: Executor, date: string): Promise<{ schedules: number; customers: number }> {
+  const { rows } = await sql<{ schedules: number; customers: number }>`
+    select count(*)::int as schedules, count(distinct sc.user_id)::int as customers
+    from schedules sc
+    where sc.status = 'active' and sc.start_date <= ${date}::date and (sc.end_date is null or sc.end_date >= ${date}::date)`.execute(db);
+  return { schedules: Number(rows[0]?.schedules ?? 0), customers: Number(rows[0]?.customers ?? 0) };
+}
+
+/** Customers with an active schedule on the date, with their wallet balance (reminded or not). */
+export async function customersOn(db: Executor, date: string): Promise<RemindRow[]> {
+  const { rows } = await sql<RemindRow>`
+    select distinct sc.user_id, u.email, u.name, u.role, coalesce(wb.balance_paise, 0) as balance_paise
+    from schedules sc
+    join users u on u.id = sc.user_id
+    left join wallet_balances wb on wb.user_id = sc.user_id
+    where sc.status = 'active' and sc.start_date <= ${date}::date and (sc.end_date is null or sc.end_date >= ${date}::date)`.execute(db);
+  return rows.map((r) => ({ ...r, balance_paise: Number(r.balance_paise) }));
+}
+
+/** Menu prices of signature shakes (paise). */
+export async function shakePrices(db: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('signature_shakes').select(['id', 'price_paise']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.price_paise]));
+}

@@ -615,3 +615,27 @@ export function itemName(l: ScheduleLine, names: Map<string, string>): string {
   if (l.type === 'signature') return names.get(l.id) ?? 'A shake no longer on the menu';
   return l.recipe?.name?.trim() || 'Custom shake';
 }
+
+/**
+ * Customers whose wallet does not cover what their standing deliveries of the date will cost (the
+ * 18:00 reminder's rule, whoever was reminded): for the owner's morning.
+ */
+export async function shortOn(deps: Deps, date: string): Promise<Array<{ customerId: string; customer: string; balance: number; needed: number }>> {
+  const out: Array<{ customerId: string; customer: string; balance: number; needed: number }> = [];
+  for (const c of await repo.customersOn(deps.db, date)) {
+    const user: AuthUser = { id: c.user_id, email: c.email ?? '', name: c.name, role: c.role as AuthUser['role'] };
+    const needed = await plannedTotal(deps, user, date);
+    if (walletCover(c.balance_paise, [{ date, cost: needed }]).short.length) out.push({ customerId: c.user_id, customer: c.name, balance: c.balance_paise, needed });
+  }
+  return out.sort((a, b) => a.customer.localeCompare(b.customer) || a.customerId.localeCompare(b.customerId));
+}
+
+/** Active schedules on the date, and the days of `dates` the cut-off did not place, with their reasons. */
+export async function standingFacts(deps: Pick<Deps, 'db'>, date: string, dates: string[]) {
+  const [active, notPlaced] = [await repo.activeOn(deps.db, date), await repo.notPlacedOn(deps.db, dates)];
+  return {
+    activeSchedules: active.schedules,
+    activeCustomers: active.customers,
+    notPlaced: notPlaced.map((r) => ({ date: r.date, customerId: r.user_id, customer: r.customer, reasonCode: r.reason_code, reason: r.reason })),
+  };
+}

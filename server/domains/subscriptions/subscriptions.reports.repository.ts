@@ -29,3 +29,17 @@ export async function customerSubscriptionSpend(db: Executor, userId: string): P
     .executeTakeFirstOrThrow();
   return Number(r.spent);
 }
+
+/** Why plans were cancelled in [fromIso, toIso), most frequent first. */
+export async function cancelReasons(db: Executor, fromIso: string, toIso: string) {
+  const rows = await db
+    .selectFrom('subscriptions as s')
+    .where('s.cancelled_at', '>=', fromIso)
+    .where('s.cancelled_at', '<', toIso)
+    .select([sql<string>`coalesce(s.cancel_reason, '')`.as('reason'), sql<number>`count(*)::int`.as('n')])
+    .groupBy('s.cancel_reason')
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('s.cancel_reason')
+    .execute();
+  return rows.map((r) => ({ reason: r.reason, count: Number(r.n) }));
+}

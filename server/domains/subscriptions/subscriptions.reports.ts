@@ -13,3 +13,8 @@ export function subscriptionSalesByDay(deps: Deps, fromIso: string, toIso: strin
 export function customerSubscriptionSpend(db: Executor, userId: string): Promise<number> {
   return repo.customerSubscriptionSpend(db, userId);
 }
+
+/** Why plans were cancelled in the range (the owner's retention view). */
+export function cancelReasons(deps: Deps, fromIso: string, toIso: string) {
+  return repo.cancelReasons(deps.db, fromIso, toIso);
+}

@@ -193,3 +193,12 @@ export async function topUpTotals(db: Executor, from: string, to: string): Promi
   );
   return r.rows[0]!;
 }
+
+/** What the shop owes customers in their wallets (sum of balances), and how many wallets hold money. */
+export async function liability(db: Executor): Promise<{ total: number; wallets: number }> {
+  const r = await db
+    .selectFrom('wallet_balances')
+    .select([sql<number>`coalesce(sum(balance_paise), 0)::bigint`.as('total'), sql<number>`count(*) filter (where balance_paise > 0)::int`.as('wallets')])
+    .executeTakeFirstOrThrow();
+  return { total: Number(r.total), wallets: Number(r.wallets) };
+}

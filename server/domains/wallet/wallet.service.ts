@@ -453,3 +453,8 @@ export async function adjust(
   await ledger.adjustBalance(deps, admin, BOOK, { userId: input.userId, amount: input.amount, reason: input.reason });
   return customerWallet(deps, { userId: input.userId, page: 1, pageSize: 10 }, resHeaders);
 }
+
+/** The wallet liability: money held for customers, owed back on request (the owner's dashboard). */
+export function liability(deps: Pick<Deps, 'db'>) {
+  return repo.liability(deps.db);
+}

@@ -14,6 +14,8 @@ import { STOCK_UNIT_LABELS } from '../../../../shared/rules/stock';
 import { can } from '../../../../shared/rules/staff';
 import { addDays, istToday } from '../../../../shared/rules/slots';
 import { useAuth } from '../../features/auth/auth-context';
+import { DashboardDayPanel } from './dashboard-day';
+import type { Retention } from '../../../../shared/schemas/morning';
 import './admin-dashboard.css';
 
 const count = new Intl.NumberFormat('en-IN');
@@ -67,6 +69,8 @@ export default function AdminDashboardPage() {
         </div>
       </header>
       {q.isError ? <FormAlert kind="danger">{messageOf(q.error, 'The dashboard could not be loaded.')}</FormAlert> : null}
+
+      <DashboardDayPanel />
 
       {r ? (
         <>
@@ -164,6 +168,8 @@ export default function AdminDashboardPage() {
               <CustomersChart report={r} />
             </article>
           </div>
+
+          <RetentionCard />
 
           {more.length ? (
             <article className="card card--padded admin-panel">
@@ -488,6 +494,87 @@ function CustomersChart({ report }: { report: DashboardReport }) {
       label={`${report.totals.newCustomers} new customers from ${day(report.from)} to ${day(report.to)}.`}
     >
       <FiguresTable head={['Day', 'New customers']} rows={report.days.map((d) => [day(d.date), d.newCustomers])} />
+    </ChartCanvas>
+  );
+}
+
+/** Weekly cohorts by first order: the share still ordering 4, 8 and 12 weeks on, and the cancel reasons (decision 261). */
+function RetentionCard() {
+  const q = trpc.admin.retention.useQuery({ weeks: 16 }, { refetchInterval: 300_000 });
+  const r = q.data;
+  return (
+    <article className="card card--padded admin-panel" data-testid="retention">
+      <h2 className="h4">Retention by weekly cohort</h2>
+      <p className="text-sm text-muted">
+        Customers grouped by the week of their first order; the share who had an order delivered in the 4th, 8th and 12th week after it.
+        A week still running shows no figure.
+      </p>
+      {q.isError ? <FormAlert kind="danger">{messageOf(q.error, 'Retention could not be loaded.')}</FormAlert> : null}
+      {r ? (
+        r.cohorts.length ? (
+          <>
+            <RetentionChart retention={r} />
+            {r.cancelReasons.length ? (
+              <div className="stack stack--sm">
+                <h3 className="h5">Why customers cancelled</h3>
+                <ul className="list-reset admin-more grid" data-testid="cancel-reasons">
+                  {r.cancelReasons.slice(0, 8).map((c) => (
+                    <li key={`${c.source}-${c.reason}`}>
+                      <strong className="tabular">{c.count}</strong> {c.reason || 'No reason given'}{' '}
+                      <span className="text-muted text-sm">({c.source === 'order' ? 'order' : 'plan'})</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </>
+        ) : (
+          <p className="text-muted">No first orders in the last 16 weeks.</p>
+        )
+      ) : null}
+    </article>
+  );
+}
+
+function RetentionChart({ retention }: { retention: Retention }) {
+  const config = useMemo<ChartConfiguration>(() => {
+    const c = palette();
+    const colours = [c.primary, c.accent, c.muted];
+    return {
+      type: 'bar',
+      data: {
+        labels: retention.cohorts.map((k) => day(k.week)),
+        datasets: [4, 8, 12].map((n, i) => ({
+          label: `${n} weeks`,
+          data: retention.cohorts.map((k) => k.retained[i]?.percent ?? null),
+          backgroundColor: colours[i],
+          borderRadius: 4,
+        })),
+      },
+      options: {
+        scales: {
+          x: { grid: { display: false }, ticks: { color: c.text, maxRotation: 0, autoSkip: true, maxTicksLimit: 8 } },
+          y: { beginAtZero: true, max: 100, grid: { color: c.grid }, ticks: { color: c.text, callback: (v) => `${v}%`, maxTicksLimit: 5 } },
+        },
+        plugins: { legend: { position: 'top', align: 'end' } },
+      },
+    };
+  }, [retention]);
+  const cell = (k: Retention['cohorts'][number], i: number) => {
+    const x = k.retained[i];
+    return x?.customers === null || !x ? '—' : `${x.customers} (${x.percent ?? 0}%)`;
+  };
+  return (
+    <ChartCanvas
+      name="retention"
+      config={config}
+      height={220}
+      label={`Retention of ${retention.cohorts.length} weekly cohorts from ${day(retention.from)}: the share still ordering 4, 8 and 12 weeks after their first order.`}
+    >
+      <FiguresTable
+        head={['Week of first order', 'Customers', '4 weeks', '8 weeks', '12 weeks']}
+        rows={retention.cohorts.map((k) => [day(k.week), k.customers, cell(k, 0), cell(k, 1), cell(k, 2)])}
+      />
     </ChartCanvas>
   );
 }

@@ -9,14 +9,14 @@ import { messageOf } from '../../lib/errors';
 import { downloadFile } from '../../features/orders/download-file';
 import { formatDate, formatDay } from '../../../../shared/rules/dates';
 import { addDays, istToday } from '../../../../shared/rules/slots';
-import { STOCK_UNIT_LABELS } from '../../../../shared/rules/stock';
+import { formatQuantity } from '../../../../shared/rules/stock';
 import type { Blend, IngredientQty, KitchenDay, KitchenSlotSection } from '../../../../shared/schemas/kitchen';
 import { AdminTable } from './admin-table';
 import { AdminPage, SlotFilter } from './admin-ui';
 import './admin-kitchen.css';
 
 const num = new Intl.NumberFormat('en-IN');
-const amount = (i: Pick<IngredientQty, 'qty' | 'unit'>) => `${num.format(i.qty)} ${STOCK_UNIT_LABELS[i.unit]}`;
+const amount = (i: Pick<IngredientQty, 'qty' | 'unit'>) => formatQuantity(i.qty, i.unit);
 const plural = (n: number, one: string, many = `${one}s`) => `${num.format(n)} ${n === 1 ? one : many}`;
 
 /**
@@ -111,7 +111,7 @@ function SlotSection({ date, section }: { date: string; section: KitchenSlotSect
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const o = section.orders;
-  const total = o.confirmed + o.preparing + o.outForDelivery + o.delivered;
+  const total = o.confirmed + o.preparing + o.ready + o.outForDelivery + o.delivered;
   const waiting = section.batches.filter((b) => !b.readyAt);
   const headingId = `slot-${section.slot.id}`;
 
@@ -147,6 +147,7 @@ function SlotSection({ date, section }: { date: string; section: KitchenSlotSect
             <p className="kitchen__statuses text-sm">
               {o.confirmed ? <span className="badge badge--warning">{o.confirmed} to start</span> : null}
               {o.preparing ? <span className="badge badge--accent">{o.preparing} preparing</span> : null}
+              {o.ready ? <span className="badge badge--success">{o.ready} ready for riders</span> : null}
               {o.outForDelivery ? <span className="badge">{o.outForDelivery} on the way</span> : null}
               {o.delivered ? <span className="badge badge--success">{o.delivered} delivered</span> : null}
             </p>

@@ -7,7 +7,7 @@ import { FormAlert } from '../../features/auth/forms';
 import { AdminTable, EmptyRow } from './admin-table';
 import { AdminPage, FilterSelect, ListCount, SearchFilter, SlotFilter, countOf, useSearchTerm } from './admin-ui';
 import { formatDate, formatDay } from '../../../../shared/rules/dates';
-import { formatSlotRange } from '../../../../shared/rules/slots';
+import { formatSlotTime, formatSlotRange } from '../../../../shared/rules/slots';
 import { SCHEDULE_STATUSES, type ScheduleStatus } from '../../../../shared/rules/schedules';
 import '../../features/auth/auth.css';
 import '../../features/deliveries/deliveries.css';
@@ -54,7 +54,9 @@ export default function AdminSchedulesPage() {
         {forecast.isError ? <FormAlert kind="danger">{messageOf(forecast.error, 'The forecast could not be loaded.')}</FormAlert> : null}
         {forecast.data && forecast.data.slots.length === 0 ? (
           <div className="empty-state card card--padded">
-            <p className="text-muted">Nothing scheduled for that day.</p>
+            <p className="text-muted">
+              {forecast.data.notPlaced.length ? 'Nothing else will be placed for that day.' : 'Nothing scheduled for that day.'}
+            </p>
           </div>
         ) : (
           <div className="grid dl-calendar">
@@ -78,6 +80,19 @@ export default function AdminSchedulesPage() {
             ))}
           </div>
         )}
+        {forecast.data?.notPlaced.length ? (
+          <div className="card card--padded stack stack--sm" data-testid="forecast-refused">
+            <h3 className="h5">Not placed ({forecast.data.notPlaced.length})</h3>
+            <ul className="list-reset stack stack--sm">
+              {forecast.data.notPlaced.map((n) => (
+                <li key={n.scheduleId} data-testid="forecast-refused-day">
+                  <strong>{n.customer}</strong>
+                  {n.startTime ? ` · ${formatSlotTime(n.startTime)}` : ''}: {n.reason}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </section>
 
       <div className="admin-toolbar">

@@ -76,6 +76,7 @@ export const ADMIN_ROUTE_LABELS: Record<(typeof ADMIN_ROUTES)[number], string> =
   '/admin/kitchen': 'Kitchen',
   '/admin/stock': 'Stock',
   '/admin/schedules': 'Schedules',
+  '/admin/wallets': 'Wallets',
   '/admin/jobs': 'Background jobs',
 };
 
@@ -104,6 +105,7 @@ export const ADMIN_ROUTES = [
   '/admin/kitchen',
   '/admin/stock',
   '/admin/schedules',
+  '/admin/wallets',
   '/admin/jobs',
 ] as const;
 

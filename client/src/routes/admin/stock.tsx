@@ -1,4 +1,4 @@
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { Fragment, useState, type CSSProperties, type ReactNode } from 'react';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
@@ -6,15 +6,21 @@ import { Field, Input, Select } from '../../components/input';
 import { LoadError } from '../../components/load-error';
 import { FormAlert } from '../../features/auth/forms';
 import { fieldErrorsOf, messageOf } from '../../lib/errors';
-import { SOLD_OUT_LABEL, STOCK_UNIT_LABELS } from '../../../../shared/rules/stock';
+import { SOLD_OUT_LABEL, STOCK_UNIT_LABELS, formatQuantity } from '../../../../shared/rules/stock';
 import { MOVEMENT_KIND_LABELS, type StockLevel } from '../../../../shared/schemas/stock';
 import { AdminTable, EmptyRow } from './admin-table';
 import { AdminPage, FilterCard } from './admin-ui';
 
-const qty = new Intl.NumberFormat('en-IN');
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
-const amount = (n: number, unit: StockLevel['unit']) => `${qty.format(n)} ${STOCK_UNIT_LABELS[unit]}`;
+const amount = (n: number, unit: StockLevel['unit']) => formatQuantity(n, unit);
 const signed = (n: number, unit: StockLevel['unit']) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${amount(Math.abs(n), unit)}`;
+
+/** Days of cover as the kitchen plans by: a day or two matters, a year does not. */
+function coverText(days: number | null): string {
+  if (days === null) return '—';
+  if (days > 60) return 'over 60 days';
+  return `${Math.round(days * 10) / 10} ${days === 1 ? 'day' : 'days'}`;
+}
 
 /** A quantity cell: tabular figures on one line. */
 function Qty({ children, style = NOWRAP }: { children: ReactNode; style?: CSSProperties }) {
@@ -66,42 +72,55 @@ export default function AdminStockPage() {
       <AdminTable
         label="Stock"
         wrapClassName="card"
-        columns={['Ingredient', 'On hand', 'Reserved', 'Free', 'Par level', 'Days of cover', { label: 'Actions', hidden: true }]}
+        className="stock-table"
+        columns={['Ingredient', 'On hand', 'Reserved', 'Free', 'Par', 'Cover', { label: 'Actions', hidden: true }]}
       >
         {rows.map((l) => (
-          <tr key={l.ingredientId} data-testid="stock-row" data-name={l.name}>
-            <td>
-              <strong>{l.name}</strong>
-              <div className="text-sm text-subtle">
-                {l.tracked ? `Portion ${amount(l.portionQty, l.unit)}` : 'Not tracked yet: receive or count to start'}
-              </div>
-              {l.soldOut ? <span className="badge badge--danger">{SOLD_OUT_LABEL}</span> : null}
-              {!l.soldOut && l.low ? <span className="badge badge--warning">Under par</span> : null}
-            </td>
-            <Qty>{amount(l.onHand, l.unit)}</Qty>
-            <Qty>{amount(l.reserved, l.unit)}</Qty>
-            <Qty style={l.low || l.soldOut ? { ...NOWRAP, color: '#a3261b', fontWeight: 700 } : NOWRAP}>{amount(l.free, l.unit)}</Qty>
-            <Qty>{l.parLevel ? amount(l.parLevel, l.unit) : '—'}</Qty>
-            <Qty>{l.daysOfCover === null ? '—' : `${l.daysOfCover} days`}</Qty>
-            <td>
-              <Button size="sm" variant={picked === l.ingredientId ? 'primary' : 'secondary'} onClick={() => setPicked(l.ingredientId)}>
-                Manage
-              </Button>
-            </td>
-          </tr>
+          <Fragment key={l.ingredientId}>
+            <tr data-testid="stock-row" data-name={l.name} aria-expanded={picked === l.ingredientId}>
+              <td>
+                <strong>{l.name}</strong>
+                <div className="text-sm text-subtle">
+                  {l.tracked ? `Portion ${amount(l.portionQty, l.unit)}` : 'Not tracked yet: receive or count to start'}
+                </div>
+                {l.soldOut ? <span className="badge badge--danger">{SOLD_OUT_LABEL}</span> : null}
+                {!l.soldOut && l.low ? <span className="badge badge--warning">Under par</span> : null}
+              </td>
+              <Qty>{amount(l.onHand, l.unit)}</Qty>
+              <Qty>{amount(l.reserved, l.unit)}</Qty>
+              <Qty style={l.low || l.soldOut ? { ...NOWRAP, color: '#a3261b', fontWeight: 700 } : NOWRAP}>{amount(l.free, l.unit)}</Qty>
+              <Qty>{l.parLevel ? amount(l.parLevel, l.unit) : '—'}</Qty>
+              <Qty>{coverText(l.daysOfCover)}</Qty>
+              <td>
+                <Button
+                  size="sm"
+                  variant={picked === l.ingredientId ? 'primary' : 'secondary'}
+                  aria-expanded={picked === l.ingredientId}
+                  onClick={() => setPicked(picked === l.ingredientId ? null : l.ingredientId)}
+                >
+                  {picked === l.ingredientId ? 'Close' : 'Manage'}
+                </Button>
+              </td>
+            </tr>
+            {current && picked === l.ingredientId ? (
+              // The form opens under its own row, where the eye already is (not below the whole list).
+              <tr className="stock-manage">
+                <td colSpan={7}>
+                  <IngredientStock
+                    key={current.ingredientId}
+                    level={current}
+                    onChanged={async () => {
+                      await utils.stock.overview.invalidate();
+                      await utils.stock.ledger.invalidate();
+                    }}
+                  />
+                </td>
+              </tr>
+            ) : null}
+          </Fragment>
         ))}
         {q.data && !rows.length ? <EmptyRow colSpan={7}>Nothing is under its par level.</EmptyRow> : null}
       </AdminTable>
-      {current ? (
-        <IngredientStock
-          key={current.ingredientId}
-          level={current}
-          onChanged={async () => {
-            await utils.stock.overview.invalidate();
-            await utils.stock.ledger.invalidate();
-          }}
-        />
-      ) : null}
     </AdminPage>
   );
 }
