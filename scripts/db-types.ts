@@ -17,6 +17,9 @@ const OUT = path.resolve(import.meta.dirname, '../db/generated/database.ts');
 /** table.column → the type its values have in the code. Only text (string) and json columns. */
 const NARROW: Record<string, string> = {
   'catalogue_images.content_type': "'image/webp'",
+  'consents.purpose': "'account' | 'whatsapp' | 'marketing'",
+  'consents.channel': "'email-signup' | 'mobile-signup' | 'profile' | 'notification-preferences' | 'checkout' | 'api'",
+  'data_exports.status': "'queued' | 'ready' | 'expired'",
   'coupons.applies_to': "'all' | 'signature' | 'custom'",
   'coupons.kind': "'percent' | 'flat'",
   'gateway_order_claims.gateway': "'razorpay' | 'test'",

@@ -31,6 +31,8 @@ import { subscriptionJobs } from './domains/subscriptions/subscriptions.jobs';
 import { scheduleJobs } from './domains/schedules/schedules.jobs';
 import { webhookJobs } from './domains/webhooks/webhooks.jobs';
 import { kitchenJobs } from './domains/kitchen/kitchen.jobs';
+import { privacyJobs } from './domains/privacy/privacy.jobs';
+import { registerPrivacyFiles } from './domains/privacy/privacy.http';
 import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { registerWhatsAppWebhook } from './domains/notifications/notifications.webhook';
 import { registerOrderFiles } from './domains/orders/orders.http';
@@ -66,6 +68,7 @@ export const SHOP_JOBS: readonly Job[] = [
   ...webhookJobs,
   ...kitchenJobs,
   ...scheduleJobs,
+  ...privacyJobs,
 ];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -188,6 +191,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Invoice PDFs and the admin CSV export: files, not JSON.
   await app.register(async (scope) => registerOrderFiles(scope, deps));
   await app.register(async (scope) => registerKitchenFiles(scope, deps));
+  await app.register(async (scope) => registerPrivacyFiles(scope, deps));
   // Uploaded pictures: a raw body up to a few MiB in, immutable files out.
   await app.register(async (scope) => registerCatalogueImages(scope, deps));
   await app.register(async (scope) => {

@@ -94,6 +94,11 @@ export const ConfigSchema = z.object({
   /** Answered back to Meta's GET verification of the webhook (hub.verify_token). */
   WHATSAPP_VERIFY_TOKEN: optionalString,
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com'),
+  /** The grievance officer the privacy page names (DPDP Rules 2025 r.9), and the working days within which a grievance is answered. */
+  PRIVACY_OFFICER_NAME: z.string().trim().min(1).max(120).default('Grievance Officer, Hydro Shakes'),
+  PRIVACY_OFFICER_EMAIL: z.email().default('privacy@hydroshakes.in'),
+  PRIVACY_OFFICER_PHONE: optionalString,
+  PRIVACY_ANSWER_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('en'),
   /**
    * Approved template names (decision 215: {{1}} is always the greeting, "Hi Priya" or "Hi").

@@ -124,6 +124,16 @@ export interface Charges {
   user_id: string | null;
 }
 
+export interface Consents {
+  channel: 'email-signup' | 'mobile-signup' | 'profile' | 'notification-preferences' | 'checkout' | 'api';
+  created_at: Generated<string>;
+  given: boolean;
+  id: Generated<number>;
+  notice_version: string;
+  purpose: 'account' | 'whatsapp' | 'marketing';
+  user_id: string;
+}
+
 export interface Coupons {
   active: Generated<boolean>;
   applies_to: Generated<'all' | 'signature' | 'custom'>;
@@ -151,6 +161,17 @@ export interface CouponUses {
   id: Generated<string>;
   order_id: string;
   released_at: string | null;
+  user_id: string;
+}
+
+export interface DataExports {
+  expires_at: string | null;
+  file: Buffer | null;
+  id: Generated<string>;
+  ready_at: string | null;
+  requested_at: string;
+  size_bytes: number | null;
+  status: Generated<'queued' | 'ready' | 'expired'>;
   user_id: string;
 }
 
@@ -1034,8 +1055,10 @@ export interface DB {
   blackout_dates: BlackoutDates;
   catalogue_images: CatalogueImages;
   charges: Charges;
+  consents: Consents;
   coupon_uses: CouponUses;
   coupons: Coupons;
+  data_exports: DataExports;
   delivery_slots: DeliverySlots;
   email_verifications: EmailVerifications;
   favorites: Favorites;

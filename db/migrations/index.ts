@@ -43,6 +43,8 @@ import * as m1206_1100 from './2026_12_06_1100_create_messages';
 import * as m1206_1200 from './2026_12_06_1200_calendar_rows_wallet';
 import * as m1206_1300 from './2026_12_06_1300_invitations_and_return_paths';
 import * as m1206_1400 from './2026_12_06_1400_stock_shards';
+import * as m1207_1000 from './2026_12_07_1000_create_consents';
+import * as m1207_1010 from './2026_12_07_1010_create_data_exports';
 import * as m1207_1300 from './2026_12_07_1300_create_charges_view';
 
 /**
@@ -94,6 +96,8 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_1200_calendar_rows_wallet': m1206_1200,
   '2026_12_06_1300_invitations_and_return_paths': m1206_1300,
   '2026_12_06_1400_stock_shards': m1206_1400,
+  '2026_12_07_1000_create_consents': m1207_1000,
+  '2026_12_07_1010_create_data_exports': m1207_1010,
   '2026_12_07_1300_create_charges_view': m1207_1300,
 };
 

@@ -5,20 +5,6 @@ import type { WhatsAppDeliveryStatus } from './whatsapp';
 
 /** The SQL of the WhatsApp outbox (whatsapp.ts keeps the delivery rules). */
 
-/**
- * The customer opts in (checkout box, profile switch): the first time is kept as the record. Only with
- * a verified number — WhatsApp can reach no other — so the checkout box of an unverified account does nothing.
- */
-export async function optIn(db: Executor, userId: string, at: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ whatsapp_opt_in_at: at })
-    .where('id', '=', userId)
-    .where('whatsapp_opt_in_at', 'is', null)
-    .where('mobile_verified_at', 'is not', null)
-    .execute();
-}
-
 export interface PlacementWhatsApp {
   userId: string;
   /** The checkout box was ticked: opt in now (only with a verified number; the first time is kept). */

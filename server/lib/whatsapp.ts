@@ -144,7 +144,6 @@ const outbox = outboxRunner('whatsapp', (deps: MailDeps) => deliverPendingWhatsA
 /** Deliver now, after the caller's commit (not awaited by request handlers); rounds never overlap (server/lib/outbox-runner.ts). */
 export const kickWhatsApp = outbox.kick;
 
-export const optInToWhatsApp = repo.optIn;
 /**
  * Meta's status for one message (the status webhook), in its own transaction: recorded only when it
  * moves the message forward, so a replay changes nothing. "failed" after Meta accepted the message

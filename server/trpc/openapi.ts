@@ -78,6 +78,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'admin', description: 'The back office: staff only, each operation as its role allows (PRODUCT.md §17)' },
   { name: 'staff', description: 'The team: invitations, roles, access (owner only)' },
   { name: 'rider', description: 'The rider’s own runs and stops' },
+  { name: 'privacy', description: 'The privacy notice and the grievance officer (DPDP Act)' },
 ];
 
 const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);

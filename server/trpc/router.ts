@@ -28,6 +28,7 @@ import { deliveriesRouter, riderRouter } from '../domains/orders/orders.deliveri
 import { stockRouter } from '../domains/stock/stock.router';
 import { kitchenRouter } from '../domains/kitchen/kitchen.router';
 import { schedulesRouter } from '../domains/schedules/schedules.router';
+import { privacyRouter } from '../domains/privacy/privacy.router';
 
 /**
  * The one router. Each domain mounts here under its own key; add a line per domain.
@@ -63,6 +64,7 @@ export const appRouter = router({
   kitchen: kitchenRouter,
   schedules: schedulesRouter,
   jobs: jobsRouter,
+  privacy: privacyRouter,
 });
 
 export type AppRouter = typeof appRouter;

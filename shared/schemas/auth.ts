@@ -3,6 +3,7 @@ import { USER_ROLES } from '../rules/staff';
 import { normalizeIndianMobile, MOBILE_MESSAGE } from '../rules/india';
 import { PASSWORD_MAX, passwordProblem } from '../rules/password';
 import { PageInput, Uuid } from './common';
+import { SignupConsentsSchema } from './privacy';
 
 /**
  * Accounts: the spec's auth and user calls (§7) with their exact field names
@@ -65,7 +66,15 @@ export const MobileSchema = z
 const TokenString = z.string().trim().min(1, 'The token is missing').max(512, 'The token is too long');
 
 export const SignupInputSchema = z
-  .object({ email: EmailSchema, password: NewPasswordSchema, username: UsernameSchema, name: NameSchema, mobile: MobileSchema })
+  .object({
+    email: EmailSchema,
+    password: NewPasswordSchema,
+    username: UsernameSchema,
+    name: NameSchema,
+    mobile: MobileSchema,
+    /** The notice's version the form showed and the choices ticked (PRODUCT.md §24); without it, the account alone on the current notice. */
+    consents: SignupConsentsSchema.optional(),
+  })
   .superRefine((v, ctx) => {
     const problem = passwordProblem(v.password, { email: v.email, username: v.username });
     if (problem && !passwordProblem(v.password)) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });

@@ -43,6 +43,7 @@ describe.skipIf(!hasBrowser)('accounts in a browser', () => {
     await page.getByLabel('Username').fill('No Spaces!');
     await page.getByLabel('Mobile').fill('12345');
     await page.getByLabel('Password', { exact: true }).fill('password123');
+    await page.getByLabel('I have read the notice and agree', { exact: false }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => page.locator('.field__error').count()).toBeGreaterThanOrEqual(3);
     await visible(page.getByText('This password is too common.', { exact: false }).first());
@@ -171,6 +172,7 @@ describe.skipIf(!hasBrowser)('accounts in a browser', () => {
     // A new number: the name first, then back to the shake page the sign-in started from.
     await visible(tab2.getByRole('heading', { name: 'What should we call you?' }));
     await tab2.getByLabel('Full name').fill('Nila Varma');
+    await tab2.getByLabel('I have read the notice and agree', { exact: false }).check();
     await tab2.getByRole('button', { name: 'Continue' }).click();
     await tab2.waitForURL((u) => u.pathname === '/signature-shakes/green-glow');
     await visible(tab2.getByTestId('favorite-button').first());

@@ -65,6 +65,7 @@ describe.skipIf(!hasBrowser)('a phone shopper: mobile sign-in and the address bo
     await visible(page.getByRole('heading', { name: 'What should we call you?' }));
     await shop.screenshot(page, 'mobile-name-375');
     await page.getByLabel('Full name').fill('Divya Menon');
+    await page.getByLabel('I have read the notice and agree', { exact: false }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     const user = await shop.deps.db.selectFrom('users').select(['name', 'email', 'mobile_verified_at']).where('mobile', '=', `+91${mobile}`).executeTakeFirstOrThrow();
@@ -244,6 +245,7 @@ describe.skipIf(!hasBrowser)('a phone shopper: mobile sign-in and the address bo
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     await shop.screenshot(page, 'mobile-checkout-name-375');
     await name.getByLabel('Full name').fill('Kiran Shetty');
+    await name.getByLabel('I have read the notice and agree', { exact: false }).check();
     await name.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.getByTestId('checkout-name').count()).toBe(0);
     await visible(page.getByTestId('checkout-review').getByText(shake));

@@ -34,6 +34,7 @@ describe.skipIf(!hasBrowser)('rough edges of the storefront', () => {
     await page.getByLabel('Username').fill('tara_edges');
     await page.getByLabel('Mobile').fill('9876500000');
     await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('I have read the notice and agree', { exact: false }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await field.locator('.field__error').waitFor();
     expect(await field.locator('.field__error').textContent()).toBe('Use at least 8 characters.');

@@ -40,6 +40,7 @@ describe.skipIf(!hasBrowser)('subscriptions in a browser', () => {
     await page.getByLabel('Username').fill(person.username);
     await page.getByLabel('Mobile').fill(person.mobile);
     await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByLabel('I have read the notice and agree', { exact: false }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/subscriptions\?plan=vitality-monthly/, { timeout: 15_000 });
 

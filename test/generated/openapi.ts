@@ -2204,6 +2204,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/privacy/notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The privacy notice (what is kept, why, for which service, how long), its version, the grievance officer and the answer time */
+        get: operations["privacy-notice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ready": {
         parameters: {
             query?: never;
@@ -2531,6 +2548,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person’s consents (account, whatsapp, marketing): state, notice version, time and channel, and every change */
+        get: operations["privacy-consents"];
+        /** Give or withdraw consents on the current notice version (whatsapp, marketing; account: true only — withdrawn by deleting the account); effective at once */
+        put: operations["privacy-updateConsents"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/custom-shakes": {
         parameters: {
             query?: never;
@@ -2561,6 +2596,24 @@ export interface paths {
         post?: never;
         /** Delete a saved recipe */
         delete: operations["builder-remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person’s data export: none, queued, ready (downloadPath: a ZIP of JSON files, one per table, with a README, offered 24 hours) or expired */
+        get: operations["privacy-dataExport"];
+        put?: never;
+        /** Ask for a data export: built by a job, the person is told when it is ready (one at a time, 3 a day; 429 with Retry-After past that) */
+        post: operations["privacy-requestDataExport"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -10458,6 +10511,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    consents?: {
+                        /** @default false */
+                        marketing?: boolean;
+                        notice_version: string;
+                        /** @default false */
+                        whatsapp?: boolean;
+                    };
                     email: string;
                     mobile: string;
                     name: string;
@@ -12474,6 +12534,45 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "privacy-notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answerDays: number;
+                        inactiveYears: number;
+                        items: {
+                            kept: string;
+                            /** @enum {string} */
+                            purpose: "account" | "whatsapp" | "marketing";
+                            what: string;
+                            why: string;
+                        }[];
+                        officer: {
+                            email: string;
+                            name: string;
+                            phone: string | null;
+                        };
+                        version: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "system-ready": {
         parameters: {
             query?: never;
@@ -13756,6 +13855,112 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "privacy-consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        consents: {
+                            at: string | null;
+                            channel: ("email-signup" | "mobile-signup" | "profile" | "notification-preferences" | "checkout" | "api") | null;
+                            given: boolean;
+                            notice_version: string | null;
+                            /** @enum {string} */
+                            purpose: "account" | "whatsapp" | "marketing";
+                        }[];
+                        history: {
+                            at: string;
+                            /** @enum {string} */
+                            channel: "email-signup" | "mobile-signup" | "profile" | "notification-preferences" | "checkout" | "api";
+                            given: boolean;
+                            notice_version: string;
+                            /** @enum {string} */
+                            purpose: "account" | "whatsapp" | "marketing";
+                        }[];
+                        notice_version: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "privacy-updateConsents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    account?: boolean;
+                    /**
+                     * @default api
+                     * @enum {string}
+                     */
+                    channel?: "mobile-signup" | "profile" | "api";
+                    marketing?: boolean;
+                    notice_version: string;
+                    whatsapp?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        consents: {
+                            at: string | null;
+                            channel: ("email-signup" | "mobile-signup" | "profile" | "notification-preferences" | "checkout" | "api") | null;
+                            given: boolean;
+                            notice_version: string | null;
+                            /** @enum {string} */
+                            purpose: "account" | "whatsapp" | "marketing";
+                        }[];
+                        history: {
+                            at: string;
+                            /** @enum {string} */
+                            channel: "email-signup" | "mobile-signup" | "profile" | "notification-preferences" | "checkout" | "api";
+                            given: boolean;
+                            notice_version: string;
+                            /** @enum {string} */
+                            purpose: "account" | "whatsapp" | "marketing";
+                        }[];
+                        notice_version: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "builder-saved": {
         parameters: {
             query?: never;
@@ -13886,6 +14091,75 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "privacy-dataExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        downloadPath: string | null;
+                        expiresAt: string | null;
+                        readyAt: string | null;
+                        requestedAt: string | null;
+                        sizeBytes: number | null;
+                        /** @enum {string} */
+                        status: "none" | "queued" | "ready" | "expired";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "privacy-requestDataExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        downloadPath: string | null;
+                        expiresAt: string | null;
+                        readyAt: string | null;
+                        requestedAt: string | null;
+                        sizeBytes: number | null;
+                        /** @enum {string} */
+                        status: "none" | "queued" | "ready" | "expired";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -7,9 +7,12 @@ import {
   EmailField,
   FormAlert,
   MobileField,
+  NEEDS_ACCOUNT_CONSENT,
   PASSWORD_HINT,
   PasswordField,
   ResetLinkRequestForm,
+  SignupConsent,
+  type SignupChoices,
 } from '../features/auth/forms';
 import { messageOf } from '../lib/errors';
 import { useFormSubmit } from '../lib/use-form-submit';
@@ -22,6 +25,7 @@ import { VerifyEmailView } from '../features/auth/verify-email';
 import { JoinPage } from '../features/auth/join';
 import { firstScreenOf } from '../../../shared/rules/staff';
 import '../features/auth/auth.css';
+import { NOTICE_VERSION } from '../../../shared/rules/privacy-notice';
 
 type Mode = 'login' | 'register' | 'forgot';
 
@@ -188,15 +192,19 @@ function RegisterForm() {
   const { signUp } = useAuth();
   const [v, setV] = useState({ name: '', email: '', username: '', mobile: '', password: '' });
   const [notice, setNotice] = useState<string | null>(null);
+  const [consent, setConsent] = useState<SignupChoices>({ account: false, whatsapp: false, marketing: false });
+  const [consentError, setConsentError] = useState<string | undefined>();
   const { busy, error, fields, run } = useFormSubmit();
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV((s) => ({ ...s, [k]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setNotice(null);
+    setConsentError(consent.account ? undefined : NEEDS_ACCOUNT_CONSENT);
+    if (!consent.account) return;
     await run(
       async () => {
-        const r = await signUp(v);
+        const r = await signUp({ ...v, consents: { notice_version: NOTICE_VERSION, whatsapp: consent.whatsapp, marketing: consent.marketing } });
         if (r && !r.signedIn) setNotice(r.message || 'Check your e-mail to continue.');
       },
       { fallback: 'Registration failed', whenFields: CHECK_FIELDS },
@@ -245,10 +253,10 @@ function RegisterForm() {
         hint={PASSWORD_HINT}
         autoComplete="new-password"
       />
+      <SignupConsent value={consent} onChange={setConsent} error={consentError} />
       <Button type="submit" size="lg" block loading={busy}>
         Create account
       </Button>
-      <p className="text-xs text-subtle">We e-mail you only about your orders and your account.</p>
     </form>
   );
 }

@@ -29,6 +29,7 @@ import { withTransactionRetry } from '../../lib/transaction-retry';
 import { createLink } from './email-verification.service';
 import { assertMobileFree } from '../users/mobile-numbers.service';
 import { notify, type Told } from '../notifications/notify.service';
+import { recordSignup } from '../privacy/consents.service';
 
 type Deps = AppDeps;
 
@@ -135,6 +136,8 @@ export async function signup(deps: Deps, input: SignupInput, req: RequestInfo): 
         mobile: input.mobile,
         email_verified: false,
       });
+      // What the person agreed to on the notice the form showed (decision 250).
+      await recordSignup(trx, user.id, input.consents, { channel: 'email-signup', at: deps.clock.now().toISOString() });
       // The link that proves the address (decision 172), then the welcome.
       await createLink(trx, deps, user, input.email, false, deps.clock.now());
       await enqueueMail(trx, welcomeMail(user.email, user.name, publicUrl(deps, '/')));

@@ -25,7 +25,3 @@ export async function upsertKind(db: Executor, userId: string, kind: Notificatio
     .onConflict((oc) => oc.columns(['user_id', 'kind']).doUpdateSet(set))
     .execute();
 }
-
-export async function clearWhatsAppOptIn(db: Executor, userId: string): Promise<void> {
-  await db.updateTable('users').set({ whatsapp_opt_in_at: null }).where('id', '=', userId).execute();
-}

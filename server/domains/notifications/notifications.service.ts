@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
-import { optInToWhatsApp, recordWhatsAppStatus, type WhatsAppDeliveryStatus } from '../../lib/whatsapp';
+import { recordWhatsAppStatus, type WhatsAppDeliveryStatus } from '../../lib/whatsapp';
+import { recordConsents } from '../../lib/consents';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { jsonTooDeep, TOO_DEEP_MESSAGE } from '../../http/json-depth';
 import {
@@ -56,9 +57,10 @@ export async function putPreferences(deps: Deps, userId: string, patch: Notifica
       throw new AppError('VALIDATION_FAILED', VERIFY_MOBILE_FIRST, { details: { fieldErrors: { [field]: [VERIFY_MOBILE_FIRST] } } });
     }
     for (const c of cells) await repo.upsertKind(trx, userId, c.kind, c.set);
-    if (patch.whatsapp === false) await repo.clearWhatsAppOptIn(trx, userId);
-    // Opting in again keeps the first time on record (the update skips a set one).
-    if (patch.whatsapp === true) await optInToWhatsApp(trx, userId, now);
+    // The opt-in is the WhatsApp consent (decision 250): recorded as given or withdrawn; opting in again keeps the first time on the switch.
+    if (patch.whatsapp !== undefined && patch.whatsapp !== !!row.whatsapp_opt_in_at) {
+      await recordConsents(trx, userId, { whatsapp: patch.whatsapp }, { channel: 'notification-preferences', at: now });
+    }
   });
   return getPreferences(deps, userId);
 }

@@ -46,6 +46,8 @@ export interface EventData {
    * link's life.
    */
   staff_invited: { role: string; joinUrl: string; landing: string; hours: number };
+  /** The person's data export is built: downloadable from the Privacy tab for `hours`. */
+  data_export_ready: { hours: number };
 }
 
 export type NotifyEvent = keyof EventData;
@@ -302,6 +304,20 @@ export const EVENTS: { [E in NotifyEvent]: EventDef<E> } = {
       // No approved WhatsApp template carries a secret link; the SMS (a fallback when no e-mail carries it) does.
       whatsApp: null,
       text: `${hi}, you are invited to the Hydro Shakes team as ${d.role}. Join within ${d.hours} hours: ${d.joinUrl}`,
+    }),
+  },
+  data_export_ready: {
+    kind: null,
+    render: (d, hi) => ({
+      title: 'Your data is ready to download',
+      body: [`The file with everything we hold about you can be downloaded from the Privacy tab of your profile for ${d.hours} hours. You need to be signed in.`],
+      link: '/profile?tab=privacy',
+      linkLabel: 'Download your data',
+      subject: 'Your Hydro Shakes data is ready to download',
+      mailTemplate: 'data-export-ready',
+      // No approved WhatsApp template: the inbox, e-mail or a text carry it.
+      whatsApp: null,
+      text: `${hi}, your Hydro Shakes data is ready to download from the Privacy tab of your profile for ${d.hours} hours.`,
     }),
   },
 };

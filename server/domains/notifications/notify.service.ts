@@ -13,7 +13,8 @@ import * as repo from './notify.repository';
  * - the inbox on the site: always;
  * - e-mail: only to a verified address, when the kind's e-mail cell is on (the receipt always); an
  *   invitation to the address the owner typed, which its link proves (decision 235);
- * - WhatsApp: opted in, with a verified number, the kind's WhatsApp cell on (its SMS cell is the
+ * - WhatsApp: opted in — the person's WhatsApp consent, withdrawn at once by clearing the opt-in
+ *   (decision 250) — with a verified number, the kind's WhatsApp cell on (its SMS cell is the
  *   fallback when WhatsApp finally fails);
  * - SMS: with a verified number and the kind's SMS cell on, when neither WhatsApp nor e-mail carries it;
  * and writes ONE message with one delivery per channel in the caller's transaction (one statement).
@@ -84,6 +85,7 @@ export async function notify<E extends NotifyEvent>(
   const verifiedMobile = p.mobile && p.mobile_verified_at ? p.mobile : null;
 
   const email = p.email && (p.email_verified || def.emailUnproven) && (p.want_email || def.emailAlways) ? p.email : null;
+  // The WhatsApp consent is the opt-in: no caller checks it, this line does (decision 250).
   const whatsApp = r.whatsApp && verifiedMobile && p.whatsapp_opt_in_at && p.want_whatsapp ? verifiedMobile : null;
   const sms = !whatsApp && !email && verifiedMobile && p.want_sms ? verifiedMobile : null;
 

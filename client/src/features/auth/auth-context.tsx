@@ -24,6 +24,8 @@ export interface SignUpInput {
   username: string;
   name: string;
   mobile: string;
+  /** The privacy notice's version the form showed, and the optional consents ticked. */
+  consents?: { notice_version: string; whatsapp: boolean; marketing: boolean };
 }
 
 export interface AuthApi {

@@ -1,10 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, apiFetch } from '../../lib/api-fetch';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { Field, Input } from '../../components/input';
+import { Checkbox, Field, Input } from '../../components/input';
 import { AlertIcon, CheckIcon } from '../../components/icons';
 import { Button } from '../../components/button';
 import { passwordProblem } from '../../../../shared/rules/password';
+import { NOTICE_ITEMS, NOTICE_VERSION, PURPOSE_LABELS } from '../../../../shared/rules/privacy-notice';
 
 export function FormAlert({ kind, children }: { kind: 'danger' | 'success'; children: ReactNode }) {
   return (
@@ -226,3 +227,60 @@ export function SetPasswordForm(props: {
     </form>
   );
 }
+
+
+// ---------- the privacy notice (decision 250): beside the forms it is part of, in their chunk ----------
+
+/** The itemised notice (what, why, how long), as sign-up and /privacy show it. */
+export function NoticeItems() {
+  return (
+    <ul className="privacy-notice list-reset" data-testid="privacy-notice">
+      {NOTICE_ITEMS.map((i) => (
+        <li key={i.what}>
+          <strong>{i.what}</strong>
+          <span>{i.why}.</span>
+          <span className="text-xs text-subtle">
+            {PURPOSE_LABELS[i.purpose].title} · kept: {i.kept.toLowerCase()}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface SignupChoices {
+  account: boolean;
+  whatsapp: boolean;
+  marketing: boolean;
+}
+
+/**
+ * The notice folded under its summary, and the three consents: the account (needed to go on), WhatsApp
+ * and offers (each optional, each unticked until the person ticks it).
+ */
+export function SignupConsent({ value, onChange, error }: { value: SignupChoices; onChange(v: SignupChoices): void; error?: string }) {
+  const set = (k: keyof SignupChoices) => (e: { target: { checked: boolean } }) => onChange({ ...value, [k]: e.target.checked });
+  return (
+    <fieldset className="privacy-consent stack stack--sm" data-notice-version={NOTICE_VERSION}>
+      <legend className="text-sm">What we keep about you, and what you agree to</legend>
+      <details className="privacy-consent__notice">
+        <summary className="text-sm">Read our privacy notice (version {NOTICE_VERSION})</summary>
+        <NoticeItems />
+        <p className="text-xs text-subtle">
+          You can download your data, withdraw a consent or delete your account at any time under Privacy in your profile. Questions:{' '}
+          <a href="/privacy">our grievance officer</a>.
+        </p>
+      </details>
+      <Checkbox name="consent-account" checked={value.account} onChange={set('account')} label={<>I have read the notice and agree to it for my account and deliveries</>} />
+      {error ? (
+        <p className="field__error text-sm" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Checkbox name="consent-whatsapp" checked={value.whatsapp} onChange={set('whatsapp')} label={PURPOSE_LABELS.whatsapp.title} />
+      <Checkbox name="consent-marketing" checked={value.marketing} onChange={set('marketing')} label={PURPOSE_LABELS.marketing.title} />
+    </fieldset>
+  );
+}
+
+export const NEEDS_ACCOUNT_CONSENT = 'Tick the box to agree to the notice: your account needs it.';

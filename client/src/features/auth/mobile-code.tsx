@@ -5,9 +5,10 @@ import { Button } from '../../components/button';
 import { Field, Input } from '../../components/input';
 import { formatIndianMobile } from '../../../../shared/rules/india';
 import { useAuth, type AuthAnswerLike } from './auth-context';
-import { FormAlert, MobileField } from './forms';
+import { FormAlert, MobileField, NEEDS_ACCOUNT_CONSENT, SignupConsent, type SignupChoices } from './forms';
 import { tokens } from './session';
 import { RETURN_TO_KEY } from './guards';
+import { NOTICE_VERSION } from '../../../../shared/rules/privacy-notice';
 
 /** Seconds left before another code may be asked for (counts down once a second). */
 function useCountdown(): [number, (s: number) => void] {
@@ -165,11 +166,14 @@ export function MobileSignIn({
   );
 }
 
-/** After a first sign-in with a number: the account has no name yet. */
+/** After a first sign-in with a number: the account has no name yet, and the notice is agreed to here (a mobile sign-up). */
 export function NameStep({ onDone }: { onDone(): void }) {
   const { refreshUser } = useAuth();
   const save = trpc.auth.updateProfile.useMutation();
+  const agree = trpc.privacy.updateConsents.useMutation();
   const [name, setName] = useState('');
+  const [consent, setConsent] = useState<SignupChoices>({ account: false, whatsapp: false, marketing: false });
+  const [consentError, setConsentError] = useState<string | undefined>();
   const { busy, error, fields, run } = useFormSubmit();
   return (
     <form
@@ -178,7 +182,10 @@ export function NameStep({ onDone }: { onDone(): void }) {
       aria-label="Your name"
       onSubmit={async (e) => {
         e.preventDefault();
+        setConsentError(consent.account ? undefined : NEEDS_ACCOUNT_CONSENT);
+        if (!consent.account) return;
         const ok = await run(async () => {
+          await agree.mutateAsync({ notice_version: NOTICE_VERSION, account: true, whatsapp: consent.whatsapp, marketing: consent.marketing, channel: 'mobile-signup' });
           await save.mutateAsync({ name });
           // The access token carries the name its session started with (''): a fresh one carries this
           // one, so an order placed right away (checkout's guest step) is addressed to it.
@@ -192,6 +199,7 @@ export function NameStep({ onDone }: { onDone(): void }) {
       <Field label="Full name" error={fields.name} hint="For your deliveries and our messages to you.">
         {(f) => <Input {...f} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required autoFocus />}
       </Field>
+      <SignupConsent value={consent} onChange={setConsent} error={consentError} />
       <Button type="submit" size="lg" block loading={busy}>
         Continue
       </Button>

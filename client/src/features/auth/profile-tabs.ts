@@ -22,4 +22,5 @@ export const PROFILE_TABS: ProfileTab[] = [
   { key: 'messages', label: 'Messages', load: () => import('../notifications/messages-tab') },
   { key: 'shakes', label: 'My shakes', load: () => import('../builder/my-shakes') },
   { key: 'favorites', label: 'Favourites', load: () => import('../favorites/favorites-list') },
+  { key: 'privacy', label: 'Privacy', load: () => import('../privacy/privacy-tab') },
 ];

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { router } from '../../trpc/init';
+import { authedProcedure, publicProcedure } from '../../trpc/procedures';
+import { ConsentsSchema, DataExportSchema, PrivacyNoticeSchema, PutConsentsInputSchema } from '../../../shared/schemas/privacy';
+import * as consents from './consents.service';
+import * as privacy from './privacy.service';
+import * as exports from './export.service';
+
+export const privacyRouter = router({
+  notice: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/privacy/notice',
+        tags: ['privacy'],
+        summary: 'The privacy notice (what is kept, why, for which service, how long), its version, the grievance officer and the answer time',
+        protect: false,
+      },
+    })
+    .input(z.void())
+    .output(PrivacyNoticeSchema)
+    .query(({ ctx }) => privacy.notice(ctx.deps)),
+
+  consents: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/consents',
+        tags: ['user'],
+        summary: 'The signed-in person’s consents (account, whatsapp, marketing): state, notice version, time and channel, and every change',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(ConsentsSchema)
+    .query(({ ctx }) => consents.getConsents(ctx.deps, ctx.user.id)),
+
+  updateConsents: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/user/consents',
+        tags: ['user'],
+        summary: 'Give or withdraw consents on the current notice version (whatsapp, marketing; account: true only — withdrawn by deleting the account); effective at once',
+        protect: true,
+      },
+    })
+    .input(PutConsentsInputSchema)
+    .output(ConsentsSchema)
+    .mutation(({ ctx, input }) => consents.putConsents(ctx.deps, ctx.user.id, input)),
+
+  dataExport: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/data-export',
+        tags: ['user'],
+        summary:
+          'The signed-in person’s data export: none, queued, ready (downloadPath: a ZIP of JSON files, one per table, with a README, offered 24 hours) or expired',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(DataExportSchema)
+    .query(({ ctx }) => exports.status(ctx.deps, ctx.user.id)),
+
+  requestDataExport: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/data-export',
+        tags: ['user'],
+        summary: 'Ask for a data export: built by a job, the person is told when it is ready (one at a time, 3 a day; 429 with Retry-After past that)',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(DataExportSchema)
+    .mutation(({ ctx }) => exports.request(ctx.deps, ctx.user.id)),
+});

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { CONSENT_PURPOSES } from '../rules/privacy-notice';
+
+export const ConsentPurposeSchema = z.enum(CONSENT_PURPOSES);
+
+/** Where a consent was given or withdrawn. */
+export const CONSENT_CHANNELS = ['email-signup', 'mobile-signup', 'profile', 'notification-preferences', 'checkout', 'api'] as const;
+export const ConsentChannelSchema = z.enum(CONSENT_CHANNELS);
+
+const NoticeVersion = z.string().trim().min(1, 'The notice version is missing').max(32, 'The notice version is too long');
+
+/** The choices at sign-up (e-mail form): the account itself is consented to by signing up on this notice. */
+export const SignupConsentsSchema = z.object({
+  notice_version: NoticeVersion,
+  whatsapp: z.boolean().default(false),
+  marketing: z.boolean().default(false),
+});
+export type SignupConsents = z.infer<typeof SignupConsentsSchema>;
+
+export const PutConsentsInputSchema = z.object({
+  notice_version: NoticeVersion,
+  account: z.boolean().optional(),
+  whatsapp: z.boolean().optional(),
+  marketing: z.boolean().optional(),
+  channel: z.enum(['mobile-signup', 'profile', 'api']).default('api'),
+});
+export type PutConsentsInput = z.infer<typeof PutConsentsInputSchema>;
+
+export const ConsentStateSchema = z.object({
+  purpose: ConsentPurposeSchema,
+  given: z.boolean(),
+  /** When it was last given or withdrawn; null: never asked. */
+  at: z.string().nullable(),
+  notice_version: z.string().nullable(),
+  channel: ConsentChannelSchema.nullable(),
+});
+
+export const ConsentRecordSchema = z.object({
+  purpose: ConsentPurposeSchema,
+  given: z.boolean(),
+  at: z.string(),
+  notice_version: z.string(),
+  channel: ConsentChannelSchema,
+});
+
+export const ConsentsSchema = z.object({
+  notice_version: z.string(),
+  consents: z.array(ConsentStateSchema),
+  /** Every change, newest first. */
+  history: z.array(ConsentRecordSchema),
+});
+export type Consents = z.infer<typeof ConsentsSchema>;
+
+export const PrivacyNoticeSchema = z.object({
+  version: z.string(),
+  items: z.array(z.object({ what: z.string(), why: z.string(), purpose: ConsentPurposeSchema, kept: z.string() })),
+  officer: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  /** Working days within which a grievance is answered. */
+  answerDays: z.number().int(),
+  inactiveYears: z.number().int(),
+});
+export type PrivacyNotice = z.infer<typeof PrivacyNoticeSchema>;
+
+export const DataExportSchema = z.object({
+  /** none: never asked; queued: being built; ready: downloadable until expiresAt; expired: ask again. */
+  status: z.enum(['none', 'queued', 'ready', 'expired']),
+  requestedAt: z.string().nullable(),
+  readyAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  sizeBytes: z.number().int().nullable(),
+  /** The ZIP (same bearer token), while it is offered. */
+  downloadPath: z.string().nullable(),
+});
+export type DataExport = z.infer<typeof DataExportSchema>;

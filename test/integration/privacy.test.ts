@@ -1,0 +1,277 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { createUser, uniqueMobile } from '../helpers/factories';
+import { addAddress, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
+import { notify } from '../../server/domains/notifications/notify.service';
+import { NOTICE_VERSION } from '../../shared/rules/privacy-notice';
+import { buildPending } from '../../server/domains/privacy/export.service';
+
+/**
+ * The customer's data under the DPDP Act (PRODUCT.md §24), over a real port as the shop's pages call it:
+ * the notice and the consents at sign-up, withdrawn as easily as given, and a withdrawn WhatsApp consent
+ * stopping WhatsApp at notify's channel decision.
+ */
+let now = new Date('2026-12-01T09:00:00+05:30');
+const clock = { now: () => now };
+let t: TestApp;
+let base: string;
+let shop: Shop;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, config: { PRIVACY_OFFICER_NAME: 'Leela Iyer', PRIVACY_ANSWER_DAYS: 5 } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  shop = await loadShop(t);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function call(auth: string | null, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: {
+      ...(auth ? { authorization: auth } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      accept: 'application/json',
+      'accept-encoding': 'br, gzip',
+      origin: t.deps.config.PUBLIC_URL,
+      'user-agent': 'Mozilla/5.0 (privacy test)',
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+/** A customer who signed up with a mobile number (verified), no e-mail. */
+async function mobileCustomer(name = 'Asha Rao'): Promise<Customer & { mobile: string }> {
+  const mobile = `+91${uniqueMobile()}`;
+  const user = await createUser(t.deps.db, { name });
+  await t.deps.db
+    .updateTable('users')
+    .set({ email: null, email_verified: false, mobile, mobile_verified_at: now.toISOString() })
+    .where('id', '=', user.id)
+    .execute();
+  return { user: { ...user, email: '' }, auth: await t.bearer(user), addressId: await addAddress(t.deps.db, user.id, '560038'), mobile };
+}
+
+const whatsAppOf = (messageId: number | null) =>
+  t.deps.db.selectFrom('whatsapp_outbox').select(['id', 'to_mobile']).where('message_id', '=', messageId ?? -1).execute();
+
+describe('notice and consent', () => {
+  it('the e-mail sign-up records the account and the ticked consents on the notice version, time and channel', async () => {
+    const signup = {
+      email: 'meera.consent@example.in',
+      password: 'green glass of spinach',
+      username: 'meera_consent',
+      name: 'Meera Pillai',
+      mobile: '9812345670',
+      consents: { notice_version: NOTICE_VERSION, whatsapp: false, marketing: true },
+    };
+    const r = await call(null, 'POST', '/auth/signup', signup);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const auth = `Bearer ${r.body.access_token}`;
+
+    const got = await call(auth, 'GET', '/user/consents');
+    expect(got.status).toBe(200);
+    const state = Object.fromEntries(got.body.consents.map((c: { purpose: string }) => [c.purpose, c]));
+    expect(state.account).toMatchObject({ given: true, notice_version: NOTICE_VERSION, channel: 'email-signup', at: now.toISOString() });
+    expect(state.marketing).toMatchObject({ given: true, channel: 'email-signup' });
+    expect(state.whatsapp).toMatchObject({ given: false, at: null });
+    // The record itself, read without the service.
+    const rows = await t.deps.db
+      .selectFrom('consents')
+      .innerJoin('users', 'users.id', 'consents.user_id')
+      .select(['purpose', 'given', 'notice_version', 'channel'])
+      .where('users.email', '=', signup.email)
+      .orderBy('purpose')
+      .execute();
+    expect(rows).toEqual([
+      { purpose: 'account', given: true, notice_version: NOTICE_VERSION, channel: 'email-signup' },
+      { purpose: 'marketing', given: true, notice_version: NOTICE_VERSION, channel: 'email-signup' },
+    ]);
+
+    // Withdrawing is one call, as giving was; the account's consent is withdrawn only by deleting the account.
+    now = new Date(now.getTime() + 60_000);
+    const off = await call(auth, 'PUT', '/user/consents', { notice_version: NOTICE_VERSION, marketing: false, channel: 'profile' });
+    expect(off.status).toBe(200);
+    expect(off.body.consents.find((c: { purpose: string }) => c.purpose === 'marketing')).toMatchObject({ given: false, channel: 'profile', at: now.toISOString() });
+    expect(off.body.history).toHaveLength(3);
+    const account = await call(auth, 'PUT', '/user/consents', { notice_version: NOTICE_VERSION, account: false });
+    expect(account.status).toBe(400);
+    expect(account.body.message).toMatch(/delete your account/);
+  });
+
+  it('a notice that changed since the page was opened is refused with a sentence, nothing recorded', async () => {
+    const c = await mobileCustomer();
+    const r = await call(c.auth, 'PUT', '/user/consents', { notice_version: '2020-01-01', whatsapp: true });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/notice has changed/);
+    expect(await t.deps.db.selectFrom('consents').select('id').where('user_id', '=', c.user.id).execute()).toHaveLength(0);
+  });
+
+  it('a withdrawn WhatsApp consent sends no WhatsApp: an order event through notify goes by SMS instead, at once', async () => {
+    const c = await mobileCustomer('Divya Menon');
+    // A mobile sign-up's notice: the account and WhatsApp.
+    const given = await call(c.auth, 'PUT', '/user/consents', { notice_version: NOTICE_VERSION, account: true, whatsapp: true, channel: 'mobile-signup' });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    const placed = await place(t, c, orderBody(shop, c));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = placed.json().order as { id: string; number: string };
+
+    const before = await notify(t.deps, t.deps.db, { userId: c.user.id }, 'delivered', { orderId: order.id, number: order.number });
+    expect(before.channels.map((x) => x.channel)).toEqual(['whatsapp']);
+    expect(await whatsAppOf(before.messageId)).toHaveLength(1);
+
+    const off = await call(c.auth, 'PUT', '/user/consents', { notice_version: NOTICE_VERSION, whatsapp: false, channel: 'profile' });
+    expect(off.status).toBe(200);
+    const after = await notify(t.deps, t.deps.db, { userId: c.user.id }, 'delivered', { orderId: order.id, number: order.number });
+    expect(after.channels.map((x) => x.channel)).toEqual(['sms']);
+    expect(await whatsAppOf(after.messageId)).toHaveLength(0);
+    // The checkout's own confirmation reads the same switch: the next order is confirmed without WhatsApp.
+    const next = await place(t, c, orderBody(shop, c));
+    expect(next.statusCode, next.body).toBe(200);
+    const wa = await t.deps.db.selectFrom('whatsapp_outbox').select('id').where('order_id', '=', next.json().order.id).execute();
+    expect(wa).toHaveLength(0);
+    // The notification settings say the same thing.
+    expect((await call(c.auth, 'GET', '/user/notification-preferences')).body.whatsapp).toBe(false);
+  });
+
+  it('the privacy notice names the grievance officer and the answer time, as configured', async () => {
+    const r = await call(null, 'GET', '/privacy/notice');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ version: NOTICE_VERSION, officer: { name: 'Leela Iyer', email: 'privacy@hydroshakes.in' }, answerDays: 5 });
+    expect(r.body.items.length).toBeGreaterThan(3);
+  });
+});
+
+/**
+ * Every (table, column) that refers to a person, read from the catalogue — independent of the export's
+ * own list: foreign keys to users(id), and uuid columns named user_id.
+ */
+async function userReferences(): Promise<{ table: string; column: string }[]> {
+  const r = await sql<{ table: string; column: string }>`
+    select c.conrelid::regclass::text as table, a.attname::text as column
+      from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
+     where c.contype = 'f' and c.confrelid = 'users'::regclass
+    union
+    select table_name::text, column_name::text from information_schema.columns
+     where table_schema = 'public' and column_name = 'user_id' and data_type = 'uuid'
+    union select 'users', 'id'
+    order by 1, 2`.execute(t.deps.db);
+  return r.rows;
+}
+
+/** The primary key's columns of a table, in key order. */
+async function primaryKey(table: string): Promise<string[]> {
+  const r = await sql<{ name: string }>`
+    select a.attname::text as name from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+     where i.indrelid = ${table}::regclass and i.indisprimary order by array_position(i.indkey, a.attnum)`.execute(t.deps.db);
+  return r.rows.map((x) => x.name);
+}
+
+/** Rows of `table` whose `column` is the person, as their primary keys in text ("a|b"). */
+async function rowsAbout(table: string, column: string, userId: string, pk: string[]): Promise<string[]> {
+  const key = sql.join(pk.map((c) => sql`${sql.ref(`t.${c}`)}::text`), sql`, `);
+  const r = await sql<{ k: string[] }>`select array[${key}] as k from ${sql.table(table)} t where ${sql.ref(`t.${column}`)} = ${userId}::uuid`.execute(t.deps.db);
+  return r.rows.map((x) => x.k.join('|'));
+}
+
+const download = async (auth: string) => {
+  const res = await fetch(`${base}/api/user/data-export/file`, { headers: { authorization: auth, origin: t.deps.config.PUBLIC_URL, 'accept-encoding': 'br, gzip' } });
+  return { status: res.status, type: res.headers.get('content-type'), body: new Uint8Array(await res.arrayBuffer()) };
+};
+
+describe('download my data', () => {
+  it('a ZIP of JSON files with a README holds every row about the person in every table with a user reference, and nobody else’s', async () => {
+    const c = await mobileCustomer('Kavya Menon');
+    const other = await mobileCustomer('Ravi Kumar');
+    await call(c.auth, 'PUT', '/user/consents', { notice_version: NOTICE_VERSION, account: true, whatsapp: true, marketing: true, channel: 'mobile-signup' });
+    await call(c.auth, 'PUT', '/user/notification-preferences', { kinds: { delivered: { sms: false } } });
+    for (const who of [c, other]) expect((await place(t, who, orderBody(shop, who))).statusCode).toBe(200);
+    expect((await call(c.auth, 'POST', '/user/favorites', { shakeId: shop.shakes[0]!.id })).status).toBe(200);
+
+    const asked = await call(c.auth, 'POST', '/user/data-export');
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(['queued', 'ready']).toContain(asked.body.status);
+    // The job (the request's own build may have done it already: each request is built once).
+    await buildPending(t.deps);
+    await expect.poll(async () => (await call(c.auth, 'GET', '/user/data-export')).body.status).toBe('ready');
+    const ready = (await call(c.auth, 'GET', '/user/data-export')).body;
+    expect(ready).toMatchObject({ downloadPath: '/api/user/data-export/file', expiresAt: new Date(now.getTime() + 24 * 3600_000).toISOString() });
+    // Told through the one notifications domain.
+    const told = await t.deps.db.selectFrom('messages').select(['event', 'link']).where('user_id', '=', c.user.id).where('event', '=', 'data_export_ready').execute();
+    expect(told).toEqual([{ event: 'data_export_ready', link: '/profile?tab=privacy' }]);
+
+    const file = await download(c.auth);
+    expect(file.status).toBe(200);
+    expect(file.type).toBe('application/zip');
+    const zip = unzipSync(file.body);
+    expect(strFromU8(zip['README.txt']!)).toMatch(/Your data at Hydro Shakes[\s\S]*orders\.json/);
+    const tables = new Map<string, Record<string, unknown>[]>();
+    for (const [name, bytes] of Object.entries(zip)) if (name.endsWith('.json')) tables.set(name.slice(0, -5), JSON.parse(strFromU8(bytes)));
+
+    const refs = await userReferences();
+    expect(refs.length).toBeGreaterThan(30);
+    const missing: string[] = [];
+    let held = 0;
+    for (const { table, column } of refs) {
+      const pk = await primaryKey(table);
+      expect(pk.length, `${table} has a primary key`).toBeGreaterThan(0);
+      const want = await rowsAbout(table, column, c.user.id, pk);
+      held += want.length;
+      const rows = tables.get(table);
+      if (!rows) {
+        if (want.length) missing.push(`${table}.${column}: no ${table}.json in the export`);
+        else missing.push(`${table}.${column}: the export has no file for this table`);
+        continue;
+      }
+      const have = new Set(rows.map((r) => pk.map((k) => String(r[k])).join('|')));
+      for (const k of want) if (!have.has(k)) missing.push(`${table}.${column}: row ${k}`);
+    }
+    expect(missing).toEqual([]);
+    expect(held).toBeGreaterThan(10);
+    // Secrets stay out; the other customer is not in it.
+    const text = Object.values(zip).map((b) => strFromU8(b)).join('\n');
+    expect(text).not.toContain('password_hash');
+    expect(text).not.toContain(other.user.id);
+    expect(text).not.toContain(other.mobile);
+    expect(tables.get('orders')).toHaveLength(1);
+    expect(tables.get('order_lines')!.length).toBeGreaterThan(0);
+
+    // Someone else's token gets their own (none), never this one.
+    expect((await download(other.auth)).status).toBe(404);
+  });
+
+  it('one export at a time, three a day (429 with Retry-After), offered 24 hours', async () => {
+    const c = await mobileCustomer('Isha Nair');
+    for (let i = 0; i < 3; i++) {
+      now = new Date(now.getTime() + 60_000);
+      expect((await call(c.auth, 'POST', '/user/data-export')).status).toBe(200);
+      await buildPending(t.deps);
+      await expect.poll(async () => (await call(c.auth, 'GET', '/user/data-export')).body.status).toBe('ready');
+    }
+    const fourth = await call(c.auth, 'POST', '/user/data-export');
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    now = new Date(now.getTime() + 24 * 3600_000 + 1000);
+    c.auth = await t.bearer(c.user);
+    expect((await call(c.auth, 'GET', '/user/data-export')).body).toMatchObject({ status: 'expired', downloadPath: null });
+    const gone = await download(c.auth);
+    expect(gone.status).toBe(404);
+    expect(JSON.parse(strFromU8(gone.body)).message).toMatch(/expired/);
+    // The job drops the bytes; the request stays on record.
+    await buildPending(t.deps);
+    const rows = await t.deps.db.selectFrom('data_exports').select(['status', 'file']).where('user_id', '=', c.user.id).execute();
+    expect(rows.map((r) => [r.status, r.file])).toEqual([
+      ['expired', null],
+      ['expired', null],
+      ['expired', null],
+    ]);
+  });
+});
