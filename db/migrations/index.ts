@@ -43,6 +43,7 @@ import * as m1206_1100 from './2026_12_06_1100_create_messages';
 import * as m1206_1200 from './2026_12_06_1200_calendar_rows_wallet';
 import * as m1206_1300 from './2026_12_06_1300_invitations_and_return_paths';
 import * as m1206_1400 from './2026_12_06_1400_stock_shards';
+import * as m1207_1200 from './2026_12_07_1200_create_push_subscriptions';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -93,6 +94,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_1200_calendar_rows_wallet': m1206_1200,
   '2026_12_06_1300_invitations_and_return_paths': m1206_1300,
   '2026_12_06_1400_stock_shards': m1206_1400,
+  '2026_12_07_1200_create_push_subscriptions': m1207_1200,
 };
 
 export const migrationProvider: MigrationProvider = {
