@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { createInstance } from '../helpers/instances';
 import { createUser } from '../helpers/factories';
 import { startFakePushService, type FakePushService } from '../fakes/push-server';
 import { addAddress, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
@@ -13,7 +14,8 @@ import { notify } from '../../server/domains/notifications/notify.service';
  * and a fake push service over real HTTP that checks the VAPID signature and decrypts each message as
  * the browser would: a customer subscribes two browsers; "out for delivery" reaches both through the
  * outbox job; the inbox lists the pushes; a subscription the push service says is gone (410) is removed;
- * an endpoint on the shop's own network is refused; only the owner removes a subscription.
+ * an endpoint on the shop's own network is refused; only the owner removes a subscription; two instances
+ * running the job at once send each push once, and both sign with the one kept key.
  */
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -162,5 +164,27 @@ describe('web push', () => {
     expect((await call(c.auth, 'GET', '/user/push-subscriptions')).body.subscriptions).toEqual([]);
     const told = await notify(t.deps, t.deps.db, { userId: c.user.id }, 'delivered', { orderId: crypto.randomUUID(), number: 'HS-PUSH-3' });
     expect(told.channels.some((x) => x.channel === 'push')).toBe(false);
+  });
+
+  it('two instances working the push outbox at once send each delivery once, signed with the one kept key', async () => {
+    const b = await createInstance(t, { config: { WEBHOOKS_ALLOW_LOOPBACK: true } });
+    try {
+      const people = await Promise.all(Array.from({ length: 4 }, () => someone()));
+      const subs = people.map(() => [pushService.subscribe(), pushService.subscribe()]);
+      for (const [i, p] of people.entries()) for (const s of subs[i]!) expect((await call(p.auth, 'POST', '/user/push-subscriptions', s)).status).toBe(200);
+      await t.deps.db.transaction().execute(async (trx) => {
+        for (const [i, p] of people.entries()) await notify(t.deps, trx, { userId: p.user.id }, 'delivered', { orderId: crypto.randomUUID(), number: `HS-TWO-${i}` });
+      });
+      await Promise.all([runJobNow(t.deps, outboxJobs, 'outbox-push'), runJobNow(b.deps, outboxJobs, 'outbox-push')]);
+      await Promise.all([runJobNow(t.deps, outboxJobs, 'outbox-push'), runJobNow(b.deps, outboxJobs, 'outbox-push')]);
+      const key = (await call(null, 'GET', '/push/public-key')).body.publicKey;
+      for (const [i] of people.entries()) {
+        const got = pushService.received.filter((r) => r.payload.title === `Order HS-TWO-${i} was delivered`);
+        expect(got.map((r) => r.endpoint).sort()).toEqual(subs[i]!.map((s) => s.endpoint).sort());
+        expect(new Set(got.map((r) => r.vapidKey))).toEqual(new Set([key]));
+      }
+    } finally {
+      await b.close();
+    }
   });
 });
