@@ -81,12 +81,23 @@ describe.skipIf(!hasBrowser)('the phone: notifications', () => {
       .poll(() => pushService.received.filter((p) => p.endpoint === sub.endpoint).map((p) => p.payload.title), { timeout: 15_000 })
       .toEqual([`Order ${order.number} is on its way`]);
 
+    // The same person also has notifications on an iPhone (subscribed there).
+    const other = await shop.request({
+      method: 'POST',
+      url: '/api/user/push-subscriptions',
+      headers: { authorization: auth, 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' },
+      payload: pushService.subscribe(),
+    });
+    expect(other.statusCode, other.body).toBe(200);
+
     await page.goto('/profile');
     const toggle = page.getByRole('switch', { name: 'Notifications on this device' });
     await expect.poll(() => toggle.isChecked()).toBe(true);
     await page.getByTestId('push-switch').getByText('On for Chrome on Linux').waitFor();
     await page.getByTestId('push-switch').scrollIntoViewIfNeeded();
     await shop.screenshot(page, 'phone-push-switch-375', { fullPage: false });
+    await page.getByRole('button', { name: 'Turn off notifications on Safari on iPhone' }).click();
+    await page.getByTestId('push-devices').waitFor({ state: 'detached' });
     // As a thumb does: on the switch's words (the input itself is drawn by its track).
     await page.getByTestId('push-switch').getByText('Notifications on this device', { exact: true }).click();
     await expect.poll(() => toggle.isChecked()).toBe(false);

@@ -76,7 +76,16 @@ function usePush() {
     ready: !supported || (endpoint !== undefined && !list.isPending),
     on: !!mine,
     device: mine?.device ?? null,
-    others: subs.filter((s) => s !== mine).map((s) => s.device),
+    others: subs.filter((s) => s !== mine),
+    removeOther: async (id: number) => {
+      try {
+        await remove.mutateAsync({ id });
+        await utils.notifications.pushSubscriptions.invalidate();
+        toast({ title: 'Notifications are off on that device', variant: 'success' });
+      } catch (e) {
+        toast({ title: messageOf(e, 'Could not turn notifications off there.'), variant: 'destructive' });
+      }
+    },
     busy,
     turnOn,
     turnOff,
@@ -95,6 +104,26 @@ export function PushSwitch() {
         ? `On for ${p.device}: every message shows up even when the shop is closed.`
         : 'Every message, such as “on its way” with the delivery code, shows up even when the shop is closed.';
   return (
+    <>
+      <PushLabel hint={hint} p={p} id={id} />
+      {p.others.length ? (
+        <ul className="push-devices" aria-label="Other devices with notifications" data-testid="push-devices">
+          {p.others.map((d) => (
+            <li key={d.id}>
+              <span className="text-sm">{d.device}</span>
+              <Button variant="ghost" size="sm" onClick={() => void p.removeOther(d.id)} aria-label={`Turn off notifications on ${d.device}`}>
+                Turn off
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+function PushLabel({ hint, p, id }: { hint: string; p: ReturnType<typeof usePush>; id: string }) {
+  return (
     <label className="switch notify-switch" data-testid="push-switch">
       <input
         type="checkbox"
@@ -111,7 +140,7 @@ export function PushSwitch() {
         <strong>Notifications on this device</strong>
         <span id={`${id}-hint`} className="text-sm text-muted">
           {hint}
-          {p.others.length ? ` Also on: ${p.others.join(', ')}.` : ''}
+          {p.others.length ? ' Also on the devices below.' : ''}
         </span>
       </span>
     </label>
