@@ -12,6 +12,8 @@ import type { CustomRecipe } from '../shared/schemas/builder';
 export type Json<T = unknown> = ColumnType<T, string, string>;
 /** A custom shake's recipe kept as JSON (carts, saved shakes). */
 export type JsonRecipe = Json<CustomRecipe>;
+/** What a web push notification shows (the service worker reads it): the inbox message's title, body and link. */
+export type PushPayload = Json<{ title: string; body: string; url: string; tag: string }>;
 
 export type OrderStatusColumn = 'pending_payment' | 'confirmed' | 'preparing' | 'out_for_delivery' | 'delivered' | 'cancelled';
 export type OrderPaymentStatusColumn = 'pending' | 'completed' | 'failed' | 'paid' | 'successful' | 'refunded';

@@ -45,6 +45,8 @@ const NARROW: Record<string, string> = {
   'refunds.status': "'pending' | 'processed' | 'failed'",
   'reward_ledger.kind': 'RewardKind',
   'saved_shakes.recipe': 'JsonRecipe',
+  'push_outbox.status': "'pending' | 'sent' | 'logged' | 'failed'",
+  'push_outbox.payload': 'PushPayload',
   'sms_outbox.status': "'pending' | 'sent' | 'logged' | 'failed'",
   'sms_outbox.variables': 'Record<string, string>',
   'whatsapp_outbox.status': "'pending' | 'sent' | 'logged' | 'failed'",

@@ -86,6 +86,14 @@ export const ConfigSchema = z.object({
   MSG91_OTP_TEMPLATE_ID: optionalString,
   /** The MSG91 template for an order update sent as a text when WhatsApp failed; its variable is `message`. */
   MSG91_ORDER_UPDATE_TEMPLATE_ID: optionalString,
+  /**
+   * Web push (decision 270): the VAPID key pair (web-push's URL-safe base64), both or neither; without
+   * them a pair is generated once and kept in the database, like the JWT secret. The subject is the
+   * contact push services may use: a mailto: or https: URL (default mailto: MAIL_FROM).
+   */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URL').optional()),
   /** WhatsApp Business Cloud API: without the token, order messages go to the WhatsApp outbox and the log. */
   WHATSAPP_TOKEN: optionalString,
   WHATSAPP_PHONE_NUMBER_ID: optionalString,

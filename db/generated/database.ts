@@ -11,6 +11,7 @@ import type {
   OrderStatusColumn,
   PaymentAttemptStatus,
   PaymentRowStatus,
+  PushPayload,
   RewardKind,
   SubscriptionPaymentStatusColumn,
   SubscriptionStatusColumn,
@@ -545,6 +546,31 @@ export interface PgbossVersion {
   maintained_on: string | null;
   monitored_on: string | null;
   version: number;
+}
+
+export interface PushOutbox {
+  attempts: Generated<number>;
+  created_at: Generated<string>;
+  device: string;
+  id: Generated<number>;
+  last_error: string | null;
+  message_id: number | null;
+  next_attempt_at: string | null;
+  payload: PushPayload;
+  provider_message_id: string | null;
+  sent_at: string | null;
+  status: Generated<'pending' | 'sent' | 'logged' | 'failed'>;
+  subscription_id: number | null;
+}
+
+export interface PushSubscriptions {
+  auth: string;
+  created_at: Generated<string>;
+  device: Generated<string>;
+  endpoint: string;
+  id: Generated<number>;
+  p256dh: string;
+  user_id: string;
 }
 
 export interface RateLimitBuckets {
@@ -1086,6 +1112,8 @@ export interface DB {
   'pgboss.schedule': PgbossSchedule;
   'pgboss.subscription': PgbossSubscription;
   'pgboss.version': PgbossVersion;
+  push_outbox: PushOutbox;
+  push_subscriptions: PushSubscriptions;
   rate_limit_buckets: RateLimitBuckets;
   refresh_tokens: RefreshTokens;
   refunds: Refunds;

@@ -1,5 +1,6 @@
 import type { Job } from './jobs';
 import { kickMail } from './mail';
+import { kickPush } from './push';
 import { kickSms } from './sms';
 import { kickWhatsApp } from './whatsapp';
 
@@ -14,4 +15,5 @@ export const outboxJobs: Job[] = [
   { name: 'outbox-mail', cron: '* * * * *', everySeconds: 10, run: (deps) => kickMail(deps) },
   { name: 'outbox-sms', cron: '* * * * *', everySeconds: 10, run: (deps) => kickSms(deps) },
   { name: 'outbox-whatsapp', cron: '* * * * *', everySeconds: 10, run: (deps) => kickWhatsApp(deps) },
+  { name: 'outbox-push', cron: '* * * * *', everySeconds: 10, run: (deps) => kickPush(deps) },
 ];

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database';
 import type { DB } from '../../db/generated/database';
 
 /** The outboxes that share one claim: a pending row, due now, sent by one instance at a time. */
-export type OutboxTable = 'mail_outbox' | 'sms_outbox' | 'whatsapp_outbox';
+export type OutboxTable = 'mail_outbox' | 'sms_outbox' | 'whatsapp_outbox' | 'push_outbox';
 
 /**
  * Claims due messages of one outbox until `claimUntil` (SKIP LOCKED: several instances never send the

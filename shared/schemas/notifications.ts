@@ -45,7 +45,8 @@ export type NotificationPreferencesPatch = z.infer<typeof NotificationPreference
 
 // ---------- The inbox (PRODUCT.md §20, decision 215) ----------
 
-export const DELIVERY_CHANNELS = ['email', 'whatsapp', 'sms'] as const;
+/** push: a notification on a browser or phone the person subscribed (decision 270). */
+export const DELIVERY_CHANNELS = ['email', 'whatsapp', 'sms', 'push'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 /**
  * A delivery's status: queued (in the outbox), sent (the provider took it), delivered and read
@@ -57,7 +58,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const MessageDeliverySchema = z.object({
   channel: z.enum(DELIVERY_CHANNELS),
-  /** Masked: "+91 98••• 43210", "as•••@example.in". */
+  /** Masked: "+91 98••• 43210", "as•••@example.in"; for push the device ("Chrome on Android"). */
   to: z.string(),
   status: z.enum(DELIVERY_STATUSES),
   /** When the status was reached (ISO). */
@@ -105,3 +106,31 @@ export const MarkReadInputSchema = z
   })
   .refine((v) => (v.ids ? !v.all : v.all === true), { message: 'Send { "ids": [1, 2] } or { "all": true }', path: ['ids'] });
 export type MarkReadInput = z.infer<typeof MarkReadInputSchema>;
+
+// ---------- Web push (PRODUCT.md §22, decision 270) ----------
+
+/** What the browser's PushSubscription.toJSON() gives: the push service's endpoint and the keys to encrypt for. */
+export const PushSubscriptionInputSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/, message: 'The push endpoint must be a web address' }).max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'p256dh must be the browser’s public key (URL-safe base64)'),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, 'auth must be the browser’s auth secret (URL-safe base64)'),
+  }),
+});
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInputSchema>;
+
+export const PushSubscriptionSchema = z.object({
+  id: z.number().int(),
+  /** "Chrome on Android", from the browser that subscribed. */
+  device: z.string(),
+  /** The push service's endpoint: a browser finds its own subscription by it. */
+  endpoint: z.string(),
+  createdAt: z.string(),
+});
+export type PushSubscription = z.infer<typeof PushSubscriptionSchema>;
+
+export const PushSubscriptionsSchema = z.object({ subscriptions: z.array(PushSubscriptionSchema) });
+
+/** The key browsers subscribe with (applicationServerKey): the VAPID public key, URL-safe base64. */
+export const PushPublicKeySchema = z.object({ publicKey: z.string() });

@@ -7,10 +7,12 @@ export interface FakeRequest {
   headers: http.IncomingHttpHeaders;
   /** The whole body, as sent. */
   raw: string;
+  /** The same body as bytes (an encrypted push message is no text). */
+  bytes: Buffer;
 }
 
 /** Answers with `body` as JSON. */
-export type Answer = (status: number, body: unknown) => void;
+export type Answer = (status: number, body: unknown, headers?: Record<string, string>) => void;
 
 export interface JsonServer {
   url: string;
@@ -36,15 +38,18 @@ export async function startJsonServer(
     return failStatus;
   };
   const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const answer: Answer = (status, body) => {
+      const bytes = Buffer.concat(chunks);
+      const raw = bytes.toString('utf8');
+      const answer: Answer = (status, body, headers = {}) => {
         res.statusCode = status;
+        for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify(body));
       };
-      handle({ method: req.method, url: req.url, headers: req.headers, raw }, answer, failure);
+      handle({ method: req.method, url: req.url, headers: req.headers, raw, bytes }, answer, failure);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

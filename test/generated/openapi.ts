@@ -2221,6 +2221,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key a browser subscribes to web push with (VAPID public key, URL-safe base64) */
+        get: operations["notifications-pushPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ready": {
         parameters: {
             query?: never;
@@ -2808,6 +2825,41 @@ export interface paths {
         head?: never;
         /** Change name, username or mobile (other fields are ignored) */
         patch: operations["users-updateProfile"];
+        trace?: never;
+    };
+    "/user/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The browsers and phones that show the signed-in person’s messages as notifications */
+        get: operations["notifications-pushSubscriptions"];
+        put?: never;
+        /** Show the person’s messages as notifications on this browser: the browser’s PushSubscription (endpoint, keys.p256dh, keys.auth); subscribing the same endpoint again updates it */
+        post: operations["notifications-subscribePush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/push-subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** No more notifications on that browser (only the person’s own) */
+        delete: operations["notifications-unsubscribePush"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/user/reviews": {
@@ -12573,6 +12625,31 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "notifications-pushPublicKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        publicKey: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "system-ready": {
         parameters: {
             query?: never;
@@ -14906,7 +14983,7 @@ export interface operations {
                             deliveries: {
                                 at: string;
                                 /** @enum {string} */
-                                channel: "email" | "whatsapp" | "sms";
+                                channel: "email" | "whatsapp" | "sms" | "push";
                                 /** @enum {string} */
                                 status: "queued" | "sent" | "delivered" | "read" | "failed" | "logged";
                                 to: string;
@@ -15283,6 +15360,118 @@ export interface operations {
                         role: "customer" | "admin" | "manager" | "kitchen" | "rider" | "support";
                         updated_at: string;
                         username: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "notifications-pushSubscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subscriptions: {
+                            createdAt: string;
+                            device: string;
+                            endpoint: string;
+                            id: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "notifications-subscribePush": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    endpoint: string;
+                    expirationTime?: number | null;
+                    keys: {
+                        auth: string;
+                        p256dh: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        device: string;
+                        endpoint: string;
+                        id: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "notifications-unsubscribePush": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        removed: true;
                     };
                 };
             };

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { DeliveryCard } from '../features/orders/delivery-card';
 import { trpc } from '../lib/trpc';
@@ -28,6 +29,9 @@ import '../features/orders/orders.css';
 import { formatDate } from '../../../shared/rules/dates';
 import { LoadError } from '../components/load-error';
 import { Section } from '../components/section';
+
+// Offered under an order still to come; the Push API's plumbing loads only then.
+const PushOffer = lazy(() => import('../features/notifications/push-controls').then((m) => ({ default: m.PushOffer })));
 
 
 const STATUS_TONE: Record<Order['status'], string> = {
@@ -123,6 +127,11 @@ function OrderDetail() {
 
       <OrderProgress order={o} />
       <DeliveryCard order={o} />
+      {o.status === 'confirmed' || o.status === 'preparing' ? (
+        <Suspense fallback={null}>
+          <PushOffer />
+        </Suspense>
+      ) : null}
 
       <div className="order-actions">
         <InvoiceLink order={o} />

@@ -35,7 +35,7 @@ export async function listMessages(deps: Deps, userId: string, input: MessagesIn
     const list = byMessage.get(Number(d.message_id)) ?? [];
     list.push({
       channel: d.channel,
-      to: d.channel === 'email' ? maskEmail(d.to) : maskMobile(d.to),
+      to: d.channel === 'email' ? maskEmail(d.to) : d.channel === 'push' ? d.to : maskMobile(d.to),
       status: deliveryStatus(d),
       at: iso(d.at),
     });

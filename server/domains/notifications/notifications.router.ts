@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { router } from '../../trpc/init';
-import { authedProcedure } from '../../trpc/procedures';
+import { authedProcedure, publicProcedure } from '../../trpc/procedures';
 import {
+  PushPublicKeySchema,
+  PushSubscriptionInputSchema,
+  PushSubscriptionSchema,
+  PushSubscriptionsSchema,
   MarkReadInputSchema,
   MessagesInputSchema,
   MessagesSchema,
@@ -11,6 +15,7 @@ import {
 } from '../../../shared/schemas/notifications';
 import * as notifications from './notifications.service';
 import * as inbox from './inbox.service';
+import * as push from './push.service';
 
 export const notificationsRouter = router({
   preferences: authedProcedure
@@ -71,4 +76,42 @@ export const notificationsRouter = router({
     .input(MarkReadInputSchema)
     .output(z.object({ marked: z.number().int(), unread: z.number().int() }))
     .mutation(({ ctx, input }) => inbox.markMessagesRead(ctx.deps, ctx.user.id, input)),
+
+  pushPublicKey: publicProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/push/public-key', tags: ['user'], summary: 'The key a browser subscribes to web push with (VAPID public key, URL-safe base64)', protect: false },
+    })
+    .input(z.void())
+    .output(PushPublicKeySchema)
+    .query(({ ctx }) => push.publicKey(ctx.deps)),
+
+  pushSubscriptions: authedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/user/push-subscriptions', tags: ['user'], summary: 'The browsers and phones that show the signed-in person’s messages as notifications', protect: true },
+    })
+    .input(z.void())
+    .output(PushSubscriptionsSchema)
+    .query(({ ctx }) => push.listSubscriptions(ctx.deps, ctx.user.id)),
+
+  subscribePush: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/push-subscriptions',
+        tags: ['user'],
+        summary: 'Show the person’s messages as notifications on this browser: the browser’s PushSubscription (endpoint, keys.p256dh, keys.auth); subscribing the same endpoint again updates it',
+        protect: true,
+      },
+    })
+    .input(PushSubscriptionInputSchema)
+    .output(PushSubscriptionSchema)
+    .mutation(({ ctx, input }) => push.subscribe(ctx.deps, ctx.user.id, input, ctx.req)),
+
+  unsubscribePush: authedProcedure
+    .meta({
+      openapi: { method: 'DELETE', path: '/user/push-subscriptions/{id}', tags: ['user'], summary: 'No more notifications on that browser (only the person’s own)', protect: true },
+    })
+    .input(z.object({ id: z.coerce.number().int().positive() }))
+    .output(z.object({ removed: z.literal(true) }))
+    .mutation(({ ctx, input }) => push.unsubscribe(ctx.deps, ctx.user.id, input.id)),
 });

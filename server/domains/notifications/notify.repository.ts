@@ -35,11 +35,16 @@ export interface MessageWrite {
   mail: { to: string; toName: string | null; subject: string; html: string; text: string; template: string } | null;
   whatsApp: { to: string; orderId: string | null; template: string; parameters: string[]; text: string; smsFallback: boolean } | null;
   sms: { to: string; text: string } | null;
+  /** One push delivery per subscription the person has (none: no row); what the notification shows. */
+  push: { title: string; body: string; url: string; tag: string } | null;
 }
 
-/** The message and its deliveries in ONE statement (data-modifying CTEs), in the caller's transaction. */
-export async function insertMessage(db: Executor, w: MessageWrite): Promise<number> {
-  const r = await sql<{ id: number }>`
+/**
+ * The message and its deliveries in ONE statement (data-modifying CTEs), in the caller's transaction;
+ * answers the message's id and the devices a push delivery was written for.
+ */
+export async function insertMessage(db: Executor, w: MessageWrite): Promise<{ id: number; pushed: string[] }> {
+  const r = await sql<{ id: number; pushed: string[] }>`
     with m as (
       insert into messages (user_id, event, title, body, link)
       values (${w.userId}::uuid, ${w.event}, ${w.title}, ${w.body}, ${w.link})
@@ -60,9 +65,16 @@ export async function insertMessage(db: Executor, w: MessageWrite): Promise<numb
       insert into sms_outbox (message_id, to_mobile, template, variables, text)
       select m.id, ${w.sms?.to ?? ''}, 'order_update', jsonb_build_object('message', ${w.sms?.text ?? ''}::text), ${w.sms?.text ?? ''}
       from m where ${w.sms !== null}::boolean
+    ),
+    push as (
+      insert into push_outbox (message_id, subscription_id, device, payload)
+      select m.id, s.id, s.device, ${JSON.stringify(w.push ?? {})}::jsonb
+      from m join push_subscriptions s on s.user_id = ${w.userId}::uuid
+      where ${w.push !== null}::boolean
+      returning device
     )
-    select id from m`.execute(db);
-  return r.rows[0]!.id;
+    select id, (select coalesce(jsonb_agg(device), '[]'::jsonb) from push) as pushed from m`.execute(db);
+  return r.rows[0]!;
 }
 
 // ---------- the inbox ----------
@@ -99,14 +111,14 @@ export async function unreadCount(db: Executor, userId: string): Promise<number>
 
 export interface DeliveryRow {
   message_id: number;
-  channel: 'email' | 'whatsapp' | 'sms';
+  channel: 'email' | 'whatsapp' | 'sms' | 'push';
   to: string;
   status: string;
   delivery_status: string | null;
   at: string;
 }
 
-/** Every delivery of the given messages, oldest first: the three outboxes' rows that carry them. */
+/** Every delivery of the given messages, oldest first: the four outboxes' rows that carry them. */
 export async function deliveriesOf(db: Executor, messageIds: number[]): Promise<DeliveryRow[]> {
   if (messageIds.length === 0) return [];
   const r = await sql<DeliveryRow>`
@@ -118,6 +130,9 @@ export async function deliveriesOf(db: Executor, messageIds: number[]): Promise<
     union all
     select message_id, 'sms', to_mobile, status, null, coalesce(sent_at, created_at), id
       from sms_outbox where message_id = any(${messageIds}::bigint[])
+    union all
+    select message_id, 'push', device, status, null, coalesce(sent_at, created_at), id
+      from push_outbox where message_id = any(${messageIds}::bigint[])
     order by at, id`.execute(db);
   return r.rows;
 }

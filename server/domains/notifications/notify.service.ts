@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { kickMail, type MailDeps, type MailMessage } from '../../lib/mail';
 import { kickSms } from '../../lib/sms';
 import { kickWhatsApp } from '../../lib/whatsapp';
+import { kickPush } from '../../lib/push';
 import type { DeliveryChannel } from '../../../shared/schemas/notifications';
 import { EVENTS, greeting, type EventData, type NotifyEvent, type Rendered } from './notify.events';
 import * as repo from './notify.repository';
@@ -17,6 +18,8 @@ import * as repo from './notify.repository';
  *   (decision 250) — with a verified number, the kind's WhatsApp cell on (its SMS cell is the
  *   fallback when WhatsApp finally fails);
  * - SMS: with a verified number and the kind's SMS cell on, when neither WhatsApp nor e-mail carries it;
+ * - push: one delivery per browser or phone the person subscribed (decision 270): subscribing is the
+ *   switch, for every message of the inbox, and turning it off on a device ends it there;
  * and writes ONE message with one delivery per channel in the caller's transaction (one statement).
  * The answer names the channels used, masked, for every screen that says "we told you". After the
  * commit the caller kicks the outboxes (kickMail, kickWhatsApp, kickSms) or leaves them to the workers.
@@ -46,7 +49,7 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, Math.min(2, at))}•••${email.slice(at)}`;
 }
 
-const WORDS: Record<DeliveryChannel, string> = { whatsapp: 'on WhatsApp', email: 'by e-mail', sms: 'by SMS' };
+const WORDS: Record<DeliveryChannel, string> = { whatsapp: 'on WhatsApp', email: 'by e-mail', sms: 'by SMS', push: 'as a notification' };
 
 export function toldSummary(channels: Told['channels']): string {
   if (channels.length === 0) return INBOX_ONLY;
@@ -91,7 +94,7 @@ export async function notify<E extends NotifyEvent>(
 
   const mail = email ? { ...(opts.receipt ?? mailOf(r, hi, url)), to: email, toName: p.name || null } : null;
   const orderId = 'orderId' in data ? (data as { orderId: string }).orderId : null;
-  const messageId = await repo.insertMessage(trx, {
+  const written = await repo.insertMessage(trx, {
     userId: p.id,
     event,
     title: r.title,
@@ -100,13 +103,16 @@ export async function notify<E extends NotifyEvent>(
     mail,
     whatsApp: whatsApp && r.whatsApp ? { to: whatsApp, orderId, ...r.whatsApp, text: r.text, smsFallback: p.want_sms } : null,
     sms: sms ? { to: sms, text: r.text } : null,
+    // The tag lets a later notice about the same order replace the earlier one on the lock screen.
+    push: { title: r.title, body: r.body.join(' '), url: r.link ?? '/profile?tab=messages', tag: orderId ? `order-${orderId}` : event },
   });
   const channels: Told['channels'] = [
     ...(whatsApp ? [{ channel: 'whatsapp' as const, to: maskMobile(whatsApp) }] : []),
     ...(sms ? [{ channel: 'sms' as const, to: maskMobile(sms) }] : []),
     ...(email ? [{ channel: 'email' as const, to: maskEmail(email) }] : []),
+    ...written.pushed.map((device) => ({ channel: 'push' as const, to: device })),
   ];
-  return { messageId, channels, summary: toldSummary(channels) };
+  return { messageId: written.id, channels, summary: toldSummary(channels) };
 }
 
 /** After the commit: deliver what notify wrote now (the workers retry anything left); never awaited by a request. */
@@ -114,4 +120,5 @@ export function kickNotices(deps: MailDeps): void {
   void kickMail(deps);
   void kickWhatsApp(deps);
   void kickSms(deps);
+  void kickPush(deps);
 }

@@ -13,7 +13,7 @@ import './notifications.css';
 
 const PAGE_SIZE = 20;
 
-const CHANNEL: Record<DeliveryChannel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'E-mail' };
+const CHANNEL: Record<DeliveryChannel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'E-mail', push: 'Notification' };
 /** Each delivery's status in words (decision 215). */
 const STATUS: Record<DeliveryStatus, string> = {
   queued: 'waiting to be sent',

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { lazy, Suspense, useId, type InputHTMLAttributes } from 'react';
 import { Link } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { messageOf } from '../../lib/errors';
@@ -8,6 +8,9 @@ import { formatDate } from '../../../../shared/rules/dates';
 import type { NotificationChannels, NotificationKind, NotificationPreferencesPatch } from '../../../../shared/schemas/notifications';
 import './notifications.css';
 import { Section } from '../../components/section';
+
+// The Push API's plumbing loads only with this card.
+const PushSwitch = lazy(() => import('./push-controls').then((m) => ({ default: m.PushSwitch })));
 
 const KINDS: { kind: NotificationKind; name: string; hint: string }[] = [
   { kind: 'order_confirmed', name: 'Order confirmed', hint: 'Placed, or paid online. The e-mail is your receipt: it always comes' },
@@ -63,6 +66,9 @@ export function NotificationPreferencesCard() {
             }
             data-testid="notify-whatsapp"
           />
+          <Suspense fallback={null}>
+            <PushSwitch />
+          </Suspense>
           <table className="notify-matrix" data-testid="notify-matrix">
             <caption className="sr-only">Which messages come by e-mail, WhatsApp and SMS</caption>
             <thead>
@@ -118,7 +124,7 @@ export function NotificationPreferencesCard() {
             {p.whatsapp ? null : 'Turn on WhatsApp above to choose WhatsApp and SMS messages. '}
             Every message is also in your messages on this site. SMS goes when neither WhatsApp nor e-mail carries a message,
             or when a WhatsApp message cannot be delivered. E-mail goes only to a confirmed address; the receipt always does.
-            Sign-in codes always come by SMS.
+            Sign-in codes always come by SMS. Notifications on this device carry every message.
           </p>
         </>
       )}
