@@ -103,6 +103,7 @@ describe.skipIf(!hasBrowser)('the kitchen in a browser', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       await section.getByRole('button', { name: 'Start batch (2)' }).click();
+      await page.getByTestId('start-batch').getByRole('button', { name: 'Start 2 orders' }).click();
       await section.getByText('Batch started: 2 orders now preparing.').waitFor();
       await section.getByText('2 preparing').waitFor();
       expect(await section.getByRole('button', { name: /^Start batch/ }).isDisabled()).toBe(true);

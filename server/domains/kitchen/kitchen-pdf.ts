@@ -41,11 +41,22 @@ export async function renderPrepSheet(p: PrepSheet): Promise<Buffer> {
     y -= 6;
     c.line(M, y, right, y, RULE);
   };
-  const row = (left: string, rightText: string, o: { bold?: boolean; indent?: number; color?: Rgb; size?: number } = {}) => {
+  const row = (left: string, rightText: string, o: RowStyle = {}) => {
     const size = o.size ?? 10;
     need(size + 6);
     y -= size + 5;
-    c.text(M + (o.indent ?? 0), y, left, { font: o.bold ? 'bold' : 'regular', size, color: o.color ?? INK });
+    let indent = o.indent ?? 0;
+    if (o.tick) {
+      // An empty box to tick by hand as each bottle is blended.
+      const x = M + indent;
+      const b = size - 1;
+      c.line(x, y - 1, x + b, y - 1, INK);
+      c.line(x + b, y - 1, x + b, y - 1 + b, INK);
+      c.line(x + b, y - 1 + b, x, y - 1 + b, INK);
+      c.line(x, y - 1 + b, x, y - 1, INK);
+      indent += b + 6;
+    }
+    c.text(M + indent, y, left, { font: o.bold ? 'bold' : 'regular', size, color: o.color ?? INK });
     c.text(right, y, rightText, { font: o.bold ? 'bold' : 'regular', size, color: o.color ?? INK, align: 'right' });
   };
 
@@ -56,30 +67,33 @@ export async function renderPrepSheet(p: PrepSheet): Promise<Buffer> {
   c.text(right, A4.H - 54, `Printed ${formatDate(p.printedAt, 'dateTime')}`, { size: 9, color: MUTED, align: 'right' });
   y = A4.H - 80;
 
-  blendSections(p.blend, { heading, row });
+  blendSections(p.blend, { heading, row, ticks: true });
   if (p.forecast.bottles > 0) {
     heading('Forecast: standing deliveries not yet ordered');
     row(`${p.forecast.bottles} bottles expected before the cut-off`, '', { color: MUTED, size: 9 });
-    blendSections(p.forecast, { heading: (s) => row(s, '', { bold: true }), row });
+    blendSections(p.forecast, { heading: (s) => row(s, '', { bold: true }), row, ticks: false });
   }
   return c.finish();
 }
 
-function blendSections(
-  b: Blend,
-  d: {
-    heading: (s: string) => void;
-    row: (l: string, r: string, o?: { bold?: boolean; indent?: number; color?: Rgb; size?: number }) => void;
-  },
-) {
+interface RowStyle {
+  bold?: boolean;
+  indent?: number;
+  color?: Rgb;
+  size?: number;
+  /** A box before the text, ticked by hand when the line is done. */
+  tick?: boolean;
+}
+
+function blendSections(b: Blend, d: { heading: (s: string) => void; row: (l: string, r: string, o?: RowStyle) => void; ticks: boolean }) {
   d.heading('Signature shakes');
   if (!b.shakes.length) d.row('None', '', { color: MUTED });
-  for (const s of b.shakes) d.row(s.name, `× ${s.bottles}`, { bold: true });
+  for (const s of b.shakes) d.row(s.name, `× ${s.bottles}`, { bold: true, tick: d.ticks });
   d.heading('Custom recipes');
   if (!b.customs.length) d.row('None', '', { color: MUTED });
   for (const cr of b.customs) {
-    d.row(`${cr.name} (${cr.size === 'large' ? 'Large' : 'Regular'})`, `× ${cr.bottles}`, { bold: true });
-    for (const i of cr.perBottle) d.row(i.name, `${formatQuantity(i.qty, i.unit)} per bottle`, { indent: 14, size: 9, color: MUTED });
+    d.row(`${cr.name} (${cr.size === 'large' ? 'Large' : 'Regular'})`, `× ${cr.bottles}`, { bold: true, tick: d.ticks });
+    for (const i of cr.perBottle) d.row(i.name, `${formatQuantity(i.qty, i.unit)} per bottle`, { indent: d.ticks ? 29 : 14, size: 9, color: MUTED });
   }
   d.heading('Ingredient totals');
   if (!b.ingredients.length) d.row('None', '', { color: MUTED });

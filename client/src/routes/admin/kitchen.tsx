@@ -12,7 +12,8 @@ import { addDays, istToday } from '../../../../shared/rules/slots';
 import { formatQuantity } from '../../../../shared/rules/stock';
 import type { Blend, IngredientQty, KitchenDay, KitchenSlotSection } from '../../../../shared/schemas/kitchen';
 import { AdminTable } from './admin-table';
-import { AdminPage, SlotFilter } from './admin-ui';
+import { AdminPage, DialogButtons, SlotFilter } from './admin-ui';
+import { Modal } from '../../components/modal';
 import './admin-kitchen.css';
 
 const num = new Intl.NumberFormat('en-IN');
@@ -110,6 +111,7 @@ function SlotSection({ date, section }: { date: string; section: KitchenSlotSect
   const ready = trpc.kitchen.markReady.useMutation();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const o = section.orders;
   const total = o.confirmed + o.preparing + o.ready + o.outForDelivery + o.delivered;
   const waiting = section.batches.filter((b) => !b.readyAt);
@@ -160,12 +162,7 @@ function SlotSection({ date, section }: { date: string; section: KitchenSlotSect
             <Button
               disabled={!o.confirmed}
               loading={start.isPending}
-              onClick={() =>
-                void run(async () => {
-                  const r = await start.mutateAsync({ date, slotId: section.slot.id });
-                  return r.moved ? `Batch started: ${plural(r.moved, 'order')} now preparing.` : 'Nothing new to start.';
-                })
-              }
+              onClick={() => setConfirming(true)}
             >
               Start batch{o.confirmed ? ` (${o.confirmed})` : ''}
             </Button>
@@ -195,6 +192,36 @@ function SlotSection({ date, section }: { date: string; section: KitchenSlotSect
       </div>
       {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
       {notice ? <FormAlert kind="success">{notice}</FormAlert> : null}
+      {confirming ? (
+        // Starting moves the orders to preparing and uses their stock: asked once, on purpose.
+        <Modal
+          open
+          onClose={() => setConfirming(false)}
+          title={`Start the batch of ${section.slot.label}?`}
+          testId="start-batch"
+          footer={
+            <DialogButtons cancel="Not yet" onCancel={() => setConfirming(false)}>
+              <Button
+                loading={start.isPending}
+                onClick={() => {
+                  setConfirming(false);
+                  void run(async () => {
+                    const r = await start.mutateAsync({ date, slotId: section.slot.id });
+                    return r.moved ? `Batch started: ${plural(r.moved, 'order')} now preparing.` : 'Nothing new to start.';
+                  });
+                }}
+              >
+                Start {plural(o.confirmed, 'order')}
+              </Button>
+            </DialogButtons>
+          }
+        >
+          <p>
+            {plural(o.confirmed, 'order')} move to preparing: their customers are told the shakes are being blended, and the
+            stock held for them is used.
+          </p>
+        </Modal>
+      ) : null}
       {section.batches.length ? (
         <ul className="kitchen__batches text-sm" aria-label="Batches">
           {section.batches.map((b) => (
