@@ -44,6 +44,7 @@ import * as m1206_1200 from './2026_12_06_1200_calendar_rows_wallet';
 import * as m1206_1300 from './2026_12_06_1300_invitations_and_return_paths';
 import * as m1206_1400 from './2026_12_06_1400_stock_shards';
 import * as m1207_1300 from './2026_12_07_1300_create_charges_view';
+import * as m1207_1301 from './2026_12_07_1301_create_autopay';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -95,6 +96,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_1300_invitations_and_return_paths': m1206_1300,
   '2026_12_06_1400_stock_shards': m1206_1400,
   '2026_12_07_1300_create_charges_view': m1207_1300,
+  '2026_12_07_1301_create_autopay': m1207_1301,
 };
 
 export const migrationProvider: MigrationProvider = {
