@@ -16,6 +16,10 @@ const OUT = path.resolve(import.meta.dirname, '../db/generated/database.ts');
 
 /** table.column → the type its values have in the code. Only text (string) and json columns. */
 const NARROW: Record<string, string> = {
+  'autopay_debits.purpose': "'wallet_recharge' | 'subscription_renewal'",
+  'autopay_debits.status': "'notified' | 'debiting' | 'paid' | 'failed' | 'cancelled' | 'refunded'",
+  'autopay_mandates.provider': "'razorpay' | 'test'",
+  'autopay_mandates.status': "'pending' | 'active' | 'paused' | 'revoked' | 'rejected'",
   'catalogue_images.content_type': "'image/webp'",
   'consents.purpose': "'account' | 'whatsapp' | 'marketing'",
   'consents.channel': "'email-signup' | 'mobile-signup' | 'profile' | 'notification-preferences' | 'checkout' | 'api'",

@@ -41,10 +41,13 @@ import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
 import { provideOrderPayments } from './domains/orders/order-payments';
 import { provideSubscriptionPayments } from './domains/subscriptions/subscription-payments';
 import { provideWalletPayments } from './domains/wallet/wallet-payments';
-import { orderCharges, paymentsForOrders, paymentsForSubscriptions, paymentsForWallet } from './domains/payments/payments.service';
+import { orderCharges, paymentsForAutopay, paymentsForOrders, paymentsForSubscriptions, paymentsForWallet } from './domains/payments/payments.service';
 import { registerChargeKind } from './lib/payments/charge-kinds';
 import { subscriptionCharges } from './domains/subscriptions/subscriptions.billing';
 import { walletTopUpCharges } from './domains/wallet/wallet.service';
+import { autopayDebitCharges } from './domains/autopay/autopay.service';
+import { provideAutopayPayments } from './domains/autopay/autopay-payments';
+import { autopayJobs } from './domains/autopay/autopay.jobs';
 
 export interface BuildAppOptions {
   config: Config;
@@ -69,6 +72,7 @@ export const SHOP_JOBS: readonly Job[] = [
   ...kitchenJobs,
   ...scheduleJobs,
   ...privacyJobs,
+  ...autopayJobs,
 ];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -91,6 +95,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerChargeKind('order', orderCharges);
   registerChargeKind('subscription', subscriptionCharges);
   registerChargeKind('wallet_topup', walletTopUpCharges);
+  registerChargeKind('autopay_debit', autopayDebitCharges);
+  provideAutopayPayments(paymentsForAutopay);
   const app = Fastify({
     logger:
       opts.logger === false

@@ -90,6 +90,41 @@ export interface AuthSessions {
   user_id: string;
 }
 
+export interface AutopayDebits {
+  amount_paise: number;
+  captured_paise: number | null;
+  created_at: Generated<string>;
+  debit_after: string;
+  gateway_order_id: string | null;
+  gateway_payment_id: string | null;
+  id: Generated<string>;
+  last_error: string | null;
+  mandate_id: string;
+  notified_at: string;
+  purpose: 'wallet_recharge' | 'subscription_renewal';
+  purpose_date: string;
+  refunded_paise: Generated<number>;
+  status: Generated<'notified' | 'debiting' | 'paid' | 'failed' | 'cancelled' | 'refunded'>;
+  updated_at: Generated<string>;
+  user_id: string;
+}
+
+export interface AutopayMandates {
+  bank: string | null;
+  created_at: Generated<string>;
+  expires_at: string;
+  gateway_customer_id: string | null;
+  gateway_order_id: string | null;
+  gateway_token_id: string | null;
+  id: Generated<string>;
+  idempotency_key: string;
+  max_amount_paise: number;
+  provider: 'razorpay' | 'test';
+  status: Generated<'pending' | 'active' | 'paused' | 'revoked' | 'rejected'>;
+  updated_at: Generated<string>;
+  user_id: string;
+}
+
 export interface BlackoutDates {
   created_at: Generated<string>;
   created_by: string | null;
@@ -980,6 +1015,13 @@ export interface Users {
   whatsapp_opt_in_at: string | null;
 }
 
+export interface WalletAutoRecharge {
+  amount_paise: number;
+  threshold_paise: number;
+  updated_at: Generated<string>;
+  user_id: string;
+}
+
 export interface WalletBalances {
   balance_paise: Generated<number>;
   updated_at: Generated<string>;
@@ -1078,6 +1120,8 @@ export interface DB {
   api_keys: ApiKeys;
   audit_log: AuditLog;
   auth_sessions: AuthSessions;
+  autopay_debits: AutopayDebits;
+  autopay_mandates: AutopayMandates;
   blackout_dates: BlackoutDates;
   catalogue_images: CatalogueImages;
   charges: Charges;
@@ -1153,6 +1197,7 @@ export interface DB {
   user_carts: UserCarts;
   user_identities: UserIdentities;
   users: Users;
+  wallet_auto_recharge: WalletAutoRecharge;
   wallet_balances: WalletBalances;
   wallet_ledger: WalletLedger;
   wallet_top_ups: WalletTopUps;

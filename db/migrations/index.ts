@@ -47,6 +47,7 @@ import * as m1207_1000 from './2026_12_07_1000_create_consents';
 import * as m1207_1010 from './2026_12_07_1010_create_data_exports';
 import * as m1207_1200 from './2026_12_07_1200_create_push_subscriptions';
 import * as m1207_1300 from './2026_12_07_1300_create_charges_view';
+import * as m1207_1301 from './2026_12_07_1301_create_autopay';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -101,6 +102,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_1010_create_data_exports': m1207_1010,
   '2026_12_07_1200_create_push_subscriptions': m1207_1200,
   '2026_12_07_1300_create_charges_view': m1207_1300,
+  '2026_12_07_1301_create_autopay': m1207_1301,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -22,6 +22,7 @@ import { subscriptionsRouter } from '../domains/subscriptions/subscriptions.rout
 import { adminCouponsRouter } from '../domains/coupons/coupons.admin.router';
 import { rewardsRouter } from '../domains/rewards/rewards.router';
 import { walletRouter } from '../domains/wallet/wallet.router';
+import { autopayRouter } from '../domains/autopay/autopay.router';
 import { webhooksRouter } from '../domains/webhooks/webhooks.router';
 import { staffRouter } from '../domains/staff/staff.router';
 import { deliveriesRouter, riderRouter } from '../domains/orders/orders.deliveries.router';
@@ -55,6 +56,7 @@ export const appRouter = router({
   adminCoupons: adminCouponsRouter,
   rewards: rewardsRouter,
   wallet: walletRouter,
+  autopay: autopayRouter,
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
   staff: staffRouter,

@@ -65,7 +65,7 @@ export type AdminRefund = z.infer<typeof AdminRefundSchema>;
 export const RefundIdInputSchema = z.object({ id: Uuid });
 
 /** The kinds of charge and their statuses (decision 280), one list for the API and the admin screens. */
-export const CHARGE_KIND_VALUES = ['order', 'subscription', 'wallet_topup'] as const;
+export const CHARGE_KIND_VALUES = ['order', 'subscription', 'wallet_topup', 'autopay_debit'] as const;
 export const CHARGE_STATUS_VALUES = ['pending', 'paid', 'failed', 'refunded', 'abandoned'] as const;
 
 export const AdminChargesInputSchema = z.object({

@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net';
  * fetch, refunds (de-duplicated by receipt like an idempotency key). It signs
  * like Razorpay: Checkout's signature = HMAC-SHA256(`order_id|payment_id`,
  * key_secret) hex; webhooks = HMAC-SHA256(raw body, webhook_secret) hex in
- * X-Razorpay-Signature.
+ * X-Razorpay-Signature. UPI AutoPay (recurring payments): customers, orders carrying a token's
+ * terms, the token an authorisation payment creates, recurring payments charged with it (as the
+ * bank answers: captured, failed, or left pending until `finishRecurring`), token cancellation, and
+ * the token.* webhooks.
  */
 export interface FakeOrder {
   id: string;
@@ -24,8 +27,22 @@ export interface FakeOrder {
   created_at: number;
 }
 
+export interface FakeToken {
+  id: string;
+  entity: 'token';
+  customer_id: string;
+  method: 'upi';
+  status: 'confirmed' | 'paused' | 'cancelled';
+  max_amount: number;
+  frequency: string;
+  expire_at: number;
+  vpa: { username: string; handle: string };
+}
+
 export interface FakePayment {
   id: string;
+  token_id?: string | null;
+  customer_id?: string | null;
   entity: 'payment';
   amount: number;
   currency: 'INR';
@@ -81,6 +98,14 @@ export interface FakeRazorpay {
     paymentId: string,
     opts?: { eventId?: string; secret?: string },
   ): { body: string; headers: Record<string, string>; eventId: string };
+  customers: Map<string, { id: string; name: string; email: string | null; contact: string | null }>;
+  tokens: Map<string, FakeToken>;
+  /** What the bank answers the next recurring payments: captured or failed at once, or pending until finishRecurring. */
+  setRecurringOutcome(outcome: 'captured' | 'failed' | 'pending'): void;
+  /** The bank's late answer to a pending recurring payment. */
+  finishRecurring(paymentId: string, outcome: 'captured' | 'failed'): FakePayment;
+  /** A token.* webhook as Razorpay would send it. */
+  tokenWebhook(event: 'token.confirmed' | 'token.cancelled' | 'token.rejected', tokenId: string, opts?: { eventId?: string }): { body: string; headers: Record<string, string>; eventId: string };
   /** Razorpay Subscriptions: plans and subscriptions created through the API. */
   plans: Map<string, { id: string; period: string; interval: number; item: { name: string; amount: number } }>;
   subscriptions: Map<string, { id: string; plan_id: string; status: string; start_at: number; total_count: number; paid_count: number; short_url: string }>;
@@ -110,6 +135,10 @@ export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: stri
   const requests: RecordedRequest[] = [];
   const plans: FakeRazorpay['plans'] = new Map();
   const subscriptions: FakeRazorpay['subscriptions'] = new Map();
+  const customers: FakeRazorpay['customers'] = new Map();
+  const tokens = new Map<string, FakeToken>();
+  const orderTerms = new Map<string, { customer_id: string; token: { max_amount: number; expire_at: number; frequency: string } | null }>();
+  let recurringOutcome: 'captured' | 'failed' | 'pending' = 'captured';
   let failures: { n: number; how: 'network' | number } = { n: 0, how: 500 };
   let delayMs = 0;
 
@@ -134,8 +163,61 @@ export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: stri
         notes: (body.notes as Record<string, string>) ?? {},
         created_at: now(),
       };
+      if (body.customer_id !== undefined) {
+        if (!customers.has(String(body.customer_id))) return error(400, 'The customer_id provided does not exist');
+        const t = body.token as { max_amount?: number; expire_at?: number; frequency?: string } | undefined;
+        if (t && (!Number.isInteger(t.max_amount) || t.max_amount! > 10_000_000 || t.frequency !== 'as_presented' && t.frequency !== 'monthly'))
+          return error(400, 'The token max_amount or frequency is invalid');
+        orderTerms.set(o.id, { customer_id: String(body.customer_id), token: t ? { max_amount: t.max_amount!, expire_at: Number(t.expire_at), frequency: t.frequency! } : null });
+      }
       orders.set(o.id, o);
       return { status: 200, body: o };
+    }
+    if (method === 'POST' && path === '/v1/customers') {
+      const email = (body.email as string) ?? null;
+      const contact = (body.contact as string) ?? null;
+      const same = [...customers.values()].find((c) => c.email === email && c.contact === contact && (email || contact));
+      if (same) return String(body.fail_existing) === '0' ? { status: 200, body: { ...same, entity: 'customer' } } : error(400, 'Customer already exists for the merchant');
+      const c = { id: rid('cust'), name: String(body.name ?? ''), email, contact };
+      customers.set(c.id, c);
+      return { status: 200, body: { ...c, entity: 'customer' } };
+    }
+    if (method === 'POST' && path === '/v1/payments/create/recurring') {
+      const o = orders.get(String(body.order_id));
+      const t = tokens.get(String(body.token));
+      if (!o) return error(400, 'The order_id provided does not exist');
+      if (!t || t.customer_id !== body.customer_id) return error(400, 'The token provided does not exist for this customer');
+      if (t.status !== 'confirmed') return error(400, `The token is ${t.status}; no payment can be made with it`);
+      if (Number(body.amount) !== o.amount) return error(400, 'The amount must match the order amount');
+      if (o.amount > t.max_amount) return error(400, 'The amount exceeds the maximum amount of the mandate');
+      const p: FakePayment = {
+        id: rid('pay'),
+        entity: 'payment',
+        amount: o.amount,
+        currency: 'INR',
+        status: recurringOutcome === 'pending' ? 'created' : recurringOutcome,
+        order_id: o.id,
+        method: 'upi',
+        card: null,
+        captured: recurringOutcome === 'captured',
+        amount_refunded: 0,
+        error_code: recurringOutcome === 'failed' ? 'BAD_REQUEST_ERROR' : null,
+        error_description: recurringOutcome === 'failed' ? 'The debit was declined by the bank.' : null,
+        created_at: now(),
+        token_id: t.id,
+        customer_id: t.customer_id,
+      };
+      payments.set(p.id, p);
+      o.attempts++;
+      if (p.status === 'captured') Object.assign(o, { status: 'paid', amount_paid: o.amount, amount_due: 0 });
+      return { status: 200, body: { razorpay_payment_id: p.id, razorpay_order_id: o.id, razorpay_signature: hmac(keySecret, `${o.id}|${p.id}`) } };
+    }
+    if (method === 'PUT' && (m = /^\/v1\/customers\/([^/]+)\/tokens\/([^/]+)\/cancel$/.exec(path))) {
+      const t = tokens.get(m[2]!);
+      if (!t || t.customer_id !== m[1]) return error(400, 'The id provided does not exist');
+      if (t.status === 'cancelled') return error(400, 'The token is already cancelled');
+      t.status = 'cancelled';
+      return { status: 200, body: t };
     }
     if (method === 'GET' && (m = /^\/v1\/orders\/([^/]+)\/payments$/.exec(path))) {
       if (!orders.has(m[1]!)) return error(400, 'The id provided does not exist');
@@ -286,6 +368,23 @@ export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: stri
         error_description: outcome === 'failed' ? 'Payment was declined by the bank.' : null,
         created_at: now(),
       };
+      const terms = orderTerms.get(orderId);
+      if (terms?.token && outcome !== 'failed') {
+        // The authorisation payment of a mandate: the customer's UPI app approved it, the token is confirmed.
+        const t: FakeToken = {
+          id: rid('token'),
+          entity: 'token',
+          customer_id: terms.customer_id,
+          method: 'upi',
+          status: 'confirmed',
+          max_amount: terms.token.max_amount,
+          frequency: terms.token.frequency,
+          expire_at: terms.token.expire_at,
+          vpa: { username: 'asha', handle: 'okhdfcbank' },
+        };
+        tokens.set(t.id, t);
+        Object.assign(p, { token_id: t.id, customer_id: terms.customer_id, vpa: 'asha@okhdfcbank' });
+      }
       payments.set(p.id, p);
       order.attempts++;
       if (outcome === 'failed') order.status = 'attempted';
@@ -349,6 +448,29 @@ export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: stri
           'x-razorpay-event-id': eventId,
         },
       };
+    },
+    customers,
+    tokens,
+    setRecurringOutcome(outcome) {
+      recurringOutcome = outcome;
+    },
+    finishRecurring(paymentId, outcome) {
+      const p = payments.get(paymentId);
+      if (!p || p.status !== 'created') throw new Error(`fake razorpay: no pending recurring payment ${paymentId}`);
+      Object.assign(p, {
+        status: outcome,
+        captured: outcome === 'captured',
+        error_code: outcome === 'failed' ? 'BAD_REQUEST_ERROR' : null,
+        error_description: outcome === 'failed' ? 'The debit was declined by the bank.' : null,
+      });
+      if (outcome === 'captured') Object.assign(orders.get(p.order_id)!, { status: 'paid', amount_paid: p.amount, amount_due: 0 });
+      return p;
+    },
+    tokenWebhook(event, tokenId, o = {}) {
+      const t = tokens.get(tokenId);
+      if (!t) throw new Error(`fake razorpay: no token ${tokenId}`);
+      if (event === 'token.cancelled') t.status = 'cancelled';
+      return signed(event, { token: { entity: t } }, o.eventId);
     },
     plans,
     subscriptions,

@@ -2530,6 +2530,109 @@ export interface paths {
         patch: operations["addresses-update"];
         trace?: never;
     };
+    "/user/autopay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The AutoPay mandate (status, maximum, bank or app), the wallet auto-recharge setting and recent debits */
+        get: operations["autopay-get"];
+        put?: never;
+        post?: never;
+        /** Cancel AutoPay: the mandate is revoked at the gateway (NPCI), then no debit is ever made on it */
+        delete: operations["autopay-revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/autopay/debits/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an announced AutoPay debit before it is made (the pre-debit notice’s Cancel); 409 once made */
+        post: operations["autopay-cancelDebit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/autopay/mandate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start UPI AutoPay: the authorisation order for a mandate up to maxAmount (≤ ₹15,000 a debit, as presented, 10 years); Idempotency-Key header required — one key makes one gateway order however many requests race */
+        post: operations["autopay-start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/autopay/mandate/test/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test payment mode only: authorise (or decline) the AutoPay mandate; 404 in Razorpay mode */
+        post: operations["autopay-testComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/autopay/mandate/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checkout’s callback after the authorisation payment (signature checked): the mandate becomes active with its token */
+        post: operations["autopay-verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/autopay/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause AutoPay (no debits; those announced are cancelled) or resume it */
+        post: operations["autopay-pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/cart": {
         parameters: {
             query?: never;
@@ -3119,6 +3222,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/wallet/auto-recharge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Wallet auto-recharge through AutoPay: below threshold (paise) add amount (paise), announced 24 hours ahead; or { off: true } */
+        put: operations["autopay-autoRecharge"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/wallet/refund": {
         parameters: {
             query?: never;
@@ -3621,7 +3741,7 @@ export interface operations {
     "payments-adminCharges": {
         parameters: {
             query?: {
-                kind?: "order" | "subscription" | "wallet_topup";
+                kind?: "order" | "subscription" | "wallet_topup" | "autopay_debit";
                 page?: number;
                 pageSize?: number;
                 status?: "pending" | "paid" | "failed" | "refunded" | "abandoned";
@@ -3652,7 +3772,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "order" | "subscription" | "wallet_topup";
+                            kind: "order" | "subscription" | "wallet_topup" | "autopay_debit";
                             method: string | null;
                             orderId: string | null;
                             provider: string;
@@ -13716,6 +13836,428 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "autopay-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoRecharge: {
+                            amount: number;
+                            threshold: number;
+                        } | null;
+                        debits: {
+                            amount: number;
+                            createdAt: string;
+                            debitAfter: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            purpose: "wallet_recharge" | "subscription_renewal";
+                            /** @enum {string} */
+                            status: "notified" | "debiting" | "paid" | "failed" | "cancelled" | "refunded";
+                        }[];
+                        mandate: {
+                            bank: string | null;
+                            createdAt: string;
+                            /** @constant */
+                            frequency: "as presented";
+                            /** Format: uuid */
+                            id: string;
+                            maxAmount: number;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "paused" | "revoked" | "rejected";
+                            validUntil: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "autopay-revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoRecharge: {
+                            amount: number;
+                            threshold: number;
+                        } | null;
+                        debits: {
+                            amount: number;
+                            createdAt: string;
+                            debitAfter: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            purpose: "wallet_recharge" | "subscription_renewal";
+                            /** @enum {string} */
+                            status: "notified" | "debiting" | "paid" | "failed" | "cancelled" | "refunded";
+                        }[];
+                        mandate: {
+                            bank: string | null;
+                            createdAt: string;
+                            /** @constant */
+                            frequency: "as presented";
+                            /** Format: uuid */
+                            id: string;
+                            maxAmount: number;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "paused" | "revoked" | "rejected";
+                            validUntil: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "autopay-cancelDebit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoRecharge: {
+                            amount: number;
+                            threshold: number;
+                        } | null;
+                        debits: {
+                            amount: number;
+                            createdAt: string;
+                            debitAfter: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            purpose: "wallet_recharge" | "subscription_renewal";
+                            /** @enum {string} */
+                            status: "notified" | "debiting" | "paid" | "failed" | "cancelled" | "refunded";
+                        }[];
+                        mandate: {
+                            bank: string | null;
+                            createdAt: string;
+                            /** @constant */
+                            frequency: "as presented";
+                            /** Format: uuid */
+                            id: string;
+                            maxAmount: number;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "paused" | "revoked" | "rejected";
+                            validUntil: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "autopay-start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    idempotencyKey?: string;
+                    maxAmount: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkout: {
+                            amount: number;
+                            /** @constant */
+                            currency: "INR";
+                            customerId: string | null;
+                            description: string;
+                            gatewayOrderId: string;
+                            keyId: string | null;
+                            /** @enum {string} */
+                            mode: "razorpay" | "test";
+                        };
+                        mandate: {
+                            bank: string | null;
+                            createdAt: string;
+                            /** @constant */
+                            frequency: "as presented";
+                            /** Format: uuid */
+                            id: string;
+                            maxAmount: number;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "paused" | "revoked" | "rejected";
+                            validUntil: string;
+                        };
+                        replayed: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "autopay-testComplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    gatewayOrderId: string;
+                    /** @enum {string} */
+                    outcome: "success" | "failure";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoRecharge: {
+                            amount: number;
+                            threshold: number;
+                        } | null;
+                        debits: {
+                            amount: number;
+                            createdAt: string;
+                            debitAfter: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            purpose: "wallet_recharge" | "subscription_renewal";
+                            /** @enum {string} */
+                            status: "notified" | "debiting" | "paid" | "failed" | "cancelled" | "refunded";
+                        }[];
+                        mandate: {
+                            bank: string | null;
+                            createdAt: string;
+                            /** @constant */
+                            frequency: "as presented";
+                            /** Format: uuid */
+                            id: string;
+                            maxAmount: number;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "paused" | "revoked" | "rejected";
+                            validUntil: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "autopay-verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    razorpay_order_id: string;
+                    razorpay_payment_id: string;
+                    razorpay_signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoRecharge: {
+                            amount: number;
+                            threshold: number;
+                        } | null;
+                        debits: {
+                            amount: number;
+                            createdAt: string;
+                            debitAfter: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            purpose: "wallet_recharge" | "subscription_renewal";
+                            /** @enum {string} */
+                            status: "notified" | "debiting" | "paid" | "failed" | "cancelled" | "refunded";
+                        }[];
+                        mandate: {
+                            bank: string | null;
+                            createdAt: string;
+                            /** @constant */
+                            frequency: "as presented";
+                            /** Format: uuid */
+                            id: string;
+                            maxAmount: number;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "paused" | "revoked" | "rejected";
+                            validUntil: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "autopay-pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paused: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoRecharge: {
+                            amount: number;
+                            threshold: number;
+                        } | null;
+                        debits: {
+                            amount: number;
+                            createdAt: string;
+                            debitAfter: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            purpose: "wallet_recharge" | "subscription_renewal";
+                            /** @enum {string} */
+                            status: "notified" | "debiting" | "paid" | "failed" | "cancelled" | "refunded";
+                        }[];
+                        mandate: {
+                            bank: string | null;
+                            createdAt: string;
+                            /** @constant */
+                            frequency: "as presented";
+                            /** Format: uuid */
+                            id: string;
+                            maxAmount: number;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "paused" | "revoked" | "rejected";
+                            validUntil: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "cart-get": {
         parameters: {
             query?: never;
@@ -16583,6 +17125,71 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "autopay-autoRecharge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount?: number;
+                    off?: boolean;
+                    threshold?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoRecharge: {
+                            amount: number;
+                            threshold: number;
+                        } | null;
+                        debits: {
+                            amount: number;
+                            createdAt: string;
+                            debitAfter: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            purpose: "wallet_recharge" | "subscription_renewal";
+                            /** @enum {string} */
+                            status: "notified" | "debiting" | "paid" | "failed" | "cancelled" | "refunded";
+                        }[];
+                        mandate: {
+                            bank: string | null;
+                            createdAt: string;
+                            /** @constant */
+                            frequency: "as presented";
+                            /** Format: uuid */
+                            id: string;
+                            maxAmount: number;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "paused" | "revoked" | "rejected";
+                            validUntil: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -27,6 +27,11 @@ export interface EventData {
   delivery_moved: OrderRef & { when: string };
   /** 18:00 the evening before: the wallet does not cover tomorrow. `day` "Thu, 3 Dec"; `reason` one sentence. */
   not_covered: { date: string; day: string; reason: string; path: string };
+  /**
+   * UPI AutoPay's pre-debit notice (NPCI: at least 24 hours before the debit). `amount` "₹1,000", `when`
+   * "Tue, 8 Dec, after 10:30 am", `why` the sentence saying what it is for; `path` where it can be cancelled.
+   */
+  autopay_pre_debit: { debitId: string; amount: string; when: string; why: string; path: string };
   /** The cut-off could not place a standing day: why. */
   not_placed: { date: string; day: string; reason: string; path: string };
   /** Cancelled by the customer or the shop: `when` the slot, with the reason and the money's way back. */
@@ -180,6 +185,20 @@ export const EVENTS: { [E in NotifyEvent]: EventDef<E> } = {
       mailTemplate: 'delivery-not-covered',
       whatsApp: { template: 'delivery_not_covered', parameters: [hi, d.day, d.reason] },
       text: `${hi}, your Hydro Shakes delivery for ${d.day} is not covered yet: ${d.reason}`,
+    }),
+  },
+  autopay_pre_debit: {
+    // A notice the law requires before a debit: on every channel the person has, whatever the preferences.
+    kind: null,
+    render: (d, hi) => ({
+      title: `AutoPay will take ${d.amount} ${d.when}`,
+      body: [d.why, 'If you do not want it, cancel it before then; nothing is taken.'],
+      link: d.path,
+      linkLabel: 'See or cancel it',
+      subject: `Hydro Shakes AutoPay: ${d.amount} ${d.when}`,
+      mailTemplate: 'autopay-pre-debit',
+      whatsApp: null,
+      text: `${hi}, Hydro Shakes AutoPay will take ${d.amount} ${d.when}. ${d.why} Cancel it on the site before then if you do not want it.`,
     }),
   },
   not_placed: {

@@ -8,6 +8,7 @@ import type { SubscriptionPayments } from '../subscriptions/subscription-payment
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import * as repo from './payments.repository';
 import type { WalletPayments } from '../wallet/wallet-payments';
+import type { AutopayPayments } from '../autopay/autopay-payments';
 import type { Order } from '../../../shared/schemas/orders';
 import type { PaymentResult, PaymentStart, RetryPayment, TestCompleteInput, VerifyPaymentInput } from '../../../shared/schemas/payments';
 import { settle, settleBeforeExpiry } from './payments.settle';
@@ -215,6 +216,9 @@ export const paymentsForWallet: WalletPayments = {
 };
 
 /** What the subscriptions domain asks of payments (its port, server/domains/subscriptions/subscription-payments.ts), wired in server/app.ts. */
+/** What AutoPay asks of payments (its port, server/domains/autopay/autopay-payments.ts), wired in server/app.ts. */
+export const paymentsForAutopay: AutopayPayments = { settle };
+
 export const paymentsForSubscriptions: SubscriptionPayments = {
   reserveRefundInTransaction,
   sendPendingRefund,

@@ -6,6 +6,7 @@ import { AppError, ERROR_CODES, HTTP_STATUS } from '../../lib/errors';
 import type { GatewayPayment } from '../../lib/payments';
 import { chargeKindHandler, type ChargeSettled } from '../../lib/payments/charge-kinds';
 import { subscriptionWebhookInTransaction } from '../subscriptions/subscriptions.billing';
+import { tokenWebhookInTransaction } from '../autopay/autopay.service';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import * as repo from './payments.repository';
 import { settleChargeInTransaction } from './payments.settle';
@@ -194,7 +195,10 @@ export async function handleWebhook(deps: Deps, rawBody: Buffer, headers: Incomi
         outcome = await subscriptionWebhookInTransaction(deps, trx, event, body.payload as never);
       }
       // --- end subscriptions hook
-      else if (event === 'refund.processed') {
+      else if (event.startsWith('token.')) {
+        // UPI AutoPay: the mandate's token confirmed, cancelled (revoked at NPCI) or rejected.
+        outcome = await tokenWebhookInTransaction(deps, trx, event, body.payload?.token?.entity as never);
+      } else if (event === 'refund.processed') {
         outcome = await refundProcessedInTransaction(deps, trx, body.payload?.refund?.entity, body.payload?.payment?.entity);
       } else if (HANDLED.has(event)) {
         const gp = gatewayPaymentFromWebhook(event, body.payload?.payment?.entity) as GatewayPayment;

@@ -263,6 +263,21 @@ export const walletTopUpCharges: ChargeKindHandler = {
   reconcile: (deps, opts) => reconcileTopUps(deps, opts),
 };
 
+/**
+ * An AutoPay debit for the wallet was captured (decision 281): its amount is credited once, keyed by
+ * the debit (autopay:<id>, top_up) however many settlements see it. The new balance, or null on a repeat.
+ */
+export function creditAutopayDebit(deps: Pick<Deps, 'clock'>, trx: Trx, p: { userId: string; debitId: string; amountPaise: number }): Promise<number | null> {
+  return repo.appendEntry(trx, {
+    userId: p.userId,
+    kind: 'top_up',
+    amountPaise: p.amountPaise,
+    reference: `autopay:${p.debitId}`,
+    reason: 'top_up',
+    now: deps.clock.now().toISOString(),
+  });
+}
+
 // ---------- Refund my balance ----------
 
 /**

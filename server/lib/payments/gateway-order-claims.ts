@@ -18,6 +18,11 @@ export interface GatewayOrderRequest {
   notes: Record<string, string>;
   /** The refusal when the key was used for another amount. */
   otherAmount: string;
+  /**
+   * How the gateway order is made when it is not a plain order (an AutoPay authorisation order with
+   * its customer and token terms); called only by the request holding the claim. Default: createOrder.
+   */
+  create?: () => Promise<{ id: string }>;
 }
 
 const unavailable = () => new AppError('UNAVAILABLE', 'Your payment is still being prepared. Please try again in a moment.', { retryAfter: 2 });
@@ -41,7 +46,7 @@ export async function oneGatewayOrder(
       const token = mine.reserved_until!;
       let g;
       try {
-        g = await deps.payments.createOrder({ amountPaise: r.amountPaise, receipt: r.receipt, notes: r.notes });
+        g = r.create ? await r.create() : await deps.payments.createOrder({ amountPaise: r.amountPaise, receipt: r.receipt, notes: r.notes });
       } catch (e) {
         deps.log.warn({ err: e, scope: r.scope }, 'payment gateway: could not create an order');
         await repo.abandonClaim(deps.db, { scope: r.scope, key: r.key, token, error: e instanceof Error ? e.message : String(e) });

@@ -46,7 +46,25 @@ export interface RecurringGateway {
   cancelSubscription(id: string): Promise<void>;
 }
 
+/**
+ * UPI AutoPay (Razorpay recurring payments, decision 281): a customer at the gateway, an
+ * authorisation order carrying the mandate's terms (maximum, frequency "as presented", expiry) that
+ * the customer pays once in their UPI app, the token that payment gives, and later debits — a new
+ * order each, charged with the token — and the token's cancellation (revoked at NPCI).
+ */
+export interface AutopayGateway {
+  createCustomer(p: { name: string; email: string | null; contact: string | null }): Promise<{ id: string }>;
+  createMandateOrder(p: { customerId: string; maxAmountPaise: number; expireAt: Date; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>;
+  /** The token an authorisation payment created (null while the bank has not confirmed it), and what it was authorised with. */
+  tokenOfPayment(paymentId: string): Promise<{ tokenId: string | null; bank: string | null }>;
+  /** Charges the token for a debit's order (created with createOrder); the payment's id. Settled by webhook or reconciler. */
+  chargeToken(p: { customerId: string; tokenId: string; gatewayOrderId: string; amountPaise: number; email: string; contact: string; description: string }): Promise<{ paymentId: string }>;
+  cancelToken(p: { customerId: string; tokenId: string }): Promise<void>;
+}
+
 export interface PaymentGateway {
+  /** UPI AutoPay through the gateway (simulated in test mode). */
+  readonly autopay: AutopayGateway;
   readonly mode: GatewayMode;
   /** Razorpay Subscriptions; undefined in test mode. */
   readonly recurring?: RecurringGateway;

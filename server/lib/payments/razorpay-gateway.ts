@@ -129,6 +129,63 @@ export function createRazorpayGateway(opts: RazorpayGatewayOptions): PaymentGate
       },
     },
 
+    autopay: {
+      async createCustomer({ name, email, contact }) {
+        // fail_existing 0: the customer Razorpay already has for these details is the answer, not an error.
+        const c = await call<{ id: string }>('set up AutoPay', (rzp) =>
+          rzp.customers.create({ name: name || 'Hydro Shakes customer', email: email ?? undefined, contact: contact ?? undefined, fail_existing: '0' } as never),
+        );
+        return { id: c.id };
+      },
+      async createMandateOrder({ customerId, maxAmountPaise, expireAt, receipt, notes }) {
+        // The authorisation payment is ₹1; what the mandate allows later is the token's max_amount.
+        const o = await call<{ id: string; amount: number }>('set up AutoPay', (rzp) =>
+          rzp.orders.create({
+            amount: 100,
+            currency: 'INR',
+            customer_id: customerId,
+            method: 'upi',
+            receipt,
+            notes,
+            payment_capture: true,
+            token: { max_amount: maxAmountPaise, expire_at: Math.floor(expireAt.getTime() / 1000), frequency: 'as_presented' },
+          } as never),
+        );
+        return { id: o.id, amountPaise: Number(o.amount), currency: 'INR' };
+      },
+      async tokenOfPayment(paymentId) {
+        const p = await call<{ token_id?: string | null; vpa?: string | null; bank?: string | null }>('look up the AutoPay payment', (rzp) => rzp.payments.fetch(paymentId));
+        return { tokenId: p.token_id ?? null, bank: p.vpa ?? p.bank ?? null };
+      },
+      async chargeToken({ customerId, tokenId, gatewayOrderId, amountPaise, email, contact, description }) {
+        const p = await call<{ razorpay_payment_id?: string; id?: string }>('debit through AutoPay', (rzp) =>
+          rzp.payments.createRecurringPayment({
+            email,
+            contact,
+            amount: amountPaise,
+            currency: 'INR',
+            order_id: gatewayOrderId,
+            customer_id: customerId,
+            token: tokenId,
+            recurring: '1',
+            description,
+          } as never),
+        );
+        const id = p.razorpay_payment_id ?? p.id;
+        if (!id) throw new GatewayError('Razorpay did not say which payment the debit made.', { retryable: false });
+        return { paymentId: id };
+      },
+      async cancelToken({ customerId, tokenId }) {
+        // UPI tokens are revoked at NPCI by the cancel call; deleting a token would not cancel the mandate.
+        await call('cancel AutoPay', (rzp) =>
+          (rzp as unknown as { api: { put(p: { url: string; data: object }): Promise<unknown> } }).api.put({
+            url: `/customers/${encodeURIComponent(customerId)}/tokens/${encodeURIComponent(tokenId)}/cancel`,
+            data: {},
+          }),
+        );
+      },
+    },
+
     async createOrder({ amountPaise, receipt, notes }) {
       const o = await call<{ id: string; amount: number }>('create the payment', (rzp) =>
         rzp.orders.create({ amount: amountPaise, currency: 'INR', receipt, notes: notes ?? {}, payment_capture: true } as never),

@@ -45,6 +45,36 @@ export function createTestGateway(db: Executor): TestGateway {
     mode: 'test',
     keyId: null,
 
+    // AutoPay in test mode (decision 281): the customer authorises on the shop's own test screen, the
+    // token is named after that payment, and every debit succeeds at once (its settlement still goes
+    // through the one settle path). Nothing exists at a bank, so cancelling has nothing to revoke.
+    autopay: {
+      async createCustomer() {
+        return { id: `test_cust_${rand()}` };
+      },
+      async createMandateOrder() {
+        const id = `test_order_${rand()}`;
+        await repo.insertTestOrder(db, { id, amount_paise: 100 });
+        return { id, amountPaise: 100, currency: 'INR' };
+      },
+      async tokenOfPayment(paymentId) {
+        const p = await repo.findTestPayment(db, paymentId);
+        return { tokenId: p?.status === 'captured' ? `test_token_${p.id}` : null, bank: p?.status === 'captured' ? 'UPI (test mode)' : null };
+      },
+      async chargeToken({ gatewayOrderId, amountPaise }) {
+        const row = await repo.insertTestPayment(db, {
+          id: `test_pay_${rand()}`,
+          gateway_order_id: gatewayOrderId,
+          amount_paise: amountPaise,
+          status: 'captured',
+          error_code: null,
+          error_description: null,
+        });
+        return { paymentId: row.id };
+      },
+      async cancelToken() {},
+    },
+
     async createOrder({ amountPaise }) {
       const id = `test_order_${rand()}`;
       await repo.insertTestOrder(db, { id, amount_paise: amountPaise });

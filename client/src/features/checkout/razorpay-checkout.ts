@@ -56,6 +56,8 @@ export async function openRazorpay(p: {
   amount: number;
   description: string;
   prefill: { name: string; email: string; contact?: string };
+  /** A UPI AutoPay authorisation: the gateway customer the mandate's token is saved for. */
+  recurring?: { customerId: string };
 }): Promise<CheckoutOutcome> {
   const Razorpay = await loadRazorpay();
   return new Promise<CheckoutOutcome>((resolve) => {
@@ -76,6 +78,7 @@ export async function openRazorpay(p: {
       name: 'Hydro Shakes',
       description: p.description,
       prefill: { contact: '', ...p.prefill },
+      ...(p.recurring ? { customer_id: p.recurring.customerId, recurring: 1 } : {}),
       theme: { color: '#1e6742' },
       handler: (response: RazorpaySuccess) => done({ kind: 'paid', response }),
       modal: { ondismiss: () => done(lastFailure ? { kind: 'failed', message: lastFailure } : { kind: 'dismissed' }), confirm_close: true },

@@ -10,6 +10,8 @@ import { LoadError } from '../../components/load-error';
 import { PaymentBusy, TestPaymentChoice } from '../../components/payment-step';
 import { toast } from '../../components/toast';
 import { openRazorpay } from '../checkout/razorpay-checkout';
+import { useAuth } from '../auth/auth-context';
+import { AutopayCard } from './autopay-card';
 import { formatRupees, parseRupees } from '../../../../shared/rules/money';
 import { LEDGER_PAGE_SIZE, LedgerHistory, useLedgerPage, type LedgerUnit } from '../ledger/ledger-history';
 import type { TopUpStart, WalletEntry } from '../../../../shared/schemas/wallet';
@@ -32,6 +34,7 @@ type Step = { kind: 'idle' } | { kind: 'busy'; message: string } | { kind: 'test
 /** /profile?tab=wallet: the balance, top up (₹200–₹20,000), refund the balance, and the ledger (10 a page). */
 export default function WalletTab() {
   const pager = useLedgerPage('wallet');
+  const { user } = useAuth();
   const utils = trpc.useUtils();
   const q = trpc.wallet.mine.useQuery({ page: pager.page, pageSize: LEDGER_PAGE_SIZE }, { placeholderData: keepPreviousData });
   // From a short day of /deliveries: ?amount= (rupees) filled in, and ?back= (that date) to return to once credited.
@@ -200,6 +203,8 @@ export default function WalletTab() {
           )}
         </div>
       </div>
+
+      <AutopayCard name={user?.user_metadata.name ?? ''} email={user?.email ?? ''} />
 
       <LedgerHistory
         unit={WALLET_UNIT}

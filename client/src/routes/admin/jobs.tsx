@@ -31,6 +31,8 @@ const JOB_LABELS: Record<string, string> = {
   'stock-low-alerts': 'Low-stock alerts',
   'schedules-cutoff': 'Standing orders: place at the cut-off',
   'schedules-reminder': 'Standing orders: “tomorrow is not covered”',
+  'autopay-notices': 'AutoPay: pre-debit notices (wallet refills)',
+  'autopay-debits': 'AutoPay: debits due',
 };
 const jobLabel = (name: string) => JOB_LABELS[name] ?? name;
 
