@@ -151,7 +151,8 @@ describe('notice and consent', () => {
 
 /**
  * Every (table, column) that refers to a person, read from the catalogue — independent of the export's
- * own list: foreign keys to users(id), and uuid columns named user_id.
+ * own list: foreign keys to users(id), and uuid columns named user_id of tables (a view, such as
+ * `charges`, only shows rows of tables already counted).
  */
 async function userReferences(): Promise<{ table: string; column: string }[]> {
   const r = await sql<{ table: string; column: string }>`
@@ -159,8 +160,9 @@ async function userReferences(): Promise<{ table: string; column: string }[]> {
       from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
      where c.contype = 'f' and c.confrelid = 'users'::regclass
     union
-    select table_name::text, column_name::text from information_schema.columns
-     where table_schema = 'public' and column_name = 'user_id' and data_type = 'uuid'
+    select c.table_name::text, c.column_name::text from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+     where c.table_schema = 'public' and c.column_name = 'user_id' and c.data_type = 'uuid' and t.table_type = 'BASE TABLE'
     union select 'users', 'id'
     order by 1, 2`.execute(t.deps.db);
   return r.rows;
