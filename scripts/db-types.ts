@@ -23,6 +23,8 @@ const NARROW: Record<string, string> = {
   'catalogue_images.content_type': "'image/webp'",
   'consents.purpose': "'account' | 'whatsapp' | 'marketing'",
   'consents.channel': "'email-signup' | 'mobile-signup' | 'profile' | 'notification-preferences' | 'checkout' | 'api'",
+  'account_deletions.status': "'scheduled' | 'erased'",
+  'account_deletions.reason': "'customer' | 'inactive'",
   'data_exports.status': "'queued' | 'ready' | 'expired'",
   'coupons.applies_to': "'all' | 'signature' | 'custom'",
   'coupons.kind': "'percent' | 'flat'",

@@ -26,6 +26,16 @@ export type Numeric = ColumnType<number, number | string, number | string>;
 
 export type PgbossJobState = 'active' | 'cancelled' | 'completed' | 'created' | 'failed' | 'retry';
 
+export interface AccountDeletions {
+  erased_at: string | null;
+  id: Generated<string>;
+  reason: 'customer' | 'inactive';
+  requested_at: string;
+  status: Generated<'scheduled' | 'erased'>;
+  user_id: string;
+  wallet_refunded_paise: Generated<number>;
+}
+
 export interface Addresses {
   city: string;
   created_at: Generated<string>;
@@ -1115,6 +1125,7 @@ export interface WhatsappOutbox {
 }
 
 export interface DB {
+  account_deletions: AccountDeletions;
   addresses: Addresses;
   api_key_uses: ApiKeyUses;
   api_keys: ApiKeys;

@@ -45,6 +45,7 @@ import * as m1206_1300 from './2026_12_06_1300_invitations_and_return_paths';
 import * as m1206_1400 from './2026_12_06_1400_stock_shards';
 import * as m1207_1000 from './2026_12_07_1000_create_consents';
 import * as m1207_1010 from './2026_12_07_1010_create_data_exports';
+import * as m1207_1020 from './2026_12_07_1020_create_account_deletions';
 import * as m1207_1200 from './2026_12_07_1200_create_push_subscriptions';
 import * as m1207_1300 from './2026_12_07_1300_create_charges_view';
 import * as m1207_1301 from './2026_12_07_1301_create_autopay';
@@ -100,6 +101,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_1400_stock_shards': m1206_1400,
   '2026_12_07_1000_create_consents': m1207_1000,
   '2026_12_07_1010_create_data_exports': m1207_1010,
+  '2026_12_07_1020_create_account_deletions': m1207_1020,
   '2026_12_07_1200_create_push_subscriptions': m1207_1200,
   '2026_12_07_1300_create_charges_view': m1207_1300,
   '2026_12_07_1301_create_autopay': m1207_1301,

@@ -72,3 +72,25 @@ export const DataExportSchema = z.object({
   downloadPath: z.string().nullable(),
 });
 export type DataExport = z.infer<typeof DataExportSchema>;
+
+export const AccountDeleteInputSchema = z.object({
+  /** The account's password; or `code`, a fresh sign-in code texted to its verified number (POST /api/auth/otp/request). */
+  password: z.string().max(128, 'The password is too long').optional(),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the SMS')
+    .optional(),
+});
+export type AccountDeleteInput = z.infer<typeof AccountDeleteInputSchema>;
+
+export const AccountDeleteAnswerSchema = z.object({
+  ok: z.literal(true),
+  /** What was settled first, in sentences, then what happens next. */
+  message: z.string(),
+  walletRefundedPaise: z.number().int(),
+  cancelledOrders: z.array(z.string()),
+  /** How the person was told ("Sent by e-mail to …", or the inbox only). */
+  told: z.string(),
+});
+export type AccountDeleteAnswer = z.infer<typeof AccountDeleteAnswerSchema>;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { strFromU8, unzipSync } from 'fflate';
@@ -8,6 +9,8 @@ import { addAddress, loadShop, orderBody, place, type Customer, type Shop } from
 import { notify } from '../../server/domains/notifications/notify.service';
 import { NOTICE_VERSION } from '../../shared/rules/privacy-notice';
 import { buildPending } from '../../server/domains/privacy/export.service';
+import { eraseDue } from '../../server/domains/privacy/deletion.service';
+import { kickNotices } from '../../server/domains/notifications/notify.service';
 
 /**
  * The customer's data under the DPDP Act (PRODUCT.md §24), over a real port as the shop's pages call it:
@@ -202,7 +205,7 @@ describe('download my data', () => {
     expect(['queued', 'ready']).toContain(asked.body.status);
     // The job (the request's own build may have done it already: each request is built once).
     await buildPending(t.deps);
-    await expect.poll(async () => (await call(c.auth, 'GET', '/user/data-export')).body.status).toBe('ready');
+    await expect.poll(async () => (await call(c.auth, 'GET', '/user/data-export')).body.status, { timeout: 20_000 }).toBe('ready');
     const ready = (await call(c.auth, 'GET', '/user/data-export')).body;
     expect(ready).toMatchObject({ downloadPath: '/api/user/data-export/file', expiresAt: new Date(now.getTime() + 24 * 3600_000).toISOString() });
     // Told through the one notifications domain.
@@ -255,7 +258,7 @@ describe('download my data', () => {
       now = new Date(now.getTime() + 60_000);
       expect((await call(c.auth, 'POST', '/user/data-export')).status).toBe(200);
       await buildPending(t.deps);
-      await expect.poll(async () => (await call(c.auth, 'GET', '/user/data-export')).body.status).toBe('ready');
+      await expect.poll(async () => (await call(c.auth, 'GET', '/user/data-export')).body.status, { timeout: 20_000 }).toBe('ready');
     }
     const fourth = await call(c.auth, 'POST', '/user/data-export');
     expect(fourth.status).toBe(429);
@@ -275,5 +278,91 @@ describe('download my data', () => {
       ['expired', null],
       ['expired', null],
     ]);
+  });
+});
+
+/** Every table's rows that still hold one of `needles` anywhere in their text (an SQL over the catalogue, not the erasure's list). */
+async function rowsHolding(needles: string[]): Promise<string[]> {
+  const tables = await sql<{ name: string }>`select table_name::text as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`.execute(t.deps.db);
+  const patterns = needles.map((n) => `%${n.toLowerCase()}%`);
+  const found: string[] = [];
+  for (const { name } of tables.rows) {
+    if (name.startsWith('kysely_')) continue;
+    const r = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(name)} t where lower(t::text) like any(${patterns}::text[])`.execute(t.deps.db);
+    if (Number(r.rows[0]!.n) > 0) found.push(`${name}: ${r.rows[0]!.n}`);
+  }
+  return found;
+}
+
+describe('delete my account', () => {
+  it('re-authenticated: the open order cancelled, the wallet refunded once, told, signed out; the erasure leaves no personal field; the number and e-mail sign up again', async () => {
+    // The morning the shop's slot takes orders (the export's test moved the clock a day on).
+    now = new Date('2026-12-01T09:30:00+05:30');
+    const who = { email: 'zoya.qureshi.erase@example.in', password: 'tulsi and mint at dawn', username: 'zoya_erase', name: 'Zoya Qureshi', mobile: '9811122233' };
+    const up = await call(null, 'POST', '/auth/signup', { ...who, consents: { notice_version: NOTICE_VERSION, whatsapp: false, marketing: true } });
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const userId = up.body.user.id as string;
+    let auth = `Bearer ${up.body.access_token}`;
+    const line1 = '42 Jasmine Lane Zoyastreet';
+    const addressId = await addAddress(t.deps.db, userId, '560038');
+    await t.deps.db.updateTable('addresses').set({ line1, name: who.name, phone: `+91${who.mobile}` }).where('id', '=', addressId).execute();
+    await t.deps.db.updateTable('users').set({ mobile_verified_at: now.toISOString() }).where('id', '=', userId).execute();
+    const c: Customer = { user: { id: userId, email: who.email, role: 'customer', name: who.name }, auth, addressId };
+
+    // Money in the wallet from a top-up, and an open order.
+    const top = await call(auth, 'POST', '/user/wallet/top-up', { amount: 50_000, idempotencyKey: crypto.randomUUID() });
+    expect(top.status, JSON.stringify(top.body)).toBe(200);
+    expect((await call(auth, 'POST', '/user/wallet/top-up/test/complete', { gatewayOrderId: top.body.gatewayOrderId, outcome: 'success' })).status).toBe(200);
+    const placed = await place(t, c, orderBody(shop, c));
+    expect(placed.statusCode, placed.body).toBe(200);
+    await call(auth, 'POST', '/user/data-export');
+    await buildPending(t.deps);
+
+    // Re-authentication first: nothing, or a wrong password, changes nothing.
+    expect((await call(auth, 'POST', '/user/account/delete', {})).status).toBe(400);
+    const wrong = await call(auth, 'POST', '/user/account/delete', { password: 'not my password at all' });
+    expect(wrong.status).toBe(401);
+    expect((await t.deps.db.selectFrom('orders').select('status').where('user_id', '=', userId).executeTakeFirstOrThrow()).status).toBe('confirmed');
+
+    const del = await call(auth, 'POST', '/user/account/delete', { password: who.password });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    expect(del.body).toMatchObject({ ok: true, walletRefundedPaise: 50_000, cancelledOrders: [placed.json().order.number] });
+    // The e-mail was never verified: the verified number carries it.
+    expect(del.body.told).toBe('Sent by SMS to +91 98••• 22233');
+    // The wallet refund went once through the payments domain's refund path; a repeat cannot refund again (the person is gone).
+    const refunds = await sql<{ n: string; paise: string }>`select count(*)::text as n, coalesce(sum(r.amount_paise), 0)::text as paise from refunds r join wallet_top_ups w on w.id = r.wallet_top_up_id where w.user_id = ${userId}::uuid`.execute(t.deps.db);
+    expect(refunds.rows[0]).toEqual({ n: '1', paise: '50000' });
+    expect((await call(auth, 'POST', '/user/account/delete', { password: who.password })).status).toBe(401);
+    // Signed out everywhere, and no sign-in any more.
+    expect((await call(auth, 'GET', '/user/profile')).status).toBe(401);
+    expect((await call(null, 'POST', '/auth/signin', { email: who.email, password: who.password })).status).toBe(401);
+
+    // The erasure waits for the message to go, then runs once.
+    kickNotices(t.deps);
+    await expect.poll(() => eraseDue(t.deps), { timeout: 20_000 }).toBe(1);
+    expect(await eraseDue(t.deps)).toBe(0);
+
+    const left = await rowsHolding([who.email, who.mobile, who.name, who.username, line1]);
+    expect(left).toEqual([]);
+    // What GST needs stays: the order, its number and amounts, the place of supply, and every ledger row.
+    const order = await t.deps.db.selectFrom('orders').select(['number', 'total_paise', 'address', 'status']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ number: placed.json().order.number, status: 'cancelled', address: { pincode: '560038' } });
+    expect(await t.deps.db.selectFrom('wallet_ledger').select('id').where('user_id', '=', userId).execute()).not.toHaveLength(0);
+    // Each step audited.
+    const steps = await t.deps.db.selectFrom('audit_log').select('action').where('entity', '=', 'user').where('entity_id', '=', userId).orderBy('id').execute();
+    expect(steps.map((x) => x.action)).toEqual([
+      'privacy.deletion.orders_cancelled',
+      'privacy.deletion.schedules_ended',
+      'privacy.deletion.wallet_refunded',
+      'privacy.deletion.scheduled',
+      'privacy.deletion.erased',
+    ]);
+
+    // The same e-mail and number make a new account.
+    const again = await call(null, 'POST', '/auth/signup', { ...who, username: 'zoya_again' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.user.id).not.toBe(userId);
+    auth = `Bearer ${again.body.access_token}`;
+    expect((await call(auth, 'GET', '/user/profile')).body).toMatchObject({ email: who.email, mobile: `+91${who.mobile}` });
   });
 });

@@ -29,7 +29,8 @@ import { withTransactionRetry } from '../../lib/transaction-retry';
 import { createLink } from './email-verification.service';
 import { assertMobileFree } from '../users/mobile-numbers.service';
 import { notify, type Told } from '../notifications/notify.service';
-import { recordSignup } from '../privacy/consents.service';
+import { recordSignup } from '../../lib/consents';
+import { proveCode } from './otp.service';
 
 type Deps = AppDeps;
 
@@ -553,4 +554,28 @@ export async function endAllSessions(trx: Executor, userId: string, now: Date): 
 /** For the admin domain: the account a reset link is for (read in the caller's transaction). */
 export function findUserForReset(trx: Executor, userId: string): Promise<UserRow | undefined> {
   return repo.findUserById(trx, userId);
+}
+
+export const CONFIRM_IT_IS_YOU = 'Confirm it is you: enter your password, or a sign-in code we text to your number.';
+export const WRONG_PASSWORD = 'That password is not right.';
+
+/**
+ * Re-authentication for what cannot be undone (deleting the account): the account's password, or a
+ * fresh sign-in code texted to its verified number (POST /api/auth/otp/request first). Counted with
+ * the password-change limit, so a stolen session cannot guess the password.
+ */
+export async function reauthenticate(deps: Deps, userId: string, proof: { password?: string; code?: string }, req: RequestInfo): Promise<UserRow> {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user || user.disabled) throw new AppError('INVALID_TOKEN', SESSION_EXPIRED_MESSAGE);
+  if (proof.password && user.password_hash) {
+    await limits.enforce(deps.db, deps.clock.now(), [[LIMITS.passwordChange, userId]]);
+    if (!(await verifyPassword(user.password_hash, proof.password)))
+      throw new AppError('INVALID_CREDENTIALS', WRONG_PASSWORD, { details: { fieldErrors: { password: [WRONG_PASSWORD] } } });
+    return user;
+  }
+  if (proof.code && user.mobile && user.mobile_verified_at) {
+    await proveCode(deps, user.mobile, proof.code, req);
+    return user;
+  }
+  throw new AppError('VALIDATION_FAILED', CONFIRM_IT_IS_YOU, { details: { fieldErrors: { password: [CONFIRM_IT_IS_YOU] } } });
 }

@@ -169,3 +169,12 @@ export async function verifyChange(deps: Deps, userId: string, mobile: string, c
     throw e;
   }
 }
+
+/**
+ * A fresh sign-in code proves the person holds the number, without signing in (an account deletion's
+ * re-authentication): the same tries and limits as a sign-in, and the code is used up.
+ */
+export async function proveCode(deps: Deps, mobile: string, code: string, req: RequestInfo): Promise<void> {
+  const open = await checkCode(deps, mobile, code, req, 'signin', null);
+  if (!(await repo.consumeCode(deps.db, open.id, deps.clock.now()))) throw new AppError('OTP_INVALID', OTP_EXPIRED_MESSAGE);
+}

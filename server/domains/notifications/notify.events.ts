@@ -53,6 +53,8 @@ export interface EventData {
   staff_invited: { role: string; joinUrl: string; landing: string; hours: number };
   /** The person's data export is built: downloadable from the Privacy tab for `hours`. */
   data_export_ready: { hours: number };
+  /** The account will be erased: what was settled first (`settled`, sentences), and that the number and e-mail are free again. */
+  account_deletion_scheduled: { settled: string[] };
 }
 
 export type NotifyEvent = keyof EventData;
@@ -337,6 +339,23 @@ export const EVENTS: { [E in NotifyEvent]: EventDef<E> } = {
       // No approved WhatsApp template: the inbox, e-mail or a text carry it.
       whatsApp: null,
       text: `${hi}, your Hydro Shakes data is ready to download from the Privacy tab of your profile for ${d.hours} hours.`,
+    }),
+  },
+  account_deletion_scheduled: {
+    kind: null,
+    render: (d, hi) => ({
+      title: 'Your account is being deleted',
+      body: [
+        ...d.settled,
+        'Your personal details are erased as soon as nothing is left to deliver or refund. Invoices stay 8 years, as the GST law requires, without your name, contact or address.',
+        'Your mobile number and e-mail can be used for a new account straight away.',
+      ],
+      link: null,
+      linkLabel: 'Hydro Shakes',
+      subject: 'Your Hydro Shakes account is being deleted',
+      mailTemplate: 'account-deletion-scheduled',
+      whatsApp: null,
+      text: `${hi}, your Hydro Shakes account is being deleted as you asked. ${d.settled.join(' ')}`.trim(),
     }),
   },
 };

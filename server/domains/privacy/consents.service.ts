@@ -1,29 +1,14 @@
 import type { AppDeps } from '../../deps';
-import type { Executor } from '../../../db/database';
 import { AppError } from '../../lib/errors';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { CONSENT_PURPOSES, NOTICE_VERSION, type ConsentPurpose } from '../../../shared/rules/privacy-notice';
-import type { Consents, PutConsentsInput, SignupConsents } from '../../../shared/schemas/privacy';
-import { recordConsents, type ConsentChannel } from '../../lib/consents';
+import type { Consents, PutConsentsInput } from '../../../shared/schemas/privacy';
+import { assertCurrentNotice, recordConsents } from '../../lib/consents';
 import * as repo from './privacy.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'>;
 
-export const NOTICE_CHANGED = 'Our privacy notice has changed since this page was opened. Reload the page and read the new one.';
 export const ACCOUNT_BY_DELETING = 'Your account needs this consent. To withdraw it, delete your account under Privacy.';
-
-function assertCurrentNotice(version: string): void {
-  if (version !== NOTICE_VERSION) {
-    throw new AppError('VALIDATION_FAILED', NOTICE_CHANGED, { details: { fieldErrors: { notice_version: [NOTICE_CHANGED] } } });
-  }
-}
-
-/** Sign-up with an e-mail: the account on this notice, and the two choices the form offered. */
-export async function recordSignup(trx: Executor, userId: string, c: SignupConsents | undefined, p: { channel: ConsentChannel; at: string }): Promise<void> {
-  // An API client that sends no choices signs up on the current notice for the account alone.
-  if (c) assertCurrentNotice(c.notice_version);
-  await recordConsents(trx, userId, { account: true, ...(c?.whatsapp ? { whatsapp: true } : {}), ...(c?.marketing ? { marketing: true } : {}) }, p);
-}
 
 /** GET /api/user/consents: each purpose's state (the latest record; WhatsApp also given by the checkout's box) and the history. */
 export async function getConsents(deps: Pick<Deps, 'db'>, userId: string): Promise<Consents> {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { router } from '../../trpc/init';
 import { authedProcedure, publicProcedure } from '../../trpc/procedures';
-import { ConsentsSchema, DataExportSchema, PrivacyNoticeSchema, PutConsentsInputSchema } from '../../../shared/schemas/privacy';
+import { AccountDeleteAnswerSchema, AccountDeleteInputSchema, ConsentsSchema, DataExportSchema, PrivacyNoticeSchema, PutConsentsInputSchema } from '../../../shared/schemas/privacy';
 import * as consents from './consents.service';
 import * as privacy from './privacy.service';
 import * as exports from './export.service';
+import * as deletion from './deletion.service';
 
 export const privacyRouter = router({
   notice: publicProcedure
@@ -77,4 +78,19 @@ export const privacyRouter = router({
     .input(z.void())
     .output(DataExportSchema)
     .mutation(({ ctx }) => exports.request(ctx.deps, ctx.user.id)),
+
+  deleteAccount: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/account/delete',
+        tags: ['user'],
+        summary:
+          'Delete the account, confirmed with the password or a fresh sign-in code: open orders cancelled and refunded, standing deliveries ended, the wallet refunded once, the person told; sign-in ends and the e-mail and number are free at once; personal details erased by a job once nothing is left to deliver',
+        protect: true,
+      },
+    })
+    .input(AccountDeleteInputSchema)
+    .output(AccountDeleteAnswerSchema)
+    .mutation(({ ctx, input }) => deletion.deleteAccount(ctx.deps, ctx.user, input, ctx.req)),
 });

@@ -1,10 +1,15 @@
-import { Link } from 'wouter';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { messageOf } from '../../lib/errors';
 import { toast } from '../../components/toast';
 import { Section } from '../../components/section';
 import { Button } from '../../components/button';
 import { downloadFile } from '../orders/download-file';
+import { useAuth } from '../auth/auth-context';
+import { FormAlert, PasswordField } from '../auth/forms';
+import { Field, Input } from '../../components/input';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { formatDate } from '../../../../shared/rules/dates';
 import { NOTICE_VERSION, PURPOSE_LABELS, type ConsentPurpose } from '../../../../shared/rules/privacy-notice';
 import '../notifications/notifications.css';
@@ -25,6 +30,7 @@ export default function PrivacyTab() {
     <div className="privacy-tab stack">
       <ConsentsCard />
       <DataExportCard />
+      <DeleteAccountCard />
       <p className="text-sm text-muted">
         What we keep and why: <Link href="/privacy">our privacy notice</Link> (version {NOTICE_VERSION}), with our grievance officer’s contact.
       </p>
@@ -45,7 +51,7 @@ function ConsentsCard() {
           toast({ title: given ? `${PURPOSE_LABELS[purpose].title}: yes, from now on` : `${PURPOSE_LABELS[purpose].title}: withdrawn, from now on`, variant: 'success' });
           if (purpose === 'whatsapp') void utils.notifications.preferences.invalidate();
         },
-        onError: (e) => toast({ title: messageOf(e, 'Could not save that change.'), variant: 'destructive' }),
+        onError: (e) => toast({ title: messageOf(e, 'Sorry, that change was not saved.'), variant: 'destructive' }),
       },
     );
   return (
@@ -126,6 +132,94 @@ function DataExportCard() {
           </Button>
           {d.status === 'expired' ? <span className="text-sm text-muted">Your last download has expired.</span> : null}
         </div>
+      )}
+    </Section>
+  );
+}
+
+/**
+ * Delete the account: confirmed with the password, or (an account without one) a fresh code texted to
+ * the verified number. Says what happens first; afterwards the person is signed out on this device too.
+ */
+function DeleteAccountCard() {
+  const profile = trpc.users.profile.useQuery();
+  const askCode = trpc.auth.otpRequest.useMutation();
+  const del = trpc.privacy.deleteAccount.useMutation();
+  const { signOut } = useAuth();
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const { busy, error, fields, run } = useFormSubmit();
+  const p = profile.data;
+  const byPassword = !!p?.has_password;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    await run(
+      async () => {
+        const r = await del.mutateAsync(byPassword ? { password } : { code });
+        setDone(r.message);
+        await signOut();
+        setTimeout(() => navigate('/'), 6000);
+      },
+      { fallback: 'Your account could not be deleted. Please try again.' },
+    );
+  }
+
+  return (
+    <Section className="card card--padded profile-card stack" data-testid="delete-account" titleId="delete-h" title="Delete your account">
+      {done ? (
+        <FormAlert kind="success">{done}</FormAlert>
+      ) : (
+        <>
+          <p className="text-sm text-muted">
+            Open orders are cancelled and refunded, standing deliveries end, money from your wallet top-ups goes back to where it came from, and then your
+            name, contact details and addresses are erased. Invoices stay 8 years without them, as the GST law requires. This cannot be undone.
+          </p>
+          {!open ? (
+            <div>
+              <Button variant="ghost" onClick={() => setOpen(true)}>
+                Delete my account…
+              </Button>
+            </div>
+          ) : (
+            <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Delete your account">
+              {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
+              {byPassword ? (
+                <PasswordField label="Your password" name="delete-password" value={password} onChange={setPassword} error={fields.password} autoComplete="current-password" />
+              ) : p?.mobile && p.mobile_verified ? (
+                <>
+                  {sent ? <p className="text-sm">{sent}</p> : null}
+                  <div className="cluster">
+                    <Button
+                      variant="soft"
+                      loading={askCode.isPending}
+                      onClick={() => askCode.mutate({ mobile: p.mobile! }, { onSuccess: (r) => setSent(r.message), onError: (e2) => setSent(messageOf(e2, 'We could not send a code.')) })}
+                    >
+                      Text me a code
+                    </Button>
+                  </div>
+                  <Field label="6-digit code" error={fields.code ?? fields.password}>
+                    {(f) => <Input {...f} name="delete-code" inputMode="numeric" autoComplete="one-time-code" value={code} maxLength={6} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))} />}
+                  </Field>
+                </>
+              ) : (
+                <p className="text-sm">Set a password or verify your mobile number in your profile first, so we can check it is you.</p>
+              )}
+              <div className="cluster">
+                <Button type="submit" variant="danger" loading={busy}>
+                  Delete my account for good
+                </Button>
+                <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+                  Keep my account
+                </Button>
+              </div>
+            </form>
+          )}
+        </>
       )}
     </Section>
   );
