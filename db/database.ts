@@ -233,11 +233,17 @@ export class TransactionGate extends Places {
  * waiting on that one row, so orders for every other slot queue behind it. A lane lets `width` of
  * one key's transactions in at a time; the rest wait here, holding neither a place nor a connection.
  * When a transaction of a lane fails because the database was slow (the row's lock was not granted
- * in time, a statement timed out), the ones waiting in that lane would wait for the same row: they
- * are answered with the same error at once instead of one by one, a lock timeout apart.
+ * in time, a statement timed out) and no other transaction of the lane finished while it ran, the row
+ * is stuck: the ones waiting in that lane would wait for the same row, so they are answered with the
+ * same error at once instead of one by one, a lock timeout apart. When the lane kept moving meanwhile
+ * (a loaded machine, not a held row), only that transaction fails: a burst of 500 orders for one slot
+ * had one slow lock wait turn 240 waiting orders into 503s.
  */
+/** Orders the lanes' events (a transaction let in, one finished) without reading a clock. */
+let laneTick = 0;
+
 export class KeyedLanes {
-  private readonly lanes = new Map<string, Places>();
+  private readonly lanes = new Map<string, Places & { finished?: number }>();
   constructor(
     readonly width: number,
     readonly waitMs: number,
@@ -246,10 +252,14 @@ export class KeyedLanes {
     let lane = this.lanes.get(key);
     if (!lane) this.lanes.set(key, (lane = new Places(this.width, this.waitMs, 'turn for this row')));
     await lane.enter();
+    const entered = ++laneTick;
     try {
-      return await fn();
+      const out = await fn();
+      lane.finished = ++laneTick;
+      return out;
     } catch (e) {
-      if (databaseFault(e) === 'slow') lane.rejectAll(e);
+      if (databaseFault(e) !== 'slow') lane.finished = ++laneTick;
+      else if ((lane.finished ?? 0) < entered) lane.rejectAll(e);
       throw e;
     } finally {
       lane.leave();

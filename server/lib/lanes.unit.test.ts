@@ -46,6 +46,24 @@ describe('KeyedLanes (decision 105)', () => {
     expect(await lanes.run('slot', async () => 'fresh')).toBe('fresh');
   });
 
+  it('a lock timeout while the lane kept moving fails only that transaction: the row is busy, not stuck', async () => {
+    const lanes = new KeyedLanes(2, 10_000);
+    const slow = held();
+    const quick = held();
+    const busy = held();
+    const running = lanes.run('slot', () => slow.promise);
+    const done = lanes.run('slot', () => quick.promise);
+    const next = lanes.run('slot', () => busy.promise);
+    const waiting = [1, 2].map((n) => lanes.run('slot', async () => `ran ${n}`));
+    quick.resolve(); // another order for the row finished while the slow one waited; the next takes its place
+    await done;
+    slow.reject(lockTimeout());
+    await expect(running).rejects.toMatchObject({ code: '55P03' });
+    expect(await Promise.all(waiting)).toEqual(['ran 1', 'ran 2']);
+    busy.resolve();
+    await next;
+  });
+
   it('a refusal that is not the database being slow passes the turn on instead', async () => {
     const lanes = new KeyedLanes(1, 10_000);
     const first = held();

@@ -3,6 +3,7 @@ import * as addresses from '../../shared/schemas/addresses';
 import * as apiKeys from '../../shared/schemas/api-keys';
 import * as audit from '../../shared/schemas/audit';
 import * as auth from '../../shared/schemas/auth';
+import * as autopay from '../../shared/schemas/autopay';
 import * as builder from '../../shared/schemas/builder';
 import * as cart from '../../shared/schemas/cart';
 import * as catalogue from '../../shared/schemas/catalogue';
@@ -16,10 +17,12 @@ import * as favorites from '../../shared/schemas/favorites';
 import * as invoices from '../../shared/schemas/invoices';
 import * as jobs from '../../shared/schemas/jobs';
 import * as kitchen from '../../shared/schemas/kitchen';
+import * as morning from '../../shared/schemas/morning';
 import * as notifications from '../../shared/schemas/notifications';
 import * as orderLifecycle from '../../shared/schemas/order-lifecycle';
 import * as orders from '../../shared/schemas/orders';
 import * as payments from '../../shared/schemas/payments';
+import * as privacy from '../../shared/schemas/privacy';
 import * as reviews from '../../shared/schemas/reviews';
 import * as schedules from '../../shared/schemas/schedules';
 import * as rewards from '../../shared/schemas/rewards';
@@ -37,6 +40,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   'api-keys': apiKeys,
   audit,
   auth,
+  autopay,
   builder,
   cart,
   catalogue,
@@ -50,10 +54,12 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   invoices,
   jobs,
   kitchen,
+  morning,
   notifications,
   'order-lifecycle': orderLifecycle,
   orders,
   payments,
+  privacy,
   reviews,
   rewards,
   schedules,
