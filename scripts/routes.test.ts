@@ -49,11 +49,11 @@ describe('npm run routes', () => {
         '/api/orders/{id}/cancel',
         { procedure: 'orders.cancel', service: 'cancelByCustomer', file: 'server/domains/orders/orders.lifecycle.ts' },
       ],
-      // `admin` names a different module in delivery.router.ts than in admin.router.ts.
+      // `admin` names a different module in slots.router.ts than in admin.router.ts.
       [
         'GET',
         '/api/admin/delivery-slots',
-        { procedure: 'delivery.admin.overview', file: 'server/domains/delivery/delivery-admin.service.ts' },
+        { procedure: 'slots.admin.overview', file: 'server/domains/slots/slots-admin.service.ts' },
       ],
       [
         'GET',

@@ -199,7 +199,7 @@ const escape = (s: string) => s.replace(/[$.]/g, '\\$&');
  * Whether a router file defines procedure `key` as a call to `call` (`orders.history`): the key at
  * the start of a line, and the call right after that procedure's `.query(` / `.mutation(` /
  * `.subscription(` arrow. Binding the key to its call keeps two files that import different modules
- * under one name (`admin` in admin.router.ts and delivery.router.ts) apart.
+ * under one name (`admin` in admin.router.ts and slots.router.ts) apart.
  */
 function definesProcedure(text: string, key: string, call: string): boolean {
   const re = new RegExp(

@@ -21,7 +21,7 @@ export const pages = {
   payment: () => import('./routes/payment'),
   subscriptions: () => import('./routes/subscriptions'),
   profile: () => import('./routes/profile'),
-  deliveries: () => import('./routes/deliveries'),
+  schedules: () => import('./routes/schedules'),
   order: () => import('./routes/order'),
   adminLogin: () => import('./routes/admin/login'),
   admin: () => import('./routes/admin/admin-app'),
@@ -85,7 +85,7 @@ export function App() {
           </Route>
           <Route path="/deliveries/*?">
             <RequireAuth>
-              <L.deliveries />
+              <L.schedules />
             </RequireAuth>
           </Route>
           <Route path="/order/:id">

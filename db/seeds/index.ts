@@ -2,7 +2,7 @@ import type { Db, Executor } from '../database';
 import { DEFAULT_PRICING } from '../../shared/schemas/catalogue';
 import { SEED_INGREDIENTS, SEED_PAR_BOTTLES, SEED_PORTIONS, SEED_RECIPES, SEED_SHAKES, SEED_STOCK_BOTTLES } from './catalogue';
 import { sql } from 'kysely';
-import { SEED_PINCODES, SEED_SLOTS } from './delivery';
+import { SEED_PINCODES, SEED_SLOTS } from './slots';
 import { SEED_PLANS } from './subscriptions';
 import { SEED_COUPONS } from './coupons';
 import { DEFAULT_SLOT_CONFIG } from '../../shared/rules/slots';

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { preparable, type Executor } from '../../db/database';
 import type { ReadPiece, WritePiece } from '../lib/placement';
 import * as addressesRepo from '../domains/addresses/addresses.repository';
-import * as deliveryRepo from '../domains/delivery/delivery.repository';
+import * as deliveryRepo from '../domains/slots/slots.repository';
 
 /**
  * Placement's two statements, assembled from the steps' own pieces (decisions 021, 242): each step

@@ -67,7 +67,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'catalogue', description: 'Signature shakes, ingredients and prices' },
   { name: 'builder', description: 'Custom shakes and favourites' },
   { name: 'cart', description: 'Quotes and the server-kept cart' },
-  { name: 'delivery', description: 'PIN codes and delivery slots' },
+  { name: 'slots', description: 'PIN codes and delivery slots (capacity per window)' },
   { name: 'orders', description: 'Placing, reading and cancelling orders' },
   { name: 'payment', description: 'Razorpay payments and the test mode' },
   { name: 'notifications', description: 'WhatsApp status webhooks from Meta' },
@@ -240,8 +240,22 @@ function describeContract(doc: Doc): void {
       if (ok && isPagedList(d, ok)) ok.headers = { ...(ok.headers as Json | undefined), 'X-Total-Count': ref('headers', 'X-Total-Count') };
       if (IDEMPOTENT_OPERATIONS.has(key)) op.parameters = [...((op.parameters as unknown[]) ?? []), ref('parameters', 'IdempotencyKey')];
       if (!op.operationId) op.operationId = key.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      else op.operationId = publishedOperationId(op.operationId as string);
     }
   }
+}
+
+/**
+ * Integrators' generated clients name operations by their operationId, which trpc-to-openapi derives
+ * from the procedure's path. The house's one-word-per-idea renames (decision 244: `delivery` → `slots`,
+ * `deliveries` → `stops`, `schedules.deliveries` → `schedules.calendar`) moved those paths; the
+ * published ids stay as they were.
+ */
+function publishedOperationId(id: string): string {
+  if (id === 'schedules-calendar') return 'schedules-deliveries';
+  if (id.startsWith('slots-')) return `delivery-${id.slice('slots-'.length)}`;
+  if (id.startsWith('stops-')) return `deliveries-${id.slice('stops-'.length)}`;
+  return id;
 }
 
 /** A 200 whose JSON answer has `totalCount` is a page of a list: it carries X-Total-Count too. */

@@ -2,7 +2,7 @@ import { router } from './init';
 import { catalogueRouter } from '../domains/catalogue/catalogue.router';
 import { systemRouter } from '../domains/system/system.router';
 import { addressesRouter } from '../domains/addresses/addresses.router';
-import { deliveryRouter } from '../domains/delivery/delivery.router';
+import { slotsRouter } from '../domains/slots/slots.router';
 import { cartRouter } from '../domains/cart/cart.router';
 import { builderRouter } from '../domains/builder/builder.router';
 import { favoritesRouter } from '../domains/favorites/favorites.router';
@@ -25,7 +25,7 @@ import { walletRouter } from '../domains/wallet/wallet.router';
 import { autopayRouter } from '../domains/autopay/autopay.router';
 import { webhooksRouter } from '../domains/webhooks/webhooks.router';
 import { staffRouter } from '../domains/staff/staff.router';
-import { deliveriesRouter, riderRouter } from '../domains/orders/orders.deliveries.router';
+import { stopsRouter, riderRouter } from '../domains/orders/orders.stops.router';
 import { stockRouter } from '../domains/stock/stock.router';
 import { kitchenRouter } from '../domains/kitchen/kitchen.router';
 import { schedulesRouter } from '../domains/schedules/schedules.router';
@@ -38,7 +38,7 @@ export const appRouter = router({
   system: systemRouter,
   catalogue: catalogueRouter,
   addresses: addressesRouter,
-  delivery: deliveryRouter,
+  slots: slotsRouter,
   cart: cartRouter,
   builder: builderRouter,
   favorites: favoritesRouter,
@@ -60,7 +60,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
   staff: staffRouter,
-  deliveries: deliveriesRouter,
+  stops: stopsRouter,
   rider: riderRouter,
   stock: stockRouter,
   kitchen: kitchenRouter,

@@ -11,8 +11,6 @@ import * as catalogueAdmin from '../../shared/schemas/catalogue-admin';
 import * as common from '../../shared/schemas/common';
 import * as coupons from '../../shared/schemas/coupons';
 import * as dashboard from '../../shared/schemas/dashboard';
-import * as deliveries from '../../shared/schemas/deliveries';
-import * as delivery from '../../shared/schemas/delivery';
 import * as favorites from '../../shared/schemas/favorites';
 import * as invoices from '../../shared/schemas/invoices';
 import * as jobs from '../../shared/schemas/jobs';
@@ -25,9 +23,11 @@ import * as payments from '../../shared/schemas/payments';
 import * as privacy from '../../shared/schemas/privacy';
 import * as reviews from '../../shared/schemas/reviews';
 import * as schedules from '../../shared/schemas/schedules';
+import * as slots from '../../shared/schemas/slots';
 import * as rewards from '../../shared/schemas/rewards';
 import * as staff from '../../shared/schemas/staff';
 import * as stock from '../../shared/schemas/stock';
+import * as stops from '../../shared/schemas/stops';
 import * as subscriptions from '../../shared/schemas/subscriptions';
 import * as wallet from '../../shared/schemas/wallet';
 import * as webhooks from '../../shared/schemas/webhooks';
@@ -48,8 +48,6 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   common,
   coupons,
   dashboard,
-  deliveries,
-  delivery,
   favorites,
   invoices,
   jobs,
@@ -63,8 +61,10 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   reviews,
   rewards,
   schedules,
+  slots,
   staff,
   stock,
+  stops,
   subscriptions,
   wallet,
   webhooks,

@@ -52,7 +52,7 @@ export const PERMISSIONS = [
   'wallets:manage',
   'delivery:read',
   'delivery:write',
-  'deliveries:assign',
+  'stops:assign',
   'riders:cash',
   'subscriptions:read',
   'subscriptions:write',

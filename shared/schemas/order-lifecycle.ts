@@ -10,7 +10,7 @@ import {
   CheckoutMethodSchema,
 } from './orders';
 import { CustomRecipeSchema } from './builder';
-import { SlotDate } from './delivery';
+import { SlotDate } from './slots';
 import { AdminRefundSchema } from './payments';
 
 // Control characters are refused in free text (they break logs, CSV and e-mails).

@@ -3,7 +3,7 @@ import { Paise, Uuid } from './common';
 import { PostalAddressSchema } from './addresses';
 import { CartQuoteInputSchema } from './cart';
 import { CustomRecipeSchema } from './builder';
-import { SlotDate } from './delivery';
+import { SlotDate } from './slots';
 import { CHECKOUT_METHODS, IDEMPOTENCY_KEY_RE, ORDER_STATUSES, PAYMENT_STATUSES } from '../rules/order-rules';
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);

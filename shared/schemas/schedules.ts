@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Paise, Uuid } from './common';
 import { CartLineInputSchema, QuoteLineSchema } from './cart';
-import { SlotDate } from './delivery';
+import { SlotDate } from './slots';
 import {
   CALENDAR_DAYS,
   DAY_STATES,
@@ -145,7 +145,7 @@ export const VacationIdInput = z.object({ id: Uuid });
 export const OkSchema = z.object({ ok: z.literal(true) });
 
 /** GET /api/user/deliveries: the calendar (default: 30 days from today in Asia/Kolkata). */
-export const DeliveriesInputSchema = z.object({
+export const ScheduleCalendarInputSchema = z.object({
   from: SlotDate.optional(),
   days: z.coerce
     .number()
@@ -154,7 +154,7 @@ export const DeliveriesInputSchema = z.object({
     .max(CALENDAR_DAYS + 1, `days is at most ${CALENDAR_DAYS + 1}`)
     .default(CALENDAR_DAYS),
 });
-export type DeliveriesInput = z.infer<typeof DeliveriesInputSchema>;
+export type ScheduleCalendarInput = z.infer<typeof ScheduleCalendarInputSchema>;
 
 export const DayStateSchema = z.enum(DAY_STATES);
 
@@ -215,7 +215,7 @@ export type DeliveryDay = z.infer<typeof DeliveryDaySchema>;
  * GET /api/user/deliveries (and the answer of a skip or a day's change, for that one date): the
  * calendar, each schedule once with its items and price, each day's entries only with what differs.
  */
-export const DeliveriesSchema = z.object({
+export const ScheduleCalendarSchema = z.object({
   from: z.string(),
   /** "21:00": each date's changes close at this time the evening before, in Asia/Kolkata. */
   cutoffTime: z.string(),
@@ -238,7 +238,7 @@ export const DeliveriesSchema = z.object({
     topUpBy: z.string().nullable(),
   }),
 });
-export type Deliveries = z.infer<typeof DeliveriesSchema>;
+export type ScheduleCalendar = z.infer<typeof ScheduleCalendarSchema>;
 
 /** POST /api/user/deliveries/{date}/skip (and DELETE to take the skip back). Without scheduleId: every schedule of that date. */
 export const SkipDayInputSchema = z.object({ date: SlotDate, scheduleId: Uuid.optional() });

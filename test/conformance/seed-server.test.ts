@@ -16,6 +16,6 @@ describe('§7 no-cache reads through tRPC', () => {
       .sort();
     expect(twins).toEqual([...NO_CACHE_PROCEDURES].sort());
     // The five reads the spec names are among them.
-    expect(twins).toEqual(expect.arrayContaining(['adminOrders.list', 'orders.active', 'delivery.available', 'delivery.slotsByDate', 'catalogue.signatureShakes']));
+    expect(twins).toEqual(expect.arrayContaining(['adminOrders.list', 'orders.active', 'slots.available', 'slots.slotsByDate', 'catalogue.signatureShakes']));
   });
 });

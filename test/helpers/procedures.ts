@@ -7,7 +7,7 @@ import type { ShopMeta } from '../../server/trpc/init';
 import type { Permission } from '../../shared/rules/staff';
 
 export interface ProcedureEntry {
-  /** The tRPC path, e.g. 'delivery.admin.updateSlot'. */
+  /** The tRPC path, e.g. 'slots.admin.updateSlot'. */
   name: string;
   openapi?: NonNullable<OpenApiMeta['openapi']>;
   /** Which procedure type built it (server/trpc/procedures.ts); undefined when none did. */

@@ -247,7 +247,7 @@ describe('JSON bodies are never coerced; query strings and path parameters may b
     expect(add.statusCode).toBe(200);
     for (const active of BAD_BOOLEANS) {
       const { trpc, api } = await both(
-        { method: 'POST', url: '/trpc/delivery.admin.updatePincode', headers: h, payload: { pincode, active } },
+        { method: 'POST', url: '/trpc/slots.admin.updatePincode', headers: h, payload: { pincode, active } },
         { method: 'PATCH', url: `/api/admin/delivery-slots/pincodes/${pincode}`, headers: h, payload: { active } },
       );
       for (const [via, res] of [['trpc', trpc], ['api', api]] as const) {

@@ -78,7 +78,7 @@ describe('the cut-off job', () => {
     await Promise.all([runCutoff(t.deps), runCutoff(t.deps)]);
     expect(await scheduledOrders(c)).toHaveLength(1);
 
-    const cal = await schedules.deliveries(t.deps, c.user, { from: '2026-12-02', days: 2 });
+    const cal = await schedules.calendar(t.deps, c.user, { from: '2026-12-02', days: 2 });
     expect(cal.days[0]!.entries[0]).toMatchObject({ state: 'placed', order: { id: orders[0]!.id }, price: { total: orders[0]!.total_paise } });
     expect(cal.days[1]!.entries[0]!.state).toBe('planned');
     const run = await t.deps.db.selectFrom('schedule_runs').selectAll().where('schedule_id', '=', s.id).execute();
@@ -108,7 +108,7 @@ describe('the cut-off job', () => {
     expect(mails[0]!.subject).toBe('Your Hydro Shakes delivery for Fri, 4 Dec was not placed');
     const wa = await t.deps.db.selectFrom('whatsapp_outbox').select(['template', 'text']).where('user_id', '=', c.user.id).execute();
     expect(wa).toEqual([expect.objectContaining({ template: 'delivery_not_placed' })]);
-    const cal = await schedules.deliveries(t.deps, c.user, { from: '2026-12-04', days: 1 });
+    const cal = await schedules.calendar(t.deps, c.user, { from: '2026-12-04', days: 1 });
     expect(cal.days[0]!.entries[0]).toMatchObject({ state: 'not_placed', reason: { code: 'WALLET_INSUFFICIENT' } });
   });
 

@@ -253,7 +253,7 @@ describe.skipIf(!onPostgres)('standing deliveries over 60 days (property)', () =
           now = ist(today, '20:00:00');
           const planned = await plannedBySql(tomorrow);
           for (const c of people.slice((d * 3) % CUSTOMERS, ((d * 3) % CUSTOMERS) + 3)) {
-            const cal = await schedules.deliveries(t.deps, c.user, { from: tomorrow, days: 1 });
+            const cal = await schedules.calendar(t.deps, c.user, { from: tomorrow, days: 1 });
             const mine = cal.days[0]!.entries.filter((e) => e.state === 'planned').map((e) => e.scheduleId);
             const expected = ids.filter((id, i) => people[i] === c && planned.has(id));
             expect(mine.sort()).toEqual(expected.sort());
@@ -286,7 +286,7 @@ describe.skipIf(!onPostgres)('standing deliveries over 60 days (property)', () =
           // A wallet refusal only when the wallet was short (it only went down since); a few a day, through the calendar.
           for (const r of refused.filter((x) => x.reason_code === 'WALLET_INSUFFICIENT').slice(0, 2)) {
             const c = people[ids.indexOf(r.schedule_id)]!;
-            const cal = await schedules.deliveries(t.deps, c.user, { from: tomorrow, days: 1 });
+            const cal = await schedules.calendar(t.deps, c.user, { from: tomorrow, days: 1 });
             const entry = cal.days[0]!.entries.find((e) => e.scheduleId === r.schedule_id)!;
             expect(entry.state).toBe('not_placed');
             const bal = await t.deps.db

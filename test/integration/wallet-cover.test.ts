@@ -6,7 +6,7 @@ import { creditWallets } from './schedules-fixtures';
 import * as schedules from '../../server/domains/schedules/schedules.service';
 import { remindUncovered, runCutoff } from '../../server/domains/schedules/schedules.cutoff';
 import { formatRupees } from '../../shared/rules/money';
-import type { Deliveries } from '../../shared/schemas/schedules';
+import type { ScheduleCalendar } from '../../shared/schemas/schedules';
 
 /**
  * The wallet tells in time (issue 38 item 3, decision 220), on two app instances: the calendar's
@@ -35,12 +35,12 @@ describe.skipIf(!onPostgres)('the wallet tells in time', () => {
     await x?.close();
   });
 
-  const calendar = async (from?: string): Promise<Deliveries> => {
+  const calendar = async (from?: string): Promise<ScheduleCalendar> => {
     const res = await fetch(`${base}/api/user/deliveries${from ? `?from=${from}&days=10` : '?days=10'}`, {
       headers: { authorization: c.auth, accept: 'application/json', 'accept-encoding': 'br, gzip', origin: x.t.deps.config.PUBLIC_URL },
     });
     expect(res.status).toBe(200);
-    return (await res.json()) as Deliveries;
+    return (await res.json()) as ScheduleCalendar;
   };
 
   it('each day the wallet will not cover is short by what is missing; the line counts covered days and names the first cut-off', async () => {

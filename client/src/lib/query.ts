@@ -36,7 +36,7 @@ export const STALE_EXCEPTIONS: Record<string, number> = {
   // Spec §5: the cart and its quote (prices, coupon) use 1 minute.
   'cart': STALE_CART_MS,
   // Slot capacity changes with every order placed anywhere.
-  'delivery.available': STALE_SLOTS_MS,
+  'slots.available': STALE_SLOTS_MS,
   // Spec §7: slots by date, cached 60 s in local storage too.
   'delivery-slots': STALE_SLOTS_MS,
   // Active orders move on the server (payment, kitchen, rider).
@@ -70,7 +70,7 @@ export const STALE_EXCEPTIONS: Record<string, number> = {
   // Plans are edited on another admin screen.
   'subscriptions.adminPlans': 60_000,
   // The served area changes a few times a year; each keystroke would ask again.
-  'delivery.pincode': 10 * 60_000,
+  'slots.pincode': 10 * 60_000,
 };
 
 /** The query-key prefix of an entry: a tRPC key starts with the procedure path as an array. */

@@ -9,7 +9,7 @@ import { FormAlert } from '../features/auth/forms';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { formatDate } from '../../../shared/rules/dates';
 import { can } from '../../../shared/rules/staff';
-import { FAIL_REASONS, FAIL_REASON_LABELS, type FailReason, type RiderStop } from '../../../shared/schemas/deliveries';
+import { FAIL_REASONS, FAIL_REASON_LABELS, type FailReason, type RiderStop } from '../../../shared/schemas/stops';
 import './rider.css';
 
 /**

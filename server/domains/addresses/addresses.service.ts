@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { z } from 'zod';
 import { MAX_ADDRESSES, type Address, type AddressCreateInputSchema, type AddressUpdateInputSchema } from '../../../shared/schemas/addresses';
 import * as repo from './addresses.repository';
-import { notServiceable, serviceablePincodes } from '../delivery/delivery.service';
+import { notServiceable, serviceablePincodes } from '../slots/slots.service';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 
 type Deps = Pick<AppDeps, 'db'>;

@@ -18,7 +18,7 @@ import { RANGE_DAYS, type DashboardReport, type DashboardReportInput, type Dashb
 import { addDays, istToday } from '../../../shared/rules/slots';
 import * as orderReports from '../orders/orders.reports';
 import * as users from '../users/users.service';
-import * as delivery from '../delivery/delivery.service';
+import * as delivery from '../slots/slots.service';
 import * as catalogue from '../catalogue/catalogue.service';
 import { countActiveSubscribers } from '../subscriptions/subscriptions.service';
 import * as subscriptionReports from '../subscriptions/subscriptions.reports';

@@ -14,7 +14,7 @@ import * as orderReports from '../orders/orders.reports';
 import * as schedules from '../schedules/schedules.service';
 import { standingBySlot } from '../schedules/schedules.forecast';
 import * as wallet from '../wallet/wallet.service';
-import * as delivery from '../delivery/delivery.service';
+import * as delivery from '../slots/slots.service';
 
 /**
  * The owner's morning (PRODUCT.md §23, decision 260): the forecast of the next days per slot, today's

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { AppDeps } from '../../deps';
-import type { CustomerDelivery } from '../../../shared/schemas/deliveries';
-import * as drepo from './orders.deliveries.repository';
+import type { CustomerDelivery } from '../../../shared/schemas/stops';
+import * as drepo from './orders.stops.repository';
 
 /**
  * The delivery code (PRODUCT.md §17, decision 138): 4 digits derived with a server key (from the

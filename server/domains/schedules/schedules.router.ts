@@ -5,8 +5,8 @@ import {
   AdminSchedulesPageSchema,
   CreateScheduleInputSchema,
   CreateVacationInputSchema,
-  DeliveriesInputSchema,
-  DeliveriesSchema,
+  ScheduleCalendarInputSchema,
+  ScheduleCalendarSchema,
   ForecastInputSchema,
   ForecastSchema,
   OkSchema,
@@ -89,7 +89,7 @@ export const schedulesRouter = router({
     .output(ScheduleRemovedSchema)
     .mutation(({ ctx, input }) => schedules.remove(ctx.deps, ctx.user, input.id)),
 
-  deliveries: authedProcedure
+  calendar: authedProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -100,9 +100,9 @@ export const schedulesRouter = router({
         protect: true,
       },
     })
-    .input(DeliveriesInputSchema)
-    .output(DeliveriesSchema)
-    .query(({ ctx, input }) => schedules.deliveries(ctx.deps, ctx.user, input)),
+    .input(ScheduleCalendarInputSchema)
+    .output(ScheduleCalendarSchema)
+    .query(({ ctx, input }) => schedules.calendar(ctx.deps, ctx.user, input)),
 
   skip: authedProcedure
     .meta({
@@ -116,7 +116,7 @@ export const schedulesRouter = router({
       },
     })
     .input(SkipDayInputSchema)
-    .output(DeliveriesSchema)
+    .output(ScheduleCalendarSchema)
     .mutation(({ ctx, input }) => schedules.skip(ctx.deps, ctx.user, input)),
 
   unskip: authedProcedure
@@ -130,7 +130,7 @@ export const schedulesRouter = router({
       },
     })
     .input(SkipDayInputSchema)
-    .output(DeliveriesSchema)
+    .output(ScheduleCalendarSchema)
     .mutation(({ ctx, input }) => schedules.unskip(ctx.deps, ctx.user, input)),
 
   putDay: authedProcedure
@@ -145,7 +145,7 @@ export const schedulesRouter = router({
       },
     })
     .input(PutDayInputSchema)
-    .output(DeliveriesSchema)
+    .output(ScheduleCalendarSchema)
     .mutation(({ ctx, input }) => schedules.putDay(ctx.deps, ctx.user, input)),
 
   addVacation: authedProcedure

@@ -34,8 +34,8 @@ import type {
   AdminSchedulesPage,
   CreateScheduleInput,
   CreateVacationInput,
-  Deliveries,
-  DeliveriesInput,
+  ScheduleCalendar,
+  ScheduleCalendarInput,
   DeliveryDay,
   DeliveryEntry,
   DeliveryPrice,
@@ -78,7 +78,7 @@ interface Built {
   nextCutoffAt: string;
   schedules: CalendarSchedule[];
   days: DeliveryDay[];
-  wallet: Deliveries['wallet'];
+  wallet: ScheduleCalendar['wallet'];
 }
 
 const priceOf = (q: Quote): DeliveryPrice => ({
@@ -236,7 +236,7 @@ function toItems(lines: ScheduleLine[], q: Quote): ScheduleItem[] {
   });
 }
 
-const calendarOf = (from: string, built: Built): Deliveries => ({
+const calendarOf = (from: string, built: Built): ScheduleCalendar => ({
   from,
   cutoffTime: built.cutoffTime,
   nextCutoffAt: built.nextCutoffAt,
@@ -247,7 +247,7 @@ const calendarOf = (from: string, built: Built): Deliveries => ({
 });
 
 /** GET /api/user/deliveries */
-export async function deliveries(deps: Deps, user: AuthUser, input: DeliveriesInput): Promise<Deliveries> {
+export async function calendar(deps: Deps, user: AuthUser, input: ScheduleCalendarInput): Promise<ScheduleCalendar> {
   const from = input.from ?? istToday(deps.clock.now());
   return calendarOf(from, await buildCalendar(deps, user, from, input.days));
 }
@@ -493,12 +493,12 @@ function pickSchedule(schedules: repo.ScheduleRow[], scheduleId: string | undefi
 }
 
 /** The answer of a day's change: the calendar of that one date (the same shape as GET /api/user/deliveries). */
-async function dayOf(deps: Deps, user: AuthUser, date: string): Promise<Deliveries> {
+async function dayOf(deps: Deps, user: AuthUser, date: string): Promise<ScheduleCalendar> {
   return calendarOf(date, await buildCalendar(deps, user, date, 1, deps.db));
 }
 
 /** POST /api/user/deliveries/{date}/skip: one schedule's delivery, or every delivery of that date. */
-export async function skip(deps: Deps, user: AuthUser, input: SkipDayInput): Promise<Deliveries> {
+export async function skip(deps: Deps, user: AuthUser, input: SkipDayInput): Promise<ScheduleCalendar> {
   await withTransactionRetry(deps, async (trx) => {
     const { schedules } = await openDay(deps, trx, user, input.date);
     const targets = input.scheduleId ? [pickSchedule(schedules, input.scheduleId)] : schedules.filter((s) => deliversOn(s, input.date));
@@ -518,7 +518,7 @@ export async function skip(deps: Deps, user: AuthUser, input: SkipDayInput): Pro
 }
 
 /** DELETE /api/user/deliveries/{date}/skip: the day is delivered after all (its items as before the skip: the schedule's). */
-export async function unskip(deps: Deps, user: AuthUser, input: SkipDayInput): Promise<Deliveries> {
+export async function unskip(deps: Deps, user: AuthUser, input: SkipDayInput): Promise<ScheduleCalendar> {
   await withTransactionRetry(deps, async (trx) => {
     const { schedules } = await openDay(deps, trx, user, input.date);
     const ids = input.scheduleId ? [pickSchedule(schedules, input.scheduleId).id] : schedules.map((s) => s.id);
@@ -529,7 +529,7 @@ export async function unskip(deps: Deps, user: AuthUser, input: SkipDayInput): P
 }
 
 /** PUT /api/user/deliveries/{date}: that day's items for one schedule (null: back to the schedule's own). */
-export async function putDay(deps: Deps, user: AuthUser, input: PutDayInput): Promise<Deliveries> {
+export async function putDay(deps: Deps, user: AuthUser, input: PutDayInput): Promise<ScheduleCalendar> {
   await withTransactionRetry(deps, async (trx) => {
     const { schedules } = await openDay(deps, trx, user, input.date);
     const s = pickSchedule(schedules, input.scheduleId);

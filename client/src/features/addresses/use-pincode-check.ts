@@ -12,7 +12,7 @@ export type PincodeStatus =
 export function usePincodeCheck(raw: string): PincodeStatus {
   const pincode = raw.replace(/\s/g, '');
   const valid = isPincode(pincode);
-  const q = trpc.delivery.pincode.useQuery({ pincode }, { enabled: valid, retry: 1 });
+  const q = trpc.slots.pincode.useQuery({ pincode }, { enabled: valid, retry: 1 });
   if (!valid) return { state: 'idle' };
   if (q.isLoading) return { state: 'checking' };
   if (q.isError || !q.data) return { state: 'error' };

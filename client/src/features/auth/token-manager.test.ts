@@ -352,7 +352,7 @@ describe('a failed refresh (decision 146: only a refused refresh ends the sessio
 
 describe('no-cache through tRPC (spec §7)', () => {
   it('marks a tRPC batch that reads admin orders, active orders, slots or shakes, and no other', async () => {
-    for (const p of ['/trpc/adminOrders.list', '/trpc/orders.active', '/trpc/delivery.available', '/trpc/delivery.slotsByDate', '/trpc/catalogue.signatureShakes', '/trpc/reviews.ratings,catalogue.shake', '/trpc/adminOrders.get'])
+    for (const p of ['/trpc/adminOrders.list', '/trpc/orders.active', '/trpc/slots.available', '/trpc/slots.slotsByDate', '/trpc/catalogue.signatureShakes', '/trpc/reviews.ratings,catalogue.shake', '/trpc/adminOrders.get'])
       expect(needsNoCache(`${p}?batch=1&input=%7B%7D`), p).toBe(true);
     for (const p of ['/trpc/catalogue.pricing', '/trpc/orders.get', '/trpc/adminCoupons.list', '/trpc/cart.get,users.profile']) expect(needsNoCache(p), p).toBe(false);
     const server = fakeServer();

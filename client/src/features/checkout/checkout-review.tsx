@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Quote } from '../../../../shared/schemas/cart';
 import type { Address } from '../../../../shared/schemas/addresses';
-import type { SlotSelection } from '../delivery/slot-picker';
+import type { SlotSelection } from '../slots/slot-picker';
 import { formatRupees } from '../../../../shared/rules/money';
 import { QuoteBreakdown } from '../cart/price-breakdown';
 import { formatSlotDate, formatSlotRange } from '../../../../shared/rules/slots';

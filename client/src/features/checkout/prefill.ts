@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { trpc } from '../../lib/trpc';
-import { useDeliverySlots } from '../delivery/use-delivery-slots';
-import type { SlotSelection } from '../delivery/slot-picker';
+import { useDeliverySlots } from '../slots/use-slots';
+import type { SlotSelection } from '../slots/slot-picker';
 import type { Address } from '../../../../shared/schemas/addresses';
 import { formatDay } from '../../../../shared/rules/dates';
 import { formatSlotRange, isCalendarDate, type OrderPlanType } from '../../../../shared/rules/slots';

@@ -58,7 +58,7 @@ export default function WalletTab() {
     if (credited) {
       toast({ title: 'Wallet topped up', description: message, variant: 'success' });
       if (back) {
-        void utils.schedules.deliveries.invalidate();
+        void utils.schedules.calendar.invalidate();
         navigate(`/deliveries?date=${back}`);
       }
     } else setError(message);

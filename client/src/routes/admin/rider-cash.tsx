@@ -13,7 +13,7 @@ import { AdminPage, FilterCard } from './admin-ui';
 export default function AdminRiderCashPage() {
   usePageTitle('Rider cash');
   const [date, setDate] = useState(() => istToday(new Date()));
-  const q = trpc.deliveries.cash.useQuery({ date });
+  const q = trpc.stops.cash.useQuery({ date });
   return (
     <AdminPage
       page="admin/riders/cash"

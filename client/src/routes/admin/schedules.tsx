@@ -10,7 +10,7 @@ import { formatDate, formatDay } from '../../../../shared/rules/dates';
 import { formatSlotTime, formatSlotRange } from '../../../../shared/rules/slots';
 import { SCHEDULE_STATUSES, type ScheduleStatus } from '../../../../shared/rules/schedules';
 import '../../features/auth/auth.css';
-import '../../features/deliveries/deliveries.css';
+import '../../features/schedules/schedules.css';
 
 const PAGE_SIZE = 20;
 const STATUS_LABEL: Record<ScheduleStatus, string> = { active: 'Active', paused: 'Paused', ended: 'Ended' };
@@ -32,7 +32,7 @@ export default function AdminSchedulesPage() {
   const { term, setTerm, query: search } = useSearchTerm('', { onSettle: () => setPage(1) });
 
   const forecast = trpc.schedules.forecast.useQuery({});
-  const slots = trpc.delivery.slotsByDate.useQuery({ date: forecast.data?.date ?? '' }, { enabled: !!forecast.data });
+  const slots = trpc.slots.slotsByDate.useQuery({ date: forecast.data?.date ?? '' }, { enabled: !!forecast.data });
   const list = trpc.schedules.adminList.useQuery(
     { page, pageSize: PAGE_SIZE, search: search || undefined, status: status || undefined, slotId: slotId || undefined },
     { placeholderData: (prev) => prev },

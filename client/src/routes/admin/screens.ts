@@ -29,7 +29,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
     load: () => import('./password-reset'),
     permission: 'customers:password-reset',
   },
-  { path: '/admin/delivery-slots', label: 'Delivery slots', load: () => import('./delivery-slots'), permission: 'delivery:write' },
+  { path: '/admin/delivery-slots', label: 'Delivery slots', load: () => import('./slots'), permission: 'delivery:write' },
   { path: '/admin/orders', label: 'Orders', load: () => import('./orders'), permission: 'orders:read' },
   { path: '/admin/subscriptions', label: 'Subscriptions', load: () => import('./subscriptions'), permission: 'subscriptions:read' },
   {
@@ -45,7 +45,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { path: '/admin/webhooks', label: 'Webhooks', load: () => import('./webhooks'), permission: 'webhooks:manage' },
   { path: '/admin/jobs', label: 'Background jobs', load: () => import('./jobs'), permission: 'jobs:manage' },
   { path: '/admin/api-keys', label: 'API keys', load: () => import('./api-keys'), permission: 'api-keys:manage' },
-  { path: '/admin/deliveries', label: 'Deliveries', load: () => import('./deliveries'), permission: 'deliveries:assign' },
+  { path: '/admin/deliveries', label: 'Deliveries', load: () => import('./stops'), permission: 'stops:assign' },
   { path: '/admin/riders/cash', label: 'Rider cash', load: () => import('./rider-cash'), permission: 'riders:cash' },
   { path: '/admin/staff', label: 'Staff', load: () => import('./staff'), permission: 'staff:manage' },
   { path: '/admin/kitchen', label: 'Kitchen', load: () => import('./kitchen'), permission: 'kitchen:operate' },

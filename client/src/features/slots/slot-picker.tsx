@@ -5,8 +5,8 @@ import { Button } from '../../components/button';
 import { RadioButton } from '../../components/radio-button';
 import { AlertIcon, ClockIcon, RefreshIcon } from '../../components/icons';
 import { SLOTS_FALLBACK_ERROR, type DeliverySlotView } from './slot-fetcher';
-import { useAvailableDays, useDeliverySlots, useRefreshDeliverySlots } from './use-delivery-slots';
-import './delivery.css';
+import { useAvailableDays, useDeliverySlots, useRefreshDeliverySlots } from './use-slots';
+import './slots.css';
 import { formatDay } from '../../../../shared/rules/dates';
 import { LoadError } from '../../components/load-error';
 

@@ -12,11 +12,11 @@ import { formatRupees } from '../../../../shared/rules/money';
 import { formatDay } from '../../../../shared/rules/dates';
 import { addDays, formatSlotRange } from '../../../../shared/rules/slots';
 import { entryOf, formatCutoffTime } from '../../../../shared/rules/schedules';
-import type { Deliveries, DeliveryDay, DeliveryEntry, Schedule } from '../../../../shared/schemas/schedules';
+import type { ScheduleCalendar, DeliveryDay, DeliveryEntry, Schedule } from '../../../../shared/schemas/schedules';
 import { DayEditor } from './day-editor';
 import { itemsLine } from './items-picker';
 import { orderItNow } from './order-it-now';
-import './deliveries.css';
+import './schedules.css';
 
 const STATE_LABEL: Record<DeliveryEntry['state'], string> = {
   planned: 'Planned',
@@ -43,8 +43,8 @@ const FIRST_DAYS = 14;
  * it covers, the schedules, vacations, and the next 30 days — each day's items, price and state, with
  * skip / change / extra until the day's cut-off. /deliveries and /profile?tab=deliveries.
  */
-export default function DeliveriesView() {
-  const cal = trpc.schedules.deliveries.useQuery({});
+export default function SchedulesView() {
+  const cal = trpc.schedules.calendar.useQuery({});
   const list = trpc.schedules.list.useQuery({});
 
   if (cal.isError || list.isError)
@@ -107,7 +107,7 @@ export default function DeliveriesView() {
 const topUpHref = (amount: number, date: string) => `/profile?tab=wallet&amount=${Math.ceil(amount / 100)}&back=${date}`;
 
 /** The balance and what it covers, as the server counted it (decision 220: days paid in date order, each covered or short). */
-function WalletCard({ calendar }: { calendar: Deliveries }) {
+function WalletCard({ calendar }: { calendar: ScheduleCalendar }) {
   const w = calendar.wallet;
   const first = w.firstShort ? calendar.days.find((d) => d.date === w.firstShort) : undefined;
   return (
@@ -141,7 +141,7 @@ function WalletCard({ calendar }: { calendar: Deliveries }) {
   );
 }
 
-function VacationCard({ calendar }: { calendar: Deliveries }) {
+function VacationCard({ calendar }: { calendar: ScheduleCalendar }) {
   const utils = trpc.useUtils();
   const firstOpen = calendar.days.find((d) => d.open)?.date ?? calendar.from;
   const [from, setFrom] = useState('');
@@ -149,7 +149,7 @@ function VacationCard({ calendar }: { calendar: Deliveries }) {
   const [error, setError] = useState<string | null>(null);
   const add = trpc.schedules.addVacation.useMutation();
   const remove = trpc.schedules.removeVacation.useMutation();
-  const refresh = () => Promise.all([utils.schedules.deliveries.invalidate(), utils.schedules.list.invalidate()]);
+  const refresh = () => Promise.all([utils.schedules.calendar.invalidate(), utils.schedules.list.invalidate()]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -237,7 +237,7 @@ function ScheduleCard({ s }: { s: Schedule }) {
     setError(null);
     try {
       const changed = await update.mutateAsync({ id: s.id, status });
-      await Promise.all([utils.schedules.deliveries.invalidate(), utils.schedules.list.invalidate()]);
+      await Promise.all([utils.schedules.calendar.invalidate(), utils.schedules.list.invalidate()]);
       setEnding(false);
       toast({
         title: status === 'paused' ? 'Schedule paused' : status === 'ended' ? 'Schedule ended' : 'Schedule resumed',
@@ -321,7 +321,7 @@ function ScheduleCard({ s }: { s: Schedule }) {
   );
 }
 
-function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Schedule[] }) {
+function Calendar({ calendar, schedules }: { calendar: ScheduleCalendar; schedules: Schedule[] }) {
   const utils = trpc.useUtils();
   const skip = trpc.schedules.skip.useMutation();
   const unskip = trpc.schedules.unskip.useMutation();
@@ -348,7 +348,7 @@ function Calendar({ calendar, schedules }: { calendar: Deliveries; schedules: Sc
       const input = { date: day.date, scheduleId: entry.scheduleId };
       if (entry.state === 'skipped') await unskip.mutateAsync(input);
       else await skip.mutateAsync(input);
-      await Promise.all([utils.schedules.deliveries.invalidate(), utils.schedules.list.invalidate()]);
+      await Promise.all([utils.schedules.calendar.invalidate(), utils.schedules.list.invalidate()]);
     } catch (err) {
       setError({ date: day.date, message: messageOf(err) });
     } finally {

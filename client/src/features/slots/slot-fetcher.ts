@@ -1,5 +1,5 @@
 import { ApiError, apiFetch } from '../../lib/api-fetch';
-import type { DeliverySlot } from '../../../../shared/schemas/delivery';
+import type { DeliverySlot } from '../../../../shared/schemas/slots';
 import type { OrderPlanType, SlotPlanType, SlotReason } from '../../../../shared/rules/slots';
 
 /** Spec §3: the client's camelCase view of a delivery slot. */

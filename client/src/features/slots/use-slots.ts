@@ -17,7 +17,7 @@ export function useDeliverySlots(date: string | null, planType: OrderPlanType) {
 
 /** The booking window's days with their free capacity (date chips). */
 export function useAvailableDays(planType: OrderPlanType, days = 8) {
-  return trpc.delivery.available.useQuery({ planType, days }, { retry: 1 });
+  return trpc.slots.available.useQuery({ planType, days }, { retry: 1 });
 }
 
 /**
@@ -29,6 +29,6 @@ export function useRefreshDeliverySlots() {
   const utils = trpc.useUtils();
   return async (date?: string) => {
     invalidateDeliverySlots(date);
-    await Promise.all([queryClient.invalidateQueries({ queryKey: ['delivery-slots'] }), utils.delivery.available.invalidate()]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: ['delivery-slots'] }), utils.slots.available.invalidate()]);
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import type { AuthUser } from '../../server/trpc/context';
-import { assertServiceable, bookSlot, releaseSlot } from '../../server/domains/delivery/delivery.service';
+import { assertServiceable, bookSlot, releaseSlot } from '../../server/domains/slots/slots.service';
 import { addDays } from '../../shared/rules/slots';
 
 // Tuesday 24 Nov 2026, 08:00 in Bengaluru (02:30 UTC).
@@ -46,7 +46,7 @@ const bookedCount = async (slotId: string, date: string) =>
   (await t.deps.db.selectFrom('slot_bookings').select('booked').where('slot_id', '=', slotId).where('date', '=', date).executeTakeFirst())
     ?.booked ?? 0;
 const newSlot = async (max: number, start = '15:00', end = '16:00', planType: 'all' | 'one_time' | 'subscription' = 'all') =>
-  (await t.caller(admin).delivery.admin.createSlot({ startTime: start, endTime: end, maxBookings: max, planType, active: true })).id;
+  (await t.caller(admin).slots.admin.createSlot({ startTime: start, endTime: end, maxBookings: max, planType, active: true })).id;
 
 describe('serviceable PIN codes', () => {
   it('knows the seeded Bengaluru set', async () => {
@@ -145,7 +145,7 @@ describe('GET /api/delivery-slots/date/{date}', () => {
   });
 
   it('follows the configured horizon and cut-off', async () => {
-    const caller = t.caller(admin).delivery.admin;
+    const caller = t.caller(admin).slots.admin;
     await caller.updateConfig({ horizonDays: 3, cutoffMinutes: 30 });
     try {
       expect((await slotsOn(addDays(TODAY, 4)))[0].reason).toBe('past_horizon');
@@ -268,7 +268,7 @@ describe('bookSlot / releaseSlot', () => {
     await expect(book(slotIds['06:00'], TOMORROW, 'subscription')).resolves.toMatchObject({ startTime: '06:00' });
     await release(slotIds['06:00'], TOMORROW);
     const id = await newSlot(5, '20:00', '21:00');
-    await t.caller(admin).delivery.admin.updateSlot({ id, active: false });
+    await t.caller(admin).slots.admin.updateSlot({ id, active: false });
     await expect(book(id, TOMORROW)).rejects.toMatchObject({
       appCode: 'SLOT_CLOSED',
       message: 'That delivery slot is no longer offered. Please pick another time.',
@@ -289,7 +289,7 @@ describe('bookSlot / releaseSlot', () => {
   it('keeps existing bookings when an admin lowers capacity below them, and takes no new ones until enough are released', async () => {
     const id = await newSlot(5, '10:00', '11:00');
     for (let i = 0; i < 4; i++) await book(id, TOMORROW);
-    await t.caller(admin).delivery.admin.updateSlot({ id, maxBookings: 2 });
+    await t.caller(admin).slots.admin.updateSlot({ id, maxBookings: 2 });
     expect(await bookedCount(id, TOMORROW)).toBe(4);
     expect((await slotsOn(TOMORROW)).find((s: { id: string }) => s.id === id)).toMatchObject({
       available: false,
@@ -304,7 +304,7 @@ describe('bookSlot / releaseSlot', () => {
     await release(id, TOMORROW); // 1 left
     await book(id, TOMORROW);
     await expect(book(id, TOMORROW)).rejects.toMatchObject({ appCode: 'SLOT_FULL' });
-    await t.caller(admin).delivery.admin.updateSlot({ id, maxBookings: 3 });
+    await t.caller(admin).slots.admin.updateSlot({ id, maxBookings: 3 });
     await book(id, TOMORROW);
     expect(await bookedCount(id, TOMORROW)).toBe(3);
   });
@@ -385,7 +385,7 @@ describe('bookSlot under real concurrency (PostgreSQL)', () => {
             (e) => e.appCode,
           ),
       );
-      const lower = t.caller(admin).delivery.admin.updateSlot({ id, maxBookings: 12 });
+      const lower = t.caller(admin).slots.admin.updateSlot({ id, maxBookings: 12 });
       const [outcomes] = await Promise.all([Promise.all(rush), lower]);
       const booked = await bookedCount(id, TOMORROW);
       expect(outcomes.filter((o) => o === 'ok')).toHaveLength(booked);

@@ -12,8 +12,8 @@ import { deliveryPaymentLabel } from '../../../shared/rules/payment-labels';
 import {
   DELIVERY_CODE_TRIES,
   FAIL_REASON_LABELS,
-  type AdminDeliveries,
-  type AdminDeliveriesInput,
+  type AdminStops,
+  type AdminStopsInput,
   type AssignAnswer,
   type AssignInput,
   type ConfirmDeliveredInput,
@@ -29,15 +29,15 @@ import {
   type FailedAnswer,
   type RescheduleAnswer,
   type RescheduleInput,
-} from '../../../shared/schemas/deliveries';
+} from '../../../shared/schemas/stops';
 import type { OrderAddress } from '../../../shared/schemas/orders';
 import { recordAudit } from '../audit/audit.service';
 import * as orders from './orders.service';
 import * as repo from './orders.repository';
 import * as lrepo from './orders.lifecycle.repository';
-import * as drepo from './orders.deliveries.repository';
+import * as drepo from './orders.stops.repository';
 import { applyStatusMove } from './orders.admin.service';
-import { bookSlot, releaseHeldPlace } from '../delivery/delivery.service';
+import { bookSlot, releaseHeldPlace } from '../slots/slots.service';
 import { publishOrderEvent } from './order-events';
 import { codeFor, codeHash, firstName, sameHash } from './orders.delivery-code';
 import { mailOwners } from '../stock/stock.service';
@@ -121,7 +121,7 @@ function toRiderStop(r: drepo.StopRow, items: { name: string; quantity: number }
 // --- the manager ---
 
 /** GET /api/admin/deliveries?date=&slotId= */
-export async function day(deps: Deps, input: AdminDeliveriesInput): Promise<AdminDeliveries> {
+export async function day(deps: Deps, input: AdminStopsInput): Promise<AdminStops> {
   const [rows, slots, riders] = [
     await drepo.stopsOfDay(deps.db, input.date, input.slotId),
     await drepo.slotsOfDay(deps.db),

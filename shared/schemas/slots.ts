@@ -198,11 +198,11 @@ export const SlotFillSchema = z.object({
   blackoutReason: z.string().optional(),
   slots: z.array(z.object({ slotId: Uuid, booked: z.number().int(), max: z.number().int() })),
 });
-export const AdminDeliveryOverviewSchema = z.object({
+export const AdminSlotsOverviewSchema = z.object({
   today: z.string(),
   config: SlotConfigSchema,
   slots: z.array(AdminSlotSchema),
   blackoutDates: z.array(BlackoutDateSchema),
   fill: z.array(SlotFillSchema),
 });
-export type AdminDeliveryOverview = z.infer<typeof AdminDeliveryOverviewSchema>;
+export type AdminSlotsOverview = z.infer<typeof AdminSlotsOverviewSchema>;

@@ -2,10 +2,10 @@ import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { addDays, istToday, type SlotConfig, type SlotPlanType } from '../../../shared/rules/slots';
-import type { AdminDeliveryOverview, AdminPincode, AdminSlot, BlackoutDate, SlotConfigDto } from '../../../shared/schemas/delivery';
-import * as repo from './delivery.repository';
+import type { AdminSlotsOverview, AdminPincode, AdminSlot, BlackoutDate, SlotConfigDto } from '../../../shared/schemas/slots';
+import * as repo from './slots.repository';
 import { recordAudit } from '../audit/audit.service';
-import { getSlotConfig, parseSlotConfig } from './delivery.service';
+import { getSlotConfig, parseSlotConfig } from './slots.service';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 
 /**
@@ -33,7 +33,7 @@ const toAdminPincode = (p: { pincode: string; area: string; city: string; active
   updatedAt: p.updated_at,
 });
 
-export async function overview(deps: Deps): Promise<AdminDeliveryOverview> {
+export async function overview(deps: Deps): Promise<AdminSlotsOverview> {
   const today = istToday(deps.clock.now());
   const config = await getSlotConfig(deps);
   const last = addDays(today, config.horizonDays);

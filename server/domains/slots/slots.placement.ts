@@ -1,8 +1,8 @@
 import type { PlacementBase, PlacementStep } from '../../lib/placement';
 import type { AppError } from '../../lib/errors';
 import { requireSubscriberSlots } from '../subscriptions/subscriptions.service';
-import { bookSlot, releaseHeldPlace, slotBookingOutcome, slotBookingRequest, type BookedSlot, type BookSlotInput } from './delivery.service';
-import { bookSlotSql } from './delivery.repository';
+import { bookSlot, releaseHeldPlace, slotBookingOutcome, slotBookingRequest, type BookedSlot, type BookSlotInput } from './slots.service';
+import { bookSlotSql } from './slots.repository';
 
 /** What booking reads (the booking row of the placing statement) and writes (the booked slot). */
 export interface BookingDraft extends PlacementBase {

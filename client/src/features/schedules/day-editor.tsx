@@ -38,7 +38,7 @@ export function DayEditor({
     setError(null);
     try {
       await put.mutateAsync({ date, scheduleId, items });
-      await Promise.all([utils.schedules.deliveries.invalidate(), utils.schedules.list.invalidate()]);
+      await Promise.all([utils.schedules.calendar.invalidate(), utils.schedules.list.invalidate()]);
       toast({
         title: items ? 'Saved for this day' : 'Back to your usual shakes',
         description: formatDay(date, 'weekdayDate'),

@@ -1,8 +1,8 @@
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';
 import {
-  AdminDeliveriesInputSchema,
-  AdminDeliveriesSchema,
+  AdminStopsInputSchema,
+  AdminStopsSchema,
   AssignAnswerSchema,
   AssignInputSchema,
   ConfirmDeliveredInputSchema,
@@ -19,15 +19,15 @@ import {
   RiderStopAnswerSchema,
   RescheduleAnswerSchema,
   FailedAnswerSchema,
-} from '../../../shared/schemas/deliveries';
-import * as deliveries from './orders.deliveries.service';
+} from '../../../shared/schemas/stops';
+import * as deliveries from './orders.stops.service';
 
 const adminTags = ['admin', 'orders'];
 const riderTags = ['rider'];
 
 /** /admin/deliveries and /admin/riders/cash (PRODUCT.md §17): the manager's side of the last mile. */
-export const deliveriesRouter = router({
-  day: staffProcedure('deliveries:assign')
+export const stopsRouter = router({
+  day: staffProcedure('stops:assign')
     .meta({
       openapi: {
         method: 'GET',
@@ -37,11 +37,11 @@ export const deliveriesRouter = router({
         protect: true,
       },
     })
-    .input(AdminDeliveriesInputSchema)
-    .output(AdminDeliveriesSchema)
+    .input(AdminStopsInputSchema)
+    .output(AdminStopsSchema)
     .query(({ ctx, input }) => deliveries.day(ctx.deps, input)),
 
-  assign: staffProcedure('deliveries:assign')
+  assign: staffProcedure('stops:assign')
     .meta({
       openapi: {
         method: 'POST',
@@ -56,7 +56,7 @@ export const deliveriesRouter = router({
     .output(AssignAnswerSchema)
     .mutation(({ ctx, input }) => deliveries.assign(ctx.deps, ctx.user, input)),
 
-  confirm: staffProcedure('deliveries:assign')
+  confirm: staffProcedure('stops:assign')
     .meta({
       openapi: {
         method: 'POST',
@@ -70,7 +70,7 @@ export const deliveriesRouter = router({
     .output(DeliveryStopSchema)
     .mutation(({ ctx, input }) => deliveries.confirmDelivered(ctx.deps, ctx.user, input)),
 
-  newCode: staffProcedure('deliveries:assign')
+  newCode: staffProcedure('stops:assign')
     .meta({
       openapi: {
         method: 'POST',
@@ -84,7 +84,7 @@ export const deliveriesRouter = router({
     .output(DeliveryStopSchema)
     .mutation(({ ctx, input }) => deliveries.newCode(ctx.deps, ctx.user, input)),
 
-  reschedule: staffProcedure('deliveries:assign')
+  reschedule: staffProcedure('stops:assign')
     .meta({
       openapi: {
         method: 'POST',

@@ -3,7 +3,7 @@ import { router } from '../../trpc/init';
 import { staffProcedure, publicProcedure } from '../../trpc/procedures';
 import { OkSchema } from '../../../shared/schemas/common';
 import {
-  AdminDeliveryOverviewSchema,
+  AdminSlotsOverviewSchema,
   AdminPincodeSchema,
   AdminSlotCreateInput,
   AdminSlotSchema,
@@ -21,12 +21,12 @@ import {
   PincodeUpdateInput,
   SlotConfigSchema,
   SlotsByDateInput,
-} from '../../../shared/schemas/delivery';
-import * as delivery from './delivery.service';
-import * as admin from './delivery-admin.service';
+} from '../../../shared/schemas/slots';
+import * as delivery from './slots.service';
+import * as admin from './slots-admin.service';
 
-const tags = ['delivery'];
-const adminTags = ['admin', 'delivery'];
+const tags = ['slots'];
+const adminTags = ['admin', 'slots'];
 
 const deliveryAdminRouter = router({
   overview: staffProcedure('delivery:read')
@@ -39,7 +39,7 @@ const deliveryAdminRouter = router({
       },
     })
     .input(z.void())
-    .output(AdminDeliveryOverviewSchema)
+    .output(AdminSlotsOverviewSchema)
     .query(({ ctx }) => admin.overview(ctx.deps)),
 
   createSlot: staffProcedure('delivery:write')
@@ -143,7 +143,7 @@ const deliveryAdminRouter = router({
     .mutation(({ ctx, input }) => admin.updateSlotConfig(ctx.deps, ctx.user, input)),
 });
 
-export const deliveryRouter = router({
+export const slotsRouter = router({
   pincode: publicProcedure
     .meta({
       openapi: { method: 'GET', path: '/delivery/pincodes/{pincode}', tags, summary: 'Do we deliver to this PIN code?', protect: false },

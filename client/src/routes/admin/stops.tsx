@@ -8,7 +8,7 @@ import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
 import { formatDate } from '../../../../shared/rules/dates';
 import { formatSlotDate, istToday } from '../../../../shared/rules/slots';
-import { FAIL_REASON_LABELS, type DeliveryStop, type RescheduleAnswer } from '../../../../shared/schemas/deliveries';
+import { FAIL_REASON_LABELS, type DeliveryStop, type RescheduleAnswer } from '../../../../shared/schemas/stops';
 import { Link } from 'wouter';
 import { Modal } from '../../components/modal';
 import { fieldErrorsOf } from '../../lib/errors';
@@ -27,10 +27,10 @@ export default function AdminDeliveriesPage() {
   const utils = trpc.useUtils();
   const [date, setDate] = useState(() => istToday(new Date()));
   const [slotId, setSlotId] = useState('');
-  const q = trpc.deliveries.day.useQuery({ date, ...(slotId ? { slotId } : {}) });
-  const assign = trpc.deliveries.assign.useMutation();
-  const confirm = trpc.deliveries.confirm.useMutation();
-  const newCode = trpc.deliveries.newCode.useMutation();
+  const q = trpc.stops.day.useQuery({ date, ...(slotId ? { slotId } : {}) });
+  const assign = trpc.stops.assign.useMutation();
+  const confirm = trpc.stops.confirm.useMutation();
+  const newCode = trpc.stops.newCode.useMutation();
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [riderId, setRiderId] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -60,7 +60,7 @@ export default function AdminDeliveriesPage() {
       const names = [...new Set(r.assigned.map((a) => a.riderName))].join(', ');
       setNotice(`${r.assigned.length} order${r.assigned.length === 1 ? '' : 's'} assigned to ${names}.`);
       setPicked(new Set());
-      await utils.deliveries.day.invalidate();
+      await utils.stops.day.invalidate();
     } catch (err) {
       setError(messageOf(err, 'The orders could not be assigned. Please try again.'));
     }
@@ -71,7 +71,7 @@ export default function AdminDeliveriesPage() {
     try {
       await confirm.mutateAsync({ id: s.orderId, ...(s.codDue !== null ? { cashCollected: s.codDue } : {}) });
       setNotice(`Order ${s.number} confirmed delivered.`);
-      await utils.deliveries.day.invalidate();
+      await utils.stops.day.invalidate();
     } catch (err) {
       setError(messageOf(err, 'The delivery could not be confirmed.'));
     }
@@ -82,7 +82,7 @@ export default function AdminDeliveriesPage() {
     try {
       await newCode.mutateAsync({ id: s.orderId });
       setNotice(`Order ${s.number} has a new delivery code: the customer sees it on their order page; the old one no longer works.`);
-      await utils.deliveries.day.invalidate();
+      await utils.stops.day.invalidate();
     } catch (err) {
       setError(messageOf(err, 'A new code could not be issued.'));
     }
@@ -219,7 +219,7 @@ export default function AdminDeliveriesPage() {
             setMoving(null);
             setPicked(new Set());
             setNotice(`Order ${stop.number} moved to ${formatSlotDate(day)}, ${stop.slot.label}. The customer was told: ${stop.told}.`);
-            void utils.deliveries.day.invalidate();
+            void utils.stops.day.invalidate();
           }}
         />
       ) : null}
@@ -239,7 +239,7 @@ function RescheduleDialog({
   onClose(): void;
   onDone(stop: RescheduleAnswer, date: string): void;
 }) {
-  const reschedule = trpc.deliveries.reschedule.useMutation({ onSuccess: (s, input) => onDone(s, input.date) });
+  const reschedule = trpc.stops.reschedule.useMutation({ onSuccess: (s, input) => onDone(s, input.date) });
   const [date, setDate] = useState(() => istToday(new Date()));
   const [slotId, setSlotId] = useState(stop.slot.id);
   const errors = reschedule.error ? fieldErrorsOf(reschedule.error) : {};

@@ -16,8 +16,8 @@ import {
   type SlotConfig,
 } from '../../../shared/rules/slots';
 import { isPincode, notServiceableMessage } from '../../../shared/rules/india';
-import { SlotConfigSchema, type AvailableSlots, type DeliverySlot, type PincodeLookup } from '../../../shared/schemas/delivery';
-import * as repo from './delivery.repository';
+import { SlotConfigSchema, type AvailableSlots, type DeliverySlot, type PincodeLookup } from '../../../shared/schemas/slots';
+import * as repo from './slots.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 

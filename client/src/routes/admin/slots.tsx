@@ -6,9 +6,9 @@ import { Checkbox, Field, Input, Select } from '../../components/input';
 import { toast } from '../../components/toast';
 import { AlertIcon, PlusIcon } from '../../components/icons';
 import { formatSlotDate, formatSlotRange, type SlotPlanType } from '../../../../shared/rules/slots';
-import type { AdminDeliveryOverview, AdminPincode, AdminSlot } from '../../../../shared/schemas/delivery';
+import type { AdminSlotsOverview, AdminPincode, AdminSlot } from '../../../../shared/schemas/slots';
 import { AdminTable } from './admin-table';
-import '../../features/delivery/delivery-admin.css';
+import '../../features/slots/slots-admin.css';
 
 const PLAN_LABELS: Record<SlotPlanType, string> = { all: 'Everyone', one_time: 'One-time orders', subscription: 'Subscribers only' };
 
@@ -19,7 +19,7 @@ const failed = (e: unknown) =>
 /** /admin/delivery-slots: capacity, booking rules, blackout days and the PIN codes we serve. */
 export default function AdminDeliverySlotsPage() {
   usePageTitle('Delivery slots');
-  const overview = trpc.delivery.admin.overview.useQuery(undefined, { refetchInterval: 60_000 });
+  const overview = trpc.slots.admin.overview.useQuery(undefined, { refetchInterval: 60_000 });
 
   return (
     <section className="admin-delivery stack stack--lg" data-page="admin/delivery-slots">
@@ -59,7 +59,7 @@ export default function AdminDeliverySlotsPage() {
   );
 }
 
-type Overview = AdminDeliveryOverview;
+type Overview = AdminSlotsOverview;
 
 function FillTable({ data }: { data: Overview }) {
   const slots = data.slots.filter((s) => s.active || data.fill.some((d) => d.slots.some((x) => x.slotId === s.id && x.booked > 0)));
@@ -133,13 +133,13 @@ function RulesCard({ config }: { config: Overview['config'] }) {
     setCutoff(String(config.cutoffMinutes));
     setStanding(config.standingCutoffTime);
   }, [config.horizonDays, config.cutoffMinutes, config.standingCutoffTime]);
-  const save = trpc.delivery.admin.updateConfig.useMutation({
+  const save = trpc.slots.admin.updateConfig.useMutation({
     onSuccess: async () => {
       done('Booking rules saved');
       await Promise.all([
-        utils.delivery.admin.overview.invalidate(),
-        utils.delivery.available.invalidate(),
-        utils.delivery.config.invalidate(),
+        utils.slots.admin.overview.invalidate(),
+        utils.slots.available.invalidate(),
+        utils.slots.config.invalidate(),
       ]);
     },
     onError: failed,
@@ -184,8 +184,8 @@ function BlackoutCard({ blackouts, today }: { blackouts: Overview['blackoutDates
   const utils = trpc.useUtils();
   const [date, setDate] = useState('');
   const [reason, setReason] = useState('');
-  const refresh = () => Promise.all([utils.delivery.admin.overview.invalidate(), utils.delivery.available.invalidate()]);
-  const add = trpc.delivery.admin.addBlackout.useMutation({
+  const refresh = () => Promise.all([utils.slots.admin.overview.invalidate(), utils.slots.available.invalidate()]);
+  const add = trpc.slots.admin.addBlackout.useMutation({
     onSuccess: async (b) => {
       done(
         `${formatSlotDate(b.date)} closed`,
@@ -197,7 +197,7 @@ function BlackoutCard({ blackouts, today }: { blackouts: Overview['blackoutDates
     },
     onError: failed,
   });
-  const remove = trpc.delivery.admin.removeBlackout.useMutation({
+  const remove = trpc.slots.admin.removeBlackout.useMutation({
     onSuccess: async () => {
       done('Day reopened');
       await refresh();
@@ -286,10 +286,10 @@ function SlotsCard({ slots }: { slots: AdminSlot[] }) {
 function SlotRow({ slot }: { slot: AdminSlot }) {
   const [editing, setEditing] = useState(false);
   const utils = trpc.useUtils();
-  const toggle = trpc.delivery.admin.updateSlot.useMutation({
+  const toggle = trpc.slots.admin.updateSlot.useMutation({
     onSuccess: async (s) => {
       done(s.active ? 'Slot switched on' : 'Slot switched off');
-      await Promise.all([utils.delivery.admin.overview.invalidate(), utils.delivery.available.invalidate()]);
+      await Promise.all([utils.slots.admin.overview.invalidate(), utils.slots.available.invalidate()]);
     },
     onError: failed,
   });
@@ -334,11 +334,11 @@ function SlotEditor({ slot, onDone }: { slot?: AdminSlot; onDone: () => void }) 
     active: slot?.active ?? true,
   });
   const after = async () => {
-    await Promise.all([utils.delivery.admin.overview.invalidate(), utils.delivery.available.invalidate()]);
+    await Promise.all([utils.slots.admin.overview.invalidate(), utils.slots.available.invalidate()]);
     onDone();
   };
-  const create = trpc.delivery.admin.createSlot.useMutation({ onSuccess: async () => (done('Slot added'), after()), onError: failed });
-  const update = trpc.delivery.admin.updateSlot.useMutation({ onSuccess: async () => (done('Slot saved'), after()), onError: failed });
+  const create = trpc.slots.admin.createSlot.useMutation({ onSuccess: async () => (done('Slot added'), after()), onError: failed });
+  const update = trpc.slots.admin.updateSlot.useMutation({ onSuccess: async () => (done('Slot saved'), after()), onError: failed });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = { startTime: v.startTime, endTime: v.endTime, maxBookings: Number(v.maxBookings), planType: v.planType, active: v.active };
@@ -392,12 +392,12 @@ function SlotEditor({ slot, onDone }: { slot?: AdminSlot; onDone: () => void }) 
 
 function PincodesCard() {
   const utils = trpc.useUtils();
-  const list = trpc.delivery.admin.pincodes.useQuery();
+  const list = trpc.slots.admin.pincodes.useQuery();
   const [filter, setFilter] = useState('');
   const [pincode, setPincode] = useState('');
   const [area, setArea] = useState('');
-  const refresh = () => Promise.all([utils.delivery.admin.pincodes.invalidate(), utils.delivery.pincode.invalidate()]);
-  const add = trpc.delivery.admin.addPincode.useMutation({
+  const refresh = () => Promise.all([utils.slots.admin.pincodes.invalidate(), utils.slots.pincode.invalidate()]);
+  const add = trpc.slots.admin.addPincode.useMutation({
     onSuccess: async (p) => {
       done(`Delivering to ${p.pincode}`, p.area);
       setPincode('');
@@ -406,8 +406,8 @@ function PincodesCard() {
     },
     onError: failed,
   });
-  const update = trpc.delivery.admin.updatePincode.useMutation({ onSuccess: refresh, onError: failed });
-  const remove = trpc.delivery.admin.removePincode.useMutation({
+  const update = trpc.slots.admin.updatePincode.useMutation({ onSuccess: refresh, onError: failed });
+  const remove = trpc.slots.admin.removePincode.useMutation({
     onSuccess: async () => {
       done('PIN code removed');
       await refresh();

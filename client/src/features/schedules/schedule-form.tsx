@@ -28,7 +28,7 @@ const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** /deliveries/new (optionally ?shake=<id> from a shake page) and /deliveries/:id/edit. */
 export function ScheduleFormPage({ id }: { id?: string }) {
   const list = trpc.schedules.list.useQuery({}, { enabled: !!id });
-  const cal = trpc.schedules.deliveries.useQuery({ days: 3 });
+  const cal = trpc.schedules.calendar.useQuery({ days: 3 });
   if (list.isError || cal.isError)
     return (
       <LoadError
@@ -82,7 +82,7 @@ function ScheduleForm({ existing, firstOpen, cutoffTime }: { existing: Schedule 
   const create = trpc.schedules.create.useMutation();
   const update = trpc.schedules.update.useMutation();
   const slotDate = startDate >= firstOpen ? startDate : firstOpen;
-  const slots = trpc.delivery.slotsByDate.useQuery({ date: slotDate });
+  const slots = trpc.slots.slotsByDate.useQuery({ date: slotDate });
 
   const sortedSlots = [...(slots.data ?? [])].sort(
     (a, b) => a.start_time.localeCompare(b.start_time) || a.end_time.localeCompare(b.end_time),
@@ -120,7 +120,7 @@ function ScheduleForm({ existing, firstOpen, cutoffTime }: { existing: Schedule 
         ? await update.mutateAsync({ id: existing.id, ...body, ...(startDate !== existing.startDate ? { startDate } : {}) })
         : null;
       if (!existing) await create.mutateAsync({ ...body, startDate });
-      await Promise.all([utils.schedules.list.invalidate(), utils.schedules.deliveries.invalidate()]);
+      await Promise.all([utils.schedules.list.invalidate(), utils.schedules.calendar.invalidate()]);
       toast({
         title: existing ? 'Schedule saved' : 'Your deliveries are set up',
         // A change leaves the days already fixed as they were: the server says from which date it applies.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/database';
-import type { FailReason } from '../../../shared/schemas/deliveries';
+import type { FailReason } from '../../../shared/schemas/stops';
 
 /**
  * The SQL of the last mile (PRODUCT.md §17, decision 138): the stops of a day, the rider's runs, the

@@ -5,7 +5,7 @@ import { createInstance } from '../helpers/instances';
 import { createUser } from '../helpers/factories';
 import { customer, expectInvariants, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
 import { addDays } from '../../shared/rules/slots';
-import { riderForPin } from '../../server/domains/orders/orders.deliveries.service';
+import { riderForPin } from '../../server/domains/orders/orders.stops.service';
 
 /**
  * The last mile (PRODUCT.md §17): assignment, the rider's own stops (another rider's is a 404), the

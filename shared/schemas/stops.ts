@@ -20,8 +20,8 @@ const SlotRef = z.object({ id: Uuid, label: z.string(), startTime: z.string(), e
 
 // --- the manager: /admin/deliveries ---
 
-export const AdminDeliveriesInputSchema = z.object({ date: IsoDate, slotId: Uuid.optional() });
-export type AdminDeliveriesInput = z.infer<typeof AdminDeliveriesInputSchema>;
+export const AdminStopsInputSchema = z.object({ date: IsoDate, slotId: Uuid.optional() });
+export type AdminStopsInput = z.infer<typeof AdminStopsInputSchema>;
 
 export const DeliveryStopSchema = z.object({
   orderId: Uuid,
@@ -58,14 +58,14 @@ export type RescheduleAnswer = z.infer<typeof RescheduleAnswerSchema>;
 
 export const RiderRefSchema = z.object({ id: Uuid, name: z.string(), mobile: z.string().nullable() });
 
-export const AdminDeliveriesSchema = z.object({
+export const AdminStopsSchema = z.object({
   date: z.string(),
   slots: z.array(SlotRef),
   riders: z.array(RiderRefSchema),
   /** Orders of the day (or slot) that are ready to go, on their way, delivered or failed — by PIN code. */
   stops: z.array(DeliveryStopSchema),
 });
-export type AdminDeliveries = z.infer<typeof AdminDeliveriesSchema>;
+export type AdminStops = z.infer<typeof AdminStopsSchema>;
 
 export const AssignInputSchema = z.object({
   orderIds: z.array(Uuid).min(1, 'Choose at least one order').max(500),

@@ -1,7 +1,7 @@
 import { Link, useRoute } from 'wouter';
 import { usePageTitle } from '../components/page-title';
-import DeliveriesView from '../features/deliveries/deliveries-view';
-import { ScheduleFormPage } from '../features/deliveries/schedule-form';
+import DeliveriesView from '../features/schedules/schedules-view';
+import { ScheduleFormPage } from '../features/schedules/schedule-form';
 
 /**
  * /deliveries: standing deliveries (PRODUCT.md §15) — the calendar; /deliveries/new (?shake=<id> from a
