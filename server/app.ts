@@ -212,9 +212,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       root: dir,
       wildcard: false,
       index: false,
+      // The build wrote FILE.br and FILE.gz beside each text file (scripts/build-lib.mjs): sent as they
+      // are to a browser that accepts them, so @fastify/compress leaves them alone.
+      preCompressed: true,
       setHeaders: (res, filePath: string) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (filePath.endsWith('.html')) res.header('cache-control', 'no-cache');
+        else if (/\.html(\.br|\.gz)?$/.test(filePath)) res.header('cache-control', 'no-cache');
         else res.header('cache-control', 'public, max-age=86400');
       },
     });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -301,6 +302,35 @@ describe.skipIf(!hasBrowser)('home and catalogue pages', () => {
     expect(atFirstPaint.length).toBeGreaterThan(0);
     expect(atFirstPaint.filter((f) => !inBudget.has(f))).toEqual([]);
     await page.close();
+  });
+
+  it('the home page’s scripts arrive compressed at build: brotli to a browser that takes it, gzip to one that takes only gzip', async () => {
+    const { files } = homeBundle();
+    const fetchRaw = (url: string, encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${shop.baseUrl}${url}`, { headers: { 'accept-encoding': encoding, origin: shop.baseUrl, connection: 'keep-alive' } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    // Below 1 KiB a file is sent as it is (compression would not pay for its headers).
+    const big = files.filter(({ file }) => fs.statSync(path.join(DIST, file)).size >= 1024);
+    expect(big.length).toBeGreaterThan(1);
+    for (const { file } of big) {
+      const plain = fs.readFileSync(path.join(DIST, file));
+      const br = await fetchRaw(file, 'br, gzip');
+      expect(br.headers['content-encoding'], file).toBe('br');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(zlib.brotliDecompressSync(br.body).equals(plain), file).toBe(true);
+      // The bytes written at build (quality 11), not a compression made for this request.
+      expect(br.body.equals(fs.readFileSync(path.join(DIST, `${file}.br`))), file).toBe(true);
+      const gz = await fetchRaw(file, 'gzip');
+      expect(gz.headers['content-encoding'], file).toBe('gzip');
+      expect(zlib.gunzipSync(gz.body).equals(plain), file).toBe(true);
+    }
   });
 
   it('signature shakes: all active shakes, filters, sort and an empty state', async () => {

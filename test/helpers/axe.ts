@@ -7,7 +7,8 @@ const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8
 
 /** axe-core on the page as it is now: the serious and critical violations, one line each. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
+  // Once per document: a journey that moves by the app's links keeps it loaded.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
     return axe.run(document, { resultTypes: ['violations'] });

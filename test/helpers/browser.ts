@@ -81,6 +81,15 @@ export async function screenshot(what: Page | Locator, name: string, opts: { ful
   else await what.screenshot({ path: file, animations: 'disabled' });
 }
 
+/**
+ * The page has drawn what it loads: no page loader, busy region or skeleton is left (the app marks
+ * every loading state with one of them). A condition, where `networkidle` waited a fixed 500 ms of
+ * silence on every screen.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.page-loader, [aria-busy="true"], .skeleton'));
+}
+
 /** A browser context signed in as `email` with a session of its own (refresh tokens rotate per session). */
 export async function signedInContext(shop: ShopUnderTest, email: string, password: string, viewport = DESKTOP): Promise<BrowserContext> {
   const session = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } })).json();
