@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONSENT_PURPOSES } from '../rules/privacy-notice';
+import { Uuid } from './common';
 
 export const ConsentPurposeSchema = z.enum(CONSENT_PURPOSES);
 
@@ -94,3 +95,32 @@ export const AccountDeleteAnswerSchema = z.object({
   told: z.string(),
 });
 export type AccountDeleteAnswer = z.infer<typeof AccountDeleteAnswerSchema>;
+
+// --- staff access to a customer's personal data (decision 275) ---
+
+/** The personal fields the back office shows masked until Show. */
+export const REVEALABLE_FIELDS = ['mobile', 'email'] as const;
+
+export const RevealInputSchema = z.object({
+  id: Uuid,
+  field: z.enum(REVEALABLE_FIELDS, { message: 'Choose mobile or email' }),
+  /** The screen the person looked from (kept in the access log). */
+  screen: z.string().trim().min(1, 'Say which screen this is').max(60, 'The screen name is too long').default('admin/customers'),
+});
+export type RevealInput = z.infer<typeof RevealInputSchema>;
+
+export const RevealAnswerSchema = z.object({
+  /** The full value; null when the account has none. */
+  value: z.string().nullable(),
+});
+
+/** One time someone at the shop opened the person's personal data. */
+export const DataAccessEntrySchema = z.object({
+  at: z.string(),
+  /** "Leela (Support)"; "The shop" when the staff account is gone. */
+  who: z.string(),
+  what: z.string(),
+  screen: z.string(),
+});
+export const DataAccessSchema = z.object({ entries: z.array(DataAccessEntrySchema) });
+export type DataAccess = z.infer<typeof DataAccessSchema>;

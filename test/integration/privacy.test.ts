@@ -215,6 +215,54 @@ const download = async (auth: string) => {
   return { status: res.status, type: res.headers.get('content-type'), body: new Uint8Array(await res.arrayBuffer()) };
 };
 
+describe('staff access to personal data', () => {
+  it('support sees the number masked; Show answers it only with a log entry the customer sees in their privacy tab', async () => {
+    const c = await mobileCustomer('Nandini Shetty');
+    const support = await createUser(t.deps.db, { role: 'support', name: 'Farah Khan' });
+    const staff = await t.bearer(support);
+    const digits = c.mobile.slice(3);
+
+    // The list and the detail carry the number masked, not the number.
+    const list = await call(staff, 'GET', `/admin/customers?search=${encodeURIComponent('Nandini Shetty')}&page=1&pageSize=5`);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const row = list.body.customers.find((x: { id: string }) => x.id === c.user.id);
+    expect(row.mobile).toBe(`+91 ${digits.slice(0, 2)}••• ${digits.slice(5)}`);
+    const detail = await call(staff, 'GET', `/admin/customers/${c.user.id}`);
+    expect(detail.body.customer.mobile).toBe(row.mobile);
+    expect(JSON.stringify(list.body) + JSON.stringify(detail.body)).not.toContain(digits);
+    // Nobody has looked yet.
+    expect((await call(c.auth, 'GET', '/user/data-access')).body).toEqual({ entries: [] });
+
+    // Show: the full number, and the entry (who, whose, what, when, from where) — never the value itself.
+    const shown = await call(staff, 'POST', `/admin/customers/${c.user.id}/reveal`, { field: 'mobile', screen: 'admin/customers' });
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body).toEqual({ value: `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` });
+    const logged = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'action', 'entity_id', 'after', 'created_at'])
+      .where('entity', '=', 'user')
+      .where('entity_id', '=', c.user.id)
+      .execute();
+    expect(logged).toEqual([
+      { actor_id: support.id, action: 'privacy.viewed', entity_id: c.user.id, after: { field: 'mobile', screen: 'admin/customers' }, created_at: now.toISOString() },
+    ]);
+    expect(JSON.stringify(logged)).not.toContain(digits);
+
+    // The customer sees who looked, when and from where.
+    const seen = await call(c.auth, 'GET', '/user/data-access');
+    expect(seen.body).toEqual({
+      entries: [{ at: now.toISOString(), who: 'Farah Khan (Support)', what: 'Your mobile number', screen: 'the customers screen' }],
+    });
+
+    // A customer cannot reveal anyone's number; a bad field is a 400 with a sentence; an unknown person a 404.
+    expect((await call(c.auth, 'POST', `/admin/customers/${c.user.id}/reveal`, { field: 'mobile' })).status).toBe(403);
+    const bad = await call(staff, 'POST', `/admin/customers/${c.user.id}/reveal`, { field: 'address' });
+    expect(bad.status).toBe(400);
+    expect((await call(staff, 'POST', `/admin/customers/${crypto.randomUUID()}/reveal`, { field: 'mobile' })).status).toBe(404);
+    expect((await call(c.auth, 'GET', '/user/data-access')).body.entries).toHaveLength(1);
+  });
+});
+
 describe('download my data', () => {
   it('a ZIP of JSON files with a README holds every row about the person in every table with a user reference, and nobody else’s', async () => {
     const c = await mobileCustomer('Kavya Menon');

@@ -1,11 +1,22 @@
 import { z } from 'zod';
 import { router } from '../../trpc/init';
-import { authedProcedure, publicProcedure } from '../../trpc/procedures';
-import { AccountDeleteAnswerSchema, AccountDeleteInputSchema, ConsentsSchema, DataExportSchema, PrivacyNoticeSchema, PutConsentsInputSchema } from '../../../shared/schemas/privacy';
+import { authedProcedure, publicProcedure, staffProcedure } from '../../trpc/procedures';
+import {
+  AccountDeleteAnswerSchema,
+  AccountDeleteInputSchema,
+  ConsentsSchema,
+  DataAccessSchema,
+  RevealAnswerSchema,
+  RevealInputSchema,
+  DataExportSchema,
+  PrivacyNoticeSchema,
+  PutConsentsInputSchema,
+} from '../../../shared/schemas/privacy';
 import * as consents from './consents.service';
 import * as privacy from './privacy.service';
 import * as exports from './export.service';
 import * as deletion from './deletion.service';
+import * as access from './access.service';
 
 export const privacyRouter = router({
   notice: publicProcedure
@@ -14,7 +25,8 @@ export const privacyRouter = router({
         method: 'GET',
         path: '/privacy/notice',
         tags: ['privacy'],
-        summary: 'The privacy notice (what is kept, why, for which service, how long), its version, the grievance officer and the answer time',
+        summary:
+          'The privacy notice (what is kept, why, for which service, how long), its version, the grievance officer and the answer time',
         protect: false,
       },
     })
@@ -28,7 +40,8 @@ export const privacyRouter = router({
         method: 'GET',
         path: '/user/consents',
         tags: ['user'],
-        summary: 'The signed-in person’s consents (account, whatsapp, marketing): state, notice version, time and channel, and every change',
+        summary:
+          'The signed-in person’s consents (account, whatsapp, marketing): state, notice version, time and channel, and every change',
         protect: true,
       },
     })
@@ -42,7 +55,8 @@ export const privacyRouter = router({
         method: 'PUT',
         path: '/user/consents',
         tags: ['user'],
-        summary: 'Give or withdraw consents on the current notice version (whatsapp, marketing; account: true only — withdrawn by deleting the account); effective at once',
+        summary:
+          'Give or withdraw consents on the current notice version (whatsapp, marketing; account: true only — withdrawn by deleting the account); effective at once',
         protect: true,
       },
     })
@@ -71,7 +85,8 @@ export const privacyRouter = router({
         method: 'POST',
         path: '/user/data-export',
         tags: ['user'],
-        summary: 'Ask for a data export: built by a job, the person is told when it is ready (one at a time, 3 a day; 429 with Retry-After past that)',
+        summary:
+          'Ask for a data export: built by a job, the person is told when it is ready (one at a time, 3 a day; 429 with Retry-After past that)',
         protect: true,
       },
     })
@@ -93,4 +108,34 @@ export const privacyRouter = router({
     .input(AccountDeleteInputSchema)
     .output(AccountDeleteAnswerSchema)
     .mutation(({ ctx, input }) => deletion.deleteAccount(ctx.deps, ctx.user, input, ctx.req)),
+
+  dataAccess: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/data-access',
+        tags: ['user'],
+        summary:
+          'Who at the shop opened the signed-in person’s personal data (their number or e-mail), when and from which screen; the last 50 times',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(DataAccessSchema)
+    .query(({ ctx }) => access.dataAccess(ctx.deps, ctx.user.id)),
+
+  reveal: staffProcedure('customers:read')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/customers/{id}/reveal',
+        tags: ['admin'],
+        summary:
+          'Show a customer’s full mobile number or e-mail (the back office shows them masked): answered only with an access-log entry — who, whose, what, when, from which screen — that the customer sees too',
+        protect: true,
+      },
+    })
+    .input(RevealInputSchema)
+    .output(RevealAnswerSchema)
+    .mutation(({ ctx, input }) => access.reveal(ctx.deps, ctx.user, input)),
 });
