@@ -10,6 +10,7 @@ import { notify } from '../../server/domains/notifications/notify.service';
 import { NOTICE_VERSION } from '../../shared/rules/privacy-notice';
 import { buildPending } from '../../server/domains/privacy/export.service';
 import { eraseDue } from '../../server/domains/privacy/deletion.service';
+import { runRetention } from '../../server/domains/privacy/retention.service';
 import { kickNotices } from '../../server/domains/notifications/notify.service';
 
 /**
@@ -244,7 +245,13 @@ describe('staff access to personal data', () => {
       .where('entity_id', '=', c.user.id)
       .execute();
     expect(logged).toEqual([
-      { actor_id: support.id, action: 'privacy.viewed', entity_id: c.user.id, after: { field: 'mobile', screen: 'admin/customers' }, created_at: now.toISOString() },
+      {
+        actor_id: support.id,
+        action: 'privacy.viewed',
+        entity_id: c.user.id,
+        after: { field: 'mobile', screen: 'admin/customers' },
+        created_at: now.toISOString(),
+      },
     ]);
     expect(JSON.stringify(logged)).not.toContain(digits);
 
@@ -507,5 +514,83 @@ describe('delete my account', () => {
     expect(again.body.user.id).not.toBe(userId);
     auth = `Bearer ${again.body.access_token}`;
     expect((await call(auth, 'GET', '/user/profile')).body).toMatchObject({ email: who.email, mobile: `+91${who.mobile}` });
+  });
+});
+
+describe('retention', () => {
+  it('an account unused for 3 years is told once, closed 48 h later on the app clock (once, with two instances), then erased; coming back keeps it', async () => {
+    now = new Date('2026-12-02T10:00:00+05:30');
+    const longAgo = '2023-11-20T10:00:00+05:30';
+    const old = async (name: string) => {
+      const u = await createUser(t.deps.db, { name });
+      const mobile = `+91${uniqueMobile()}`;
+      await t.deps.db
+        .updateTable('users')
+        .set({ created_at: longAgo, mobile, mobile_verified_at: longAgo })
+        .where('id', '=', u.id)
+        .execute();
+      return { ...u, mobile };
+    };
+    const gone = await old('Tarun Gopal');
+    const back = await old('Ila Bhatt');
+    const recent = await createUser(t.deps.db, { name: 'New Person' });
+    const told = (userId: string) =>
+      t.deps.db
+        .selectFrom('messages')
+        .select('event')
+        .where('user_id', '=', userId)
+        .where('event', '=', 'account_inactive_warning')
+        .execute();
+
+    // Two instances at once: each person told once.
+    const first = await Promise.all([runRetention(t.deps), runRetention(t.deps)]);
+    expect(first[0].told + first[1].told).toBe(2);
+    expect(await told(gone.id)).toHaveLength(1);
+    expect(await told(back.id)).toHaveLength(1);
+    expect(await told(recent.id)).toHaveLength(0);
+    expect((await runRetention(t.deps)).told).toBe(0);
+
+    // 47 hours on: nothing closed yet. Ila signs in meanwhile.
+    now = new Date(now.getTime() + 47 * 3600_000);
+    expect((await runRetention(t.deps)).closed).toBe(0);
+    await t.deps.db
+      .insertInto('auth_sessions')
+      .values({ user_id: back.id, last_used_at: now.toISOString(), created_at: now.toISOString() })
+      .execute();
+
+    // 49 hours on, two instances: Tarun's account closed once, Ila's kept.
+    now = new Date(now.getTime() + 2 * 3600_000);
+    const second = await Promise.all([runRetention(t.deps), runRetention(t.deps)]);
+    expect(second[0].closed + second[1].closed).toBe(1);
+    expect(second[0].kept + second[1].kept).toBe(1);
+    const user = (id: string) =>
+      t.deps.db.selectFrom('users').select(['disabled', 'email', 'mobile']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await user(gone.id)).toEqual({ disabled: true, email: null, mobile: null });
+    expect((await user(back.id)).disabled).toBe(false);
+    const deletions = await t.deps.db.selectFrom('account_deletions').select(['reason', 'status']).where('user_id', '=', gone.id).execute();
+    expect(deletions).toEqual([{ reason: 'inactive', status: 'scheduled' }]);
+    expect(await t.deps.db.selectFrom('inactivity_notices').select('user_id').where('user_id', '=', back.id).execute()).toEqual([]);
+
+    // The erasure as for a deletion: once its message has gone, nothing personal is left.
+    kickNotices(t.deps);
+    await expect
+      .poll(
+        async () => {
+          await eraseDue(t.deps);
+          return (await t.deps.db.selectFrom('account_deletions').select('status').where('user_id', '=', gone.id).executeTakeFirstOrThrow())
+            .status;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('erased');
+    expect(await rowsHolding([gone.email, gone.mobile, 'Tarun Gopal'])).toEqual([]);
+    const steps = await t.deps.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'user')
+      .where('entity_id', '=', gone.id)
+      .orderBy('id')
+      .execute();
+    expect(steps.map((x) => x.action)).toEqual(['privacy.retention.told', 'privacy.retention.closed', 'privacy.deletion.erased']);
   });
 });

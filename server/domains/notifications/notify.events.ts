@@ -55,6 +55,8 @@ export interface EventData {
   data_export_ready: { hours: number };
   /** The account will be erased: what was settled first (`settled`, sentences), and that the number and e-mail are free again. */
   account_deletion_scheduled: { settled: string[] };
+  /** Retention (decision 276): the account has not been used for `years` years and is erased after `eraseOn` ("Tue, 8 Dec 2026, 3:00 pm") unless used. */
+  account_inactive_warning: { years: number; eraseOn: string };
 }
 
 export type NotifyEvent = keyof EventData;
@@ -356,6 +358,22 @@ export const EVENTS: { [E in NotifyEvent]: EventDef<E> } = {
       mailTemplate: 'account-deletion-scheduled',
       whatsApp: null,
       text: `${hi}, your Hydro Shakes account is being deleted as you asked. ${d.settled.join(' ')}`.trim(),
+    }),
+  },
+  account_inactive_warning: {
+    kind: null,
+    render: (d, hi) => ({
+      title: 'Your account will be deleted unless you use it',
+      body: [
+        `You have not used your Hydro Shakes account for ${d.years} years. We keep personal details only while they serve you, so we will delete your account after ${d.eraseOn}.`,
+        'To keep it, simply sign in before then. Invoices stay 8 years, as the GST law requires, without your name, contact or address.',
+      ],
+      link: '/profile?tab=privacy',
+      linkLabel: 'Sign in to keep your account',
+      subject: 'Your Hydro Shakes account will be deleted unless you use it',
+      mailTemplate: 'account-inactive-warning',
+      whatsApp: null,
+      text: `${hi}, you have not used your Hydro Shakes account for ${d.years} years. Sign in before ${d.eraseOn} to keep it; after that we delete it.`,
     }),
   },
 };
