@@ -124,3 +124,69 @@ export const DataAccessEntrySchema = z.object({
 });
 export const DataAccessSchema = z.object({ entries: z.array(DataAccessEntrySchema) });
 export type DataAccess = z.infer<typeof DataAccessSchema>;
+
+// --- /admin/privacy: requests and incidents (decision 277) ---
+
+export const PrivacyRequestSchema = z.object({
+  /** export: "download my data"; deletion: "delete my account"; inactive: retention closed an unused account. */
+  kind: z.enum(['export', 'deletion', 'inactive']),
+  id: z.string(),
+  userId: z.string(),
+  /** The person's name, or that the account is erased. */
+  person: z.string(),
+  requestedAt: z.string(),
+  /** Answered by (the grievance answer time after the request). */
+  dueBy: z.string(),
+  /** In words: "Being built", "Ready to download", "Erased"… */
+  state: z.string(),
+  done: z.boolean(),
+  doneAt: z.string().nullable(),
+  overdue: z.boolean(),
+});
+export const PrivacyRequestsSchema = z.object({ requests: z.array(PrivacyRequestSchema), answerDays: z.number().int() });
+export type PrivacyRequests = z.infer<typeof PrivacyRequestsSchema>;
+
+const Text = (what: string, max: number) =>
+  z.string().trim().min(3, `Say ${what}`).max(max, `Say ${what} in at most ${max} characters`);
+const Instant = z.iso.datetime({ offset: true, message: 'Use a date and time like 2026-12-06T10:30:00+05:30' });
+
+export const IncidentInputSchema = z
+  .object({
+    /** The nature of the breach: what happened, where. */
+    what: Text('what happened', 2000),
+    /** Which personal data (names, numbers, addresses…). */
+    dataKinds: Text('which personal data', 500),
+    occurredAt: Instant.nullable().default(null),
+    discoveredAt: Instant,
+    likelyImpact: Text('the likely impact on the people', 2000),
+    measures: Text('what was done and will be done', 2000),
+    allCustomers: z.boolean().default(false),
+    userIds: z.array(Uuid).max(5000, 'At most 5,000 people by id; choose every customer instead').default([]),
+  })
+  .refine((v) => v.allCustomers || v.userIds.length > 0, { message: 'Say who is affected: every customer, or the customers by id', path: ['userIds'] });
+export type IncidentInput = z.infer<typeof IncidentInputSchema>;
+
+export const IncidentSchema = z.object({
+  id: z.string(),
+  what: z.string(),
+  dataKinds: z.string(),
+  occurredAt: z.string().nullable(),
+  discoveredAt: z.string(),
+  likelyImpact: z.string(),
+  measures: z.string(),
+  recordedAt: z.string(),
+  recordedBy: z.string().nullable(),
+  affected: z.number().int(),
+  told: z.number().int(),
+  peopleToldAt: z.string().nullable(),
+  /** 72 hours after discovery (DPDP Rules 2025, r.7(2)(b)). */
+  reportDueBy: z.string(),
+  boardReportedAt: z.string().nullable(),
+  overdue: z.boolean(),
+  /** The report for the Data Protection Board, drafted from the record: plain text the owner can send. */
+  boardReport: z.string(),
+});
+export type Incident = z.infer<typeof IncidentSchema>;
+export const IncidentsSchema = z.object({ incidents: z.array(IncidentSchema) });
+export const IncidentIdInputSchema = z.object({ id: Uuid });
+export const IncidentToldSchema = z.object({ incident: IncidentSchema, toldNow: z.number().int() });

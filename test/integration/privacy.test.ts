@@ -594,3 +594,80 @@ describe('retention', () => {
     expect(steps.map((x) => x.action)).toEqual(['privacy.retention.told', 'privacy.retention.closed', 'privacy.deletion.erased']);
   });
 });
+
+describe('the owner’s /admin/privacy', () => {
+  it('lists the data requests with their deadlines; records a breach, tells each affected person once and drafts the 72-hour report for the Board', async () => {
+    now = new Date('2026-12-04T11:00:00+05:30');
+    const ownerUser = await createUser(t.deps.db, { role: 'admin', name: 'Priya Menon' });
+    let owner = await t.bearer(ownerUser);
+    const support = await t.bearer(await createUser(t.deps.db, { role: 'support', name: 'Sunil Das' }));
+    expect((await call(support, 'GET', '/admin/privacy/requests')).status).toBe(403);
+    expect((await call(support, 'GET', '/admin/privacy/incidents')).status).toBe(403);
+
+    // The requests of the suites above: exports and deletions, each due within the answer time (5 days here).
+    const list = await call(owner, 'GET', '/admin/privacy/requests');
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.answerDays).toBe(5);
+    const exportRow = list.body.requests.find((r: { kind: string; person: string }) => r.kind === 'export' && r.person === 'Kavya Menon');
+    expect(exportRow).toMatchObject({ state: 'Delivered (file expired)', done: true, overdue: false });
+    expect(new Date(exportRow.dueBy).getTime() - new Date(exportRow.requestedAt).getTime()).toBe(5 * 86_400_000);
+    const kinds = new Set(list.body.requests.map((r: { kind: string; state: string }) => `${r.kind}:${r.state}`));
+    expect(kinds).toContain('deletion:Erased');
+    expect(kinds).toContain('inactive:Erased');
+    expect(JSON.stringify(list.body)).not.toContain('Zoya');
+
+    // A breach: a refusal names the field; the record drafts the Board's report.
+    const a = await mobileCustomer('Geeta Pai');
+    const b = await mobileCustomer('Hari Nair');
+    const bad = await call(owner, 'POST', '/admin/privacy/incidents', { what: 'x', discoveredAt: 'yesterday' });
+    expect(bad.status).toBe(400);
+    const incident = {
+      what: 'A delivery sheet with names, numbers and addresses was left at a bus stop on the Indiranagar route.',
+      dataKinds: 'names, mobile numbers, delivery addresses',
+      occurredAt: '2026-12-03T18:30:00+05:30',
+      discoveredAt: '2026-12-04T09:00:00+05:30',
+      likelyImpact: 'Unwanted calls or visits; no payment data was on the sheet.',
+      measures: 'The sheet was recovered within the hour; riders now use the app only, no printed sheets.',
+      userIds: [a.user.id, b.user.id],
+    };
+    const made = await call(owner, 'POST', '/admin/privacy/incidents', incident);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body).toMatchObject({
+      affected: 2,
+      told: 0,
+      reportDueBy: new Date('2026-12-07T09:00:00+05:30').toISOString(),
+      overdue: false,
+      boardReportedAt: null,
+      recordedBy: 'Priya Menon',
+    });
+    expect(made.body.boardReport).toContain('Data Protection Board');
+    expect(made.body.boardReport).toContain('Data principals affected: 2. Personal data concerned: names, mobile numbers, delivery addresses.');
+    expect(made.body.boardReport).toContain(incident.measures);
+
+    // Told through notify, once each, even when the owner presses twice at once.
+    const [one, two] = await Promise.all([
+      call(owner, 'POST', `/admin/privacy/incidents/${made.body.id}/tell`),
+      call(owner, 'POST', `/admin/privacy/incidents/${made.body.id}/tell`),
+    ]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect(one.body.toldNow + two.body.toldNow).toBe(2);
+    for (const who of [a, b]) {
+      const told = await t.deps.db.selectFrom('messages').select(['title', 'body']).where('user_id', '=', who.user.id).where('event', '=', 'data_breach').execute();
+      expect(told).toHaveLength(1);
+      expect(told[0]!.body).toContain('bus stop');
+    }
+    const after = (await call(owner, 'POST', `/admin/privacy/incidents/${made.body.id}/tell`)).body;
+    expect(after.toldNow).toBe(0);
+    expect(after.incident.boardReport).toContain('2 of 2 told on');
+
+    // Three days on, unreported, it is overdue; once reported it is not.
+    now = new Date('2026-12-07T09:30:00+05:30');
+    owner = await t.bearer(ownerUser);
+    const listed = await call(owner, 'GET', '/admin/privacy/incidents');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.incidents.find((i: { id: string }) => i.id === made.body.id).overdue).toBe(true);
+    const reported = await call(owner, 'POST', `/admin/privacy/incidents/${made.body.id}/reported`);
+    expect(reported.body).toMatchObject({ boardReportedAt: now.toISOString(), overdue: false });
+    expect((await call(owner, 'POST', `/admin/privacy/incidents/${crypto.randomUUID()}/reported`)).status).toBe(404);
+  });
+});

@@ -57,6 +57,8 @@ export interface EventData {
   account_deletion_scheduled: { settled: string[] };
   /** Retention (decision 276): the account has not been used for `years` years and is erased after `eraseOn` ("Tue, 8 Dec 2026, 3:00 pm") unless used. */
   account_inactive_warning: { years: number; eraseOn: string };
+  /** A personal-data breach that affects the person (decision 277; DPDP Rules 2025 r.7(1)): what, when, which data, the likely impact, what the shop did, whom to ask. */
+  data_breach: { what: string; when: string; dataKinds: string; impact: string; measures: string; contact: string };
 }
 
 export type NotifyEvent = keyof EventData;
@@ -374,6 +376,27 @@ export const EVENTS: { [E in NotifyEvent]: EventDef<E> } = {
       mailTemplate: 'account-inactive-warning',
       whatsApp: null,
       text: `${hi}, you have not used your Hydro Shakes account for ${d.years} years. Sign in before ${d.eraseOn} to keep it; after that we delete it.`,
+    }),
+  },
+  data_breach: {
+    kind: null,
+    render: (d, hi) => ({
+      title: 'A security incident involving your personal data',
+      body: [
+        `${hi}, we are writing because your personal data was involved in a security incident at Hydro Shakes (${d.when}).`,
+        `What happened: ${d.what}`,
+        `Which of your data: ${d.dataKinds}.`,
+        `What it may mean for you: ${d.impact}`,
+        `What we have done: ${d.measures}`,
+        'What you can do: be careful with calls, texts or e-mails that ask for codes, passwords or payment in our name; we never ask for them.',
+        `Questions: ${d.contact}.`,
+      ],
+      link: '/privacy',
+      linkLabel: 'Our privacy page',
+      subject: 'A security incident involving your personal data at Hydro Shakes',
+      mailTemplate: 'data-breach',
+      whatsApp: null,
+      text: `${hi}, your personal data (${d.dataKinds}) was involved in a security incident at Hydro Shakes (${d.when}). Details are in your inbox on our site and by e-mail. Questions: ${d.contact}.`,
     }),
   },
 };

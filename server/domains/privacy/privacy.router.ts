@@ -6,6 +6,12 @@ import {
   AccountDeleteInputSchema,
   ConsentsSchema,
   DataAccessSchema,
+  IncidentIdInputSchema,
+  IncidentInputSchema,
+  IncidentSchema,
+  IncidentsSchema,
+  IncidentToldSchema,
+  PrivacyRequestsSchema,
   RevealAnswerSchema,
   RevealInputSchema,
   DataExportSchema,
@@ -17,6 +23,7 @@ import * as privacy from './privacy.service';
 import * as exports from './export.service';
 import * as deletion from './deletion.service';
 import * as access from './access.service';
+import * as owner from './admin-privacy.service';
 
 export const privacyRouter = router({
   notice: publicProcedure
@@ -138,4 +145,74 @@ export const privacyRouter = router({
     .input(RevealInputSchema)
     .output(RevealAnswerSchema)
     .mutation(({ ctx, input }) => access.reveal(ctx.deps, ctx.user, input)),
+
+  requests: staffProcedure('privacy:manage')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/privacy/requests',
+        tags: ['admin'],
+        summary: 'The people’s data requests (exports, account deletions, unused accounts closed), newest first, with their state and the date each is due by',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(PrivacyRequestsSchema)
+    .query(({ ctx }) => owner.listRequests(ctx.deps)),
+
+  incidents: staffProcedure('privacy:manage')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/privacy/incidents',
+        tags: ['admin'],
+        summary: 'Personal-data breaches recorded, newest first: who is affected and told, the 72-hour deadline for the Board and the report drafted for it',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(IncidentsSchema)
+    .query(({ ctx }) => owner.listIncidents(ctx.deps)),
+
+  recordIncident: staffProcedure('privacy:manage')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/privacy/incidents',
+        tags: ['admin'],
+        summary: 'Record a personal-data breach: what happened, which data, when it happened and was discovered, the likely impact, the measures, and who is affected (audited)',
+        protect: true,
+      },
+    })
+    .input(IncidentInputSchema)
+    .output(IncidentSchema)
+    .mutation(({ ctx, input }) => owner.recordIncident(ctx.deps, ctx.user, input)),
+
+  tellIncident: staffProcedure('privacy:manage')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/privacy/incidents/{id}/tell',
+        tags: ['admin'],
+        summary: 'Tell each affected person not yet told, through their messages (inbox, e-mail, SMS): once per person, whatever the repeats (audited)',
+        protect: true,
+      },
+    })
+    .input(IncidentIdInputSchema)
+    .output(IncidentToldSchema)
+    .mutation(({ ctx, input }) => owner.tellPeople(ctx.deps, ctx.user, input.id)),
+
+  incidentReported: staffProcedure('privacy:manage')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/privacy/incidents/{id}/reported',
+        tags: ['admin'],
+        summary: 'Record that the report was sent to the Data Protection Board (audited)',
+        protect: true,
+      },
+    })
+    .input(IncidentIdInputSchema)
+    .output(IncidentSchema)
+    .mutation(({ ctx, input }) => owner.markReported(ctx.deps, ctx.user, input.id)),
 });
