@@ -263,6 +263,14 @@ export interface GatewayOrderClaims {
   updated_at: Generated<string>;
 }
 
+export interface InactivityNotices {
+  closed_at: string | null;
+  erase_after: string;
+  last_active_at: string;
+  told_at: string;
+  user_id: string;
+}
+
 export interface Ingredients {
   active: Generated<boolean>;
   allergens: Generated<string[]>;
@@ -591,6 +599,26 @@ export interface PgbossVersion {
   maintained_on: string | null;
   monitored_on: string | null;
   version: number;
+}
+
+export interface PrivacyIncidentPeople {
+  incident_id: string;
+  told_at: string | null;
+  user_id: string;
+}
+
+export interface PrivacyIncidents {
+  board_reported_at: string | null;
+  created_at: string;
+  data_kinds: string;
+  discovered_at: string;
+  id: Generated<string>;
+  likely_impact: string;
+  measures: string;
+  occurred_at: string | null;
+  people_told_at: string | null;
+  recorded_by: string | null;
+  what: string;
 }
 
 export interface PushOutbox {
@@ -1144,6 +1172,7 @@ export interface DB {
   email_verifications: EmailVerifications;
   favorites: Favorites;
   gateway_order_claims: GatewayOrderClaims;
+  inactivity_notices: InactivityNotices;
   ingredients: Ingredients;
   invoice_counters: InvoiceCounters;
   kitchen_batch_orders: KitchenBatchOrders;
@@ -1167,6 +1196,8 @@ export interface DB {
   'pgboss.schedule': PgbossSchedule;
   'pgboss.subscription': PgbossSubscription;
   'pgboss.version': PgbossVersion;
+  privacy_incident_people: PrivacyIncidentPeople;
+  privacy_incidents: PrivacyIncidents;
   push_outbox: PushOutbox;
   push_subscriptions: PushSubscriptions;
   rate_limit_buckets: RateLimitBuckets;

@@ -65,11 +65,13 @@ export const PERMISSIONS = [
   'webhooks:manage',
   'jobs:manage',
   'staff:manage',
+  // /admin/privacy: data requests and breaches (decision 277).
+  'privacy:manage',
   'rider:deliver',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const OWNER_ONLY: readonly Permission[] = ['pricing:write', 'api-keys:manage', 'webhooks:manage', 'staff:manage'];
+const OWNER_ONLY: readonly Permission[] = ['pricing:write', 'api-keys:manage', 'webhooks:manage', 'staff:manage', 'privacy:manage'];
 
 export const ROLE_PERMISSIONS: Readonly<Record<UserRole, readonly Permission[]>> = {
   customer: [],

@@ -275,6 +275,7 @@ export const CustomerSummarySchema = z.object({
   email: z.string(),
   name: z.string(),
   username: z.string().nullable(),
+  /** Masked ("+91 98••• 43210"): the full number only through POST /api/admin/customers/{id}/reveal, logged. */
   mobile: z.string().nullable(),
   role: RoleSchema,
   email_verified: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONSENT_PURPOSES } from '../rules/privacy-notice';
+import { Uuid } from './common';
 
 export const ConsentPurposeSchema = z.enum(CONSENT_PURPOSES);
 
@@ -94,3 +95,98 @@ export const AccountDeleteAnswerSchema = z.object({
   told: z.string(),
 });
 export type AccountDeleteAnswer = z.infer<typeof AccountDeleteAnswerSchema>;
+
+// --- staff access to a customer's personal data (decision 275) ---
+
+/** The personal fields the back office shows masked until Show. */
+export const REVEALABLE_FIELDS = ['mobile', 'email'] as const;
+
+export const RevealInputSchema = z.object({
+  id: Uuid,
+  field: z.enum(REVEALABLE_FIELDS, { message: 'Choose mobile or email' }),
+  /** The screen the person looked from (kept in the access log). */
+  screen: z.string().trim().min(1, 'Say which screen this is').max(60, 'The screen name is too long').default('admin/customers'),
+});
+export type RevealInput = z.infer<typeof RevealInputSchema>;
+
+export const RevealAnswerSchema = z.object({
+  /** The full value; null when the account has none. */
+  value: z.string().nullable(),
+});
+
+/** One time someone at the shop opened the person's personal data. */
+export const DataAccessEntrySchema = z.object({
+  at: z.string(),
+  /** "Leela (Support)"; "The shop" when the staff account is gone. */
+  who: z.string(),
+  what: z.string(),
+  screen: z.string(),
+});
+export const DataAccessSchema = z.object({ entries: z.array(DataAccessEntrySchema) });
+export type DataAccess = z.infer<typeof DataAccessSchema>;
+
+// --- /admin/privacy: requests and incidents (decision 277) ---
+
+export const PrivacyRequestSchema = z.object({
+  /** export: "download my data"; deletion: "delete my account"; inactive: retention closed an unused account. */
+  kind: z.enum(['export', 'deletion', 'inactive']),
+  id: z.string(),
+  userId: z.string(),
+  /** The person's name, or that the account is erased. */
+  person: z.string(),
+  requestedAt: z.string(),
+  /** Answered by (the grievance answer time after the request). */
+  dueBy: z.string(),
+  /** In words: "Being built", "Ready to download", "Erased"… */
+  state: z.string(),
+  done: z.boolean(),
+  doneAt: z.string().nullable(),
+  overdue: z.boolean(),
+});
+export const PrivacyRequestsSchema = z.object({ requests: z.array(PrivacyRequestSchema), answerDays: z.number().int() });
+export type PrivacyRequests = z.infer<typeof PrivacyRequestsSchema>;
+
+const Text = (what: string, max: number) =>
+  z.string().trim().min(3, `Say ${what}`).max(max, `Say ${what} in at most ${max} characters`);
+const Instant = z.iso.datetime({ offset: true, message: 'Use a date and time like 2026-12-06T10:30:00+05:30' });
+
+export const IncidentInputSchema = z
+  .object({
+    /** The nature of the breach: what happened, where. */
+    what: Text('what happened', 2000),
+    /** Which personal data (names, numbers, addresses…). */
+    dataKinds: Text('which personal data', 500),
+    occurredAt: Instant.nullable().default(null),
+    discoveredAt: Instant,
+    likelyImpact: Text('the likely impact on the people', 2000),
+    measures: Text('what was done and will be done', 2000),
+    allCustomers: z.boolean().default(false),
+    userIds: z.array(Uuid).max(5000, 'At most 5,000 people by id; choose every customer instead').default([]),
+  })
+  .refine((v) => v.allCustomers || v.userIds.length > 0, { message: 'Say who is affected: every customer, or the customers by id', path: ['userIds'] });
+export type IncidentInput = z.infer<typeof IncidentInputSchema>;
+
+export const IncidentSchema = z.object({
+  id: z.string(),
+  what: z.string(),
+  dataKinds: z.string(),
+  occurredAt: z.string().nullable(),
+  discoveredAt: z.string(),
+  likelyImpact: z.string(),
+  measures: z.string(),
+  recordedAt: z.string(),
+  recordedBy: z.string().nullable(),
+  affected: z.number().int(),
+  told: z.number().int(),
+  peopleToldAt: z.string().nullable(),
+  /** 72 hours after discovery (DPDP Rules 2025, r.7(2)(b)). */
+  reportDueBy: z.string(),
+  boardReportedAt: z.string().nullable(),
+  overdue: z.boolean(),
+  /** The report for the Data Protection Board, drafted from the record: plain text the owner can send. */
+  boardReport: z.string(),
+});
+export type Incident = z.infer<typeof IncidentSchema>;
+export const IncidentsSchema = z.object({ incidents: z.array(IncidentSchema) });
+export const IncidentIdInputSchema = z.object({ id: Uuid });
+export const IncidentToldSchema = z.object({ incident: IncidentSchema, toldNow: z.number().int() });

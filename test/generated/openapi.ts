@@ -190,6 +190,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/customers/{id}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Show a customer’s full mobile number or e-mail (the back office shows them masked): answered only with an access-log entry — who, whose, what, when, from which screen — that the customer sees too */
+        post: operations["privacy-reveal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/customers/{id}/sign-out": {
         parameters: {
             query?: never;
@@ -803,6 +820,75 @@ export interface paths {
         get: operations["adminCatalogue-pricing"];
         /** Builder sizes, delivery fee and threshold, GST, COD limit, points rates — applied to new quotes at once (audited) */
         put: operations["adminCatalogue-savePricing"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/privacy/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Personal-data breaches recorded, newest first: who is affected and told, the 72-hour deadline for the Board and the report drafted for it */
+        get: operations["privacy-incidents"];
+        put?: never;
+        /** Record a personal-data breach: what happened, which data, when it happened and was discovered, the likely impact, the measures, and who is affected (audited) */
+        post: operations["privacy-recordIncident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/privacy/incidents/{id}/reported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record that the report was sent to the Data Protection Board (audited) */
+        post: operations["privacy-incidentReported"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/privacy/incidents/{id}/tell": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tell each affected person not yet told, through their messages (inbox, e-mail, SMS): once per person, whatever the repeats (audited) */
+        post: operations["privacy-tellIncident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/privacy/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people’s data requests (exports, account deletions, unused accounts closed), newest first, with their state and the date each is due by */
+        get: operations["privacy-requests"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2738,6 +2824,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/data-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who at the shop opened the signed-in person’s personal data (their number or e-mail), when and from which screen; the last 50 times */
+        get: operations["privacy-dataAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/data-export": {
         parameters: {
             query?: never;
@@ -4221,6 +4324,48 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "privacy-reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    field: "mobile" | "email";
+                    /** @default admin/customers */
+                    screen?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7157,6 +7302,252 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "privacy-incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        incidents: {
+                            affected: number;
+                            boardReport: string;
+                            boardReportedAt: string | null;
+                            dataKinds: string;
+                            discoveredAt: string;
+                            id: string;
+                            likelyImpact: string;
+                            measures: string;
+                            occurredAt: string | null;
+                            overdue: boolean;
+                            peopleToldAt: string | null;
+                            recordedAt: string;
+                            recordedBy: string | null;
+                            reportDueBy: string;
+                            told: number;
+                            what: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "privacy-recordIncident": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    allCustomers?: boolean;
+                    dataKinds: string;
+                    /** Format: date-time */
+                    discoveredAt: string;
+                    likelyImpact: string;
+                    measures: string;
+                    /** @default null */
+                    occurredAt?: string | null;
+                    /** @default [] */
+                    userIds?: string[];
+                    what: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        affected: number;
+                        boardReport: string;
+                        boardReportedAt: string | null;
+                        dataKinds: string;
+                        discoveredAt: string;
+                        id: string;
+                        likelyImpact: string;
+                        measures: string;
+                        occurredAt: string | null;
+                        overdue: boolean;
+                        peopleToldAt: string | null;
+                        recordedAt: string;
+                        recordedBy: string | null;
+                        reportDueBy: string;
+                        told: number;
+                        what: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "privacy-incidentReported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        affected: number;
+                        boardReport: string;
+                        boardReportedAt: string | null;
+                        dataKinds: string;
+                        discoveredAt: string;
+                        id: string;
+                        likelyImpact: string;
+                        measures: string;
+                        occurredAt: string | null;
+                        overdue: boolean;
+                        peopleToldAt: string | null;
+                        recordedAt: string;
+                        recordedBy: string | null;
+                        reportDueBy: string;
+                        told: number;
+                        what: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "privacy-tellIncident": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        incident: {
+                            affected: number;
+                            boardReport: string;
+                            boardReportedAt: string | null;
+                            dataKinds: string;
+                            discoveredAt: string;
+                            id: string;
+                            likelyImpact: string;
+                            measures: string;
+                            occurredAt: string | null;
+                            overdue: boolean;
+                            peopleToldAt: string | null;
+                            recordedAt: string;
+                            recordedBy: string | null;
+                            reportDueBy: string;
+                            told: number;
+                            what: string;
+                        };
+                        toldNow: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "privacy-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answerDays: number;
+                        requests: {
+                            done: boolean;
+                            doneAt: string | null;
+                            dueBy: string;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "export" | "deletion" | "inactive";
+                            overdue: boolean;
+                            person: string;
+                            requestedAt: string;
+                            state: string;
+                            userId: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14773,6 +15164,38 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "privacy-dataAccess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            at: string;
+                            screen: string;
+                            what: string;
+                            who: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -10,6 +10,7 @@ import { notify } from '../../server/domains/notifications/notify.service';
 import { NOTICE_VERSION } from '../../shared/rules/privacy-notice';
 import { buildPending } from '../../server/domains/privacy/export.service';
 import { eraseDue } from '../../server/domains/privacy/deletion.service';
+import { runRetention } from '../../server/domains/privacy/retention.service';
 import { kickNotices } from '../../server/domains/notifications/notify.service';
 
 /**
@@ -214,6 +215,60 @@ const download = async (auth: string) => {
   });
   return { status: res.status, type: res.headers.get('content-type'), body: new Uint8Array(await res.arrayBuffer()) };
 };
+
+describe('staff access to personal data', () => {
+  it('support sees the number masked; Show answers it only with a log entry the customer sees in their privacy tab', async () => {
+    const c = await mobileCustomer('Nandini Shetty');
+    const support = await createUser(t.deps.db, { role: 'support', name: 'Farah Khan' });
+    const staff = await t.bearer(support);
+    const digits = c.mobile.slice(3);
+
+    // The list and the detail carry the number masked, not the number.
+    const list = await call(staff, 'GET', `/admin/customers?search=${encodeURIComponent('Nandini Shetty')}&page=1&pageSize=5`);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const row = list.body.customers.find((x: { id: string }) => x.id === c.user.id);
+    expect(row.mobile).toBe(`+91 ${digits.slice(0, 2)}••• ${digits.slice(5)}`);
+    const detail = await call(staff, 'GET', `/admin/customers/${c.user.id}`);
+    expect(detail.body.customer.mobile).toBe(row.mobile);
+    expect(JSON.stringify(list.body) + JSON.stringify(detail.body)).not.toContain(digits);
+    // Nobody has looked yet.
+    expect((await call(c.auth, 'GET', '/user/data-access')).body).toEqual({ entries: [] });
+
+    // Show: the full number, and the entry (who, whose, what, when, from where) — never the value itself.
+    const shown = await call(staff, 'POST', `/admin/customers/${c.user.id}/reveal`, { field: 'mobile', screen: 'admin/customers' });
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body).toEqual({ value: `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` });
+    const logged = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'action', 'entity_id', 'after', 'created_at'])
+      .where('entity', '=', 'user')
+      .where('entity_id', '=', c.user.id)
+      .execute();
+    expect(logged).toEqual([
+      {
+        actor_id: support.id,
+        action: 'privacy.viewed',
+        entity_id: c.user.id,
+        after: { field: 'mobile', screen: 'admin/customers' },
+        created_at: now.toISOString(),
+      },
+    ]);
+    expect(JSON.stringify(logged)).not.toContain(digits);
+
+    // The customer sees who looked, when and from where.
+    const seen = await call(c.auth, 'GET', '/user/data-access');
+    expect(seen.body).toEqual({
+      entries: [{ at: now.toISOString(), who: 'Farah Khan (Support)', what: 'Your mobile number', screen: 'the customers screen' }],
+    });
+
+    // A customer cannot reveal anyone's number; a bad field is a 400 with a sentence; an unknown person a 404.
+    expect((await call(c.auth, 'POST', `/admin/customers/${c.user.id}/reveal`, { field: 'mobile' })).status).toBe(403);
+    const bad = await call(staff, 'POST', `/admin/customers/${c.user.id}/reveal`, { field: 'address' });
+    expect(bad.status).toBe(400);
+    expect((await call(staff, 'POST', `/admin/customers/${crypto.randomUUID()}/reveal`, { field: 'mobile' })).status).toBe(404);
+    expect((await call(c.auth, 'GET', '/user/data-access')).body.entries).toHaveLength(1);
+  });
+});
 
 describe('download my data', () => {
   it('a ZIP of JSON files with a README holds every row about the person in every table with a user reference, and nobody else’s', async () => {
@@ -459,5 +514,160 @@ describe('delete my account', () => {
     expect(again.body.user.id).not.toBe(userId);
     auth = `Bearer ${again.body.access_token}`;
     expect((await call(auth, 'GET', '/user/profile')).body).toMatchObject({ email: who.email, mobile: `+91${who.mobile}` });
+  });
+});
+
+describe('retention', () => {
+  it('an account unused for 3 years is told once, closed 48 h later on the app clock (once, with two instances), then erased; coming back keeps it', async () => {
+    now = new Date('2026-12-02T10:00:00+05:30');
+    const longAgo = '2023-11-20T10:00:00+05:30';
+    const old = async (name: string) => {
+      const u = await createUser(t.deps.db, { name });
+      const mobile = `+91${uniqueMobile()}`;
+      await t.deps.db
+        .updateTable('users')
+        .set({ created_at: longAgo, mobile, mobile_verified_at: longAgo })
+        .where('id', '=', u.id)
+        .execute();
+      return { ...u, mobile };
+    };
+    const gone = await old('Tarun Gopal');
+    const back = await old('Ila Bhatt');
+    const recent = await createUser(t.deps.db, { name: 'New Person' });
+    const told = (userId: string) =>
+      t.deps.db
+        .selectFrom('messages')
+        .select('event')
+        .where('user_id', '=', userId)
+        .where('event', '=', 'account_inactive_warning')
+        .execute();
+
+    // Two instances at once: each person told once.
+    const first = await Promise.all([runRetention(t.deps), runRetention(t.deps)]);
+    expect(first[0].told + first[1].told).toBe(2);
+    expect(await told(gone.id)).toHaveLength(1);
+    expect(await told(back.id)).toHaveLength(1);
+    expect(await told(recent.id)).toHaveLength(0);
+    expect((await runRetention(t.deps)).told).toBe(0);
+
+    // 47 hours on: nothing closed yet. Ila signs in meanwhile.
+    now = new Date(now.getTime() + 47 * 3600_000);
+    expect((await runRetention(t.deps)).closed).toBe(0);
+    await t.deps.db
+      .insertInto('auth_sessions')
+      .values({ user_id: back.id, last_used_at: now.toISOString(), created_at: now.toISOString() })
+      .execute();
+
+    // 49 hours on, two instances: Tarun's account closed once, Ila's kept.
+    now = new Date(now.getTime() + 2 * 3600_000);
+    const second = await Promise.all([runRetention(t.deps), runRetention(t.deps)]);
+    expect(second[0].closed + second[1].closed).toBe(1);
+    expect(second[0].kept + second[1].kept).toBe(1);
+    const user = (id: string) =>
+      t.deps.db.selectFrom('users').select(['disabled', 'email', 'mobile']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await user(gone.id)).toEqual({ disabled: true, email: null, mobile: null });
+    expect((await user(back.id)).disabled).toBe(false);
+    const deletions = await t.deps.db.selectFrom('account_deletions').select(['reason', 'status']).where('user_id', '=', gone.id).execute();
+    expect(deletions).toEqual([{ reason: 'inactive', status: 'scheduled' }]);
+    expect(await t.deps.db.selectFrom('inactivity_notices').select('user_id').where('user_id', '=', back.id).execute()).toEqual([]);
+
+    // The erasure as for a deletion: once its message has gone, nothing personal is left.
+    kickNotices(t.deps);
+    await expect
+      .poll(
+        async () => {
+          await eraseDue(t.deps);
+          return (await t.deps.db.selectFrom('account_deletions').select('status').where('user_id', '=', gone.id).executeTakeFirstOrThrow())
+            .status;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('erased');
+    expect(await rowsHolding([gone.email, gone.mobile, 'Tarun Gopal'])).toEqual([]);
+    const steps = await t.deps.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'user')
+      .where('entity_id', '=', gone.id)
+      .orderBy('id')
+      .execute();
+    expect(steps.map((x) => x.action)).toEqual(['privacy.retention.told', 'privacy.retention.closed', 'privacy.deletion.erased']);
+  });
+});
+
+describe('the owner’s /admin/privacy', () => {
+  it('lists the data requests with their deadlines; records a breach, tells each affected person once and drafts the 72-hour report for the Board', async () => {
+    now = new Date('2026-12-04T11:00:00+05:30');
+    const ownerUser = await createUser(t.deps.db, { role: 'admin', name: 'Priya Menon' });
+    let owner = await t.bearer(ownerUser);
+    const support = await t.bearer(await createUser(t.deps.db, { role: 'support', name: 'Sunil Das' }));
+    expect((await call(support, 'GET', '/admin/privacy/requests')).status).toBe(403);
+    expect((await call(support, 'GET', '/admin/privacy/incidents')).status).toBe(403);
+
+    // The requests of the suites above: exports and deletions, each due within the answer time (5 days here).
+    const list = await call(owner, 'GET', '/admin/privacy/requests');
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.answerDays).toBe(5);
+    const exportRow = list.body.requests.find((r: { kind: string; person: string }) => r.kind === 'export' && r.person === 'Kavya Menon');
+    expect(exportRow).toMatchObject({ state: 'Delivered (file expired)', done: true, overdue: false });
+    expect(new Date(exportRow.dueBy).getTime() - new Date(exportRow.requestedAt).getTime()).toBe(5 * 86_400_000);
+    const kinds = new Set(list.body.requests.map((r: { kind: string; state: string }) => `${r.kind}:${r.state}`));
+    expect(kinds).toContain('deletion:Erased');
+    expect(kinds).toContain('inactive:Erased');
+    expect(JSON.stringify(list.body)).not.toContain('Zoya');
+
+    // A breach: a refusal names the field; the record drafts the Board's report.
+    const a = await mobileCustomer('Geeta Pai');
+    const b = await mobileCustomer('Hari Nair');
+    const bad = await call(owner, 'POST', '/admin/privacy/incidents', { what: 'x', discoveredAt: 'yesterday' });
+    expect(bad.status).toBe(400);
+    const incident = {
+      what: 'A delivery sheet with names, numbers and addresses was left at a bus stop on the Indiranagar route.',
+      dataKinds: 'names, mobile numbers, delivery addresses',
+      occurredAt: '2026-12-03T18:30:00+05:30',
+      discoveredAt: '2026-12-04T09:00:00+05:30',
+      likelyImpact: 'Unwanted calls or visits; no payment data was on the sheet.',
+      measures: 'The sheet was recovered within the hour; riders now use the app only, no printed sheets.',
+      userIds: [a.user.id, b.user.id],
+    };
+    const made = await call(owner, 'POST', '/admin/privacy/incidents', incident);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body).toMatchObject({
+      affected: 2,
+      told: 0,
+      reportDueBy: new Date('2026-12-07T09:00:00+05:30').toISOString(),
+      overdue: false,
+      boardReportedAt: null,
+      recordedBy: 'Priya Menon',
+    });
+    expect(made.body.boardReport).toContain('Data Protection Board');
+    expect(made.body.boardReport).toContain('Data principals affected: 2. Personal data concerned: names, mobile numbers, delivery addresses.');
+    expect(made.body.boardReport).toContain(incident.measures);
+
+    // Told through notify, once each, even when the owner presses twice at once.
+    const [one, two] = await Promise.all([
+      call(owner, 'POST', `/admin/privacy/incidents/${made.body.id}/tell`),
+      call(owner, 'POST', `/admin/privacy/incidents/${made.body.id}/tell`),
+    ]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect(one.body.toldNow + two.body.toldNow).toBe(2);
+    for (const who of [a, b]) {
+      const told = await t.deps.db.selectFrom('messages').select(['title', 'body']).where('user_id', '=', who.user.id).where('event', '=', 'data_breach').execute();
+      expect(told).toHaveLength(1);
+      expect(told[0]!.body).toContain('bus stop');
+    }
+    const after = (await call(owner, 'POST', `/admin/privacy/incidents/${made.body.id}/tell`)).body;
+    expect(after.toldNow).toBe(0);
+    expect(after.incident.boardReport).toContain('2 of 2 told on');
+
+    // Three days on, unreported, it is overdue; once reported it is not.
+    now = new Date('2026-12-07T09:30:00+05:30');
+    owner = await t.bearer(ownerUser);
+    const listed = await call(owner, 'GET', '/admin/privacy/incidents');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.incidents.find((i: { id: string }) => i.id === made.body.id).overdue).toBe(true);
+    const reported = await call(owner, 'POST', `/admin/privacy/incidents/${made.body.id}/reported`);
+    expect(reported.body).toMatchObject({ boardReportedAt: now.toISOString(), overdue: false });
+    expect((await call(owner, 'POST', `/admin/privacy/incidents/${crypto.randomUUID()}/reported`)).status).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
+import { maskMobile } from '../notifications/notify.service';
 import { kickMail } from '../../lib/mail';
 import type {
   AdminPasswordResetInput,
@@ -136,7 +137,8 @@ export async function listCustomers(deps: Deps, staff: AuthUser, input: Customer
     }),
   );
   resHeaders['X-Total-Count'] = String(total);
-  return { customers: rows, totalCount: total };
+  // Numbers masked: the full one only through Show, which is logged (decision 275).
+  return { customers: rows.map((r) => ({ ...r, mobile: r.mobile ? maskMobile(r.mobile) : null })), totalCount: total };
 }
 
 export async function customerDetail(deps: Deps, id: string): Promise<CustomerDetail> {
@@ -154,7 +156,13 @@ export async function customerDetail(deps: Deps, id: string): Promise<CustomerDe
     }
   }
   return {
-    customer: { ...summary, has_password: !!password_hash, providers, active_sessions: await repo.activeSessionCount(deps.db, id) },
+    customer: {
+      ...summary,
+      mobile: summary.mobile ? maskMobile(summary.mobile) : null,
+      has_password: !!password_hash,
+      providers,
+      active_sessions: await repo.activeSessionCount(deps.db, id),
+    },
     sections,
   };
 }

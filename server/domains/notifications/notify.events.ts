@@ -55,6 +55,10 @@ export interface EventData {
   data_export_ready: { hours: number };
   /** The account will be erased: what was settled first (`settled`, sentences), and that the number and e-mail are free again. */
   account_deletion_scheduled: { settled: string[] };
+  /** Retention (decision 276): the account has not been used for `years` years and is erased after `eraseOn` ("Tue, 8 Dec 2026, 3:00 pm") unless used. */
+  account_inactive_warning: { years: number; eraseOn: string };
+  /** A personal-data breach that affects the person (decision 277; DPDP Rules 2025 r.7(1)): what, when, which data, the likely impact, what the shop did, whom to ask. */
+  data_breach: { what: string; when: string; dataKinds: string; impact: string; measures: string; contact: string };
 }
 
 export type NotifyEvent = keyof EventData;
@@ -356,6 +360,43 @@ export const EVENTS: { [E in NotifyEvent]: EventDef<E> } = {
       mailTemplate: 'account-deletion-scheduled',
       whatsApp: null,
       text: `${hi}, your Hydro Shakes account is being deleted as you asked. ${d.settled.join(' ')}`.trim(),
+    }),
+  },
+  account_inactive_warning: {
+    kind: null,
+    render: (d, hi) => ({
+      title: 'Your account will be deleted unless you use it',
+      body: [
+        `You have not used your Hydro Shakes account for ${d.years} years. We keep personal details only while they serve you, so we will delete your account after ${d.eraseOn}.`,
+        'To keep it, simply sign in before then. Invoices stay 8 years, as the GST law requires, without your name, contact or address.',
+      ],
+      link: '/profile?tab=privacy',
+      linkLabel: 'Sign in to keep your account',
+      subject: 'Your Hydro Shakes account will be deleted unless you use it',
+      mailTemplate: 'account-inactive-warning',
+      whatsApp: null,
+      text: `${hi}, you have not used your Hydro Shakes account for ${d.years} years. Sign in before ${d.eraseOn} to keep it; after that we delete it.`,
+    }),
+  },
+  data_breach: {
+    kind: null,
+    render: (d, hi) => ({
+      title: 'A security incident involving your personal data',
+      body: [
+        `${hi}, we are writing because your personal data was involved in a security incident at Hydro Shakes (${d.when}).`,
+        `What happened: ${d.what}`,
+        `Which of your data: ${d.dataKinds}.`,
+        `What it may mean for you: ${d.impact}`,
+        `What we have done: ${d.measures}`,
+        'What you can do: be careful with calls, texts or e-mails that ask for codes, passwords or payment in our name; we never ask for them.',
+        `Questions: ${d.contact}.`,
+      ],
+      link: '/privacy',
+      linkLabel: 'Our privacy page',
+      subject: 'A security incident involving your personal data at Hydro Shakes',
+      mailTemplate: 'data-breach',
+      whatsApp: null,
+      text: `${hi}, your personal data (${d.dataKinds}) was involved in a security incident at Hydro Shakes (${d.when}). Details are in your inbox on our site and by e-mail. Questions: ${d.contact}.`,
     }),
   },
 };

@@ -73,6 +73,13 @@ export const AREAS: Area[] = [
   { table: 'reviews', about: 'Your reviews', where: (u) => sql`t.user_id = ${u}` },
   { table: 'data_exports', about: 'Your requests to download your data', omit: ['file'], where: (u) => sql`t.user_id = ${u}` },
   { table: 'account_deletions', about: 'Your requests to delete your account', where: (u) => sql`t.user_id = ${u}` },
+  { table: 'inactivity_notices', about: 'When we told you your unused account would be deleted', where: (u) => sql`t.user_id = ${u}` },
+  {
+    table: 'privacy_incidents',
+    about: 'Personal-data breaches that affected you (or that you recorded, as staff)',
+    where: (u) => sql`t.recorded_by = ${u} or t.id in (select incident_id from privacy_incident_people where user_id = ${u})`,
+  },
+  { table: 'privacy_incident_people', about: 'Your place in those breaches, and when we told you', where: (u) => sql`t.user_id = ${u}` },
   // What a staff account did (empty for a customer).
   { table: 'audit_log', about: 'Back-office actions you took, and those taken on your account', where: (u) => sql`t.actor_id = ${u} or (t.entity = 'user' and t.entity_id = ${u}::text)` },
   { table: 'api_keys', about: 'API keys you made or revoked', omit: ['token_hash'], where: (u) => sql`t.created_by = ${u} or t.revoked_by = ${u}` },

@@ -1,11 +1,29 @@
 import { z } from 'zod';
 import { router } from '../../trpc/init';
-import { authedProcedure, publicProcedure } from '../../trpc/procedures';
-import { AccountDeleteAnswerSchema, AccountDeleteInputSchema, ConsentsSchema, DataExportSchema, PrivacyNoticeSchema, PutConsentsInputSchema } from '../../../shared/schemas/privacy';
+import { authedProcedure, publicProcedure, staffProcedure } from '../../trpc/procedures';
+import {
+  AccountDeleteAnswerSchema,
+  AccountDeleteInputSchema,
+  ConsentsSchema,
+  DataAccessSchema,
+  IncidentIdInputSchema,
+  IncidentInputSchema,
+  IncidentSchema,
+  IncidentsSchema,
+  IncidentToldSchema,
+  PrivacyRequestsSchema,
+  RevealAnswerSchema,
+  RevealInputSchema,
+  DataExportSchema,
+  PrivacyNoticeSchema,
+  PutConsentsInputSchema,
+} from '../../../shared/schemas/privacy';
 import * as consents from './consents.service';
 import * as privacy from './privacy.service';
 import * as exports from './export.service';
 import * as deletion from './deletion.service';
+import * as access from './access.service';
+import * as owner from './admin-privacy.service';
 
 export const privacyRouter = router({
   notice: publicProcedure
@@ -14,7 +32,8 @@ export const privacyRouter = router({
         method: 'GET',
         path: '/privacy/notice',
         tags: ['privacy'],
-        summary: 'The privacy notice (what is kept, why, for which service, how long), its version, the grievance officer and the answer time',
+        summary:
+          'The privacy notice (what is kept, why, for which service, how long), its version, the grievance officer and the answer time',
         protect: false,
       },
     })
@@ -28,7 +47,8 @@ export const privacyRouter = router({
         method: 'GET',
         path: '/user/consents',
         tags: ['user'],
-        summary: 'The signed-in person’s consents (account, whatsapp, marketing): state, notice version, time and channel, and every change',
+        summary:
+          'The signed-in person’s consents (account, whatsapp, marketing): state, notice version, time and channel, and every change',
         protect: true,
       },
     })
@@ -42,7 +62,8 @@ export const privacyRouter = router({
         method: 'PUT',
         path: '/user/consents',
         tags: ['user'],
-        summary: 'Give or withdraw consents on the current notice version (whatsapp, marketing; account: true only — withdrawn by deleting the account); effective at once',
+        summary:
+          'Give or withdraw consents on the current notice version (whatsapp, marketing; account: true only — withdrawn by deleting the account); effective at once',
         protect: true,
       },
     })
@@ -71,7 +92,8 @@ export const privacyRouter = router({
         method: 'POST',
         path: '/user/data-export',
         tags: ['user'],
-        summary: 'Ask for a data export: built by a job, the person is told when it is ready (one at a time, 3 a day; 429 with Retry-After past that)',
+        summary:
+          'Ask for a data export: built by a job, the person is told when it is ready (one at a time, 3 a day; 429 with Retry-After past that)',
         protect: true,
       },
     })
@@ -93,4 +115,104 @@ export const privacyRouter = router({
     .input(AccountDeleteInputSchema)
     .output(AccountDeleteAnswerSchema)
     .mutation(({ ctx, input }) => deletion.deleteAccount(ctx.deps, ctx.user, input, ctx.req)),
+
+  dataAccess: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/data-access',
+        tags: ['user'],
+        summary:
+          'Who at the shop opened the signed-in person’s personal data (their number or e-mail), when and from which screen; the last 50 times',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(DataAccessSchema)
+    .query(({ ctx }) => access.dataAccess(ctx.deps, ctx.user.id)),
+
+  reveal: staffProcedure('customers:read')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/customers/{id}/reveal',
+        tags: ['admin'],
+        summary:
+          'Show a customer’s full mobile number or e-mail (the back office shows them masked): answered only with an access-log entry — who, whose, what, when, from which screen — that the customer sees too',
+        protect: true,
+      },
+    })
+    .input(RevealInputSchema)
+    .output(RevealAnswerSchema)
+    .mutation(({ ctx, input }) => access.reveal(ctx.deps, ctx.user, input)),
+
+  requests: staffProcedure('privacy:manage')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/privacy/requests',
+        tags: ['admin'],
+        summary: 'The people’s data requests (exports, account deletions, unused accounts closed), newest first, with their state and the date each is due by',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(PrivacyRequestsSchema)
+    .query(({ ctx }) => owner.listRequests(ctx.deps)),
+
+  incidents: staffProcedure('privacy:manage')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/privacy/incidents',
+        tags: ['admin'],
+        summary: 'Personal-data breaches recorded, newest first: who is affected and told, the 72-hour deadline for the Board and the report drafted for it',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(IncidentsSchema)
+    .query(({ ctx }) => owner.listIncidents(ctx.deps)),
+
+  recordIncident: staffProcedure('privacy:manage')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/privacy/incidents',
+        tags: ['admin'],
+        summary: 'Record a personal-data breach: what happened, which data, when it happened and was discovered, the likely impact, the measures, and who is affected (audited)',
+        protect: true,
+      },
+    })
+    .input(IncidentInputSchema)
+    .output(IncidentSchema)
+    .mutation(({ ctx, input }) => owner.recordIncident(ctx.deps, ctx.user, input)),
+
+  tellIncident: staffProcedure('privacy:manage')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/privacy/incidents/{id}/tell',
+        tags: ['admin'],
+        summary: 'Tell each affected person not yet told, through their messages (inbox, e-mail, SMS): once per person, whatever the repeats (audited)',
+        protect: true,
+      },
+    })
+    .input(IncidentIdInputSchema)
+    .output(IncidentToldSchema)
+    .mutation(({ ctx, input }) => owner.tellPeople(ctx.deps, ctx.user, input.id)),
+
+  incidentReported: staffProcedure('privacy:manage')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/privacy/incidents/{id}/reported',
+        tags: ['admin'],
+        summary: 'Record that the report was sent to the Data Protection Board (audited)',
+        protect: true,
+      },
+    })
+    .input(IncidentIdInputSchema)
+    .output(IncidentSchema)
+    .mutation(({ ctx, input }) => owner.markReported(ctx.deps, ctx.user, input.id)),
 });

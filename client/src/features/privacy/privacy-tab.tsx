@@ -30,9 +30,11 @@ export default function PrivacyTab() {
     <div className="privacy-tab stack">
       <ConsentsCard />
       <DataExportCard />
+      <DataAccessCard />
       <DeleteAccountCard />
       <p className="text-sm text-muted">
-        What we keep and why: <Link href="/privacy">our privacy notice</Link> (version {NOTICE_VERSION}), with our grievance officer’s contact.
+        What we keep and why: <Link href="/privacy">our privacy notice</Link> (version {NOTICE_VERSION}), with our grievance officer’s
+        contact.
       </p>
     </div>
   );
@@ -48,7 +50,12 @@ function ConsentsCard() {
       { notice_version: NOTICE_VERSION, [purpose]: given, channel: 'profile' },
       {
         onSuccess: () => {
-          toast({ title: given ? `${PURPOSE_LABELS[purpose].title}: yes, from now on` : `${PURPOSE_LABELS[purpose].title}: withdrawn, from now on`, variant: 'success' });
+          toast({
+            title: given
+              ? `${PURPOSE_LABELS[purpose].title}: yes, from now on`
+              : `${PURPOSE_LABELS[purpose].title}: withdrawn, from now on`,
+            variant: 'success',
+          });
           if (purpose === 'whatsapp') void utils.notifications.preferences.invalidate();
         },
         onError: (e) => toast({ title: messageOf(e, 'Sorry, that change was not saved.'), variant: 'destructive' }),
@@ -61,7 +68,9 @@ function ConsentsCard() {
       ) : (
         c.consents.map((s) => {
           const label = PURPOSE_LABELS[s.purpose as ConsentPurpose];
-          const when = s.at ? `${s.given ? 'Given' : 'Withdrawn'} ${CHANNEL_WORDS[s.channel ?? 'api'] ?? ''} on ${formatDate(s.at, 'longDate')}` : 'Not given';
+          const when = s.at
+            ? `${s.given ? 'Given' : 'Withdrawn'} ${CHANNEL_WORDS[s.channel ?? 'api'] ?? ''} on ${formatDate(s.at, 'longDate')}`
+            : 'Not given';
           return (
             <label key={s.purpose} className="switch notify-switch" data-testid={`consent-${s.purpose}`}>
               <input
@@ -101,8 +110,8 @@ function DataExportCard() {
   return (
     <Section className="card card--padded profile-card stack" data-testid="data-export" titleId="export-h" title="Download your data">
       <p className="text-sm text-muted">
-        One file (ZIP) with everything we hold about you: your profile, addresses, orders with their invoices, payments and refunds, wallet and points,
-        standing deliveries, messages, consents and sign-ins. We tell you when it is ready; it can be downloaded for 24 hours.
+        One file (ZIP) with everything we hold about you: your profile, addresses, orders with their invoices, payments and refunds, wallet
+        and points, standing deliveries, messages, consents and sign-ins. We tell you when it is ready; it can be downloaded for 24 hours.
       </p>
       {!d ? (
         <span className="skeleton" style={{ height: '2.5rem' }} aria-hidden="true" />
@@ -132,6 +141,40 @@ function DataExportCard() {
           </Button>
           {d.status === 'expired' ? <span className="text-sm text-muted">Your last download has expired.</span> : null}
         </div>
+      )}
+    </Section>
+  );
+}
+
+/** Who at the shop opened the person's number or e-mail (each Show in the back office is logged; decision 275). */
+function DataAccessCard() {
+  const q = trpc.privacy.dataAccess.useQuery();
+  const entries = q.data?.entries;
+  return (
+    <Section
+      className="card card--padded profile-card stack"
+      data-testid="data-access"
+      titleId="access-h"
+      title="Who at the shop looked at your details"
+    >
+      <p className="text-sm text-muted">
+        Our staff see your mobile number masked. When someone needs the full number, for example to call about a delivery, they press Show
+        and it is recorded here.
+      </p>
+      {q.isError ? (
+        <FormAlert kind="danger">{messageOf(q.error, 'This list could not be loaded.')}</FormAlert>
+      ) : !entries ? (
+        <span className="skeleton" style={{ height: '2.5rem' }} aria-hidden="true" />
+      ) : entries.length === 0 ? (
+        <p className="text-sm">Nobody at the shop has opened your number or e-mail.</p>
+      ) : (
+        <ul className="stack stack--sm" data-testid="data-access-list">
+          {entries.map((e, i) => (
+            <li key={`${e.at}-${i}`} className="text-sm">
+              <strong>{e.who}</strong> saw {e.what.charAt(0).toLowerCase() + e.what.slice(1)} on {e.screen}, {formatDate(e.at, 'dateTime')}
+            </li>
+          ))}
+        </ul>
       )}
     </Section>
   );
@@ -176,8 +219,9 @@ function DeleteAccountCard() {
       ) : (
         <>
           <p className="text-sm text-muted">
-            Open orders are cancelled and refunded, standing deliveries end, money from your wallet top-ups goes back to where it came from, and then your
-            name, contact details and addresses are erased. Invoices stay 8 years without them, as the GST law requires. This cannot be undone.
+            Open orders are cancelled and refunded, standing deliveries end, money from your wallet top-ups goes back to where it came from,
+            and then your name, contact details and addresses are erased. Invoices stay 8 years without them, as the GST law requires. This
+            cannot be undone.
           </p>
           {!open ? (
             <div>
@@ -189,7 +233,14 @@ function DeleteAccountCard() {
             <form className="stack auth-form" onSubmit={submit} noValidate aria-label="Delete your account">
               {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
               {byPassword ? (
-                <PasswordField label="Your password" name="delete-password" value={password} onChange={setPassword} error={fields.password} autoComplete="current-password" />
+                <PasswordField
+                  label="Your password"
+                  name="delete-password"
+                  value={password}
+                  onChange={setPassword}
+                  error={fields.password}
+                  autoComplete="current-password"
+                />
               ) : p?.mobile && p.mobile_verified ? (
                 <>
                   {sent ? <p className="text-sm">{sent}</p> : null}
@@ -197,13 +248,28 @@ function DeleteAccountCard() {
                     <Button
                       variant="soft"
                       loading={askCode.isPending}
-                      onClick={() => askCode.mutate({ mobile: p.mobile! }, { onSuccess: (r) => setSent(r.message), onError: (e2) => setSent(messageOf(e2, 'We could not send a code.')) })}
+                      onClick={() =>
+                        askCode.mutate(
+                          { mobile: p.mobile! },
+                          { onSuccess: (r) => setSent(r.message), onError: (e2) => setSent(messageOf(e2, 'We could not send a code.')) },
+                        )
+                      }
                     >
                       Text me a code
                     </Button>
                   </div>
                   <Field label="6-digit code" error={fields.code ?? fields.password}>
-                    {(f) => <Input {...f} name="delete-code" inputMode="numeric" autoComplete="one-time-code" value={code} maxLength={6} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))} />}
+                    {(f) => (
+                      <Input
+                        {...f}
+                        name="delete-code"
+                        inputMode="numeric"
+                        autoComplete="one-time-code"
+                        value={code}
+                        maxLength={6}
+                        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                      />
+                    )}
                   </Field>
                 </>
               ) : (

@@ -10,7 +10,6 @@ import { toast } from '../../components/toast';
 import { CloseIcon } from '../../components/icons';
 import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
-import { formatIndianMobile } from '../../../../shared/rules/india';
 import '../../features/auth/auth.css';
 import { formatDate } from '../../../../shared/rules/dates';
 import { can, ROLE_LABELS, type UserRole } from '../../../../shared/rules/staff';
@@ -69,7 +68,7 @@ export default function AdminCustomersPage() {
                   ) : null}
                 </td>
                 <td>{c.email}</td>
-                <td className="tabular admin-col-wide">{c.mobile ? formatIndianMobile(c.mobile) : '—'}</td>
+                <td className="tabular admin-col-wide">{c.mobile ?? '—'}</td>
                 <td className="admin-col-wide">{fmt(c.created_at)}</td>
                 <td className="admin-col-wide">{fmt(c.last_active_at)}</td>
               </tr>
@@ -116,7 +115,7 @@ function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
             </div>
             <div>
               <dt>Mobile</dt>
-              <dd>{c.mobile ? formatIndianMobile(c.mobile) : '—'}</dd>
+              <dd>{c.mobile ? <RevealMobile key={c.id} id={c.id} masked={c.mobile} /> : '—'}</dd>
             </div>
             <div>
               <dt>Role</dt>
@@ -216,5 +215,42 @@ function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
         <span className="skeleton" style={{ height: '12rem' }} />
       ) : null}
     </aside>
+  );
+}
+
+/**
+ * The number masked until Show (decision 275): Show asks the server, which answers the full number
+ * only with an access-log entry the customer sees in their privacy tab. Nothing unmasked is held before.
+ */
+function RevealMobile({ id, masked }: { id: string; masked: string }) {
+  const reveal = trpc.privacy.reveal.useMutation();
+  const value = reveal.data?.value;
+  if (value)
+    return (
+      <span className="tabular" data-testid="mobile-full">
+        {value}
+      </span>
+    );
+  return (
+    <span className="cluster" style={{ gap: '0.5rem' }}>
+      <span className="tabular" data-testid="mobile-masked">
+        {masked}
+      </span>
+      <Button
+        variant="ghost"
+        size="sm"
+        loading={reveal.isPending}
+        aria-label="Show the full mobile number (logged)"
+        onClick={() =>
+          reveal.mutate(
+            { id, field: 'mobile', screen: 'admin/customers' },
+            { onError: (e) => toast({ title: 'Not shown', description: messageOf(e, 'Please try again.'), variant: 'destructive' }) },
+          )
+        }
+      >
+        Show
+      </Button>
+      <span className="text-sm text-muted">Showing it is logged, and the customer can see it.</span>
+    </span>
   );
 }

@@ -50,6 +50,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { path: '/admin/staff', label: 'Staff', load: () => import('./staff'), permission: 'staff:manage' },
   { path: '/admin/kitchen', label: 'Kitchen', load: () => import('./kitchen'), permission: 'kitchen:operate' },
   { path: '/admin/stock', label: 'Stock', load: () => import('./stock'), permission: 'stock:manage' },
+  { path: '/admin/privacy', label: 'Privacy', load: () => import('./privacy'), permission: 'privacy:manage' },
 ];
 
 /** Sidebar labels of every admin route, built or not (a screen's own label wins). */
@@ -78,6 +79,7 @@ export const ADMIN_ROUTE_LABELS: Record<(typeof ADMIN_ROUTES)[number], string> =
   '/admin/schedules': 'Schedules',
   '/admin/wallets': 'Wallets',
   '/admin/jobs': 'Background jobs',
+  '/admin/privacy': 'Privacy',
 };
 
 /** Spec §2: the 13 admin routes, in the order the sidebar shows them. /admin shows the dashboard. */
@@ -107,6 +109,7 @@ export const ADMIN_ROUTES = [
   '/admin/schedules',
   '/admin/wallets',
   '/admin/jobs',
+  '/admin/privacy',
 ] as const;
 
 /** The screens a role may use, in sidebar order. */
