@@ -221,6 +221,13 @@ export interface DataExports {
   user_id: string;
 }
 
+export interface DeliveryInstructions {
+  date: string;
+  note: string;
+  updated_at: Generated<string>;
+  user_id: string;
+}
+
 export interface DeliverySlots {
   active: Generated<boolean>;
   created_at: Generated<string>;
@@ -727,6 +734,7 @@ export interface Schedules {
   address_id: string | null;
   created_at: Generated<string>;
   days: string;
+  drop_off_note: string | null;
   end_date: string | null;
   id: Generated<string>;
   items: Json;
@@ -1140,6 +1148,7 @@ export interface DB {
   coupon_uses: CouponUses;
   coupons: Coupons;
   data_exports: DataExports;
+  delivery_instructions: DeliveryInstructions;
   delivery_slots: DeliverySlots;
   email_verifications: EmailVerifications;
   favorites: Favorites;

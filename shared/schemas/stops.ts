@@ -49,6 +49,8 @@ export const DeliveryStopSchema = z.object({
   failNote: z.string().nullable(),
   /** Five wrong codes in all: the manager confirms the delivery or issues a new code. */
   locked: z.boolean(),
+  /** The customer's drop-off note for this delivery ("ring twice"), or null. */
+  instructions: z.string().nullable(),
 });
 export type DeliveryStop = z.infer<typeof DeliveryStopSchema>;
 
@@ -121,6 +123,8 @@ export const RiderStopSchema = z.object({
   failReason: FailReasonSchema.nullable(),
   triesLeft: z.number().int(),
   locked: z.boolean(),
+  /** The customer's drop-off note for this delivery ("leave with security"), or null. */
+  instructions: z.string().nullable(),
 });
 export type RiderStop = z.infer<typeof RiderStopSchema>;
 

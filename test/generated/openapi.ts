@@ -2790,6 +2790,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/deliveries/{date}/instructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A drop-off note for the rider (“leave with security”, “ring twice”, at most 200 characters; empty: none) for that date’s deliveries, or with everyDay for every day of a schedule; answers that date’s calendar; 409 DELIVERY_FIXED after the cut-off */
+        put: operations["schedules-putInstructions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/deliveries/{date}/skip": {
         parameters: {
             query?: never;
@@ -4534,6 +4551,7 @@ export interface operations {
                             failedAt: string | null;
                             failNote: string | null;
                             failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                            instructions: string | null;
                             itemCount: number;
                             locked: boolean;
                             number: string;
@@ -4599,6 +4617,7 @@ export interface operations {
                         failedAt: string | null;
                         failNote: string | null;
                         failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                        instructions: string | null;
                         itemCount: number;
                         locked: boolean;
                         number: string;
@@ -4660,6 +4679,7 @@ export interface operations {
                         failedAt: string | null;
                         failNote: string | null;
                         failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                        instructions: string | null;
                         itemCount: number;
                         locked: boolean;
                         number: string;
@@ -4730,6 +4750,7 @@ export interface operations {
                         failedAt: string | null;
                         failNote: string | null;
                         failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                        instructions: string | null;
                         itemCount: number;
                         locked: boolean;
                         number: string;
@@ -12915,6 +12936,7 @@ export interface operations {
                             failedAt: string | null;
                             failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                             firstName: string;
+                            instructions: string | null;
                             items: {
                                 name: string;
                                 quantity: number;
@@ -12987,6 +13009,7 @@ export interface operations {
                             failedAt: string | null;
                             failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                             firstName: string;
+                            instructions: string | null;
                             items: {
                                 name: string;
                                 quantity: number;
@@ -13052,6 +13075,7 @@ export interface operations {
                             failedAt: string | null;
                             failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                             firstName: string;
+                            instructions: string | null;
                             items: {
                                 name: string;
                                 quantity: number;
@@ -13125,6 +13149,7 @@ export interface operations {
                                 failedAt: string | null;
                                 failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                                 firstName: string;
+                                instructions: string | null;
                                 items: {
                                     name: string;
                                     quantity: number;
@@ -14910,6 +14935,7 @@ export interface operations {
                                 /** @enum {string} */
                                 state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                             }[];
+                            instructions?: string;
                             open: boolean;
                             short?: {
                                 by: number;
@@ -14920,6 +14946,7 @@ export interface operations {
                         from: string;
                         nextCutoffAt: string;
                         schedules: {
+                            dropOffNote?: string | null;
                             id: string;
                             items: {
                                 available: boolean;
@@ -15065,6 +15092,7 @@ export interface operations {
                                 /** @enum {string} */
                                 state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                             }[];
+                            instructions?: string;
                             open: boolean;
                             short?: {
                                 by: number;
@@ -15075,6 +15103,152 @@ export interface operations {
                         from: string;
                         nextCutoffAt: string;
                         schedules: {
+                            dropOffNote?: string | null;
+                            id: string;
+                            items: {
+                                available: boolean;
+                                id: string;
+                                image: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                reason: string | null;
+                                recipe?: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                };
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            price: {
+                                deliveryFee: number;
+                                freeUnitDiscount: number;
+                                subtotal: number;
+                                total: number;
+                            };
+                            slot: {
+                                endTime: string;
+                                id: string;
+                                startTime: string;
+                            } | null;
+                        }[];
+                        vacations: {
+                            from: string;
+                            id: string;
+                            to: string;
+                        }[];
+                        wallet: {
+                            balance: number;
+                            covered: number;
+                            due: number;
+                            firstShort: string | null;
+                            topUpBy: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "schedules-putInstructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    everyDay?: boolean;
+                    note: string;
+                    /** Format: uuid */
+                    scheduleId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cutoffTime: string;
+                        days: {
+                            date: string;
+                            entries: {
+                                items?: {
+                                    available: boolean;
+                                    id: string;
+                                    image: string;
+                                    lineTotal: number;
+                                    name: string;
+                                    quantity: number;
+                                    reason: string | null;
+                                    recipe?: {
+                                        addIns: {
+                                            ingredientId: string;
+                                            portions: number;
+                                        }[];
+                                        baseId: string;
+                                        name?: string;
+                                        /** @enum {string} */
+                                        size: "regular" | "large";
+                                    };
+                                    /** @enum {string} */
+                                    type: "signature" | "custom";
+                                    unitPrice: number;
+                                }[];
+                                order?: {
+                                    id: string;
+                                    number: string;
+                                    status: string;
+                                };
+                                price?: {
+                                    deliveryFee: number;
+                                    freeUnitDiscount: number;
+                                    subtotal: number;
+                                    total: number;
+                                };
+                                reason?: {
+                                    code: string;
+                                    message: string;
+                                };
+                                scheduleId: string;
+                                /** @enum {string} */
+                                state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
+                            }[];
+                            instructions?: string;
+                            open: boolean;
+                            short?: {
+                                by: number;
+                                topUp: number;
+                            };
+                            vacationId?: string;
+                        }[];
+                        from: string;
+                        nextCutoffAt: string;
+                        schedules: {
+                            dropOffNote?: string | null;
                             id: string;
                             items: {
                                 available: boolean;
@@ -15206,6 +15380,7 @@ export interface operations {
                                 /** @enum {string} */
                                 state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                             }[];
+                            instructions?: string;
                             open: boolean;
                             short?: {
                                 by: number;
@@ -15216,6 +15391,7 @@ export interface operations {
                         from: string;
                         nextCutoffAt: string;
                         schedules: {
+                            dropOffNote?: string | null;
                             id: string;
                             items: {
                                 available: boolean;
@@ -15342,6 +15518,7 @@ export interface operations {
                                 /** @enum {string} */
                                 state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                             }[];
+                            instructions?: string;
                             open: boolean;
                             short?: {
                                 by: number;
@@ -15352,6 +15529,7 @@ export interface operations {
                         from: string;
                         nextCutoffAt: string;
                         schedules: {
+                            dropOffNote?: string | null;
                             id: string;
                             items: {
                                 available: boolean;

@@ -110,6 +110,11 @@ function StopCard({ stop: s }: { stop: RiderStop }) {
         {s.address.line2 ? `, ${s.address.line2}` : ''}
         {s.address.landmark ? ` (near ${s.address.landmark})` : ''}, {s.address.city} <strong>{s.address.pincode}</strong>
       </p>
+      {s.instructions ? (
+        <p className="rider-stop__note" data-testid="rider-instructions">
+          <strong>Note from the customer:</strong> {s.instructions}
+        </p>
+      ) : null}
       <div className="rider-stop__links">
         <a className="rider-btn" href={s.mapUrl} target="_blank" rel="noreferrer">
           Map

@@ -41,6 +41,14 @@ function stopsQuery(db: Executor) {
       'd.cash_collected_paise',
     ])
     .select(sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id)`.as('item_count'))
+    // The customer's drop-off note (decision 295): the date's own ('' : none that day), else the placing schedule's every-day note.
+    .select(
+      sql<string | null>`coalesce(
+        (select nullif(n.note, '') from delivery_instructions n where n.user_id = o.user_id and n.date = o.slot_date),
+        case when exists (select 1 from delivery_instructions n where n.user_id = o.user_id and n.date = o.slot_date) then null
+          else (select sc.drop_off_note from schedule_runs sr join schedules sc on sc.id = sr.schedule_id where sr.order_id = o.id limit 1) end
+      )`.as('instructions'),
+    )
     // The kitchen's "Ready" (decision 180): when the batch the order was blended in was ready for the riders.
     .select(
       sql<Date | null>`(select b.ready_at from kitchen_batch_orders bo join kitchen_batches b on b.id = bo.batch_id where bo.order_id = o.id)`.as(

@@ -50,6 +50,7 @@ export const AREAS: Area[] = [
   { table: 'schedules', about: 'Your standing deliveries', where: (u) => sql`t.user_id = ${u}` },
   { table: 'schedule_days', about: 'The days of your standing deliveries', where: (u) => sql`t.schedule_id in (select id from schedules where user_id = ${u})` },
   { table: 'schedule_runs', about: 'Each standing delivery day: placed or not, and why', where: (u) => sql`t.user_id = ${u}` },
+  { table: 'delivery_instructions', about: 'Your drop-off notes for the rider, by date', where: (u) => sql`t.user_id = ${u}` },
   { table: 'schedule_vacations', about: 'Your breaks from standing deliveries', where: (u) => sql`t.user_id = ${u}` },
   { table: 'schedule_reminders', about: 'Reminders we sent about standing deliveries', where: (u) => sql`t.user_id = ${u}` },
   { table: 'messages', about: 'Everything we told you (your inbox)', where: (u) => sql`t.user_id = ${u}` },
