@@ -228,6 +228,16 @@ export interface DeliveryInstructions {
   user_id: string;
 }
 
+export interface DeliveryPhotos {
+  bytes: Buffer;
+  hash: string;
+  height: number;
+  order_id: string;
+  taken_at: Generated<string>;
+  taken_by: string | null;
+  width: number;
+}
+
 export interface DeliverySlots {
   active: Generated<boolean>;
   created_at: Generated<string>;
@@ -1149,6 +1159,7 @@ export interface DB {
   coupons: Coupons;
   data_exports: DataExports;
   delivery_instructions: DeliveryInstructions;
+  delivery_photos: DeliveryPhotos;
   delivery_slots: DeliverySlots;
   email_verifications: EmailVerifications;
   favorites: Favorites;

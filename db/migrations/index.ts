@@ -50,6 +50,7 @@ import * as m1207_1200 from './2026_12_07_1200_create_push_subscriptions';
 import * as m1207_1300 from './2026_12_07_1300_create_charges_view';
 import * as m1207_1301 from './2026_12_07_1301_create_autopay';
 import * as m1208_1100 from './2026_12_08_1100_delivery_instructions';
+import * as m1208_1110 from './2026_12_08_1110_delivery_photos';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -107,6 +108,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_1300_create_charges_view': m1207_1300,
   '2026_12_07_1301_create_autopay': m1207_1301,
   '2026_12_08_1100_delivery_instructions': m1208_1100,
+  '2026_12_08_1110_delivery_photos': m1208_1110,
 };
 
 export const migrationProvider: MigrationProvider = {

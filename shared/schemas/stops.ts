@@ -13,6 +13,9 @@ export const FAIL_REASON_LABELS: Record<FailReason, string> = {
   refused: 'Refused',
 };
 
+/** Proof of delivery (decision 296): the phone sends at most this (it resizes first); kept as WebP within width × width. */
+export const DELIVERY_PHOTO = { maxBytes: 5 * 1024 * 1024, width: 1280, accepted: 'JPEG, PNG or WebP' } as const;
+
 /** Wrong delivery codes a stop takes before it locks and the manager must confirm. */
 export const DELIVERY_CODE_TRIES = 5;
 

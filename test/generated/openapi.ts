@@ -2031,6 +2031,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/delivery-photo.webp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The proof-of-delivery photo, through the signed link an order answer gives (`deliveryPhoto.url`) */
+        get: operations["orders-delivery-photo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/{id}/invoice": {
         parameters: {
             query?: never;
@@ -2317,6 +2334,26 @@ export interface paths {
         put?: never;
         /** Could not deliver (not at home, address not found, refused): the order goes back to the manager */
         post: operations["rider-failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rider/orders/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Proof of delivery: the photo at the door (JPEG, PNG or WebP, up to 5 MiB; kept as WebP within 1280 px); a new one replaces it
+         * @description Only the assigned rider, only for a stop out for delivery or delivered by them (else 404 / 409). The raw picture is the body; its type is read from the bytes. The answer carries a signed link to the stored photo, valid for an hour or two.
+         */
+        post: operations["rider-orders-photo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6175,6 +6212,12 @@ export interface operations {
                                     startTime: string;
                                 };
                             } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -6348,6 +6391,12 @@ export interface operations {
                                     startTime: string;
                                 };
                             } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -6517,6 +6566,12 @@ export interface operations {
                                     endTime: string;
                                     startTime: string;
                                 };
+                            } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
                             } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
@@ -6695,6 +6750,12 @@ export interface operations {
                                     endTime: string;
                                     startTime: string;
                                 };
+                            } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
                             } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
@@ -6875,6 +6936,12 @@ export interface operations {
                                     endTime: string;
                                     startTime: string;
                                 };
+                            } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
                             } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
@@ -11580,6 +11647,12 @@ export interface operations {
                                     startTime: string;
                                 };
                             } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -11733,6 +11806,12 @@ export interface operations {
                                 startTime: string;
                             };
                         } | null;
+                        deliveryPhoto?: {
+                            height: number;
+                            takenAt: string;
+                            url: string;
+                            width: number;
+                        } | null;
                         expiresAt: string | null;
                         /** Format: uuid */
                         id: string;
@@ -11871,6 +11950,12 @@ export interface operations {
                                 startTime: string;
                             };
                         } | null;
+                        deliveryPhoto?: {
+                            height: number;
+                            takenAt: string;
+                            url: string;
+                            width: number;
+                        } | null;
                         expiresAt: string | null;
                         /** Format: uuid */
                         id: string;
@@ -11944,6 +12029,36 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "orders-delivery-photo": {
+        parameters: {
+            query: {
+                exp: string;
+                sig: string;
+            };
+            header?: never;
+            path: {
+                /** @description The order */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12119,6 +12234,12 @@ export interface operations {
                                     endTime: string;
                                     startTime: string;
                                 };
+                            } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
                             } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
@@ -12432,6 +12553,12 @@ export interface operations {
                                     startTime: string;
                                 };
                             } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -12577,6 +12704,12 @@ export interface operations {
                                     endTime: string;
                                     startTime: string;
                                 };
+                            } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
                             } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
@@ -13029,6 +13162,49 @@ export interface operations {
                             whatsappUrl: string;
                         };
                         told: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "rider-orders-photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The stored photo */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photo: {
+                            height: number;
+                            takenAt: string;
+                            url: string;
+                            width: number;
+                        };
                     };
                 };
             };

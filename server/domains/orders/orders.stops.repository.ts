@@ -263,3 +263,36 @@ export async function managerIds(db: Executor): Promise<string[]> {
   const rows = await db.selectFrom('users').select('id').where('role', '=', 'manager').where('disabled', '=', false).execute();
   return rows.map((r) => r.id);
 }
+
+// ---------- Proof of delivery (decision 296) ----------
+
+/** The rider's photo of a delivery: a new one replaces the old. */
+export async function savePhoto(
+  db: Executor,
+  p: { orderId: string; hash: string; bytes: Buffer; width: number; height: number; by: string; now: string },
+): Promise<void> {
+  const row = { hash: p.hash, bytes: p.bytes, width: p.width, height: p.height, taken_by: p.by, taken_at: p.now };
+  await db
+    .insertInto('delivery_photos')
+    .values({ order_id: p.orderId, ...row })
+    .onConflict((oc) => oc.column('order_id').doUpdateSet(row))
+    .execute();
+}
+
+export function photoMeta(db: Executor, orderId: string) {
+  return db.selectFrom('delivery_photos').select(['hash', 'width', 'height', 'taken_at']).where('order_id', '=', orderId).executeTakeFirst();
+}
+
+export function photoBytes(db: Executor, orderId: string) {
+  return db.selectFrom('delivery_photos').select(['hash', 'bytes']).where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** An order's status with its stop's rider (no lock): a cheap check before work. */
+export function stopState(db: Executor, orderId: string) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('order_deliveries as d', 'd.order_id', 'o.id')
+    .select(['o.number', 'o.status', 'd.rider_id', 'd.delivered_by'])
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
+}

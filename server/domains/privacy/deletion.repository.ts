@@ -116,6 +116,7 @@ export async function erase(db: Executor, deletionId: string, userId: string, at
   await sql`update orders set contact_email = '', contact_name = '',
       address = jsonb_build_object('city', address->>'city', 'state', address->>'state', 'pincode', pincode)
     where user_id = ${u}`.execute(db);
+  await sql`delete from delivery_photos where order_id in (select id from orders where user_id = ${u})`.execute(db);
   await sql`update schedules set address_id = null, drop_off_note = null where user_id = ${u}`.execute(db);
   await sql`delete from addresses where user_id = ${u}`.execute(db);
   // The audit trail keeps what was done and when, not the details it carried.

@@ -29,6 +29,7 @@ export const AREAS: Area[] = [
   { table: 'order_lines', about: 'What each order held', where: (u) => sql`t.order_id in ${orders(u)}` },
   { table: 'order_events', about: 'Each order’s steps (placed, paid, out for delivery…)', where: (u) => sql`t.order_id in ${orders(u)} or t.actor_id = ${u}` },
   { table: 'order_deliveries', about: 'Each order’s delivery: rider, times, proof', where: (u) => sql`t.order_id in ${orders(u)} or t.rider_id = ${u} or t.assigned_by = ${u} or t.delivered_by = ${u}` },
+  { table: 'delivery_photos', about: 'Photos riders took at your door (proof of delivery; the picture itself is on the order page)', omit: ['bytes'], where: (u) => sql`t.order_id in ${orders(u)} or t.taken_by = ${u}` },
   { table: 'order_invoices', about: 'Your tax invoices', where: (u) => sql`t.order_id in ${orders(u)}` },
   { table: 'payments', about: 'Payments for your orders', where: (u) => sql`t.order_id in ${orders(u)}` },
   { table: 'payment_attempts', about: 'Payment attempts for your orders', where: (u) => sql`t.order_id in ${orders(u)}` },
