@@ -109,6 +109,22 @@ const PLAIN_ROUTES: RouteRow[] = [
     service: 'registerCatalogueImages',
     file: 'server/domains/catalogue/catalogue.images.ts',
   },
+  {
+    method: 'POST',
+    path: '/api/rider/orders/{id}/photo',
+    tags: ['rider'],
+    procedure: null,
+    service: 'registerDeliveryPhotos',
+    file: 'server/domains/orders/orders.photo.http.ts',
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/{id}/delivery-photo.webp',
+    tags: ['orders'],
+    procedure: null,
+    service: 'registerDeliveryPhotos',
+    file: 'server/domains/orders/orders.photo.http.ts',
+  },
 ];
 
 /**

@@ -38,6 +38,7 @@ import { registerWhatsAppWebhook } from './domains/notifications/notifications.w
 import { registerOrderFiles } from './domains/orders/orders.http';
 import { registerKitchenFiles } from './domains/kitchen/kitchen.http';
 import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
+import { registerDeliveryPhotos } from './domains/orders/orders.photo.http';
 import { provideOrderPayments } from './domains/orders/order-payments';
 import { provideSubscriptionPayments } from './domains/subscriptions/subscription-payments';
 import { provideWalletPayments } from './domains/wallet/wallet-payments';
@@ -200,6 +201,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => registerPrivacyFiles(scope, deps));
   // Uploaded pictures: a raw body up to a few MiB in, immutable files out.
   await app.register(async (scope) => registerCatalogueImages(scope, deps));
+  await app.register(async (scope) => registerDeliveryPhotos(scope, deps));
   await app.register(async (scope) => {
     await registerDocs(scope);
     await registerRest(scope, deps);

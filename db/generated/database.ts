@@ -221,6 +221,23 @@ export interface DataExports {
   user_id: string;
 }
 
+export interface DeliveryInstructions {
+  date: string;
+  note: string;
+  updated_at: Generated<string>;
+  user_id: string;
+}
+
+export interface DeliveryPhotos {
+  bytes: Buffer;
+  hash: string;
+  height: number;
+  order_id: string;
+  taken_at: Generated<string>;
+  taken_by: string | null;
+  width: number;
+}
+
 export interface DeliverySlots {
   active: Generated<boolean>;
   created_at: Generated<string>;
@@ -755,6 +772,7 @@ export interface Schedules {
   address_id: string | null;
   created_at: Generated<string>;
   days: string;
+  drop_off_note: string | null;
   end_date: string | null;
   id: Generated<string>;
   items: Json;
@@ -1168,6 +1186,8 @@ export interface DB {
   coupon_uses: CouponUses;
   coupons: Coupons;
   data_exports: DataExports;
+  delivery_instructions: DeliveryInstructions;
+  delivery_photos: DeliveryPhotos;
   delivery_slots: DeliverySlots;
   email_verifications: EmailVerifications;
   favorites: Favorites;

@@ -436,6 +436,61 @@ const FILE_ROUTES: { method: string; path: string; operation: Json }[] = [
     },
   },
   {
+    method: 'post',
+    path: '/rider/orders/{id}/photo',
+    operation: {
+      operationId: 'rider-orders-photo',
+      tags: ['rider'],
+      summary: 'Proof of delivery: the photo at the door (JPEG, PNG or WebP, up to 5 MiB; kept as WebP within 1280 px); a new one replaces it',
+      description:
+        'Only the assigned rider, only for a stop out for delivery or delivered by them (else 404 / 409). The raw picture is the body; ' +
+        'its type is read from the bytes. The answer carries a signed link to the stored photo, valid for an hour or two.',
+      security: [{ bearer: [] }],
+      parameters: [idParam('The order')],
+      requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+      responses: {
+        '201': {
+          description: 'The stored photo',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  photo: {
+                    type: 'object',
+                    properties: { url: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' }, takenAt: { type: 'string' } },
+                    required: ['url', 'width', 'height', 'takenAt'],
+                  },
+                },
+                required: ['photo'],
+              },
+            },
+          },
+        },
+        ...errors(400, 401, 403, 404, 409, 413, 503),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/orders/{id}/delivery-photo.webp',
+    operation: {
+      operationId: 'orders-delivery-photo',
+      tags: ['orders'],
+      summary: 'The proof-of-delivery photo, through the signed link an order answer gives (`deliveryPhoto.url`)',
+      security: [],
+      parameters: [
+        idParam('The order'),
+        { name: 'exp', in: 'query', required: true, schema: { type: 'string' } },
+        { name: 'sig', in: 'query', required: true, schema: { type: 'string' } },
+      ],
+      responses: {
+        '200': { description: 'The photo', content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } } },
+        ...errors(404, 503),
+      },
+    },
+  },
+  {
     method: 'get',
     path: '/images/{file}',
     operation: {

@@ -136,6 +136,11 @@ export const OrderSchema = z.object({
     })
     .nullable()
     .optional(),
+  /** The rider's photo at the door (decision 296), to the customer and staff: a signed link valid an hour or two. */
+  deliveryPhoto: z
+    .object({ url: z.string(), width: z.number().int(), height: z.number().int(), takenAt: z.string() })
+    .nullable()
+    .optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -173,6 +173,8 @@ export const CalendarScheduleSchema = z.object({
   slot: ScheduleSlotSchema.nullable(),
   items: z.array(ScheduleItemSchema),
   price: DeliveryPriceSchema,
+  /** The drop-off note for every day of this schedule ("ring twice"), unless a date has its own (decision 295). */
+  dropOffNote: z.string().nullable().optional(),
 });
 export type CalendarSchedule = z.infer<typeof CalendarScheduleSchema>;
 
@@ -208,6 +210,8 @@ export const DeliveryDaySchema = z.object({
    * short): short `by` this much; a top-up of `topUp` covers it and every day before it.
    */
   short: z.object({ by: Paise, topUp: Paise }).optional(),
+  /** Only when the customer left a note for this date ("leave with security"): it wins over a schedule's every-day note; '' means none that day. */
+  instructions: z.string().optional(),
 });
 export type DeliveryDay = z.infer<typeof DeliveryDaySchema>;
 
@@ -251,6 +255,26 @@ export type SkipDayInput = z.infer<typeof SkipDayInputSchema>;
  */
 export const PutDayInputSchema = z.object({ date: SlotDate, scheduleId: Uuid.optional(), items: ScheduleItemsSchema.nullable() });
 export type PutDayInput = z.infer<typeof PutDayInputSchema>;
+
+/** A drop-off note is at most this long: a rider reads it at the door. */
+export const DROP_OFF_NOTE_MAX = 200;
+
+/**
+ * PUT /api/user/deliveries/{date}/instructions (decision 295): a note for the rider ("leave with
+ * security", "ring twice") for that date's deliveries, or with `everyDay` for every day of a schedule
+ * (scheduleId may be left out with one schedule). An empty note takes it away. Refused (409
+ * DELIVERY_FIXED) once the date is fixed, as every day change is.
+ */
+export const PutInstructionsInputSchema = z.object({
+  date: SlotDate,
+  note: z
+    .string({ message: 'Write the note for the rider' })
+    .trim()
+    .max(DROP_OFF_NOTE_MAX, `Keep the note to ${DROP_OFF_NOTE_MAX} characters`),
+  everyDay: z.boolean().optional(),
+  scheduleId: Uuid.optional(),
+});
+export type PutInstructionsInput = z.infer<typeof PutInstructionsInputSchema>;
 
 // ---------- Admin ----------
 

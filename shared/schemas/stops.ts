@@ -13,6 +13,9 @@ export const FAIL_REASON_LABELS: Record<FailReason, string> = {
   refused: 'Refused',
 };
 
+/** Proof of delivery (decision 296): the phone sends at most this (it resizes first); kept as WebP within width × width. */
+export const DELIVERY_PHOTO = { maxBytes: 5 * 1024 * 1024, width: 1280, accepted: 'JPEG, PNG or WebP' } as const;
+
 /** Wrong delivery codes a stop takes before it locks and the manager must confirm. */
 export const DELIVERY_CODE_TRIES = 5;
 
@@ -49,6 +52,8 @@ export const DeliveryStopSchema = z.object({
   failNote: z.string().nullable(),
   /** Five wrong codes in all: the manager confirms the delivery or issues a new code. */
   locked: z.boolean(),
+  /** The customer's drop-off note for this delivery ("ring twice"), or null. */
+  instructions: z.string().nullable(),
 });
 export type DeliveryStop = z.infer<typeof DeliveryStopSchema>;
 
@@ -121,6 +126,8 @@ export const RiderStopSchema = z.object({
   failReason: FailReasonSchema.nullable(),
   triesLeft: z.number().int(),
   locked: z.boolean(),
+  /** The customer's drop-off note for this delivery ("leave with security"), or null. */
+  instructions: z.string().nullable(),
 });
 export type RiderStop = z.infer<typeof RiderStopSchema>;
 

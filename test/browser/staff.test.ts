@@ -24,6 +24,8 @@ const people: Record<'owner' | 'manager' | 'support' | 'rider' | 'kitchen' | 'sh
   shopper: '',
 };
 const orders: string[] = [];
+let shopperAuth = '';
+let scheduleBody: Record<string, unknown> = {};
 
 beforeAll(async () => {
   if (!hasBrowser) return;
@@ -47,6 +49,19 @@ beforeAll(async () => {
   const c = await customer(shop);
   await shop.deps.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', c.user.id).execute();
   people.shopper = c.user.email;
+  shopperAuth = c.auth;
+  scheduleBody = {
+    items: [{ id: s.shakes[0]!.id, type: 'signature', quantity: 1 }],
+    days: 'daily',
+    slotId: s.slotId,
+    addressId: c.addressId,
+    startDate: addDays(istToday(shop.deps.clock.now()), 2),
+  };
+  // Today's note for the rider (today is fixed for the customer's own changes: set here, as it was left yesterday).
+  await shop.deps.db
+    .insertInto('delivery_instructions')
+    .values({ user_id: c.user.id, date: istToday(shop.deps.clock.now()), note: 'Leave with security at gate 2' })
+    .execute();
   for (let i = 0; i < 3; i++) orders.push((await place(shop, c, orderBody(s, c))).json().order.id);
   // Today's run: the rider's screen shows today.
   await shop.deps.db
@@ -156,6 +171,8 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     const first = rider.getByTestId('rider-stop').first();
     // A cash-on-delivery order: the card says what is due, then (below) what was collected.
     const due = (await first.getByText(/^Cash due ₹[\d,]+$/).textContent())!.replace('Cash due ', '');
+    // The customer's note for the day is on the stop (decision 295).
+    expect(await first.getByTestId('rider-instructions').allTextContents()).toEqual(['Note from the customer: Leave with security at gate 2']);
     await first.getByRole('button', { name: 'Picked up' }).click();
     await first.getByLabel('Customer’s delivery code').waitFor();
     await shop.screenshot(rider, 'rider-375');
@@ -174,6 +191,23 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await first.getByText(`Cash ${due} collected`, { exact: true }).waitFor();
     // The customer's page, not reloaded, shows Delivered.
     await expect.poll(() => customer.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('Delivered');
+
+    // Proof of delivery (decision 296): the camera's 3000 px picture is made small on the phone, sent, and shown to the customer.
+    const { default: sharp } = await import('sharp');
+    const picture = await sharp({ create: { width: 3000, height: 2250, channels: 3, background: '#6b8f71' } }).jpeg({ quality: 90 }).toBuffer();
+    const sent = shop.deps.db.selectFrom('delivery_photos').select(['width', 'height']).where('order_id', '=', orderId);
+    const upload = rider.waitForRequest((r) => r.url().endsWith(`/api/rider/orders/${orderId}/photo`) && r.method() === 'POST');
+    await first.getByTestId('rider-photo-input').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: picture });
+    // What left the phone is the resized JPEG, not the camera's file.
+    await first.getByText('Photo sent: the customer sees it on their order.').waitFor();
+    expect((await (await upload).sizes()).requestBodySize).toBeLessThan(picture.length / 2);
+    expect(await sent.executeTakeFirst()).toEqual({ width: 1280, height: 960 });
+    await shop.screenshot(rider, 'rider-photo-375');
+    await customer.reload();
+    const photo = customer.getByTestId('delivery-photo').locator('img');
+    await photo.waitFor();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
+    await shop.screenshot(customer, 'order-photo-375', { fullPage: true });
 
     const second = rider.getByTestId('rider-stop').nth(1);
     await second.getByRole('button', { name: 'Picked up' }).click();
@@ -199,6 +233,8 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     // The desk's list says the same of the collected order: never "Paid online" for cash.
     await manager.getByRole('cell', { name: `Cash ${due} collected`, exact: true }).waitFor();
     expect(await manager.getByText('Paid online').count()).toBe(0);
+    // The desk sees the customer's note on the stop.
+    expect(await manager.getByTestId('stop-instructions').allTextContents()).toContain('Note: “Leave with security at gate 2”');
     await manager.setViewportSize(PHONE);
     await shop.screenshot(manager, 'deliveries-375');
     await manager.setViewportSize(DESKTOP);
@@ -219,6 +255,35 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await manager.getByTestId('cash-row').waitFor();
     await shop.screenshot(manager, 'rider-cash-1280');
   }, 120_000);
+
+  it('the customer leaves the rider a note on a day of the deliveries calendar, or for every day', async () => {
+    const made = await fetch(`${shop.baseUrl}/api/user/schedules`, {
+      method: 'POST',
+      headers: { authorization: shopperAuth, 'content-type': 'application/json', origin: shop.baseUrl },
+      body: JSON.stringify(scheduleBody),
+    });
+    expect(made.status, await made.clone().text()).toBe(200);
+    const page = await shop.newPage({ context: await signedInContext(shop, people.shopper, PASSWORD, PHONE) });
+    await page.goto(`/deliveries?date=${scheduleBody.startDate as string}`);
+    const day = page.locator(`[data-testid="calendar-day"][data-date="${scheduleBody.startDate as string}"]`);
+    await day.getByTestId('edit-note').click();
+    const editor = page.getByTestId('note-editor');
+    await editor.getByLabel('What should the rider know?').fill('Ring twice, the bell is faint');
+    await shop.screenshot(page, 'deliveries-note-375');
+    await editor.getByTestId('note-save').click();
+    await expect.poll(() => day.getByTestId('day-note-text').allTextContents()).toEqual(['Ring twice, the bell is faint']);
+    // Every day of the schedule: the next day shows it as the schedule's.
+    const next = page.locator(`[data-testid="calendar-day"][data-date="${addDays(scheduleBody.startDate as string, 1)}"]`);
+    await next.getByTestId('edit-note').click();
+    await editor.getByLabel('What should the rider know?').fill('Leave it with the watchman');
+    await editor.getByTestId('note-every-day').check();
+    await editor.getByTestId('note-save').click();
+    await expect.poll(() => next.getByTestId('day-note').allTextContents()).toEqual([expect.stringContaining('Every day: Leave it with the watchman')]);
+    expect(await day.getByTestId('day-note-text').allTextContents()).toEqual(['Ring twice, the bell is faint']);
+    await shop.screenshot(page, 'deliveries-notes-375');
+    await page.setViewportSize(DESKTOP);
+    await shop.screenshot(page, 'deliveries-notes-1280');
+  }, 60_000);
 
   it('support sees an order and a customer without the actions its role cannot use', async () => {
     const support = await shop.newPage({ context: await signedInContext(shop, people.support, PASSWORD) });

@@ -2117,6 +2117,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/delivery-photo.webp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The proof-of-delivery photo, through the signed link an order answer gives (`deliveryPhoto.url`) */
+        get: operations["orders-delivery-photo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/{id}/invoice": {
         parameters: {
             query?: never;
@@ -2403,6 +2420,26 @@ export interface paths {
         put?: never;
         /** Could not deliver (not at home, address not found, refused): the order goes back to the manager */
         post: operations["rider-failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rider/orders/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Proof of delivery: the photo at the door (JPEG, PNG or WebP, up to 5 MiB; kept as WebP within 1280 px); a new one replaces it
+         * @description Only the assigned rider, only for a stop out for delivery or delivered by them (else 404 / 409). The raw picture is the body; its type is read from the bytes. The answer carries a signed link to the stored photo, valid for an hour or two.
+         */
+        post: operations["rider-orders-photo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2886,6 +2923,23 @@ export interface paths {
         get?: never;
         /** That date’s items for one schedule (changed quantities, a one-off extra; null: back to the schedule’s own); answers that date’s calendar; 409 DELIVERY_FIXED after the cut-off */
         put: operations["schedules-putDay"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/deliveries/{date}/instructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A drop-off note for the rider (“leave with security”, “ring twice”, at most 200 characters; empty: none) for that date’s deliveries, or with everyDay for every day of a schedule; answers that date’s calendar; 409 DELIVERY_FIXED after the cut-off */
+        put: operations["schedules-putInstructions"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4679,6 +4733,7 @@ export interface operations {
                             failedAt: string | null;
                             failNote: string | null;
                             failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                            instructions: string | null;
                             itemCount: number;
                             locked: boolean;
                             number: string;
@@ -4744,6 +4799,7 @@ export interface operations {
                         failedAt: string | null;
                         failNote: string | null;
                         failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                        instructions: string | null;
                         itemCount: number;
                         locked: boolean;
                         number: string;
@@ -4805,6 +4861,7 @@ export interface operations {
                         failedAt: string | null;
                         failNote: string | null;
                         failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                        instructions: string | null;
                         itemCount: number;
                         locked: boolean;
                         number: string;
@@ -4875,6 +4932,7 @@ export interface operations {
                         failedAt: string | null;
                         failNote: string | null;
                         failReason: ("not_at_home" | "address_not_found" | "refused") | null;
+                        instructions: string | null;
                         itemCount: number;
                         locked: boolean;
                         number: string;
@@ -6299,6 +6357,12 @@ export interface operations {
                                     startTime: string;
                                 };
                             } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -6472,6 +6536,12 @@ export interface operations {
                                     startTime: string;
                                 };
                             } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -6641,6 +6711,12 @@ export interface operations {
                                     endTime: string;
                                     startTime: string;
                                 };
+                            } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
                             } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
@@ -6819,6 +6895,12 @@ export interface operations {
                                     endTime: string;
                                     startTime: string;
                                 };
+                            } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
                             } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
@@ -6999,6 +7081,12 @@ export interface operations {
                                     endTime: string;
                                     startTime: string;
                                 };
+                            } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
                             } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
@@ -11950,6 +12038,12 @@ export interface operations {
                                     startTime: string;
                                 };
                             } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -12103,6 +12197,12 @@ export interface operations {
                                 startTime: string;
                             };
                         } | null;
+                        deliveryPhoto?: {
+                            height: number;
+                            takenAt: string;
+                            url: string;
+                            width: number;
+                        } | null;
                         expiresAt: string | null;
                         /** Format: uuid */
                         id: string;
@@ -12241,6 +12341,12 @@ export interface operations {
                                 startTime: string;
                             };
                         } | null;
+                        deliveryPhoto?: {
+                            height: number;
+                            takenAt: string;
+                            url: string;
+                            width: number;
+                        } | null;
                         expiresAt: string | null;
                         /** Format: uuid */
                         id: string;
@@ -12314,6 +12420,36 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "orders-delivery-photo": {
+        parameters: {
+            query: {
+                exp: string;
+                sig: string;
+            };
+            header?: never;
+            path: {
+                /** @description The order */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12489,6 +12625,12 @@ export interface operations {
                                     endTime: string;
                                     startTime: string;
                                 };
+                            } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
                             } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
@@ -12802,6 +12944,12 @@ export interface operations {
                                     startTime: string;
                                 };
                             } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
+                            } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
                             id: string;
@@ -12947,6 +13095,12 @@ export interface operations {
                                     endTime: string;
                                     startTime: string;
                                 };
+                            } | null;
+                            deliveryPhoto?: {
+                                height: number;
+                                takenAt: string;
+                                url: string;
+                                width: number;
                             } | null;
                             expiresAt: string | null;
                             /** Format: uuid */
@@ -13306,6 +13460,7 @@ export interface operations {
                             failedAt: string | null;
                             failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                             firstName: string;
+                            instructions: string | null;
                             items: {
                                 name: string;
                                 quantity: number;
@@ -13378,6 +13533,7 @@ export interface operations {
                             failedAt: string | null;
                             failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                             firstName: string;
+                            instructions: string | null;
                             items: {
                                 name: string;
                                 quantity: number;
@@ -13397,6 +13553,49 @@ export interface operations {
                             whatsappUrl: string;
                         };
                         told: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "rider-orders-photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The stored photo */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photo: {
+                            height: number;
+                            takenAt: string;
+                            url: string;
+                            width: number;
+                        };
                     };
                 };
             };
@@ -13443,6 +13642,7 @@ export interface operations {
                             failedAt: string | null;
                             failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                             firstName: string;
+                            instructions: string | null;
                             items: {
                                 name: string;
                                 quantity: number;
@@ -13516,6 +13716,7 @@ export interface operations {
                                 failedAt: string | null;
                                 failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                                 firstName: string;
+                                instructions: string | null;
                                 items: {
                                     name: string;
                                     quantity: number;
@@ -15333,6 +15534,7 @@ export interface operations {
                                 /** @enum {string} */
                                 state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                             }[];
+                            instructions?: string;
                             open: boolean;
                             short?: {
                                 by: number;
@@ -15343,6 +15545,7 @@ export interface operations {
                         from: string;
                         nextCutoffAt: string;
                         schedules: {
+                            dropOffNote?: string | null;
                             id: string;
                             items: {
                                 available: boolean;
@@ -15488,6 +15691,7 @@ export interface operations {
                                 /** @enum {string} */
                                 state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                             }[];
+                            instructions?: string;
                             open: boolean;
                             short?: {
                                 by: number;
@@ -15498,6 +15702,152 @@ export interface operations {
                         from: string;
                         nextCutoffAt: string;
                         schedules: {
+                            dropOffNote?: string | null;
+                            id: string;
+                            items: {
+                                available: boolean;
+                                id: string;
+                                image: string;
+                                lineTotal: number;
+                                name: string;
+                                quantity: number;
+                                reason: string | null;
+                                recipe?: {
+                                    addIns: {
+                                        ingredientId: string;
+                                        portions: number;
+                                    }[];
+                                    baseId: string;
+                                    name?: string;
+                                    /** @enum {string} */
+                                    size: "regular" | "large";
+                                };
+                                /** @enum {string} */
+                                type: "signature" | "custom";
+                                unitPrice: number;
+                            }[];
+                            price: {
+                                deliveryFee: number;
+                                freeUnitDiscount: number;
+                                subtotal: number;
+                                total: number;
+                            };
+                            slot: {
+                                endTime: string;
+                                id: string;
+                                startTime: string;
+                            } | null;
+                        }[];
+                        vacations: {
+                            from: string;
+                            id: string;
+                            to: string;
+                        }[];
+                        wallet: {
+                            balance: number;
+                            covered: number;
+                            due: number;
+                            firstShort: string | null;
+                            topUpBy: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "schedules-putInstructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    everyDay?: boolean;
+                    note: string;
+                    /** Format: uuid */
+                    scheduleId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cutoffTime: string;
+                        days: {
+                            date: string;
+                            entries: {
+                                items?: {
+                                    available: boolean;
+                                    id: string;
+                                    image: string;
+                                    lineTotal: number;
+                                    name: string;
+                                    quantity: number;
+                                    reason: string | null;
+                                    recipe?: {
+                                        addIns: {
+                                            ingredientId: string;
+                                            portions: number;
+                                        }[];
+                                        baseId: string;
+                                        name?: string;
+                                        /** @enum {string} */
+                                        size: "regular" | "large";
+                                    };
+                                    /** @enum {string} */
+                                    type: "signature" | "custom";
+                                    unitPrice: number;
+                                }[];
+                                order?: {
+                                    id: string;
+                                    number: string;
+                                    status: string;
+                                };
+                                price?: {
+                                    deliveryFee: number;
+                                    freeUnitDiscount: number;
+                                    subtotal: number;
+                                    total: number;
+                                };
+                                reason?: {
+                                    code: string;
+                                    message: string;
+                                };
+                                scheduleId: string;
+                                /** @enum {string} */
+                                state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
+                            }[];
+                            instructions?: string;
+                            open: boolean;
+                            short?: {
+                                by: number;
+                                topUp: number;
+                            };
+                            vacationId?: string;
+                        }[];
+                        from: string;
+                        nextCutoffAt: string;
+                        schedules: {
+                            dropOffNote?: string | null;
                             id: string;
                             items: {
                                 available: boolean;
@@ -15629,6 +15979,7 @@ export interface operations {
                                 /** @enum {string} */
                                 state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                             }[];
+                            instructions?: string;
                             open: boolean;
                             short?: {
                                 by: number;
@@ -15639,6 +15990,7 @@ export interface operations {
                         from: string;
                         nextCutoffAt: string;
                         schedules: {
+                            dropOffNote?: string | null;
                             id: string;
                             items: {
                                 available: boolean;
@@ -15765,6 +16117,7 @@ export interface operations {
                                 /** @enum {string} */
                                 state: "planned" | "skipped" | "vacation" | "fixed" | "placed" | "not_placed";
                             }[];
+                            instructions?: string;
                             open: boolean;
                             short?: {
                                 by: number;
@@ -15775,6 +16128,7 @@ export interface operations {
                         from: string;
                         nextCutoffAt: string;
                         schedules: {
+                            dropOffNote?: string | null;
                             id: string;
                             items: {
                                 available: boolean;

@@ -4,6 +4,9 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { customer, loadShop, type Customer, type Shop } from './orders-fixtures';
 import { addDays } from '../../shared/rules/slots';
 import { weekdayOf } from '../../shared/rules/schedules';
+import { createUser } from '../helpers/factories';
+import { creditWallets } from './schedules-fixtures';
+import { runCutoff } from '../../server/domains/schedules/schedules.cutoff';
 
 /**
  * Standing deliveries over a real port (decision 177): schedules CRUD, the calendar, skip / change /
@@ -243,3 +246,62 @@ describe('schedules', () => {
     expect((await call(asha, 'GET', '/user/schedules')).body.schedules).toEqual([]);
   });
 });
+
+describe('drop-off instructions (decision 295)', () => {
+  it('a note for a day or every day of a schedule, refused once fixed; the rider and the desk see the one the day was fixed with', async () => {
+    await at(ist('2026-12-07', '09:00:00'));
+    const made = await call(ravi, 'POST', '/user/schedules', {
+      items: [{ id: shop.shakes[0]!.id, type: 'signature', quantity: 1 }],
+      days: 'daily',
+      slotId: shop.slotId,
+      addressId: ravi.addressId,
+      startDate: '2026-12-08',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const every = await call(ravi, 'PUT', '/user/deliveries/2026-12-08/instructions', { note: '  Ring twice ', everyDay: true });
+    expect(every.status, JSON.stringify(every.body)).toBe(200);
+    expect(every.body.schedules[0].dropOffNote).toBe('Ring twice');
+    const day = await call(ravi, 'PUT', '/user/deliveries/2026-12-09/instructions', { note: 'Leave with security' });
+    expect(day.status, JSON.stringify(day.body)).toBe(200);
+    expect(day.body.days[0]).toMatchObject({ date: '2026-12-09', instructions: 'Leave with security' });
+    const cal = await call(ravi, 'GET', '/user/deliveries?from=2026-12-08&days=2');
+    expect(cal.body.days.map((d: { instructions?: string }) => d.instructions ?? null)).toEqual([null, 'Leave with security']);
+
+    // Refusals in sentences: too long, no delivery that day, a day already fixed.
+    const long = await call(ravi, 'PUT', '/user/deliveries/2026-12-10/instructions', { note: 'x'.repeat(201) });
+    expect(long.status).toBe(400);
+    expect(long.body.fieldErrors.note).toEqual(['Keep the note to 200 characters']);
+    const meera = await customer(t);
+    const none = await call(meera, 'PUT', '/user/deliveries/2026-12-10/instructions', { note: 'Ring twice' });
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe('There is no delivery on Thu, 10 Dec to leave a note for.');
+    const today = await call(ravi, 'PUT', '/user/deliveries/2026-12-07/instructions', { note: 'Ring twice' });
+    expect(today.status).toBe(409);
+    expect(today.body.code).toBe('DELIVERY_FIXED');
+
+    // After the cut-off the 8th is fixed: a new every-day note applies from the 9th on, the 8th keeps "Ring twice".
+    await at(ist('2026-12-07', '21:01:30'));
+    const fixed = await call(ravi, 'PUT', '/user/deliveries/2026-12-08/instructions', { note: 'Gate 2' });
+    expect(fixed.status).toBe(409);
+    const changed = await call(ravi, 'PUT', '/user/deliveries/2026-12-10/instructions', { note: 'Call at the gate', everyDay: true });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    await creditWallets(t.deps.db, [ravi.user.id], 500_000);
+    expect((await runCutoff(t.deps)).placed).toBeGreaterThanOrEqual(1);
+
+    const manager = await customer(t, { role: 'admin' });
+    const riderUser = await createUser(t.deps.db, { role: 'rider', name: 'Imran Rider' });
+    const rider = { ...(await customer(t)), user: riderUser, auth: await t.bearer(riderUser) };
+    const desk = await call(manager, 'GET', '/admin/deliveries?date=2026-12-08');
+    const stop = desk.body.stops.find((s: { customerFirstName: string; instructions: string | null }) => s.instructions !== null);
+    expect(stop?.instructions).toBe('Ring twice');
+    const assigned = await call(manager, 'POST', '/admin/deliveries/assign', { orderIds: [stop.orderId], riderId: riderUser.id });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const runs = await call(rider, 'GET', '/rider/runs?date=2026-12-08');
+    expect(runs.status, JSON.stringify(runs.body)).toBe(200);
+    expect(runs.body.runs[0].stops[0]).toMatchObject({ orderId: stop.orderId, instructions: 'Ring twice' });
+    const after = await call(ravi, 'GET', '/user/deliveries?from=2026-12-08&days=3');
+    expect(after.body.days.map((d: { instructions?: string }) => d.instructions ?? null)).toEqual(['Ring twice', 'Leave with security', null]);
+    expect(after.body.schedules.find((s: { id: string }) => s.id === made.body.id).dropOffNote).toBe('Call at the gate');
+  });
+});
+

@@ -370,4 +370,57 @@ describe('the last mile', () => {
       await b.close();
     }
   });
+
+  it('proof of delivery: the assigned rider’s photo at the door, resized through the image pipeline, on the customer’s page and the desk by a signed link', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const headers = (auth: string, extra: Record<string, string> = {}) => ({
+      authorization: auth,
+      accept: 'application/json',
+      'accept-encoding': 'br, gzip',
+      origin: t.deps.config.PUBLIC_URL,
+      ...extra,
+    });
+    const upload = (auth: string, id: string, body: Buffer, type = 'image/jpeg') =>
+      fetch(`${base}/api/rider/orders/${id}/photo`, { method: 'POST', headers: headers(auth, { 'content-type': type }), body: new Blob([new Uint8Array(body)]) });
+    const c = await customer(t, { pincode: '560038' });
+    const placed = await place(t, c, orderBody(shop, c));
+    const id = placed.json().order.id as string;
+    expect((await post(manager, '/api/admin/deliveries/assign', { orderIds: [id], riderId: riderA.id })).statusCode).toBe(200);
+    const { default: sharp } = await import('sharp');
+    const jpeg = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#3a7d5c' } }).jpeg().toBuffer();
+
+    // Not yet at the door: refused; another rider's stop: 404; not a picture: 400 in a sentence.
+    const early = await upload(riderA.auth, id, jpeg);
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as { message: string }).message).toMatch(/is not out for delivery with you/);
+    expect((await post(riderA.auth, `/api/rider/orders/${id}/picked-up`)).statusCode).toBe(200);
+    expect((await upload(riderB.auth, id, jpeg)).status).toBe(404);
+    const svg = await upload(riderA.auth, id, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'image/svg+xml');
+    expect(svg.status).toBe(400);
+    expect(((await svg.json()) as { message: string }).message).toBe('That file is an SVG drawing. Upload a JPEG, PNG or WebP picture (SVG is not accepted).');
+    expect((await fetch(`${base}/api/rider/orders/${id}/photo`, { method: 'POST', headers: headers(c.auth, { 'content-type': 'image/jpeg' }), body: new Blob([new Uint8Array(jpeg)]) })).status).toBe(403);
+
+    const ok = await upload(riderA.auth, id, jpeg);
+    expect(ok.status, await ok.clone().text()).toBe(201);
+    const { photo } = (await ok.json()) as { photo: { url: string; width: number; height: number } };
+    expect([photo.width, photo.height]).toEqual([1280, 960]);
+
+    // The customer's page and the owner's desk carry the link; the link answers the WebP, a changed signature does not.
+    const mine = (await customerOrder({ id, c, total: 0 })).deliveryPhoto;
+    const desk = (await get(manager, `/api/admin/orders/${id}`)).json().order.deliveryPhoto;
+    expect(mine).toMatchObject({ width: 1280, height: 960 });
+    expect(desk.url).toBe(mine.url);
+    const img = await fetch(`${base}${mine.url}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toBe('image/webp');
+    const bytes = Buffer.from(await img.arrayBuffer());
+    expect(bytes.toString('latin1', 8, 12)).toBe('WEBP');
+    expect((await sharp(bytes).metadata()).width).toBe(1280);
+    const forged = mine.url.replace(/sig=(.)/, (_: string, ch: string) => `sig=${ch === 'A' ? 'B' : 'A'}`);
+    expect((await fetch(`${base}${forged}`)).status).toBe(404);
+    const other = orders[2]!.id;
+    expect((await fetch(`${base}${mine.url.replace(id, other)}`)).status).toBe(404);
+  });
 });
+

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { DeliveryCard } from '../features/orders/delivery-card';
+import { DeliveryPhoto } from '../features/orders/delivery-photo';
 import { trpc } from '../lib/trpc';
 import { useAuth } from '../features/auth/auth-context';
 import { usePageTitle } from '../components/page-title';
@@ -216,6 +217,7 @@ function OrderDetail() {
                 <span className="text-subtle">{formatIndianMobile(o.address.phone)}</span>
               </span>
             </p>
+            {o.deliveryPhoto ? <DeliveryPhoto photo={o.deliveryPhoto} /> : null}
           </Section>
 
           <Section className="card card--padded order-section" titleId="order-payment" title="Payment">

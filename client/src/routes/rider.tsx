@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Redirect } from 'wouter';
 import { trpc } from '../lib/trpc';
 import { usePageTitle } from '../components/page-title';
@@ -7,6 +7,8 @@ import { LoadError } from '../components/load-error';
 import { useAuth } from '../features/auth/auth-context';
 import { FormAlert } from '../features/auth/forms';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
+import { apiFetch } from '../lib/api-fetch';
+import { resizeOnPhone } from '../features/rider/resize-photo';
 import { formatDate } from '../../../shared/rules/dates';
 import { can } from '../../../shared/rules/staff';
 import { FAIL_REASONS, FAIL_REASON_LABELS, type FailReason, type RiderStop } from '../../../shared/schemas/stops';
@@ -110,6 +112,11 @@ function StopCard({ stop: s }: { stop: RiderStop }) {
         {s.address.line2 ? `, ${s.address.line2}` : ''}
         {s.address.landmark ? ` (near ${s.address.landmark})` : ''}, {s.address.city} <strong>{s.address.pincode}</strong>
       </p>
+      {s.instructions ? (
+        <p className="rider-stop__note" data-testid="rider-instructions">
+          <strong>Note from the customer:</strong> {s.instructions}
+        </p>
+      ) : null}
       <div className="rider-stop__links">
         <a className="rider-btn" href={s.mapUrl} target="_blank" rel="noreferrer">
           Map
@@ -223,6 +230,54 @@ function StopCard({ stop: s }: { stop: RiderStop }) {
       ) : s.status === 'delivered' ? (
         <p className="rider-stop__done">Delivered</p>
       ) : null}
+      {!s.failedAt && (s.status === 'out_for_delivery' || s.status === 'delivered') ? <PhotoProof orderId={s.orderId} number={s.number} /> : null}
     </article>
   );
 }
+
+/** Proof of delivery (decision 296): the camera at the door, the photo made small on the phone, then sent. */
+function PhotoProof({ orderId, number }: { orderId: string; number: string }) {
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' | 'error'; message?: string; preview?: string }>({ kind: 'idle' });
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => () => void (state.preview && URL.revokeObjectURL(state.preview)), [state.preview]);
+
+  async function take(file: File | undefined) {
+    if (!file) return;
+    setState({ kind: 'sending' });
+    try {
+      const small = await resizeOnPhone(file);
+      await apiFetch(`/api/rider/orders/${orderId}/photo`, { method: 'POST', body: small, headers: { 'content-type': 'image/jpeg' } });
+      setState({ kind: 'sent', preview: URL.createObjectURL(small) });
+    } catch (err) {
+      setState({ kind: 'error', message: messageOf(err, 'The photo could not be sent. Check your connection and take it again.') });
+    } finally {
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  return (
+    <div className="rider-photo" data-testid="rider-photo" data-state={state.kind}>
+      {state.preview ? <img src={state.preview} alt={`Photo at the door for order ${number}`} className="rider-photo__preview" /> : null}
+      <label className="rider-btn rider-photo__take">
+        <input
+          ref={input}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className="visually-hidden"
+          onChange={(e) => void take(e.target.files?.[0])}
+          disabled={state.kind === 'sending'}
+          data-testid="rider-photo-input"
+        />
+        {state.kind === 'sending' ? 'Sending the photo…' : state.kind === 'sent' ? 'Take the photo again' : 'Photo at the door'}
+      </label>
+      {state.kind === 'sent' ? (
+        <p className="text-sm" role="status">
+          Photo sent: the customer sees it on their order.
+        </p>
+      ) : null}
+      {state.kind === 'error' ? <FormAlert kind="danger">{state.message}</FormAlert> : null}
+    </div>
+  );
+}
+

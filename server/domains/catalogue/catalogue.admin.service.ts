@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { OutputInfo } from 'sharp';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
+import { encodeImage } from '../../lib/images';
 import { recordAudit } from '../audit/audit.service';
 import { PricingSchema, DEFAULT_PRICING, type Pricing } from '../../../shared/schemas/catalogue';
 import {
@@ -22,10 +22,6 @@ import * as repo from './catalogue.admin.repository';
 import { invalidateCatalogue, getPricing } from './catalogue.service';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 
-/** sharp (libvips, ~10 MB resident) is loaded on the first picture upload, not at boot. */
-const importSharp = () => import('sharp').then((m) => m.default);
-let sharpModule: ReturnType<typeof importSharp> | undefined;
-const loadSharp = () => (sharpModule ??= importSharp());
 
 /**
  * The back office's catalogue: shakes, ingredients, pricing and images. Every change commits with
@@ -199,57 +195,14 @@ export async function savePricing(deps: Deps, actor: Actor, input: PricingInput)
 
 export const IMAGE_URL_PREFIX = '/api/images/';
 
-type Kind = 'jpeg' | 'png' | 'webp';
-/** The type decided from the bytes (magic numbers), never from a name or a header the client chose. */
-export function sniffImage(b: Buffer): Kind | null {
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  return null;
-}
-
-function describe(b: Buffer): string {
-  const head = b.subarray(0, 512).toString('utf8').trimStart().toLowerCase();
-  if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg')) || head.includes('<svg')) return 'an SVG drawing';
-  if (head.startsWith('<!doctype html') || head.startsWith('<html')) return 'an HTML page';
-  if (b.length >= 6 && b.toString('latin1', 0, 3) === 'GIF') return 'a GIF';
-  if (b.length >= 4 && b.toString('latin1', 0, 4) === '%PDF') return 'a PDF';
-  return 'not an image we can read';
-}
-
-const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
-
 /**
  * POST /api/admin/images — checks the bytes (JPEG, PNG or WebP, ≤ 5 MiB), re-encodes them as WebP
  * at the shake card's 4:3 (metadata dropped), stores them under the hash of the result and answers
  * the immutable URL with its width and height.
  */
 export async function uploadImage(deps: Deps, actor: Actor, body: Buffer): Promise<UploadedImage> {
-  if (!body.length) throw new AppError('VALIDATION_FAILED', `The upload is empty. Choose a ${IMAGE_UPLOAD.accepted} picture.`);
-  if (body.length > IMAGE_UPLOAD.maxBytes) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `The picture is ${mib(body.length)}; pictures are at most 5 MiB. Export a smaller one and try again.`,
-    );
-  }
-  const kind = sniffImage(body);
-  if (!kind) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `That file is ${describe(body)}. Upload a ${IMAGE_UPLOAD.accepted} picture (SVG is not accepted).`,
-    );
-  }
-  let out: { data: Buffer; info: OutputInfo };
-  try {
-    const sharp = await loadSharp();
-    out = await sharp(body, { limitInputPixels: 50_000_000, failOn: 'error' })
-      .rotate()
-      .resize(IMAGE_UPLOAD.width, IMAGE_UPLOAD.height, { fit: 'cover', position: 'attention' })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-  } catch {
-    throw new AppError('VALIDATION_FAILED', `That ${kind.toUpperCase()} file is damaged or too large to read. Export it again and retry.`);
-  }
+  const out = await encodeImage(body, { ...IMAGE_UPLOAD, fit: 'cover' });
+  const kind = out.kind;
   const hash = crypto.createHash('sha256').update(out.data).digest('hex').slice(0, 40);
   const image = { url: `${IMAGE_URL_PREFIX}${hash}.webp`, width: out.info.width, height: out.info.height, bytes: out.data.length };
   await withTransactionRetry(deps, async (trx) => {

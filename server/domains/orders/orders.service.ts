@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { can } from '../../../shared/rules/staff';
 import { forCustomer as deliveryForCustomer } from './orders.delivery-code';
+import { photoOf } from './orders.photo';
 import type { AppDeps } from '../../deps';
 import type { Executor, Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
@@ -120,8 +121,10 @@ export async function getOrder(deps: Deps, user: AuthUser, id: string): Promise<
   const row = await readVisibleOrder(deps, user, id);
   const order = toOrderDto(row, deps.clock.now());
   // Once on its way, the customer (only the customer: never staff) sees the rider and the delivery code.
-  if (row.user_id === user.id && order.status === 'out_for_delivery') return { ...order, delivery: await deliveryForCustomer(deps, order) };
-  return order;
+  const withPhoto =
+    order.status === 'out_for_delivery' || order.status === 'delivered' ? { ...order, deliveryPhoto: await photoOf(deps, order.id) } : order;
+  if (row.user_id === user.id && order.status === 'out_for_delivery') return { ...withPhoto, delivery: await deliveryForCustomer(deps, order) };
+  return withPhoto;
 }
 
 /** GET /api/user/orders — spec §7: { orders, totalCount } and the X-Total-Count header. */

@@ -41,6 +41,14 @@ function stopsQuery(db: Executor) {
       'd.cash_collected_paise',
     ])
     .select(sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = o.id)`.as('item_count'))
+    // The customer's drop-off note (decision 295): the date's own ('' : none that day), else the placing schedule's every-day note.
+    .select(
+      sql<string | null>`coalesce(
+        (select nullif(n.note, '') from delivery_instructions n where n.user_id = o.user_id and n.date = o.slot_date),
+        case when exists (select 1 from delivery_instructions n where n.user_id = o.user_id and n.date = o.slot_date) then null
+          else (select sc.drop_off_note from schedule_runs sr join schedules sc on sc.id = sr.schedule_id where sr.order_id = o.id limit 1) end
+      )`.as('instructions'),
+    )
     // The kitchen's "Ready" (decision 180): when the batch the order was blended in was ready for the riders.
     .select(
       sql<Date | null>`(select b.ready_at from kitchen_batch_orders bo join kitchen_batches b on b.id = bo.batch_id where bo.order_id = o.id)`.as(
@@ -254,4 +262,37 @@ export async function resetStop(db: Executor, orderId: string, now: string): Pro
 export async function managerIds(db: Executor): Promise<string[]> {
   const rows = await db.selectFrom('users').select('id').where('role', '=', 'manager').where('disabled', '=', false).execute();
   return rows.map((r) => r.id);
+}
+
+// ---------- Proof of delivery (decision 296) ----------
+
+/** The rider's photo of a delivery: a new one replaces the old. */
+export async function savePhoto(
+  db: Executor,
+  p: { orderId: string; hash: string; bytes: Buffer; width: number; height: number; by: string; now: string },
+): Promise<void> {
+  const row = { hash: p.hash, bytes: p.bytes, width: p.width, height: p.height, taken_by: p.by, taken_at: p.now };
+  await db
+    .insertInto('delivery_photos')
+    .values({ order_id: p.orderId, ...row })
+    .onConflict((oc) => oc.column('order_id').doUpdateSet(row))
+    .execute();
+}
+
+export function photoMeta(db: Executor, orderId: string) {
+  return db.selectFrom('delivery_photos').select(['hash', 'width', 'height', 'taken_at']).where('order_id', '=', orderId).executeTakeFirst();
+}
+
+export function photoBytes(db: Executor, orderId: string) {
+  return db.selectFrom('delivery_photos').select(['hash', 'bytes']).where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** An order's status with its stop's rider (no lock): a cheap check before work. */
+export function stopState(db: Executor, orderId: string) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('order_deliveries as d', 'd.order_id', 'o.id')
+    .select(['o.number', 'o.status', 'd.rider_id', 'd.delivered_by'])
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
 }

@@ -90,6 +90,7 @@ function toStop(r: drepo.StopRow): DeliveryStop {
     failedAt: r.failed_at,
     failReason: r.fail_reason,
     failNote: r.fail_note,
+    instructions: r.instructions,
     locked: (r.code_tries ?? 0) >= DELIVERY_CODE_TRIES,
   };
 }
@@ -114,6 +115,7 @@ function toRiderStop(r: drepo.StopRow, items: { name: string; quantity: number }
     failedAt: r.failed_at,
     failReason: r.fail_reason,
     triesLeft: Math.max(0, DELIVERY_CODE_TRIES - (r.code_tries ?? 0)),
+    instructions: r.instructions,
     locked: (r.code_tries ?? 0) >= DELIVERY_CODE_TRIES,
   };
 }

@@ -108,6 +108,7 @@ export async function erase(db: Executor, deletionId: string, userId: string, at
     'reviews',
     'schedule_vacations',
     'schedule_reminders',
+    'delivery_instructions',
   ]) {
     await sql`delete from ${sql.table(table)} where user_id = ${u}`.execute(db);
   }
@@ -115,7 +116,8 @@ export async function erase(db: Executor, deletionId: string, userId: string, at
   await sql`update orders set contact_email = '', contact_name = '',
       address = jsonb_build_object('city', address->>'city', 'state', address->>'state', 'pincode', pincode)
     where user_id = ${u}`.execute(db);
-  await sql`update schedules set address_id = null where user_id = ${u}`.execute(db);
+  await sql`delete from delivery_photos where order_id in (select id from orders where user_id = ${u})`.execute(db);
+  await sql`update schedules set address_id = null, drop_off_note = null where user_id = ${u}`.execute(db);
   await sql`delete from addresses where user_id = ${u}`.execute(db);
   // The audit trail keeps what was done and when, not the details it carried.
   await sql`update audit_log set before = null, after = null where entity = 'user' and entity_id = ${userId} and action not like 'privacy.%'`.execute(db);

@@ -441,3 +441,63 @@ export async function shakePrices(db: Executor, ids: string[]): Promise<Map<stri
   const rows = await db.selectFrom('signature_shakes').select(['id', 'price_paise']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, r.price_paise]));
 }
+
+// ---------- Drop-off instructions (decision 295) ----------
+
+/** The customer's notes of a range (a date's own) and each schedule's every-day note. */
+export async function instructionsOf(db: Executor, userId: string, from: string, to: string) {
+  const [days, schedules] = await Promise.all([
+    db
+      .selectFrom('delivery_instructions')
+      .select([sql<string>`date::text`.as('date'), 'note'])
+      .where('user_id', '=', userId)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .execute(),
+    db.selectFrom('schedules').select(['id', 'drop_off_note']).where('user_id', '=', userId).execute(),
+  ]);
+  return { days: new Map(days.map((d) => [d.date, d.note])), schedules: new Map(schedules.map((s) => [s.id, s.drop_off_note])) };
+}
+
+/** A date's own note ('' : none that day, over a schedule's every-day note). */
+export async function putDayNote(db: Executor, userId: string, date: string, note: string, now: string): Promise<void> {
+  await db
+    .insertInto('delivery_instructions')
+    .values({ user_id: userId, date, note, updated_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'date']).doUpdateSet({ note, updated_at: now }))
+    .execute();
+}
+
+/** A fixed date keeps the note it was fixed with: pinned unless the date has its own already. */
+export async function pinDayNote(db: Executor, userId: string, date: string, note: string, now: string): Promise<void> {
+  await db
+    .insertInto('delivery_instructions')
+    .values({ user_id: userId, date, note, updated_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'date']).doNothing())
+    .execute();
+}
+
+export async function clearDayNote(db: Executor, userId: string, date: string): Promise<void> {
+  await db.deleteFrom('delivery_instructions').where('user_id', '=', userId).where('date', '=', date).execute();
+}
+
+export async function dropOffNoteOf(db: Executor, scheduleId: string): Promise<string | null> {
+  const r = await db.selectFrom('schedules').select('drop_off_note').where('id', '=', scheduleId).executeTakeFirst();
+  return r?.drop_off_note ?? null;
+}
+
+export async function setDropOffNote(db: Executor, scheduleId: string, note: string | null, now: string): Promise<void> {
+  await db.updateTable('schedules').set({ drop_off_note: note, updated_at: now }).where('id', '=', scheduleId).execute();
+}
+
+/** The customer has an order (not cancelled) for the date: a note for it is taken without a schedule. */
+export async function hasOrderOn(db: Executor, userId: string, date: string): Promise<boolean> {
+  const r = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('slot_date', '=', date)
+    .where('status', 'not in', ['cancelled', 'pending_payment'])
+    .executeTakeFirst();
+  return !!r;
+}

@@ -11,6 +11,7 @@ import {
   ForecastSchema,
   OkSchema,
   PutDayInputSchema,
+  PutInstructionsInputSchema,
   ScheduleIdInput,
   ScheduleListSchema,
   ScheduleChangeSchema,
@@ -132,6 +133,21 @@ export const schedulesRouter = router({
     .input(SkipDayInputSchema)
     .output(ScheduleCalendarSchema)
     .mutation(({ ctx, input }) => schedules.unskip(ctx.deps, ctx.user, input)),
+
+  putInstructions: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/user/deliveries/{date}/instructions',
+        tags,
+        summary:
+          'A drop-off note for the rider (“leave with security”, “ring twice”, at most 200 characters; empty: none) for that date’s deliveries, or with everyDay for every day of a schedule; answers that date’s calendar; 409 DELIVERY_FIXED after the cut-off',
+        protect: true,
+      },
+    })
+    .input(PutInstructionsInputSchema)
+    .output(ScheduleCalendarSchema)
+    .mutation(({ ctx, input }) => schedules.putInstructions(ctx.deps, ctx.user, input)),
 
   putDay: authedProcedure
     .meta({

@@ -40,6 +40,7 @@ import type {
   DeliveryEntry,
   DeliveryPrice,
   PutDayInput,
+  PutInstructionsInput,
   Schedule,
   ScheduleChange,
   ScheduleItem,
@@ -97,7 +98,9 @@ const priceOf = (q: Quote): DeliveryPrice => ({
  */
 async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: number, db?: Executor): Promise<Built> {
   const to = addDays(from, days - 1);
-  const read = await (db ? readCalendar(db, user.id, from, to) : deps.reads.run(user.id, (rdb) => readCalendar(rdb, user.id, from, to)));
+  const [read, notes] = await (db
+    ? Promise.all([readCalendar(db, user.id, from, to), repo.instructionsOf(db, user.id, from, to)])
+    : deps.reads.run(user.id, (rdb) => Promise.all([readCalendar(rdb, user.id, from, to), repo.instructionsOf(rdb, user.id, from, to)])));
   // The plan's own read only for a subscriber (the statement says whether there is a live subscription).
   const plan = read.subscribed ? await activePlanFor(deps, db ?? deps.db, user.id) : null;
   const now = deps.clock.now();
@@ -173,9 +176,18 @@ async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: num
       } else if (run?.outcome === 'not_placed') entry.reason = { code: run.reason_code ?? 'UNAVAILABLE', message: run.reason ?? '' };
       entries.push(entry);
     }
-    out.push(vacation ? { date, open: !fixed, vacationId: vacation.id, entries } : { date, open: !fixed, entries });
+    const day: DeliveryDay = vacation ? { date, open: !fixed, vacationId: vacation.id, entries } : { date, open: !fixed, entries };
+    const note = notes.days.get(date);
+    if (note !== undefined) day.instructions = note;
+    out.push(day);
   }
-  const calendarSchedules = schedules.map(({ row: s, own }) => ({ id: s.id, slot: slotOf(s), items: own.items, price: own.price }));
+  const calendarSchedules = schedules.map(({ row: s, own }) => ({
+    id: s.id,
+    slot: slotOf(s),
+    items: own.items,
+    price: own.price,
+    dropOffNote: notes.schedules.get(s.id) ?? null,
+  }));
   // What the wallet will not cover, day by day (decision 220): the figures are the server's, the rule the shared one.
   const cover = walletCover(read.walletBalance, dueDays({ schedules: calendarSchedules, days: out }));
   const byDate = new Map(out.map((d) => [d.date, d]));
@@ -512,6 +524,34 @@ export async function skip(deps: Deps, user: AuthUser, input: SkipDayInput): Pro
       { skipped: true },
       deps.clock.now().toISOString(),
     );
+  });
+  await deps.reads.noteWrite(user.id);
+  return dayOf(deps, user, input.date);
+}
+
+/**
+ * PUT /api/user/deliveries/{date}/instructions (decision 295): the rider's note for the date, or with
+ * `everyDay` for every day of a schedule. The date must be open (the cut-off rule's one owner, openDay);
+ * an every-day change leaves the fixed dates with the note they were fixed with (decision 202).
+ */
+export async function putInstructions(deps: Deps, user: AuthUser, input: PutInstructionsInput): Promise<ScheduleCalendar> {
+  await withTransactionRetry(deps, async (trx) => {
+    const { schedules, cutoffTime } = await openDay(deps, trx, user, input.date);
+    const now = deps.clock.now();
+    const at = now.toISOString();
+    if (input.everyDay) {
+      const s = pickSchedule(schedules, input.scheduleId);
+      const before = await repo.dropOffNoteOf(trx, s.id);
+      const after = input.note || null;
+      if (before === after) return;
+      for (const date of fixedDates(now, cutoffTime)) await repo.pinDayNote(trx, user.id, date, before ?? '', at);
+      await repo.setDropOffNote(trx, s.id, after, at);
+      return;
+    }
+    if (!input.note) return repo.clearDayNote(trx, user.id, input.date);
+    const delivers = schedules.some((s) => deliversOn(s, input.date)) || (await repo.hasOrderOn(trx, user.id, input.date));
+    if (!delivers) throw new AppError('INVALID_STATE', `There is no delivery on ${formatDay(input.date, 'weekdayDate')} to leave a note for.`);
+    await repo.putDayNote(trx, user.id, input.date, input.note, at);
   });
   await deps.reads.noteWrite(user.id);
   return dayOf(deps, user, input.date);

@@ -14,6 +14,7 @@ import { addDays, formatSlotRange } from '../../../../shared/rules/slots';
 import { entryOf, formatCutoffTime } from '../../../../shared/rules/schedules';
 import type { ScheduleCalendar, DeliveryDay, DeliveryEntry, Schedule } from '../../../../shared/schemas/schedules';
 import { DayEditor } from './day-editor';
+import { NoteEditor } from './note-editor';
 import { itemsLine } from './items-picker';
 import { orderItNow } from './order-it-now';
 import './schedules.css';
@@ -328,6 +329,7 @@ function Calendar({ calendar, schedules }: { calendar: ScheduleCalendar; schedul
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<{ date: string; message: string } | null>(null);
   const [editing, setEditing] = useState<{ day: DeliveryDay; entry: DeliveryEntry } | null>(null);
+  const [noting, setNoting] = useState<{ day: DeliveryDay; entry: DeliveryEntry } | null>(null);
   // /deliveries?date=YYYY-MM-DD (a reminder's or a not-placed message's link) opens that day.
   const target = new URLSearchParams(useSearch()).get('date');
   const [all, setAll] = useState(() => !!target && target >= addDays(calendar.from, FIRST_DAYS));
@@ -469,6 +471,7 @@ function Calendar({ calendar, schedules }: { calendar: ScheduleCalendar; schedul
                   </div>
                 );
               })}
+              <DayNote day={d} calendar={calendar} onEdit={(entry) => setNoting({ day: d, entry })} />
               {error?.date === d.date ? (
                 <p className="field__error" role="alert" data-testid="day-error">
                   {error.message}
@@ -492,6 +495,39 @@ function Calendar({ calendar, schedules }: { calendar: ScheduleCalendar; schedul
           onClose={() => setEditing(null)}
         />
       ) : null}
+      {noting ? (
+        <NoteEditor
+          date={noting.day.date}
+          scheduleId={noting.entry.scheduleId}
+          dayNote={noting.day.instructions}
+          scheduleNote={calendar.schedules.find((s) => s.id === noting.entry.scheduleId)?.dropOffNote ?? null}
+          onClose={() => setNoting(null)}
+        />
+      ) : null}
     </>
+  );
+}
+
+/** The rider's note of a day (decision 295): the date's own, else the schedule's every-day note; editable while the day is open. */
+function DayNote({ day, calendar, onEdit }: { day: DeliveryDay; calendar: ScheduleCalendar; onEdit(entry: DeliveryEntry): void }) {
+  const entry = day.entries.find((e) => e.state === 'planned') ?? day.entries.find((e) => e.state !== 'skipped');
+  if (!entry) return null;
+  const everyDay = calendar.schedules.find((s) => s.id === entry.scheduleId)?.dropOffNote ?? null;
+  const note = day.instructions !== undefined ? day.instructions : everyDay;
+  const own = day.instructions !== undefined;
+  if (!note && !(day.open && entry.state === 'planned')) return null;
+  return (
+    <div className="dl-note" data-testid="day-note">
+      {note ? (
+        <p className="text-sm">
+          <span className="text-subtle">{own ? 'Note for the rider:' : 'Every day:'}</span> <span data-testid="day-note-text">{note}</span>
+        </p>
+      ) : null}
+      {day.open && entry.state === 'planned' ? (
+        <Button size="sm" variant="ghost" onClick={() => onEdit(entry)} data-testid="edit-note">
+          {note ? 'Change note' : 'Add a note for the rider'}
+        </Button>
+      ) : null}
+    </div>
   );
 }

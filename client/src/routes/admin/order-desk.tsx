@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DeliveryPhoto } from '../../features/orders/delivery-photo';
 import { Link } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../components/button';
@@ -128,6 +129,12 @@ export function OrderDesk({ id, back }: { id: string; back: string }) {
         </div>
       </header>
 
+      {o.deliveryPhoto ? (
+        <div className="card card--padded">
+          <h3 className="h5">Proof of delivery</h3>
+          <DeliveryPhoto photo={o.deliveryPhoto} />
+        </div>
+      ) : null}
       <div className="admin-order__actions card card--padded">
         {d.nextStatus && may.write ? (
           <Button loading={setStatus.isPending && !move} data-testid="next-status" onClick={() => requestMove(d.nextStatus as MoveTarget)}>

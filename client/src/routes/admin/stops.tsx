@@ -164,6 +164,11 @@ export default function AdminDeliveriesPage() {
                   <span className="text-sm text-subtle" style={{ display: 'block' }}>
                     {s.customerFirstName} · {s.area} · {s.itemCount} bottle{s.itemCount === 1 ? '' : 's'}
                   </span>
+                  {s.instructions ? (
+                    <span className="text-sm" style={{ display: 'block', overflowWrap: 'anywhere' }} data-testid="stop-instructions">
+                      Note: “{s.instructions}”
+                    </span>
+                  ) : null}
                 </td>
                 <td className="text-sm">{s.slot.label}</td>
                 <td className="text-sm">
