@@ -37,6 +37,7 @@ import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { registerWhatsAppWebhook } from './domains/notifications/notifications.webhook';
 import { registerOrderFiles } from './domains/orders/orders.http';
 import { registerKitchenFiles } from './domains/kitchen/kitchen.http';
+import { registerPurchasePlanFiles } from './domains/admin/purchase-plan.http';
 import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
 import { provideOrderPayments } from './domains/orders/order-payments';
 import { provideSubscriptionPayments } from './domains/subscriptions/subscription-payments';
@@ -197,6 +198,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Invoice PDFs and the admin CSV export: files, not JSON.
   await app.register(async (scope) => registerOrderFiles(scope, deps));
   await app.register(async (scope) => registerKitchenFiles(scope, deps));
+  await app.register(async (scope) => registerPurchasePlanFiles(scope, deps));
   await app.register(async (scope) => registerPrivacyFiles(scope, deps));
   // Uploaded pictures: a raw body up to a few MiB in, immutable files out.
   await app.register(async (scope) => registerCatalogueImages(scope, deps));
