@@ -94,6 +94,22 @@ const PLAIN_ROUTES: RouteRow[] = [
     file: 'server/domains/kitchen/kitchen.http.ts',
   },
   {
+    method: 'GET',
+    path: '/api/admin/purchase-plan.csv',
+    tags: ['admin', 'stock'],
+    procedure: null,
+    service: 'registerPurchasePlanFiles',
+    file: 'server/domains/admin/purchase-plan.http.ts',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/purchase-plan.pdf',
+    tags: ['admin', 'stock'],
+    procedure: null,
+    service: 'registerPurchasePlanFiles',
+    file: 'server/domains/admin/purchase-plan.http.ts',
+  },
+  {
     method: 'POST',
     path: '/api/admin/images',
     tags: ['admin', 'catalogue'],

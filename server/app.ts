@@ -37,6 +37,7 @@ import { registerPaymentWebhook } from './domains/payments/payments.webhook';
 import { registerWhatsAppWebhook } from './domains/notifications/notifications.webhook';
 import { registerOrderFiles } from './domains/orders/orders.http';
 import { registerKitchenFiles } from './domains/kitchen/kitchen.http';
+import { registerPurchasePlanFiles } from './domains/admin/purchase-plan.http';
 import { registerCatalogueImages } from './domains/catalogue/catalogue.images';
 import { registerDeliveryPhotos } from './domains/orders/orders.photo.http';
 import { provideOrderPayments } from './domains/orders/order-payments';
@@ -198,6 +199,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Invoice PDFs and the admin CSV export: files, not JSON.
   await app.register(async (scope) => registerOrderFiles(scope, deps));
   await app.register(async (scope) => registerKitchenFiles(scope, deps));
+  await app.register(async (scope) => registerPurchasePlanFiles(scope, deps));
   await app.register(async (scope) => registerPrivacyFiles(scope, deps));
   // Uploaded pictures: a raw body up to a few MiB in, immutable files out.
   await app.register(async (scope) => registerCatalogueImages(scope, deps));

@@ -309,6 +309,7 @@ export interface Ingredients {
   sort_order: Generated<number>;
   stock_unit: Generated<'g' | 'ml' | 'pc'>;
   sugar_g: Generated<Numeric>;
+  supplier: string | null;
   updated_at: Generated<string>;
   vegan: Generated<boolean>;
 }

@@ -52,6 +52,7 @@ import * as m1207_1301 from './2026_12_07_1301_create_autopay';
 import * as m1208_1100 from './2026_12_08_1100_delivery_instructions';
 import * as m1208_1110 from './2026_12_08_1110_delivery_photos';
 import * as m1208_1300 from './2026_12_08_1300_privacy_retention_and_incidents';
+import * as m1208_1400 from './2026_12_08_1400_ingredient_suppliers';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -111,6 +112,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_08_1100_delivery_instructions': m1208_1100,
   '2026_12_08_1110_delivery_photos': m1208_1110,
   '2026_12_08_1300_privacy_retention_and_incidents': m1208_1300,
+  '2026_12_08_1400_ingredient_suppliers': m1208_1400,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -165,3 +165,10 @@ export const SEED_RECIPES: Record<string, Record<string, number>> = {
 export const SEED_STOCK_BOTTLES = 3000;
 /** Par level: a morning's worth (this many bottles). */
 export const SEED_PAR_BOTTLES = 300;
+
+/** The demo's suppliers of what the farm does not grow (supplier → ingredient slugs). */
+export const SEED_SUPPLIERS: Record<string, string[]> = {
+  'Nandi Dairy & Plant Milks': ['almond-milk', 'oat-milk', 'greek-yogurt'],
+  'KR Market Fruit Co.': ['banana', 'mango', 'blueberry', 'pineapple', 'green-apple', 'avocado', 'coconut-water'],
+  'Sattva Wholefoods': ['whey', 'pea-protein', 'peanut-butter', 'soy-protein', 'chia', 'flax', 'spirulina', 'moringa', 'cacao', 'turmeric', 'oats', 'honey', 'dates', 'jaggery', 'stevia'],
+};

@@ -1,6 +1,6 @@
 import type { Db, Executor } from '../database';
 import { DEFAULT_PRICING } from '../../shared/schemas/catalogue';
-import { SEED_INGREDIENTS, SEED_PAR_BOTTLES, SEED_PORTIONS, SEED_RECIPES, SEED_SHAKES, SEED_STOCK_BOTTLES } from './catalogue';
+import { SEED_INGREDIENTS, SEED_PAR_BOTTLES, SEED_PORTIONS, SEED_RECIPES, SEED_SHAKES, SEED_STOCK_BOTTLES, SEED_SUPPLIERS } from './catalogue';
 import { sql } from 'kysely';
 import { SEED_PINCODES, SEED_SLOTS } from './slots';
 import { SEED_PLANS } from './subscriptions';
@@ -87,6 +87,16 @@ export const seeds: Seed[] = [
         )
         insert into stock_movements (ingredient_id, kind, delta, on_hand_after, batch, reason)
         select ingredient_id, 'received', on_hand, on_hand, 'OPENING', 'Opening stock of the demo shop' from levels`.execute(trx);
+    },
+  },
+  {
+    // Where the bought ingredients come from (decision 262): the purchase plan's lists per supplier.
+    // Hydroponic ingredients are harvested at the farm and have none.
+    name: 'suppliers-v1',
+    async run(trx) {
+      for (const [supplier, slugs] of Object.entries(SEED_SUPPLIERS)) {
+        await trx.updateTable('ingredients').set({ supplier }).where('slug', 'in', slugs).where('hydroponic', '=', false).execute();
+      }
     },
   },
 ];

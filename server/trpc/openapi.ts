@@ -392,6 +392,30 @@ const FILE_ROUTES: { method: string; path: string; operation: Json }[] = [
       },
     },
   })),
+  ...(['csv', 'pdf'] as const).map((ext) => ({
+    method: 'get' as const,
+    path: `/admin/purchase-plan.${ext}`,
+    operation: {
+      operationId: ext === 'csv' ? 'admin-purchasePlanCsv' : 'admin-purchasePlanPdf',
+      tags: ['admin', 'stock'],
+      summary:
+        ext === 'csv'
+          ? 'The harvest and purchase plan as CSV: one row per ingredient, quantities in its stock unit, the need of each day'
+          : 'The harvest and purchase plan as a PDF: one list for the farm and one per supplier, what to get and by when',
+      security: [{ bearer: [] }],
+      parameters: [{ name: 'days', in: 'query' as const, required: false, schema: { type: 'integer' as const, minimum: 1, maximum: 14, default: 7 } }],
+      responses: {
+        '200': {
+          description: ext === 'csv' ? 'The CSV file (Content-Disposition: attachment)' : 'The PDF file (Content-Disposition: inline)',
+          content:
+            ext === 'csv'
+              ? { 'text/csv': { schema: { type: 'string' as const } } }
+              : { 'application/pdf': { schema: { type: 'string' as const, format: 'binary' } } },
+        },
+        ...errors(400, 401, 403, 503),
+      },
+    },
+  })),
   {
     method: 'get',
     path: '/admin/orders/export.csv',

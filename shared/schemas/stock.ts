@@ -133,3 +133,50 @@ export const ShakeRecipeInputSchema = z.strictObject({
     }),
 });
 export type ShakeRecipeInput = z.infer<typeof ShakeRecipeInputSchema>;
+
+// ---------- The harvest and purchase plan (PRODUCT.md §23, decision 262) ----------
+
+/** How the plan turns the forecast into what to harvest or buy; shown under the plan. */
+export const PURCHASE_PLAN_RULE =
+  'Need: the forecast’s bottles by each recipe (standing deliveries, plus one-off orders by the same weekday’s median of the last 4 weeks or what is booked when that is more). Stock: on hand, less what is held for orders before tomorrow. Get enough to stay at par through the last day, by the day before the first day the stock would fall under par.';
+
+export const PurchasePlanInputSchema = z.object({
+  days: z.coerce.number().int('Plan a whole number of days').min(1, 'Plan at least 1 day').max(14, 'Plan at most 14 days').default(7),
+});
+export type PurchasePlanInput = z.infer<typeof PurchasePlanInputSchema>;
+
+export const PurchasePlanItemSchema = z.object({
+  ingredientId: z.string(),
+  name: z.string(),
+  unit: z.enum(STOCK_UNITS),
+  onHand: z.number().int(),
+  reserved: z.number().int(),
+  /** On hand less what is held for orders delivered before the plan's first day. */
+  available: z.number().int(),
+  parLevel: z.number().int(),
+  nextBestBefore: z.string().nullable(),
+  /** One entry per day of the plan: the forecast need and the stock left at the day's end without buying. */
+  days: z.array(z.object({ date: z.string(), need: z.number().int(), left: z.number().int() })),
+  totalNeed: z.number().int(),
+  /** What to harvest or buy to stay at par through the last day (0: nothing). */
+  toGet: z.number().int(),
+  /** The day to have it by (null when nothing is to get). */
+  by: z.string().nullable(),
+});
+export type PurchasePlanItem = z.infer<typeof PurchasePlanItemSchema>;
+
+export const PurchasePlanGroupSchema = z.object({
+  /** farm: harvested at the shop's farm (hydroponic); supplier: bought. */
+  source: z.enum(['farm', 'supplier']),
+  name: z.string(),
+  items: z.array(PurchasePlanItemSchema),
+});
+
+export const PurchasePlanSchema = z.object({
+  generatedAt: z.string(),
+  today: z.string(),
+  dates: z.array(z.string()),
+  rule: z.string(),
+  groups: z.array(PurchasePlanGroupSchema),
+});
+export type PurchasePlan = z.infer<typeof PurchasePlanSchema>;

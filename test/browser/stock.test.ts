@@ -1,3 +1,4 @@
+import type { AuthUser } from '../../server/trpc/context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
 
@@ -6,6 +7,8 @@ import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderT
  * low-stock card says so; the builder disables kale at once ("Sold out for now"), and the page of a
  * shake made with kale says it is sold out. Screenshots at 1280 and 375 px.
  */
+const TABLET = { width: 1024, height: 768 };
+
 describe.skipIf(!hasBrowser)('stock in a browser', () => {
   let shop: ShopUnderTest;
   const password = 'Curry-Leaf-Garden-77';
@@ -73,6 +76,55 @@ describe.skipIf(!hasBrowser)('stock in a browser', () => {
       await phoneAdmin.goto('/admin/stock');
       await phoneAdmin.locator('[data-testid="stock-row"][data-name="Curly kale"]').waitFor();
       await shop.screenshot(phoneAdmin, 'stock-admin-375');
+    },
+  );
+  it(
+    'the harvest and purchase plan fits a 1024 px tablet for the kitchen, and lists what to get per source',
+    { timeout: 120_000 },
+    async () => {
+      const cook = { email: 'ravi.kitchen@example.in', password: 'Drumstick-Curry-Pot-31' };
+      const up = await shop.request({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { ...cook, username: 'ravi_kitchen', name: 'Ravi Kitchen', mobile: '9876512399' },
+      });
+      expect(up.statusCode, up.body).toBeLessThan(300);
+      await shop.deps.db.updateTable('users').set({ role: 'kitchen' }).where('email', '=', cook.email).execute();
+      // Mint runs short: a stock-take puts it under par (set up through the API, as an owner would).
+      const mint = await shop.deps.db.selectFrom('ingredients').select('id').where('slug', '=', 'mint').executeTakeFirstOrThrow();
+      const owner = await shop.deps.db.selectFrom('users').select(['id', 'email', 'role', 'name']).where('email', '=', email).executeTakeFirstOrThrow();
+      const counted = await shop.request({
+        method: 'POST',
+        url: '/api/admin/stock/movements',
+        headers: { authorization: await shop.bearer(owner as AuthUser) },
+        payload: { ingredientId: mint.id, kind: 'counted', quantity: 40, reason: 'Morning stock-take' },
+      });
+      expect(counted.statusCode, counted.body).toBe(200);
+
+      for (const [viewport, tag] of [
+        [TABLET, '1024'],
+        [DESKTOP, '1280'],
+        [PHONE, '375'],
+      ] as const) {
+        const page = await shop.newPage({ context: await signedInContext(shop, cook.email, cook.password, viewport) });
+        await page.goto('/admin/stock');
+        await page.getByRole('link', { name: 'Harvest and purchase plan' }).click();
+        const farm = page.locator('[data-testid="plan-group"][data-source="farm"]');
+        const row = farm.locator('[data-testid="plan-row"][data-name="Mint"]');
+        await row.waitFor();
+        await expect.poll(() => row.getByTestId('plan-to-get').allTextContents()).toEqual([expect.stringMatching(/^\d[\d.]* (g|kg)by /)]);
+        expect(await page.locator('[data-testid="plan-group"][data-source="supplier"]').count()).toBeGreaterThan(1);
+        if (viewport !== PHONE) {
+          // No sideways scroll, and no table scrolls or clips a column.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+          const clipped = await page.evaluate(() =>
+            [...document.querySelectorAll('.stock-plan .table-wrap')].filter((w) => w.scrollWidth > w.clientWidth + 1).length,
+          );
+          expect(clipped).toBe(0);
+        }
+        await shop.screenshot(page, `stock-plan-${tag}`);
+        await page.context().close();
+      }
     },
   );
 });

@@ -5,6 +5,11 @@ import { createCustomers, createUser, insertOrder } from '../helpers/factories';
 import { creditWallets, insertSchedules } from './schedules-fixtures';
 import { addDays } from '../../shared/rules/slots';
 import type { AuthUser } from '../../server/trpc/context';
+import { countStock } from './orders-fixtures';
+import { parseCsv } from '../helpers/csv';
+import { pdfText } from '../helpers/pdf-text';
+import { formatQuantity } from '../../shared/rules/stock';
+import { formatDay } from '../../shared/rules/dates';
 
 /**
  * The owner's morning (PRODUCT.md §23): a month of orders and standing deliveries seeded straight into
@@ -358,6 +363,115 @@ describe("the owner's morning", () => {
       reasons.map((x) => [x.reason, x.n]),
     );
     expect(reasons[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('the purchase plan: each ingredient\'s need per day by recipe × forecast, against the stock, per source; the CSV and PDF agree', async () => {
+    const db = t.deps.db;
+    const dates = Array.from({ length: 7 }, (_, i) => addDays(TOMORROW, i));
+    // The test's own need per (date, ingredient): standing deliveries by the schedules' tables, one-off
+    // orders by the weekday's median of the 4 most recent complete weeks (or what is booked when more).
+    const { rows } = await sql<{ date: string; ingredient_id: string; need: number }>`
+      with days as (select d::date as date from unnest(${dates}::date[]) d),
+      standing as (
+        select days.date, r.ingredient_id, sum((i->>'quantity')::int * r.qty_per_bottle) as need
+        from days join schedules sc on sc.status = 'active' and sc.start_date <= days.date and coalesce(sc.end_date, days.date) >= days.date
+        cross join lateral jsonb_array_elements(sc.items::jsonb) i
+        join shake_recipe_items r on r.shake_id = (i->>'id')::uuid
+        where not exists (select 1 from schedule_days d where d.schedule_id = sc.id and d.date = days.date and d.skipped)
+          and not exists (select 1 from schedule_vacations v where v.user_id = sc.user_id and days.date between v.from_date and v.to_date)
+          and not exists (select 1 from schedule_runs x where x.schedule_id = sc.id and x.date = days.date)
+        group by days.date, r.ingredient_id),
+      used as (
+        select o.slot_date as date, r.ingredient_id, sum(l.quantity * r.qty_per_bottle) as need
+        from orders o join order_lines l on l.order_id = o.id join shake_recipe_items r on l.item_type = 'signature' and r.shake_id::text = l.item_id
+        where o.status not in ('cancelled', 'pending_payment') and o.idempotency_key not like 'schedule:%'
+        group by o.slot_date, r.ingredient_id),
+      weeks as (
+        select days.date, w.back from days cross join lateral (
+          select days.date - 7 * k as back from generate_series(1, 6) k where days.date - 7 * k < ${TODAY}::date order by k limit 4) w),
+      oneoff as (
+        select w.date, ing.id as ingredient_id,
+          greatest(coalesce(max(b.need), 0), round(percentile_cont(0.5) within group (order by coalesce(u.need, 0))::numeric)) as need
+        from weeks w cross join ingredients ing
+        left join used u on u.date = w.back and u.ingredient_id = ing.id
+        left join used b on b.date = w.date and b.ingredient_id = ing.id
+        group by w.date, ing.id)
+      select x.date::text as date, x.ingredient_id::text as ingredient_id, sum(x.need)::int as need
+      from (select * from standing union all select * from oneoff) x group by x.date, x.ingredient_id having sum(x.need) > 0`.execute(db);
+    const want = new Map(rows.map((r) => [`${r.date}|${r.ingredient_id}`, r.need]));
+    // The ingredient needed most runs short: on hand is its par plus the first day and half the second.
+    const totals = new Map<string, number>();
+    for (const r of rows) totals.set(r.ingredient_id, (totals.get(r.ingredient_id) ?? 0) + r.need);
+    const [shortId] = [...totals].sort((a, b) => b[1] - a[1])[0]!;
+    const par = (await sql<{ par_level: number }>`select par_level from stock_balances where ingredient_id = ${shortId}`.execute(db)).rows[0]!.par_level;
+    const need = (d: string, id: string) => want.get(`${d}|${id}`) ?? 0;
+    await countStock(db, shortId, par + need(dates[0]!, shortId) + Math.floor(need(dates[1]!, shortId) / 2), 'The plan test');
+
+    const plan = await get('/api/admin/purchase-plan?days=7');
+    expect(plan.dates).toEqual(dates);
+    const { rows: levels } = await sql<{ id: string; on_hand: number; par_level: number; hydroponic: boolean; supplier: string | null }>`
+      select i.id::text as id, b.on_hand, b.par_level, i.hydroponic, i.supplier
+      from ingredients i join stock_balances b on b.ingredient_id = i.id where i.active`.execute(db);
+    type Item = { ingredientId: string; name: string; unit: string; available: number; parLevel: number; days: { date: string; need: number; left: number }[]; toGet: number; by: string | null };
+    const items: Item[] = plan.groups.flatMap((g: { items: Item[] }) => g.items);
+    expect(items.map((i) => i.ingredientId).sort()).toEqual(levels.map((l) => l.id).sort());
+    let checked = 0;
+    for (const l of levels) {
+      const item = items.find((i) => i.ingredientId === l.id)!;
+      expect(item.days.map((d) => d.need), item.name).toEqual(dates.map((d) => need(d, l.id)));
+      // No order before tomorrow holds stock in this month (the fixture's orders reserve nothing): available is on hand.
+      expect(item.available).toBe(l.on_hand);
+      const lefts = dates.map((_, k) => l.on_hand - dates.slice(0, k + 1).reduce((n, d) => n + need(d, l.id), 0));
+      expect(item.days.map((d) => d.left)).toEqual(lefts);
+      expect(item.toGet).toBe(Math.max(0, l.par_level - Math.min(l.on_hand, ...lefts)));
+      checked += item.days.some((d) => d.need > 0) ? 1 : 0;
+    }
+    expect(checked).toBeGreaterThan(5);
+    const short = items.find((i) => i.ingredientId === shortId)!;
+    expect(short.toGet).toBeGreaterThan(0);
+    // Under par during the second day: have it by the first day of the plan (the day before).
+    expect(short.by).toBe(TOMORROW);
+    // The farm's list holds the hydroponic ingredients; each supplier its own.
+    for (const g of plan.groups as { source: string; name: string; items: Item[] }[]) {
+      for (const i of g.items) {
+        const l = levels.find((x) => x.id === i.ingredientId)!;
+        expect(g.source).toBe(l.hydroponic ? 'farm' : 'supplier');
+        if (!l.hydroponic) expect(g.name).toBe(l.supplier ?? 'No supplier set');
+      }
+    }
+    expect(plan.groups.map((g: { source: string }) => g.source)).toContain('farm');
+    expect(plan.groups.filter((g: { source: string }) => g.source === 'supplier').length).toBeGreaterThan(1);
+
+    // The CSV: one row per ingredient with the same figures.
+    const csvRes = await t.request({ method: 'GET', url: '/api/admin/purchase-plan.csv?days=7', headers: auth });
+    expect(csvRes.statusCode).toBe(200);
+    expect(csvRes.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const [head, ...body] = parseCsv(csvRes.body).filter((r) => r.length > 1);
+    const col = (name: string) => head!.indexOf(name);
+    expect(body).toHaveLength(items.length);
+    for (const row of body) {
+      const item = items.find((i) => i.name === row[col('Ingredient')])!;
+      expect(dates.map((d) => Number(row[col(`Need ${d}`)]))).toEqual(item.days.map((d) => d.need));
+      expect(Number(row[col('To harvest or buy')])).toBe(item.toGet);
+      expect(row[col('By')]).toBe(item.by ?? '');
+    }
+    // The PDF: the short ingredient's line reads what to get and by when.
+    const pdfRes = await t.request({ method: 'GET', url: '/api/admin/purchase-plan.pdf?days=7', headers: auth });
+    expect(pdfRes.statusCode).toBe(200);
+    expect(pdfRes.headers['content-type']).toBe('application/pdf');
+    const text = (await pdfText(new Uint8Array(pdfRes.rawPayload))).pages.join('\n');
+    expect(text).toContain('Harvest and purchase plan');
+    const line = text.split('\n').find((x) => x.includes(short.name));
+    expect(line).toContain(formatQuantity(short.toGet, short.unit));
+    expect(line).toContain(formatDay(short.by!, 'weekdayDate'));
+    for (const i of items.filter((x) => x.toGet > 0)) expect(text).toContain(formatQuantity(i.toGet, i.unit));
+
+    // Days are 1–14; a rider may not read it.
+    const bad = await t.request({ method: 'GET', url: '/api/admin/purchase-plan?days=15', headers: auth });
+    expect(bad.statusCode).toBe(400);
+    const rider = await createUser(db, { role: 'rider' });
+    const no = await t.request({ method: 'GET', url: '/api/admin/purchase-plan.csv', headers: { authorization: await t.bearer(rider) } });
+    expect(no.statusCode).toBe(403);
   });
 
   it('is for staff who may read the dashboard', async () => {

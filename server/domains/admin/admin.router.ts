@@ -14,6 +14,8 @@ import {
 import { DashboardReportInputSchema, DashboardReportSchema } from '../../../shared/schemas/dashboard';
 import * as admin from './admin.service';
 import * as morning from './morning.service';
+import { purchasePlan } from './purchase-plan';
+import { PurchasePlanInputSchema, PurchasePlanSchema } from '../../../shared/schemas/stock';
 import {
   DashboardDayInputSchema,
   DashboardDaySchema,
@@ -84,6 +86,22 @@ export const adminRouter = router({
     .input(ForecastInputSchema)
     .output(ForecastAnswerSchema)
     .query(({ ctx, input }) => morning.forecast(ctx.deps, input)),
+
+  // The kitchen's and the owner's harvest and purchase plan (decision 262): whoever manages stock.
+  purchasePlan: staffProcedure('stock:manage')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/purchase-plan',
+        tags,
+        summary:
+          'What to harvest at the farm or buy from each supplier, and by when: per ingredient and day from tomorrow, the forecast need by each recipe against on hand, reserved and par (also as .csv and .pdf)',
+        protect: true,
+      },
+    })
+    .input(PurchasePlanInputSchema)
+    .output(PurchasePlanSchema)
+    .query(({ ctx, input }) => purchasePlan(ctx.deps, input)),
 
   retention: staffProcedure('dashboard:read')
     .meta({

@@ -12,7 +12,8 @@ import {
 import * as subscriptionReports from '../subscriptions/subscriptions.reports';
 import * as orderReports from '../orders/orders.reports';
 import * as schedules from '../schedules/schedules.service';
-import { standingBySlot } from '../schedules/schedules.forecast';
+import { standingBySlot, standingLines } from '../schedules/schedules.forecast';
+import * as stock from '../stock/stock.service';
 import * as wallet from '../wallet/wallet.service';
 import * as delivery from '../slots/slots.service';
 
@@ -85,6 +86,46 @@ async function forecastDays(deps: Deps, dates: string[]): Promise<ForecastDay[]>
       };
     });
     out.push({ date, slots: daySlots, total: daySlots.reduce((n, s) => add(n, s.total), ZERO) });
+  }
+  return out;
+}
+
+/**
+ * What the forecast of each date needs of each ingredient (the purchase plan, decision 262), by the
+ * same rule as the forecast's bottles: the standing deliveries' lines (placed and still to place)
+ * plus, for one-off orders, per ingredient the median of the same weekday over the 4 most recent
+ * complete weeks, or what the day's booked one-off orders need when that is more. Lines become
+ * ingredients by the one formula (stock's lineNeedsSql). Map date → ingredient id → quantity.
+ */
+export async function ingredientForecast(deps: Deps, dates: string[]): Promise<Map<string, Map<string, number>>> {
+  const today = istToday(deps.clock.now());
+  const history = new Map(dates.map((d) => [d, historyDates(d, today)]));
+  const oneOff = await orderReports.oneOffLines(deps, [...new Set([...dates, ...[...history.values()].flat()])]);
+  const lines: Array<{ key: string; id: string; type: 'signature' | 'custom'; quantity: number; recipe?: unknown }> = oneOff.map((l) => ({
+    key: `one-off|${l.date}`,
+    id: l.item_id,
+    type: l.item_type,
+    quantity: l.quantity,
+    recipe: l.recipe,
+  }));
+  for (const date of dates) {
+    for (const l of await standingLines(deps.db, date)) lines.push({ key: `standing|${date}`, id: l.id, type: l.type, quantity: l.quantity, recipe: l.recipe });
+  }
+  const needs = await stock.needsOf(deps, lines);
+  const of = (key: string) => needs.get(key) ?? new Map<string, number>();
+  const out = new Map<string, Map<string, number>>();
+  for (const date of dates) {
+    const weeks = history.get(date)!.map((d) => of(`one-off|${d}`));
+    const booked = of(`one-off|${date}`);
+    const standing = of(`standing|${date}`);
+    const ids = new Set([...standing.keys(), ...booked.keys(), ...weeks.flatMap((w) => [...w.keys()])]);
+    const day = new Map<string, number>();
+    for (const id of ids) {
+      const one = Math.max(booked.get(id) ?? 0, median(weeks.map((w) => w.get(id) ?? 0)));
+      const need = (standing.get(id) ?? 0) + one;
+      if (need > 0) day.set(id, need);
+    }
+    out.set(date, day);
   }
   return out;
 }

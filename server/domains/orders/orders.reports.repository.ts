@@ -203,3 +203,13 @@ export async function orderCancelReasons(db: Executor, from: string, to: string)
     .execute();
   return rows.map((r) => ({ reason: r.reason, count: Number(r.n) }));
 }
+
+/** The lines of one-off orders per delivery date (placed, not cancelled), as the purchase plan reads them. */
+export async function oneOffLines(db: Executor, dates: string[]) {
+  if (!dates.length) return [];
+  const { rows } = await sql<{ date: string; item_type: 'signature' | 'custom'; item_id: string; quantity: number; recipe: unknown }>`
+    select o.slot_date::text as date, l.item_type, l.item_id, l.quantity, l.recipe
+    from orders o join order_lines l on l.order_id = o.id
+    where o.slot_date = any(${dates}::date[]) and o.status not in ('cancelled', 'pending_payment') and ${oneOff}`.execute(db);
+  return rows;
+}

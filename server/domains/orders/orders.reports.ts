@@ -34,6 +34,11 @@ export function oneOffBySlot(deps: Deps, dates: string[]) {
   return repo.oneOffBySlot(deps.db, dates);
 }
 
+/** One-off orders' lines per delivery date (placed, not cancelled): the purchase plan's one-off history and bookings. */
+export function oneOffLines(deps: Deps, dates: string[]) {
+  return repo.oneOffLines(deps.db, dates);
+}
+
 /** The average price of a custom bottle over delivery dates [from, to]: how the forecast prices standing custom shakes. */
 export function customBottlePrice(deps: Deps, from: string, to: string) {
   return repo.customBottlePrice(deps.db, from, to);

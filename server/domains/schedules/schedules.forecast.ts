@@ -95,3 +95,12 @@ export async function standingBySlot(
     customBottles: r.lines.reduce((n, l) => n + (l.type === 'custom' ? l.quantity : 0), 0),
   }));
 }
+
+/**
+ * The standing deliveries' lines of a date, all slots together, counted as standingBySlot counts
+ * them (days the cut-off will place and days it placed, each once): what the purchase plan turns
+ * into ingredients.
+ */
+export async function standingLines(db: Db, date: string): Promise<CartLineInput[]> {
+  return (await forecastRows(db, date, ['pending', 'placed'])).flatMap((r) => r.lines);
+}

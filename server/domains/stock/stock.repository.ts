@@ -436,3 +436,46 @@ export function stockStaff(db: Executor) {
     .orderBy('id')
     .execute();
 }
+
+/** What keyed lines need per ingredient, by the one formula (lineNeedsSql): one row per (key, ingredient). */
+export async function needsByKey(db: Executor, lines: readonly (StockLine & { key: string })[]): Promise<{ key: string; ingredient_id: string; need: number }[]> {
+  if (!lines.length) return [];
+  const { rows } = await sql<{ key: string; ingredient_id: string; need: number }>`
+    with pl as (select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(key text, item_type text, item_id text, quantity int, recipe jsonb))
+    select n.line_key as key, n.ingredient_id::text as ingredient_id, sum(n.need)::int as need
+    from (${lineNeedsSql(sql.raw('pl'), sql`l.key`)}) n
+    group by n.line_key, n.ingredient_id`.execute(db);
+  return rows.map((r) => ({ ...r, need: Number(r.need) }));
+}
+
+export interface PlanLevelRow {
+  id: string;
+  name: string;
+  stock_unit: 'g' | 'ml' | 'pc';
+  hydroponic: boolean;
+  supplier: string | null;
+  on_hand: number;
+  reserved: number;
+  reserved_before: number;
+  par_level: number;
+  next_best_before: string | null;
+}
+
+/**
+ * The tracked, active ingredients as the purchase plan reads them: on hand, reserved, par, the
+ * earliest best-before of what was received, where they come from, and how much of the reserved stock
+ * is held for orders delivered before `from` (outside the plan's days).
+ */
+export async function planLevels(db: Executor, from: string): Promise<PlanLevelRow[]> {
+  const { rows } = await sql<PlanLevelRow>`
+    select i.id, i.name, i.stock_unit, i.hydroponic, i.supplier,
+      l.on_hand, l.reserved, l.par_level,
+      coalesce((select sum(r.qty) from stock_reservations r join orders o on o.id = r.order_id
+        where r.ingredient_id = i.id and o.slot_date < ${from}::date), 0)::int as reserved_before,
+      (select min(m.best_before)::text from stock_movements m
+        where m.ingredient_id = i.id and m.kind = 'received' and m.best_before >= current_date) as next_best_before
+    from ingredients i join stock_levels l on l.ingredient_id = i.id
+    where i.active
+    order by i.sort_order, i.name`.execute(db);
+  return rows.map((r) => ({ ...r, on_hand: Number(r.on_hand), reserved: Number(r.reserved), reserved_before: Number(r.reserved_before), par_level: Number(r.par_level) }));
+}

@@ -337,3 +337,28 @@ export async function sendLowStockAlerts(
     return low.length + short.length;
   });
 }
+
+// ---------- The purchase plan's reads ----------
+
+/** What keyed lines need per ingredient (the one formula): Map key → ingredient id → quantity. */
+export async function needsOf(
+  deps: Pick<AppDeps, 'db'>,
+  lines: readonly { key: string; id: string; type: 'signature' | 'custom'; quantity: number; recipe?: unknown }[],
+): Promise<Map<string, Map<string, number>>> {
+  const rows = await repo.needsByKey(
+    deps.db,
+    lines.map((l) => ({ key: l.key, item_type: l.type, item_id: l.id, quantity: l.quantity, recipe: l.recipe ?? null })),
+  );
+  const out = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    const m = out.get(r.key) ?? new Map<string, number>();
+    out.set(r.key, m);
+    m.set(r.ingredient_id, (m.get(r.ingredient_id) ?? 0) + r.need);
+  }
+  return out;
+}
+
+/** The tracked ingredients with where they come from and what is reserved for orders before `from`. */
+export function planLevels(deps: Pick<AppDeps, 'db'>, from: string) {
+  return repo.planLevels(deps.db, from);
+}

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
-import { ADMIN_ROUTES, ADMIN_ROUTE_LABELS, ADMIN_SCREENS, screensFor } from './screens';
+import { ADMIN_ROUTES, ADMIN_ROUTE_LABELS, ADMIN_SCREENS, ADMIN_SUB_SCREENS, screensFor } from './screens';
+import { can } from '../../../../shared/rules/staff';
 import { NotFoundCard } from '../../components/not-found-card';
 import { useAuth } from '../../features/auth/auth-context';
 import { ArrowRightIcon, BrandMark, CloseIcon, MenuIcon } from '../../components/icons';
 import './admin-app.css';
 
-const LAZY = new Map<string, ComponentType>(ADMIN_SCREENS.map((s) => [s.path, lazy(s.load)]));
+const LAZY = new Map<string, ComponentType>([...ADMIN_SCREENS, ...ADMIN_SUB_SCREENS].map((s) => [s.path, lazy(s.load)]));
 const rel = (path: string) => path.replace(/^\/admin/, '') || '/';
 const PHONE_QUERY = '(max-width: 59.99rem)';
 
@@ -60,6 +61,7 @@ export default function AdminAppPage() {
           <Suspense fallback={<span className="skeleton" style={{ height: '16rem' }} aria-busy="true" />}>
             <Switch>
               {Dashboard ? <Route path="/" component={Dashboard} /> : null}
+              {ADMIN_SUB_SCREENS.map((s) => (can(user?.role, s.permission) ? <Route key={s.path} path={rel(s.path)} component={LAZY.get(s.path)!} /> : null))}
               {ADMIN_SCREENS.map((s) =>
                 mine.includes(s) ? (
                   <Route key={s.path} path={rel(s.path)} component={LAZY.get(s.path)!} />

@@ -53,6 +53,14 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { path: '/admin/privacy', label: 'Privacy', load: () => import('./privacy'), permission: 'privacy:manage' },
 ];
 
+/**
+ * Screens reached from another screen's link, not from the sidebar (each under its parent's path,
+ * so mayOpen and the parent's permission agree).
+ */
+export const ADMIN_SUB_SCREENS: AdminScreen[] = [
+  { path: '/admin/stock/plan', label: 'Harvest and purchase plan', load: () => import('./stock-plan'), permission: 'stock:manage' },
+];
+
 /** Sidebar labels of every admin route, built or not (a screen's own label wins). */
 export const ADMIN_ROUTE_LABELS: Record<(typeof ADMIN_ROUTES)[number], string> = {
   '/admin': 'Dashboard',

@@ -1,4 +1,5 @@
 import { Fragment, useState, type CSSProperties, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../components/page-title';
 import { Button } from '../../components/button';
@@ -57,6 +58,11 @@ export default function AdminStockPage() {
       eyebrow="Kitchen"
       title="Stock"
       intro="Free stock is what is on hand less what placed orders hold. A shake is sold out for now when free stock cannot cover one more bottle."
+      actions={
+        <Link href="/stock/plan" className="btn btn--secondary btn--sm">
+          Harvest and purchase plan
+        </Link>
+      }
     >
       <FilterCard>
         <Field label="Show">
