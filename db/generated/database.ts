@@ -115,6 +115,7 @@ export interface AutopayDebits {
   purpose_date: string;
   refunded_paise: Generated<number>;
   status: Generated<'notified' | 'debiting' | 'paid' | 'failed' | 'cancelled' | 'refunded'>;
+  subscription_id: string | null;
   updated_at: Generated<string>;
   user_id: string;
 }

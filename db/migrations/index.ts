@@ -49,6 +49,7 @@ import * as m1207_1020 from './2026_12_07_1020_create_account_deletions';
 import * as m1207_1200 from './2026_12_07_1200_create_push_subscriptions';
 import * as m1207_1300 from './2026_12_07_1300_create_charges_view';
 import * as m1207_1301 from './2026_12_07_1301_create_autopay';
+import * as m1208_1000 from './2026_12_08_1000_autopay_renewals';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -105,6 +106,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_1200_create_push_subscriptions': m1207_1200,
   '2026_12_07_1300_create_charges_view': m1207_1300,
   '2026_12_07_1301_create_autopay': m1207_1301,
+  '2026_12_08_1000_autopay_renewals': m1208_1000,
 };
 
 export const migrationProvider: MigrationProvider = {
