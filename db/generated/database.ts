@@ -982,6 +982,12 @@ export interface TestGatewayPayments {
   status: 'captured' | 'failed' | 'refunded';
 }
 
+export interface TestGatewayTokens {
+  debits: Generated<'success' | 'failure' | 'decline_later'>;
+  id: string;
+  updated_at: Generated<string>;
+}
+
 export interface UserCartLines {
   item_id: string;
   item_type: 'signature' | 'custom';
@@ -1205,6 +1211,7 @@ export interface DB {
   subscriptions: Subscriptions;
   test_gateway_orders: TestGatewayOrders;
   test_gateway_payments: TestGatewayPayments;
+  test_gateway_tokens: TestGatewayTokens;
   user_cart_lines: UserCartLines;
   user_carts: UserCarts;
   user_identities: UserIdentities;

@@ -50,6 +50,7 @@ import * as m1207_1200 from './2026_12_07_1200_create_push_subscriptions';
 import * as m1207_1300 from './2026_12_07_1300_create_charges_view';
 import * as m1207_1301 from './2026_12_07_1301_create_autopay';
 import * as m1208_1000 from './2026_12_08_1000_autopay_renewals';
+import * as m1208_1001 from './2026_12_08_1001_test_gateway_tokens';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -107,6 +108,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_1300_create_charges_view': m1207_1300,
   '2026_12_07_1301_create_autopay': m1207_1301,
   '2026_12_08_1000_autopay_renewals': m1208_1000,
+  '2026_12_08_1001_test_gateway_tokens': m1208_1001,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -172,6 +172,9 @@ describe('UPI AutoPay', () => {
     now = ist('2026-12-16', '10:00:00');
     const c = await customer(t);
     const token = await withMandate(c);
+    // Test mode's switch for declined debits does not exist with Razorpay (decision 291).
+    expect((await call(c, 'GET', '/api/user/autopay')).json().testDebits).toBeNull();
+    expect((await call(c, 'POST', '/api/user/autopay/test/debits', { debits: 'failure' })).statusCode).toBe(404);
     await call(c, 'PUT', '/api/user/wallet/auto-recharge', { threshold: 30_000, amount: 100_000 });
     await planRecharges(t.deps);
     expect(await debitsOf(c)).toMatchObject([{ status: 'notified' }]);

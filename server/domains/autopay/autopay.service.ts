@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps';
 import type { Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { GatewayError, oneGatewayOrder, resolveIdempotencyKey, testGatewayOnly, verifiedStoredOrderPayment, type GatewayPayment } from '../../lib/payments';
+import { GatewayError, oneGatewayOrder, resolveIdempotencyKey, testGatewayOnly, verifiedStoredOrderPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
 import type { ChargeKindHandler } from '../../lib/payments/charge-kinds';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { kickNotices, notify } from '../notifications/notify.service';
@@ -25,6 +25,7 @@ import {
   type MandateTestCompleteInput,
   type MandateVerifyInput,
   type StartMandateInput,
+  type TestDebitsInput,
 } from '../../../shared/schemas/autopay';
 
 /**
@@ -174,13 +175,28 @@ export async function completeTestMandate(deps: Deps, user: AuthUser, input: Man
 }
 
 /** GET /api/user/autopay */
-export async function getAutopay(deps: Pick<Deps, 'db'>, user: AuthUser): Promise<Autopay> {
+export async function getAutopay(deps: Pick<Deps, 'db' | 'payments'>, user: AuthUser): Promise<Autopay> {
   const [m, ar, debits] = await Promise.all([repo.currentMandate(deps.db, user.id), repo.autoRechargeOf(deps.db, user.id), repo.debitsOf(deps.db, user.id, 10)]);
+  const live = m && (m.status === 'active' || m.status === 'paused') && m.gateway_token_id ? m.gateway_token_id : null;
   return {
     mandate: m ? toMandate(m) : null,
     autoRecharge: ar ? { threshold: ar.threshold_paise, amount: ar.amount_paise } : null,
     debits: debits.map(toDebit),
+    testDebits: live && deps.payments.mode === 'test' ? await (deps.payments as TestGateway).tokenDebits(live) : null,
   };
+}
+
+/**
+ * POST /api/user/autopay/test/debits — test payment mode only (decision 291): what the simulated
+ * bank answers to the mandate's next debits, so a shopper can see a declined debit end in the
+ * "not covered" message. 404 in Razorpay mode.
+ */
+export async function setTestDebits(deps: Deps, user: AuthUser, input: TestDebitsInput): Promise<Autopay> {
+  const gateway = testGatewayOnly(deps);
+  const m = await repo.liveMandate(deps.db, user.id);
+  if (!m?.gateway_token_id) throw new AppError('INVALID_STATE', 'There is no AutoPay to test. Set it up first.');
+  await gateway.setTokenDebits(m.gateway_token_id, input.debits);
+  return getAutopay(deps, user);
 }
 
 /** Whether the customer has an active mandate (subscriptions asks, through its port, decision 290). */
