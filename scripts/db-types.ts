@@ -20,6 +20,7 @@ const NARROW: Record<string, string> = {
   'autopay_debits.status': "'notified' | 'debiting' | 'paid' | 'failed' | 'cancelled' | 'refunded'",
   'autopay_mandates.provider': "'razorpay' | 'test'",
   'autopay_mandates.status': "'pending' | 'active' | 'paused' | 'revoked' | 'rejected'",
+  'test_gateway_tokens.debits': "'success' | 'failure' | 'decline_later'",
   'catalogue_images.content_type': "'image/webp'",
   'consents.purpose': "'account' | 'whatsapp' | 'marketing'",
   'consents.channel': "'email-signup' | 'mobile-signup' | 'profile' | 'notification-preferences' | 'checkout' | 'api'",

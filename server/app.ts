@@ -47,8 +47,9 @@ import { orderCharges, paymentsForAutopay, paymentsForOrders, paymentsForSubscri
 import { registerChargeKind } from './lib/payments/charge-kinds';
 import { subscriptionCharges } from './domains/subscriptions/subscriptions.billing';
 import { walletTopUpCharges } from './domains/wallet/wallet.service';
-import { autopayDebitCharges } from './domains/autopay/autopay.service';
+import { autopayDebitCharges, hasActiveMandate } from './domains/autopay/autopay.service';
 import { provideAutopayPayments } from './domains/autopay/autopay-payments';
+import { provideMandateCheck } from './domains/subscriptions/subscriptions.autopay';
 import { autopayJobs } from './domains/autopay/autopay.jobs';
 
 export interface BuildAppOptions {
@@ -99,6 +100,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerChargeKind('wallet_topup', walletTopUpCharges);
   registerChargeKind('autopay_debit', autopayDebitCharges);
   provideAutopayPayments(paymentsForAutopay);
+  // Automatic renewal goes through the customer's AutoPay mandate when they have one (decision 290).
+  provideMandateCheck(hasActiveMandate);
   const app = Fastify({
     logger:
       opts.logger === false

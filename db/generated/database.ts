@@ -115,6 +115,7 @@ export interface AutopayDebits {
   purpose_date: string;
   refunded_paise: Generated<number>;
   status: Generated<'notified' | 'debiting' | 'paid' | 'failed' | 'cancelled' | 'refunded'>;
+  subscription_id: string | null;
   updated_at: Generated<string>;
   user_id: string;
 }
@@ -1028,6 +1029,12 @@ export interface TestGatewayPayments {
   status: 'captured' | 'failed' | 'refunded';
 }
 
+export interface TestGatewayTokens {
+  debits: Generated<'success' | 'failure' | 'decline_later'>;
+  id: string;
+  updated_at: Generated<string>;
+}
+
 export interface UserCartLines {
   item_id: string;
   item_type: 'signature' | 'custom';
@@ -1256,6 +1263,7 @@ export interface DB {
   subscriptions: Subscriptions;
   test_gateway_orders: TestGatewayOrders;
   test_gateway_payments: TestGatewayPayments;
+  test_gateway_tokens: TestGatewayTokens;
   user_cart_lines: UserCartLines;
   user_carts: UserCarts;
   user_identities: UserIdentities;

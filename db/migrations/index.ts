@@ -49,6 +49,8 @@ import * as m1207_1020 from './2026_12_07_1020_create_account_deletions';
 import * as m1207_1200 from './2026_12_07_1200_create_push_subscriptions';
 import * as m1207_1300 from './2026_12_07_1300_create_charges_view';
 import * as m1207_1301 from './2026_12_07_1301_create_autopay';
+import * as m1208_1000 from './2026_12_08_1000_autopay_renewals';
+import * as m1208_1001 from './2026_12_08_1001_test_gateway_tokens';
 import * as m1208_1100 from './2026_12_08_1100_delivery_instructions';
 import * as m1208_1110 from './2026_12_08_1110_delivery_photos';
 import * as m1208_1300 from './2026_12_08_1300_privacy_retention_and_incidents';
@@ -109,6 +111,8 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_1200_create_push_subscriptions': m1207_1200,
   '2026_12_07_1300_create_charges_view': m1207_1300,
   '2026_12_07_1301_create_autopay': m1207_1301,
+  '2026_12_08_1000_autopay_renewals': m1208_1000,
+  '2026_12_08_1001_test_gateway_tokens': m1208_1001,
   '2026_12_08_1100_delivery_instructions': m1208_1100,
   '2026_12_08_1110_delivery_photos': m1208_1110,
   '2026_12_08_1300_privacy_retention_and_incidents': m1208_1300,

@@ -95,12 +95,20 @@ export const AutopayDebitSchema = z.object({
 });
 export type AutopayDebit = z.infer<typeof AutopayDebitSchema>;
 
+/** Test payment mode: what the simulated bank answers to the mandate's debits — taken, refused outright, or accepted then declined. */
+export const TestDebitsSchema = z.enum(['success', 'failure', 'decline_later']);
+
 export const AutopaySchema = z.object({
   mandate: MandateSchema.nullable(),
   autoRecharge: AutoRechargeSchema.nullable(),
   debits: z.array(AutopayDebitSchema),
+  /** Test payment mode with a live mandate: what its next debits do (set with POST /api/user/autopay/test/debits); null otherwise. */
+  testDebits: TestDebitsSchema.nullable(),
 });
 export type Autopay = z.infer<typeof AutopaySchema>;
+
+export const TestDebitsInputSchema = z.object({ debits: TestDebitsSchema });
+export type TestDebitsInput = z.infer<typeof TestDebitsInputSchema>;
 
 export const PauseInputSchema = z.object({ paused: z.boolean() });
 export const DebitIdInputSchema = z.object({ id: Uuid });

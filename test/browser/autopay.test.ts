@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, PHONE, signedInContext, signUp, startShop, walletBalance, type ShopUnderTest } from '../helpers/browser';
+import { hasBrowser, PHONE, saveAddress, signedInContext, signUp, startShop, walletBalance, type ShopUnderTest } from '../helpers/browser';
 import { debitDue, planRecharges } from '../../server/domains/autopay/autopay.service';
+import { remindUncovered } from '../../server/domains/schedules/schedules.cutoff';
+import * as schedules from '../../server/domains/schedules/schedules.service';
+import { addDays, istToday } from '../../shared/rules/slots';
+import type { AuthUser } from '../../server/trpc/context';
 
 /**
  * UPI AutoPay in a browser at 375 px, test payment mode (decision 281): the customer sets it up on the
  * wallet tab (authorised on the test screen), turns on auto-recharge, gets the pre-debit notice, and a
- * day later (the app clock) sees the wallet refilled and the debit "Added". Screenshots of both.
+ * day later (the app clock) sees the wallet refilled and the debit "Added". Then, with test mode's
+ * switch (decision 291), the bank declines the next debit and the 18:00 "not covered" message comes.
+ * Screenshots of each.
  */
 describe.skipIf(!hasBrowser)('UPI AutoPay in a browser', () => {
   let shop: ShopUnderTest;
@@ -49,5 +55,52 @@ describe.skipIf(!hasBrowser)('UPI AutoPay in a browser', () => {
     expect(await page.getByTestId('autopay-debits').textContent()).toContain('₹1,000 · Added');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shop.screenshot(page, 'autopay-refilled-375');
+  });
+
+  it('in test mode, a debit the bank declines later ends in the "not covered" message (375 px)', { timeout: 120_000 }, async () => {
+    // Standing deliveries the wallet's ₹1,000 does not cover: six shakes a day from the day after tomorrow (set up through the API).
+    await saveAddress(shop, email, password, 'Ira Menon');
+    const { id } = await shop.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const user: AuthUser = { id, email, name: 'Ira Menon', role: 'customer' };
+    const address = await shop.deps.db.selectFrom('addresses').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const shake = await shop.deps.db.selectFrom('signature_shakes').select('id').where('active', '=', true).orderBy('sort_order').executeTakeFirstOrThrow();
+    const slot = await shop.deps.db.selectFrom('delivery_slots').select('id').where('plan_type', '=', 'all').where('active', '=', true).orderBy('start_time').executeTakeFirstOrThrow();
+    const today = istToday(now);
+    await schedules.create(shop.deps, user, {
+      items: [{ id: shake.id, type: 'signature', quantity: 6 }],
+      days: 'daily',
+      slotId: slot.id,
+      addressId: address.id,
+      startDate: addDays(today, 2),
+    });
+
+    const ctx = await signedInContext(shop, email, password, PHONE);
+    const page = await shop.newPage({ context: ctx });
+    await page.goto('/profile?tab=wallet');
+    const choice = page.getByTestId('autopay-test-debits');
+    await choice.waitFor();
+    expect(await choice.inputValue()).toBe('success');
+    await choice.selectOption('decline_later');
+    await expect.poll(() => page.getByTestId('autopay-test-debits').inputValue()).toBe('decline_later');
+    await shop.screenshot(page, 'autopay-test-switch-375');
+
+    // The notice (the wallet will not cover the day after tomorrow), then the debit a day later: declined.
+    expect(await planRecharges(shop.deps)).toBe(1);
+    now = new Date(now.getTime() + 24 * 3_600_000 + 2 * 60_000);
+    await debitDue(shop.deps);
+    expect(await walletBalance(shop, email)).toBe(100_000);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('autopay-debits').textContent()).toContain('Declined by the bank');
+
+    // 18:00 that day: tomorrow is not covered, and the customer is told, as without AutoPay.
+    now = new Date(`${istToday(now)}T18:00:00+05:30`);
+    await remindUncovered(shop.deps);
+    await page.reload();
+    await page.getByTestId('messages-badge').first().click();
+    await page.getByTestId('messages-tab').waitFor();
+    const rows = page.getByTestId('message');
+    await expect.poll(() => rows.allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/delivery is not covered yet/)]));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shop.screenshot(page, 'autopay-declined-not-covered-375');
   });
 });

@@ -2773,6 +2773,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/autopay/test/debits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test payment mode only: what the simulated bank answers to the mandate’s next debits (success, failure, decline_later); 404 in Razorpay mode */
+        post: operations["autopay-testDebits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/cart": {
         parameters: {
             query?: never;
@@ -14531,6 +14548,7 @@ export interface operations {
                             status: "pending" | "active" | "paused" | "revoked" | "rejected";
                             validUntil: string;
                         } | null;
+                        testDebits: ("success" | "failure" | "decline_later") | null;
                     };
                 };
             };
@@ -14584,6 +14602,7 @@ export interface operations {
                             status: "pending" | "active" | "paused" | "revoked" | "rejected";
                             validUntil: string;
                         } | null;
+                        testDebits: ("success" | "failure" | "decline_later") | null;
                     };
                 };
             };
@@ -14642,6 +14661,7 @@ export interface operations {
                             status: "pending" | "active" | "paused" | "revoked" | "rejected";
                             validUntil: string;
                         } | null;
+                        testDebits: ("success" | "failure" | "decline_later") | null;
                     };
                 };
             };
@@ -14768,6 +14788,7 @@ export interface operations {
                             status: "pending" | "active" | "paused" | "revoked" | "rejected";
                             validUntil: string;
                         } | null;
+                        testDebits: ("success" | "failure" | "decline_later") | null;
                     };
                 };
             };
@@ -14833,6 +14854,7 @@ export interface operations {
                             status: "pending" | "active" | "paused" | "revoked" | "rejected";
                             validUntil: string;
                         } | null;
+                        testDebits: ("success" | "failure" | "decline_later") | null;
                     };
                 };
             };
@@ -14896,6 +14918,72 @@ export interface operations {
                             status: "pending" | "active" | "paused" | "revoked" | "rejected";
                             validUntil: string;
                         } | null;
+                        testDebits: ("success" | "failure" | "decline_later") | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "autopay-testDebits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    debits: "success" | "failure" | "decline_later";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoRecharge: {
+                            amount: number;
+                            threshold: number;
+                        } | null;
+                        debits: {
+                            amount: number;
+                            createdAt: string;
+                            debitAfter: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            purpose: "wallet_recharge" | "subscription_renewal";
+                            /** @enum {string} */
+                            status: "notified" | "debiting" | "paid" | "failed" | "cancelled" | "refunded";
+                        }[];
+                        mandate: {
+                            bank: string | null;
+                            createdAt: string;
+                            /** @constant */
+                            frequency: "as presented";
+                            /** Format: uuid */
+                            id: string;
+                            maxAmount: number;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "paused" | "revoked" | "rejected";
+                            validUntil: string;
+                        } | null;
+                        testDebits: ("success" | "failure" | "decline_later") | null;
                     };
                 };
             };
@@ -18017,6 +18105,7 @@ export interface operations {
                             status: "pending" | "active" | "paused" | "revoked" | "rejected";
                             validUntil: string;
                         } | null;
+                        testDebits: ("success" | "failure" | "decline_later") | null;
                     };
                 };
             };

@@ -4,9 +4,10 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { createInstance } from '../helpers/instances';
 import { razorpayConfig, startFakeRazorpay, type FakeRazorpay } from '../fakes/razorpay-server';
 import { customer, loadShop, type Customer, type Shop } from './orders-fixtures';
-import { debitDue, planRecharges } from '../../server/domains/autopay/autopay.service';
+import { debitDue, planRecharges, planRenewals } from '../../server/domains/autopay/autopay.service';
 import { remindUncovered } from '../../server/domains/schedules/schedules.cutoff';
 import * as schedules from '../../server/domains/schedules/schedules.service';
+import { formatDate } from '../../shared/rules/dates';
 
 /**
  * UPI AutoPay (decision 281) with the real Razorpay adapter against the fake: one key makes one
@@ -171,6 +172,9 @@ describe('UPI AutoPay', () => {
     now = ist('2026-12-16', '10:00:00');
     const c = await customer(t);
     const token = await withMandate(c);
+    // Test mode's switch for declined debits does not exist with Razorpay (decision 291).
+    expect((await call(c, 'GET', '/api/user/autopay')).json().testDebits).toBeNull();
+    expect((await call(c, 'POST', '/api/user/autopay/test/debits', { debits: 'failure' })).statusCode).toBe(404);
     await call(c, 'PUT', '/api/user/wallet/auto-recharge', { threshold: 30_000, amount: 100_000 });
     await planRecharges(t.deps);
     expect(await debitsOf(c)).toMatchObject([{ status: 'notified' }]);
@@ -196,5 +200,110 @@ describe('UPI AutoPay', () => {
     expect((await webhook(w)).json().outcome).toBe('autopay_revoked');
     expect((await webhook(w)).json().outcome).toBe('duplicate');
     expect((await call(d, 'GET', '/api/user/autopay')).json().mandate).toBeNull();
+  });
+
+  /** Buys Vitality Monthly (paid at the fake, by webhook) and switches automatic renewal on: through the mandate, no Razorpay subscription. */
+  async function renewingSubscriber(c: Customer): Promise<{ id: string; price: number; endsAt: string }> {
+    const plans = (await t.request({ method: 'GET', url: '/api/subscription-plans' })).json().plans as { id: string; name: string; price: number }[];
+    const plan = plans.find((p) => p.name === 'Vitality Monthly')!;
+    const buy = await call(c, 'POST', '/api/subscription-payment/create', { planId: plan.id }, { 'idempotency-key': crypto.randomUUID() });
+    expect(buy.statusCode, buy.body).toBe(200);
+    const paid = fake.pay(buy.json().payment.gatewayOrderId);
+    expect((await webhook(fake.webhook('payment.captured', paid.razorpay_payment_id))).json().outcome).toBe('subscription_activated');
+    const id = buy.json().subscription.id as string;
+    const rzpSubscriptions = fake.requests.filter((r) => r.path === '/v1/subscriptions').length;
+    const on = await call(c, 'POST', `/api/user/subscriptions/${id}/auto-renew`, { enabled: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ autoRenew: true, mandateUrl: null });
+    expect(fake.requests.filter((r) => r.path === '/v1/subscriptions').length).toBe(rzpSubscriptions);
+    return { id, price: plan.price, endsAt: on.json().paidThrough };
+  }
+  const periodsOf = (id: string) => t.deps.db.selectFrom('subscription_periods').select(['starts_at', 'ends_at']).where('subscription_id', '=', id).orderBy('starts_at').execute();
+  const msOf = (v: unknown) => new Date(v as string).getTime();
+
+  it.runIf(onPostgres)('a renewal is announced, debited a day before the end once with the job on two instances, and the next period starts', async () => {
+    now = ist('2026-12-20', '09:00:00');
+    const c = await customer(t);
+    const token = await withMandate(c);
+    const sub = await renewingSubscriber(c);
+    const end = new Date(sub.endsAt).getTime();
+    const b = await createInstance(t, { clock, config: razorpayConfig(fake) });
+    try {
+      // Three days before the end: too early to announce.
+      now = new Date(end - 3 * 86_400_000);
+      await Promise.all([planRenewals(t.deps), planRenewals(b.deps)]);
+      expect(await debitsOf(c)).toHaveLength(0);
+
+      now = new Date(end - 2 * 86_400_000);
+      expect((await Promise.all([planRenewals(t.deps), planRenewals(b.deps)])).reduce((a, n) => a + n, 0)).toBe(1);
+      const [debit] = await debitsOf(c);
+      expect(await debitsOf(c)).toHaveLength(1);
+      expect(debit).toMatchObject({ purpose: 'subscription_renewal', status: 'notified', amount_paise: sub.price, subscription_id: sub.id });
+      expect(msOf(debit!.debit_after)).toBe(end - 86_400_000 + 60_000);
+      expect(msOf(debit!.debit_after) - now.getTime()).toBeGreaterThanOrEqual(24 * 3_600_000);
+      const told = await notices(c);
+      expect(told).toHaveLength(1);
+      expect(told[0]!.title).toMatch(/^AutoPay will take ₹2,399 on /);
+      expect(told[0]!.link).toBe(`/profile?tab=wallet&cancel=${debit!.id}`);
+
+      now = new Date(end - 86_400_000);
+      await Promise.all([debitDue(t.deps), debitDue(b.deps)]);
+      expect(recurringFor(token)).toHaveLength(0);
+
+      now = new Date(end - 86_400_000 + 2 * 60_000);
+      await Promise.all([debitDue(t.deps), debitDue(b.deps), debitDue(b.deps)]);
+      expect(recurringFor(token)).toHaveLength(1);
+      expect((await debitsOf(c))[0]).toMatchObject({ status: 'paid', captured_paise: sub.price });
+      const periods = await periodsOf(sub.id);
+      expect(periods).toHaveLength(2);
+      expect(msOf(periods[1]!.starts_at)).toBe(end);
+      expect(msOf(periods[1]!.ends_at)).toBe(end + 30 * 86_400_000);
+      const mail = await t.deps.db.selectFrom('mail_outbox').select('template').where('to_email', '=', c.user.email).where('template', '=', 'subscription-renewed').execute();
+      expect(mail).toHaveLength(1);
+      // The wallet is not touched by a renewal.
+      expect(await balance(c)).toBe(0);
+      // The next end is a month away: nothing more is announced now.
+      await planRenewals(t.deps);
+      expect(await debitsOf(c)).toHaveLength(1);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it.runIf(onPostgres)('a failed renewal debit tells the customer the subscription ends unless they renew; switched off before the debit, nothing is taken', async () => {
+    now = ist('2026-12-21', '09:00:00');
+    const c = await customer(t);
+    const token = await withMandate(c);
+    const sub = await renewingSubscriber(c);
+    const end = new Date(sub.endsAt).getTime();
+    now = new Date(end - 2 * 86_400_000);
+    await planRenewals(t.deps);
+    now = new Date(end - 86_400_000 + 2 * 60_000);
+    fake.setRecurringOutcome('failed');
+    try {
+      await debitDue(t.deps);
+    } finally {
+      fake.setRecurringOutcome('captured');
+    }
+    expect(recurringFor(token)).toHaveLength(1);
+    expect(await debitsOf(c)).toMatchObject([{ status: 'failed', purpose: 'subscription_renewal' }]);
+    expect(await periodsOf(sub.id)).toHaveLength(1);
+    const told = await t.deps.db.selectFrom('messages').select(['title', 'link']).where('user_id', '=', c.user.id).where('event', '=', 'renews_soon').execute();
+    expect(told.map((m) => m.title)).toContain(`Your Vitality Monthly subscription ends on ${formatDate(end, 'date')}`);
+
+    // Another customer switches automatic renewal off after the notice: the debit is cancelled, not taken.
+    now = ist('2026-12-21', '09:00:00');
+    const d = await customer(t);
+    const other = await withMandate(d);
+    const s2 = await renewingSubscriber(d);
+    const end2 = new Date(s2.endsAt).getTime();
+    now = new Date(end2 - 2 * 86_400_000);
+    await planRenewals(t.deps);
+    expect(await debitsOf(d)).toMatchObject([{ status: 'notified' }]);
+    expect((await call(d, 'POST', `/api/user/subscriptions/${s2.id}/auto-renew`, { enabled: false })).statusCode).toBe(200);
+    now = new Date(end2 - 86_400_000 + 2 * 60_000);
+    await debitDue(t.deps);
+    expect(recurringFor(other)).toHaveLength(0);
+    expect(await debitsOf(d)).toMatchObject([{ status: 'cancelled' }]);
   });
 });

@@ -69,6 +69,17 @@ export function currentMandate(db: Executor, userId: string, opts: { lock?: bool
   return q.executeTakeFirst();
 }
 
+/** The customer's active mandate with its token: the one a debit may be announced on. */
+export function activeMandate(db: Executor, userId: string) {
+  return db
+    .selectFrom('autopay_mandates')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .where('gateway_token_id', 'is not', null)
+    .executeTakeFirst();
+}
+
 export function liveMandate(db: Executor, userId: string) {
   return db.selectFrom('autopay_mandates').selectAll().where('user_id', '=', userId).where('status', 'in', ['active', 'paused']).executeTakeFirst();
 }
@@ -136,7 +147,16 @@ export function rechargeCandidates(db: Executor, today: string, limit: number) {
 /** One debit per (customer, purpose, date): the second notice of a day inserts nothing (null). */
 export function insertDebit(
   db: Executor,
-  d: { mandate_id: string; user_id: string; purpose: DebitRow['purpose']; purpose_date: string; amount_paise: number; notified_at: string; debit_after: string },
+  d: {
+    mandate_id: string;
+    user_id: string;
+    purpose: DebitRow['purpose'];
+    purpose_date: string;
+    amount_paise: number;
+    notified_at: string;
+    debit_after: string;
+    subscription_id?: string;
+  },
 ) {
   return db
     .insertInto('autopay_debits')
@@ -179,6 +199,11 @@ export async function releaseDebit(db: Executor, id: string, p: { retryAt: strin
     .where('id', '=', id)
     .where('status', '=', 'debiting')
     .execute();
+}
+
+/** A claimed debit that may no longer be taken (what it was for is gone): cancelled, nothing asked of the gateway. */
+export async function cancelClaimedDebit(db: Executor, id: string, now: string): Promise<void> {
+  await db.updateTable('autopay_debits').set({ status: 'cancelled', updated_at: now }).where('id', '=', id).where('status', '=', 'debiting').execute();
 }
 
 export async function setDebitOrder(db: Executor, id: string, gatewayOrderId: string, now: string): Promise<void> {

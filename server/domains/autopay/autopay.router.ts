@@ -10,6 +10,7 @@ import {
   MandateVerifyInputSchema,
   PauseInputSchema,
   StartMandateInputSchema,
+  TestDebitsInputSchema,
 } from '../../../shared/schemas/autopay';
 import * as autopay from './autopay.service';
 
@@ -59,6 +60,20 @@ export const autopayRouter = router({
     .input(MandateTestCompleteInputSchema)
     .output(AutopaySchema)
     .mutation(({ ctx, input }) => autopay.completeTestMandate(ctx.deps, ctx.user, input)),
+
+  testDebits: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/autopay/test/debits',
+        tags,
+        summary: 'Test payment mode only: what the simulated bank answers to the mandate’s next debits (success, failure, decline_later); 404 in Razorpay mode',
+        protect: true,
+      },
+    })
+    .input(TestDebitsInputSchema)
+    .output(AutopaySchema)
+    .mutation(({ ctx, input }) => autopay.setTestDebits(ctx.deps, ctx.user, input)),
 
   get: authedProcedure
     .meta({

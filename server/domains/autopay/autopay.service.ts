@@ -2,13 +2,14 @@ import type { AppDeps } from '../../deps';
 import type { Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
-import { GatewayError, oneGatewayOrder, resolveIdempotencyKey, testGatewayOnly, verifiedStoredOrderPayment, type GatewayPayment } from '../../lib/payments';
+import { GatewayError, oneGatewayOrder, resolveIdempotencyKey, testGatewayOnly, verifiedStoredOrderPayment, type GatewayPayment, type TestGateway } from '../../lib/payments';
 import type { ChargeKindHandler } from '../../lib/payments/charge-kinds';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { kickNotices, notify } from '../notifications/notify.service';
 import * as wallet from '../wallet/wallet.service';
 import { plannedTotal } from '../schedules/schedules.service';
 import * as repo from './autopay.repository';
+import * as renewals from '../subscriptions/subscriptions.autopay';
 import { autopayPayments } from './autopay-payments';
 import { formatRupees } from '../../../shared/rules/money';
 import { formatDate } from '../../../shared/rules/dates';
@@ -24,6 +25,7 @@ import {
   type MandateTestCompleteInput,
   type MandateVerifyInput,
   type StartMandateInput,
+  type TestDebitsInput,
 } from '../../../shared/schemas/autopay';
 
 /**
@@ -173,13 +175,33 @@ export async function completeTestMandate(deps: Deps, user: AuthUser, input: Man
 }
 
 /** GET /api/user/autopay */
-export async function getAutopay(deps: Pick<Deps, 'db'>, user: AuthUser): Promise<Autopay> {
+export async function getAutopay(deps: Pick<Deps, 'db' | 'payments'>, user: AuthUser): Promise<Autopay> {
   const [m, ar, debits] = await Promise.all([repo.currentMandate(deps.db, user.id), repo.autoRechargeOf(deps.db, user.id), repo.debitsOf(deps.db, user.id, 10)]);
+  const live = m && (m.status === 'active' || m.status === 'paused') && m.gateway_token_id ? m.gateway_token_id : null;
   return {
     mandate: m ? toMandate(m) : null,
     autoRecharge: ar ? { threshold: ar.threshold_paise, amount: ar.amount_paise } : null,
     debits: debits.map(toDebit),
+    testDebits: live && deps.payments.mode === 'test' ? await (deps.payments as TestGateway).tokenDebits(live) : null,
   };
+}
+
+/**
+ * POST /api/user/autopay/test/debits — test payment mode only (decision 291): what the simulated
+ * bank answers to the mandate's next debits, so a shopper can see a declined debit end in the
+ * "not covered" message. 404 in Razorpay mode.
+ */
+export async function setTestDebits(deps: Deps, user: AuthUser, input: TestDebitsInput): Promise<Autopay> {
+  const gateway = testGatewayOnly(deps);
+  const m = await repo.liveMandate(deps.db, user.id);
+  if (!m?.gateway_token_id) throw new AppError('INVALID_STATE', 'There is no AutoPay to test. Set it up first.');
+  await gateway.setTokenDebits(m.gateway_token_id, input.debits);
+  return getAutopay(deps, user);
+}
+
+/** Whether the customer has an active mandate (subscriptions asks, through its port, decision 290). */
+export async function hasActiveMandate(deps: Pick<Deps, 'db'>, userId: string): Promise<boolean> {
+  return !!(await repo.activeMandate(deps.db, userId));
 }
 
 /** POST /api/user/autopay/pause — pause (no debits; those notified are cancelled) or resume. */
@@ -309,6 +331,53 @@ export async function planRecharges(deps: Deps, opts: { limit?: number } = {}): 
   return noticed;
 }
 
+/** A renewal is announced from this long before the paid time ends, and debited a day before the end. */
+const RENEWAL_NOTICE_AHEAD_MS = 2 * 86_400_000 + 15 * 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Job (with the notices, every 5 minutes): subscription renewals through the mandate (decision 290).
+ * A customer with an active mandate whose automatically renewing subscription ends within two days
+ * gets the pre-debit notice and a debit of the plan's price due a day before the end (and at least
+ * 24 hours after the notice) — one per subscription end date (the debit's unique key), the notice
+ * in the same transaction. A renewal the mandate cannot pay (above its maximum or ₹15,000) is left
+ * to the customer, as without AutoPay.
+ */
+export async function planRenewals(deps: Deps, opts: { limit?: number } = {}): Promise<number> {
+  const now = deps.clock.now();
+  const due = await renewals.renewalsDue(deps, { from: new Date(now.getTime() + NOTICE_MS), until: new Date(now.getTime() + RENEWAL_NOTICE_AHEAD_MS), limit: opts.limit ?? 200 });
+  let noticed = 0;
+  for (const r of due) {
+    const m = await repo.activeMandate(deps.db, r.userId);
+    if (!m || r.pricePaise > Math.min(m.max_amount_paise, AUTOPAY_MAX_PAISE)) continue;
+    const debitAfter = new Date(Math.max(now.getTime() + NOTICE_MS, new Date(r.endsAt).getTime() - DAY_MS));
+    const told = await withTransactionRetry(deps, async (trx) => {
+      const d = await repo.insertDebit(trx, {
+        mandate_id: m.id,
+        user_id: r.userId,
+        purpose: 'subscription_renewal',
+        purpose_date: istToday(new Date(r.endsAt)),
+        amount_paise: r.pricePaise,
+        notified_at: now.toISOString(),
+        debit_after: debitAfter.toISOString(),
+        subscription_id: r.subscriptionId,
+      });
+      if (!d) return false;
+      await notify(deps, trx, { userId: r.userId }, 'autopay_pre_debit', {
+        debitId: d.id,
+        amount: formatRupees(r.pricePaise),
+        when: `on ${formatDate(debitAfter, 'dateTime')}`,
+        why: `Your ${r.planName} subscription ends on ${formatDate(r.endsAt, 'date')}: AutoPay will renew it for ${formatRupees(r.pricePaise)}.`,
+        path: `/profile?tab=wallet&cancel=${d.id}`,
+      });
+      return true;
+    });
+    if (told) noticed++;
+  }
+  if (noticed) kickNotices(deps);
+  return noticed;
+}
+
 /**
  * Job (every minute): debits whose 24 hours have passed, one at a time per mandate (claimed with
  * SKIP LOCKED; never on a paused or revoked mandate, never above ₹15,000): a new gateway order,
@@ -321,6 +390,11 @@ export async function debitDue(deps: Deps, opts: { limit?: number } = {}): Promi
   for (let i = 0; i < (opts.limit ?? 20); i++) {
     const d = await repo.claimDueDebit(deps.db, deps.clock.now().toISOString());
     if (!d) break;
+    if (d.purpose === 'subscription_renewal' && !(d.subscription_id && (await renewals.stillRenews(deps, d.subscription_id, d.amount_paise)))) {
+      // Cancelled, switched to renewing by hand, or its price changed since the notice: nothing is taken.
+      await repo.cancelClaimedDebit(deps.db, d.id, deps.clock.now().toISOString());
+      continue;
+    }
     const contact = await repo.contactOf(deps.db, d.user_id);
     let order;
     try {
@@ -342,7 +416,7 @@ export async function debitDue(deps: Deps, opts: { limit?: number } = {}): Promi
         amountPaise: d.amount_paise,
         email: contact?.email ?? '',
         contact: contact?.mobile ?? '',
-        description: 'Hydro Shakes wallet refill (AutoPay)',
+        description: d.purpose === 'subscription_renewal' ? 'Hydro Shakes subscription renewal (AutoPay)' : 'Hydro Shakes wallet refill (AutoPay)',
       });
     } catch (err) {
       // Refused outright: failed (the 18:00 reminder tells the customer). Unclear: the reconciler asks the gateway.
@@ -389,10 +463,12 @@ export const autopayDebitCharges: ChargeKindHandler = {
     if (gp.status === 'created' || gp.status === 'refunded') return { outcome: 'recorded' };
     if (gp.status === 'failed') {
       const failed = await repo.markDebitFailed(trx, d.id, { error: gp.errorDescription, now });
+      if (failed && d.purpose === 'subscription_renewal' && d.subscription_id) await renewals.renewalDebitFailedInTransaction(deps, trx, d.subscription_id);
       return { outcome: failed ? 'failed' : 'recorded' };
     }
     const paid = await repo.markDebitPaid(trx, d.id, { gatewayPaymentId: gp.id, capturedPaise: gp.amountPaise, now });
     if (!paid) return { outcome: 'already_paid' };
+    if (d.purpose === 'subscription_renewal' && d.subscription_id) await renewals.renewWithDebitInTransaction(deps, trx, d.subscription_id);
     if (d.purpose === 'wallet_recharge') await wallet.creditAutopayDebit(deps, trx, { userId: d.user_id, debitId: d.id, amountPaise: Math.min(gp.amountPaise, d.amount_paise) });
     return { outcome: 'paid' };
   },

@@ -419,3 +419,23 @@ export async function lockCustomerPurchases(trx: Trx, userId: string): Promise<v
 export async function movePaymentTo(trx: Trx, paymentId: string, subscriptionId: string): Promise<void> {
   await trx.updateTable('subscription_payments').set({ subscription_id: subscriptionId, kind: 'renewal' }).where('id', '=', paymentId).execute();
 }
+
+/**
+ * Running subscriptions that renew automatically without a Razorpay subscription and whose paid
+ * time ends in (`fromIso`, `untilIso`]: the renewals UPI AutoPay debits (decision 290).
+ */
+export function renewalsEndingBetween(db: Executor, p: { fromIso: string; untilIso: string; limit: number }) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('subscription_periods as p', 'p.subscription_id', 's.id')
+    .select(['s.id', 's.user_id', 's.plan_name', 's.price_paise'])
+    .select((e) => e.fn.max('p.ends_at').as('ends_at'))
+    .where('s.status', '=', 'active')
+    .where('s.auto_renew', '=', true)
+    .where('s.gateway_subscription_id', 'is', null)
+    .groupBy('s.id')
+    .having((e) => e.fn.max('p.ends_at'), '>', p.fromIso)
+    .having((e) => e.fn.max('p.ends_at'), '<=', p.untilIso)
+    .limit(p.limit)
+    .execute();
+}

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import * as repo from './subscriptions.repository';
 import { notify } from '../notifications/notify.service';
+import { hasActiveMandate } from './subscriptions.autopay';
 import type { FreeUnitRule, SubscriptionPlanInfo } from '../../../shared/rules/free-unit';
 import {
   addDaysMs,
@@ -367,7 +368,8 @@ export async function setAutoRenew(deps: Deps, user: AuthUser, input: { id: stri
   }
   const recurring = deps.payments.recurring;
   let created: { id: string; authUrl: string | null } | null = null;
-  if (input.enabled && recurring && !s.gateway_subscription_id) {
+  // A customer with UPI AutoPay renews through that mandate (decision 290): no second mandate link.
+  if (input.enabled && recurring && !s.gateway_subscription_id && !(await hasActiveMandate(deps, user.id))) {
     const view = await loadView(deps, deps.db, s);
     try {
       const plan = await recurring.createPlan({ name: s.plan_name, amountPaise: s.price_paise, periodDays: s.period_days });

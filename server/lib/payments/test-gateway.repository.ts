@@ -35,3 +35,17 @@ export function testPaymentsOfOrder(db: Executor, gatewayOrderId: string) {
 export async function markTestPaymentRefunded(db: Executor, id: string): Promise<void> {
   await db.updateTable('test_gateway_payments').set({ status: 'refunded' }).where('id', '=', id).execute();
 }
+
+export type TestTokenDebits = 'success' | 'failure' | 'decline_later';
+
+export async function tokenDebits(db: Executor, tokenId: string): Promise<TestTokenDebits> {
+  return (await db.selectFrom('test_gateway_tokens').select('debits').where('id', '=', tokenId).executeTakeFirst())?.debits ?? 'success';
+}
+
+export async function setTokenDebits(db: Executor, tokenId: string, debits: TestTokenDebits): Promise<void> {
+  await db
+    .insertInto('test_gateway_tokens')
+    .values({ id: tokenId, debits })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ debits, updated_at: new Date().toISOString() }))
+    .execute();
+}

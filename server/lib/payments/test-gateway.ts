@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Executor } from '../../../db/database';
-import type { GatewayPayment, PaymentGateway } from './gateway';
+import { GatewayError, type GatewayPayment, type PaymentGateway } from './gateway';
 import { isValidPaymentSignature, isValidWebhookSignature } from './signatures';
 import * as repo from './test-gateway.repository';
 
@@ -15,6 +15,9 @@ export interface TestGateway extends PaymentGateway {
   readonly mode: 'test';
   /** Record the shopper's choice as a payment of the gateway order. */
   complete(gatewayOrderId: string, outcome: 'success' | 'failure'): Promise<GatewayPayment>;
+  /** What the simulated bank answers to this AutoPay token's debits from now on (decision 291). */
+  tokenDebits(tokenId: string): Promise<repo.TestTokenDebits>;
+  setTokenDebits(tokenId: string, debits: repo.TestTokenDebits): Promise<void>;
 }
 
 const rand = (n = 14) =>
@@ -46,8 +49,10 @@ export function createTestGateway(db: Executor): TestGateway {
     keyId: null,
 
     // AutoPay in test mode (decision 281): the customer authorises on the shop's own test screen, the
-    // token is named after that payment, and every debit succeeds at once (its settlement still goes
-    // through the one settle path). Nothing exists at a bank, so cancelling has nothing to revoke.
+    // token is named after that payment, and a debit succeeds at once — or, as the customer chose on
+    // the test switch (decision 291), is refused outright or accepted and then declined by the bank;
+    // its settlement still goes through the one settle path. Nothing exists at a bank, so cancelling
+    // has nothing to revoke.
     autopay: {
       async createCustomer() {
         return { id: `test_cust_${rand()}` };
@@ -61,19 +66,26 @@ export function createTestGateway(db: Executor): TestGateway {
         const p = await repo.findTestPayment(db, paymentId);
         return { tokenId: p?.status === 'captured' ? `test_token_${p.id}` : null, bank: p?.status === 'captured' ? 'UPI (test mode)' : null };
       },
-      async chargeToken({ gatewayOrderId, amountPaise }) {
+      async chargeToken({ tokenId, gatewayOrderId, amountPaise }) {
+        const debits = await repo.tokenDebits(db, tokenId);
+        if (debits === 'failure')
+          throw new GatewayError('The bank refused the AutoPay debit (test mode, as you chose).', { retryable: false, status: 400, code: 'BAD_REQUEST_ERROR' });
+        const declined = debits === 'decline_later';
         const row = await repo.insertTestPayment(db, {
           id: `test_pay_${rand()}`,
           gateway_order_id: gatewayOrderId,
           amount_paise: amountPaise,
-          status: 'captured',
-          error_code: null,
-          error_description: null,
+          status: declined ? 'failed' : 'captured',
+          error_code: declined ? 'BAD_REQUEST_ERROR' : null,
+          error_description: declined ? 'The bank declined the AutoPay debit after accepting it (test mode, as you chose).' : null,
         });
         return { paymentId: row.id };
       },
       async cancelToken() {},
     },
+
+    tokenDebits: (tokenId) => repo.tokenDebits(db, tokenId),
+    setTokenDebits: (tokenId, debits) => repo.setTokenDebits(db, tokenId, debits),
 
     async createOrder({ amountPaise }) {
       const id = `test_order_${rand()}`;

@@ -4,7 +4,7 @@ import { trpc } from '../../lib/trpc';
 import { newId } from '../../lib/ids';
 import { messageOf } from '../../lib/errors';
 import { Button } from '../../components/button';
-import { Field, Input } from '../../components/input';
+import { Field, Input, Select } from '../../components/input';
 import { PaymentBusy, TestPaymentChoice } from '../../components/payment-step';
 import { toast } from '../../components/toast';
 import { openRazorpay } from '../checkout/razorpay-checkout';
@@ -26,6 +26,12 @@ const DEBIT: Record<Autopay['debits'][number]['status'], string> = {
   failed: 'Declined by the bank',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+};
+
+const TEST_DEBITS: Record<NonNullable<Autopay['testDebits']>, string> = {
+  success: 'succeed',
+  failure: 'fail at once',
+  decline_later: 'are declined later',
 };
 
 type Step = { kind: 'idle' } | { kind: 'busy'; message: string } | { kind: 'test'; start: MandateStart };
@@ -152,6 +158,27 @@ export function AutopayCard({ name, email }: { name: string; email: string }) {
               ) : null}
             </div>
           </form>
+          {a.testDebits ? (
+            <Field label="Test payment mode: the next debits" hint="No bank is asked. Choose what it answers, to see what happens when a debit fails.">
+              {(p) => (
+                <Select
+                  {...p}
+                  value={a.testDebits!}
+                  onChange={(e) => {
+                    const debits = e.target.value as NonNullable<Autopay['testDebits']>;
+                    void run('Saving…', () => utils.client.autopay.testDebits.mutate({ debits }), `The next debits ${TEST_DEBITS[debits]}.`);
+                  }}
+                  data-testid="autopay-test-debits"
+                >
+                  {Object.entries(TEST_DEBITS).map(([k, label]) => (
+                    <option key={k} value={k}>
+                      {label}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          ) : null}
           <div className="wallet-refund__actions">
             <Button size="sm" variant="secondary" onClick={() => void run('Saving…', () => utils.client.autopay.pause.mutate({ paused: m.status === 'active' }))} data-testid="autopay-pause">
               {m.status === 'active' ? 'Pause' : 'Resume'}
