@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, PHONE, saveAddress, signedInContext, signUp, startShop, walletBalance, type ShopUnderTest } from '../helpers/browser';
+import { DESKTOP, hasBrowser, PHONE, saveAddress, signedInContext, signUp, startShop, walletBalance, type ShopUnderTest } from '../helpers/browser';
 import { debitDue, planRecharges } from '../../server/domains/autopay/autopay.service';
 import { remindUncovered } from '../../server/domains/schedules/schedules.cutoff';
 import * as schedules from '../../server/domains/schedules/schedules.service';
@@ -102,5 +102,32 @@ describe.skipIf(!hasBrowser)('UPI AutoPay in a browser', () => {
     await expect.poll(() => rows.allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/delivery is not covered yet/)]));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shop.screenshot(page, 'autopay-declined-not-covered-375');
+  });
+
+  it('the owner lists the charges, filtered by kind and status (1280 and 375 px)', { timeout: 120_000 }, async () => {
+    const owner = 'meera.owner@example.in';
+    await signUp(shop, { email: owner, password, username: 'meera_owner', name: 'Meera Rao', mobile: '9876512347' }, { admin: true });
+    const debits = await shop.deps.db.selectFrom('autopay_debits').select(['status', 'amount_paise']).execute();
+    for (const [viewport, name] of [
+      [DESKTOP, '1280'],
+      [PHONE, '375'],
+    ] as const) {
+      const ctx = await signedInContext(shop, owner, password, viewport);
+      const page = await shop.newPage({ context: ctx });
+      await page.goto('/admin/charges');
+      const rows = page.getByTestId('charge-row');
+      await expect.poll(() => rows.count()).toBeGreaterThan(0);
+      await page.getByTestId('charges-kind').selectOption('autopay_debit');
+      await expect.poll(() => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(debits.map(() => 'autopay_debit'));
+      await page.getByTestId('charges-status').selectOption('failed');
+      await expect.poll(() => rows.count()).toBe(debits.filter((d) => d.status === 'failed').length);
+      expect(await rows.first().textContent()).toContain('AutoPay debit');
+      expect(await rows.first().textContent()).toContain('₹1,000');
+      expect(page.url()).toContain('/admin/charges?kind=autopay_debit&status=failed');
+      await page.getByTestId('charges-status').selectOption('');
+      await expect.poll(() => rows.count()).toBe(debits.length);
+      await shop.screenshot(page, `admin-charges-${name}`);
+      await ctx.close();
+    }
   });
 });

@@ -41,6 +41,7 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   { path: '/admin/user-rewards', label: 'User rewards', load: () => import('./user-rewards'), permission: 'rewards:manage' },
   { path: '/admin/schedules', label: 'Schedules', load: () => import('./schedules'), permission: 'orders:read' },
   { path: '/admin/wallets', label: 'Wallets', load: () => import('./wallets'), permission: 'wallets:manage' },
+  { path: '/admin/charges', label: 'Charges', load: () => import('./charges'), permission: 'orders:refund' },
   { path: '/admin/audit-log', label: 'Audit log', load: () => import('./audit-log'), permission: 'audit:read' },
   { path: '/admin/webhooks', label: 'Webhooks', load: () => import('./webhooks'), permission: 'webhooks:manage' },
   { path: '/admin/jobs', label: 'Background jobs', load: () => import('./jobs'), permission: 'jobs:manage' },
@@ -86,6 +87,7 @@ export const ADMIN_ROUTE_LABELS: Record<(typeof ADMIN_ROUTES)[number], string> =
   '/admin/stock': 'Stock',
   '/admin/schedules': 'Schedules',
   '/admin/wallets': 'Wallets',
+  '/admin/charges': 'Charges',
   '/admin/jobs': 'Background jobs',
   '/admin/privacy': 'Privacy',
 };
@@ -116,6 +118,7 @@ export const ADMIN_ROUTES = [
   '/admin/stock',
   '/admin/schedules',
   '/admin/wallets',
+  '/admin/charges',
   '/admin/jobs',
   '/admin/privacy',
 ] as const;
