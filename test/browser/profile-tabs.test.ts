@@ -137,6 +137,8 @@ describe.skipIf(!hasBrowser)('profile tabs: My shakes and Favourites', () => {
     await expect
       .poll(async () => shop.deps.db.selectFrom('users').select(['disabled', 'email']).where('id', '=', user.id).executeTakeFirstOrThrow(), { timeout: 15_000 })
       .toEqual({ disabled: true, email: null });
+    await page.getByText('Account deleted', { exact: true }).waitFor();
+    await shop.screenshot(page, 'privacy-deleted-375', { fullPage: false });
     await context.close();
 
     const other = await createUser(shop.deps.db, { name: 'Anil Joshi' });
