@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
 import { createUser } from '../helpers/factories';
+import { hashPassword } from '../../server/lib/passwords';
 import { notify } from '../../server/domains/notifications/notify.service';
 
 describe.skipIf(!hasBrowser)('profile tabs: My shakes and Favourites', () => {
@@ -80,4 +81,98 @@ describe.skipIf(!hasBrowser)('profile tabs: My shakes and Favourites', () => {
       await context.close();
     }
   });
+
+  it('the privacy journey at 375 px: consents withdrawn as given, who looked, the data download, /privacy, deletion; the owner’s /admin/privacy lists the requests (375 and 1280 px)', async () => {
+    const password = 'quiet mint by the window';
+    const user = await createUser(shop.deps.db, { name: 'Rohini Kulkarni', passwordHash: await hashPassword(password) });
+    const staffUser = await createUser(shop.deps.db, { role: 'support', name: 'Farah Khan' });
+    const owner = await createUser(shop.deps.db, { role: 'admin', name: 'Priya Menon' });
+    // Support pressed Show on the customer's number (through the API, as the customers screen does).
+    const shown = await shop.request({
+      method: 'POST',
+      url: `/api/admin/customers/${user.id}/reveal`,
+      headers: { authorization: await shop.bearer(staffUser), 'content-type': 'application/json' },
+      payload: { field: 'mobile', screen: 'admin/customers' },
+    });
+    expect(shown.statusCode, shown.body).toBe(200);
+
+    const signedIn = async (who: typeof user, viewport?: { width: number; height: number }) => {
+      const context = await shop.newContext(viewport);
+      const token = (await shop.bearer(who)).replace(/^Bearer /, '');
+      await context.addInitScript((t) => {
+        localStorage.setItem('access_token', t);
+        localStorage.setItem('expires_at', String(Date.now() + 10 * 60_000));
+      }, token);
+      return context;
+    };
+
+    const context = await signedIn(user, PHONE);
+    const page = await shop.newPage({ context });
+    await page.goto('/profile?tab=privacy');
+    // WhatsApp: given, then withdrawn — each one tap, effective at once.
+    const whatsapp = page.getByTestId('consent-whatsapp');
+    await whatsapp.locator('strong').click();
+    await expect.poll(() => whatsapp.allTextContents()).toEqual([expect.stringMatching(/Given here on/)]);
+    await whatsapp.locator('strong').click();
+    await expect.poll(() => whatsapp.allTextContents()).toEqual([expect.stringMatching(/Withdrawn here on/)]);
+    // Who at the shop looked.
+    await expect.poll(() => page.getByTestId('data-access-list').allTextContents()).toEqual([expect.stringMatching(/Farah Khan \(Support\) saw your mobile number on the customers screen/)]);
+    // The data download: asked, built by the job, downloaded.
+    await page.getByRole('button', { name: 'Ask for my data' }).click();
+    const download = page.getByRole('button', { name: /^Download my data/ });
+    await download.waitFor({ timeout: 20_000 });
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/\.zip$/);
+    await shop.screenshot(page, 'privacy-tab-375');
+    // The notice, by the tab's own link.
+    await page.getByRole('link', { name: 'our privacy notice' }).click();
+    await page.waitForURL('**/privacy');
+    await page.getByText(/grievance/i).first().waitFor();
+    await shop.screenshot(page, 'privacy-notice-375');
+    await page.goBack();
+    // Deletion, confirmed with the password: signed out, told what happened.
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    await page.getByLabel('Your password').fill(password);
+    await page.getByRole('button', { name: 'Delete my account for good' }).click();
+    await expect
+      .poll(async () => shop.deps.db.selectFrom('users').select(['disabled', 'email']).where('id', '=', user.id).executeTakeFirstOrThrow(), { timeout: 15_000 })
+      .toEqual({ disabled: true, email: null });
+    await page.getByText('Account deleted', { exact: true }).waitFor();
+    await shop.screenshot(page, 'privacy-deleted-375', { fullPage: false });
+    await context.close();
+
+    const other = await createUser(shop.deps.db, { name: 'Anil Joshi' });
+    // The owner's desk lists both requests, at 375 and 1280 px.
+    for (const viewport of [PHONE, undefined]) {
+      const oc = await signedIn(owner, viewport);
+      const op = await shop.newPage({ context: oc });
+      await op.goto('/admin/privacy');
+      const rows = op.getByTestId('privacy-requests').locator('tbody tr');
+      await expect.poll(() => rows.allTextContents()).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^Delete my account/), expect.stringMatching(/^Download my data/)]),
+      );
+      await shop.screenshot(op, `admin-privacy-${viewport ? 375 : 1280}`);
+      if (!viewport) {
+        // The customers screen: the number masked until Show, which the customer then sees.
+        await op.goto(`/admin/customers?id=${other.id}`);
+        const detail = op.getByRole('complementary', { name: 'Customer detail' });
+        await expect.poll(() => detail.getByTestId('mobile-masked').allTextContents()).toEqual(['+91 98••• 43210']);
+        expect(await detail.getByTestId('mobile-full').count()).toBe(0);
+        await detail.getByRole('button', { name: /Show the full mobile number/ }).click();
+        await expect.poll(() => detail.getByTestId('mobile-full').allTextContents()).toEqual(['+91 98765 43210']);
+        await shop.screenshot(op, 'admin-customer-shown-1280');
+      }
+      await oc.close();
+    }
+    // The privacy tab and /privacy at 1280 px, for the customer whose number the owner just saw.
+    const wc = await signedIn(other);
+    const wp = await shop.newPage({ context: wc });
+    await wp.goto('/profile?tab=privacy');
+    await expect.poll(() => wp.getByTestId('data-access-list').allTextContents()).toEqual([expect.stringMatching(/^Priya Menon \(Owner\) saw your mobile number/)]);
+    await shop.screenshot(wp, 'privacy-tab-1280');
+    await wp.getByRole('link', { name: 'our privacy notice' }).click();
+    await wp.getByText(/grievance/i).first().waitFor();
+    await shop.screenshot(wp, 'privacy-notice-1280');
+    await wc.close();
+  }, 120_000);
 });

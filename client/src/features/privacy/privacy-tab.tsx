@@ -205,6 +205,8 @@ function DeleteAccountCard() {
       async () => {
         const r = await del.mutateAsync(byPassword ? { password } : { code });
         setDone(r.message);
+        // Signing out leaves this page: the toast carries what happened to the next one.
+        toast({ title: 'Account deleted', description: r.message, variant: 'success' });
         await signOut();
         setTimeout(() => navigate('/'), 6000);
       },

@@ -50,6 +50,7 @@ function Requests() {
       <AdminTable
         label="Data requests"
         wrapClassName="card"
+        className="admin-privacy-requests"
         testId="privacy-requests"
         columns={['Request', 'Person', { label: 'Asked', className: 'admin-col-wide' }, 'Due by', 'State']}
       >
@@ -230,7 +231,7 @@ function NewIncident() {
       <Field label="Which personal data" hint="e.g. names, mobile numbers, delivery addresses" error={fields.dataKinds}>
         {(p) => <Input {...p} name="dataKinds" maxLength={500} value={f.dataKinds} onChange={set('dataKinds')} />}
       </Field>
-      <div className="cluster">
+      <div className="cluster" style={{ alignItems: 'flex-start' }}>
         <Field label="When it happened (if known)" error={fields.occurredAt}>
           {(p) => <Input {...p} name="occurredAt" type="datetime-local" value={f.occurredAt} onChange={set('occurredAt')} />}
         </Field>
