@@ -133,6 +133,8 @@ export type RiderStop = z.infer<typeof RiderStopSchema>;
 
 export const RiderRunsSchema = z.object({
   date: z.string(),
+  /** Cash the rider has taken at the doors of this day's delivered stops (what they hand in). */
+  cashInHand: Paise,
   runs: z.array(z.object({ slot: SlotRef, stops: z.array(RiderStopSchema) })),
 });
 export type RiderRuns = z.infer<typeof RiderRunsSchema>;

@@ -189,6 +189,8 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await first.getByRole('button', { name: 'Delivered' }).click();
     await first.getByText('Delivered', { exact: true }).last().waitFor();
     await first.getByText(`Cash ${due} collected`, { exact: true }).waitFor();
+    // Cash in hand for the run: what this stop collected.
+    await expect.poll(() => rider.getByTestId('rider-cash').allTextContents()).toEqual([`Cash in hand ${due}`]);
     // The customer's page, not reloaded, shows Delivered.
     await expect.poll(() => customer.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('Delivered');
 
@@ -218,6 +220,11 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     // The rider sees how the customer was told.
     expect(await second.getByTestId('rider-told').textContent()).toMatch(/^The customer was told\. (Sent (on WhatsApp|by e-mail|by SMS) to .+|In their inbox on the site only.*)\.$/);
     await shop.screenshot(rider, 'rider-after-375');
+    // Tomorrow's run: nothing assigned yet, said in words.
+    await rider.getByRole('button', { name: 'Tomorrow' }).click();
+    await rider.getByText('No stops assigned to you tomorrow.').waitFor();
+    await rider.getByRole('button', { name: 'Today' }).click();
+    await rider.getByTestId('rider-stop').nth(2).waitFor();
 
     // The returned stop's code took 5 wrong tries (as the API test drives them): the desk shows it locked
     // and the manager issues a new code, which unlocks it.

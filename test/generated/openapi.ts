@@ -13302,6 +13302,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        cashInHand: number;
                         date: string;
                         runs: {
                             slot: {

@@ -10,6 +10,8 @@ import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { apiFetch } from '../lib/api-fetch';
 import { resizeOnPhone } from '../features/rider/resize-photo';
 import { formatDate } from '../../../shared/rules/dates';
+import { formatRupees } from '../../../shared/rules/money';
+import { addDays } from '../../../shared/rules/slots';
 import { can } from '../../../shared/rules/staff';
 import { FAIL_REASONS, FAIL_REASON_LABELS, type FailReason, type RiderStop } from '../../../shared/schemas/stops';
 import './rider.css';
@@ -23,17 +25,34 @@ export default function RiderPage() {
   usePageTitle('My deliveries');
   const { user } = useAuth();
   const allowed = can(user?.role, 'rider:deliver');
-  const q = trpc.rider.runs.useQuery({}, { enabled: allowed, refetchOnWindowFocus: true });
+  const [day, setDay] = useState<'today' | 'tomorrow'>('today');
+  // Today is the server's (the phone's clock may be off); tomorrow is the day after it.
+  const todays = trpc.rider.runs.useQuery({}, { enabled: allowed, refetchOnWindowFocus: true });
+  const tomorrow = todays.data ? addDays(todays.data.date, 1) : '';
+  const tomorrows = trpc.rider.runs.useQuery({ date: tomorrow }, { enabled: allowed && day === 'tomorrow' && !!tomorrow, refetchOnWindowFocus: true });
+  const q = day === 'today' ? todays : tomorrows;
   if (user && !allowed) return <Redirect to="/" replace />;
   const stops = q.data?.runs.flatMap((r) => r.stops) ?? [];
   const done = stops.filter((s) => s.status === 'delivered').length;
   return (
     <div className="rider" data-page="rider">
       <header className="rider__head">
-        <h1 className="h3">Today’s deliveries</h1>
+        <h1 className="h3">{day === 'today' ? 'Today’s deliveries' : 'Tomorrow’s deliveries'}</h1>
+        <div className="rider__days" role="group" aria-label="Which day">
+          {(['today', 'tomorrow'] as const).map((d) => (
+            <button key={d} type="button" className="rider-btn" aria-pressed={day === d} onClick={() => setDay(d)}>
+              {d === 'today' ? 'Today' : 'Tomorrow'}
+            </button>
+          ))}
+        </div>
         {q.data ? (
           <p className="text-muted text-sm" data-testid="rider-progress">
-            {stops.length ? `${done} of ${stops.length} delivered` : 'No stops assigned to you today.'}
+            {stops.length ? `${done} of ${stops.length} delivered` : `No stops assigned to you ${day}.`}
+          </p>
+        ) : null}
+        {q.data && day === 'today' ? (
+          <p className="rider__cash" data-testid="rider-cash">
+            Cash in hand <strong className="tabular">{formatRupees(q.data.cashInHand)}</strong>
           </p>
         ) : null}
       </header>

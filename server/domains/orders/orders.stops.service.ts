@@ -385,7 +385,8 @@ export async function runs(deps: Deps, rider: AuthUser, input: RiderRunsInput): 
     );
     bySlot.set(r.slot_id, run);
   }
-  return { date, runs: [...bySlot.values()] };
+  const cashInHand = rows.reduce((n, r) => n + (r.delivered_at && r.status === 'delivered' ? (r.cash_collected_paise ?? 0) : 0), 0);
+  return { date, cashInHand, runs: [...bySlot.values()] };
 }
 
 async function riderStop(deps: Deps, rider: AuthUser, id: string): Promise<RiderStopAnswer> {
