@@ -171,6 +171,8 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     const first = rider.getByTestId('rider-stop').first();
     // A cash-on-delivery order: the card says what is due, then (below) what was collected.
     const due = (await first.getByText(/^Cash due ₹[\d,]+$/).textContent())!.replace('Cash due ', '');
+    // The rider app's own shell: no shop header (cart, menu) and no marketing footer.
+    expect(await rider.locator('.site-header, [data-testid="site-footer"]').count()).toBe(0);
     // The customer's note for the day is on the stop (decision 295).
     expect(await first.getByTestId('rider-instructions').allTextContents()).toEqual(['Note from the customer: Leave with security at gate 2']);
     await first.getByRole('button', { name: 'Picked up' }).click();

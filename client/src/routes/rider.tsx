@@ -23,7 +23,7 @@ import './rider.css';
  */
 export default function RiderPage() {
   usePageTitle('My deliveries');
-  const { user } = useAuth();
+  const { user, signOut } = useAuth();
   const allowed = can(user?.role, 'rider:deliver');
   const [day, setDay] = useState<'today' | 'tomorrow'>('today');
   // Today is the server's (the phone's clock may be off); tomorrow is the day after it.
@@ -35,7 +35,15 @@ export default function RiderPage() {
   const stops = q.data?.runs.flatMap((r) => r.stops) ?? [];
   const done = stops.filter((s) => s.status === 'delivered').length;
   return (
-    <div className="rider" data-page="rider">
+    <main id="main" className="rider" data-page="rider" tabIndex={-1}>
+      <div className="rider__bar">
+        <span className="rider__brand">Hydro Shakes · Rider</span>
+        {user ? (
+          <button type="button" className="rider__signout" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        ) : null}
+      </div>
       <header className="rider__head">
         <h1 className="h3">{day === 'today' ? 'Today’s deliveries' : 'Tomorrow’s deliveries'}</h1>
         <div className="rider__days" role="group" aria-label="Which day">
@@ -70,7 +78,7 @@ export default function RiderPage() {
           </ol>
         </section>
       ))}
-    </div>
+    </main>
   );
 }
 
