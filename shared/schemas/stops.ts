@@ -128,6 +128,8 @@ export const RiderStopSchema = z.object({
   locked: z.boolean(),
   /** The customer's drop-off note for this delivery ("leave with security"), or null. */
   instructions: z.string().nullable(),
+  /** A proof-of-delivery photo is kept for this stop (decision 296). */
+  hasPhoto: z.boolean(),
 });
 export type RiderStop = z.infer<typeof RiderStopSchema>;
 

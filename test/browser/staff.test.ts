@@ -227,6 +227,11 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await rider.getByText('No stops assigned to you tomorrow.').waitFor();
     await rider.getByRole('button', { name: 'Today' }).click();
     await rider.getByTestId('rider-stop').nth(2).waitFor();
+    // The stop remembers its photo when the run is read again.
+    await first.getByText('The customer has your photo on their order.').waitFor();
+    await rider.setViewportSize(DESKTOP);
+    await shop.screenshot(rider, 'rider-1280');
+    await rider.setViewportSize(PHONE);
 
     // The returned stop's code took 5 wrong tries (as the API test drives them): the desk shows it locked
     // and the manager issues a new code, which unlocks it.

@@ -13069,6 +13069,7 @@ export interface operations {
                             failedAt: string | null;
                             failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                             firstName: string;
+                            hasPhoto: boolean;
                             instructions: string | null;
                             items: {
                                 name: string;
@@ -13142,6 +13143,7 @@ export interface operations {
                             failedAt: string | null;
                             failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                             firstName: string;
+                            hasPhoto: boolean;
                             instructions: string | null;
                             items: {
                                 name: string;
@@ -13251,6 +13253,7 @@ export interface operations {
                             failedAt: string | null;
                             failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                             firstName: string;
+                            hasPhoto: boolean;
                             instructions: string | null;
                             items: {
                                 name: string;
@@ -13326,6 +13329,7 @@ export interface operations {
                                 failedAt: string | null;
                                 failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                                 firstName: string;
+                                hasPhoto: boolean;
                                 instructions: string | null;
                                 items: {
                                     name: string;

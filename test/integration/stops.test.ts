@@ -410,6 +410,10 @@ describe('the last mile', () => {
     expect(ok.status, await ok.clone().text()).toBe(201);
     const { photo } = (await ok.json()) as { photo: { url: string; width: number; height: number } };
     expect([photo.width, photo.height]).toEqual([1280, 960]);
+    const run = (await get(riderA.auth, `/api/rider/runs?date=${shop.date}`)).json();
+    const stops = run.runs.flatMap((r: { stops: { orderId: string; hasPhoto: boolean }[] }) => r.stops);
+    expect(stops.find((x: { orderId: string }) => x.orderId === id).hasPhoto).toBe(true);
+    expect(stops.filter((x: { hasPhoto: boolean }) => x.hasPhoto)).toHaveLength(1);
 
     // The customer's page and the owner's desk carry the link; the link answers the WebP, a changed signature does not.
     const mine = (await customerOrder({ id, c, total: 0 })).deliveryPhoto;

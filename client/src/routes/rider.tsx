@@ -257,13 +257,13 @@ function StopCard({ stop: s }: { stop: RiderStop }) {
       ) : s.status === 'delivered' ? (
         <p className="rider-stop__done">Delivered</p>
       ) : null}
-      {!s.failedAt && (s.status === 'out_for_delivery' || s.status === 'delivered') ? <PhotoProof orderId={s.orderId} number={s.number} /> : null}
+      {!s.failedAt && (s.status === 'out_for_delivery' || s.status === 'delivered') ? <PhotoProof orderId={s.orderId} number={s.number} kept={s.hasPhoto} /> : null}
     </article>
   );
 }
 
 /** Proof of delivery (decision 296): the camera at the door, the photo made small on the phone, then sent. */
-function PhotoProof({ orderId, number }: { orderId: string; number: string }) {
+function PhotoProof({ orderId, number, kept }: { orderId: string; number: string; kept: boolean }) {
   const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' | 'error'; message?: string; preview?: string }>({ kind: 'idle' });
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => () => void (state.preview && URL.revokeObjectURL(state.preview)), [state.preview]);
@@ -296,12 +296,14 @@ function PhotoProof({ orderId, number }: { orderId: string; number: string }) {
           disabled={state.kind === 'sending'}
           data-testid="rider-photo-input"
         />
-        {state.kind === 'sending' ? 'Sending the photo…' : state.kind === 'sent' ? 'Take the photo again' : 'Photo at the door'}
+        {state.kind === 'sending' ? 'Sending the photo…' : state.kind === 'sent' || kept ? 'Take the photo again' : 'Photo at the door'}
       </label>
       {state.kind === 'sent' ? (
         <p className="text-sm" role="status">
           Photo sent: the customer sees it on their order.
         </p>
+      ) : kept && state.kind === 'idle' ? (
+        <p className="text-sm text-subtle">The customer has your photo on their order.</p>
       ) : null}
       {state.kind === 'error' ? <FormAlert kind="danger">{state.message}</FormAlert> : null}
     </div>

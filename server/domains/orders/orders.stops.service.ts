@@ -116,6 +116,7 @@ function toRiderStop(r: drepo.StopRow, items: { name: string; quantity: number }
     failReason: r.fail_reason,
     triesLeft: Math.max(0, DELIVERY_CODE_TRIES - (r.code_tries ?? 0)),
     instructions: r.instructions,
+    hasPhoto: r.has_photo,
     locked: (r.code_tries ?? 0) >= DELIVERY_CODE_TRIES,
   };
 }
