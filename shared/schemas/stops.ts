@@ -128,11 +128,15 @@ export const RiderStopSchema = z.object({
   locked: z.boolean(),
   /** The customer's drop-off note for this delivery ("leave with security"), or null. */
   instructions: z.string().nullable(),
+  /** A proof-of-delivery photo is kept for this stop (decision 296). */
+  hasPhoto: z.boolean(),
 });
 export type RiderStop = z.infer<typeof RiderStopSchema>;
 
 export const RiderRunsSchema = z.object({
   date: z.string(),
+  /** Cash the rider has taken at the doors of this day's delivered stops (what they hand in). */
+  cashInHand: Paise,
   runs: z.array(z.object({ slot: SlotRef, stops: z.array(RiderStopSchema) })),
 });
 export type RiderRuns = z.infer<typeof RiderRunsSchema>;

@@ -171,6 +171,8 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     const first = rider.getByTestId('rider-stop').first();
     // A cash-on-delivery order: the card says what is due, then (below) what was collected.
     const due = (await first.getByText(/^Cash due ₹[\d,]+$/).textContent())!.replace('Cash due ', '');
+    // The rider app's own shell: no shop header (cart, menu) and no marketing footer.
+    expect(await rider.locator('.site-header, [data-testid="site-footer"]').count()).toBe(0);
     // The customer's note for the day is on the stop (decision 295).
     expect(await first.getByTestId('rider-instructions').allTextContents()).toEqual(['Note from the customer: Leave with security at gate 2']);
     await first.getByRole('button', { name: 'Picked up' }).click();
@@ -189,6 +191,8 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await first.getByRole('button', { name: 'Delivered' }).click();
     await first.getByText('Delivered', { exact: true }).last().waitFor();
     await first.getByText(`Cash ${due} collected`, { exact: true }).waitFor();
+    // Cash in hand for the run: what this stop collected.
+    await expect.poll(() => rider.getByTestId('rider-cash').allTextContents()).toEqual([`Cash in hand ${due}`]);
     // The customer's page, not reloaded, shows Delivered.
     await expect.poll(() => customer.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('Delivered');
 
@@ -218,6 +222,16 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     // The rider sees how the customer was told.
     expect(await second.getByTestId('rider-told').textContent()).toMatch(/^The customer was told\. (Sent (on WhatsApp|by e-mail|by SMS) to .+|In their inbox on the site only.*)\.$/);
     await shop.screenshot(rider, 'rider-after-375');
+    // Tomorrow's run: nothing assigned yet, said in words.
+    await rider.getByRole('button', { name: 'Tomorrow' }).click();
+    await rider.getByText('No stops assigned to you tomorrow.').waitFor();
+    await rider.getByRole('button', { name: 'Today' }).click();
+    await rider.getByTestId('rider-stop').nth(2).waitFor();
+    // The stop remembers its photo when the run is read again.
+    await first.getByText('The customer has your photo on their order.').waitFor();
+    await rider.setViewportSize(DESKTOP);
+    await shop.screenshot(rider, 'rider-1280');
+    await rider.setViewportSize(PHONE);
 
     // The returned stop's code took 5 wrong tries (as the API test drives them): the desk shows it locked
     // and the manager issues a new code, which unlocks it.

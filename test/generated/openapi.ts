@@ -13641,6 +13641,7 @@ export interface operations {
                             failedAt: string | null;
                             failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                             firstName: string;
+                            hasPhoto: boolean;
                             instructions: string | null;
                             items: {
                                 name: string;
@@ -13714,6 +13715,7 @@ export interface operations {
                             failedAt: string | null;
                             failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                             firstName: string;
+                            hasPhoto: boolean;
                             instructions: string | null;
                             items: {
                                 name: string;
@@ -13823,6 +13825,7 @@ export interface operations {
                             failedAt: string | null;
                             failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                             firstName: string;
+                            hasPhoto: boolean;
                             instructions: string | null;
                             items: {
                                 name: string;
@@ -13874,6 +13877,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        cashInHand: number;
                         date: string;
                         runs: {
                             slot: {
@@ -13897,6 +13901,7 @@ export interface operations {
                                 failedAt: string | null;
                                 failReason: ("not_at_home" | "address_not_found" | "refused") | null;
                                 firstName: string;
+                                hasPhoto: boolean;
                                 instructions: string | null;
                                 items: {
                                     name: string;

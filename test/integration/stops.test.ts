@@ -259,6 +259,11 @@ describe('the last mile', () => {
     expect(a.codTotal).toBe(orders[0]!.total + orders[1]!.total);
     expect(a.cashCollected).toBe(orders[0]!.total + orders[1]!.total - 1000);
     expect(a.difference).toBe(-1000);
+    // The rider's own screen says the same cash in hand as the desk; tomorrow has nothing yet.
+    const mine = (await get(riderA.auth, `/api/rider/runs?date=${shop.date}`)).json();
+    expect(mine.cashInHand).toBe(a.cashCollected);
+    const tomorrow = (await get(riderA.auth, `/api/rider/runs?date=${addDays(shop.date, 1)}`)).json();
+    expect(tomorrow).toMatchObject({ date: addDays(shop.date, 1), cashInHand: 0, runs: [] });
   });
 
   it('the 5 tries belong to the code: a failed-then-picked-up stop keeps them; only the manager’s new code unlocks', async () => {
@@ -405,6 +410,10 @@ describe('the last mile', () => {
     expect(ok.status, await ok.clone().text()).toBe(201);
     const { photo } = (await ok.json()) as { photo: { url: string; width: number; height: number } };
     expect([photo.width, photo.height]).toEqual([1280, 960]);
+    const run = (await get(riderA.auth, `/api/rider/runs?date=${shop.date}`)).json();
+    const stops = run.runs.flatMap((r: { stops: { orderId: string; hasPhoto: boolean }[] }) => r.stops);
+    expect(stops.find((x: { orderId: string }) => x.orderId === id).hasPhoto).toBe(true);
+    expect(stops.filter((x: { hasPhoto: boolean }) => x.hasPhoto)).toHaveLength(1);
 
     // The customer's page and the owner's desk carry the link; the link answers the WebP, a changed signature does not.
     const mine = (await customerOrder({ id, c, total: 0 })).deliveryPhoto;

@@ -7,8 +7,8 @@ import { Toaster } from './toast';
 /** Spec §2 Shell: the footer is hidden on the custom shake builder. */
 export const FOOTERLESS_ROUTES = ['/custom-shake'];
 
-/** The admin area (/admin/*, not its login page) has its own compact shell: no shop header or footer. */
-export const isAdminArea = (location: string) => /^\/admin(\/|$)/.test(location) && !/^\/admin\/login\/?$/.test(location);
+/** The admin area (/admin/*, not its login page) and the rider app (/rider) have their own compact shells: no shop header or footer. */
+export const isAdminArea = (location: string) => /^\/(admin|rider)(\/|$)/.test(location) && !/^\/admin\/login\/?$/.test(location);
 
 /** New page: start at the top (or at the #anchor) and tell assistive tech where we are. */
 function useRouteFocus(location: string, main: RefObject<HTMLElement | null>) {

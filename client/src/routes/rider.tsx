@@ -10,6 +10,8 @@ import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { apiFetch } from '../lib/api-fetch';
 import { resizeOnPhone } from '../features/rider/resize-photo';
 import { formatDate } from '../../../shared/rules/dates';
+import { formatRupees } from '../../../shared/rules/money';
+import { addDays } from '../../../shared/rules/slots';
 import { can } from '../../../shared/rules/staff';
 import { FAIL_REASONS, FAIL_REASON_LABELS, type FailReason, type RiderStop } from '../../../shared/schemas/stops';
 import './rider.css';
@@ -21,19 +23,44 @@ import './rider.css';
  */
 export default function RiderPage() {
   usePageTitle('My deliveries');
-  const { user } = useAuth();
+  const { user, signOut } = useAuth();
   const allowed = can(user?.role, 'rider:deliver');
-  const q = trpc.rider.runs.useQuery({}, { enabled: allowed, refetchOnWindowFocus: true });
+  const [day, setDay] = useState<'today' | 'tomorrow'>('today');
+  // Today is the server's (the phone's clock may be off); tomorrow is the day after it.
+  const todays = trpc.rider.runs.useQuery({}, { enabled: allowed, refetchOnWindowFocus: true });
+  const tomorrow = todays.data ? addDays(todays.data.date, 1) : '';
+  const tomorrows = trpc.rider.runs.useQuery({ date: tomorrow }, { enabled: allowed && day === 'tomorrow' && !!tomorrow, refetchOnWindowFocus: true });
+  const q = day === 'today' ? todays : tomorrows;
   if (user && !allowed) return <Redirect to="/" replace />;
   const stops = q.data?.runs.flatMap((r) => r.stops) ?? [];
   const done = stops.filter((s) => s.status === 'delivered').length;
   return (
-    <div className="rider" data-page="rider">
+    <main id="main" className="rider" data-page="rider" tabIndex={-1}>
+      <div className="rider__bar">
+        <span className="rider__brand">Hydro Shakes · Rider</span>
+        {user ? (
+          <button type="button" className="rider__signout" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        ) : null}
+      </div>
       <header className="rider__head">
-        <h1 className="h3">Today’s deliveries</h1>
+        <h1 className="h3">{day === 'today' ? 'Today’s deliveries' : 'Tomorrow’s deliveries'}</h1>
+        <div className="rider__days" role="group" aria-label="Which day">
+          {(['today', 'tomorrow'] as const).map((d) => (
+            <button key={d} type="button" className="rider-btn" aria-pressed={day === d} onClick={() => setDay(d)}>
+              {d === 'today' ? 'Today' : 'Tomorrow'}
+            </button>
+          ))}
+        </div>
         {q.data ? (
           <p className="text-muted text-sm" data-testid="rider-progress">
-            {stops.length ? `${done} of ${stops.length} delivered` : 'No stops assigned to you today.'}
+            {stops.length ? `${done} of ${stops.length} delivered` : `No stops assigned to you ${day}.`}
+          </p>
+        ) : null}
+        {q.data && day === 'today' ? (
+          <p className="rider__cash" data-testid="rider-cash">
+            Cash in hand <strong className="tabular">{formatRupees(q.data.cashInHand)}</strong>
           </p>
         ) : null}
       </header>
@@ -51,7 +78,7 @@ export default function RiderPage() {
           </ol>
         </section>
       ))}
-    </div>
+    </main>
   );
 }
 
@@ -230,13 +257,13 @@ function StopCard({ stop: s }: { stop: RiderStop }) {
       ) : s.status === 'delivered' ? (
         <p className="rider-stop__done">Delivered</p>
       ) : null}
-      {!s.failedAt && (s.status === 'out_for_delivery' || s.status === 'delivered') ? <PhotoProof orderId={s.orderId} number={s.number} /> : null}
+      {!s.failedAt && (s.status === 'out_for_delivery' || s.status === 'delivered') ? <PhotoProof orderId={s.orderId} number={s.number} kept={s.hasPhoto} /> : null}
     </article>
   );
 }
 
 /** Proof of delivery (decision 296): the camera at the door, the photo made small on the phone, then sent. */
-function PhotoProof({ orderId, number }: { orderId: string; number: string }) {
+function PhotoProof({ orderId, number, kept }: { orderId: string; number: string; kept: boolean }) {
   const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' | 'error'; message?: string; preview?: string }>({ kind: 'idle' });
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => () => void (state.preview && URL.revokeObjectURL(state.preview)), [state.preview]);
@@ -269,12 +296,14 @@ function PhotoProof({ orderId, number }: { orderId: string; number: string }) {
           disabled={state.kind === 'sending'}
           data-testid="rider-photo-input"
         />
-        {state.kind === 'sending' ? 'Sending the photo…' : state.kind === 'sent' ? 'Take the photo again' : 'Photo at the door'}
+        {state.kind === 'sending' ? 'Sending the photo…' : state.kind === 'sent' || kept ? 'Take the photo again' : 'Photo at the door'}
       </label>
       {state.kind === 'sent' ? (
         <p className="text-sm" role="status">
           Photo sent: the customer sees it on their order.
         </p>
+      ) : kept && state.kind === 'idle' ? (
+        <p className="text-sm text-subtle">The customer has your photo on their order.</p>
       ) : null}
       {state.kind === 'error' ? <FormAlert kind="danger">{state.message}</FormAlert> : null}
     </div>

@@ -49,6 +49,7 @@ function stopsQuery(db: Executor) {
           else (select sc.drop_off_note from schedule_runs sr join schedules sc on sc.id = sr.schedule_id where sr.order_id = o.id limit 1) end
       )`.as('instructions'),
     )
+    .select(sql<boolean>`exists (select 1 from delivery_photos p where p.order_id = o.id)`.as('has_photo'))
     // The kitchen's "Ready" (decision 180): when the batch the order was blended in was ready for the riders.
     .select(
       sql<Date | null>`(select b.ready_at from kitchen_batch_orders bo join kitchen_batches b on b.id = bo.batch_id where bo.order_id = o.id)`.as(

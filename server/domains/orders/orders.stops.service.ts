@@ -116,6 +116,7 @@ function toRiderStop(r: drepo.StopRow, items: { name: string; quantity: number }
     failReason: r.fail_reason,
     triesLeft: Math.max(0, DELIVERY_CODE_TRIES - (r.code_tries ?? 0)),
     instructions: r.instructions,
+    hasPhoto: r.has_photo,
     locked: (r.code_tries ?? 0) >= DELIVERY_CODE_TRIES,
   };
 }
@@ -385,7 +386,8 @@ export async function runs(deps: Deps, rider: AuthUser, input: RiderRunsInput): 
     );
     bySlot.set(r.slot_id, run);
   }
-  return { date, runs: [...bySlot.values()] };
+  const cashInHand = rows.reduce((n, r) => n + (r.delivered_at && r.status === 'delivered' ? (r.cash_collected_paise ?? 0) : 0), 0);
+  return { date, cashInHand, runs: [...bySlot.values()] };
 }
 
 async function riderStop(deps: Deps, rider: AuthUser, id: string): Promise<RiderStopAnswer> {
