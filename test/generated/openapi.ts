@@ -5836,6 +5836,14 @@ export interface operations {
                                 shakes: {
                                     bottles: number;
                                     name: string;
+                                    perBottle: {
+                                        /** Format: uuid */
+                                        ingredientId: string;
+                                        name: string;
+                                        qty: number;
+                                        /** @enum {string} */
+                                        unit: "g" | "ml" | "pc";
+                                    }[];
                                     shakeId: string;
                                 }[];
                             };
@@ -5867,6 +5875,14 @@ export interface operations {
                                 shakes: {
                                     bottles: number;
                                     name: string;
+                                    perBottle: {
+                                        /** Format: uuid */
+                                        ingredientId: string;
+                                        name: string;
+                                        qty: number;
+                                        /** @enum {string} */
+                                        unit: "g" | "ml" | "pc";
+                                    }[];
                                     shakeId: string;
                                 }[];
                             };
