@@ -7,7 +7,7 @@ const config = loadConfig();
 const dbh = await createDatabase({ databaseUrl: config.DATABASE_DIRECT_URL ?? config.DATABASE_URL, dataDir: config.DATA_DIR, timeouts: MIGRATION_TIMEOUTS });
 try {
   await migrateToLatest(dbh.db);
-  const ran = await runSeeds(dbh.db);
+  const ran = await runSeeds(dbh.db, { demo: true });
   console.log(ran.length ? `Seeded: ${ran.join(', ')}` : 'All seeds had already run.');
 } finally {
   await dbh.close();

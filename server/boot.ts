@@ -46,7 +46,7 @@ export async function boot(config: Config = loadConfig(), phases: BootPhases = {
         await migrateToLatest(setup?.db ?? dbh.db);
         if (setup && dbh.pooled) await applyPooledDefaults(setup.db);
         mark('migrations');
-        await runSeeds(setup?.db ?? dbh.db);
+        await runSeeds(setup?.db ?? dbh.db, { demo: true });
         mark('seeds');
       } finally {
         await setup?.close();

@@ -165,6 +165,10 @@ export const SEED_RECIPES: Record<string, Record<string, number>> = {
 export const SEED_STOCK_BOTTLES = 3000;
 /** Par level: a morning's worth (this many bottles). */
 export const SEED_PAR_BOTTLES = 300;
+/** The demo shop (not the tests' template) counts its stock down to this many mornings (par levels) of cover. */
+export const SEED_DEMO_COVER_MORNINGS = 3;
+/** …and this one ingredient to 60 % of its par, so the screens show an ingredient under par. */
+export const SEED_SHORT_INGREDIENT = 'mint';
 
 /** The demo's suppliers of what the farm does not grow (supplier → ingredient slugs). */
 export const SEED_SUPPLIERS: Record<string, string[]> = {

@@ -1,6 +1,6 @@
 import type { Db, Executor } from '../database';
 import { DEFAULT_PRICING } from '../../shared/schemas/catalogue';
-import { SEED_INGREDIENTS, SEED_PAR_BOTTLES, SEED_PORTIONS, SEED_RECIPES, SEED_SHAKES, SEED_STOCK_BOTTLES, SEED_SUPPLIERS } from './catalogue';
+import { SEED_INGREDIENTS, SEED_PAR_BOTTLES, SEED_PORTIONS, SEED_RECIPES, SEED_SHAKES, SEED_STOCK_BOTTLES, SEED_SUPPLIERS, SEED_DEMO_COVER_MORNINGS, SEED_SHORT_INGREDIENT } from './catalogue';
 import { sql } from 'kysely';
 import { SEED_PINCODES, SEED_SLOTS } from './slots';
 import { SEED_PLANS } from './subscriptions';
@@ -14,6 +14,8 @@ import { DEFAULT_SLOT_CONFIG } from '../../shared/rules/slots';
  */
 export interface Seed {
   name: string;
+  /** Only where the shop itself seeds (boot, `npm run db:seed`), not the tests' template database. */
+  demoOnly?: boolean;
   run(trx: Executor): Promise<void>;
 }
 
@@ -99,16 +101,38 @@ export const seeds: Seed[] = [
       }
     },
   },
+  {
+    // Realistic demo stock (decision 263): a few mornings of cover instead of 3,000 bottles' worth, and
+    // mint under its par, so a newcomer sees the stock, the plan and the kitchen at work. A stock-take
+    // on the ledger like any other; the tests' template keeps the large opening stock they count on.
+    name: 'demo-stock-v1',
+    demoOnly: true,
+    async run(trx) {
+      await sql`with target as (
+          select b.ingredient_id, b.on_hand,
+            (case when i.slug = ${SEED_SHORT_INGREDIENT} then b.par_level * 6 / 10 else b.par_level * ${SEED_DEMO_COVER_MORNINGS}::int end)::int as qty
+          from stock_balances b join ingredients i on i.id = b.ingredient_id
+          where b.on_hand > b.par_level * ${SEED_DEMO_COVER_MORNINGS}::int
+        ),
+        moved as (
+          update stock_balances b set on_hand = t.qty, updated_at = now()
+          from target t where b.ingredient_id = t.ingredient_id and stock_spread(b.ingredient_id, t.qty - t.on_hand)
+          returning b.ingredient_id, t.qty, t.on_hand
+        )
+        insert into stock_movements (ingredient_id, kind, delta, on_hand_after, reason)
+        select ingredient_id, 'counted', qty - on_hand, qty, 'Demo stock-take: a few mornings of cover' from moved`.execute(trx);
+    },
+  },
 ];
 
-export async function runSeeds(db: Db): Promise<string[]> {
+export async function runSeeds(db: Db, opts: { demo?: boolean } = {}): Promise<string[]> {
   // One read finds the seeds already run (every one, on a restart); each missing seed
   // still claims its seed_runs row inside its own transaction, so it runs once even
   // when two processes boot together.
   const done = new Set((await db.selectFrom('seed_runs').select('name').execute()).map((r) => r.name));
   const ran: string[] = [];
   for (const seed of seeds) {
-    if (done.has(seed.name)) continue;
+    if (done.has(seed.name) || (seed.demoOnly && !opts.demo)) continue;
     const did = await db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('seed_runs')

@@ -37,6 +37,8 @@ export interface KitchenRead {
     forecast: boolean;
   }[];
   needs: { slot_id: string; ingredient_id: string; qty: number; forecast: boolean }[];
+  /** What one bottle of each signature shake of the day takes (the prep sheet's per-bottle lines). */
+  recipes: { shake_id: string; ingredient_id: string; qty: number }[];
   ingredients: {
     id: string;
     name: string;
@@ -107,6 +109,8 @@ export async function readKitchenDay(db: Executor, date: string, forecast: reado
       'shakes', (select coalesce(json_agg(s), '[]') from (
                   select a.slot_id, a.item_id as shake_id, min(a.name) as name, sum(a.quantity)::int as bottles, a.forecast
                   from alllines a where a.item_type = 'signature' group by a.slot_id, a.forecast, a.item_id) s),
+      'recipes', (select coalesce(json_agg(json_build_object('shake_id', r.shake_id, 'ingredient_id', r.ingredient_id, 'qty', r.qty_per_bottle)), '[]')
+                  from shake_recipe_items r where r.shake_id::text in (select a.item_id from alllines a where a.item_type = 'signature')),
       'customs', (select coalesce(json_agg(json_build_object(
                   'slot_id', c.slot_id, 'recipe', c.recipe, 'name', c.name, 'bottles', c.bottles, 'forecast', c.forecast,
                   'per_bottle', coalesce(p.per, '[]')

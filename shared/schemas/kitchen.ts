@@ -35,7 +35,8 @@ export const IngredientQtySchema = z.object({
 });
 export type IngredientQty = z.infer<typeof IngredientQtySchema>;
 
-export const ShakeCountSchema = z.object({ shakeId: z.string(), name: z.string(), bottles: z.number().int() });
+/** A signature shake × bottles, and what one bottle takes by its recipe (the prep sheet's per-bottle line). */
+export const ShakeCountSchema = z.object({ shakeId: z.string(), name: z.string(), bottles: z.number().int(), perBottle: z.array(IngredientQtySchema) });
 
 /** Identical custom recipes are one row: its size, name, bottles, and what one bottle takes. */
 export const CustomRecipeCountSchema = z.object({

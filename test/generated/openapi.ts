@@ -6056,6 +6056,14 @@ export interface operations {
                                 shakes: {
                                     bottles: number;
                                     name: string;
+                                    perBottle: {
+                                        /** Format: uuid */
+                                        ingredientId: string;
+                                        name: string;
+                                        qty: number;
+                                        /** @enum {string} */
+                                        unit: "g" | "ml" | "pc";
+                                    }[];
                                     shakeId: string;
                                 }[];
                             };
@@ -6087,6 +6095,14 @@ export interface operations {
                                 shakes: {
                                     bottles: number;
                                     name: string;
+                                    perBottle: {
+                                        /** Format: uuid */
+                                        ingredientId: string;
+                                        name: string;
+                                        qty: number;
+                                        /** @enum {string} */
+                                        unit: "g" | "ml" | "pc";
+                                    }[];
                                     shakeId: string;
                                 }[];
                             };

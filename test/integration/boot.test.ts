@@ -45,7 +45,24 @@ describe('migrations and seeds at boot', () => {
     expect(await t.dbh.db.selectFrom('settings').select('key').where('key', '=', 'pricing').executeTakeFirst()).toEqual({ key: 'pricing' });
     expect(await runSeeds(t.dbh.db)).toEqual([]);
     const runs = await t.dbh.db.selectFrom('seed_runs').select('name').execute();
-    expect(runs.map((r) => r.name).sort()).toEqual(seeds.map((s) => s.name).sort());
+    expect(runs.map((r) => r.name).sort()).toEqual(seeds.filter((s) => !s.demoOnly).map((s) => s.name).sort());
+  });
+
+  it('the demo shop (not the tests\' template) counts its stock down to a few mornings, mint under par, on the ledger', async () => {
+    const db = t.dbh.db;
+    expect(await runSeeds(db, { demo: true })).toEqual(['demo-stock-v1']);
+    expect(await runSeeds(db, { demo: true })).toEqual([]);
+    const { rows } = await sql<{ slug: string; on_hand: number; par_level: number; free: number; ledger: number }>`
+      select i.slug, l.on_hand, l.par_level, l.on_hand - l.reserved as free,
+        (select sum(m.delta)::int from stock_movements m where m.ingredient_id = i.id) as ledger
+      from stock_levels l join ingredients i on i.id = l.ingredient_id`.execute(db);
+    expect(rows.length).toBeGreaterThan(20);
+    for (const r of rows) {
+      expect(r.ledger, r.slug).toBe(r.on_hand);
+      expect(r.free, r.slug).toBe(r.on_hand);
+      if (r.slug === 'mint') expect(r.on_hand).toBeLessThan(r.par_level);
+      else expect(r.on_hand, r.slug).toBe(r.par_level * 3);
+    }
   });
 });
 

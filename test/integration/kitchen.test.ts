@@ -120,8 +120,8 @@ describe('the kitchen', () => {
     const x = await ids(t.deps.db);
     expect(s.blend.shakes).toEqual(
       expect.arrayContaining([
-        { shakeId: x.s('green-glow').id, name: 'Green Glow', bottles: 3 },
-        { shakeId: shop.shakes[1]!.id, name: shop.shakes[1]!.name, bottles: 3 },
+        expect.objectContaining({ shakeId: x.s('green-glow').id, name: 'Green Glow', bottles: 3 }),
+        expect.objectContaining({ shakeId: shop.shakes[1]!.id, name: shop.shakes[1]!.name, bottles: 3 }),
       ]),
     );
     const large = s.blend.customs.find((c: { size: string }) => c.size === 'large');
@@ -169,6 +169,21 @@ describe('the kitchen', () => {
       const i = names.find((r) => r.id === id)!;
       expect(text, i.name).toMatch(line(i.name, written(n, i.stock_unit)));
     }
+    // Each signature recipe per bottle, under its shake, as the recipe table says (and the screen's read agrees).
+    const recipe = await t.deps.db
+      .selectFrom('shake_recipe_items as r')
+      .innerJoin('signature_shakes as s', 's.id', 'r.shake_id')
+      .innerJoin('ingredients as i', 'i.id', 'r.ingredient_id')
+      .select(['i.id', 'i.name', 'i.stock_unit', 'r.qty_per_bottle'])
+      .where('s.name', '=', 'Green Glow')
+      .execute();
+    expect(recipe.length).toBeGreaterThan(2);
+    for (const r of recipe) expect(text, r.name).toMatch(line(r.name, `${written(r.qty_per_bottle, r.stock_unit)} per bottle`));
+    const screen = await (await api(kitchenHand, `/api/admin/kitchen?date=${shop.date}&slotId=${slotId}`)).json();
+    const glow = screen.sections[0].blend.shakes.find((x: { name: string }) => x.name === 'Green Glow');
+    expect(new Map(glow.perBottle.map((i: { ingredientId: string; qty: number }) => [i.ingredientId, i.qty]))).toEqual(
+      new Map(recipe.map((r) => [r.id, r.qty_per_bottle])),
+    );
   });
 
   it('labels: one 50 × 25 mm label per bottle, and the QR code of a label scans to the order page', async () => {

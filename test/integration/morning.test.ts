@@ -368,6 +368,19 @@ describe("the owner's morning", () => {
   it('the purchase plan: each ingredient\'s need per day by recipe × forecast, against the stock, per source; the CSV and PDF agree', async () => {
     const db = t.deps.db;
     const dates = Array.from({ length: 7 }, (_, i) => addDays(TOMORROW, i));
+    // One-off history for the third day's weekday: three of the last four weeks, 4 bottles each (median 4).
+    const [regular] = await createCustomers(db, 1, 'plan');
+    for (const k of [1, 2, 3]) {
+      await insertOrder(db, {
+        userId: regular!.id,
+        slotId: slots[1]!.id,
+        slotDate: addDays(dates[2]!, -7 * k),
+        createdAt: new Date(`${addDays(dates[2]!, -7 * k - 1)}T10:00:00+05:30`).toISOString(),
+        status: 'delivered',
+        paymentMethod: 'razorpay',
+        lines: [{ id: shakes[2]!.id, type: 'signature', quantity: 4, unitPrice: shakes[2]!.price }],
+      });
+    }
     // The test's own need per (date, ingredient): standing deliveries by the schedules' tables, one-off
     // orders by the weekday's median of the 4 most recent complete weeks (or what is booked when more).
     const { rows } = await sql<{ date: string; ingredient_id: string; need: number }>`

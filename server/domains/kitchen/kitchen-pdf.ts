@@ -88,7 +88,10 @@ interface RowStyle {
 function blendSections(b: Blend, d: { heading: (s: string) => void; row: (l: string, r: string, o?: RowStyle) => void; ticks: boolean }) {
   d.heading('Signature shakes');
   if (!b.shakes.length) d.row('None', '', { color: MUTED });
-  for (const s of b.shakes) d.row(s.name, `× ${s.bottles}`, { bold: true, tick: d.ticks });
+  for (const s of b.shakes) {
+    d.row(s.name, `× ${s.bottles}`, { bold: true, tick: d.ticks });
+    for (const i of s.perBottle) d.row(i.name, `${formatQuantity(i.qty, i.unit)} per bottle`, { indent: d.ticks ? 29 : 14, size: 9, color: MUTED });
+  }
   d.heading('Custom recipes');
   if (!b.customs.length) d.row('None', '', { color: MUTED });
   for (const cr of b.customs) {

@@ -70,8 +70,11 @@ function toBatch(b: KitchenRead['batches'][number] | repo.BatchRow, date: string
   };
 }
 
+/** Signature shake id → what one bottle takes (ingredient id, quantity). */
+type Recipes = Map<string, { ingredient_id: string; qty: number }[]>;
+
 /** Assembles the read's rows into sections; `forecast` picks the order part or the forecast part. */
-function blendOf(r: KitchenRead, slotId: string | null, forecast: boolean): Blend {
+function blendOf(r: KitchenRead, slotId: string | null, forecast: boolean, recipes: Recipes): Blend {
   const ing = new Map(r.ingredients.map((i) => [i.id, i]));
   const q = (id: string, n: number): IngredientQty => {
     const i = ing.get(id);
@@ -82,9 +85,10 @@ function blendOf(r: KitchenRead, slotId: string | null, forecast: boolean): Blen
   const here = <T extends { slot_id: string; forecast: boolean }>(x: T) =>
     x.forecast === forecast && (slotId === null || x.slot_id === slotId);
 
-  const shakes = new Map<string, { shakeId: string; name: string; bottles: number }>();
+  const shakes = new Map<string, { shakeId: string; name: string; bottles: number; perBottle: IngredientQty[] }>();
   for (const s of r.shakes.filter(here)) {
-    const cur = shakes.get(s.shake_id) ?? { shakeId: s.shake_id, name: s.name, bottles: 0 };
+    const perBottle = (recipes.get(s.shake_id) ?? []).map((x) => q(x.ingredient_id, x.qty)).sort(bySort);
+    const cur = shakes.get(s.shake_id) ?? { shakeId: s.shake_id, name: s.name, bottles: 0, perBottle };
     cur.bottles += s.bottles;
     shakes.set(s.shake_id, cur);
   }
@@ -124,6 +128,10 @@ function blendOf(r: KitchenRead, slotId: string | null, forecast: boolean): Blen
 /** GET /api/admin/kitchen?date=&slotId= */
 export async function day(deps: Deps, input: KitchenDayInput): Promise<KitchenDay> {
   const r = await readKitchenDay(deps.db, input.date, await forecastRows(deps, input.date));
+  const recipes: Recipes = new Map();
+  for (const x of r.recipes) {
+    recipes.set(x.shake_id, [...(recipes.get(x.shake_id) ?? []), x]);
+  }
   const slots = r.slots.map((s) => ({
     id: s.id,
     label: formatSlotRange(s.start_time, s.end_time),
@@ -142,12 +150,12 @@ export async function day(deps: Deps, input: KitchenDayInput): Promise<KitchenDa
         outForDelivery: count(slot.id, 'out_for_delivery'),
         delivered: count(slot.id, 'delivered'),
       },
-      blend: blendOf(r, slot.id, false),
-      forecast: blendOf(r, slot.id, true),
+      blend: blendOf(r, slot.id, false, recipes),
+      forecast: blendOf(r, slot.id, true, recipes),
       batches: r.batches.filter((b) => b.slot_id === slot.id).map((b) => toBatch(b, input.date)),
     }));
-  const ordered = blendOf(r, null, false);
-  const fc = blendOf(r, null, true);
+  const ordered = blendOf(r, null, false, recipes);
+  const fc = blendOf(r, null, true, recipes);
   const ids = [...new Set([...ordered.ingredients, ...fc.ingredients].map((i) => i.ingredientId))];
   const byId = new Map(r.ingredients.map((i) => [i.id, i]));
   const of = (list: IngredientQty[], id: string) => list.find((i) => i.ingredientId === id)?.qty ?? 0;

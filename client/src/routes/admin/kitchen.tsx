@@ -233,7 +233,7 @@ function SlotSection({ date, section }: { date: string; section: KitchenSlotSect
           ))}
         </ul>
       ) : null}
-      <BlendView blend={section.blend} label="To blend" empty="" />
+      <BlendView blend={section.blend} label="To blend" empty="" ticks />
       {section.forecast.bottles ? (
         <div className="kitchen__forecast">
           <BlendView blend={section.forecast} label="Forecast: standing deliveries not yet ordered" empty="" />
@@ -243,7 +243,7 @@ function SlotSection({ date, section }: { date: string; section: KitchenSlotSect
   );
 }
 
-function BlendView({ blend, label, empty }: { blend: Blend; label: string; empty: string }) {
+function BlendView({ blend, label, empty, ticks = false }: { blend: Blend; label: string; empty: string; ticks?: boolean }) {
   if (!blend.bottles) return empty ? <p className="text-muted">{empty}</p> : null;
   return (
     <div className="kitchen__blend">
@@ -254,18 +254,31 @@ function BlendView({ blend, label, empty }: { blend: Blend; label: string; empty
         <ul className="kitchen__shakes">
           {blend.shakes.map((s) => (
             <li key={s.shakeId} data-testid="kitchen-shake" data-name={s.name}>
-              <span>{s.name}</span>
+              <label className="kitchen__tick">
+                {ticks ? <input type="checkbox" aria-label={`${s.name} blended`} /> : null}
+                <span>
+                  {s.name}
+                  {s.perBottle.length ? (
+                    <span className="kitchen__recipe text-sm text-subtle" data-testid="kitchen-per-bottle">
+                      {s.perBottle.map((i) => `${i.name} ${amount(i)}`).join(' · ')} per bottle
+                    </span>
+                  ) : null}
+                </span>
+              </label>
               <strong className="kitchen__count">× {s.bottles}</strong>
             </li>
           ))}
           {blend.customs.map((c) => (
             <li key={c.key} className="kitchen__custom" data-testid="kitchen-custom">
-              <span>
-                {c.name} <span className="text-subtle">· {c.size === 'large' ? 'Large' : 'Regular'}</span>
-                <span className="kitchen__recipe text-sm text-subtle">
-                  {c.perBottle.map((i) => `${i.name} ${amount(i)}`).join(' · ')} per bottle
+              <label className="kitchen__tick">
+                {ticks ? <input type="checkbox" aria-label={`${c.name} blended`} /> : null}
+                <span>
+                  {c.name} <span className="text-subtle">· {c.size === 'large' ? 'Large' : 'Regular'}</span>
+                  <span className="kitchen__recipe text-sm text-subtle">
+                    {c.perBottle.map((i) => `${i.name} ${amount(i)}`).join(' · ')} per bottle
+                  </span>
                 </span>
-              </span>
+              </label>
               <strong className="kitchen__count">× {c.bottles}</strong>
             </li>
           ))}
