@@ -8,6 +8,7 @@ import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
 import { formatRupees } from '../../../../shared/rules/money';
 import { formatDate } from '../../../../shared/rules/dates';
+import { paymentStatusLabel, paymentStatusTone } from '../../../../shared/rules/payment-labels';
 import { CHARGE_KIND_VALUES, CHARGE_STATUS_VALUES, type AdminCharge } from '../../../../shared/schemas/payments';
 import './admin-orders.css';
 
@@ -22,13 +23,9 @@ const KIND: Record<Kind, string> = {
   wallet_topup: 'Wallet top-up',
   autopay_debit: 'AutoPay debit',
 };
-const STATUS: Record<Status, { label: string; badge: string }> = {
-  pending: { label: 'Pending', badge: 'badge--warning' },
-  paid: { label: 'Paid', badge: 'badge--success' },
-  failed: { label: 'Failed', badge: 'badge--danger' },
-  refunded: { label: 'Refunded', badge: '' },
-  abandoned: { label: 'Abandoned', badge: '' },
-};
+/** The spec's payment words (shared/rules/payment-labels.ts), with the badge their tone gives. */
+const BADGE = { success: 'badge--success', danger: 'badge--danger', neutral: '' } as const;
+const statusBadge = (s: Status) => (s === 'pending' ? 'badge--warning' : BADGE[paymentStatusTone(s)]);
 const PROVIDER: Record<string, string> = { razorpay: 'Razorpay', test: 'Test mode', cod: 'Cash on delivery', wallet: 'Wallet' };
 
 const isKind = (v: string | null): v is Kind => (CHARGE_KIND_VALUES as readonly string[]).includes(v ?? '');
@@ -80,7 +77,7 @@ export default function ChargesPage() {
           value={status}
           onChange={(v) => go({ status: v || undefined, page: 1 })}
           any="Every status"
-          options={CHARGE_STATUS_VALUES.map((s) => ({ value: s, label: STATUS[s].label }))}
+          options={CHARGE_STATUS_VALUES.map((s) => ({ value: s, label: paymentStatusLabel(s) }))}
           testId="charges-status"
         />
       </div>
@@ -98,7 +95,7 @@ export default function ChargesPage() {
             </td>
             <td>{c.customerEmail ?? c.customerId.slice(0, 8)}</td>
             <td>
-              <span className={`badge ${STATUS[c.status].badge}`}>{STATUS[c.status].label}</span>
+              <span className={`badge ${statusBadge(c.status)}`}>{paymentStatusLabel(c.status)}</span>
             </td>
             <td className="tabular">{formatRupees(c.amount)}</td>
             <td className="tabular">{formatRupees(c.captured)}</td>
