@@ -214,7 +214,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       index: false,
       setHeaders: (res, filePath: string) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (filePath.endsWith('.html')) res.header('cache-control', 'no-cache');
+        // The service worker, the script it imports and the manifest: checked on every load (decision 285).
+        else if (/\.html$|[\\/](sw|push-worker)\.js$|\.webmanifest$/.test(filePath)) res.header('cache-control', 'no-cache');
         else res.header('cache-control', 'public, max-age=86400');
       },
     });
