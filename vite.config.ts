@@ -177,8 +177,10 @@ function customerFiles(viteManifest: string): Set<string> {
     [c.file, ...(c.css ?? []), ...(c.assets ?? [])].forEach((f) => files.add(f));
     [...(c.imports ?? []), ...(c.dynamicImports ?? [])].forEach(walk);
   };
+  // From every root: the entries (index.html's stylesheet, main.tsx) and what nothing imports (the first-view script).
+  const imported = new Set(Object.values(chunks).flatMap((c) => [...(c.imports ?? []), ...(c.dynamicImports ?? [])]));
   Object.keys(chunks)
-    .filter((k) => chunks[k]!.isEntry)
+    .filter((k) => chunks[k]!.isEntry || !imported.has(k))
     .forEach(walk);
   return files;
 }
@@ -230,7 +232,7 @@ function installableShop() {
       manifestTransforms: [
         async (entries) => {
           const keep = customerFiles(path.resolve(import.meta.dirname, 'dist/client/.vite/manifest.json'));
-          return { manifest: entries.filter((e) => !e.url.startsWith('assets/') || keep.has(e.url)), warnings: [] };
+          return { manifest: entries.filter((e) => !/^assets\/.*\.(js|css)$/.test(e.url) || keep.has(e.url)), warnings: [] };
         },
       ],
       // Pages are answered by the "pages" route below (an unknown one offline: /offline.html), not by

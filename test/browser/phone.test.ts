@@ -246,6 +246,8 @@ describe.skipIf(!hasBrowser)('the phone: notifications', () => {
       ),
     );
     expect(quoted).toBe('no answer');
+    // In the shop's own look (its stylesheet and fonts come from the phone, not an unstyled page).
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(251, 250, 246)');
     await shop.screenshot(page, 'phone-offline-cart-375', { fullPage: false });
 
     // The offline page at 1280 px, for people to look at.
