@@ -2,11 +2,9 @@
 /*
  * The shop's notifications on this device (PRODUCT.md §22, decision 270): a push message carries the
  * inbox message's title, body and link (JSON, encrypted by the server for this browser); tapping the
- * notification opens that page, in a tab of the shop already open when there is one. Nothing is cached
- * here.
+ * notification opens that page, in a tab of the shop already open when there is one. Imported by the
+ * shop's one service worker, /sw.js (Workbox, vite.config.ts, decision 285), which does the caching.
  */
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 self.addEventListener('push', (event) => {
   let data = {};

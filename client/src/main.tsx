@@ -38,3 +38,8 @@ schedulePrefetch([
   [pages.cart, pages.auth],
   [pages.subscriptions, pages.about],
 ]);
+
+// The installable shop's service worker (decision 285), after the page's load: its code is a lazy chunk.
+const worker = () => void import('./lib/service-worker').then((m) => m.startShopWorker());
+if (document.readyState === 'complete') worker();
+else addEventListener('load', worker);

@@ -306,7 +306,9 @@ describe.skipIf(!hasBrowser)('accounts in a browser', () => {
       signin.access_token = (await stored(page))[0];
 
       // The profile call answered by a proxy's HTML 502: the spec's sentence, not a JSON parse error.
-      await page.route(/\/trpc\/[^?]*users\.profile/, (r) => r.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }));
+      // On the context: the shop's service worker (decision 285) makes the page's fetches, and only the
+      // context's routes see a worker's requests.
+      await page.context().route(/\/trpc\/[^?]*users\.profile/, (r) => r.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }));
       await page.reload();
       await visible(page.getByText('Failed to fetch profile'));
       expect(await page.getByText(/Unexpected token|JSON/).count()).toBe(0);

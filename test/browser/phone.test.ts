@@ -1,5 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { CHROMIUM, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
 import { createUser } from '../helpers/factories';
 import { startFakePushService, type BrowserSubscription, type FakePushService } from '../fakes/push-server';
 import { addAddress, loadShop, orderBody, place, type Shop } from '../integration/orders-fixtures';
@@ -69,7 +73,7 @@ describe.skipIf(!hasBrowser)('the phone: notifications', () => {
     await offer.getByText('We will tell you on this device when it is on its way.').waitFor();
     await shop.screenshot(page, 'phone-push-offer-on-375', { fullPage: false });
     // The shop's worker is what shows the notifications.
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL)).toMatch(/\/push-worker\.js$/);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL)).toMatch(/\/sw\.js$/);
 
     const manager = await createUser(shop.deps.db, { role: 'manager' });
     const rider = await createUser(shop.deps.db, { role: 'rider' });
@@ -115,6 +119,146 @@ describe.skipIf(!hasBrowser)('the phone: notifications', () => {
     await desk.goto('/profile');
     await desk.getByTestId('push-switch').scrollIntoViewIfNeeded();
     await shop.screenshot(desk, 'phone-push-switch-1280', { fullPage: false });
+    await wide.close();
+  });
+
+  it('signing out ends this device\'s notifications: gone at the shop and unsubscribed in the browser', async () => {
+    const user = await createUser(shop.deps.db, { name: 'Arjun Rao' });
+    const auth = await shop.bearer(user);
+    const sub = pushService.subscribe();
+    const context = await shop.newContext(PHONE);
+    await context.grantPermissions(['notifications'], { origin: shop.baseUrl });
+    await context.addInitScript(
+      ({ token, sub }: { token: string; sub: BrowserSubscription }) => {
+        if (!sessionStorage.getItem('signed-in-once')) {
+          sessionStorage.setItem('signed-in-once', '1');
+          localStorage.setItem('access_token', token);
+          localStorage.setItem('expires_at', String(Date.now() + 10 * 60_000));
+        }
+        // The fake push service's subscription (see the file's note); unsubscribe() is recorded.
+        const made = {
+          endpoint: sub.endpoint,
+          expirationTime: null,
+          toJSON: () => sub,
+          unsubscribe: async () => (localStorage.removeItem('test-push'), localStorage.setItem('test-push-ended', '1'), true),
+        } as unknown as PushSubscription;
+        PushManager.prototype.subscribe = async function () {
+          localStorage.setItem('test-push', '1');
+          return made;
+        };
+        PushManager.prototype.getSubscription = async function () {
+          return localStorage.getItem('test-push') ? made : null;
+        };
+      },
+      { token: auth.replace(/^Bearer /, ''), sub },
+    );
+    const page = await shop.newPage({ context });
+    await page.goto('/profile');
+    const toggle = page.getByRole('switch', { name: 'Notifications on this device' });
+    await expect.poll(() => toggle.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await page.getByTestId('push-switch').getByText('Notifications on this device', { exact: true }).click();
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    const listed = async () =>
+      (await shop.request({ method: 'GET', url: '/api/user/push-subscriptions', headers: { authorization: auth } })).json().subscriptions.map((s: { endpoint: string }) => s.endpoint);
+    expect(await listed()).toEqual([sub.endpoint]);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await expect.poll(listed).toEqual([]);
+    expect(await page.evaluate(() => [localStorage.getItem('test-push'), localStorage.getItem('test-push-ended')])).toEqual([null, '1']);
+    await context.close();
+  });
+
+  it('installs as an app; with the network cut a page seen before opens, another shows the offline page, and no price comes from the cache', async () => {
+    // A profile on disk, as a phone's browser has: Chrome never offers to install from an incognito
+    // context (which the shop's other contexts are), so its installability check would refuse there.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'hydro-pwa-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      viewport: PHONE,
+      baseURL: shop.baseUrl,
+      locale: 'en-IN',
+      timezoneId: 'Asia/Kolkata',
+      reducedMotion: 'reduce',
+    });
+    onTestFinished(async () => {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    });
+    await context.addInitScript((s: { id: string; name: string; price: number }) => {
+      if (!localStorage.getItem('cart'))
+        localStorage.setItem('cart', JSON.stringify([{ id: s.id, type: 'signature', name: s.name, price: s.price, image: '', quantity: 1, isFreeUnit: false, freeUnitPrice: 0 }]));
+    }, fixtures.shakes[0]!);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    // The shop's one worker takes the page over after load (decision 285) and keeps this page.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 20_000 }).toMatch(/\/sw\.js$/);
+    await expect.poll(() => page.evaluate(async () => !!(await caches.match(location.href))), { timeout: 20_000 }).toBe(true);
+
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href;
+      return (await fetch(href)).json() as Promise<{ name: string; short_name: string; display: string; start_url: string; theme_color: string; icons: { sizes: string; purpose?: string }[] }>;
+    });
+    expect(manifest).toMatchObject({ short_name: 'Hydro Shakes', display: 'standalone', theme_color: '#1e6742' });
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    // The worker and the script it imports are checked with the server on every load: a release is never held back.
+    const served = await page.evaluate(async () =>
+      Promise.all(['/sw.js', '/push-worker.js'].map(async (u) => (await fetch(u, { cache: 'no-store' })).headers.get('cache-control'))),
+    );
+    expect(served).toEqual(['no-cache', 'no-cache']);
+    // The browser's own check: what Chrome's "Install app" asks of a page.
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+    expect(installabilityErrors).toEqual([]);
+
+    // The cart (one shake, kept on the phone), priced by the server while online.
+    await page.locator('#first-view').waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: /cart/i }).first().click();
+    await page.getByTestId('quote').waitFor();
+
+    await context.setOffline(true);
+    // Seen before: the shop itself, its header and home page, from the phone.
+    await page.goto('/');
+    await page.locator('.site-header').first().waitFor();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByTestId('offline-page').count()).toBe(0);
+    await shop.screenshot(page, 'phone-offline-home-375', { fullPage: false });
+
+    // The cart page was opened by a link, never loaded as a page: the offline page, not a stale price.
+    await page.goto('/cart');
+    await page.getByTestId('offline-page').getByRole('heading', { name: 'You are offline' }).waitFor();
+    expect(await page.getByTestId('quote').count()).toBe(0);
+    await shop.screenshot(page, 'phone-offline-page-375', { fullPage: false });
+
+    // Back on the shop (cached), the cart's price is asked of the server: no answer, so no price.
+    await page.goto('/');
+    await page.locator('.site-header').first().waitFor();
+    // The app has taken over from the first view's plain HTML: its links move within the page.
+    await page.locator('#first-view').waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: /cart/i }).first().click();
+    await page.getByTestId('quote-offline').getByText('You are offline', { exact: true }).waitFor();
+    expect(await page.getByTestId('quote').count()).toBe(0);
+    const quoted = await page.evaluate(async () =>
+      fetch('/trpc/cart.quote', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }).then(
+        (r) => `answered ${r.status}`,
+        () => 'no answer',
+      ),
+    );
+    expect(quoted).toBe('no answer');
+    // In the shop's own look (its stylesheet and fonts come from the phone, not an unstyled page).
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(251, 250, 246)');
+    await shop.screenshot(page, 'phone-offline-cart-375', { fullPage: false });
+
+    // The offline page at 1280 px, for people to look at.
+    const wide = await shop.newContext();
+    const desk = await shop.newPage({ context: wide });
+    await desk.goto('/');
+    await expect.poll(() => desk.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 20_000 }).toMatch(/\/sw\.js$/);
+    await wide.setOffline(true);
+    await desk.goto('/subscriptions');
+    await desk.getByTestId('offline-page').waitFor();
+    await shop.screenshot(desk, 'phone-offline-page-1280', { fullPage: false });
     await wide.close();
   });
 });

@@ -185,8 +185,8 @@ export default function CartPage() {
               stale={quote.isPlaceholderData}
               promo={<PromoCode code={couponCode} outcome={q.coupon} busy={quote.isFetching} />}
             />
-          ) : quote.isError ? (
-            <QuoteError onRetry={() => quote.refetch()} />
+          ) : quote.isError || quote.fetchStatus === 'paused' ? (
+            <QuoteError offline={quote.fetchStatus === 'paused' || unreachable(quote.error)} onRetry={() => quote.refetch()} />
           ) : (
             <SummarySkeleton />
           )}
@@ -255,18 +255,32 @@ function SummarySkeleton() {
   );
 }
 
-function QuoteError({ onRetry }: { onRetry: () => void }) {
+/** No answer at all (no network, the shop out of reach), as opposed to the shop's refusal. */
+function unreachable(e: unknown): boolean {
+  return !navigator.onLine || (e instanceof Error && /^(Failed to fetch|Load failed|NetworkError)/i.test(e.message));
+}
+
+function QuoteError({ offline, onRetry }: { offline: boolean; onRetry: () => void }) {
+  const retry = (
+    <button type="button" className="link" onClick={onRetry}>
+      try again
+    </button>
+  );
+  // Offline, the price waits for the shop: it is never taken from the phone's cache (decision 285).
+  if (offline)
+    return (
+      <div className="alert alert--warning" role="status" data-testid="quote-offline">
+        <div>
+          <p className="alert__title">You are offline</p>
+          <p>Prices come live from the shop: your cart is priced as soon as you are back online. You can also {retry} now.</p>
+        </div>
+      </div>
+    );
   return (
     <div className="alert alert--danger" role="alert">
       <div>
         <p className="alert__title">We couldn&rsquo;t price your cart</p>
-        <p>
-          Check your connection and{' '}
-          <button type="button" className="link" onClick={onRetry}>
-            try again
-          </button>
-          .
-        </p>
+        <p>Check your connection and {retry}.</p>
       </div>
     </div>
   );

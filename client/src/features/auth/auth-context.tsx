@@ -256,6 +256,8 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
         return { signedIn: false, message };
       },
       async signOut() {
+        // While the tokens can still say whose: this device's notifications end here (decision 286).
+        for (const f of beforeSignOut) await f();
         const s = tokens.read();
         // Tell the server (ends the refresh-token family) without making the user wait for it.
         if (s.accessToken || s.refreshToken) {
@@ -279,6 +281,12 @@ export function AuthProvider(props: { children: ReactNode }): JSX.Element {
 
   return <AuthContext.Provider value={api}>{props.children}</AuthContext.Provider>;
 }
+
+/**
+ * Work a sign-out waits for before the tokens go, added by lazy code so the shell carries none of it:
+ * lib/service-worker.ts ends this device's push subscription (decision 286). Each one catches its own errors.
+ */
+export const beforeSignOut: (() => Promise<void>)[] = [];
 
 export function useAuth(): AuthApi {
   const ctx = useContext(AuthContext);

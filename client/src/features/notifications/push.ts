@@ -1,7 +1,10 @@
+import { shopWorker } from '../../lib/service-worker';
+
 /**
  * This browser's web push subscription (PRODUCT.md §22, decision 270): the worker that shows the
- * notifications (/push-worker.js) and the browser's PushManager. The server is told through the
- * shop's tRPC client (the one fetch path) by the caller; this file only talks to the browser.
+ * notifications (the shop's one worker, /sw.js: lib/service-worker.ts) and the browser's PushManager.
+ * The server is told through the shop's tRPC client (the one fetch path) by the caller; this file only
+ * talks to the browser.
  */
 
 /** The browser can show the shop's notifications: a service worker, the Push API, notifications. */
@@ -12,13 +15,6 @@ export function pushSupported(): boolean {
 /** The person said no in the browser's prompt: only the browser's site settings can undo it. */
 export function pushBlocked(): boolean {
   return pushSupported() && Notification.permission === 'denied';
-}
-
-async function registration(): Promise<ServiceWorkerRegistration> {
-  const existing = await navigator.serviceWorker.getRegistration('/');
-  if (existing) return existing;
-  await navigator.serviceWorker.register('/push-worker.js', { scope: '/' });
-  return navigator.serviceWorker.ready;
 }
 
 /** The browser's current subscription, or null (no worker yet, or never subscribed). */
@@ -46,7 +42,7 @@ export class PushRefused extends Error {}
 export async function subscribeThisBrowser(publicKey: string): Promise<PushSubscriptionJSON> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PushRefused('Notifications are blocked for this site in your browser’s settings.');
-  const reg = await registration();
+  const reg = await shopWorker();
   const sub =
     (await reg.pushManager.getSubscription()) ??
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
