@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { CHROMIUM, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
+import { CHROMIUM, DESKTOP, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
 import { createUser } from '../helpers/factories';
 import { startFakePushService, type BrowserSubscription, type FakePushService } from '../fakes/push-server';
 import { addAddress, loadShop, orderBody, place, type Shop } from '../integration/orders-fixtures';
@@ -40,7 +40,7 @@ describe.skipIf(!hasBrowser)('the phone: notifications', () => {
     const order = placed.json().order as { id: string; number: string };
 
     const sub = pushService.subscribe();
-    const context = await shop.newContext(PHONE);
+    const context = await shop.newContext(PHONE, { serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications'], { origin: shop.baseUrl });
     await context.addInitScript(
       ({ token, sub }: { token: string; sub: BrowserSubscription }) => {
@@ -110,7 +110,7 @@ describe.skipIf(!hasBrowser)('the phone: notifications', () => {
     await context.close();
 
     // The same card at 1280 px, for people to look at.
-    const wide = await shop.newContext();
+    const wide = await shop.newContext(DESKTOP, { serviceWorkers: 'allow' });
     await wide.addInitScript((token: string) => {
       localStorage.setItem('access_token', token);
       localStorage.setItem('expires_at', String(Date.now() + 10 * 60_000));
@@ -126,7 +126,7 @@ describe.skipIf(!hasBrowser)('the phone: notifications', () => {
     const user = await createUser(shop.deps.db, { name: 'Arjun Rao' });
     const auth = await shop.bearer(user);
     const sub = pushService.subscribe();
-    const context = await shop.newContext(PHONE);
+    const context = await shop.newContext(PHONE, { serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications'], { origin: shop.baseUrl });
     await context.addInitScript(
       ({ token, sub }: { token: string; sub: BrowserSubscription }) => {
@@ -251,7 +251,7 @@ describe.skipIf(!hasBrowser)('the phone: notifications', () => {
     await shop.screenshot(page, 'phone-offline-cart-375', { fullPage: false });
 
     // The offline page at 1280 px, for people to look at.
-    const wide = await shop.newContext();
+    const wide = await shop.newContext(DESKTOP, { serviceWorkers: 'allow' });
     const desk = await shop.newPage({ context: wide });
     await desk.goto('/');
     await expect.poll(() => desk.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 20_000 }).toMatch(/\/sw\.js$/);

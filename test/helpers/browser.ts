@@ -18,7 +18,7 @@ export interface ShopUnderTest extends TestApp {
   baseUrl: string;
   browser: Browser;
   newPage(opts?: { viewport?: { width: number; height: number }; context?: BrowserContext }): Promise<Page>;
-  newContext(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  newContext(viewport?: { width: number; height: number }, opts?: { serviceWorkers?: 'allow' | 'block' }): Promise<BrowserContext>;
   /**
    * Save a screenshot under screenshots/ (for people to look at; not an assertion). SKIP_SCREENSHOTS=1
    * (set by .ci/run, whose clean clone nobody looks into) takes none: ~170 full-page PNGs cost Chromium
@@ -47,8 +47,18 @@ export async function startShop(opts: { config?: Partial<Config>; clock?: Clock 
       '--disable-quic',
     ],
   });
-  const newContext = (viewport = DESKTOP) =>
-    browser.newContext({ viewport, baseURL: baseUrl, reducedMotion: 'reduce', locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+  // Journeys run without the service worker unless they ask for it (phone.test.ts tests the worker
+  // itself): a shopper's first visit has none, Playwright's page.route does not see a worker's
+  // requests, and every new context would precache the shop (~1 MB) after its first load.
+  const newContext = (viewport = DESKTOP, opts: { serviceWorkers?: 'allow' | 'block' } = {}) =>
+    browser.newContext({
+      viewport,
+      baseURL: baseUrl,
+      reducedMotion: 'reduce',
+      locale: 'en-IN',
+      timezoneId: 'Asia/Kolkata',
+      serviceWorkers: opts.serviceWorkers ?? 'block',
+    });
   return {
     ...t,
     baseUrl,
