@@ -16,6 +16,27 @@ export const SOCIAL_LINKS = [
   { label: 'LinkedIn', href: 'https://www.linkedin.com/company/hydroshakes', Icon: LinkedInIcon },
 ] as const;
 
+/** The footer's two link columns: heading, then each link's address and words. */
+const FOOTER_NAV: [string, [string, string][]][] = [
+  [
+    'Shop',
+    [
+      ['/signature-shakes', 'Signature Shakes'],
+      ['/custom-shake', 'Build Your Own'],
+      ['/subscriptions', 'Subscriptions'],
+      ['/cart', 'Cart'],
+    ],
+  ],
+  [
+    'Company',
+    [
+      ['/about', 'About Us'],
+      ['/about#farm', 'Our farm'],
+      ['/profile?tab=orders', 'Track an order'],
+    ],
+  ],
+];
+
 /** Spec §2 Shell: tagline, social links, contact phone and e-mail, copyright. */
 export function SiteFooter() {
   return (
@@ -37,37 +58,18 @@ export function SiteFooter() {
               ))}
             </ul>
           </div>
-          <nav aria-label="Shop">
-            <h2 className="site-footer__heading">Shop</h2>
-            <ul className="site-footer__links list-reset" role="list">
-              <li>
-                <Link href="/signature-shakes">Signature Shakes</Link>
-              </li>
-              <li>
-                <Link href="/custom-shake">Build Your Own</Link>
-              </li>
-              <li>
-                <Link href="/subscriptions">Subscriptions</Link>
-              </li>
-              <li>
-                <Link href="/cart">Cart</Link>
-              </li>
-            </ul>
-          </nav>
-          <nav aria-label="Company">
-            <h2 className="site-footer__heading">Company</h2>
-            <ul className="site-footer__links list-reset" role="list">
-              <li>
-                <Link href="/about">About Us</Link>
-              </li>
-              <li>
-                <Link href="/about#farm">Our farm</Link>
-              </li>
-              <li>
-                <Link href="/profile?tab=orders">Track an order</Link>
-              </li>
-            </ul>
-          </nav>
+          {FOOTER_NAV.map(([heading, links]) => (
+            <nav aria-label={heading} key={heading}>
+              <h2 className="site-footer__heading">{heading}</h2>
+              <ul className="site-footer__links list-reset" role="list">
+                {links.map(([href, label]) => (
+                  <li key={href}>
+                    <Link href={href}>{label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
           <div>
             <h2 className="site-footer__heading">Contact</h2>
             <address className="site-footer__links site-footer__contact">

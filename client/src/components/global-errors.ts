@@ -6,16 +6,15 @@
 const BENIGN = [
   /load failed/i,
   /failed to fetch/i,
-  /networkerror/i,
   /network ?error/i,
   /network request failed/i,
   /websocket/i,
   /connection/i,
-  /err_(internet|network|connection|name_not_resolved)/i,
-  /the (operation|user) (was )?abort/i,
-  /aborterror/i,
+  // ERR_CONNECTION_* is covered by /connection/ above.
+  /err_(internet|network|name_not_resolved)/i,
+  // AbortError, "The operation was aborted", "The user aborted a request", "Fetch is aborted".
+  /abort/i,
   /the request timed out/i,
-  /fetch is aborted/i,
   /resizeobserver loop/i,
   /failed to load resource/i,
   /importing a module script failed/i,
