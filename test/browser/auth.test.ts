@@ -376,7 +376,12 @@ describe.skipIf(!hasBrowser)('accounts in a browser', () => {
     await page.goto('/admin/customers');
     await page.getByLabel('Search').fill(person.email.slice(0, 14));
     await page.getByRole('button', { name: 'Kavya R. Menon' }).click();
-    await visible(page.getByRole('complementary', { name: 'Customer detail' }).getByText('+91 70123 45678'));
+    // The number is masked until Show (decision 275), which the customer's privacy tab then lists.
+    const detail = page.getByRole('complementary', { name: 'Customer detail' });
+    await visible(detail.getByTestId('mobile-masked'));
+    expect(await detail.getByTestId('mobile-masked').textContent()).not.toContain('70123');
+    await detail.getByRole('button', { name: 'Show the full mobile number (logged)' }).click();
+    await visible(detail.getByText('+91 70123 45678'));
     await shop.screenshot(page, 'admin-customers-1280');
     await page.context().close();
   });
