@@ -399,6 +399,49 @@ describe('pause, resume, cancel and renew across period boundaries (fake clock)'
   });
 });
 
+describe('automatic renewal with UPI AutoPay in test mode', () => {
+  it('a renewal the mandate took on is not charged again by the test gateway, even after its debit failed', async () => {
+    const c0 = await customer(t);
+    const id = await subscribe(c0, 'Wellness Weekly');
+    await post(c0, `/api/user/subscriptions/${id}/auto-renew`, { enabled: true });
+    const end = new Date((await get(c0, '/api/user/subscription/usage')).periodEnd).getTime();
+    // The renewal's debit, as the AutoPay jobs leave it when the bank refused it (decision 290).
+    now = new Date(end - 2 * DAY);
+    const mandate = await t.deps.db
+      .insertInto('autopay_mandates')
+      .values({
+        user_id: c0.user.id,
+        provider: 'test',
+        status: 'active',
+        max_amount_paise: 1_500_000,
+        expires_at: new Date(end + 365 * DAY).toISOString(),
+        idempotency_key: crypto.randomUUID(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .insertInto('autopay_debits')
+      .values({
+        user_id: c0.user.id,
+        mandate_id: mandate.id,
+        subscription_id: id,
+        purpose: 'subscription_renewal',
+        purpose_date: new Date(end).toISOString().slice(0, 10),
+        amount_paise: 100,
+        status: 'failed',
+        notified_at: now.toISOString(),
+        debit_after: new Date(end - DAY).toISOString(),
+        created_at: now.toISOString(),
+      })
+      .execute();
+    now = new Date(end - 1000);
+    await autoRenewDue(t.deps);
+    const pays = await t.deps.db.selectFrom('subscription_payments').select('kind').where('subscription_id', '=', id).execute();
+    expect(pays.filter((p) => p.kind === 'auto_renewal')).toEqual([]);
+    expect(await t.deps.db.selectFrom('subscription_periods').select('id').where('subscription_id', '=', id).execute()).toHaveLength(1);
+  });
+});
+
 describe('reminder e-mail', () => {
   it.skipIf(!onPostgres)('3 days before the end, once, with two server instances running the job at once', async () => {
     const c = await customer(t);

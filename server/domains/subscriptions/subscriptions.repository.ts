@@ -1,6 +1,11 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor, Trx } from '../../../db/database';
-import type { SubscriptionPayments as SubscriptionPaymentsTable, SubscriptionPeriods as SubscriptionPeriodsTable, SubscriptionPlans as SubscriptionPlansTable, Subscriptions as SubscriptionsTable } from '../../../db/generated/database';
+import type {
+  SubscriptionPayments as SubscriptionPaymentsTable,
+  SubscriptionPeriods as SubscriptionPeriodsTable,
+  SubscriptionPlans as SubscriptionPlansTable,
+  Subscriptions as SubscriptionsTable,
+} from '../../../db/generated/database';
 
 export type PlanRow = Selectable<SubscriptionPlansTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
@@ -204,13 +209,15 @@ export function insertChargedPayment(trx: Trx, v: Insertable<SubscriptionPayment
 }
 
 export function insertPayment(db: Executor, v: Insertable<SubscriptionPaymentsTable>): Promise<PaymentRow | undefined> {
-  return db
-    .insertInto('subscription_payments')
-    .values(v)
-    // Every request with one key carries the same gateway order: either unique key means "recorded already".
-    .onConflict((oc) => oc.doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  return (
+    db
+      .insertInto('subscription_payments')
+      .values(v)
+      // Every request with one key carries the same gateway order: either unique key means "recorded already".
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 export function findPaymentByKey(db: Executor, userId: string, key: string): Promise<PaymentRow | undefined> {
@@ -332,7 +339,11 @@ export function claimReminders(trx: Trx, p: { nowIso: string; untilIso: string }
     .execute();
 }
 
-/** Auto-renewing subscriptions whose paid time ends by `untilIso` with nothing queued (test gateway renewals). */
+/**
+ * Auto-renewing subscriptions whose paid time ends by `untilIso` with nothing queued (test gateway
+ * renewals). Not one whose renewal a UPI AutoPay debit took on for this period (decision 290): the
+ * mandate renews it, and a debit that failed has told the customer the plan ends unless they renew.
+ */
 export function dueAutoRenewals(db: Executor, untilIso: string) {
   return db
     .selectFrom('subscriptions as s')
@@ -340,6 +351,26 @@ export function dueAutoRenewals(db: Executor, untilIso: string) {
     .where('s.status', '=', 'active')
     .where('s.auto_renew', '=', true)
     .where('s.gateway_subscription_id', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('autopay_debits as d')
+            .select('d.id')
+            .whereRef('d.subscription_id', '=', 's.id')
+            .where('d.purpose', '=', 'subscription_renewal')
+            .where((eb) =>
+              eb(
+                'd.created_at',
+                '>',
+                eb
+                  .selectFrom('subscription_periods as p2')
+                  .select((e) => e.fn.max('p2.starts_at').as('m'))
+                  .whereRef('p2.subscription_id', '=', 's.id'),
+              ),
+            ),
+        ),
+      ),
+    )
     .where((eb) =>
       eb(
         eb
@@ -417,7 +448,11 @@ export async function lockCustomerPurchases(trx: Trx, userId: string): Promise<v
 
 /** A paid purchase that becomes the next period of the customer's live subscription. */
 export async function movePaymentTo(trx: Trx, paymentId: string, subscriptionId: string): Promise<void> {
-  await trx.updateTable('subscription_payments').set({ subscription_id: subscriptionId, kind: 'renewal' }).where('id', '=', paymentId).execute();
+  await trx
+    .updateTable('subscription_payments')
+    .set({ subscription_id: subscriptionId, kind: 'renewal' })
+    .where('id', '=', paymentId)
+    .execute();
 }
 
 /**
