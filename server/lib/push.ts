@@ -1,4 +1,4 @@
-import webpush from 'web-push';
+import type { RequestDetails } from 'web-push';
 import type { Db } from '../../db/database';
 import type { MailDeps } from './mail';
 import { resolveVapidKeys, type VapidKeys } from './secrets';
@@ -31,7 +31,9 @@ export class PushError extends Error {
 
 /** One push message to one subscription; the push service's message id (its Location) when it gives one. */
 export async function sendPush(target: PushTarget, payload: unknown, vapid: VapidKeys, timeoutMs = 10_000): Promise<{ messageId: string | null }> {
-  let req: ReturnType<typeof webpush.generateRequestDetails>;
+  // Loaded with the first push sent: the idle server does not carry web-push and its crypto helpers.
+  const { default: webpush } = await import('web-push');
+  let req: RequestDetails;
   try {
     req = webpush.generateRequestDetails(target, JSON.stringify(payload), {
       vapidDetails: vapid,

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Config } from '../config';
-import webpush from 'web-push';
 import type { TokenKeys } from './tokens';
 import { keepJwtSecret, keepVapidKeys } from './secrets.repository';
 
@@ -39,6 +38,7 @@ export function resolveVapidKeys(db: Db, config: Pick<Config, 'VAPID_PUBLIC_KEY'
       if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
         return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject };
       }
+      const { default: webpush } = await import('web-push');
       const kept = (await keepVapidKeys(db, webpush.generateVAPIDKeys())) as { publicKey: string; privateKey: string };
       return { publicKey: kept.publicKey, privateKey: kept.privateKey, subject };
     })();

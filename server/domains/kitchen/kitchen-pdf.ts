@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { A4, GREEN, INK, MUTED, newA4Pdf, RULE, WASH, type Canvas, type Rgb } from '../invoices/invoice-pdf';
 import { formatDate, formatDay } from '../../../shared/rules/dates';
 import { formatQuantity } from '../../../shared/rules/stock';
@@ -12,6 +11,8 @@ import type { Blend } from '../../../shared/schemas/kitchen';
  */
 
 const MM = 72 / 25.4;
+
+type QrLib = typeof import('qrcode');
 
 export interface PrepSheet {
   date: string;
@@ -119,6 +120,8 @@ export const LABEL = { w: 50 * MM, h: 25 * MM, cols: 4, rows: 11 };
 /** Bottle labels: A4 sheets of 4 × 11 labels of 50 × 25 mm, one per bottle, in the order given. */
 export async function renderLabels(labels: readonly Label[], title: string, at: Date): Promise<Buffer> {
   const { doc, c } = await newA4Pdf({ title, author: 'Hydro Shakes', at });
+  // Loaded with the first labels printed, as pdfkit is: the idle server carries neither.
+  const { default: QRCode } = await import('qrcode');
   const left = (A4.W - LABEL.cols * LABEL.w) / 2;
   const bottom = (A4.H - LABEL.rows * LABEL.h) / 2;
   const perPage = LABEL.cols * LABEL.rows;
@@ -129,13 +132,13 @@ export async function renderLabels(labels: readonly Label[], title: string, at: 
     const rowFromTop = Math.floor(k / LABEL.cols);
     const x = left + col * LABEL.w;
     const y = bottom + (LABEL.rows - 1 - rowFromTop) * LABEL.h;
-    drawLabel(c, doc, l, x, y);
+    drawLabel(c, doc, QRCode, l, x, y);
   });
   if (!labels.length) c.text(42, A4.H - 60, 'No bottles to label in this slot.', { size: 12 });
   return c.finish();
 }
 
-function drawLabel(c: Canvas, doc: PDFKit.PDFDocument, l: Label, x: number, y: number) {
+function drawLabel(c: Canvas, doc: PDFKit.PDFDocument, QRCode: QrLib, l: Label, x: number, y: number) {
   const pad = 2.2 * MM;
   // Cutting guide: a hairline around the label.
   c.line(x, y, x + LABEL.w, y, RULE, 0.3);
@@ -146,7 +149,7 @@ function drawLabel(c: Canvas, doc: PDFKit.PDFDocument, l: Label, x: number, y: n
   // The label's own white margin is the QR code's quiet zone beyond its 1-module border.
   const qrSize = 19 * MM;
   const qrX = x + LABEL.w - pad - qrSize + 2;
-  drawQr(doc, l.url, qrX, A4.H - y - (LABEL.h + qrSize) / 2, qrSize);
+  drawQr(doc, QRCode, l.url, qrX, A4.H - y - (LABEL.h + qrSize) / 2, qrSize);
 
   const tx = x + pad;
   const maxW = qrX - tx - 2;
@@ -179,7 +182,7 @@ function fit(c: Canvas, s: string, max: number, font: 'regular' | 'bold', size: 
  * squares on white, `top` from the page's top edge (pdfkit's own coordinates). One path, so no
  * hairline seams between modules when a viewer or printer antialiases.
  */
-function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, top: number, size: number) {
+function drawQr(doc: PDFKit.PDFDocument, QRCode: QrLib, text: string, x: number, top: number, size: number) {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const quiet = 1;

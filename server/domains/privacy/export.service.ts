@@ -1,4 +1,3 @@
-import { strToU8, zipSync } from 'fflate';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../../db/database';
 import { AppError } from '../../lib/errors';
@@ -68,6 +67,8 @@ function readme(at: string, counts: { table: string; about: string; rows: number
 
 /** Every area's rows about the person, as a ZIP of JSON files with a README. */
 export async function buildZip(db: Executor, userId: string, at: Date): Promise<Uint8Array> {
+  // Loaded by the export job when it first builds one: the idle server does not carry it.
+  const { strToU8, zipSync } = await import('fflate');
   const files: Record<string, Uint8Array> = {};
   const counts: { table: string; about: string; rows: number }[] = [];
   for (const area of repo.AREAS) {
