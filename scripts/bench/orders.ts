@@ -390,8 +390,10 @@ function ceilingStatements(c: Capture, s: Slot): Statement[] {
  */
 function refusal(text: string, rows: Record<string, unknown>[]): string | null {
   if (text.includes('insert into slot_bookings')) {
-    const row = rows[0] as { slot?: { booked_now?: number | null }; address?: unknown } | undefined;
-    if (row?.slot?.booked_now == null) return 'the slot was not booked';
+    // Today's read statement names its columns after its steps' pieces (decision 242: `booking`); the
+    // frozen baseline's statement (26366dc) called the booking `slot`.
+    const row = rows[0] as { booking?: { booked_now?: number | null }; slot?: { booked_now?: number | null }; address?: unknown } | undefined;
+    if ((row?.booking ?? row?.slot)?.booked_now == null) return 'the slot was not booked';
     if (!row.address) return 'the address was not found';
   }
   if (text.includes('insert into orders') && rows.length !== 1) return 'the order was not written';
