@@ -394,7 +394,7 @@ function refusal(text: string, rows: Record<string, unknown>[]): string | null {
     // frozen baseline's statement (26366dc) called the booking `slot`.
     const row = rows[0] as { booking?: { booked_now?: number | null }; slot?: { booked_now?: number | null }; address?: unknown } | undefined;
     if ((row?.booking ?? row?.slot)?.booked_now == null) return 'the slot was not booked';
-    if (!row.address) return 'the address was not found';
+    if (!row?.address) return 'the address was not found';
   }
   if (text.includes('insert into orders') && rows.length !== 1) return 'the order was not written';
   return null;

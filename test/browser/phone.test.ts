@@ -17,6 +17,26 @@ import { addAddress, loadShop, orderBody, place, type Shop } from '../integratio
  * PushManager.subscribe hands out a subscription of the local fake push service instead (the one
  * thing replaced: the worker, the permission, the API calls and the sending are the shop's own).
  */
+/**
+ * The browser's push service, played by the fake (runs in the page, before the app): the
+ * subscription it hands out, kept across pages as the browser keeps it; unsubscribe() is recorded.
+ */
+function fakePushManager(sub: BrowserSubscription) {
+  const made = {
+    endpoint: sub.endpoint,
+    expirationTime: null,
+    toJSON: () => sub,
+    unsubscribe: async () => (localStorage.removeItem('test-push'), localStorage.setItem('test-push-ended', '1'), true),
+  } as unknown as PushSubscription;
+  PushManager.prototype.subscribe = async function () {
+    localStorage.setItem('test-push', '1');
+    return made;
+  };
+  PushManager.prototype.getSubscription = async function () {
+    return localStorage.getItem('test-push') ? made : null;
+  };
+}
+
 describe.skipIf(!hasBrowser)('the phone: notifications', () => {
   let shop: ShopUnderTest;
   let pushService: FakePushService;
@@ -43,27 +63,13 @@ describe.skipIf(!hasBrowser)('the phone: notifications', () => {
     const context = await shop.newContext(PHONE, { serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications'], { origin: shop.baseUrl });
     await context.addInitScript(
-      ({ token, sub }: { token: string; sub: BrowserSubscription }) => {
+      ({ token }: { token: string }) => {
         localStorage.setItem('access_token', token);
         localStorage.setItem('expires_at', String(Date.now() + 10 * 60_000));
-        // The browser's push service, played by the fake: the subscription it hands out (see above),
-        // kept across pages as the browser keeps it.
-        const made = {
-          endpoint: sub.endpoint,
-          expirationTime: null,
-          toJSON: () => sub,
-          unsubscribe: async () => (localStorage.removeItem('test-push'), true),
-        } as unknown as PushSubscription;
-        PushManager.prototype.subscribe = async function () {
-          localStorage.setItem('test-push', '1');
-          return made;
-        };
-        PushManager.prototype.getSubscription = async function () {
-          return localStorage.getItem('test-push') ? made : null;
-        };
       },
-      { token: auth.replace(/^Bearer /, ''), sub },
+      { token: auth.replace(/^Bearer /, '') },
     );
+    await context.addInitScript(fakePushManager, sub);
     const page = await shop.newPage({ context });
     await page.goto(`/order/${order.id}`);
     const offer = page.getByTestId('push-offer');
@@ -129,37 +135,28 @@ describe.skipIf(!hasBrowser)('the phone: notifications', () => {
     const context = await shop.newContext(PHONE, { serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications'], { origin: shop.baseUrl });
     await context.addInitScript(
-      ({ token, sub }: { token: string; sub: BrowserSubscription }) => {
+      ({ token }: { token: string }) => {
         if (!sessionStorage.getItem('signed-in-once')) {
           sessionStorage.setItem('signed-in-once', '1');
           localStorage.setItem('access_token', token);
           localStorage.setItem('expires_at', String(Date.now() + 10 * 60_000));
         }
-        // The fake push service's subscription (see the file's note); unsubscribe() is recorded.
-        const made = {
-          endpoint: sub.endpoint,
-          expirationTime: null,
-          toJSON: () => sub,
-          unsubscribe: async () => (localStorage.removeItem('test-push'), localStorage.setItem('test-push-ended', '1'), true),
-        } as unknown as PushSubscription;
-        PushManager.prototype.subscribe = async function () {
-          localStorage.setItem('test-push', '1');
-          return made;
-        };
-        PushManager.prototype.getSubscription = async function () {
-          return localStorage.getItem('test-push') ? made : null;
-        };
       },
-      { token: auth.replace(/^Bearer /, ''), sub },
+      { token: auth.replace(/^Bearer /, '') },
     );
+    await context.addInitScript(fakePushManager, sub);
     const page = await shop.newPage({ context });
     await page.goto('/profile');
     const toggle = page.getByRole('switch', { name: 'Notifications on this device' });
     await expect.poll(() => toggle.isEnabled(), { timeout: 15_000 }).toBe(true);
     await page.getByTestId('push-switch').getByText('Notifications on this device', { exact: true }).click();
     await expect.poll(() => toggle.isChecked()).toBe(true);
-    const listed = async () =>
-      (await shop.request({ method: 'GET', url: '/api/user/push-subscriptions', headers: { authorization: auth } })).json().subscriptions.map((s: { endpoint: string }) => s.endpoint);
+    // What the shop keeps, read from its database: signing out also ends the session this token
+    // belongs to, so the API would answer 401 from then on.
+    const listed = async () => (await shop.deps.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', user.id).execute()).map((r) => r.endpoint);
+    expect((await shop.request({ method: 'GET', url: '/api/user/push-subscriptions', headers: { authorization: auth } })).json().subscriptions).toEqual([
+      expect.objectContaining({ endpoint: sub.endpoint }),
+    ]);
     expect(await listed()).toEqual([sub.endpoint]);
 
     await page.getByRole('button', { name: 'Sign out' }).click();

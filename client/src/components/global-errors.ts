@@ -14,12 +14,11 @@ const BENIGN = [
   /err_(internet|network|name_not_resolved)/i,
   // AbortError, "The operation was aborted", "The user aborted a request", "Fetch is aborted".
   /abort/i,
-  /the request timed out/i,
+  /timed out/i,
   /resizeobserver loop/i,
   /failed to load resource/i,
-  /importing a module script failed/i,
-  /dynamically imported module/i,
-  /loading (css )?chunk/i,
+  // "Importing a module script failed", "Failed to fetch dynamically imported module", "Loading chunk 3 failed".
+  /module script|imported module|loading (css )?chunk/i,
   /non-error promise rejection/i,
   // Cross-origin script errors carry no detail at all.
   /^script error\.?$/i,
