@@ -95,7 +95,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
  * Every compressible client file ≥ 1 KiB once more as FILE.br (brotli, quality 11) and FILE.gz (gzip
  * -9), written once at build. The server sends the one the browser accepts (@fastify/static's
  * `preCompressed`) instead of compressing each asset again on every request, at a lower quality:
- * the asset files are ~20 % smaller on the wire than brotli 4 made them, and the server spends no CPU on them.
+ * the asset files are 13 % smaller on the wire than brotli 4 made them (decision 245), and the server spends no CPU on them.
  */
 function precompress(dir) {
   let n = 0;
