@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
+import { DESKTOP, hasBrowser, PHONE, settled as drawn, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
 import { seriousAxeViolations } from '../helpers/axe';
 import { addAddress, loadShop, orderBody, place, type Customer, type Shop } from '../integration/orders-fixtures';
 
@@ -46,7 +46,7 @@ describe.skipIf(!hasBrowser)('accessibility on every shop page', () => {
     page.setDefaultTimeout(30_000);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     if (ready) await page.locator(ready).first().waitFor();
-    await page.waitForFunction(() => !document.querySelector('.page-loader, [aria-busy="true"], .skeleton'));
+    await drawn(page);
   }
 
   /** Visible form controls without an accessible name (label, aria-label or aria-labelledby). */
