@@ -275,6 +275,12 @@ describe.skipIf(!hasBrowser)('accounts in a browser', () => {
     const signin = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password: person.password } })).json();
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await shop.newPage({ viewport });
+      // The refresh is down before any page runs: the app on /about may still be starting when the
+      // tokens are stored below, and must not spend the refresh token for real.
+      let down = true;
+      await page.route('**/api/auth/refresh', (r) =>
+        down ? r.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Try again in a moment.' }) }) : r.continue(),
+      );
       await page.goto('/about');
       // Stored an hour ago: the access token expired 45 minutes ago, the refresh token still holds.
       await page.evaluate((t) => {
@@ -282,10 +288,6 @@ describe.skipIf(!hasBrowser)('accounts in a browser', () => {
         localStorage.setItem('refresh_token', t.refresh_token);
         localStorage.setItem('expires_at', String(Date.now() - 45 * 60_000));
       }, signin);
-      let down = true;
-      await page.route('**/api/auth/refresh', (r) =>
-        down ? r.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Try again in a moment.' }) }) : r.continue(),
-      );
       await page.goto('/profile');
       await visible(page.getByTestId('offline-notice'));
       expect(new URL(page.url()).pathname).toBe('/profile');
