@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 /**
  * Free stock in shards (decision 240). Every order used to lock the same hot balance rows
@@ -96,63 +96,7 @@ begin
   return true;
 end $$`.execute(db);
 
-  await sql`create function stock_take(p_order uuid, p_needs jsonb, p_refuse boolean)
-    returns table (ingredient_id uuid, qty integer) language plpgsql as $$
-declare
-  r record;
-  v_start integer := abs(hashtext(p_order::text)) % ${sql.raw(String(SHARDS))};
-  v_ids uuid[];
-  v_qty integer[];
-  v_short text[] := '{}';
-begin
-  -- The fast way, one statement for every ingredient one shard can give: the first shard round the
-  -- ring from the order's own place (its id's hash) that can give the need and keep at least the
-  -- ingredient's highest sold-out line, and that no other placement holds right now (skip locked): an
-  -- order never waits for another's commit on this way, and never waits at all, so it cannot deadlock.
-  with need as (
-    select n.ingredient_id as id, n.need,
-      greatest(coalesce((select max(ri.qty_per_bottle) from shake_recipe_items ri where ri.ingredient_id = n.ingredient_id), 0),
-        (select i.portion_qty from ingredients i where i.id = n.ingredient_id), 1) as line
-    from jsonb_to_recordset(p_needs) as n(ingredient_id uuid, need integer)
-  ),
-  pick as (
-    select need.id, need.need, need.line, p.shard
-    from need cross join lateral (
-      select s.shard from stock_shards s
-      where s.ingredient_id = need.id and s.free - need.need >= need.line
-      order by (s.shard - v_start + ${sql.raw(String(SHARDS))}) % ${sql.raw(String(SHARDS))}
-      limit 1 for update of s skip locked
-    ) p
-  ),
-  taken as (
-    update stock_shards s set free = s.free - p.need
-    from pick p
-    where s.ingredient_id = p.id and s.shard = p.shard and s.free - p.need >= p.line
-    returning s.ingredient_id, p.need
-  )
-  select array_agg(t.ingredient_id), array_agg(t.need) into v_ids, v_qty from taken t;
-  return query select u.id, u.q from unnest(v_ids, v_qty) as u(id, q);
-  -- The slow way (near the edge, or every shard that could give it held by other placements): every
-  -- shard of the ingredient, locked in shard order.
-  for r in
-    select n.ingredient_id as id, n.need, i.name
-    from jsonb_to_recordset(p_needs) as n(ingredient_id uuid, need integer)
-    join ingredients i on i.id = n.ingredient_id
-    where v_ids is null or n.ingredient_id <> all(v_ids)
-    order by n.ingredient_id
-  loop
-    if stock_spread(r.id, -r.need) then
-      ingredient_id := r.id;
-      qty := r.need;
-      return next;
-    else
-      v_short := v_short || r.name;
-    end if;
-  end loop;
-  if p_refuse and cardinality(v_short) > 0 then
-    perform stock_refuse(array_to_string(array(select unnest(v_short) order by 1), ', '));
-  end if;
-end $$`.execute(db);
+  await stockTakeFunction(RING_SORT_PICK).execute(db);
 
   // A new balance row (the first receipt, count or par level of an ingredient, or the seed) gets its
   // shards; all its stock is free (nothing can be reserved on a row that did not exist).
@@ -209,3 +153,70 @@ end $$`.execute(db);
     for each row when (old.on_hand - old.reserved is distinct from new.on_hand - new.reserved)
     execute function stock_levels_sold_out_notify()`.execute(db);
 }
+
+/**
+ * stock_take's text (below), with the shard pick of the fast way given: this migration's pick, read
+ * through every shard in ring order, and decision 247's, which walks the index from the order's place.
+ */
+export function stockTakeFunction(pick: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`create or replace function stock_take(p_order uuid, p_needs jsonb, p_refuse boolean)
+    returns table (ingredient_id uuid, qty integer) language plpgsql as $$
+declare
+  r record;
+  v_start integer := abs(hashtext(p_order::text)) % ${sql.raw(String(SHARDS))};
+  v_ids uuid[];
+  v_qty integer[];
+  v_short text[] := '{}';
+begin
+  -- The fast way, one statement for every ingredient one shard can give: the first shard round the
+  -- ring from the order's own place (its id's hash) that can give the need and keep at least the
+  -- ingredient's highest sold-out line, and that no other placement holds right now (skip locked): an
+  -- order never waits for another's commit on this way, and never waits at all, so it cannot deadlock.
+  with need as (
+    select n.ingredient_id as id, n.need,
+      greatest(coalesce((select max(ri.qty_per_bottle) from shake_recipe_items ri where ri.ingredient_id = n.ingredient_id), 0),
+        (select i.portion_qty from ingredients i where i.id = n.ingredient_id), 1) as line
+    from jsonb_to_recordset(p_needs) as n(ingredient_id uuid, need integer)
+  ),
+  pick as (
+    select need.id, need.need, need.line, p.shard
+    from need cross join lateral (
+${pick}
+    ) p
+  ),
+  taken as (
+    update stock_shards s set free = s.free - p.need
+    from pick p
+    where s.ingredient_id = p.id and s.shard = p.shard and s.free - p.need >= p.line
+    returning s.ingredient_id, p.need
+  )
+  select array_agg(t.ingredient_id), array_agg(t.need) into v_ids, v_qty from taken t;
+  return query select u.id, u.q from unnest(v_ids, v_qty) as u(id, q);
+  -- The slow way (near the edge, or every shard that could give it held by other placements): every
+  -- shard of the ingredient, locked in shard order.
+  for r in
+    select n.ingredient_id as id, n.need, i.name
+    from jsonb_to_recordset(p_needs) as n(ingredient_id uuid, need integer)
+    join ingredients i on i.id = n.ingredient_id
+    where v_ids is null or n.ingredient_id <> all(v_ids)
+    order by n.ingredient_id
+  loop
+    if stock_spread(r.id, -r.need) then
+      ingredient_id := r.id;
+      qty := r.need;
+      return next;
+    else
+      v_short := v_short || r.name;
+    end if;
+  end loop;
+  if p_refuse and cardinality(v_short) > 0 then
+    perform stock_refuse(array_to_string(array(select unnest(v_short) order by 1), ', '));
+  end if;
+end $$`;
+}
+
+/** The first fast-way pick (decision 240): every shard of the ingredient read and sorted in ring order. */
+export const RING_SORT_PICK = sql`      select s.shard from stock_shards s
+      where s.ingredient_id = need.id and s.free - need.need >= need.line
+      order by (s.shard - v_start + ${sql.raw(String(SHARDS))}) % ${sql.raw(String(SHARDS))}
+      limit 1 for update of s skip locked`;

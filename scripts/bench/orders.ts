@@ -491,7 +491,8 @@ async function startFrozenApp(): Promise<{ target: Target; url: string; stop: ()
     // Its capture patches pg's query while a query is queued; node-postgres warns about that.
     const fork = forkTs<FrozenServerInfo & Record<string, unknown>>(
       path.join(dir, 'scripts/bench/orders-server.ts'),
-      { NODE_NO_WARNINGS: '1' },
+      // Its own profile file: the same name would overwrite today's app's profile.
+      { NODE_NO_WARNINGS: '1', ...(process.env.BENCH_CPU_PROFILE ? { BENCH_CPU_PROFILE: `${process.env.BENCH_CPU_PROFILE}.frozen.cpuprofile` } : {}) },
       { cwd: dir },
     );
     started = await Promise.race([
