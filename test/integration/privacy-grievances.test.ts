@@ -70,7 +70,10 @@ describe('grievances', () => {
     expect(bad.body.message).toBeTruthy();
     expect(Object.keys(bad.body.fieldErrors ?? {})).toEqual(expect.arrayContaining(['subject', 'details']));
 
-    const complaint = { subject: 'Marketing texts after I said no', details: 'I withdrew the offers consent on 1 Dec and still got an offer by SMS on 4 Dec.' };
+    const complaint = {
+      subject: 'Marketing texts after I said no',
+      details: 'I withdrew the offers consent on 1 Dec and still got an offer by SMS on 4 Dec.',
+    };
     const asked = await call(auth, 'POST', '/user/privacy/grievances', complaint);
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     const dueBy = new Date(now.getTime() + 5 * 86_400_000).toISOString();
@@ -89,7 +92,9 @@ describe('grievances', () => {
 
     // The owner's desk lists it with the exports and deletions: its state and deadline, what was written.
     expect((await call(support, 'GET', '/admin/privacy/requests')).status).toBe(403);
-    const listed = (await call(owner, 'GET', '/admin/privacy/requests')).body.requests.find((r: { id: string }) => r.id === asked.body.grievance.id);
+    const listed = (await call(owner, 'GET', '/admin/privacy/requests')).body.requests.find(
+      (r: { id: string }) => r.id === asked.body.grievance.id,
+    );
     expect(listed).toMatchObject({
       kind: 'grievance',
       person: 'Asha Rao',
@@ -116,7 +121,10 @@ describe('grievances', () => {
 
     // Two answers at once (two owners' tabs): one is stored and sent, the other refused with a sentence.
     const fresh = await t.bearer(ownerUser);
-    const [a, b] = await Promise.all([call(fresh, 'POST', path, { answer: text }), call(fresh, 'POST', path, { answer: `${text} Again.` })]);
+    const [a, b] = await Promise.all([
+      call(fresh, 'POST', path, { answer: text }),
+      call(fresh, 'POST', path, { answer: `${text} Again.` }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const won = a.status === 200 ? a : b;
     const lost = a.status === 200 ? b : a;
@@ -125,13 +133,19 @@ describe('grievances', () => {
     const answered = await messagesOf(u.id, 'grievance_answered');
     expect(answered).toHaveLength(1);
     expect(answered[0]!.body).toContain(won.body.grievance.answer);
-    const stored = await t.deps.db.selectFrom('privacy_grievances').select(['status', 'answer', 'answered_by']).where('user_id', '=', u.id).execute();
+    const stored = await t.deps.db
+      .selectFrom('privacy_grievances')
+      .select(['status', 'answer', 'answered_by'])
+      .where('user_id', '=', u.id)
+      .execute();
     expect(stored).toEqual([{ status: 'answered', answer: won.body.grievance.answer, answered_by: ownerUser.id }]);
 
     // The customer sees the answer; the desk sees it answered, by whom, no longer overdue.
     const after = (await call(await t.bearer(u), 'GET', '/user/privacy/grievances')).body.grievances[0];
     expect(after).toMatchObject({ status: 'answered', answer: won.body.grievance.answer, answeredAt: now.toISOString() });
-    const desk = (await call(fresh, 'GET', '/admin/privacy/requests')).body.requests.find((r: { id: string }) => r.id === asked.body.grievance.id);
+    const desk = (await call(fresh, 'GET', '/admin/privacy/requests')).body.requests.find(
+      (r: { id: string }) => r.id === asked.body.grievance.id,
+    );
     expect(desk).toMatchObject({ state: 'Answered', done: true, overdue: false, grievance: { answeredBy: 'Priya Menon' } });
     // Audited: received by the person, answered by the owner.
     const audit = await t.deps.db
@@ -151,15 +165,24 @@ describe('grievances', () => {
     const u = await createUser(t.deps.db, { name: 'Ravi Kumar' });
     await t.deps.db.updateTable('users').set({ email_verified: false, mobile_verified_at: null }).where('id', '=', u.id).execute();
     const auth = await t.bearer(u);
-    const first = await call(auth, 'POST', '/user/privacy/grievances', { subject: 'My old address', details: 'Please tell me why you still keep my old address.' });
+    const first = await call(auth, 'POST', '/user/privacy/grievances', {
+      subject: 'My old address',
+      details: 'Please tell me why you still keep my old address.',
+    });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.acknowledged).toBe('We put the acknowledgement in your messages on this site.');
     expect(await messagesOf(u.id, 'grievance_received')).toHaveLength(1);
     expect(await mailsOf(u.id)).toEqual([]);
     for (let i = 0; i < 4; i++) {
-      expect((await call(auth, 'POST', '/user/privacy/grievances', { subject: `Another ${i}`, details: 'One more question about my data.' })).status).toBe(200);
+      expect(
+        (await call(auth, 'POST', '/user/privacy/grievances', { subject: `Another ${i}`, details: 'One more question about my data.' }))
+          .status,
+      ).toBe(200);
     }
-    const sixth = await call(auth, 'POST', '/user/privacy/grievances', { subject: 'Too many', details: 'One more question about my data.' });
+    const sixth = await call(auth, 'POST', '/user/privacy/grievances', {
+      subject: 'Too many',
+      details: 'One more question about my data.',
+    });
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await call(auth, 'GET', '/user/privacy/grievances')).body.grievances).toHaveLength(5);
@@ -191,7 +214,12 @@ describe('addresses masked for staff', () => {
     expect((await call(staff, 'POST', `/admin/customers/${c.id}/reveal`, { field: 'address' })).status).toBe(400);
     expect((await call(staff, 'POST', `/admin/customers/${c.id}/reveal`, { field: 'address', addressId: othersAddress })).status).toBe(404);
     const viewed = () =>
-      t.deps.db.selectFrom('audit_log').select(['actor_id', 'after']).where('action', '=', 'privacy.viewed').where('entity_id', '=', c.id).execute();
+      t.deps.db
+        .selectFrom('audit_log')
+        .select(['actor_id', 'after'])
+        .where('action', '=', 'privacy.viewed')
+        .where('entity_id', '=', c.id)
+        .execute();
     expect(await viewed()).toEqual([]);
 
     const shown = await call(staff, 'POST', `/admin/customers/${c.id}/reveal`, { field: 'address', addressId, screen: 'admin/customers' });

@@ -13,7 +13,14 @@ export async function insert(db: Executor, v: { userId: string; subject: string;
 }
 
 export function listFor(db: Executor, userId: string, limit: number) {
-  return db.selectFrom('privacy_grievances').select(COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('privacy_grievances')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 export function byId(db: Executor, id: string) {

@@ -47,13 +47,23 @@ export async function ask(deps: AppDeps, user: AuthUser, input: GrievanceInput):
   await limits.enforce(deps.db, now, [[GRIEVANCE_LIMIT, user.id]]);
   const dueBy = new Date(now.getTime() + deps.config.PRIVACY_ANSWER_DAYS * DAY);
   const { row, told } = await withTransactionRetry(deps, async (trx) => {
-    const row = await repo.insert(trx, { userId: user.id, subject: input.subject, details: input.details, at: now.toISOString(), dueBy: dueBy.toISOString() });
+    const row = await repo.insert(trx, {
+      userId: user.id,
+      subject: input.subject,
+      details: input.details,
+      at: now.toISOString(),
+      dueBy: dueBy.toISOString(),
+    });
     const told = await notify(deps, trx, { userId: user.id }, 'grievance_received', {
       subject: input.subject,
       dueBy: formatDate(dueBy, 'dateTime'),
       officer: deps.config.PRIVACY_OFFICER_NAME,
     });
-    await recordAudit(trx, { id: user.id, email: user.email }, { action: 'privacy.grievance.received', entity: 'privacy_grievance', entityId: row.id, at: now.toISOString() });
+    await recordAudit(
+      trx,
+      { id: user.id, email: user.email },
+      { action: 'privacy.grievance.received', entity: 'privacy_grievance', entityId: row.id, at: now.toISOString() },
+    );
     return { row, told };
   });
   kickNotices(deps);

@@ -251,9 +251,9 @@ function GrievanceCard() {
         </div>
       </form>
       {list.data && list.data.grievances.length ? (
-        <ul className="stack stack--sm" data-testid="grievance-list">
+        <ul className="stack list-reset" role="list" aria-label="Your complaints" data-testid="grievance-list">
           {list.data.grievances.map((g) => (
-            <li key={g.id} className="stack stack--sm" data-testid="grievance">
+            <li key={g.id} className="stack stack--sm" data-testid="grievance" style={{ borderTop: '1px solid var(--color-border)', paddingTop: '0.75rem' }}>
               <div className="cluster" style={{ gap: '0.5rem' }}>
                 <strong>{g.subject || 'A complaint'}</strong>
                 {GRIEVANCE_STATE(g)}
