@@ -27,6 +27,7 @@ const NARROW: Record<string, string> = {
   'account_deletions.status': "'scheduled' | 'erased'",
   'account_deletions.reason': "'customer' | 'inactive'",
   'data_exports.status': "'queued' | 'ready' | 'expired'",
+  'privacy_grievances.status': "'open' | 'answered' | 'closed'",
   'coupons.applies_to': "'all' | 'signature' | 'custom'",
   'coupons.kind': "'percent' | 'flat'",
   'gateway_order_claims.gateway': "'razorpay' | 'test'",

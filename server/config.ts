@@ -102,7 +102,7 @@ export const ConfigSchema = z.object({
   /** Answered back to Meta's GET verification of the webhook (hub.verify_token). */
   WHATSAPP_VERIFY_TOKEN: optionalString,
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com'),
-  /** The grievance officer the privacy page names (DPDP Rules 2025 r.9), and the working days within which a grievance is answered. */
+  /** The grievance officer the privacy page names (DPDP Rules 2025 r.9), and the days (calendar days from the asking; DPDP Rules 2025 r.14(3): at most 90) within which a grievance or data request is answered. */
   PRIVACY_OFFICER_NAME: z.string().trim().min(1).max(120).default('Grievance Officer, Hydro Shakes'),
   PRIVACY_OFFICER_EMAIL: z.email().default('privacy@hydroshakes.in'),
   PRIVACY_OFFICER_PHONE: optionalString,

@@ -620,6 +620,19 @@ export interface PgbossVersion {
   version: number;
 }
 
+export interface PrivacyGrievances {
+  answer: string | null;
+  answered_at: string | null;
+  answered_by: string | null;
+  created_at: string;
+  details: string;
+  due_by: string;
+  id: Generated<string>;
+  status: Generated<'open' | 'answered' | 'closed'>;
+  subject: string;
+  user_id: string;
+}
+
 export interface PrivacyIncidentPeople {
   incident_id: string;
   told_at: string | null;
@@ -1224,6 +1237,7 @@ export interface DB {
   'pgboss.schedule': PgbossSchedule;
   'pgboss.subscription': PgbossSubscription;
   'pgboss.version': PgbossVersion;
+  privacy_grievances: PrivacyGrievances;
   privacy_incident_people: PrivacyIncidentPeople;
   privacy_incidents: PrivacyIncidents;
   push_outbox: PushOutbox;

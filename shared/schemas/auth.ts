@@ -291,8 +291,18 @@ export const CustomersPageSchema = z.object({ customers: z.array(CustomerSummary
 export const DetailSectionSchema = z.object({
   key: z.string(),
   title: z.string(),
-  /** `href`: an in-app path (e.g. /admin/orders?id=…) the row links to. */
-  rows: z.array(z.object({ label: z.string(), value: z.string(), href: z.string().optional() })),
+  /**
+   * `href`: an in-app path (e.g. /admin/orders?id=…) the row links to. `reveal`: the value is masked; Show
+   * asks POST /api/admin/customers/{id}/reveal with this field and address (decision 279).
+   */
+  rows: z.array(
+    z.object({
+      label: z.string(),
+      value: z.string(),
+      href: z.string().optional(),
+      reveal: z.object({ field: z.literal('address'), addressId: z.string() }).optional(),
+    }),
+  ),
 });
 export type DetailSection = z.infer<typeof DetailSectionSchema>;
 

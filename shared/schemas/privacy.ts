@@ -56,7 +56,7 @@ export const PrivacyNoticeSchema = z.object({
   version: z.string(),
   items: z.array(z.object({ what: z.string(), why: z.string(), purpose: ConsentPurposeSchema, kept: z.string() })),
   officer: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
-  /** Working days within which a grievance is answered. */
+  /** Days (calendar days, counted from the asking) within which a grievance or a data request is answered. */
   answerDays: z.number().int(),
   inactiveYears: z.number().int(),
 });
@@ -98,15 +98,19 @@ export type AccountDeleteAnswer = z.infer<typeof AccountDeleteAnswerSchema>;
 
 // --- staff access to a customer's personal data (decision 275) ---
 
-/** The personal fields the back office shows masked until Show. */
-export const REVEALABLE_FIELDS = ['mobile', 'email'] as const;
+/** The personal fields the back office shows masked until Show (an address: decision 279). */
+export const REVEALABLE_FIELDS = ['mobile', 'email', 'address'] as const;
 
-export const RevealInputSchema = z.object({
-  id: Uuid,
-  field: z.enum(REVEALABLE_FIELDS, { message: 'Choose mobile or email' }),
-  /** The screen the person looked from (kept in the access log). */
-  screen: z.string().trim().min(1, 'Say which screen this is').max(60, 'The screen name is too long').default('admin/customers'),
-});
+export const RevealInputSchema = z
+  .object({
+    id: Uuid,
+    field: z.enum(REVEALABLE_FIELDS, { message: 'Choose mobile, email or address' }),
+    /** With field `address`: which of the customer's saved addresses. */
+    addressId: Uuid.optional(),
+    /** The screen the person looked from (kept in the access log). */
+    screen: z.string().trim().min(1, 'Say which screen this is').max(60, 'The screen name is too long').default('admin/customers'),
+  })
+  .refine((v) => v.field !== 'address' || v.addressId, { message: 'Say which address to show (addressId)', path: ['addressId'] });
 export type RevealInput = z.infer<typeof RevealInputSchema>;
 
 export const RevealAnswerSchema = z.object({
@@ -128,20 +132,22 @@ export type DataAccess = z.infer<typeof DataAccessSchema>;
 // --- /admin/privacy: requests and incidents (decision 277) ---
 
 export const PrivacyRequestSchema = z.object({
-  /** export: "download my data"; deletion: "delete my account"; inactive: retention closed an unused account. */
-  kind: z.enum(['export', 'deletion', 'inactive']),
+  /** export: "download my data"; deletion: "delete my account"; inactive: retention closed an unused account; grievance: a complaint (decision 278). */
+  kind: z.enum(['export', 'deletion', 'inactive', 'grievance']),
   id: z.string(),
   userId: z.string(),
   /** The person's name, or that the account is erased. */
   person: z.string(),
   requestedAt: z.string(),
-  /** Answered by (the grievance answer time after the request). */
+  /** Answered by (the answer days after the request; a grievance's as promised when it was asked). */
   dueBy: z.string(),
   /** In words: "Being built", "Ready to download", "Erased"… */
   state: z.string(),
   done: z.boolean(),
   doneAt: z.string().nullable(),
   overdue: z.boolean(),
+  /** Only for a grievance: what the person wrote and the answer (blank once the account is erased). */
+  grievance: z.object({ subject: z.string(), details: z.string(), answer: z.string().nullable(), answeredBy: z.string().nullable() }).nullable(),
 });
 export const PrivacyRequestsSchema = z.object({ requests: z.array(PrivacyRequestSchema), answerDays: z.number().int() });
 export type PrivacyRequests = z.infer<typeof PrivacyRequestsSchema>;
@@ -190,3 +196,59 @@ export type Incident = z.infer<typeof IncidentSchema>;
 export const IncidentsSchema = z.object({ incidents: z.array(IncidentSchema) });
 export const IncidentIdInputSchema = z.object({ id: Uuid });
 export const IncidentToldSchema = z.object({ incident: IncidentSchema, toldNow: z.number().int() });
+
+// --- grievances (decision 278) ---
+
+export const GRIEVANCE_LIMITS = { subject: 120, details: 4000, answer: 4000 } as const;
+
+export const GrievanceInputSchema = z.object({
+  subject: z
+    .string()
+    .trim()
+    .min(3, 'Say in a few words what it is about')
+    .max(GRIEVANCE_LIMITS.subject, `The subject is at most ${GRIEVANCE_LIMITS.subject} characters`),
+  details: z
+    .string()
+    .trim()
+    .min(10, 'Tell us what happened in a sentence or two')
+    .max(GRIEVANCE_LIMITS.details, `The details are at most ${GRIEVANCE_LIMITS.details} characters`),
+});
+export type GrievanceInput = z.infer<typeof GrievanceInputSchema>;
+
+export const GrievanceSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  details: z.string(),
+  /** open: waiting for the answer; answered; closed: the account was erased before an answer. */
+  status: z.enum(['open', 'answered', 'closed']),
+  askedAt: z.string(),
+  /** The date the answer is due by (asked + the answer days the notice promised). */
+  dueBy: z.string(),
+  answer: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type Grievance = z.infer<typeof GrievanceSchema>;
+export const GrievancesSchema = z.object({ grievances: z.array(GrievanceSchema), answerDays: z.number().int() });
+export type Grievances = z.infer<typeof GrievancesSchema>;
+
+export const GrievanceAskedSchema = z.object({
+  grievance: GrievanceSchema,
+  /** How the acknowledgement reached the person, in a sentence ("We sent it by e-mail to as•••@example.in", or the inbox only). */
+  acknowledged: z.string(),
+});
+
+export const GrievanceAnswerInputSchema = z.object({
+  id: Uuid,
+  answer: z
+    .string()
+    .trim()
+    .min(10, 'Write the answer in a sentence or two')
+    .max(GRIEVANCE_LIMITS.answer, `The answer is at most ${GRIEVANCE_LIMITS.answer} characters`),
+});
+export type GrievanceAnswerInput = z.infer<typeof GrievanceAnswerInputSchema>;
+
+export const GrievanceAnsweredSchema = z.object({
+  grievance: GrievanceSchema,
+  /** How the answer reached the person ("Sent by e-mail to …", the inbox only, or not sent: the account is closed). */
+  told: z.string(),
+});

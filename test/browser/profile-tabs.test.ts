@@ -82,7 +82,7 @@ describe.skipIf(!hasBrowser)('profile tabs: My shakes and Favourites', () => {
     }
   });
 
-  it('the privacy journey at 375 px: consents withdrawn as given, who looked, the data download, /privacy, deletion; the owner’s /admin/privacy lists the requests (375 and 1280 px)', async () => {
+  it('the privacy journey at 375 px: consents withdrawn as given, who looked, a complaint, the data download, /privacy, deletion; the owner’s /admin/privacy lists the requests and answers a complaint; addresses masked until Show (375 and 1280 px)', async () => {
     const password = 'quiet mint by the window';
     const user = await createUser(shop.deps.db, { name: 'Rohini Kulkarni', passwordHash: await hashPassword(password) });
     const staffUser = await createUser(shop.deps.db, { role: 'support', name: 'Farah Khan' });
@@ -123,6 +123,13 @@ describe.skipIf(!hasBrowser)('profile tabs: My shakes and Favourites', () => {
     await download.waitFor({ timeout: 20_000 });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/\.zip$/);
+    // A complaint to the grievance officer: acknowledged at once with the date of the answer.
+    const complaint = page.getByRole('form', { name: 'A complaint about your data' });
+    await complaint.getByLabel('What it is about').fill('Offers after I said no');
+    await complaint.getByLabel('What happened').fill('I withdrew the offers consent and still got an offer by SMS the next day.');
+    await complaint.getByRole('button', { name: 'Send to the grievance officer' }).click();
+    await complaint.getByRole('status').filter({ hasText: /^Received\. We answer by .+\. We sent the acknowledgement by e-mail to / }).waitFor();
+    await expect.poll(() => page.getByTestId('grievance').allTextContents()).toEqual([expect.stringMatching(/^Offers after I said noAnswer due by /)]);
     await shop.screenshot(page, 'privacy-tab-375');
     // The notice, by the tab's own link.
     await page.getByRole('link', { name: 'our privacy notice' }).click();
@@ -142,15 +149,38 @@ describe.skipIf(!hasBrowser)('profile tabs: My shakes and Favourites', () => {
     await context.close();
 
     const other = await createUser(shop.deps.db, { name: 'Anil Joshi' });
-    // The owner's desk lists both requests, at 375 and 1280 px.
+    await shop.deps.db
+      .insertInto('addresses')
+      .values({ user_id: other.id, name: 'Anil Joshi', phone: '+919876543210', line1: '9 Peepal Court, 2nd Main', city: 'Bengaluru', state: 'Karnataka', pincode: '560038', is_default: true })
+      .execute();
+    const asked = await shop.request({
+      method: 'POST',
+      url: '/api/user/privacy/grievances',
+      headers: { authorization: await shop.bearer(other), 'content-type': 'application/json' },
+      payload: { subject: 'Who saw my number?', details: 'A rider called me from a number I did not know. Who at the shop can see my number?' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const answer = 'Only the rider of your order and our support staff; each time support opens it, it is listed under Privacy in your profile.';
+    // The owner's desk lists the requests and answers the complaint, at 375 and 1280 px.
     for (const viewport of [PHONE, undefined]) {
       const oc = await signedIn(owner, viewport);
       const op = await shop.newPage({ context: oc });
       await op.goto('/admin/privacy');
       const rows = op.getByTestId('privacy-requests').locator('tbody tr');
       await expect.poll(() => rows.allTextContents()).toEqual(
-        expect.arrayContaining([expect.stringMatching(/^Delete my account/), expect.stringMatching(/^Download my data/)]),
+        expect.arrayContaining([
+          expect.stringMatching(/^Delete my account/),
+          expect.stringMatching(/^Download my data/),
+          expect.stringMatching(/^ComplaintWho saw my number\?Anil Joshi/),
+        ]),
       );
+      const card = op.getByTestId('grievance').filter({ hasText: 'Who saw my number?' });
+      if (viewport) {
+        await card.getByLabel('Your answer').fill(answer);
+        await card.getByRole('button', { name: 'Send the answer' }).click();
+        await op.getByText('Answer sent', { exact: true }).waitFor();
+      }
+      await expect.poll(() => card.getByTestId('grievance-answer').allTextContents()).toEqual([expect.stringMatching(/^Answered by Priya Menon on .+: Only the rider of your order/)]);
       await shop.screenshot(op, `admin-privacy-${viewport ? 375 : 1280}`);
       if (!viewport) {
         // The customers screen: the number masked until Show, which the customer then sees.
@@ -160,6 +190,11 @@ describe.skipIf(!hasBrowser)('profile tabs: My shakes and Favourites', () => {
         expect(await detail.getByTestId('mobile-full').count()).toBe(0);
         await detail.getByRole('button', { name: /Show the full mobile number/ }).click();
         await expect.poll(() => detail.getByTestId('mobile-full').allTextContents()).toEqual(['+91 98765 43210']);
+        // Its address masked too (PIN code kept) until Show.
+        await expect.poll(() => detail.getByTestId('address-masked').allTextContents()).toEqual(['9•••, Bengaluru 560038']);
+        await shop.screenshot(detail, 'admin-customer-address-masked-1280');
+        await detail.getByRole('button', { name: 'Show the full address (logged)' }).click();
+        await expect.poll(() => detail.getByTestId('address-full').allTextContents()).toEqual(['9 Peepal Court, 2nd Main, Bengaluru, Karnataka 560038']);
         await shop.screenshot(op, 'admin-customer-shown-1280');
       }
       await oc.close();
@@ -168,7 +203,11 @@ describe.skipIf(!hasBrowser)('profile tabs: My shakes and Favourites', () => {
     const wc = await signedIn(other);
     const wp = await shop.newPage({ context: wc });
     await wp.goto('/profile?tab=privacy');
-    await expect.poll(() => wp.getByTestId('data-access-list').allTextContents()).toEqual([expect.stringMatching(/^Priya Menon \(Owner\) saw your mobile number/)]);
+    await expect.poll(() => wp.getByTestId('data-access-list').allTextContents()).toEqual([
+      expect.stringMatching(/^Priya Menon \(Owner\) saw your delivery address.*Priya Menon \(Owner\) saw your mobile number/),
+    ]);
+    // The complaint, answered.
+    await expect.poll(() => wp.getByTestId('grievance-answer').allTextContents()).toEqual([`Our answer: ${answer}`]);
     await shop.screenshot(wp, 'privacy-tab-1280');
     await wp.getByRole('link', { name: 'our privacy notice' }).click();
     await wp.getByText(/grievance/i).first().waitFor();

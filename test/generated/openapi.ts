@@ -199,7 +199,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Show a customer’s full mobile number or e-mail (the back office shows them masked): answered only with an access-log entry — who, whose, what, when, from which screen — that the customer sees too */
+        /** Show a customer’s full mobile number, e-mail or one saved address (field address with addressId; the back office shows them masked): answered only with an access-log entry — who, whose, what, when, from which screen — that the customer sees too */
         post: operations["privacy-reveal"];
         delete?: never;
         options?: never;
@@ -827,6 +827,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/privacy/grievances/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer a grievance: it is closed and the answer goes to the person through their messages, once (a second answer is refused with 409); audited */
+        post: operations["privacy-answerGrievance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/privacy/incidents": {
         parameters: {
             query?: never;
@@ -886,7 +903,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The people’s data requests (exports, account deletions, unused accounts closed), newest first, with their state and the date each is due by */
+        /** The people’s data requests (exports, account deletions, unused accounts closed, grievances with what they wrote and the answer), newest first, with their state and the date each is due by */
         get: operations["privacy-requests"];
         put?: never;
         post?: never;
@@ -3154,6 +3171,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/privacy/grievances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person’s complaints to the grievance officer, newest first: open (with the date the answer is due by), answered (with the answer) or closed */
+        get: operations["privacy-grievances"];
+        put?: never;
+        /** Complain to the grievance officer about how the shop handles your personal data (subject, details): acknowledged through your messages with the date it is answered by (5 a day; 429 with Retry-After past that) */
+        post: operations["privacy-askGrievance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/profile": {
         parameters: {
             query?: never;
@@ -4435,6 +4470,11 @@ export interface operations {
                             rows: {
                                 href?: string;
                                 label: string;
+                                reveal?: {
+                                    addressId: string;
+                                    /** @constant */
+                                    field: "address";
+                                };
                                 value: string;
                             }[];
                             title: string;
@@ -4462,8 +4502,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: uuid */
+                    addressId?: string;
                     /** @enum {string} */
-                    field: "mobile" | "email";
+                    field: "mobile" | "email" | "address";
                     /** @default admin/customers */
                     screen?: string;
                 };
@@ -7478,6 +7520,56 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "privacy-answerGrievance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answer: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        grievance: {
+                            answer: string | null;
+                            answeredAt: string | null;
+                            askedAt: string;
+                            details: string;
+                            dueBy: string;
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "answered" | "closed";
+                            subject: string;
+                        };
+                        told: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "privacy-incidents": {
         parameters: {
             query?: never;
@@ -7705,9 +7797,15 @@ export interface operations {
                             done: boolean;
                             doneAt: string | null;
                             dueBy: string;
+                            grievance: {
+                                answer: string | null;
+                                answeredBy: string | null;
+                                details: string;
+                                subject: string;
+                            } | null;
                             id: string;
                             /** @enum {string} */
-                            kind: "export" | "deletion" | "inactive";
+                            kind: "export" | "deletion" | "inactive" | "grievance";
                             overdue: boolean;
                             person: string;
                             requestedAt: string;
@@ -16932,6 +17030,93 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "privacy-grievances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answerDays: number;
+                        grievances: {
+                            answer: string | null;
+                            answeredAt: string | null;
+                            askedAt: string;
+                            details: string;
+                            dueBy: string;
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "answered" | "closed";
+                            subject: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "privacy-askGrievance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    details: string;
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        acknowledged: string;
+                        grievance: {
+                            answer: string | null;
+                            answeredAt: string | null;
+                            askedAt: string;
+                            details: string;
+                            dueBy: string;
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "answered" | "closed";
+                            subject: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -263,7 +263,7 @@ describe('staff access to personal data', () => {
 
     // A customer cannot reveal anyone's number; a bad field is a 400 with a sentence; an unknown person a 404.
     expect((await call(c.auth, 'POST', `/admin/customers/${c.user.id}/reveal`, { field: 'mobile' })).status).toBe(403);
-    const bad = await call(staff, 'POST', `/admin/customers/${c.user.id}/reveal`, { field: 'address' });
+    const bad = await call(staff, 'POST', `/admin/customers/${c.user.id}/reveal`, { field: 'password' });
     expect(bad.status).toBe(400);
     expect((await call(staff, 'POST', `/admin/customers/${crypto.randomUUID()}/reveal`, { field: 'mobile' })).status).toBe(404);
     expect((await call(c.auth, 'GET', '/user/data-access')).body.entries).toHaveLength(1);
@@ -284,6 +284,7 @@ describe('download my data', () => {
     await call(c.auth, 'PUT', '/user/notification-preferences', { kinds: { delivered: { sms: false } } });
     for (const who of [c, other]) expect((await place(t, who, orderBody(shop, who))).statusCode).toBe(200);
     expect((await call(c.auth, 'POST', '/user/favorites', { shakeId: shop.shakes[0]!.id })).status).toBe(200);
+    expect((await call(c.auth, 'POST', '/user/privacy/grievances', { subject: 'Why my birthday?', details: 'Why do you ask for my birthday?' })).status).toBe(200);
 
     const asked = await call(c.auth, 'POST', '/user/data-export');
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
@@ -450,6 +451,8 @@ describe('delete my account', () => {
     expect(placed.statusCode, placed.body).toBe(200);
     await call(auth, 'POST', '/user/data-export');
     await buildPending(t.deps);
+    const complaint = { subject: 'Zoya complains of calls', details: 'Your rider Zoyacaller phoned me at night about my order.' };
+    expect((await call(auth, 'POST', '/user/privacy/grievances', complaint)).status).toBe(200);
 
     // Re-authentication first: nothing, or a wrong password, changes nothing.
     expect((await call(auth, 'POST', '/user/account/delete', {})).status).toBe(400);
@@ -482,8 +485,12 @@ describe('delete my account', () => {
     await expect.poll(() => eraseDue(t.deps), { timeout: 20_000 }).toBe(1);
     expect(await eraseDue(t.deps)).toBe(0);
 
-    const left = await rowsHolding([who.email, who.mobile, who.name, who.username, line1]);
+    const left = await rowsHolding([who.email, who.mobile, who.name, who.username, line1, 'Zoyacaller', complaint.subject]);
     expect(left).toEqual([]);
+    // The grievance stays as the record that it was made and closed unanswered, without what was written (decision 278).
+    expect(await t.deps.db.selectFrom('privacy_grievances').select(['subject', 'details', 'status']).where('user_id', '=', userId).execute()).toEqual([
+      { subject: '', details: '', status: 'closed' },
+    ]);
     // What GST needs stays: the order, its number and amounts, the place of supply, and every ledger row.
     const order = await t.deps.db
       .selectFrom('orders')

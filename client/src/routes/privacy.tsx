@@ -39,7 +39,11 @@ export default function PrivacyPage() {
               Our grievance officer: <strong>{n.officer.name}</strong>, <a href={`mailto:${n.officer.email}`}>{n.officer.email}</a>
               {n.officer.phone ? <>, {n.officer.phone}</> : null}.
             </p>
-            <p className="text-muted">We answer within {n.answerDays} working days. If you are not satisfied, you may complain to the Data Protection Board of India.</p>
+            <p>
+              Or send your complaint from <Link href="/profile?tab=privacy">Privacy in your profile</Link>: you get an acknowledgement at once
+              with the date of our answer.
+            </p>
+            <p className="text-muted">We answer within {n.answerDays} days. If you are not satisfied, you may complain to the Data Protection Board of India.</p>
           </>
         ) : (
           <span className="skeleton" style={{ height: '3rem' }} aria-hidden="true" />

@@ -59,6 +59,10 @@ export interface EventData {
   account_inactive_warning: { years: number; eraseOn: string };
   /** A personal-data breach that affects the person (decision 277; DPDP Rules 2025 r.7(1)): what, when, which data, the likely impact, what the shop did, whom to ask. */
   data_breach: { what: string; when: string; dataKinds: string; impact: string; measures: string; contact: string };
+  /** A grievance received (decision 278): its subject, the day it is answered by ("Fri, 11 Dec 2026") and the officer. */
+  grievance_received: { subject: string; dueBy: string; officer: string };
+  /** The owner's answer to a grievance, in full; `askedOn` the day it was asked. */
+  grievance_answered: { subject: string; askedOn: string; answer: string };
 }
 
 export type NotifyEvent = keyof EventData;
@@ -397,6 +401,40 @@ export const EVENTS: { [E in NotifyEvent]: EventDef<E> } = {
       mailTemplate: 'data-breach',
       whatsApp: null,
       text: `${hi}, your personal data (${d.dataKinds}) was involved in a security incident at Hydro Shakes (${d.when}). Details are in your inbox on our site and by e-mail. Questions: ${d.contact}.`,
+    }),
+  },
+  grievance_received: {
+    kind: null,
+    render: (d, hi) => ({
+      title: 'We received your complaint',
+      body: [
+        `About: ${d.subject}.`,
+        `${d.officer} answers you by ${d.dueBy}. The answer comes here and is kept under Privacy in your profile.`,
+        'If you are not satisfied with the answer, you may complain to the Data Protection Board of India.',
+      ],
+      link: '/profile?tab=privacy',
+      linkLabel: 'Your complaints',
+      subject: 'We received your complaint about your personal data',
+      mailTemplate: 'grievance-received',
+      whatsApp: null,
+      text: `${hi}, we received your complaint to Hydro Shakes ("${d.subject}"). We answer by ${d.dueBy}.`,
+    }),
+  },
+  grievance_answered: {
+    kind: null,
+    render: (d, hi) => ({
+      title: 'Our answer to your complaint',
+      body: [
+        `About: ${d.subject} (asked on ${d.askedOn}).`,
+        d.answer,
+        'If you are not satisfied with this answer, you may complain to the Data Protection Board of India.',
+      ],
+      link: '/profile?tab=privacy',
+      linkLabel: 'Your complaints',
+      subject: 'Our answer to your complaint about your personal data',
+      mailTemplate: 'grievance-answered',
+      whatsApp: null,
+      text: `${hi}, Hydro Shakes answered your complaint ("${d.subject}"). Read the answer under Privacy in your profile on our site.`,
     }),
   },
 };

@@ -11,6 +11,16 @@ export function personalFields(db: Executor, userId: string) {
   return db.selectFrom('users').select(['id', 'mobile', 'email']).where('id', '=', userId).executeTakeFirst();
 }
 
+/** One saved address of the person (none when it is someone else's). */
+export function addressOf(db: Executor, userId: string, addressId: string) {
+  return db
+    .selectFrom('addresses')
+    .select(['line1', 'line2', 'landmark', 'city', 'state', 'pincode'])
+    .where('id', '=', addressId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
 /** Who at the shop opened the person's data, newest first (their own actions on their account are not access by the shop). */
 export async function viewsOf(db: Executor, userId: string, limit: number) {
   const r = await sql<{

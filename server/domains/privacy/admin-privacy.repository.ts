@@ -5,10 +5,10 @@ import type { Executor } from '../../../db/database';
 
 const PERSON = sql<string>`coalesce(nullif(u.name, ''), nullif(u.username, ''), u.email, '')`;
 
-/** Data exports, deletions (by the person or by retention), newest first. */
+/** Data exports, deletions (by the person or by retention) and grievances, newest first. */
 export async function requests(db: Executor, limit: number) {
   const r = await sql<{
-    kind: 'export' | 'deletion' | 'inactive';
+    kind: 'export' | 'deletion' | 'inactive' | 'grievance';
     id: string;
     user_id: string;
     person: string;
@@ -16,14 +16,26 @@ export async function requests(db: Executor, limit: number) {
     requested_at: string | Date;
     status: string;
     done_at: string | Date | null;
+    due_by: string | Date | null;
+    subject: string | null;
+    details: string | null;
+    answer: string | null;
+    answered_by: string | null;
   }>`
-    (select 'export' as kind, e.id::text, e.user_id, ${PERSON} as person, u.disabled, e.requested_at, e.status, e.ready_at as done_at
+    (select 'export' as kind, e.id::text, e.user_id, ${PERSON} as person, u.disabled, e.requested_at, e.status, e.ready_at as done_at,
+            null::timestamptz as due_by, null::text as subject, null::text as details, null::text as answer, null::text as answered_by
        from data_exports e join users u on u.id = e.user_id
       order by e.requested_at desc limit ${limit})
     union all
-    (select case when d.reason = 'inactive' then 'inactive' else 'deletion' end, d.id::text, d.user_id, ${PERSON}, u.disabled, d.requested_at, d.status, d.erased_at
+    (select case when d.reason = 'inactive' then 'inactive' else 'deletion' end, d.id::text, d.user_id, ${PERSON}, u.disabled, d.requested_at, d.status, d.erased_at,
+            null, null, null, null, null
        from account_deletions d join users u on u.id = d.user_id
       order by d.requested_at desc limit ${limit})
+    union all
+    (select 'grievance', g.id::text, g.user_id, ${PERSON}, u.disabled, g.created_at, g.status, g.answered_at,
+            g.due_by, g.subject, g.details, g.answer, a.name
+       from privacy_grievances g join users u on u.id = g.user_id left join users a on a.id = g.answered_by
+      order by g.created_at desc limit ${limit})
     order by requested_at desc limit ${limit}`.execute(db);
   return r.rows;
 }

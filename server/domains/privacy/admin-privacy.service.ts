@@ -18,9 +18,10 @@ const STATE: Record<string, Record<string, string>> = {
   export: { queued: 'Being built', ready: 'Ready to download', expired: 'Delivered (file expired)' },
   deletion: { scheduled: 'Account closed; erasure waits for open deliveries', erased: 'Erased' },
   inactive: { scheduled: 'Unused 3 years: closed; erasure waits for messages', erased: 'Erased' },
+  grievance: { open: 'Waiting for an answer', answered: 'Answered', closed: 'Closed: account erased' },
 };
 
-/** GET /api/admin/privacy/requests: exports and deletions with their state and the date each must be answered by. */
+/** GET /api/admin/privacy/requests: exports, deletions and grievances with their state and the date each must be answered by. */
 export async function listRequests(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): Promise<PrivacyRequests> {
   const days = deps.config.PRIVACY_ANSWER_DAYS;
   const now = deps.clock.now().getTime();
@@ -28,8 +29,9 @@ export async function listRequests(deps: Pick<AppDeps, 'db' | 'clock' | 'config'
   return {
     answerDays: days,
     requests: rows.map((r) => {
-      const dueBy = new Date(new Date(r.requested_at).getTime() + days * DAY);
-      const done = r.kind === 'export' ? r.status !== 'queued' : r.status === 'erased';
+      // A grievance's date was fixed when it was asked (decision 278); the others count from the asking.
+      const dueBy = r.due_by ? new Date(r.due_by) : new Date(new Date(r.requested_at).getTime() + days * DAY);
+      const done = r.kind === 'export' ? r.status !== 'queued' : r.kind === 'grievance' ? r.status !== 'open' : r.status === 'erased';
       return {
         kind: r.kind,
         id: r.id,
@@ -41,6 +43,8 @@ export async function listRequests(deps: Pick<AppDeps, 'db' | 'clock' | 'config'
         done,
         doneAt: isoOrNull(r.done_at),
         overdue: !done && dueBy.getTime() < now,
+        grievance:
+          r.kind === 'grievance' ? { subject: r.subject ?? '', details: r.details ?? '', answer: r.answer, answeredBy: r.answered_by || null } : null,
       };
     }),
   };

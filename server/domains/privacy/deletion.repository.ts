@@ -119,6 +119,10 @@ export async function erase(db: Executor, deletionId: string, userId: string, at
   await sql`delete from delivery_photos where order_id in (select id from orders where user_id = ${u})`.execute(db);
   await sql`update schedules set address_id = null, drop_off_note = null where user_id = ${u}`.execute(db);
   await sql`delete from addresses where user_id = ${u}`.execute(db);
+  // Grievances stay as the record that the shop answered, and when (decision 278), without what was written.
+  await sql`update privacy_grievances set subject = '', details = '', answer = case when answer is null then null else '' end,
+      status = case when status = 'open' then 'closed' else status end
+    where user_id = ${u}`.execute(db);
   // The audit trail keeps what was done and when, not the details it carried.
   await sql`update audit_log set before = null, after = null where entity = 'user' and entity_id = ${userId} and action not like 'privacy.%'`.execute(db);
   await sql`update audit_log set actor_email = null where actor_id = ${u}`.execute(db);

@@ -75,6 +75,7 @@ export const AREAS: Area[] = [
   { table: 'reviews', about: 'Your reviews', where: (u) => sql`t.user_id = ${u}` },
   { table: 'data_exports', about: 'Your requests to download your data', omit: ['file'], where: (u) => sql`t.user_id = ${u}` },
   { table: 'account_deletions', about: 'Your requests to delete your account', where: (u) => sql`t.user_id = ${u}` },
+  { table: 'privacy_grievances', about: 'Your complaints to our grievance officer, and our answers (or the ones you answered, as staff)', where: (u) => sql`t.user_id = ${u} or t.answered_by = ${u}` },
   { table: 'inactivity_notices', about: 'When we told you your unused account would be deleted', where: (u) => sql`t.user_id = ${u}` },
   {
     table: 'privacy_incidents',

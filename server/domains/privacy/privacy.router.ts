@@ -15,6 +15,11 @@ import {
   RevealAnswerSchema,
   RevealInputSchema,
   DataExportSchema,
+  GrievanceAnsweredSchema,
+  GrievanceAnswerInputSchema,
+  GrievanceAskedSchema,
+  GrievanceInputSchema,
+  GrievancesSchema,
   PrivacyNoticeSchema,
   PutConsentsInputSchema,
 } from '../../../shared/schemas/privacy';
@@ -24,6 +29,7 @@ import * as exports from './export.service';
 import * as deletion from './deletion.service';
 import * as access from './access.service';
 import * as owner from './admin-privacy.service';
+import * as grievances from './grievance.service';
 
 export const privacyRouter = router({
   notice: publicProcedure
@@ -131,6 +137,50 @@ export const privacyRouter = router({
     .output(DataAccessSchema)
     .query(({ ctx }) => access.dataAccess(ctx.deps, ctx.user.id)),
 
+  grievances: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/privacy/grievances',
+        tags: ['user'],
+        summary: 'The signed-in person’s complaints to the grievance officer, newest first: open (with the date the answer is due by), answered (with the answer) or closed',
+        protect: true,
+      },
+    })
+    .input(z.void())
+    .output(GrievancesSchema)
+    .query(({ ctx }) => grievances.mine(ctx.deps, ctx.user.id)),
+
+  askGrievance: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/privacy/grievances',
+        tags: ['user'],
+        summary:
+          'Complain to the grievance officer about how the shop handles your personal data (subject, details): acknowledged through your messages with the date it is answered by (5 a day; 429 with Retry-After past that)',
+        protect: true,
+      },
+    })
+    .input(GrievanceInputSchema)
+    .output(GrievanceAskedSchema)
+    .mutation(({ ctx, input }) => grievances.ask(ctx.deps, ctx.user, input)),
+
+  answerGrievance: staffProcedure('privacy:manage')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/privacy/grievances/{id}/answer',
+        tags: ['admin'],
+        summary:
+          'Answer a grievance: it is closed and the answer goes to the person through their messages, once (a second answer is refused with 409); audited',
+        protect: true,
+      },
+    })
+    .input(GrievanceAnswerInputSchema)
+    .output(GrievanceAnsweredSchema)
+    .mutation(({ ctx, input }) => grievances.answer(ctx.deps, ctx.user, input)),
+
   reveal: staffProcedure('customers:read')
     .meta({
       openapi: {
@@ -138,7 +188,7 @@ export const privacyRouter = router({
         path: '/admin/customers/{id}/reveal',
         tags: ['admin'],
         summary:
-          'Show a customer’s full mobile number or e-mail (the back office shows them masked): answered only with an access-log entry — who, whose, what, when, from which screen — that the customer sees too',
+          'Show a customer’s full mobile number, e-mail or one saved address (field address with addressId; the back office shows them masked): answered only with an access-log entry — who, whose, what, when, from which screen — that the customer sees too',
         protect: true,
       },
     })
@@ -152,7 +202,7 @@ export const privacyRouter = router({
         method: 'GET',
         path: '/admin/privacy/requests',
         tags: ['admin'],
-        summary: 'The people’s data requests (exports, account deletions, unused accounts closed), newest first, with their state and the date each is due by',
+        summary: 'The people’s data requests (exports, account deletions, unused accounts closed, grievances with what they wrote and the answer), newest first, with their state and the date each is due by',
         protect: true,
       },
     })

@@ -8,10 +8,11 @@ import { Button } from '../../components/button';
 import { downloadFile } from '../orders/download-file';
 import { useAuth } from '../auth/auth-context';
 import { FormAlert, PasswordField } from '../auth/forms';
-import { Field, Input } from '../../components/input';
+import { Field, Input, Textarea } from '../../components/input';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { formatDate } from '../../../../shared/rules/dates';
 import { NOTICE_VERSION, PURPOSE_LABELS, type ConsentPurpose } from '../../../../shared/rules/privacy-notice';
+import { GRIEVANCE_LIMITS, type Grievance } from '../../../../shared/schemas/privacy';
 import '../notifications/notifications.css';
 import '../auth/auth.css';
 
@@ -31,6 +32,7 @@ export default function PrivacyTab() {
       <ConsentsCard />
       <DataExportCard />
       <DataAccessCard />
+      <GrievanceCard />
       <DeleteAccountCard />
       <p className="text-sm text-muted">
         What we keep and why: <Link href="/privacy">our privacy notice</Link> (version {NOTICE_VERSION}), with our grievance officer’s
@@ -158,15 +160,15 @@ function DataAccessCard() {
       title="Who at the shop looked at your details"
     >
       <p className="text-sm text-muted">
-        Our staff see your mobile number masked. When someone needs the full number, for example to call about a delivery, they press Show
-        and it is recorded here.
+        Our staff see your mobile number and addresses masked. When someone needs them in full, for example to call about a delivery, they
+        press Show and it is recorded here.
       </p>
       {q.isError ? (
         <FormAlert kind="danger">{messageOf(q.error, 'This list could not be loaded.')}</FormAlert>
       ) : !entries ? (
         <span className="skeleton" style={{ height: '2.5rem' }} aria-hidden="true" />
       ) : entries.length === 0 ? (
-        <p className="text-sm">Nobody at the shop has opened your number or e-mail.</p>
+        <p className="text-sm">Nobody at the shop has opened your number, e-mail or addresses.</p>
       ) : (
         <ul className="stack stack--sm" data-testid="data-access-list">
           {entries.map((e, i) => (
@@ -176,6 +178,96 @@ function DataAccessCard() {
           ))}
         </ul>
       )}
+    </Section>
+  );
+}
+
+const GRIEVANCE_STATE = (g: Grievance) =>
+  g.status === 'answered' ? (
+    <span className="badge badge--success">Answered {formatDate(g.answeredAt!, 'date')}</span>
+  ) : g.status === 'closed' ? (
+    <span className="badge">Closed</span>
+  ) : (
+    <span className="badge badge--accent">Answer due by {formatDate(g.dueBy, 'date')}</span>
+  );
+
+/**
+ * A complaint to the grievance officer (decision 278): sent here, acknowledged at once through the
+ * person's messages with the date it is answered by; the answer appears below and in their messages.
+ */
+function GrievanceCard() {
+  const utils = trpc.useUtils();
+  const list = trpc.privacy.grievances.useQuery();
+  const send = trpc.privacy.askGrievance.useMutation();
+  const [subject, setSubject] = useState('');
+  const [details, setDetails] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  const { busy, error, fields, run } = useFormSubmit();
+  const days = list.data?.answerDays;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setSent(null);
+    await run(
+      async () => {
+        const r = await send.mutateAsync({ subject, details });
+        setSent(`Received. We answer by ${formatDate(r.grievance.dueBy, 'dateTime')}. ${r.acknowledged}`);
+        setSubject('');
+        setDetails('');
+        await utils.privacy.grievances.invalidate();
+      },
+      { fallback: 'Your complaint was not sent. Please try again.' },
+    );
+  }
+
+  return (
+    <Section className="card card--padded profile-card stack" data-testid="grievances" titleId="grievance-h" title="A complaint about your data">
+      <p className="text-sm text-muted">
+        Something wrong with how we keep or use your personal data? Tell our grievance officer here.
+        {days ? ` We answer within ${days} days, and tell you at once by when.` : ''}
+      </p>
+      <form className="stack auth-form" onSubmit={submit} noValidate aria-label="A complaint about your data">
+        {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
+        {sent ? <FormAlert kind="success">{sent}</FormAlert> : null}
+        <Field label="What it is about" error={fields.subject}>
+          {(f) => <Input {...f} name="grievance-subject" maxLength={GRIEVANCE_LIMITS.subject} value={subject} onChange={(e) => setSubject(e.target.value)} />}
+        </Field>
+        <Field label="What happened" hint="When, what you saw, and what you would like us to do" error={fields.details}>
+          {(f) => (
+            <Textarea
+              {...f}
+              name="grievance-details"
+              rows={4}
+              maxLength={GRIEVANCE_LIMITS.details}
+              value={details}
+              onChange={(e) => setDetails(e.target.value)}
+            />
+          )}
+        </Field>
+        <div>
+          <Button type="submit" loading={busy}>
+            Send to the grievance officer
+          </Button>
+        </div>
+      </form>
+      {list.data && list.data.grievances.length ? (
+        <ul className="stack list-reset" role="list" aria-label="Your complaints" data-testid="grievance-list">
+          {list.data.grievances.map((g) => (
+            <li key={g.id} className="stack stack--sm" data-testid="grievance" style={{ borderTop: '1px solid var(--color-border)', paddingTop: '0.75rem' }}>
+              <div className="cluster" style={{ gap: '0.5rem' }}>
+                <strong>{g.subject || 'A complaint'}</strong>
+                {GRIEVANCE_STATE(g)}
+              </div>
+              <span className="text-sm text-muted">Sent {formatDate(g.askedAt, 'dateTime')}</span>
+              {g.answer ? (
+                <p className="text-sm" data-testid="grievance-answer">
+                  <strong>Our answer:</strong> {g.answer}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </Section>
   );
 }

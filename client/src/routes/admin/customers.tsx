@@ -115,7 +115,7 @@ function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
             </div>
             <div>
               <dt>Mobile</dt>
-              <dd>{c.mobile ? <RevealMobile key={c.id} id={c.id} masked={c.mobile} /> : '—'}</dd>
+              <dd>{c.mobile ? <Reveal key={c.id} id={c.id} masked={c.mobile} field="mobile" /> : '—'}</dd>
             </div>
             <div>
               <dt>Role</dt>
@@ -148,7 +148,9 @@ function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
                   <div key={`${r.label}-${i}`}>
                     <dt>{r.label}</dt>
                     <dd>
-                      {r.href && mayOpen(user?.role, r.href) ? (
+                      {r.reveal ? (
+                        <Reveal key={r.reveal.addressId} id={c.id} masked={r.value} field="address" addressId={r.reveal.addressId} />
+                      ) : r.href && mayOpen(user?.role, r.href) ? (
                         <Link href={`~${r.href}`} className="link">
                           {r.value}
                         </Link>
@@ -218,39 +220,42 @@ function CustomerDetail({ id, onClose }: { id: string; onClose(): void }) {
   );
 }
 
+const REVEAL_WORDS = { mobile: 'the full mobile number', address: 'the full address' } as const;
+
 /**
- * The number masked until Show (decision 275): Show asks the server, which answers the full number
- * only with an access-log entry the customer sees in their privacy tab. Nothing unmasked is held before.
+ * A number or an address masked until Show (decisions 275, 279): Show asks the server, which answers the
+ * full value only with an access-log entry the customer sees in their privacy tab. Nothing unmasked is
+ * held before.
  */
-function RevealMobile({ id, masked }: { id: string; masked: string }) {
+function Reveal({ id, masked, field, addressId }: { id: string; masked: string; field: 'mobile' | 'address'; addressId?: string }) {
   const reveal = trpc.privacy.reveal.useMutation();
   const value = reveal.data?.value;
   if (value)
     return (
-      <span className="tabular" data-testid="mobile-full">
+      <span className={field === 'mobile' ? 'tabular' : undefined} data-testid={`${field}-full`}>
         {value}
       </span>
     );
   return (
     <span className="cluster" style={{ gap: '0.5rem' }}>
-      <span className="tabular" data-testid="mobile-masked">
+      <span className={field === 'mobile' ? 'tabular' : undefined} data-testid={`${field}-masked`}>
         {masked}
       </span>
       <Button
         variant="ghost"
         size="sm"
         loading={reveal.isPending}
-        aria-label="Show the full mobile number (logged)"
+        aria-label={`Show ${REVEAL_WORDS[field]} (logged)`}
         onClick={() =>
           reveal.mutate(
-            { id, field: 'mobile', screen: 'admin/customers' },
+            { id, field, addressId, screen: 'admin/customers' },
             { onError: (e) => toast({ title: 'Not shown', description: messageOf(e, 'Please try again.'), variant: 'destructive' }) },
           )
         }
       >
         Show
       </Button>
-      <span className="text-sm text-muted">Showing it is logged, and the customer can see it.</span>
+      {field === 'mobile' ? <span className="text-sm text-muted">Showing it is logged, and the customer can see it.</span> : null}
     </span>
   );
 }

@@ -9,11 +9,11 @@ import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { formatDate } from '../../../../shared/rules/dates';
-import type { Incident } from '../../../../shared/schemas/privacy';
+import { GRIEVANCE_LIMITS, type Incident, type PrivacyRequests } from '../../../../shared/schemas/privacy';
 import { AdminTable, EmptyRow } from './admin-table';
 import { AdminPage } from './admin-ui';
 
-const KIND: Record<string, string> = { export: 'Download my data', deletion: 'Delete my account', inactive: 'Unused 3 years' };
+const KIND: Record<string, string> = { export: 'Download my data', deletion: 'Delete my account', inactive: 'Unused 3 years', grievance: 'Complaint' };
 /** A datetime-local value is the shop's time (IST). */
 const istInstant = (local: string) => (local ? `${local}:00+05:30` : '');
 
@@ -29,9 +29,10 @@ export default function AdminPrivacyPage() {
       page="admin/privacy"
       eyebrow="People’s data"
       title="Privacy"
-      intro="Requests to download or delete data, with the date each must be answered by; and personal-data breaches, with the notice to the people affected and the report for the Data Protection Board within 72 hours."
+      intro="Requests to download or delete data and complaints to the grievance officer, with the date each must be answered by; and personal-data breaches, with the notice to the people affected and the report for the Data Protection Board within 72 hours."
     >
       <Requests />
+      <Grievances />
       <Incidents />
       <NewIncident />
     </AdminPage>
@@ -56,7 +57,14 @@ function Requests() {
       >
         {q.data?.requests.map((r) => (
           <tr key={`${r.kind}-${r.id}`}>
-            <td>{KIND[r.kind]}</td>
+            <td>
+              {KIND[r.kind]}
+              {r.grievance?.subject ? (
+                <span className="text-sm text-subtle" style={{ display: 'block' }}>
+                  {r.grievance.subject}
+                </span>
+              ) : null}
+            </td>
             <td>{r.person}</td>
             <td className="admin-col-wide">{formatDate(r.requestedAt, 'dateTime')}</td>
             <td>{r.done ? '—' : formatDate(r.dueBy, 'date')}</td>
@@ -71,10 +79,95 @@ function Requests() {
           </tr>
         ))}
         {q.data && q.data.requests.length === 0 ? (
-          <EmptyRow colSpan={5}>Nobody has asked for their data or to be deleted yet.</EmptyRow>
+          <EmptyRow colSpan={5}>Nobody has asked for their data, to be deleted or complained yet.</EmptyRow>
         ) : null}
       </AdminTable>
     </section>
+  );
+}
+
+type Request = PrivacyRequests['requests'][number];
+
+/** Complaints to the grievance officer (decision 278): the open ones first, each answered once from here. */
+function Grievances() {
+  const q = trpc.privacy.requests.useQuery();
+  const list = (q.data?.requests ?? []).filter((r) => r.kind === 'grievance');
+  if (!list.length) return null;
+  const ordered = [...list.filter((r) => !r.done), ...list.filter((r) => r.done)];
+  return (
+    <section className="stack stack--sm" aria-labelledby="grievances-h">
+      <h2 className="h4" id="grievances-h">
+        Complaints
+      </h2>
+      {ordered.map((r) => (
+        <GrievanceCard key={r.id} request={r} />
+      ))}
+    </section>
+  );
+}
+
+function GrievanceCard({ request: r }: { request: Request }) {
+  const utils = trpc.useUtils();
+  const send = trpc.privacy.answerGrievance.useMutation();
+  const [answer, setAnswer] = useState('');
+  const { busy, error, fields, run } = useFormSubmit();
+  const g = r.grievance!;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    await run(
+      async () => {
+        const res = await send.mutateAsync({ id: r.id, answer });
+        toast({ title: 'Answer sent', description: res.told, variant: 'success' });
+        setAnswer('');
+      },
+      { fallback: 'The answer was not sent. Please try again.' },
+    );
+    await utils.privacy.requests.invalidate();
+  }
+
+  return (
+    <article className="card card--padded stack stack--sm" data-testid="grievance">
+      <div className="cluster" style={{ justifyContent: 'space-between' }}>
+        <h3 className="h4">{g.subject || 'A complaint (account erased)'}</h3>
+        {r.done ? (
+          <span className="badge badge--success">{r.state}</span>
+        ) : r.overdue ? (
+          <span className="badge badge--danger">Overdue since {formatDate(r.dueBy, 'date')}</span>
+        ) : (
+          <span className="badge badge--accent">Answer by {formatDate(r.dueBy, 'dateTime')}</span>
+        )}
+      </div>
+      <p className="text-sm text-muted">
+        From {r.person}, {formatDate(r.requestedAt, 'dateTime')}
+      </p>
+      {g.details ? <p style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{g.details}</p> : null}
+      {r.done ? (
+        g.answer ? (
+          <p className="text-sm" data-testid="grievance-answer" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <strong>
+              Answered{g.answeredBy ? ` by ${g.answeredBy}` : ''}
+              {r.doneAt ? ` on ${formatDate(r.doneAt, 'dateTime')}` : ''}:
+            </strong>{' '}
+            {g.answer}
+          </p>
+        ) : null
+      ) : (
+        <form className="stack stack--sm" onSubmit={submit} noValidate aria-label={`Answer: ${g.subject}`}>
+          {error ? <FormAlert kind="danger">{error}</FormAlert> : null}
+          <Field label="Your answer" hint="Sent to the person through their messages; this closes the complaint" error={fields.answer}>
+            {(p) => (
+              <Textarea {...p} name="answer" rows={4} maxLength={GRIEVANCE_LIMITS.answer} value={answer} onChange={(e) => setAnswer(e.target.value)} />
+            )}
+          </Field>
+          <div>
+            <Button type="submit" loading={busy}>
+              Send the answer
+            </Button>
+          </div>
+        </form>
+      )}
+    </article>
   );
 }
 
