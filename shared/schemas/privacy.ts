@@ -168,8 +168,16 @@ export const IncidentInputSchema = z
     measures: Text('what was done and will be done', 2000),
     allCustomers: z.boolean().default(false),
     userIds: z.array(Uuid).max(5000, 'At most 5,000 people by id; choose every customer instead').default([]),
+    /** The people as the owner knows them: e-mail addresses, mobile numbers or customer ids (each must match a customer). */
+    people: z
+      .array(z.string().trim().min(1, 'Leave out the empty lines').max(254, 'An e-mail address, a mobile number or an id is at most 254 characters'))
+      .max(5000, 'At most 5,000 people by name; choose every customer instead')
+      .default([]),
   })
-  .refine((v) => v.allCustomers || v.userIds.length > 0, { message: 'Say who is affected: every customer, or the customers by id', path: ['userIds'] });
+  .refine((v) => v.allCustomers || v.userIds.length > 0 || v.people.length > 0, {
+    message: 'Say who is affected: every customer, or the customers by e-mail, mobile number or id',
+    path: ['people'],
+  });
 export type IncidentInput = z.infer<typeof IncidentInputSchema>;
 
 export const IncidentSchema = z.object({

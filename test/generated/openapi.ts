@@ -7634,6 +7634,8 @@ export interface operations {
                     /** @default null */
                     occurredAt?: string | null;
                     /** @default [] */
+                    people?: string[];
+                    /** @default [] */
                     userIds?: string[];
                     what: string;
                 };

@@ -635,8 +635,15 @@ describe('the owner’s /admin/privacy', () => {
       discoveredAt: '2026-12-04T09:00:00+05:30',
       likelyImpact: 'Unwanted calls or visits; no payment data was on the sheet.',
       measures: 'The sheet was recovered within the hour; riders now use the app only, no printed sheets.',
-      userIds: [a.user.id, b.user.id],
+      // As the owner knows them: one by mobile number as a person types it, one by id.
+      people: [`0${a.mobile.slice(3, 8)} ${a.mobile.slice(8)}`, b.user.id],
     };
+    // A name that matches no customer refuses the record, naming it; nothing is recorded.
+    const before = (await call(owner, 'GET', '/admin/privacy/incidents')).body.incidents.length;
+    const unknown = await call(owner, 'POST', '/admin/privacy/incidents', { ...incident, people: [...incident.people, 'nobody.here@example.in'] });
+    expect(unknown.status, JSON.stringify(unknown.body)).toBe(400);
+    expect(unknown.body.message).toBe('No customer matches nobody.here@example.in. Check each e-mail address, mobile number or id.');
+    expect((await call(owner, 'GET', '/admin/privacy/incidents')).body.incidents).toHaveLength(before);
     const made = await call(owner, 'POST', '/admin/privacy/incidents', incident);
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     expect(made.body).toMatchObject({

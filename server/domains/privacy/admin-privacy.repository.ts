@@ -103,6 +103,24 @@ export async function addPeople(db: Executor, incidentId: string, all: boolean, 
   return Number(r.numAffectedRows ?? 0);
 }
 
+/**
+ * The customers the owner named (an e-mail, case aside; a mobile number as the shop keeps it, +91 and
+ * ten digits; or an id), each entry with the id it matches, or none.
+ */
+export async function matchPeople(
+  db: Executor,
+  entries: { entry: string; email: string | null; mobile: string | null; id: string | null }[],
+): Promise<{ entry: string; user_id: string | null }[]> {
+  if (!entries.length) return [];
+  const r = await sql<{ entry: string; user_id: string | null }>`
+    select e.entry, (select u.id from users u
+      where u.role = 'customer'
+        and (lower(u.email) = e.email or u.mobile = e.mobile or u.id = e.id)
+      order by u.id limit 1) as user_id
+    from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as e(entry text, email text, mobile text, id uuid)`.execute(db);
+  return r.rows;
+}
+
 /** The affected people not yet told, locked (two owners pressing "Tell" at once tell each person once). */
 export function untold(db: Executor, incidentId: string) {
   return db

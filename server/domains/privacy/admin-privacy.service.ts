@@ -1,6 +1,8 @@
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
+import type { Executor } from '../../../db/database';
+import { normalizeIndianMobile } from '../../../shared/rules/india';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { formatDate } from '../../../shared/rules/dates';
 import type { Incident, IncidentInput, PrivacyRequests } from '../../../shared/schemas/privacy';
@@ -121,6 +123,31 @@ export async function listIncidents(deps: AppDeps): Promise<{ incidents: Inciden
   return { incidents: (await repo.incidents(deps.db, 100)).map((r) => present(deps, r)) };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The people a breach record names as the owner knows them — e-mail addresses, mobile numbers or
+ * customer ids — as customer ids; an entry that is none of these, or matches no customer, refuses the
+ * record with the entries to check (nobody is left out silently).
+ */
+async function namedPeople(db: Executor, people: string[]): Promise<string[]> {
+  const entries = [...new Set(people)].map((entry) => ({
+    entry,
+    email: entry.includes('@') ? entry.toLowerCase() : null,
+    mobile: entry.includes('@') ? null : normalizeIndianMobile(entry),
+    id: UUID.test(entry) ? entry.toLowerCase() : null,
+  }));
+  const matched = await repo.matchPeople(db, entries);
+  const unknown = matched.filter((m) => !m.user_id).map((m) => m.entry);
+  if (unknown.length) {
+    const shown = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
+    throw new AppError('BAD_REQUEST', `No customer matches ${shown}. Check each e-mail address, mobile number or id.`, {
+      fieldErrors: { people: [`No customer matches ${shown}`] },
+    });
+  }
+  return matched.map((m) => m.user_id!);
+}
+
 /** POST /api/admin/privacy/incidents: the record and who is affected, in one transaction; audited. */
 export async function recordIncident(deps: AppDeps, owner: AuthUser, input: IncidentInput): Promise<Incident> {
   const at = deps.clock.now().toISOString();
@@ -135,7 +162,7 @@ export async function recordIncident(deps: AppDeps, owner: AuthUser, input: Inci
       recordedBy: owner.id,
       at,
     });
-    const affected = await repo.addPeople(trx, id, input.allCustomers, input.userIds);
+    const affected = await repo.addPeople(trx, id, input.allCustomers, [...input.userIds, ...(await namedPeople(trx, input.people))]);
     await recordAudit(trx, owner, { action: 'privacy.incident.recorded', entity: 'privacy_incident', entityId: id, after: { affected }, at });
     return id;
   });

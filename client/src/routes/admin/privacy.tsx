@@ -299,7 +299,8 @@ function NewIncident() {
           likelyImpact: f.likelyImpact,
           measures: f.measures,
           allCustomers: all,
-          userIds: all ? [] : f.ids.split(/[\s,]+/).filter(Boolean),
+          // One per line (a mobile number may hold spaces).
+          people: all ? [] : f.ids.split(/[\n,;]+/).map((x) => x.trim()).filter(Boolean),
         });
         setF(blank);
         setAll(false);
@@ -340,8 +341,8 @@ function NewIncident() {
       </Field>
       <Checkbox label="Every customer is affected" checked={all} onChange={(e) => setAll(e.target.checked)} />
       {!all ? (
-        <Field label="The customers affected" hint="Their ids from the Customers screen, one per line" error={fields.userIds}>
-          {(p) => <Textarea {...p} name="userIds" rows={3} value={f.ids} onChange={set('ids')} />}
+        <Field label="The customers affected" hint="Their e-mail addresses, mobile numbers or customer ids, one per line" error={fields.people}>
+          {(p) => <Textarea {...p} name="people" rows={3} value={f.ids} onChange={set('ids')} />}
         </Field>
       ) : null}
       <div>
