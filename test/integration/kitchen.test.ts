@@ -603,4 +603,49 @@ describe('Undo a batch until it is Ready (issue 41, decision 264)', () => {
     ).toEqual(['preparing', 'preparing']);
     await expectStockInvariants(t.deps.db);
   });
+
+  it('a batch one of whose orders already left with a rider cannot be undone (409, naming the order), and nothing changes', async () => {
+    const x = await ids(t.deps.db);
+    const slot = await t.deps.db
+      .insertInto('delivery_slots')
+      .values({ start_time: '09:00', end_time: '11:00', max_bookings: 100, plan_type: 'all', sort: 97 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const orderIds: string[] = [];
+    for (const quantity of [1, 2]) {
+      const c = await customer(t);
+      const r = await place(t, c, {
+        lines: [{ id: x.s('green-glow').id, type: 'signature', quantity }],
+        addressId: c.addressId,
+        slotId: slot.id,
+        date: shop.date,
+        paymentMethod: 'cod',
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      orderIds.push(r.json().order.id);
+    }
+    const start = await (
+      await api(kitchenHand, '/api/admin/kitchen/batches', { method: 'POST', body: { date: shop.date, slotId: slot.id } })
+    ).json();
+    const out = await api(owner, `/api/admin/orders/${orderIds[0]}/status`, { method: 'POST', body: { status: 'out_for_delivery' } });
+    expect(out.status, await out.clone().text()).toBe(200);
+    const number = (await t.deps.db.selectFrom('orders').select('number').where('id', '=', orderIds[0]!).executeTakeFirstOrThrow()).number;
+    const res = await api(kitchenHand, `/api/admin/kitchen/batches/${start.batch.id}/undo`, { method: 'POST', body: {} });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe(
+      `Order ${number} has already left the kitchen (out for delivery), so this batch can no longer be undone.`,
+    );
+    const statuses = await t.deps.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', orderIds).execute();
+    expect(Object.fromEntries(statuses.map((o) => [o.id, o.status]))).toEqual({
+      [orderIds[0]!]: 'out_for_delivery',
+      [orderIds[1]!]: 'preparing',
+    });
+    const returned = await t.deps.db
+      .selectFrom('stock_movements')
+      .select('id')
+      .where('kind', '=', 'returned')
+      .where('order_id', 'in', orderIds)
+      .execute();
+    expect(returned).toEqual([]);
+  });
 });
