@@ -42,7 +42,7 @@ const NARROW: Record<string, string> = {
   'order_deliveries.fail_reason': "'not_at_home' | 'address_not_found' | 'refused'",
   'order_events.actor': "'customer' | 'admin' | 'system' | 'gateway'",
   'order_events.status': 'OrderStatusColumn',
-  'stock_movements.kind': "'received' | 'used' | 'wasted' | 'counted'",
+  'stock_movements.kind': "'received' | 'used' | 'wasted' | 'counted' | 'returned'",
   'order_lines.item_type': "'signature' | 'custom'",
   'orders.payment_method': "'razorpay' | 'cod' | 'free' | 'wallet'",
   'orders.payment_status': 'OrderPaymentStatusColumn',

@@ -328,6 +328,9 @@ export interface KitchenBatches {
   slot_id: string;
   started_at: string;
   started_by: string | null;
+  undone_at: string | null;
+  undone_by: string | null;
+  undone_orders: number | null;
 }
 
 export interface KitchenBatchOrders {
@@ -918,10 +921,12 @@ export interface StockMovements {
   delta: number;
   id: Generated<number>;
   ingredient_id: string;
-  kind: 'received' | 'used' | 'wasted' | 'counted';
+  kind: 'received' | 'used' | 'wasted' | 'counted' | 'returned';
   on_hand_after: number;
   order_id: string | null;
   reason: string | null;
+  reverses: number | null;
+  use_round: number | null;
 }
 
 export interface StockReservations {

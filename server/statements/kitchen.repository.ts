@@ -37,6 +37,8 @@ export interface KitchenRead {
     forecast: boolean;
   }[];
   needs: { slot_id: string; ingredient_id: string; qty: number; forecast: boolean }[];
+  /** Per slot, what its confirmed orders (what "Start batch" takes) need: bottles and ingredients. */
+  to_start: { slot_id: string; bottles: number; needs: { ingredient_id: string; qty: number }[] }[];
   /** What one bottle of each signature shake of the day takes (the prep sheet's per-bottle lines). */
   recipes: { shake_id: string; ingredient_id: string; qty: number }[];
   ingredients: {
@@ -55,6 +57,8 @@ export interface KitchenRead {
     started_by: string | null;
     ready_at: string | null;
     ready_by: string | null;
+    undone_at: string | null;
+    undone_by: string | null;
     order_count: number;
   }[];
 }
@@ -68,19 +72,20 @@ export async function readKitchenDay(db: Executor, date: string, forecast: reado
       where o.slot_date = ${date}::date and o.status = any(${[...KITCHEN_STATUSES]}::text[])
     ),
     lines as (
-      select l.id::text as key, o.slot_id, l.item_type, l.item_id, l.quantity, l.recipe, l.name, false as forecast
+      select l.id::text as key, o.slot_id, l.item_type, l.item_id, l.quantity, l.recipe, l.name, false as forecast,
+        o.status = 'confirmed' as to_start
       from order_lines l join ords o on o.id = l.order_id
     ),
     flines as (
       select x.key, x.slot_id, x.item_type, x.item_id, x.quantity, x.recipe,
-        coalesce(x.recipe->>'name', s.name, '') as name, true as forecast
+        coalesce(x.recipe->>'name', s.name, '') as name, true as forecast, false as to_start
       from jsonb_to_recordset(${fjson}::jsonb) as x(key text, slot_id uuid, item_type text, item_id text, quantity int, recipe jsonb)
       left join signature_shakes s on x.item_type = 'signature' and s.id::text = x.item_id
     ),
     alllines as (select * from lines union all select * from flines),
     needs as (${stockRepo.lineNeedsSql(sql.raw('alllines'), sql.raw('l.key'))}),
     lineneeds as (
-      select a.slot_id, a.forecast, a.key, a.item_type, a.recipe, a.quantity, n.ingredient_id, n.need
+      select a.slot_id, a.forecast, a.to_start, a.key, a.item_type, a.recipe, a.quantity, n.ingredient_id, n.need
       from needs n join alllines a on a.key = n.line_key
     ),
     custper as (
@@ -118,6 +123,12 @@ export async function readKitchenDay(db: Executor, date: string, forecast: reado
                   left join custper p on p.slot_id = c.slot_id and p.forecast = c.forecast and p.rk = c.recipe),
       'needs', (select coalesce(json_agg(s), '[]') from (
                   select slot_id, ingredient_id, sum(need)::int as qty, forecast from lineneeds group by slot_id, forecast, ingredient_id) s),
+      -- What "Start batch" would take now: the slot's confirmed orders, bottles and ingredients.
+      'to_start', (select coalesce(json_agg(s), '[]') from (
+                  select a.slot_id, sum(a.quantity)::int as bottles,                     (select coalesce(json_agg(json_build_object('ingredient_id', n.ingredient_id, 'qty', n.qty)), '[]') from (
+                      select ln.ingredient_id, sum(ln.need)::int as qty from lineneeds ln
+                      where ln.to_start and ln.slot_id = a.slot_id group by ln.ingredient_id) n) as needs
+                  from alllines a where a.to_start group by a.slot_id) s),
       'ingredients', (select coalesce(json_agg(json_build_object(
                   'id', i.id, 'name', i.name, 'stock_unit', i.stock_unit, 'sort_order', i.sort_order,
                   'tracked', l.ingredient_id is not null, 'on_hand', coalesce(l.on_hand, 0), 'reserved', coalesce(l.reserved, 0))), '[]')
@@ -126,7 +137,9 @@ export async function readKitchenDay(db: Executor, date: string, forecast: reado
                   'id', b.id, 'slot_id', b.slot_id, 'started_at', b.started_at, 'ready_at', b.ready_at,
                   'started_by', (select coalesce(nullif(u.name, ''), u.email) from users u where u.id = b.started_by),
                   'ready_by', (select coalesce(nullif(u.name, ''), u.email) from users u where u.id = b.ready_by),
-                  'order_count', (select count(*)::int from kitchen_batch_orders bo where bo.batch_id = b.id)) order by b.started_at), '[]')
+                  'undone_at', b.undone_at,
+                  'undone_by', (select coalesce(nullif(u.name, ''), u.email) from users u where u.id = b.undone_by),
+                  'order_count', coalesce(b.undone_orders, (select count(*)::int from kitchen_batch_orders bo where bo.batch_id = b.id))) order by b.started_at), '[]')
                 from kitchen_batches b where b.slot_date = ${date}::date)
     ) as v`.execute(db);
   return rows[0]!.v;

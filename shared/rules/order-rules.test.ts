@@ -17,6 +17,10 @@ describe('order rules', () => {
     expect(canMoveOrder('confirmed', 'pending_payment')).toBe(false);
     expect(canMoveOrder('cancelled', 'confirmed')).toBe(false);
     expect(canMoveOrder('delivered', 'cancelled')).toBe(false);
+    // The kitchen's Undo (decision 264) is the one step back; nothing else moves back.
+    expect(canMoveOrder('preparing', 'confirmed')).toBe(true);
+    expect(canMoveOrder('out_for_delivery', 'preparing')).toBe(false);
+    expect(canMoveOrder('out_for_delivery', 'confirmed')).toBe(false);
   });
 
   it('offers COD up to ₹1,500 only, never for subscriptions', () => {

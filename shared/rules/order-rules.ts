@@ -8,11 +8,15 @@ import { orderPaymentStatusLabel, paymentMethodLabel } from './payment-labels';
 export const ORDER_STATUSES = ['pending_payment', 'confirmed', 'preparing', 'out_for_delivery', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Forward moves only; `cancelled` is terminal and carries a reason. */
+/**
+ * Forward moves, and one step back: a batch undone in the kitchen (until it is Ready) takes its
+ * preparing orders back to confirmed (decision 264; the admin desk itself only moves forward,
+ * order-lifecycle.ts#adminMoveRefusal). `cancelled` is terminal and carries a reason.
+ */
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['confirmed', 'cancelled'],
   confirmed: ['preparing', 'cancelled'],
-  preparing: ['out_for_delivery', 'cancelled'],
+  preparing: ['out_for_delivery', 'cancelled', 'confirmed'],
   out_for_delivery: ['delivered', 'cancelled'],
   delivered: [],
   cancelled: [],

@@ -65,6 +65,9 @@ export const KitchenBatchSchema = z.object({
   startedBy: z.string().nullable(),
   readyAt: z.string().nullable(),
   readyBy: z.string().nullable(),
+  /** Undone before it was Ready (decision 264): its orders went back to confirmed, its labels are void. */
+  undoneAt: z.string().nullable(),
+  undoneBy: z.string().nullable(),
   orderCount: z.number().int(),
 });
 export type KitchenBatch = z.infer<typeof KitchenBatchSchema>;
@@ -84,6 +87,8 @@ export const KitchenSlotSectionSchema = z.object({
   blend: BlendSchema,
   /** Standing deliveries of this slot not yet placed as orders (before the cut-off). */
   forecast: BlendSchema,
+  /** What "Start batch" would take now (the confirmed orders): the confirmation says it before starting. */
+  toStart: z.object({ bottles: z.number().int(), ingredients: z.array(IngredientQtySchema) }),
   batches: z.array(KitchenBatchSchema),
 });
 export type KitchenSlotSection = z.infer<typeof KitchenSlotSectionSchema>;
@@ -115,3 +120,12 @@ export const StartBatchAnswerSchema = z.object({
   moved: z.number().int(),
 });
 export type StartBatchAnswer = z.infer<typeof StartBatchAnswerSchema>;
+
+export const UndoBatchAnswerSchema = z.object({
+  batch: KitchenBatchSchema,
+  /** Orders this call took back from preparing to confirmed (0 when a repeated call found the batch undone). */
+  confirmed: z.number().int(),
+  /** Orders of the batch cancelled meanwhile: they stay cancelled and what they used is free stock again. */
+  cancelled: z.number().int(),
+});
+export type UndoBatchAnswer = z.infer<typeof UndoBatchAnswerSchema>;

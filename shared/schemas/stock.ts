@@ -42,13 +42,14 @@ export type StockLevel = z.infer<typeof StockLevelSchema>;
 export const StockOverviewSchema = z.object({ ingredients: z.array(StockLevelSchema) });
 export type StockOverview = z.infer<typeof StockOverviewSchema>;
 
-export const MOVEMENT_KINDS = ['received', 'used', 'wasted', 'counted'] as const;
+export const MOVEMENT_KINDS = ['received', 'used', 'wasted', 'counted', 'returned'] as const;
 export const MovementKindSchema = z.enum(MOVEMENT_KINDS);
 export const MOVEMENT_KIND_LABELS: Record<(typeof MOVEMENT_KINDS)[number], string> = {
   received: 'Received',
   used: 'Used in a batch',
   wasted: 'Wasted',
   counted: 'Stock-take',
+  returned: 'Given back: batch undone',
 };
 
 const Batch = z.string().trim().min(1, 'Enter the batch (harvest or delivery)').max(40, 'A batch is at most 40 characters');
@@ -138,7 +139,7 @@ export type ShakeRecipeInput = z.infer<typeof ShakeRecipeInputSchema>;
 
 /** How the plan turns the forecast into what to harvest or buy; shown under the plan. */
 export const PURCHASE_PLAN_RULE =
-  'Need: the forecast’s bottles by each recipe (standing deliveries, plus one-off orders by the same weekday’s median of the last 4 weeks or what is booked when that is more). Stock: on hand, less what is held for orders before tomorrow. Get enough to stay at par through the last day, by the day before the first day the stock would fall under par.';
+  'Need: the forecast’s bottles by each recipe (standing deliveries, plus one-off orders by the same weekday’s median of the last 4 weeks or what is booked when that is more). Stock: on hand, less what is held for orders before tomorrow; what passes its best-before before the day it is needed does not count that day (lots used first in, first out). Get enough to stay at par through the last day, by the day before the first day the stock would fall under par.';
 
 export const PurchasePlanInputSchema = z.object({
   days: z.coerce.number().int('Plan a whole number of days').min(1, 'Plan at least 1 day').max(14, 'Plan at most 14 days').default(7),
@@ -155,8 +156,15 @@ export const PurchasePlanItemSchema = z.object({
   available: z.number().int(),
   parLevel: z.number().int(),
   nextBestBefore: z.string().nullable(),
-  /** One entry per day of the plan: the forecast need and the stock left at the day's end without buying. */
-  days: z.array(z.object({ date: z.string(), need: z.number().int(), left: z.number().int() })),
+  /** What passes its best-before before it is used (lots first in first out), up to the plan's last day. */
+  expiring: z.array(z.object({ bestBefore: z.string(), qty: z.number().int() })),
+  /**
+   * One entry per day of the plan: the forecast need, the stock usable that day (not past its
+   * best-before), what passed its best-before that morning, and the stock left at the day's end without buying.
+   */
+  days: z.array(
+    z.object({ date: z.string(), need: z.number().int(), usable: z.number().int(), expired: z.number().int(), left: z.number().int() }),
+  ),
   totalNeed: z.number().int(),
   /** What to harvest or buy to stay at par through the last day (0: nothing). */
   toGet: z.number().int(),

@@ -7,8 +7,8 @@ import { uniqueMobile } from '../helpers/factories';
 
 /**
  * Issue 24 in a browser: the owner edits Green Glow's recipe on the shake screen and the kitchen shows
- * the new need at once; the kitchen hand (tablet, 1024 px) sees the slot's counts, starts the batch and
- * marks it ready; the deliveries screen shows the ready time; the kitchen at 375 px.
+ * the new need at once; the kitchen hand (tablet, 1024 px) sees the slot's counts, confirms Start batch
+ * (what it takes), undoes it, starts it again and marks it ready; the deliveries screen shows the ready time; the kitchen at 375 px.
  */
 const TABLET = { width: 1024, height: 768 };
 
@@ -102,10 +102,37 @@ describe.skipIf(!hasBrowser)('the kitchen in a browser', () => {
       await shop.screenshot(page, 'kitchen-1024');
       expect(await seriousAxeViolations(page)).toEqual([]);
 
+      // Start batch asks first, saying what it takes (issue 41): 3 bottles, 120 g of kale (40 g a Green Glow).
+      await section.getByRole('button', { name: 'Start batch (2)' }).click();
+      const dialog = page.getByTestId('start-batch');
+      await dialog.getByRole('heading', { name: /^Start batch of 3 bottles for 5:30/ }).waitFor();
+      expect(await dialog.getByTestId('start-batch-takes').textContent()).toMatch(/^This takes .*120 g curly kale/);
+      await shop.screenshot(page, 'kitchen-start-confirm-1024');
+      await dialog.getByRole('button', { name: 'Start 2 orders' }).click();
+      await section.getByText('Batch started: 2 orders now preparing.').waitFor();
+      await section.getByText('2 preparing').waitFor();
+      await shop.screenshot(page, 'kitchen-undo-offered-1024');
+
+      // Undo until Ready: the orders are back to start, the batch stays on record with its labels void.
+      await section.getByTestId('kitchen-batch').getByRole('button', { name: 'Undo' }).click();
+      await section
+        .getByText(/^Batch undone: 2 orders back to confirmed and their stock given back\. Labels printed for it \(Made .+\) are void/)
+        .waitFor();
+      await section.getByText('2 to start').waitFor();
+      await section
+        .getByTestId('kitchen-batch')
+        .getByText(/^Undone /)
+        .waitFor();
+      await shop.screenshot(page, 'kitchen-undone-1024');
       await section.getByRole('button', { name: 'Start batch (2)' }).click();
       await page.getByTestId('start-batch').getByRole('button', { name: 'Start 2 orders' }).click();
       await section.getByText('Batch started: 2 orders now preparing.').waitFor();
       await section.getByText('2 preparing').waitFor();
+      await page.setViewportSize(PHONE);
+      await section.getByTestId('kitchen-batch').getByRole('button', { name: 'Undo' }).waitFor();
+      expect(await scrollsSideways(page), 'nothing scrolls sideways at 375 px with a batch to undo').toBe(false);
+      await shop.screenshot(section, 'kitchen-undo-offered-375');
+      await page.setViewportSize(TABLET);
       expect(await section.getByRole('button', { name: /^Start batch/ }).isDisabled()).toBe(true);
       await section.getByRole('button', { name: 'Ready (2)' }).click();
       await section.getByText('Ready for the riders: 2 orders.').waitFor();
@@ -116,6 +143,8 @@ describe.skipIf(!hasBrowser)('the kitchen in a browser', () => {
       // The slot's chip follows the batch: blended and waiting for riders, no longer "preparing".
       await section.getByText('2 ready for riders').waitFor();
       expect(await section.getByText('2 preparing').count()).toBe(0);
+      // Once Ready, no batch offers Undo.
+      expect(await section.getByRole('button', { name: 'Undo' }).count()).toBe(0);
       await shop.screenshot(page, 'kitchen-started-1024');
 
       const statuses = await shop.deps.db

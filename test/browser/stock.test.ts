@@ -1,6 +1,8 @@
 import type { AuthUser } from '../../server/trpc/context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, hasBrowser, PHONE, signedInContext, startShop, type ShopUnderTest } from '../helpers/browser';
+import { addDays, istToday } from '../../shared/rules/slots';
+import { formatDay } from '../../shared/rules/dates';
 
 /**
  * Issue 24 in a browser: kitchen staff count kale to nothing on /admin/stock; the dashboard's
@@ -100,6 +102,16 @@ describe.skipIf(!hasBrowser)('stock in a browser', () => {
         payload: { ingredientId: mint.id, kind: 'counted', quantity: 40, reason: 'Morning stock-take' },
       });
       expect(counted.statusCode, counted.body).toBe(200);
+      // Then 200 g of mint good only until tomorrow (issue 41): it counts for tomorrow alone, and the plan says it goes unused.
+      const tomorrow = addDays(istToday(shop.deps.clock.now()), 1);
+      const received = await shop.request({
+        method: 'POST',
+        url: '/api/admin/stock/movements',
+        headers: { authorization: await shop.bearer(owner as AuthUser) },
+        payload: { ingredientId: mint.id, kind: 'received', quantity: 200, batch: 'FARM-MINT-7', bestBefore: tomorrow },
+      });
+      expect(received.statusCode, received.body).toBe(200);
+      const expiring = new RegExp(`^\\d[\\d.]* (g|kg) mint passes its best-before on ${formatDay(tomorrow, 'weekdayDate')}$`);
 
       for (const [viewport, tag] of [
         [TABLET, '1024'],
@@ -113,6 +125,7 @@ describe.skipIf(!hasBrowser)('stock in a browser', () => {
         const row = farm.locator('[data-testid="plan-row"][data-name="Mint"]');
         await row.waitFor();
         await expect.poll(() => row.getByTestId('plan-to-get').allTextContents()).toEqual([expect.stringMatching(/^\d[\d.]* (g|kg)by /)]);
+        expect(await row.getByTestId('plan-expiring').allTextContents()).toEqual([expect.stringMatching(expiring)]);
         expect(await page.locator('[data-testid="plan-group"][data-source="supplier"]').count()).toBeGreaterThan(1);
         if (viewport !== PHONE) {
           // No sideways scroll, and no table scrolls or clips a column.

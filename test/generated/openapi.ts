@@ -636,6 +636,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/kitchen/batches/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a batch until it is ready: its orders go back to confirmed, the stock they used is given back (once) and held for them again, its labels are void */
+        post: operations["kitchen-undoBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/kitchen/labels.pdf": {
         parameters: {
             query?: never;
@@ -6069,6 +6086,8 @@ export interface operations {
                                 slotId: string;
                                 startedAt: string;
                                 startedBy: string | null;
+                                undoneAt: string | null;
+                                undoneBy: string | null;
                             }[];
                             blend: {
                                 bottles: number;
@@ -6162,6 +6181,17 @@ export interface operations {
                                 label: string;
                                 startTime: string;
                             };
+                            toStart: {
+                                bottles: number;
+                                ingredients: {
+                                    /** Format: uuid */
+                                    ingredientId: string;
+                                    name: string;
+                                    qty: number;
+                                    /** @enum {string} */
+                                    unit: "g" | "ml" | "pc";
+                                }[];
+                            };
                         }[];
                         slots: {
                             endTime: string;
@@ -6218,6 +6248,8 @@ export interface operations {
                             slotId: string;
                             startedAt: string;
                             startedBy: string | null;
+                            undoneAt: string | null;
+                            undoneBy: string | null;
                         } | null;
                         moved: number;
                     };
@@ -6263,6 +6295,57 @@ export interface operations {
                         slotId: string;
                         startedAt: string;
                         startedBy: string | null;
+                        undoneAt: string | null;
+                        undoneBy: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "kitchen-undoBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch: {
+                            /** Format: date */
+                            date: string;
+                            /** Format: uuid */
+                            id: string;
+                            orderCount: number;
+                            readyAt: string | null;
+                            readyBy: string | null;
+                            /** Format: uuid */
+                            slotId: string;
+                            startedAt: string;
+                            startedBy: string | null;
+                            undoneAt: string | null;
+                            undoneBy: string | null;
+                        };
+                        cancelled: number;
+                        confirmed: number;
                     };
                 };
             };
@@ -7850,8 +7933,14 @@ export interface operations {
                                 by: string | null;
                                 days: {
                                     date: string;
+                                    expired: number;
                                     left: number;
                                     need: number;
+                                    usable: number;
+                                }[];
+                                expiring: {
+                                    bestBefore: string;
+                                    qty: number;
                                 }[];
                                 ingredientId: string;
                                 name: string;
@@ -9034,7 +9123,7 @@ export interface operations {
                             /** Format: uuid */
                             ingredientId: string;
                             /** @enum {string} */
-                            kind: "received" | "used" | "wasted" | "counted";
+                            kind: "received" | "used" | "wasted" | "counted" | "returned";
                             onHandAfter: number;
                             orderId: string | null;
                             reason: string | null;
@@ -9214,7 +9303,7 @@ export interface operations {
                             /** Format: uuid */
                             ingredientId: string;
                             /** @enum {string} */
-                            kind: "received" | "used" | "wasted" | "counted";
+                            kind: "received" | "used" | "wasted" | "counted" | "returned";
                             onHandAfter: number;
                             orderId: string | null;
                             reason: string | null;

@@ -425,3 +425,227 @@ describe('the kitchen', () => {
     expect(sqlNeeds.get(kale)).toBe(3 * 40 + 70 + 50);
   });
 });
+
+describe('Undo a batch until it is Ready (issue 41, decision 264)', () => {
+  /** On hand and reserved per ingredient, through the API (GET /api/admin/stock) and in raw SQL (the ledger's sum, the reservation rows). */
+  async function stockBoth(): Promise<{ api: Map<string, [number, number]>; sql: Map<string, [number, number]> }> {
+    const body = await (await api(kitchenHand, '/api/admin/stock')).json();
+    const viaApi = new Map<string, [number, number]>(
+      body.ingredients
+        .filter((i: { tracked: boolean }) => i.tracked)
+        .map((i: { ingredientId: string; onHand: number; reserved: number }) => [i.ingredientId, [i.onHand, i.reserved]]),
+    );
+    const { rows } = await sql<{ id: string; ledger: number; held: number }>`
+      select b.ingredient_id as id,
+        coalesce((select sum(m.delta) from stock_movements m where m.ingredient_id = b.ingredient_id), 0)::int as ledger,
+        coalesce((select sum(r.qty) from stock_reservations r where r.ingredient_id = b.ingredient_id), 0)::int as held
+      from stock_balances b`.execute(t.deps.db);
+    return { api: viaApi, sql: new Map(rows.map((r) => [r.id, [r.ledger, r.held]])) };
+  }
+  /** What each order's stored lines need per ingredient, in SQL (signature lines by their recipe). */
+  async function orderNeeds(orderIds: string[]): Promise<Map<string, number>> {
+    const { rows } = await sql<{ ingredient_id: string; qty: number }>`
+      select r.ingredient_id, sum(r.qty_per_bottle * l.quantity)::int as qty
+      from order_lines l join shake_recipe_items r on r.shake_id::text = l.item_id
+      where l.order_id = any(${orderIds}::uuid[]) and l.item_type = 'signature' group by r.ingredient_id`.execute(t.deps.db);
+    return new Map(rows.map((r) => [r.ingredient_id, r.qty]));
+  }
+
+  it('asks with what it takes, gives back once (two undos at once), a cancelled order stays cancelled, Start again uses the stock once, Ready ends Undo', async () => {
+    const x = await ids(t.deps.db);
+    const slot = await t.deps.db
+      .insertInto('delivery_slots')
+      .values({ start_time: '07:00', end_time: '09:00', max_bookings: 100, plan_type: 'all', sort: 96 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const orderIds: string[] = [];
+    for (const quantity of [4, 3, 5]) {
+      const c = await customer(t);
+      const r = await place(t, c, {
+        lines: [{ id: x.s('green-glow').id, type: 'signature', quantity }],
+        addressId: c.addressId,
+        slotId: slot.id,
+        date: shop.date,
+        paymentMethod: 'cod',
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      orderIds.push(r.json().order.id);
+    }
+    const [keep1, keep2, cancelMe] = orderIds as [string, string, string];
+    const before = await stockBoth();
+    for (const [id, v] of before.sql) expect(before.api.get(id), id).toEqual(v);
+
+    // The confirmation's figures: 12 bottles and what they take, as the stored lines need in SQL.
+    const view = (await (await api(kitchenHand, `/api/admin/kitchen?date=${shop.date}&slotId=${slot.id}`)).json()).sections[0];
+    expect(view.toStart.bottles).toBe(12);
+    expect(new Map(view.toStart.ingredients.map((i: { ingredientId: string; qty: number }) => [i.ingredientId, i.qty]))).toEqual(
+      await orderNeeds(orderIds),
+    );
+
+    const start = await (
+      await api(kitchenHand, '/api/admin/kitchen/batches', { method: 'POST', body: { date: shop.date, slotId: slot.id } })
+    ).json();
+    expect(start.moved).toBe(3);
+    const batchId: string = start.batch.id;
+    const all = await orderNeeds(orderIds);
+    const started = await stockBoth();
+    for (const [id, n] of all) expect(started.sql.get(id)![0], 'on hand falls by the batch').toBe(before.sql.get(id)![0] - n);
+
+    // Meanwhile the desk cancels one order of the batch.
+    const cancelled = await api(owner, `/api/admin/orders/${cancelMe}/cancel`, {
+      method: 'POST',
+      body: { reason: 'Customer called: travelling' },
+    });
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+
+    for (const who of [rider, support])
+      expect((await api(who, `/api/admin/kitchen/batches/${batchId}/undo`, { method: 'POST', body: {} })).status).toBe(403);
+    expect(
+      (await api(kitchenHand, '/api/admin/kitchen/batches/00000000-0000-4000-8000-000000000000/undo', { method: 'POST', body: {} })).status,
+    ).toBe(404);
+
+    // Two undos at once (real parallel requests): one reversal.
+    const both = await Promise.all(
+      [1, 2].map(() => api(kitchenHand, `/api/admin/kitchen/batches/${batchId}/undo`, { method: 'POST', body: {} })),
+    );
+    for (const r of both) expect(r.status, await r.clone().text()).toBe(200);
+    const answers = await Promise.all(both.map((r) => r.json()));
+    expect(answers.map((a) => a.confirmed).sort()).toEqual([0, 2]);
+    for (const a of answers)
+      expect(a.batch).toMatchObject({ id: batchId, undoneAt: expect.any(String), undoneBy: 'Kavya Kitchen', orderCount: 3, readyAt: null });
+    expect(answers.find((a) => a.confirmed === 2)!.cancelled).toBe(1);
+
+    const statuses = await t.deps.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', orderIds).execute();
+    expect(Object.fromEntries(statuses.map((o) => [o.id, o.status]))).toEqual({
+      [keep1]: 'confirmed',
+      [keep2]: 'confirmed',
+      [cancelMe]: 'cancelled',
+    });
+    const ledger = await t.deps.db
+      .selectFrom('stock_movements')
+      .select(['order_id', 'kind', sql<number>`count(*)::int`.as('n'), sql<number>`sum(delta)::int`.as('sum')])
+      .where('order_id', 'in', orderIds)
+      .groupBy(['order_id', 'kind'])
+      .execute();
+    for (const id of orderIds) {
+      const used = ledger.find((l) => l.order_id === id && l.kind === 'used')!;
+      const back = ledger.find((l) => l.order_id === id && l.kind === 'returned')!;
+      expect(back.n, 'one returned row per used row').toBe(used.n);
+      expect(back.sum).toBe(-used.sum);
+    }
+    // On hand is what it was before the batch; the confirmed orders hold their stock again, the cancelled one holds nothing.
+    const undone = await stockBoth();
+    const kept = await orderNeeds([keep1, keep2]);
+    const gone = await orderNeeds([cancelMe]);
+    for (const [id, [onHand, held]] of undone.sql) {
+      expect(undone.api.get(id), id).toEqual([onHand, held]);
+      expect(onHand, id).toBe(before.sql.get(id)![0]);
+      expect(held, id).toBe(before.sql.get(id)![1] - (gone.get(id) ?? 0));
+    }
+    const holds = await t.deps.db
+      .selectFrom('stock_reservations')
+      .select(['order_id', 'ingredient_id', 'qty'])
+      .where('order_id', 'in', orderIds)
+      .execute();
+    expect(holds.filter((h) => h.order_id === cancelMe)).toEqual([]);
+    expect(new Set(holds.map((h) => h.order_id))).toEqual(new Set([keep1, keep2]));
+    const timeline = await t.deps.db
+      .selectFrom('order_events')
+      .select(['status', 'note'])
+      .where('order_id', '=', keep1)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    expect(timeline.map((e) => e.status).slice(-2)).toEqual(['preparing', 'confirmed']);
+    await expectStockInvariants(t.deps.db);
+
+    // The undone batch is on record; Ready on it is refused with a sentence.
+    const after = (await (await api(kitchenHand, `/api/admin/kitchen?date=${shop.date}&slotId=${slot.id}`)).json()).sections[0];
+    expect(after.orders).toMatchObject({ confirmed: 2, preparing: 0 });
+    expect(after.toStart.bottles).toBe(7);
+    expect(after.batches).toEqual([expect.objectContaining({ id: batchId, undoneAt: expect.any(String), orderCount: 3 })]);
+    const readyUndone = await api(kitchenHand, `/api/admin/kitchen/batches/${batchId}/ready`, { method: 'POST', body: {} });
+    expect(readyUndone.status).toBe(409);
+    expect((await readyUndone.json()).message).toMatch(/^This batch was undone at .+; its orders are waiting for a new Start batch\.$/);
+
+    // Start again: the stock is used once (the API and the ledger in SQL agree).
+    const again = await (
+      await api(kitchenHand, '/api/admin/kitchen/batches', { method: 'POST', body: { date: shop.date, slotId: slot.id } })
+    ).json();
+    expect(again.moved).toBe(2);
+    expect(again.batch.id).not.toBe(batchId);
+    const restarted = await stockBoth();
+    for (const [id, [onHand, held]] of restarted.sql) {
+      expect(restarted.api.get(id), id).toEqual([onHand, held]);
+      expect(onHand, id).toBe(before.sql.get(id)![0] - (kept.get(id) ?? 0));
+      expect(held, id).toBe(before.sql.get(id)![1] - (all.get(id) ?? 0));
+    }
+    const net = await sql<{ order_id: string; ingredient_id: string; used: number; rounds: number }>`
+      select order_id, ingredient_id, -sum(delta)::int as used, max(use_round)::int as rounds from stock_movements
+      where order_id = any(${orderIds}::uuid[]) and kind in ('used', 'returned') group by order_id, ingredient_id`.execute(t.deps.db);
+    for (const r of net.rows) {
+      if (r.order_id === cancelMe) expect(r).toMatchObject({ used: 0, rounds: 1 });
+      else
+        expect(r, 'used once, in its second round').toMatchObject({
+          used: (await orderNeeds([r.order_id])).get(r.ingredient_id),
+          rounds: 2,
+        });
+    }
+    await expectStockInvariants(t.deps.db);
+
+    // Once Ready, Undo is refused with a sentence and changes nothing.
+    expect((await api(kitchenHand, `/api/admin/kitchen/batches/${again.batch.id}/ready`, { method: 'POST', body: {} })).status).toBe(200);
+    const late = await api(kitchenHand, `/api/admin/kitchen/batches/${again.batch.id}/undo`, { method: 'POST', body: {} });
+    expect(late.status).toBe(409);
+    expect((await late.json()).message).toMatch(/^This batch was marked ready at .+; a batch can only be undone until it is ready\.$/);
+    expect(
+      (await t.deps.db.selectFrom('orders').select('status').where('id', 'in', [keep1, keep2]).execute()).map((o) => o.status),
+    ).toEqual(['preparing', 'preparing']);
+    await expectStockInvariants(t.deps.db);
+  });
+
+  it('a batch one of whose orders already left with a rider cannot be undone (409, naming the order), and nothing changes', async () => {
+    const x = await ids(t.deps.db);
+    const slot = await t.deps.db
+      .insertInto('delivery_slots')
+      .values({ start_time: '09:00', end_time: '11:00', max_bookings: 100, plan_type: 'all', sort: 97 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const orderIds: string[] = [];
+    for (const quantity of [1, 2]) {
+      const c = await customer(t);
+      const r = await place(t, c, {
+        lines: [{ id: x.s('green-glow').id, type: 'signature', quantity }],
+        addressId: c.addressId,
+        slotId: slot.id,
+        date: shop.date,
+        paymentMethod: 'cod',
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      orderIds.push(r.json().order.id);
+    }
+    const start = await (
+      await api(kitchenHand, '/api/admin/kitchen/batches', { method: 'POST', body: { date: shop.date, slotId: slot.id } })
+    ).json();
+    const out = await api(owner, `/api/admin/orders/${orderIds[0]}/status`, { method: 'POST', body: { status: 'out_for_delivery' } });
+    expect(out.status, await out.clone().text()).toBe(200);
+    const number = (await t.deps.db.selectFrom('orders').select('number').where('id', '=', orderIds[0]!).executeTakeFirstOrThrow()).number;
+    const res = await api(kitchenHand, `/api/admin/kitchen/batches/${start.batch.id}/undo`, { method: 'POST', body: {} });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe(
+      `Order ${number} has already left the kitchen (out for delivery), so this batch can no longer be undone.`,
+    );
+    const statuses = await t.deps.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', orderIds).execute();
+    expect(Object.fromEntries(statuses.map((o) => [o.id, o.status]))).toEqual({
+      [orderIds[0]!]: 'out_for_delivery',
+      [orderIds[1]!]: 'preparing',
+    });
+    const returned = await t.deps.db
+      .selectFrom('stock_movements')
+      .select('id')
+      .where('kind', '=', 'returned')
+      .where('order_id', 'in', orderIds)
+      .execute();
+    expect(returned).toEqual([]);
+  });
+});

@@ -487,6 +487,91 @@ describe("the owner's morning", () => {
     expect(no.statusCode).toBe(403);
   });
 
+  it('best-before: a lot that passes its best-before before the need does not count that day, and the plan asks for more', async () => {
+    const db = t.deps.db;
+    const dates = Array.from({ length: 7 }, (_, i) => addDays(TOMORROW, i));
+    type Item = {
+      ingredientId: string;
+      name: string;
+      unit: string;
+      parLevel: number;
+      expiring: { bestBefore: string; qty: number }[];
+      days: { date: string; need: number; usable: number; expired: number; left: number }[];
+      toGet: number;
+      by: string | null;
+    };
+    const items = async (): Promise<Item[]> =>
+      (await get('/api/admin/purchase-plan?days=7')).groups.flatMap((g: { items: Item[] }) => g.items);
+    // An ingredient the third day needs (its need per day was checked against the test's own SQL above).
+    const pick = (await items()).filter((i) => i.days[2]!.need > 0 && i.parLevel > 0).sort((a, b) => b.days[2]!.need - a.days[2]!.need)[0]!;
+    expect(pick, 'an ingredient needed on the third day').toBeDefined();
+    const id = pick.ingredientId;
+    const [n1, n2] = [pick.days[0]!.need, pick.days[1]!.need];
+    const par = pick.parLevel;
+    // The shelf: emptied at a count, then an older receipt good until the second day (what the first
+    // two days need and 1,200 more), then a newer one without a best-before (the par).
+    const R = 1200;
+    const A = n1 + n2 + R;
+    const B = par;
+    await countStock(db, id, 0, 'The best-before test');
+    for (const [quantity, bestBefore, batch] of [
+      [A, dates[1], 'OLD-1'],
+      [B, undefined, 'NEW-2'],
+    ] as const) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/admin/stock/movements',
+        headers: auth,
+        payload: { kind: 'received', ingredientId: id, quantity, batch, ...(bestBefore ? { bestBefore } : {}) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    // The lots on hand, first in first out, by the test's own SQL: what all uses took is taken from the oldest receipts.
+    const { rows: lots } = await sql<{ best_before: string | null; qty: number }>`
+      with inflow as (
+        select id, delta as qty, best_before from stock_movements
+        where ingredient_id = ${id} and (kind = 'received' or (kind = 'counted' and delta > 0))),
+      taken as (select (select sum(qty) from inflow) - (select on_hand from stock_balances where ingredient_id = ${id}) as n)
+      select best_before::text, greatest(0, least(qty, sum(qty) over (order by id) - taken.n))::int as qty
+      from inflow, taken order by id`.execute(db);
+    expect(lots.filter((l) => l.qty > 0)).toEqual([
+      { best_before: dates[1], qty: A },
+      { best_before: null, qty: B },
+    ]);
+
+    const item = (await items()).find((i) => i.ingredientId === id)!;
+    const needs = item.days.map((d) => d.need);
+    expect(needs.slice(0, 2)).toEqual([n1, n2]);
+    // Days 1–2 use the old lot; on day 3 what is left of it (R) has passed its best-before and counts for nothing.
+    const later = (k: number) => needs.slice(2, k + 1).reduce((n, x) => n + x, 0);
+    const lefts = [A + B - n1, A + B - n1 - n2, ...dates.slice(2).map((_, j) => B - later(j + 2))];
+    expect(item.days.map((d) => d.left)).toEqual(lefts);
+    expect(item.days.map((d) => d.expired)).toEqual([0, 0, R, 0, 0, 0, 0]);
+    expect(item.days[2]!.usable).toBe(B);
+    expect(item.expiring).toEqual([{ bestBefore: dates[1], qty: R }]);
+    const toGet = Math.max(0, par - Math.min(A + B, ...lefts));
+    expect(item.toGet).toBe(toGet);
+    // Counting the whole shelf whatever its date would ask for R less.
+    const naive = Math.max(0, par - Math.min(A + B, ...needs.map((_, k) => A + B - needs.slice(0, k + 1).reduce((n, x) => n + x, 0))));
+    expect(item.toGet).toBeGreaterThan(naive);
+    expect(item.toGet - naive).toBe(Math.min(R, toGet));
+    // Under par on the third day: have it by the second.
+    expect(item.by).toBe(dates[1]);
+
+    // The CSV and the PDF say the same.
+    const csvRes = await t.request({ method: 'GET', url: '/api/admin/purchase-plan.csv?days=7', headers: auth });
+    const [head, ...body] = parseCsv(csvRes.body).filter((r) => r.length > 1);
+    const row = body.find((r) => r[head!.indexOf('Ingredient')] === item.name)!;
+    expect(Number(row[head!.indexOf('Expires unused')])).toBe(R);
+    expect(Number(row[head!.indexOf('To harvest or buy')])).toBe(toGet);
+    const pdfRes = await t.request({ method: 'GET', url: '/api/admin/purchase-plan.pdf?days=7', headers: auth });
+    const text = (await pdfText(new Uint8Array(pdfRes.rawPayload))).pages.join('\n');
+    expect(text).toContain(
+      `${formatQuantity(R, item.unit)} ${item.name.toLowerCase()} passes its best-before on ${formatDay(dates[1]!, 'weekdayDate')}`,
+    );
+  });
+
   it('is for staff who may read the dashboard', async () => {
     const kitchen = await createUser(t.deps.db, { role: 'kitchen' });
     const res = await t.request({ method: 'GET', url: '/api/admin/dashboard/day', headers: { authorization: await t.bearer(kitchen) } });

@@ -4,9 +4,14 @@ import { formatDate, formatDay } from '../../../shared/rules/dates';
 import { formatQuantity } from '../../../shared/rules/stock';
 import { csvRow } from '../../../shared/rules/order-lifecycle';
 import { PURCHASE_PLAN_RULE, type PurchasePlan, type PurchasePlanInput, type PurchasePlanItem } from '../../../shared/schemas/stock';
-import { A4, GREEN, INK, MUTED, newA4Pdf, RULE, WASH } from '../invoices/invoice-pdf';
+import { A4, GREEN, INK, MUTED, newA4Pdf, RULE, WASH, type Rgb } from '../invoices/invoice-pdf';
 import * as stock from '../stock/stock.service';
 import { ingredientForecast } from './morning.service';
+import { planLots } from '../stock/stock.lots';
+import { expiryLine } from '../../../shared/rules/stock-expiry';
+
+/** The plan's expiring lines in the PDF: the screen's warning amber. */
+const AMBER: Rgb = [0.54, 0.29, 0.02];
 
 /**
  * The harvest and purchase plan (PRODUCT.md §23, decision 262): for the next days from tomorrow,
@@ -25,20 +30,24 @@ export async function purchasePlan(deps: Deps, input: PurchasePlanInput): Promis
   const tomorrow = addDays(today, 1);
   const dates = Array.from({ length: input.days }, (_, i) => addDays(tomorrow, i));
   const forecast = await ingredientForecast(deps, dates);
-  const levels = await stock.planLevels(deps, tomorrow);
+  const [levels, lots] = await Promise.all([stock.planLevels(deps, tomorrow), stock.lotsOnHand(deps)]);
   const groups = new Map<string, { source: 'farm' | 'supplier'; name: string; items: PurchasePlanItem[] }>();
   for (const l of levels) {
     const available = l.on_hand - l.reserved_before;
-    let left = available;
-    let toGet = Math.max(0, l.par_level - available);
+    // On hand usable by day (decision 265): lots first in first out; what passes its best-before before
+    // the day it is needed does not count for that day.
+    const played = planLots(lots.get(l.id) ?? [], {
+      today,
+      heldBefore: l.reserved_before,
+      days: dates.map((date) => ({ date, need: forecast.get(date)?.get(l.id) ?? 0 })),
+    });
+    let toGet = Math.max(0, l.par_level - played.usableNow);
     let by: string | null = toGet > 0 ? today : null;
-    const days = dates.map((date) => {
-      const need = forecast.get(date)?.get(l.id) ?? 0;
-      left -= need;
-      if (l.par_level - left > toGet) toGet = l.par_level - left;
+    const days = played.days.map((d) => {
+      if (l.par_level - d.left > toGet) toGet = l.par_level - d.left;
       // Have it the day before the first day the stock would fall under par (today at the earliest).
-      if (left < l.par_level && by === null) by = addDays(date, -1) < today ? today : addDays(date, -1);
-      return { date, need, left };
+      if (d.left < l.par_level && by === null) by = addDays(d.date, -1) < today ? today : addDays(d.date, -1);
+      return d;
     });
     const source = l.hydroponic ? 'farm' : 'supplier';
     const name = l.hydroponic ? FARM : (l.supplier ?? NO_SUPPLIER);
@@ -54,6 +63,7 @@ export async function purchasePlan(deps: Deps, input: PurchasePlanInput): Promis
       available,
       parLevel: l.par_level,
       nextBestBefore: l.next_best_before,
+      expiring: played.expiring,
       days,
       totalNeed: days.reduce((n, d) => n + d.need, 0),
       toGet,
@@ -82,6 +92,7 @@ export function planCsv(plan: PurchasePlan): string {
     'Available',
     'Par level',
     'Best before',
+    'Expires unused',
     ...plan.dates.map((d) => `Need ${d}`),
     'Total need',
     'To harvest or buy',
@@ -99,6 +110,7 @@ export function planCsv(plan: PurchasePlan): string {
         i.available,
         i.parLevel,
         i.nextBestBefore ?? '',
+        i.expiring.reduce((n, e) => n + e.qty, 0),
         ...i.days.map((d) => d.need),
         i.totalNeed,
         i.toGet,
@@ -153,6 +165,12 @@ export async function planPdf(plan: PurchasePlan): Promise<Buffer> {
       cells.forEach((t, k) =>
         c.text(cols[k]!, y, t, { font: get && k >= 4 ? 'bold' : 'regular', size: 9.5, color: get || k < 4 ? INK : MUTED, ...(k > 0 ? { align: 'right' as const } : {}) }),
       );
+      // What passes its best-before before it is used (decision 265), under its ingredient.
+      for (const e of i.expiring) {
+        need(12);
+        y -= 11;
+        c.text(M + 8, y, expiryLine(i.name, i.unit, e, plan.today), { size: 8.5, color: AMBER });
+      }
     }
   }
   need(40);

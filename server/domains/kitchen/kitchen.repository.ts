@@ -14,13 +14,16 @@ export interface BatchRow {
   started_by: string | null;
   ready_at: Date | null;
   ready_by: string | null;
+  undone_at: Date | null;
+  undone_by: string | null;
   order_count: number;
 }
 
-const batchColumns = sql`b.id, b.slot_id, b.slot_date, b.started_at, b.ready_at,
+const batchColumns = sql`b.id, b.slot_id, b.slot_date, b.started_at, b.ready_at, b.undone_at,
   (select coalesce(nullif(u.name, ''), u.email) from users u where u.id = b.started_by) as started_by,
   (select coalesce(nullif(u.name, ''), u.email) from users u where u.id = b.ready_by) as ready_by,
-  (select count(*)::int from kitchen_batch_orders bo where bo.batch_id = b.id) as order_count`;
+  (select coalesce(nullif(u.name, ''), u.email) from users u where u.id = b.undone_by) as undone_by,
+  coalesce(b.undone_orders, (select count(*)::int from kitchen_batch_orders bo where bo.batch_id = b.id)) as order_count`;
 
 /** The slot's confirmed orders not yet in a batch, locked in id order (two starts queue; the second finds them preparing). */
 export async function lockConfirmedOrders(db: Executor, date: string, slotId: string): Promise<string[]> {
@@ -60,14 +63,35 @@ export async function batchById(db: Executor, id: string): Promise<BatchRow | un
 /** The slot's latest batch (a repeated "Start batch" answers it). */
 export async function latestBatch(db: Executor, date: string, slotId: string): Promise<BatchRow | undefined> {
   const { rows } = await sql<BatchRow>`select ${batchColumns} from kitchen_batches b
-    where b.slot_date = ${date}::date and b.slot_id = ${slotId}::uuid order by b.started_at desc, b.id desc limit 1`.execute(db);
+    where b.slot_date = ${date}::date and b.slot_id = ${slotId}::uuid and b.undone_at is null order by b.started_at desc, b.id desc limit 1`.execute(
+    db,
+  );
   return rows[0];
 }
 
-/** Marks the batch ready once (a repeat changes nothing); the batch row is locked first. */
-export async function lockBatch(db: Executor, id: string): Promise<{ ready_at: Date | null } | undefined> {
-  const { rows } = await sql<{ ready_at: Date | null }>`select ready_at from kitchen_batches where id = ${id}::uuid for update`.execute(db);
+/** The batch row, locked (Ready and Undo queue on it): its ready and undone times. */
+export async function lockBatch(
+  db: Executor,
+  id: string,
+): Promise<{ ready_at: Date | null; undone_at: Date | null; started_at: Date } | undefined> {
+  const { rows } = await sql<{ ready_at: Date | null; undone_at: Date | null; started_at: Date }>`
+    select ready_at, undone_at, started_at from kitchen_batches where id = ${id}::uuid for update`.execute(db);
   return rows[0];
+}
+
+/** The batch's orders, in id order (the order rows are locked in that order by the caller). */
+export async function batchOrderIds(db: Executor, id: string): Promise<string[]> {
+  const { rows } = await sql<{ order_id: string }>`
+    select order_id from kitchen_batch_orders where batch_id = ${id}::uuid order by order_id`.execute(db);
+  return rows.map((r) => r.order_id);
+}
+
+/** The batch undone: its orders leave it (a new batch may take them), the batch keeps who undid it and how many it held. */
+export async function markUndone(db: Executor, id: string, at: string, by: string): Promise<void> {
+  await sql`
+    with gone as (delete from kitchen_batch_orders where batch_id = ${id}::uuid returning 1)
+    update kitchen_batches set undone_at = ${at}::timestamptz, undone_by = ${by}::uuid, undone_orders = (select count(*) from gone)
+    where id = ${id}::uuid and undone_at is null and ready_at is null`.execute(db);
 }
 
 export async function markReady(db: Executor, id: string, at: string, by: string): Promise<void> {

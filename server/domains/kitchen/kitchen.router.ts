@@ -7,6 +7,7 @@ import {
   KitchenDaySchema,
   StartBatchAnswerSchema,
   StartBatchInputSchema,
+  UndoBatchAnswerSchema,
 } from '../../../shared/schemas/kitchen';
 import * as kitchen from './kitchen.service';
 
@@ -55,4 +56,19 @@ export const kitchenRouter = router({
     .input(BatchIdInputSchema)
     .output(KitchenBatchSchema)
     .mutation(({ ctx, input }) => kitchen.markReady(ctx.deps, ctx.user, input.id)),
+
+  undoBatch: staffProcedure('kitchen:operate')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/kitchen/batches/{id}/undo',
+        tags,
+        summary:
+          'Undo a batch until it is ready: its orders go back to confirmed, the stock they used is given back (once) and held for them again, its labels are void',
+        protect: true,
+      },
+    })
+    .input(BatchIdInputSchema)
+    .output(UndoBatchAnswerSchema)
+    .mutation(({ ctx, input }) => kitchen.undoBatch(ctx.deps, ctx.user, input.id)),
 });

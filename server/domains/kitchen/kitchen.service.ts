@@ -5,11 +5,13 @@ import { withTransactionRetry } from '../../lib/transaction-retry';
 import { kickNotices } from '../notifications/notify.service';
 import { recordAudit } from '../audit/audit.service';
 import * as orders from '../orders/orders.service';
-import { applyStatusMove } from '../orders/orders.admin.service';
+import { applyStatusBack, applyStatusMove } from '../orders/orders.admin.service';
 import { publishOrderEvent } from '../orders/order-events';
 import { firstName } from '../orders/orders.delivery-code';
 import * as catalogue from '../catalogue/catalogue.service';
-import { sendLowStockAlerts } from '../stock/stock.service';
+import { returnForOrders, sendLowStockAlerts } from '../stock/stock.service';
+import { orderStatusLabel } from '../../../shared/rules/order-rules';
+import { formatDate } from '../../../shared/rules/dates';
 import { readKitchenDay, type ForecastLineRow, type KitchenRead } from '../../statements/kitchen.repository';
 import * as repo from './kitchen.repository';
 import { forecastFor } from './kitchen.forecast-source';
@@ -26,8 +28,10 @@ import type {
   KitchenDay,
   KitchenDayInput,
   KitchenSlotInput,
+  KitchenSlotSection,
   StartBatchAnswer,
   StartBatchInput,
+  UndoBatchAnswer,
 } from '../../../shared/schemas/kitchen';
 
 /**
@@ -66,6 +70,8 @@ function toBatch(b: KitchenRead['batches'][number] | repo.BatchRow, date: string
     startedBy: b.started_by,
     readyAt: iso(b.ready_at),
     readyBy: b.ready_by,
+    undoneAt: iso(b.undone_at),
+    undoneBy: b.undone_by,
     orderCount: b.order_count,
   };
 }
@@ -125,6 +131,17 @@ function blendOf(r: KitchenRead, slotId: string | null, forecast: boolean, recip
   };
 }
 
+/** What the slot's confirmed orders take: the bottles and each ingredient (the Start batch confirmation). */
+function toStartOf(r: KitchenRead, slotId: string): KitchenSlotSection['toStart'] {
+  const s = r.to_start.find((x) => x.slot_id === slotId);
+  const ing = new Map(r.ingredients.map((i) => [i.id, i]));
+  const ingredients = (s?.needs ?? [])
+    .map((n) => ({ n, i: ing.get(n.ingredient_id) }))
+    .sort((a, b) => (a.i?.sort_order ?? 0) - (b.i?.sort_order ?? 0) || (a.i?.name ?? '').localeCompare(b.i?.name ?? ''))
+    .map(({ n, i }) => ({ ingredientId: n.ingredient_id, name: i?.name ?? 'Unknown ingredient', unit: i?.stock_unit ?? 'g', qty: n.qty }));
+  return { bottles: s?.bottles ?? 0, ingredients };
+}
+
 /** GET /api/admin/kitchen?date=&slotId= */
 export async function day(deps: Deps, input: KitchenDayInput): Promise<KitchenDay> {
   const r = await readKitchenDay(deps.db, input.date, await forecastRows(deps, input.date));
@@ -152,6 +169,7 @@ export async function day(deps: Deps, input: KitchenDayInput): Promise<KitchenDa
       },
       blend: blendOf(r, slot.id, false, recipes),
       forecast: blendOf(r, slot.id, true, recipes),
+      toStart: toStartOf(r, slot.id),
       batches: r.batches.filter((b) => b.slot_id === slot.id).map((b) => toBatch(b, input.date)),
     }));
   const ordered = blendOf(r, null, false, recipes);
@@ -240,6 +258,11 @@ export async function markReady(deps: Deps, actor: AuthUser, id: string): Promis
   await withTransactionRetry(deps, async (trx) => {
     const b = await repo.lockBatch(trx, id);
     if (!b) throw notFound('That batch');
+    if (b.undone_at)
+      throw new AppError(
+        'INVALID_STATE',
+        `This batch was undone at ${formatDate(b.undone_at, 'time')}; its orders are waiting for a new Start batch.`,
+      );
     if (b.ready_at) return;
     const at = deps.clock.now().toISOString();
     await repo.markReady(trx, id, at, actor.id);
@@ -247,6 +270,83 @@ export async function markReady(deps: Deps, actor: AuthUser, id: string): Promis
   });
   const b = (await repo.batchById(deps.db, id))!;
   return toBatch(b, b.slot_date);
+}
+
+/**
+ * POST /api/admin/kitchen/batches/{id}/undo (decision 264), until the batch is Ready: under the
+ * batch's lock (two undos queue; the second finds it undone and answers the same), each of its orders
+ * still preparing goes back to confirmed through the lifecycle's one step back, what the orders used
+ * is given back on the ledger (`returned`, once) and held again for them; an order cancelled
+ * meanwhile stays cancelled and what it used is free again. The batch stays on record as undone:
+ * its labels are void. Refused once Ready, or when one of its orders has left with a rider.
+ */
+export async function undoBatch(deps: Deps, actor: AuthUser, id: string): Promise<UndoBatchAnswer> {
+  const out = await withTransactionRetry(deps, async (trx) => {
+    const b = await repo.lockBatch(trx, id);
+    if (!b) throw notFound('That batch');
+    if (b.ready_at)
+      throw new AppError(
+        'INVALID_STATE',
+        `This batch was marked ready at ${formatDate(b.ready_at, 'time')}; a batch can only be undone until it is ready.`,
+      );
+    if (b.undone_at) return { back: [] as { id: string; user_id: string }[], cancelled: 0 };
+    const ids = await repo.batchOrderIds(trx, id);
+    const rows = [];
+    for (const orderId of ids) {
+      const row = await orders.lockOrder(trx, orderId);
+      if (row) rows.push(row);
+    }
+    const gone = rows.find((r) => r.status === 'out_for_delivery' || r.status === 'delivered');
+    if (gone)
+      throw new AppError(
+        'INVALID_STATE',
+        `Order ${gone.number} has already left the kitchen (${orderStatusLabel(gone.status).toLowerCase()}), so this batch can no longer be undone.`,
+      );
+    const at = deps.clock.now().toISOString();
+    const back: { id: string; user_id: string }[] = [];
+    for (const row of rows.filter((r) => r.status === 'preparing')) {
+      const after = await applyStatusBack(
+        deps,
+        trx,
+        row,
+        actor,
+        'The kitchen undid the batch: your order is confirmed and will be blended again',
+      );
+      back.push({ id: after.id, user_id: after.user_id });
+    }
+    // What the orders used returns once: held again for those confirmed, free for those cancelled meanwhile.
+    await returnForOrders(
+      trx,
+      rows.map((r) => r.id),
+      back.map((r) => r.id),
+      actor,
+    );
+    await repo.markUndone(trx, id, at, actor.id);
+    const cancelled = rows.filter((r) => r.status === 'cancelled').length;
+    await recordAudit(trx, actor, {
+      action: 'kitchen.batch.undo',
+      entity: 'kitchen_batch',
+      entityId: id,
+      before: { orders: rows.map((r) => ({ number: r.number, status: r.status })) },
+      after: { undoneAt: at, confirmed: back.length, cancelled },
+      at,
+    });
+    return { back, cancelled };
+  });
+  for (const m of out.back) publishOrderEvent(deps, { orderId: m.id, userId: m.user_id, status: 'confirmed' });
+  await refreshStorefront(deps, out.cancelled > 0);
+  const b = (await repo.batchById(deps.db, id))!;
+  return { batch: toBatch(b, b.slot_date), confirmed: out.back.length, cancelled: out.cancelled };
+}
+
+/** Stock freed by an undo (a cancelled order's usage) may end a "Sold out for now": this instance's caches go too. */
+async function refreshStorefront(deps: Deps, freed: boolean): Promise<void> {
+  if (!freed) return;
+  try {
+    await catalogue.invalidateCatalogue(deps);
+  } catch (e) {
+    deps.log.warn({ err: e }, 'catalogue cache invalidation failed; caches expire on their own');
+  }
 }
 
 // ---------- Printouts ----------

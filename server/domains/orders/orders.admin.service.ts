@@ -39,7 +39,7 @@ import {
   csvMoneyFields,
   csvRow,
 } from '../../../shared/rules/order-lifecycle';
-import { orderLabels, orderStatusLabel } from '../../../shared/rules/order-rules';
+import { canMoveOrder, orderLabels, orderStatusLabel } from '../../../shared/rules/order-rules';
 import { paymentMethodLabel } from '../../../shared/rules/payment-labels';
 import { formatRupees, refundableOf } from '../../../shared/rules/money';
 import { useForOrders } from '../stock/stock.service';
@@ -288,6 +288,33 @@ export async function applyStatusMove(
     entityId: row.id,
     before: { number: row.number, status: row.status },
     after: { status: to, note: note ?? null, ...(invoiceNumber ? { invoiceNumber } : {}) },
+    at,
+  });
+  return after;
+}
+
+/**
+ * The one step back (decision 264): a preparing order whose kitchen batch was undone is confirmed
+ * again, in the caller's transaction, by the lifecycle's table (canMoveOrder): the status, the
+ * timeline, the audit entry. Its stock is given back by the caller (the batch gives back all its
+ * orders' usage in one statement). Publish the order event after the commit.
+ */
+export async function applyStatusBack(deps: Deps, trx: Trx, row: LockedOrder, actor: AuthUser, note: string) {
+  if (row.status !== 'preparing' || !canMoveOrder(row.status, 'confirmed'))
+    throw new AppError(
+      'INVALID_STATE',
+      `Order ${row.number} is ${orderStatusLabel(row.status).toLowerCase()}; only a preparing order goes back to confirmed.`,
+    );
+  const at = deps.clock.now().toISOString();
+  const after = await lrepo.moveStatus(trx, row.id, { from: row.status, to: 'confirmed', now: at });
+  if (!after) throw new AppError('CONFLICT', 'This order changed a moment ago. Please reload it and try again.');
+  await repo.insertEvent(trx, { order_id: row.id, status: 'confirmed', actor: 'admin', actor_id: actor.id, note, created_at: at });
+  await recordAudit(trx, actor, {
+    action: 'order.status',
+    entity: 'order',
+    entityId: row.id,
+    before: { number: row.number, status: row.status },
+    after: { status: 'confirmed', note },
     at,
   });
   return after;

@@ -88,7 +88,7 @@ export const AREAS: Area[] = [
   { table: 'api_keys', about: 'API keys you made or revoked', omit: ['token_hash'], where: (u) => sql`t.created_by = ${u} or t.revoked_by = ${u}` },
   { table: 'blackout_dates', about: 'Days you closed deliveries', where: (u) => sql`t.created_by = ${u}` },
   { table: 'catalogue_images', about: 'Images you uploaded', omit: ['bytes'], where: (u) => sql`t.uploaded_by = ${u}` },
-  { table: 'kitchen_batches', about: 'Kitchen batches you started or finished', where: (u) => sql`t.started_by = ${u} or t.ready_by = ${u}` },
+  { table: 'kitchen_batches', about: 'Kitchen batches you started, finished or undid', where: (u) => sql`t.started_by = ${u} or t.ready_by = ${u} or t.undone_by = ${u}` },
   { table: 'stock_movements', about: 'Stock you received, used or counted', where: (u) => sql`t.actor_id = ${u}` },
 ];
 

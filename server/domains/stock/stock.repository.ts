@@ -160,10 +160,13 @@ export async function useReservations(db: Executor, orderIds: readonly string[],
       from per where l.ingredient_id = per.ingredient_id and (select count(*) from lk) >= 0 returning l.ingredient_id, l.on_hand
     ),
     ledger as (
-      insert into stock_movements (ingredient_id, kind, delta, on_hand_after, order_id, actor_id, reason)
+      insert into stock_movements (ingredient_id, kind, delta, on_hand_after, order_id, actor_id, reason, use_round)
       select g.ingredient_id, 'used', -g.qty,
         lv.on_hand + coalesce(sum(g.qty) over (partition by g.ingredient_id order by g.order_id rows between 1 following and unbounded following), 0),
-        g.order_id, ${actorId}::uuid, ${reason}
+        g.order_id, ${actorId}::uuid, ${reason},
+        -- After an undo (decision 264) the order uses the ingredient again: the next round.
+        1 + (select count(*) from stock_movements r
+             where r.kind = 'returned' and r.order_id = g.order_id and r.ingredient_id = g.ingredient_id)::int
       from gone g join lv on lv.ingredient_id = g.ingredient_id
       order by g.ingredient_id, g.order_id
       returning 1
@@ -172,10 +175,64 @@ export async function useReservations(db: Executor, orderIds: readonly string[],
   return rows[0]!.n;
 }
 
+/**
+ * A batch undone (decision 264): what the orders used and have not yet been given back returns to
+ * the ledger, in one statement — one `returned` row per `used` row (delta +qty, `reverses` it, the
+ * same round), on hand rises by it. The orders in `holdFor` (back to confirmed) hold it again as
+ * their reservation (free stock unchanged: on hand and reserved rise together); what the others used
+ * (cancelled meanwhile) becomes free stock (stock_spread). Twice gives back once: a used row already
+ * reversed is skipped, and `stock_movements_returned_once` is the last guard.
+ */
+export async function returnUsage(
+  db: Executor,
+  orderIds: readonly string[],
+  holdFor: readonly string[],
+  actorId: string | null,
+  reason: string,
+): Promise<{ order_id: string; ingredient_id: string; qty: number }[]> {
+  if (!orderIds.length) return [];
+  const { rows } = await sql<{ order_id: string; ingredient_id: string; qty: number; spread: boolean | null }>`
+    with u as (
+      select m.id, m.order_id, m.ingredient_id, -m.delta as qty, m.use_round from stock_movements m
+      where m.kind = 'used' and m.order_id = any(${[...orderIds]}::uuid[])
+        and not exists (select 1 from stock_movements r where r.kind = 'returned' and r.reverses = m.id)
+    ),
+    per as (select ingredient_id, sum(qty)::int as qty from u group by ingredient_id),
+    lk as (${lockInOrder(sql`select ingredient_id from per`)}),
+    lv as (
+      update stock_balances l set on_hand = l.on_hand + per.qty, updated_at = now()
+      from per where l.ingredient_id = per.ingredient_id and (select count(*) from lk) >= 0 returning l.ingredient_id, l.on_hand
+    ),
+    ledger as (
+      insert into stock_movements (ingredient_id, kind, delta, on_hand_after, order_id, actor_id, reason, reverses, use_round)
+      select u.ingredient_id, 'returned', u.qty,
+        lv.on_hand - coalesce(sum(u.qty) over (partition by u.ingredient_id order by u.order_id, u.id rows between 1 following and unbounded following), 0),
+        u.order_id, ${actorId}::uuid, ${reason}, u.id, u.use_round
+      from u join lv on lv.ingredient_id = u.ingredient_id
+      order by u.ingredient_id, u.order_id, u.id
+      returning order_id, ingredient_id, delta
+    ),
+    held as (
+      insert into stock_reservations (order_id, ingredient_id, qty)
+      select order_id, ingredient_id, sum(delta)::int from ledger where order_id = any(${[...holdFor]}::uuid[])
+      group by order_id, ingredient_id
+      returning 1
+    ),
+    freed as (
+      select f.ingredient_id, stock_spread(f.ingredient_id, f.qty) as ok
+      from (select ingredient_id, sum(delta)::int as qty from ledger where order_id <> all(${[...holdFor]}::uuid[])
+            group by ingredient_id order by ingredient_id) f
+    )
+    select l.order_id::text, l.ingredient_id::text, l.delta as qty,
+      (select bool_and(ok) from freed) as spread, (select count(*) from held) >= 0 as h
+    from ledger l`.execute(db);
+  return rows.map((r) => ({ order_id: r.order_id, ingredient_id: r.ingredient_id, qty: Number(r.qty) }));
+}
+
 export interface MovementRow {
   id: string;
   ingredient_id: string;
-  kind: 'received' | 'used' | 'wasted' | 'counted';
+  kind: 'received' | 'used' | 'wasted' | 'counted' | 'returned';
   delta: number;
   on_hand_after: number;
   batch: string | null;
@@ -295,7 +352,7 @@ export async function listLevels(db: Executor, since: string, ingredientId?: str
       l.ingredient_id is not null as tracked,
       coalesce(l.on_hand, 0) as on_hand, coalesce(l.reserved, 0) as reserved, coalesce(l.par_level, 0) as par_level,
       coalesce((select -sum(m.delta) from stock_movements m
-        where m.ingredient_id = i.id and m.kind = 'used' and m.created_at >= ${since}::timestamptz), 0)::int as used_recent,
+        where m.ingredient_id = i.id and m.kind in ('used', 'returned') and m.created_at >= ${since}::timestamptz), 0)::int as used_recent,
       exists (select 1 from stock_sold_out_ingredients v where v.ingredient_id = i.id) as sold_out,
       (select min(m.best_before)::text from stock_movements m
         where m.ingredient_id = i.id and m.kind = 'received' and m.best_before >= current_date) as next_best_before
@@ -478,4 +535,29 @@ export async function planLevels(db: Executor, from: string): Promise<PlanLevelR
     where i.active
     order by i.sort_order, i.name`.execute(db);
   return rows.map((r) => ({ ...r, on_hand: Number(r.on_hand), reserved: Number(r.reserved), reserved_before: Number(r.reserved_before), par_level: Number(r.par_level) }));
+}
+
+/**
+ * What is on hand, lot by lot (decision 265), first in first out: every inflow — a receipt with its
+ * best-before, or stock found at a count (none) — joins the back of the queue; uses, waste and counts
+ * down take from the front, so what remains is the newest inflows adding up to on hand (the oldest of
+ * them in part). A `returned` row and the `used` row it reverses cancel out and move nothing.
+ * Oldest first per ingredient; the one place lots are worked out (stock.lots.ts plays them forward).
+ */
+export async function lotsOnHand(db: Executor): Promise<Map<string, { bestBefore: string | null; qty: number }[]>> {
+  const { rows } = await sql<{ ingredient_id: string; best_before: string | null; qty: number }>`
+    with inflow as (
+      select m.ingredient_id, m.id, m.best_before, m.delta as qty,
+        sum(m.delta) over (partition by m.ingredient_id order by m.id desc) as newer
+      from stock_movements m
+      where m.kind = 'received' or (m.kind = 'counted' and m.delta > 0)
+    )
+    select f.ingredient_id::text as ingredient_id, f.best_before::text as best_before,
+      least(f.qty, b.on_hand - (f.newer - f.qty))::int as qty
+    from inflow f join stock_balances b on b.ingredient_id = f.ingredient_id
+    where f.newer - f.qty < b.on_hand
+    order by f.ingredient_id, f.id`.execute(db);
+  const out = new Map<string, { bestBefore: string | null; qty: number }[]>();
+  for (const r of rows) out.set(r.ingredient_id, [...(out.get(r.ingredient_id) ?? []), { bestBefore: r.best_before, qty: Number(r.qty) }]);
+  return out;
 }

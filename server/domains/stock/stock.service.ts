@@ -238,6 +238,20 @@ export async function useForOrders(trx: Trx, orderIds: readonly string[], actor:
 }
 
 /**
+ * The orders' batch was undone (decision 264): what they used goes back on the ledger (`returned`,
+ * once). Orders in `holdFor` (back to confirmed) hold it again; what the others used (cancelled
+ * meanwhile) is free again.
+ */
+export async function returnForOrders(
+  trx: Trx,
+  orderIds: readonly string[],
+  holdFor: readonly string[],
+  actor: Pick<AuthUser, 'id'> | null,
+): Promise<{ order_id: string; ingredient_id: string; qty: number }[]> {
+  return repo.returnUsage(trx, orderIds, holdFor, actor?.id ?? null, 'Batch undone');
+}
+
+/**
  * The order-writing statement raised because stock ran short (stock_refuse, decision 160): the
  * refusal to answer with, naming what ran out; null for any other error.
  */
@@ -361,4 +375,9 @@ export async function needsOf(
 /** The tracked ingredients with where they come from and what is reserved for orders before `from`. */
 export function planLevels(deps: Pick<AppDeps, 'db'>, from: string) {
   return repo.planLevels(deps.db, from);
+}
+
+/** What is on hand of each ingredient, lot by lot, first in first out (decision 265), oldest first. */
+export function lotsOnHand(deps: Pick<AppDeps, 'db'>) {
+  return repo.lotsOnHand(deps.db);
 }

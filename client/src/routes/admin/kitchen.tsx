@@ -109,12 +109,14 @@ function SlotSection({ date, section }: { date: string; section: KitchenSlotSect
   const utils = trpc.useUtils();
   const start = trpc.kitchen.startBatch.useMutation();
   const ready = trpc.kitchen.markReady.useMutation();
+  const undo = trpc.kitchen.undoBatch.useMutation();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const o = section.orders;
   const total = o.confirmed + o.preparing + o.ready + o.outForDelivery + o.delivered;
-  const waiting = section.batches.filter((b) => !b.readyAt);
+  const waiting = section.batches.filter((b) => !b.readyAt && !b.undoneAt);
+  const toStart = section.toStart;
   const headingId = `slot-${section.slot.id}`;
 
   async function run(work: () => Promise<string>) {
@@ -159,11 +161,7 @@ function SlotSection({ date, section }: { date: string; section: KitchenSlotSect
         </div>
         {total || section.forecast.bottles ? (
           <div className="kitchen__actions">
-            <Button
-              disabled={!o.confirmed}
-              loading={start.isPending}
-              onClick={() => setConfirming(true)}
-            >
+            <Button disabled={!o.confirmed} loading={start.isPending} onClick={() => setConfirming(true)}>
               Start batch{o.confirmed ? ` (${o.confirmed})` : ''}
             </Button>
             {waiting.map((b) => (
@@ -197,7 +195,7 @@ function SlotSection({ date, section }: { date: string; section: KitchenSlotSect
         <Modal
           open
           onClose={() => setConfirming(false)}
-          title={`Start the batch of ${section.slot.label}?`}
+          title={`Start batch of ${plural(toStart.bottles, 'bottle')} for ${section.slot.label}?`}
           testId="start-batch"
           footer={
             <DialogButtons cancel="Not yet" onCancel={() => setConfirming(false)}>
@@ -216,19 +214,54 @@ function SlotSection({ date, section }: { date: string; section: KitchenSlotSect
             </DialogButtons>
           }
         >
+          {toStart.ingredients.length ? (
+            <p data-testid="start-batch-takes">
+              This takes {toStart.ingredients.map((i) => `${amount(i)} ${i.name.toLowerCase()}`).join(', ')}.
+            </p>
+          ) : null}
           <p>
-            {plural(o.confirmed, 'order')} move to preparing: their customers are told the shakes are being blended, and the
-            stock held for them is used.
+            {plural(o.confirmed, 'order')} move to preparing: their customers are told the shakes are being blended, and the stock held for
+            them is used. You can undo the batch until you mark it ready.
           </p>
         </Modal>
       ) : null}
       {section.batches.length ? (
         <ul className="kitchen__batches text-sm" aria-label="Batches">
           {section.batches.map((b) => (
-            <li key={b.id} data-testid="kitchen-batch">
-              Batch of {plural(b.orderCount, 'order')} started {formatDate(b.startedAt, 'time')}
-              {b.startedBy ? ` by ${b.startedBy}` : ''} ·{' '}
-              {b.readyAt ? <strong className="kitchen__ready">Ready {formatDate(b.readyAt, 'time')}</strong> : 'blending'}
+            <li key={b.id} data-testid="kitchen-batch" className={b.undoneAt ? 'kitchen__batch kitchen__batch--undone' : 'kitchen__batch'}>
+              <span>
+                Batch of {plural(b.orderCount, 'order')} started {formatDate(b.startedAt, 'time')}
+                {b.startedBy ? ` by ${b.startedBy}` : ''} ·{' '}
+                {b.undoneAt ? (
+                  <>
+                    <strong>Undone {formatDate(b.undoneAt, 'time')}</strong>
+                    {b.undoneBy ? ` by ${b.undoneBy}` : ''}: labels printed for it are void
+                  </>
+                ) : b.readyAt ? (
+                  <strong className="kitchen__ready">Ready {formatDate(b.readyAt, 'time')}</strong>
+                ) : (
+                  'blending'
+                )}
+              </span>
+              {!b.readyAt && !b.undoneAt ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={undo.isPending}
+                  onClick={() =>
+                    void run(async () => {
+                      const r = await undo.mutateAsync({ id: b.id });
+                      const made = formatDate(b.startedAt, 'time');
+                      const cancelled = r.cancelled
+                        ? ` ${plural(r.cancelled, 'order')} cancelled meanwhile ${r.cancelled === 1 ? 'stays' : 'stay'} cancelled.`
+                        : '';
+                      return `Batch undone: ${plural(r.confirmed, 'order')} back to confirmed and their stock given back.${cancelled} Labels printed for it (Made ${made}) are void: throw them away.`;
+                    })
+                  }
+                >
+                  Undo
+                </Button>
+              ) : null}
             </li>
           ))}
         </ul>

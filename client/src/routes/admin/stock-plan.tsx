@@ -10,6 +10,7 @@ import { downloadFile } from '../../features/orders/download-file';
 import { messageOf } from '../../lib/errors';
 import { formatQuantity } from '../../../../shared/rules/stock';
 import { formatDay } from '../../../../shared/rules/dates';
+import { expiryLine } from '../../../../shared/rules/stock-expiry';
 import type { PurchasePlan, PurchasePlanItem } from '../../../../shared/schemas/stock';
 import { AdminTable } from './admin-table';
 import { AdminPage, FilterCard } from './admin-ui';
@@ -80,7 +81,7 @@ export default function StockPlanPage() {
             {formatDay(plan.dates[0]!, 'weekdayDate')} to {formatDay(plan.dates.at(-1)!, 'weekdayDate')}.
           </p>
           {plan.groups.length ? (
-            plan.groups.map((g) => <PlanGroup key={`${g.source}|${g.name}`} group={g} />)
+            plan.groups.map((g) => <PlanGroup key={`${g.source}|${g.name}`} group={g} today={plan.today} />)
           ) : (
             <p className="card card--padded">No ingredient is tracked yet: receive or count stock on the stock screen to plan it.</p>
           )}
@@ -91,7 +92,7 @@ export default function StockPlanPage() {
   );
 }
 
-function PlanGroup({ group }: { group: PurchasePlan['groups'][number] }) {
+function PlanGroup({ group, today }: { group: PurchasePlan['groups'][number]; today: string }) {
   const id = useId();
   const toGet = group.items.filter((i) => i.toGet > 0).length;
   const title = group.source === 'farm' ? `Harvest: ${group.name}` : `Buy: ${group.name}`;
@@ -100,18 +101,30 @@ function PlanGroup({ group }: { group: PurchasePlan['groups'][number] }) {
       <h2 className="h4" id={id}>
         {title} <span className="text-sm text-muted">{toGet ? `${toGet} to get` : 'nothing to get'}</span>
       </h2>
-      <AdminTable label={title} wrapClassName="card" className="stock-plan__table" columns={['Ingredient', 'Need', 'Stock', 'Par', 'To get']}>
+      <AdminTable
+        label={title}
+        wrapClassName="card"
+        className="stock-plan__table"
+        columns={['Ingredient', 'Need', 'Stock', 'Par', 'To get']}
+      >
         {group.items.map((i) => (
           <tr key={i.ingredientId} data-testid="plan-row" data-name={i.name}>
             <td>
               <strong>{i.name}</strong>
               {i.nextBestBefore ? <div className="text-sm text-subtle">Best before {formatDay(i.nextBestBefore, 'dayMonth')}</div> : null}
+              {i.expiring.map((e) => (
+                <div key={e.bestBefore} className="text-sm stock-plan__expiring" data-testid="plan-expiring">
+                  {expiryLine(i.name, i.unit, e, today)}
+                </div>
+              ))}
               <details className="stock-plan__days">
                 <summary className="text-sm">Day by day</summary>
                 <ul className="list-reset text-sm">
                   {i.days.map((d) => (
                     <li key={d.date}>
-                      {formatDay(d.date, 'weekdayDate')}: need {qty(d.need, i.unit)}, {d.left < i.parLevel ? <strong>left {qty(d.left, i.unit)}</strong> : `left ${qty(d.left, i.unit)}`}
+                      {formatDay(d.date, 'weekdayDate')}: {d.expired ? `${qty(d.expired, i.unit)} past its best-before, ` : ''}usable{' '}
+                      {qty(d.usable, i.unit)}, need {qty(d.need, i.unit)},{' '}
+                      {d.left < i.parLevel ? <strong>left {qty(d.left, i.unit)}</strong> : `left ${qty(d.left, i.unit)}`}
                     </li>
                   ))}
                 </ul>
