@@ -9417,7 +9417,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "purchase" | "renewal" | "auto_renewal";
+                            kind: "purchase" | "renewal" | "auto_renewal" | "autopay_renewal";
                             paidAt: string | null;
                             refunded: number;
                             refunds: {
@@ -9537,7 +9537,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "purchase" | "renewal" | "auto_renewal";
+                            kind: "purchase" | "renewal" | "auto_renewal" | "autopay_renewal";
                             paidAt: string | null;
                             refunded: number;
                             refunds: {
@@ -9661,7 +9661,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "purchase" | "renewal" | "auto_renewal";
+                            kind: "purchase" | "renewal" | "auto_renewal" | "autopay_renewal";
                             paidAt: string | null;
                             refunded: number;
                             refunds: {
@@ -9784,7 +9784,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "purchase" | "renewal" | "auto_renewal";
+                            kind: "purchase" | "renewal" | "auto_renewal" | "autopay_renewal";
                             paidAt: string | null;
                             refunded: number;
                             refunds: {
@@ -9910,7 +9910,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "purchase" | "renewal" | "auto_renewal";
+                            kind: "purchase" | "renewal" | "auto_renewal" | "autopay_renewal";
                             paidAt: string | null;
                             refunded: number;
                             refunds: {
@@ -10028,7 +10028,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "purchase" | "renewal" | "auto_renewal";
+                            kind: "purchase" | "renewal" | "auto_renewal" | "autopay_renewal";
                             paidAt: string | null;
                             refunded: number;
                             refunds: {
