@@ -10,8 +10,8 @@ import type { AuthUser } from '../../server/trpc/context';
  * UPI AutoPay in a browser at 375 px, test payment mode (decision 281): the customer sets it up on the
  * wallet tab (authorised on the test screen), turns on auto-recharge, gets the pre-debit notice, and a
  * day later (the app clock) sees the wallet refilled and the debit "Added". Then, with test mode's
- * switch (decision 291), the bank declines the next debit and the 18:00 "not covered" message comes.
- * Screenshots of each.
+ * switch (decision 291), the bank declines the next debit and the 18:00 "not covered" message comes;
+ * refunding the balance gives the refill back (decision 283). Screenshots of each.
  */
 describe.skipIf(!hasBrowser)('UPI AutoPay in a browser', () => {
   let shop: ShopUnderTest;
@@ -102,6 +102,18 @@ describe.skipIf(!hasBrowser)('UPI AutoPay in a browser', () => {
     await expect.poll(() => rows.allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/delivery is not covered yet/)]));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shop.screenshot(page, 'autopay-declined-not-covered-375');
+
+    // The customer asks for the balance back: the money the AutoPay refill brought is refunded to it (decision 283).
+    await page.goto('/profile?tab=wallet');
+    await page.getByTestId('wallet-refund').click();
+    expect(await page.getByRole('group', { name: 'Refund my balance' }).textContent()).toContain('Send ₹1,000 back');
+    await page.getByTestId('wallet-refund-confirm').click();
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('₹0');
+    expect(await walletBalance(shop, email)).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('autopay-debits').textContent()).toContain('₹1,000 · Refunded');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shop.screenshot(page, 'autopay-balance-refunded-375');
   });
 
   it('the owner lists the charges, filtered by kind and status (1280 and 375 px)', { timeout: 120_000 }, async () => {
