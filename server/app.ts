@@ -49,7 +49,9 @@ import { subscriptionCharges } from './domains/subscriptions/subscriptions.billi
 import { walletTopUpCharges } from './domains/wallet/wallet.service';
 import { autopayDebitCharges, hasActiveMandate } from './domains/autopay/autopay.service';
 import { provideAutopayPayments } from './domains/autopay/autopay-payments';
-import { provideMandateCheck } from './domains/subscriptions/subscriptions.autopay';
+import { provideMandateCheck, provideRenewalDebits } from './domains/subscriptions/subscriptions.autopay';
+import { autopayForWallet, renewalDebitsOf } from './domains/autopay/autopay.refunds';
+import { provideWalletAutopay } from './domains/wallet/wallet-autopay';
 import { autopayJobs } from './domains/autopay/autopay.jobs';
 
 export interface BuildAppOptions {
@@ -102,6 +104,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   provideAutopayPayments(paymentsForAutopay);
   // Automatic renewal goes through the customer's AutoPay mandate when they have one (decision 290).
   provideMandateCheck(hasActiveMandate);
+  // AutoPay debits are refunded like top-ups and subscription payments, from where their money went (decisions 282–284).
+  provideWalletAutopay(autopayForWallet);
+  provideRenewalDebits(renewalDebitsOf);
   const app = Fastify({
     logger:
       opts.logger === false

@@ -111,6 +111,7 @@ export interface AutopayDebits {
   last_error: string | null;
   mandate_id: string;
   notified_at: string;
+  paid_at: string | null;
   purpose: 'wallet_recharge' | 'subscription_renewal';
   purpose_date: string;
   refunded_paise: Generated<number>;
@@ -699,6 +700,7 @@ export interface RefreshTokens {
 export interface Refunds {
   amount_paise: number;
   attempts: Generated<number>;
+  autopay_debit_id: string | null;
   created_at: Generated<string>;
   gateway_refund_id: string | null;
   id: Generated<string>;

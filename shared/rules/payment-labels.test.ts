@@ -99,3 +99,13 @@ describe('a delivery stop’s payment (the desk’s deliveries page and the ride
     expect(deliveryPaymentLabel({ ...cod, status: 'paid', cashCollected: 62_700 })).not.toMatch(/online/i);
   });
 });
+
+describe('what a charge or a subscription payment was (decisions 280, 284)', () => {
+  it('names every kind of charge, AutoPay debits included, and a renewal through AutoPay', async () => {
+    const { CHARGE_KIND_LABELS, subscriptionPaymentKindLabel } = await import('./payment-labels');
+    const { CHARGE_KIND_VALUES } = await import('../schemas/payments');
+    expect(CHARGE_KIND_VALUES.map((k) => CHARGE_KIND_LABELS[k])).toEqual(['Order', 'Subscription', 'Wallet top-up', 'AutoPay debit']);
+    expect(subscriptionPaymentKindLabel('autopay_renewal')).toBe('AutoPay renewal');
+    expect(subscriptionPaymentKindLabel('auto_renewal')).toBe('Automatic renewal');
+  });
+});

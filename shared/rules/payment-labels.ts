@@ -1,4 +1,6 @@
 import { formatRupees } from './money';
+import type { AdminCharge } from '../schemas/payments';
+import type { AdminSubscriptionDetail } from '../schemas/subscriptions';
 
 /**
  * The spec's "Payment display" (§4): one function per label, used by every
@@ -94,4 +96,24 @@ export function deliveryPaymentLabel(p: { method: string | null; status: string 
   }
   if (!paid) return paymentStatusLabel(p.status);
   return paymentMethodLabel(p.method) === 'Complimentary' ? 'Complimentary' : 'Paid online';
+}
+
+/** What a charge paid for (decision 280), as /admin/charges names its kinds. */
+export const CHARGE_KIND_LABELS: Record<AdminCharge['kind'], string> = {
+  order: 'Order',
+  subscription: 'Subscription',
+  wallet_topup: 'Wallet top-up',
+  autopay_debit: 'AutoPay debit',
+};
+
+const SUBSCRIPTION_PAYMENT_KINDS: Record<AdminSubscriptionDetail['payments'][number]['kind'], string> = {
+  purchase: 'Purchase',
+  renewal: 'Renewal',
+  auto_renewal: 'Automatic renewal',
+  autopay_renewal: 'AutoPay renewal',
+};
+
+/** A subscription's payment as the subscriptions desk names it: a renewal through UPI AutoPay reads "AutoPay renewal" (decision 284). */
+export function subscriptionPaymentKindLabel(kind: AdminSubscriptionDetail['payments'][number]['kind']): string {
+  return SUBSCRIPTION_PAYMENT_KINDS[kind];
 }

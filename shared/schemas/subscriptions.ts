@@ -179,7 +179,8 @@ export type AdminSubscriptionList = z.infer<typeof AdminSubscriptionListSchema>;
 
 export const SubscriptionPaymentRowSchema = z.object({
   id: Uuid,
-  kind: z.enum(['purchase', 'renewal', 'auto_renewal']),
+  /** autopay_renewal: a renewal debited through the customer's UPI AutoPay mandate (its id is the debit's). */
+  kind: z.enum(['purchase', 'renewal', 'auto_renewal', 'autopay_renewal']),
   amount: Paise,
   refunded: Paise,
   status: z.enum(['created', 'paid', 'failed', 'refunded']),

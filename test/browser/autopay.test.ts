@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, hasBrowser, PHONE, saveAddress, signedInContext, signUp, startShop, walletBalance, type ShopUnderTest } from '../helpers/browser';
-import { debitDue, planRecharges } from '../../server/domains/autopay/autopay.service';
+import { debitDue, planRecharges, planRenewals } from '../../server/domains/autopay/autopay.service';
+import type { TestGateway } from '../../server/lib/payments';
 import { remindUncovered } from '../../server/domains/schedules/schedules.cutoff';
 import * as schedules from '../../server/domains/schedules/schedules.service';
 import { addDays, istToday } from '../../shared/rules/slots';
@@ -10,8 +11,8 @@ import type { AuthUser } from '../../server/trpc/context';
  * UPI AutoPay in a browser at 375 px, test payment mode (decision 281): the customer sets it up on the
  * wallet tab (authorised on the test screen), turns on auto-recharge, gets the pre-debit notice, and a
  * day later (the app clock) sees the wallet refilled and the debit "Added". Then, with test mode's
- * switch (decision 291), the bank declines the next debit and the 18:00 "not covered" message comes.
- * Screenshots of each.
+ * switch (decision 291), the bank declines the next debit and the 18:00 "not covered" message comes;
+ * refunding the balance gives the refill back (decision 283). Screenshots of each.
  */
 describe.skipIf(!hasBrowser)('UPI AutoPay in a browser', () => {
   let shop: ShopUnderTest;
@@ -102,9 +103,21 @@ describe.skipIf(!hasBrowser)('UPI AutoPay in a browser', () => {
     await expect.poll(() => rows.allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/delivery is not covered yet/)]));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shop.screenshot(page, 'autopay-declined-not-covered-375');
+
+    // The customer asks for the balance back: the money the AutoPay refill brought is refunded to it (decision 283).
+    await page.goto('/profile?tab=wallet');
+    await page.getByTestId('wallet-refund').click();
+    expect(await page.getByRole('group', { name: 'Refund my balance' }).textContent()).toContain('Send ₹1,000 back');
+    await page.getByTestId('wallet-refund-confirm').click();
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('₹0');
+    expect(await walletBalance(shop, email)).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('autopay-debits').textContent()).toContain('₹1,000 · Refunded');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shop.screenshot(page, 'autopay-balance-refunded-375');
   });
 
-  it('the owner lists the charges, filtered by kind and status (1280 and 375 px)', { timeout: 120_000 }, async () => {
+  it('the owner lists the charges, filtered by kind and status, and refunds a renewal paid through AutoPay (1280 and 375 px)', { timeout: 120_000 }, async () => {
     const owner = 'meera.owner@example.in';
     await signUp(shop, { email: owner, password, username: 'meera_owner', name: 'Meera Rao', mobile: '9876512347' }, { admin: true });
     const debits = await shop.deps.db.selectFrom('autopay_debits').select(['status', 'amount_paise']).execute();
@@ -129,5 +142,50 @@ describe.skipIf(!hasBrowser)('UPI AutoPay in a browser', () => {
       await shop.screenshot(page, `admin-charges-${name}`);
       await ctx.close();
     }
+
+    // Ira's subscription renews through her mandate (decision 290); the desk refunds that renewal through its debit (decision 284).
+    const ira = await shop.deps.db.selectFrom('users').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirstOrThrow();
+    const iraUser: AuthUser = { id: ira.id, email, name: ira.name, role: 'customer' };
+    const mandate = await shop.deps.db.selectFrom('autopay_mandates').select('gateway_token_id').where('user_id', '=', ira.id).where('status', '=', 'active').executeTakeFirstOrThrow();
+    await (shop.deps.payments as TestGateway).setTokenDebits(mandate.gateway_token_id!, 'success');
+    const as = async (method: 'POST', url: string, payload: unknown, headers: Record<string, string> = {}) => {
+      const r = await shop.request({ method, url, headers: { authorization: await shop.bearer(iraUser), 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json();
+    };
+    const plan = (await shop.request({ method: 'GET', url: '/api/subscription-plans' })).json().plans.find((p: { name: string }) => p.name === 'Vitality Monthly');
+    const bought = await as('POST', '/api/subscription-payment/create', { planId: plan.id }, { 'idempotency-key': `browser-renewal-${ira.id}` });
+    await as('POST', '/api/subscription-payment/test/complete', { gatewayOrderId: bought.payment.gatewayOrderId, outcome: 'success' });
+    const subId = bought.subscription.id as string;
+    const end = new Date((await as('POST', `/api/user/subscriptions/${subId}/auto-renew`, { enabled: true })).paidThrough).getTime();
+    now = new Date(end - 2 * 86_400_000);
+    expect(await planRenewals(shop.deps)).toBe(1);
+    now = new Date(end - 86_400_000 + 2 * 60_000);
+    expect(await debitDue(shop.deps)).toBe(1);
+
+    for (const [viewport, name] of [
+      [DESKTOP, '1280'],
+      [PHONE, '375'],
+    ] as const) {
+      const ctx = await signedInContext(shop, owner, password, viewport);
+      const page = await shop.newPage({ context: ctx });
+      page.on('dialog', (d) => void d.accept());
+      await page.goto(`/admin/subscriptions?id=${subId}`);
+      const detail = page.getByTestId('admin-subscription-detail');
+      const renewal = detail.getByRole('listitem').filter({ hasText: 'AutoPay renewal' });
+      await renewal.waitFor();
+      // Paid when the desk first sees it (1280), refunded once it has (375).
+      expect(await renewal.textContent()).toContain(name === '1280' ? '₹2,399 · paid' : '₹2,399 · refunded');
+      if (name === '1280') {
+        await renewal.getByRole('button', { name: 'Refund' }).click();
+        await expect.poll(() => renewal.getByTestId('subscription-refund').textContent()).toBe('₹2,399 refunded');
+        expect(await renewal.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await shop.screenshot(page, `admin-subscription-autopay-refund-${name}`);
+      await ctx.close();
+    }
+    const [debit] = await shop.deps.db.selectFrom('autopay_debits').select(['status', 'refunded_paise']).where('subscription_id', '=', subId).execute();
+    expect(debit).toEqual({ status: 'refunded', refunded_paise: 239_900 });
   });
 });

@@ -9606,7 +9606,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "purchase" | "renewal" | "auto_renewal";
+                            kind: "purchase" | "renewal" | "auto_renewal" | "autopay_renewal";
                             paidAt: string | null;
                             refunded: number;
                             refunds: {
@@ -9726,7 +9726,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "purchase" | "renewal" | "auto_renewal";
+                            kind: "purchase" | "renewal" | "auto_renewal" | "autopay_renewal";
                             paidAt: string | null;
                             refunded: number;
                             refunds: {
@@ -9850,7 +9850,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "purchase" | "renewal" | "auto_renewal";
+                            kind: "purchase" | "renewal" | "auto_renewal" | "autopay_renewal";
                             paidAt: string | null;
                             refunded: number;
                             refunds: {
@@ -9973,7 +9973,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "purchase" | "renewal" | "auto_renewal";
+                            kind: "purchase" | "renewal" | "auto_renewal" | "autopay_renewal";
                             paidAt: string | null;
                             refunded: number;
                             refunds: {
@@ -10099,7 +10099,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "purchase" | "renewal" | "auto_renewal";
+                            kind: "purchase" | "renewal" | "auto_renewal" | "autopay_renewal";
                             paidAt: string | null;
                             refunded: number;
                             refunds: {
@@ -10217,7 +10217,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "purchase" | "renewal" | "auto_renewal";
+                            kind: "purchase" | "renewal" | "auto_renewal" | "autopay_renewal";
                             paidAt: string | null;
                             refunded: number;
                             refunds: {

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { Executor } from '../../../db/database';
+import type { Executor, Trx } from '../../../db/database';
 import type { AutopayDebits, AutopayMandates } from '../../../db/generated/database';
 
 /** UPI AutoPay's SQL (decision 281): mandates, the wallet's auto-recharge setting and debits. */
@@ -217,7 +217,7 @@ export function lockDebitByGatewayOrder(db: Executor, gatewayOrderId: string) {
 export function markDebitPaid(db: Executor, id: string, p: { gatewayPaymentId: string; capturedPaise: number; now: string }) {
   return db
     .updateTable('autopay_debits')
-    .set({ status: 'paid', gateway_payment_id: p.gatewayPaymentId, captured_paise: p.capturedPaise, updated_at: p.now })
+    .set({ status: 'paid', gateway_payment_id: p.gatewayPaymentId, captured_paise: p.capturedPaise, paid_at: p.now, updated_at: p.now })
     .where('id', '=', id)
     .where('status', 'in', ['debiting', 'failed'])
     .returningAll()
@@ -259,6 +259,80 @@ export function debitsInFlight(db: Executor, before: string, limit: number) {
     .where('gateway_order_id', 'is not', null)
     .where('updated_at', '<=', before)
     .limit(limit)
+    .execute();
+}
+
+// ---------- Refunds (decision 282) ----------
+
+export function lockDebit(trx: Trx, id: string) {
+  return trx.selectFrom('autopay_debits').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Adds a refund's amount to the debit, only while it is paid and stays within what the gateway
+ * captured: concurrent refunds queue on the row and the one that would pass the capture updates
+ * nothing (the CHECK constraint backs it up).
+ */
+export async function reserveDebitRefund(trx: Trx, id: string, amountPaise: number, now: string): Promise<boolean> {
+  const r = await trx
+    .updateTable('autopay_debits')
+    .set({ refunded_paise: sql`refunded_paise + ${amountPaise}`, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .where(sql<boolean>`refunded_paise + ${amountPaise} <= captured_paise`)
+    .returning('id')
+    .executeTakeFirst();
+  return !!r;
+}
+
+/** A debit whose refunds the gateway has made in full. */
+export async function markDebitRefunded(trx: Trx, id: string, now: string): Promise<void> {
+  await trx
+    .updateTable('autopay_debits')
+    .set({ status: 'refunded', updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .execute();
+}
+
+/** A customer's paid wallet refills with money the gateway can still give back, newest first, locked (a balance refund's sources). */
+export function refundableRechargeDebits(trx: Trx, userId: string) {
+  return trx
+    .selectFrom('autopay_debits')
+    .select(['id', 'captured_paise', 'refunded_paise', 'paid_at'])
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'wallet_recharge')
+    .where('status', '=', 'paid')
+    .where(sql<boolean>`refunded_paise < captured_paise`)
+    .orderBy('paid_at', 'desc')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** What the customer's paid wallet refills can still give back (the wallet's "refundable", read without a lock). */
+export async function rechargeRefundable(db: Executor, userId: string): Promise<number> {
+  const r = await db
+    .selectFrom('autopay_debits')
+    .select(sql<number>`coalesce(sum(captured_paise - refunded_paise), 0)::int`.as('n'))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'wallet_recharge')
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The debits that renewed a subscription and reached the gateway (an order was made), with their mandate's provider, oldest first. */
+export function renewalDebitsOf(db: Executor, subscriptionId: string) {
+  return db
+    .selectFrom('autopay_debits as d')
+    .innerJoin('autopay_mandates as m', 'm.id', 'd.mandate_id')
+    .selectAll('d')
+    .select('m.provider')
+    .where('d.subscription_id', '=', subscriptionId)
+    .where('d.purpose', '=', 'subscription_renewal')
+    .where('d.gateway_order_id', 'is not', null)
+    .orderBy('d.created_at')
     .execute();
 }
 

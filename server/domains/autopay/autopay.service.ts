@@ -11,6 +11,7 @@ import { plannedTotal } from '../schedules/schedules.service';
 import * as repo from './autopay.repository';
 import * as renewals from '../subscriptions/subscriptions.autopay';
 import { autopayPayments } from './autopay-payments';
+import { debitRefundHooks } from './autopay.refunds';
 import { formatRupees } from '../../../shared/rules/money';
 import { formatDate } from '../../../shared/rules/dates';
 import { addDays, istToday } from '../../../shared/rules/slots';
@@ -473,4 +474,5 @@ export const autopayDebitCharges: ChargeKindHandler = {
     return { outcome: 'paid' };
   },
   reconcile: (deps, opts) => reconcileDebits(deps, opts),
+  refunds: debitRefundHooks,
 };

@@ -9,6 +9,7 @@ import * as repo from './payments.repository';
 import { formatRupees, refundableOf } from '../../../shared/rules/money';
 import { recordAudit } from '../audit/audit.service';
 import type { AdminRefund } from '../../../shared/schemas/payments';
+import { chargeKindHandler, type ChargeRefundHooks } from '../../lib/payments/charge-kinds';
 
 type Deps = AppDeps;
 
@@ -23,7 +24,7 @@ export type RefundEntity = { id?: string; payment_id?: string; amount?: number }
 // key (sendPendingRefund), the refund job retries what the gateway did not take, and an admin can
 // retry one that finally failed (retryFailedRefund). Nothing else calls the gateway's refund.
 
-/** The charge a refund is of: an order's payment or a subscription payment. */
+/** The charge a refund is of: an order's payment, a subscription payment, a wallet top-up or an AutoPay debit. */
 export type RefundOf = repo.ChargeRef;
 type RefundRequest = RefundOf & { amountPaise?: number; reason: string; idempotencyKey: string };
 
@@ -32,7 +33,34 @@ const chargeOf = (p: RefundOf): RefundOf =>
     ? { paymentId: p.paymentId }
     : 'walletTopUpId' in p
       ? { walletTopUpId: p.walletTopUpId }
-      : { subscriptionPaymentId: p.subscriptionPaymentId };
+      : 'autopayDebitId' in p
+        ? { autopayDebitId: p.autopayDebitId }
+        : { subscriptionPaymentId: p.subscriptionPaymentId };
+
+/** An AutoPay debit's refund hooks, registered by the domain that owns debits (server/domains/autopay/autopay.refunds.ts). */
+const debitRefunds = (): ChargeRefundHooks => {
+  const h = chargeKindHandler('autopay_debit').refunds;
+  if (!h) throw new Error('AutoPay debits have no refund hooks: register them with the kind at start (server/app.ts).');
+  return h;
+};
+
+/** The charge's row, locked: the kinds payments keeps, or the debit through its owner's hook. */
+async function lockCharge(trx: Trx, ref: RefundOf): Promise<repo.LockedCharge | undefined> {
+  if (!('autopayDebitId' in ref)) return repo.lockCharge(trx, ref);
+  const c = await debitRefunds().lock(trx, ref.autopayDebitId);
+  return c && { ...c, orderId: null };
+}
+
+const reserveRefund = (trx: Trx, ref: RefundOf, amount: number, now: string): Promise<boolean> =>
+  'autopayDebitId' in ref ? debitRefunds().reserve(trx, ref.autopayDebitId, amount, now) : repo.reserveRefund(trx, ref, amount, now);
+
+/** The refund row's columns naming its charge (exactly one is set). */
+const refundColumnsOf = (ref: RefundOf) => ({
+  payment_id: 'paymentId' in ref ? ref.paymentId : null,
+  subscription_payment_id: 'subscriptionPaymentId' in ref ? ref.subscriptionPaymentId : null,
+  wallet_top_up_id: 'walletTopUpId' in ref ? ref.walletTopUpId : null,
+  autopay_debit_id: 'autopayDebitId' in ref ? ref.autopayDebitId : null,
+});
 
 /**
  * Refund (part of) a charge in its own transaction, then send it (the refund job retries a send
@@ -60,7 +88,7 @@ export async function reserveRefundInTransaction(
   const existing = await repo.findRefundByKey(trx, p.idempotencyKey);
   if (existing) return { refund: existing, replayed: true };
   const ref = chargeOf(p);
-  const charge = await repo.lockCharge(trx, ref);
+  const charge = await lockCharge(trx, ref);
   if (!charge) throw notFound('That payment');
   const left = refundableOf(charge.capturedPaise, charge.refundedPaise);
   const amount = p.amountPaise ?? left;
@@ -68,16 +96,14 @@ export async function reserveRefundInTransaction(
   if (!charge.refundable) throw new AppError('INVALID_STATE', 'Only a paid payment can be refunded.');
   if (amount <= 0) throw new AppError('BAD_REQUEST', 'A refund must be more than zero.');
   const now = deps.clock.now().toISOString();
-  if (!(await repo.reserveRefund(trx, ref, amount, now))) {
+  if (!(await reserveRefund(trx, ref, amount, now))) {
     throw new AppError('INVALID_STATE', `A refund cannot be more than what was paid: at most ${formatRupees(left)} can still be refunded.`, {
       details: { refundable: left },
     });
   }
   const row = await repo.insertRefund(trx, {
-    payment_id: 'paymentId' in ref ? ref.paymentId : null,
+    ...refundColumnsOf(ref),
     order_id: charge.orderId,
-    subscription_payment_id: 'subscriptionPaymentId' in ref ? ref.subscriptionPaymentId : null,
-    wallet_top_up_id: 'walletTopUpId' in ref ? ref.walletTopUpId : null,
     amount_paise: amount,
     idempotency_key: p.idempotencyKey,
     reason: p.reason,
@@ -155,18 +181,15 @@ async function sendRefund(deps: Deps, refundId: string): Promise<void> {
   });
 }
 
-type RefundRef = Pick<repo.RefundRow, 'payment_id' | 'subscription_payment_id' | 'wallet_top_up_id'>;
+type RefundRef = Pick<repo.RefundRow, 'payment_id' | 'subscription_payment_id' | 'wallet_top_up_id' | 'autopay_debit_id'>;
 const refOfRefund = (r: RefundRef): RefundOf =>
   r.payment_id
     ? { paymentId: r.payment_id }
     : r.wallet_top_up_id
       ? { walletTopUpId: r.wallet_top_up_id }
-      : { subscriptionPaymentId: r.subscription_payment_id! };
-const refundRefOf = (ref: RefundOf): RefundRef => ({
-  payment_id: 'paymentId' in ref ? ref.paymentId : null,
-  subscription_payment_id: 'subscriptionPaymentId' in ref ? ref.subscriptionPaymentId : null,
-  wallet_top_up_id: 'walletTopUpId' in ref ? ref.walletTopUpId : null,
-});
+      : r.autopay_debit_id
+        ? { autopayDebitId: r.autopay_debit_id }
+        : { subscriptionPaymentId: r.subscription_payment_id! };
 
 /**
  * When every refund of a charge is processed and they cover it, the charge is refunded; if it
@@ -175,12 +198,13 @@ const refundRefOf = (ref: RefundOf): RefundRef => ({
  */
 async function applyRefundToCharge(deps: Deps, trx: Trx, refund: RefundRef): Promise<void> {
   const ref = refOfRefund(refund);
-  const charge = await repo.lockCharge(trx, ref);
+  const charge = await lockCharge(trx, ref);
   if (!charge) return;
   const processed = (await repo.refundsOfCharge(trx, ref)).filter((x) => x.status === 'processed').reduce((n, x) => n + x.amount_paise, 0);
   if (processed < charge.capturedPaise) return;
   if ('subscriptionPaymentId' in ref) return repo.markSubscriptionPaymentRefunded(trx, ref.subscriptionPaymentId);
   if ('walletTopUpId' in ref) return repo.markWalletTopUpRefunded(trx, ref.walletTopUpId);
+  if ('autopayDebitId' in ref) return debitRefunds().refundedInFull(deps, trx, ref.autopayDebitId);
   const payment = (await repo.lockPayment(trx, ref.paymentId))!;
   if (payment.status === 'refunded') return;
   const now = deps.clock.now().toISOString();
@@ -206,13 +230,11 @@ export async function refundProcessedInTransaction(
   } else {
     const key = `gateway:${refund.id}`;
     if (!(await repo.findRefundByKey(trx, key))) {
-      const charge = await repo.lockCharge(trx, ref);
-      if (!charge || !(await repo.reserveRefund(trx, ref, refund.amount, now))) return 'refund_exceeds_payment';
+      const charge = await lockCharge(trx, ref);
+      if (!charge || !(await reserveRefund(trx, ref, refund.amount, now))) return 'refund_exceeds_payment';
       const row = await repo.insertRefund(trx, {
-        payment_id: 'paymentId' in ref ? ref.paymentId : null,
+        ...refundColumnsOf(ref),
         order_id: charge.orderId,
-        subscription_payment_id: 'subscriptionPaymentId' in ref ? ref.subscriptionPaymentId : null,
-        wallet_top_up_id: 'walletTopUpId' in ref ? ref.walletTopUpId : null,
         amount_paise: refund.amount,
         idempotency_key: key,
         reason: 'gateway',
@@ -221,7 +243,7 @@ export async function refundProcessedInTransaction(
       if (row) await repo.markRefundSent(trx, row.id, { gatewayRefundId: refund.id, processed: true, now });
     }
   }
-  await applyRefundToCharge(deps, trx, refundRefOf(ref));
+  await applyRefundToCharge(deps, trx, refundColumnsOf(ref));
   return 'refund_processed';
 }
 

@@ -135,11 +135,13 @@ export function lockPayment(db: Executor, id: string) {
 }
 
 // ---------- Refunds ----------
-// One outbox for every charge: a refund row names an order's payment (payments) or a
-// subscription payment (subscription_payments); the job sends both alike.
+// One outbox for every charge: a refund row names an order's payment (payments), a subscription
+// payment (subscription_payments), a wallet top-up or an AutoPay debit; the job sends them alike.
 
-/** The charge a refund is of: an order's payment or a subscription payment. */
-export type ChargeRef = { paymentId: string } | { subscriptionPaymentId: string } | { walletTopUpId: string };
+/** The charge a refund is of: an order's payment, a subscription payment, a wallet top-up or an AutoPay debit. */
+export type ChargeRef = { paymentId: string } | { subscriptionPaymentId: string } | { walletTopUpId: string } | { autopayDebitId: string };
+/** The kinds whose refund columns this file reads and writes; an AutoPay debit's are its own domain's hooks (decision 282). */
+export type OwnChargeRef = Exclude<ChargeRef, { autopayDebitId: string }>;
 
 /** What a refund needs of its charge, read with the charge row locked (concurrent refunds queue on it). */
 export interface LockedCharge {
@@ -154,7 +156,7 @@ export interface LockedCharge {
 
 const ORDER_PAYMENT_REFUNDABLE = ['captured', 'authorized', 'refund_pending'] as const;
 
-export async function lockCharge(db: Executor, ref: ChargeRef): Promise<LockedCharge | undefined> {
+export async function lockCharge(db: Executor, ref: OwnChargeRef): Promise<LockedCharge | undefined> {
   if ('paymentId' in ref) {
     const p = await db.selectFrom('payments').selectAll().where('id', '=', ref.paymentId).forUpdate().executeTakeFirst();
     return p && { id: p.id, orderId: p.order_id, capturedPaise: p.captured_paise ?? 0, refundedPaise: p.refunded_paise, refundable: (ORDER_PAYMENT_REFUNDABLE as readonly string[]).includes(p.status) };
@@ -172,7 +174,7 @@ export async function lockCharge(db: Executor, ref: ChargeRef): Promise<LockedCh
  * concurrent refunds queue on the charge row and the one that would go past
  * what the gateway captured updates nothing (and the CHECK constraint backs it up).
  */
-export async function reserveRefund(db: Executor, ref: ChargeRef, amount: number, now: string): Promise<boolean> {
+export async function reserveRefund(db: Executor, ref: OwnChargeRef, amount: number, now: string): Promise<boolean> {
   if ('walletTopUpId' in ref) {
     const t = await db
       .updateTable('wallet_top_ups')
@@ -221,8 +223,22 @@ export function refundToSend(db: Executor, refundId: string) {
     .leftJoin('payments as p', 'p.id', 'r.payment_id')
     .leftJoin('subscription_payments as sp', 'sp.id', 'r.subscription_payment_id')
     .leftJoin('wallet_top_ups as wt', 'wt.id', 'r.wallet_top_up_id')
-    .select(['r.id', 'r.amount_paise', 'r.idempotency_key', 'r.status', 'r.payment_id', 'r.subscription_payment_id', 'r.wallet_top_up_id'])
-    .select(sql<string | null>`coalesce(p.gateway_payment_id, sp.gateway_payment_id, wt.gateway_payment_id)`.as('gateway_payment_id'))
+    .leftJoin('autopay_debits as ad', 'ad.id', 'r.autopay_debit_id')
+    .select([
+      'r.id',
+      'r.amount_paise',
+      'r.idempotency_key',
+      'r.status',
+      'r.payment_id',
+      'r.subscription_payment_id',
+      'r.wallet_top_up_id',
+      'r.autopay_debit_id',
+    ])
+    .select(
+      sql<string | null>`coalesce(p.gateway_payment_id, sp.gateway_payment_id, wt.gateway_payment_id, ad.gateway_payment_id)`.as(
+        'gateway_payment_id',
+      ),
+    )
     .where('r.id', '=', refundId)
     .executeTakeFirst();
 }
@@ -244,6 +260,7 @@ export function insertRefund(
     order_id: string | null;
     subscription_payment_id: string | null;
     wallet_top_up_id?: string | null;
+    autopay_debit_id?: string | null;
     amount_paise: number;
     idempotency_key: string;
     reason: string;
@@ -314,25 +331,34 @@ export function refundsOfOrder(db: Executor, orderId: string) {
   return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute();
 }
 
-export function refundsOfSubscriptionPayments(db: Executor, subscriptionPaymentIds: readonly string[]) {
-  if (subscriptionPaymentIds.length === 0) return Promise.resolve([] as RefundRow[]);
-  return db.selectFrom('refunds').selectAll().where('subscription_payment_id', 'in', subscriptionPaymentIds).orderBy('created_at').execute();
+/** Refunds of a subscription's charges: its subscription payments and the AutoPay debits that renewed it (ids of either). */
+export function refundsOfSubscriptionPayments(db: Executor, chargeIds: readonly string[]) {
+  if (chargeIds.length === 0) return Promise.resolve([] as RefundRow[]);
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where((eb) => eb.or([eb('subscription_payment_id', 'in', chargeIds), eb('autopay_debit_id', 'in', chargeIds)]))
+    .orderBy('created_at')
+    .execute();
 }
 
 export function refundsOfCharge(db: Executor, ref: ChargeRef) {
   const q = db.selectFrom('refunds').selectAll();
   if ('walletTopUpId' in ref) return q.where('wallet_top_up_id', '=', ref.walletTopUpId).execute();
+  if ('autopayDebitId' in ref) return q.where('autopay_debit_id', '=', ref.autopayDebitId).execute();
   return ('paymentId' in ref ? q.where('payment_id', '=', ref.paymentId) : q.where('subscription_payment_id', '=', ref.subscriptionPaymentId)).execute();
 }
 
-/** The charge a gateway payment id belongs to (an order's payment or a subscription payment). */
+/** The charge a gateway payment id belongs to (an order's payment, a subscription payment, a top-up or an AutoPay debit). */
 export async function findChargeByGatewayId(db: Executor, gatewayPaymentId: string): Promise<ChargeRef | undefined> {
   const p = await db.selectFrom('payments').select('id').where('gateway_payment_id', '=', gatewayPaymentId).executeTakeFirst();
   if (p) return { paymentId: p.id };
   const sp = await db.selectFrom('subscription_payments').select('id').where('gateway_payment_id', '=', gatewayPaymentId).executeTakeFirst();
   if (sp) return { subscriptionPaymentId: sp.id };
   const wt = await db.selectFrom('wallet_top_ups').select('id').where('gateway_payment_id', '=', gatewayPaymentId).executeTakeFirst();
-  return wt ? { walletTopUpId: wt.id } : undefined;
+  if (wt) return { walletTopUpId: wt.id };
+  const ad = await db.selectFrom('autopay_debits').select('id').where('gateway_payment_id', '=', gatewayPaymentId).executeTakeFirst();
+  return ad ? { autopayDebitId: ad.id } : undefined;
 }
 
 export async function markRefundProcessedByGatewayId(db: Executor, gatewayRefundId: string, now: string): Promise<void> {

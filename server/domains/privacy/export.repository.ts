@@ -37,7 +37,7 @@ export const AREAS: Area[] = [
     table: 'refunds',
     about: 'Money given back to you',
     where: (u) =>
-      sql`t.order_id in ${orders(u)} or t.subscription_payment_id in (select id from subscription_payments where user_id = ${u}) or t.wallet_top_up_id in (select id from wallet_top_ups where user_id = ${u})`,
+      sql`t.order_id in ${orders(u)} or t.subscription_payment_id in (select id from subscription_payments where user_id = ${u}) or t.wallet_top_up_id in (select id from wallet_top_ups where user_id = ${u}) or t.autopay_debit_id in (select id from autopay_debits where user_id = ${u})`,
   },
   { table: 'coupon_uses', about: 'Coupons you used', where: (u) => sql`t.user_id = ${u}` },
   { table: 'subscriptions', about: 'Your subscriptions', where: (u) => sql`t.user_id = ${u}` },

@@ -15,13 +15,14 @@ export interface SubscriptionPayments {
   reserveRefundInTransaction(
     deps: Pick<AppDeps, 'clock'>,
     trx: Trx,
-    p: { subscriptionPaymentId: string; amountPaise?: number; reason: string; idempotencyKey: string },
+    p: ({ subscriptionPaymentId: string } | { autopayDebitId: string }) & { amountPaise?: number; reason: string; idempotencyKey: string },
   ): Promise<{ refund: Selectable<RefundsTable>; replayed: boolean }>;
   /** Sends a reserved refund after the commit; never throws (the refund job retries what fails). */
   sendPendingRefund(deps: AppDeps, refundId: string): Promise<void>;
   /** The one settle path (payments.settle.ts): finds the charge by its gateway order and applies the payment, then its after-commit work. */
   settle(deps: AppDeps, gp: GatewayPayment, source: string): Promise<{ outcome: string }>;
-  refundsOfSubscriptionPayments(executor: Executor, subscriptionPaymentIds: readonly string[]): Promise<Selectable<RefundsTable>[]>;
+  /** The refunds of these subscription payments and renewal debits (ids of either). */
+  refundsOfSubscriptionPayments(executor: Executor, chargeIds: readonly string[]): Promise<Selectable<RefundsTable>[]>;
   toAdminRefund(r: Selectable<RefundsTable>): AdminRefund;
 }
 

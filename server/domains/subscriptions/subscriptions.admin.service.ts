@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.service';
 import * as repo from './subscriptions.repository';
 import { subscriptionPayments } from './subscription-payments';
 import { addPaidPeriod } from './subscriptions.billing';
+import { renewalDebitsOf } from './subscriptions.autopay';
 import {
   cancelInTransaction,
   effectiveStatus,
@@ -71,28 +72,48 @@ export async function adminDetail(deps: Deps, id: string, ex: Executor = deps.db
   if (!s) throw notFound('That subscription');
   const c = await repo.customerOf(ex, s.user_id);
   const [row] = await adminRows(deps, ex, [{ ...s, customer_name: c.name, customer_email: c.email ?? '' }]);
-  const [periods, payments, free] = await Promise.all([repo.periodsOf(ex, [s.id]), repo.paymentsOf(ex, s.id), repo.freeUnitsOf(ex, s.id)]);
+  const [periods, payments, debits, free] = await Promise.all([
+    repo.periodsOf(ex, [s.id]),
+    repo.paymentsOf(ex, s.id),
+    renewalDebitsOf(ex, s.id),
+    repo.freeUnitsOf(ex, s.id),
+  ]);
   const port = subscriptionPayments();
-  const refunds = await port.refundsOfSubscriptionPayments(
-    ex,
-    payments.map((p) => p.id),
-  );
+  const refunds = await port.refundsOfSubscriptionPayments(ex, [...payments.map((p) => p.id), ...debits.map((d) => d.id)]);
+  const refundsOf = (id: string) =>
+    refunds.filter((r) => r.subscription_payment_id === id || r.autopay_debit_id === id).map(port.toAdminRefund);
   return {
     subscription: row!,
     periods: periods.map(toPeriod),
-    payments: payments.map((p) => ({
-      id: p.id,
-      kind: p.kind,
-      amount: p.amount_paise,
-      refunded: p.refunded_paise,
-      status: p.status,
-      gateway: p.gateway,
-      gatewayOrderId: p.gateway_order_id,
-      gatewayPaymentId: p.gateway_payment_id,
-      createdAt: p.created_at,
-      paidAt: p.paid_at,
-      refunds: refunds.filter((r) => r.subscription_payment_id === p.id).map(port.toAdminRefund),
-    })),
+    payments: [
+      ...payments.map((p) => ({
+        id: p.id,
+        kind: p.kind,
+        amount: p.amount_paise,
+        refunded: p.refunded_paise,
+        status: p.status,
+        gateway: p.gateway,
+        gatewayOrderId: p.gateway_order_id,
+        gatewayPaymentId: p.gateway_payment_id,
+        createdAt: p.created_at,
+        paidAt: p.paid_at,
+        refunds: refundsOf(p.id),
+      })),
+      // Renewals debited through the customer's UPI AutoPay mandate (decision 290) are payments of the subscription too (decision 284).
+      ...debits.map((d) => ({
+        id: d.id,
+        kind: 'autopay_renewal' as const,
+        amount: d.amountPaise,
+        refunded: d.refundedPaise,
+        status: d.status,
+        gateway: d.provider,
+        gatewayOrderId: d.gatewayOrderId,
+        gatewayPaymentId: d.gatewayPaymentId,
+        createdAt: d.createdAt,
+        paidAt: d.paidAt,
+        refunds: refundsOf(d.id),
+      })),
+    ].sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime()),
     freeUnits: free.map((f) => ({ orderId: f.order_id, orderNumber: f.number, value: f.value_paise, at: f.created_at })),
   };
 }
@@ -160,6 +181,8 @@ export const adminCancel = (deps: Deps, admin: AuthUser, input: { id: string; re
  * paid) and the refund recorded with the audit entry; it is sent after commit under its idempotency
  * key, the refund job retries a gateway that fails, and a refund the gateway finally refuses can be
  * retried from the admin. The payment reads "refunded" only once the gateway has made the refund.
+ * A renewal debited through the customer's AutoPay mandate is refunded the same way, through its
+ * debit (decision 284): `paymentId` is then the debit's id, as the detail lists it.
  */
 export async function adminRefund(
   deps: Deps,
@@ -168,19 +191,19 @@ export async function adminRefund(
 ): Promise<AdminSubscriptionDetail> {
   let refundId: string | null = null;
   await adminAct(deps, admin, input.id, 'subscription.refund', async (trx, s) => {
-    const pay = await repo.findPayment(trx, input.paymentId);
-    if (!pay || pay.subscription_id !== s.id) throw notFound('That payment');
-    if (pay.status !== 'paid' || !pay.gateway_payment_id) throw new AppError('INVALID_STATE', 'Only a paid payment can be refunded.');
-    const left = refundableOf(pay.captured_paise ?? 0, pay.refunded_paise);
+    const pay = await chargeOfSubscription(trx, s.id, input.paymentId);
+    if (pay.status !== 'paid' || !pay.gatewayPaymentId) throw new AppError('INVALID_STATE', 'Only a paid payment can be refunded.');
+    const left = refundableOf(pay.capturedPaise, pay.refundedPaise);
     if (left <= 0) throw new AppError('INVALID_STATE', 'This payment has already been refunded in full.');
     // The same rule (and cap) as every refund by staff (decision 204).
-    assertMayGiveMoneyBack(admin, 'subscriptions:write', pay.refunded_paise + (input.amount ?? left));
+    assertMayGiveMoneyBack(admin, 'subscriptions:write', pay.refundedPaise + (input.amount ?? left));
     // The key is the amount refunded so far plus this one: two clicks on one screen are one refund.
+    // The charge's own lock (in the reservation) bounds the refund by what it captured, whatever raced it here.
     const { refund } = await subscriptionPayments().reserveRefundInTransaction(deps, trx, {
-      subscriptionPaymentId: pay.id,
+      ...pay.charge,
       amountPaise: input.amount,
       reason: `admin: ${input.reason.trim()}`.slice(0, 300),
-      idempotencyKey: `subrefund:${pay.id}:${pay.refunded_paise + (input.amount ?? left)}`,
+      idempotencyKey: `subrefund:${pay.id}:${pay.refundedPaise + (input.amount ?? left)}`,
     });
     refundId = refund.id;
     return { refund: { paymentId: pay.id, refundId: refund.id, amount: refund.amount_paise, reason: input.reason } };
@@ -188,6 +211,30 @@ export async function adminRefund(
   const sent = refundId as string | null;
   if (sent) await subscriptionPayments().sendPendingRefund(deps, sent);
   return adminDetail(deps, input.id);
+}
+
+/** A payment of the subscription by id: a subscription payment, or a debit that renewed it through AutoPay. */
+async function chargeOfSubscription(trx: Trx, subscriptionId: string, id: string) {
+  const pay = await repo.findPayment(trx, id);
+  if (pay?.subscription_id === subscriptionId)
+    return {
+      id: pay.id,
+      charge: { subscriptionPaymentId: pay.id },
+      status: pay.status,
+      gatewayPaymentId: pay.gateway_payment_id,
+      capturedPaise: pay.captured_paise ?? 0,
+      refundedPaise: pay.refunded_paise,
+    };
+  const debit = (await renewalDebitsOf(trx, subscriptionId)).find((d) => d.id === id);
+  if (!debit) throw notFound('That payment');
+  return {
+    id: debit.id,
+    charge: { autopayDebitId: debit.id },
+    status: debit.status,
+    gatewayPaymentId: debit.gatewayPaymentId,
+    capturedPaise: debit.capturedPaise,
+    refundedPaise: debit.refundedPaise,
+  };
 }
 
 /** GET /api/admin/subscription-plans — every plan, offered or not. */

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps';
-import type { Trx } from '../../../db/database';
+import type { Executor, Trx } from '../../../db/database';
 import { notify } from '../notifications/notify.service';
 import * as repo from './subscriptions.repository';
 import { addPaidPeriod, type SubscriptionSettlement } from './subscriptions.billing';
@@ -66,3 +66,28 @@ export function provideMandateCheck(check: MandateCheck): void {
 }
 
 export const hasActiveMandate = (deps: Pick<AppDeps, 'db'>, userId: string) => mandateCheck(deps, userId);
+
+/** A debit that renewed a subscription through the mandate: a payment of the subscription the desk lists and refunds (decision 284). */
+export interface RenewalDebit {
+  id: string;
+  amountPaise: number;
+  capturedPaise: number;
+  refundedPaise: number;
+  /** In the subscription payments' words: created (being taken), paid, failed, refunded. */
+  status: 'created' | 'paid' | 'failed' | 'refunded';
+  provider: string;
+  gatewayOrderId: string;
+  gatewayPaymentId: string | null;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+/** Asked of AutoPay through this port too (wired at start); unwired, no subscription was renewed through a mandate. */
+type RenewalDebitsOf = (db: Executor, subscriptionId: string) => Promise<RenewalDebit[]>;
+let renewalDebits: RenewalDebitsOf = async () => [];
+
+export function provideRenewalDebits(f: RenewalDebitsOf): void {
+  renewalDebits = f;
+}
+
+export const renewalDebitsOf = (db: Executor, subscriptionId: string) => renewalDebits(db, subscriptionId);

@@ -10,11 +10,11 @@ import type { GatewayPayment } from '../../lib/payments';
  * the one refund outbox (decision 115) through this port, which the app wires at start (server/app.ts).
  */
 export interface WalletPayments {
-  /** Reserves a refund of a top-up payment inside the caller's transaction (idempotent by key); sent after commit. */
+  /** Reserves a refund of a top-up payment or an AutoPay refill inside the caller's transaction (idempotent by key); sent after commit. */
   reserveRefundInTransaction(
     deps: Pick<AppDeps, 'clock'>,
     trx: Trx,
-    p: { walletTopUpId: string; amountPaise?: number; reason: string; idempotencyKey: string },
+    p: ({ walletTopUpId: string } | { autopayDebitId: string }) & { amountPaise?: number; reason: string; idempotencyKey: string },
   ): Promise<{ refund: Selectable<RefundsTable>; replayed: boolean }>;
   /** Sends a reserved refund after the commit; never throws (the refund job retries what fails). */
   sendPendingRefund(deps: AppDeps, refundId: string): Promise<void>;

@@ -10,6 +10,7 @@ import type { ChargeKindHandler } from '../../lib/payments/charge-kinds';
 import * as ledger from '../../lib/ledger.service';
 import * as repo from './wallet.repository';
 import { walletPayments } from './wallet-payments';
+import { walletAutopay } from './wallet-autopay';
 import { enqueueMail } from '../../lib/mail';
 import { assertMayGiveMoneyBack } from '../../lib/money-back';
 import { balanceRefundMail, topUpCreditedMail, topUpRefundedMail, type WalletMailInput } from './wallet.mail';
@@ -66,13 +67,14 @@ export async function userWallet(
   input: WalletPageInputT,
   resHeaders: Record<string, string>,
 ): Promise<UserWallet> {
-  const [balance, ledger, topUps] = await Promise.all([
+  const [balance, ledger, topUps, refills] = await Promise.all([
     repo.balanceOf(deps.db, user.id),
     page(deps.db, user.id, input),
     repo.topUpsOf(deps.db, user.id, 200),
+    walletAutopay().refundableTotal(deps.db, user.id),
   ]);
   resHeaders['X-Total-Count'] = String(ledger.totalCount);
-  const backable = topUps.filter((t) => t.status === 'paid').reduce((n, t) => n + (t.captured_paise ?? 0) - t.refunded_paise, 0);
+  const backable = topUps.filter((t) => t.status === 'paid').reduce((n, t) => n + (t.captured_paise ?? 0) - t.refunded_paise, 0) + refills;
   return {
     balance,
     refundable: Math.min(balance, backable),
@@ -281,11 +283,41 @@ export function creditAutopayDebit(deps: Pick<Deps, 'clock'>, trx: Trx, p: { use
 // ---------- Refund my balance ----------
 
 /**
- * POST /api/user/wallet/refund — the balance goes back to the top-up payments it came from, newest
- * first, through the one refund outbox (decision 115): one transaction locks the balance and the
- * top-ups, reserves a refund on each (never more than it paid), and debits the wallet by each refund
- * (keyed by the refund, so a repeat with the same key debits nothing more). The refunds are sent
- * after commit; the refund job retries. Money that came from no top-up (an adjustment) stays.
+ * The payments a balance refund gives back to, locked (top-ups, then AutoPay refills: always in that
+ * order, so two refunds never wait on each other's rows): the newest capture first across both
+ * (decision 283): the money that came in last goes back first, and the newest payments are the
+ * furthest from the gateway's refund window.
+ */
+async function refundSources(trx: Trx, userId: string) {
+  const topUps = await repo.refundableTopUps(trx, userId);
+  const refills = await walletAutopay().refundableRefills(trx, userId);
+  return [
+    ...topUps.map((t) => ({
+      id: t.id,
+      charge: { walletTopUpId: t.id },
+      topUpId: t.id as string | undefined,
+      capturedPaise: t.captured_paise ?? 0,
+      refundedPaise: t.refunded_paise,
+      paidAt: new Date(t.paid_at!).getTime(),
+    })),
+    ...refills.map((d) => ({
+      id: d.id,
+      charge: { autopayDebitId: d.id },
+      topUpId: undefined,
+      capturedPaise: d.capturedPaise,
+      refundedPaise: d.refundedPaise,
+      paidAt: new Date(d.paidAt).getTime(),
+    })),
+  ].sort((a, b) => b.paidAt - a.paidAt || a.id.localeCompare(b.id));
+}
+
+/**
+ * POST /api/user/wallet/refund — the balance goes back to the payments it came from — top-ups and
+ * UPI AutoPay refills alike, newest first (decision 283) — through the one refund outbox (decision
+ * 115): one transaction locks the balance, the top-ups and the refills, reserves a refund on each
+ * (never more than it captured), and debits the wallet by each refund (keyed by the refund, so a
+ * repeat with the same key debits nothing more). The refunds are sent after commit; the refund job
+ * retries. Money that came from no payment (an adjustment, an order refunded to the wallet) stays.
  */
 export async function refundBalance(
   deps: Deps,
@@ -299,15 +331,15 @@ export async function refundBalance(
     // The same key again: the refunds it made are the answer (the ledger rows carry the key).
     const earlier = await repo.entriesWithReason(trx, user.id, `refund_out:${key}`);
     if (earlier.length) return earlier.map((e) => ({ id: e.reference.slice('refund:'.length), amount: -e.amount_paise, fresh: false }));
-    const topUps = await repo.refundableTopUps(trx, user.id);
+    const sources = await refundSources(trx, user.id);
     let left = balance;
     const made: { id: string; amount: number; fresh: boolean }[] = [];
     const now = deps.clock.now().toISOString();
-    for (const t of topUps) {
-      const take = Math.min(left, (t.captured_paise ?? 0) - t.refunded_paise);
+    for (const t of sources) {
+      const take = Math.min(left, t.capturedPaise - t.refundedPaise);
       if (take <= 0) break;
       const { refund, replayed } = await walletPayments().reserveRefundInTransaction(deps, trx, {
-        walletTopUpId: t.id,
+        ...t.charge,
         amountPaise: take,
         reason: 'customer: wallet balance refund',
         idempotencyKey: `wallet:${user.id}:${key}:${t.id}`,
@@ -322,7 +354,7 @@ export async function refundBalance(
         amountPaise: -take,
         reference: `refund:${refund.id}`,
         reason: `refund_out:${key}`,
-        topUpId: t.id,
+        topUpId: t.topUpId,
         now,
       });
       if (after === null) throw new AppError('CONFLICT', 'Your wallet changed a moment ago. Please reload and try again.');

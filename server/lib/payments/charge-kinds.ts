@@ -31,6 +31,31 @@ export interface ChargeKindHandler {
   reconcile(deps: AppDeps, opts?: { minAgeMinutes?: number; limit?: number }): Promise<number>;
   /** How the webhook's record names this kind's outcomes ('' for orders, 'wallet_' for top-ups…). */
   readonly outcomePrefix: string;
+  /**
+   * The refund outbox's hooks for a kind whose rows the payments domain does not keep itself
+   * (AutoPay debits, decision 282): orders', subscriptions' and top-ups' rows predate the hooks
+   * and are still locked and reserved in payments.repository.ts.
+   */
+  readonly refunds?: ChargeRefundHooks;
+}
+
+/** What a refund needs of a charge, read with its row locked (concurrent refunds queue on it). */
+export interface RefundableCharge {
+  id: string;
+  /** What the gateway reported taking (0 before it took anything): no refund goes past it. */
+  capturedPaise: number;
+  refundedPaise: number;
+  /** Paid and not yet refunded in full: a refund may be reserved on it. */
+  refundable: boolean;
+}
+
+export interface ChargeRefundHooks {
+  /** The charge's row, locked for the rest of the caller's transaction. */
+  lock(trx: Trx, id: string): Promise<RefundableCharge | undefined>;
+  /** Adds `amountPaise` to what is refunded, only while it stays within what was captured (false: refused). */
+  reserve(trx: Trx, id: string, amountPaise: number, now: string): Promise<boolean>;
+  /** The gateway has made refunds covering the whole capture: what that means for this kind (once; the row is locked). */
+  refundedInFull(deps: AppDeps, trx: Trx, id: string): Promise<void>;
 }
 
 const handlers = new Map<ChargeKind, ChargeKindHandler>();

@@ -8,7 +8,7 @@ import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
 import { formatRupees } from '../../../../shared/rules/money';
 import { formatDate } from '../../../../shared/rules/dates';
-import { paymentStatusLabel, paymentStatusTone } from '../../../../shared/rules/payment-labels';
+import { CHARGE_KIND_LABELS, paymentStatusLabel, paymentStatusTone } from '../../../../shared/rules/payment-labels';
 import { CHARGE_KIND_VALUES, CHARGE_STATUS_VALUES, type AdminCharge } from '../../../../shared/schemas/payments';
 import './admin-orders.css';
 
@@ -17,12 +17,7 @@ const PAGE_SIZE = 25;
 type Kind = AdminCharge['kind'];
 type Status = AdminCharge['status'];
 
-const KIND: Record<Kind, string> = {
-  order: 'Order',
-  subscription: 'Subscription',
-  wallet_topup: 'Wallet top-up',
-  autopay_debit: 'AutoPay debit',
-};
+const KIND: Record<Kind, string> = CHARGE_KIND_LABELS;
 /** The spec's payment words (shared/rules/payment-labels.ts), with the badge their tone gives. */
 const BADGE = { success: 'badge--success', danger: 'badge--danger', neutral: '' } as const;
 const statusBadge = (s: Status) => (s === 'pending' ? 'badge--warning' : BADGE[paymentStatusTone(s)]);

@@ -14,6 +14,7 @@ import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
 import { UsageMeter } from '../../features/subscriptions/usage-meter';
 import { formatRupees, refundableOf } from '../../../../shared/rules/money';
+import { subscriptionPaymentKindLabel } from '../../../../shared/rules/payment-labels';
 import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from '../../../../shared/rules/subscriptions';
 import type { AdminSubscriptionDetail } from '../../../../shared/schemas/subscriptions';
 import '../../features/auth/auth.css';
@@ -260,7 +261,7 @@ function SubscriptionDetail({ id, onClose }: { id: string; onClose(): void }) {
               {d.payments.map((p) => (
                 <li key={p.id}>
                   <span>
-                    {p.kind === 'purchase' ? 'Purchase' : p.kind === 'renewal' ? 'Renewal' : 'Automatic renewal'} ·{' '}
+                    {subscriptionPaymentKindLabel(p.kind)} ·{' '}
                     {fmt(p.paidAt ?? p.createdAt)}
                   </span>
                   <span className="tabular">
