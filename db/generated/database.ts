@@ -42,8 +42,10 @@ export interface Addresses {
   id: Generated<string>;
   is_default: Generated<boolean>;
   landmark: string | null;
+  latitude: number | null;
   line1: string;
   line2: string | null;
+  longitude: number | null;
   name: string;
   phone: string;
   pincode: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTime, Uuid } from './common';
 import { MOBILE_MESSAGE, normalizeIndianMobile, normalizePincode, PINCODE_MESSAGE } from '../rules/india';
+import { INDIA_BOUNDS, roundCoordinate } from '../rules/route-order';
 
 /** At most this many saved addresses per customer. */
 export const MAX_ADDRESSES = 10;
@@ -62,6 +63,21 @@ export const PincodeInput = z
     return n;
   });
 
+/** A pin's coordinate: a finite number within India's box, kept to 6 decimals (about 0.1 m). */
+const coordinate = (label: 'Latitude' | 'Longitude', min: number, max: number) =>
+  z
+    .number({ message: `${label} is a number` })
+    .min(min, `That point is outside India (${label.toLowerCase()} ${min} to ${max}): drop the pin again.`)
+    .max(max, `That point is outside India (${label.toLowerCase()} ${min} to ${max}): drop the pin again.`)
+    .transform(roundCoordinate);
+
+export const LatitudeInput = coordinate('Latitude', INDIA_BOUNDS.minLatitude, INDIA_BOUNDS.maxLatitude);
+export const LongitudeInput = coordinate('Longitude', INDIA_BOUNDS.minLongitude, INDIA_BOUNDS.maxLongitude);
+
+const PIN_HALF = 'A pin needs both its latitude and its longitude.';
+/** Both or neither: a pin is one point. On a change, both null removes it and both omitted leaves it. */
+const pinWhole = (v: { latitude?: number | null; longitude?: number | null }) => (v.latitude == null) === (v.longitude == null);
+
 const addressFields = {
   name: text('Name', ADDRESS_LIMITS.name),
   phone: IndianMobileInput,
@@ -73,40 +89,50 @@ const addressFields = {
   pincode: PincodeInput,
 };
 
-export const AddressCreateInputSchema = z.object({
-  ...addressFields,
-  /** Make this the default address (the first address always is). */
-  isDefault: z.boolean().optional(),
-});
+export const AddressCreateInputSchema = z
+  .object({
+    ...addressFields,
+    /** Make this the default address (the first address always is). */
+    isDefault: z.boolean().optional(),
+    /** The pin the customer dropped with the browser's location (decision 287); omit or null for none. */
+    latitude: LatitudeInput.nullish(),
+    longitude: LongitudeInput.nullish(),
+  })
+  .refine(pinWhole, { message: PIN_HALF, path: ['latitude'] });
 export type AddressCreateInput = z.input<typeof AddressCreateInputSchema>;
 
 export const AddressIdInput = z.object({ id: Uuid });
 
-export const AddressUpdateInputSchema = z.object({
-  id: Uuid,
-  name: addressFields.name.optional(),
-  phone: addressFields.phone.optional(),
-  line1: addressFields.line1.optional(),
-  // Omitted = unchanged; null or "" = cleared.
-  line2: z
-    .string()
-    .trim()
-    .max(ADDRESS_LIMITS.line2, `Address line 2 is at most ${ADDRESS_LIMITS.line2} characters`)
-    .refine(...noControl('Address line 2'))
-    .nullable()
-    .optional(),
-  landmark: z
-    .string()
-    .trim()
-    .max(ADDRESS_LIMITS.landmark, `Landmark is at most ${ADDRESS_LIMITS.landmark} characters`)
-    .refine(...noControl('Landmark'))
-    .nullable()
-    .optional(),
-  city: addressFields.city.optional(),
-  state: addressFields.state.optional(),
-  pincode: addressFields.pincode.optional(),
-  isDefault: z.boolean().optional(),
-});
+export const AddressUpdateInputSchema = z
+  .object({
+    id: Uuid,
+    name: addressFields.name.optional(),
+    phone: addressFields.phone.optional(),
+    line1: addressFields.line1.optional(),
+    // Omitted = unchanged; null or "" = cleared.
+    line2: z
+      .string()
+      .trim()
+      .max(ADDRESS_LIMITS.line2, `Address line 2 is at most ${ADDRESS_LIMITS.line2} characters`)
+      .refine(...noControl('Address line 2'))
+      .nullable()
+      .optional(),
+    landmark: z
+      .string()
+      .trim()
+      .max(ADDRESS_LIMITS.landmark, `Landmark is at most ${ADDRESS_LIMITS.landmark} characters`)
+      .refine(...noControl('Landmark'))
+      .nullable()
+      .optional(),
+    city: addressFields.city.optional(),
+    state: addressFields.state.optional(),
+    pincode: addressFields.pincode.optional(),
+    isDefault: z.boolean().optional(),
+    // The pin: both omitted = unchanged; both null = removed.
+    latitude: LatitudeInput.nullable().optional(),
+    longitude: LongitudeInput.nullable().optional(),
+  })
+  .refine((v) => (v.latitude === undefined) === (v.longitude === undefined) && pinWhole(v), { message: PIN_HALF, path: ['latitude'] });
 export type AddressUpdateInput = z.input<typeof AddressUpdateInputSchema>;
 
 /** The postal part of an address: what an order keeps as its own copy when it is placed (OrderAddressSchema). */
@@ -120,6 +146,9 @@ export const PostalAddressSchema = z.object({
   city: z.string(),
   state: z.string(),
   pincode: z.string(),
+  /** The pin the customer dropped (6 decimals), or null. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
 });
 
 export const AddressSchema = z.object({

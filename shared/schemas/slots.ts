@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTime, Uuid } from './common';
 import { PINCODE_MESSAGE } from '../rules/india';
+import { LatitudeInput, LongitudeInput } from './addresses';
 import {
   DEFAULT_SLOT_CONFIG,
   isSlotDate,
@@ -88,6 +89,19 @@ export const SlotConfigSchema = z.object({
 });
 export type SlotConfigDto = z.infer<typeof SlotConfigSchema>;
 export { DEFAULT_SLOT_CONFIG };
+
+/**
+ * Where the riders start (decision 288): the kitchen's pin, the first point of every run's route.
+ * `isDefault`: the owner has not set it yet and the demo's farm at the edge of Bengaluru stands in.
+ */
+export const KitchenLocationSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  isDefault: z.boolean(),
+});
+export type KitchenLocation = z.infer<typeof KitchenLocationSchema>;
+export const KitchenLocationInputSchema = z.object({ latitude: LatitudeInput, longitude: LongitudeInput });
+export type KitchenLocationInput = z.output<typeof KitchenLocationInputSchema>;
 
 export const AvailableDaySchema = z.object({
   date: z.string(),

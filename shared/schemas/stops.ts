@@ -67,7 +67,7 @@ export const AdminStopsSchema = z.object({
   date: z.string(),
   slots: z.array(SlotRef),
   riders: z.array(RiderRefSchema),
-  /** Orders of the day (or slot) that are ready to go, on their way, delivered or failed — by PIN code. */
+  /** Orders of the day (or slot) that are ready to go, on their way, delivered or failed — by slot, each slot in route order (decision 289). */
   stops: z.array(DeliveryStopSchema),
 });
 export type AdminStops = z.infer<typeof AdminStopsSchema>;
@@ -133,11 +133,21 @@ export const RiderStopSchema = z.object({
 });
 export type RiderStop = z.infer<typeof RiderStopSchema>;
 
+/** A stop of a run, in route order (decision 289): "Stop 3 of 7", and how far from the one before. */
+export const RiderRunStopSchema = RiderStopSchema.extend({
+  /** 1-based place in the run's route (the run's stops are in this order). */
+  position: z.number().int().min(1),
+  /** km (to 0.1) from the previous stop — from the kitchen for the first — when both have a pin; else null. */
+  kmFromPrevious: z.number().nullable(),
+});
+export type RiderRunStop = z.infer<typeof RiderRunStopSchema>;
+
 export const RiderRunsSchema = z.object({
   date: z.string(),
   /** Cash the rider has taken at the doors of this day's delivered stops (what they hand in). */
   cashInHand: Paise,
-  runs: z.array(z.object({ slot: SlotRef, stops: z.array(RiderStopSchema) })),
+  /** Slots in order; each run's stops in route order from the kitchen (decision 289). */
+  runs: z.array(z.object({ slot: SlotRef, stops: z.array(RiderRunStopSchema) })),
 });
 export type RiderRuns = z.infer<typeof RiderRunsSchema>;
 

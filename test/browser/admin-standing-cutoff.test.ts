@@ -42,6 +42,19 @@ describe.skipIf(!hasBrowser)('the standing cut-off in the delivery-slot rules', 
     await page.getByRole('button', { name: 'Save rules' }).click();
     await page.getByText('Booking rules saved').waitFor();
     await shop.screenshot(page, 'admin-standing-cutoff-1280');
+    // Where the riders start (decision 288), on the same screen: the demo farm until set; a point outside India is refused at the field.
+    const kitchen = page.getByRole('region', { name: 'Where the riders start' });
+    await expect.poll(() => kitchen.getByLabel('Latitude').inputValue()).toBe('12.9141');
+    await kitchen.getByText(/the farm at the edge of Bengaluru stands in/).waitFor();
+    await kitchen.getByLabel('Latitude').fill('51.5072');
+    await kitchen.getByRole('button', { name: 'Save location' }).click();
+    await kitchen.getByText('That point is outside India (latitude 6 to 37.5): drop the pin again.').waitFor();
+    await kitchen.getByLabel('Latitude').fill('12.9716');
+    await kitchen.getByLabel('Longitude').fill('77.5946');
+    await kitchen.getByRole('button', { name: 'Save location' }).click();
+    await page.getByText('Kitchen location saved').waitFor();
+    await expect.poll(() => kitchen.getByText(/stands in/).count()).toBe(0);
+    await shop.screenshot(kitchen, 'admin-kitchen-location-1280');
     const config = (await shop.request({ method: 'GET', url: '/api/slot-configuration' })).json();
     expect(config.standingCutoffTime).toBe('20:30');
     const c = await customer(shop);
@@ -58,5 +71,10 @@ describe.skipIf(!hasBrowser)('the standing cut-off in the delivery-slot rules', 
     expect(sideways).toBeLessThanOrEqual(0);
     await phone.getByRole('heading', { name: 'Booking rules' }).scrollIntoViewIfNeeded();
     await shop.screenshot(phone, 'admin-standing-cutoff-375');
+    // A fresh page reads the saved point from the shop.
+    const kitchenOnPhone = phone.getByRole('region', { name: 'Where the riders start' });
+    await expect.poll(() => kitchenOnPhone.getByLabel('Longitude').inputValue()).toBe('77.5946');
+    await kitchenOnPhone.scrollIntoViewIfNeeded();
+    await shop.screenshot(kitchenOnPhone, 'admin-kitchen-location-375');
   });
 });

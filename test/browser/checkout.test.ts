@@ -114,7 +114,7 @@ describe.skipIf(!hasBrowser)('checkout in a browser', () => {
 
   it('guest → sign in → address → slot → a failed test payment → retry → confirmed order', async () => {
     const email = 'kavya.checkout@example.in';
-    await signUp(email, 'kavya_checkout');
+    const token = await signUp(email, 'kavya_checkout');
     const page = await shop.newPage({ viewport: DESKTOP });
     const gatewayScripts: string[] = [];
     page.on('request', (r) => {
@@ -140,8 +140,25 @@ describe.skipIf(!hasBrowser)('checkout in a browser', () => {
       .waitFor();
     await page.getByLabel('City').fill('Bengaluru');
     await page.getByLabel('State').selectOption('Karnataka');
+    // A pin with the browser's location (decision 287): without the permission a calm sentence and
+    // the form carries on; granted, "Pin saved", kept to 6 decimals with the address.
+    const pin = page.getByTestId('address-pin');
+    await pin.getByRole('button', { name: 'Use my location' }).click();
+    await pin.getByText(/Location is off for this site|We couldn’t find your location/).waitFor();
+    await shop.screenshot(pin, 'address-pin-refused-1280');
+    await page.context().setGeolocation({ latitude: 12.978412345, longitude: 77.640812345 });
+    await page.context().grantPermissions(['geolocation']);
+    await pin.getByRole('button', { name: 'Use my location' }).click();
+    await pin.getByText('Pin saved').waitFor();
+    const form = page.getByRole('form', { name: 'New address' });
+    await shop.screenshot(form, 'address-pin-1280');
+    await page.setViewportSize(PHONE);
+    await shop.screenshot(form, 'address-pin-375');
+    await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: 'Save address' }).click();
     await page.getByRole('radiogroup', { name: 'Saved addresses' }).waitFor();
+    const saved = await shop.request({ method: 'GET', url: '/api/user/addresses', headers: { authorization: `Bearer ${token}` } });
+    expect(saved.json()).toMatchObject([{ line1: 'Flat 4B, Green Towers', latitude: 12.978412, longitude: 77.640812 }]);
 
     await pickFirstSlot(page);
     await expect.poll(() => page.getByTestId('method-razorpay').locator('input').isChecked()).toBe(true);

@@ -62,7 +62,15 @@ beforeAll(async () => {
     .insertInto('delivery_instructions')
     .values({ user_id: c.user.id, date: istToday(shop.deps.clock.now()), note: 'Leave with security at gate 2' })
     .execute();
-  for (let i = 0; i < 3; i++) orders.push((await place(shop, c, orderBody(s, c))).json().order.id);
+  // Two of the three stops carry a pin (decision 287; each order keeps the pin its address had): the run is in route order.
+  for (const pin of [{ latitude: 12.9784, longitude: 77.6408 }, { latitude: 12.9352, longitude: 77.6245 }, null]) {
+    await shop.deps.db
+      .updateTable('addresses')
+      .set({ latitude: pin?.latitude ?? null, longitude: pin?.longitude ?? null })
+      .where('id', '=', c.addressId)
+      .execute();
+    orders.push((await place(shop, c, orderBody(s, c))).json().order.id);
+  }
   // Today's run: the rider's screen shows today.
   await shop.deps.db
     .updateTable('orders')
@@ -168,6 +176,12 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await rider.goto('/admin');
     await rider.waitForURL((u) => u.pathname === '/rider');
     await rider.getByTestId('rider-stop').nth(2).waitFor();
+    // Route order from the kitchen (decision 289): the nearest pinned stop, then the next nearest, then the one without a pin.
+    expect(await rider.getByTestId('rider-route').allTextContents()).toEqual([
+      'Stop 1 of 3 · 3.0 km from the kitchen',
+      'Stop 2 of 3 · 5.1 km from the last stop',
+      'Stop 3 of 3',
+    ]);
     const first = rider.getByTestId('rider-stop').first();
     // A cash-on-delivery order: the card says what is due, then (below) what was collected.
     const due = (await first.getByText(/^Cash due ₹[\d,]+$/).textContent())!.replace('Cash due ', '');

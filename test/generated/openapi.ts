@@ -282,7 +282,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The day’s (or slot’s) orders for riders, by slot and PIN code: who has each, picked up, delivered or failed */
+        /** The day’s (or slot’s) orders for riders, by slot in route order: who has each, picked up, delivered or failed */
         get: operations["deliveries-day"];
         put?: never;
         post?: never;
@@ -595,6 +595,24 @@ export interface paths {
         /** What to blend by slot: signature shakes × bottles, custom recipes, ingredient totals, forecast and batches */
         get: operations["kitchen-day"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/kitchen-location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the riders start: the kitchen’s pin, the first point of every run’s route (the demo farm until set) */
+        get: operations["delivery-admin-kitchenLocation"];
+        /** Set the kitchen’s pin (a point in India); the riders’ routes start there from the next read (audited) */
+        put: operations["delivery-admin-updateKitchenLocation"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2555,7 +2573,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The rider’s runs of a day (today by default): slots in order, stops by PIN code */
+        /** The rider’s runs of a day (today by default): slots in order, stops in route order from the kitchen (pinned stops nearest first, then by PIN code) */
         get: operations["rider-runs"];
         put?: never;
         post?: never;
@@ -6211,6 +6229,75 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    "delivery-admin-kitchenLocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isDefault: boolean;
+                        latitude: number;
+                        longitude: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "delivery-admin-updateKitchenLocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    latitude: number;
+                    longitude: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isDefault: boolean;
+                        latitude: number;
+                        longitude: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "kitchen-startBatch": {
         parameters: {
             query?: never;
@@ -6529,8 +6616,10 @@ export interface operations {
                             address: {
                                 city: string;
                                 landmark: string | null;
+                                latitude: number | null;
                                 line1: string;
                                 line2: string | null;
+                                longitude: number | null;
                                 name: string;
                                 phone: string;
                                 pincode: string;
@@ -6708,8 +6797,10 @@ export interface operations {
                             address: {
                                 city: string;
                                 landmark: string | null;
+                                latitude: number | null;
                                 line1: string;
                                 line2: string | null;
+                                longitude: number | null;
                                 name: string;
                                 phone: string;
                                 pincode: string;
@@ -6884,8 +6975,10 @@ export interface operations {
                             address: {
                                 city: string;
                                 landmark: string | null;
+                                latitude: number | null;
                                 line1: string;
                                 line2: string | null;
+                                longitude: number | null;
                                 name: string;
                                 phone: string;
                                 pincode: string;
@@ -7068,8 +7161,10 @@ export interface operations {
                             address: {
                                 city: string;
                                 landmark: string | null;
+                                latitude: number | null;
                                 line1: string;
                                 line2: string | null;
+                                longitude: number | null;
                                 name: string;
                                 phone: string;
                                 pincode: string;
@@ -7254,8 +7349,10 @@ export interface operations {
                             address: {
                                 city: string;
                                 landmark: string | null;
+                                latitude: number | null;
                                 line1: string;
                                 line2: string | null;
+                                longitude: number | null;
                                 name: string;
                                 phone: string;
                                 pincode: string;
@@ -12387,8 +12484,10 @@ export interface operations {
                             address: {
                                 city: string;
                                 landmark: string | null;
+                                latitude: number | null;
                                 line1: string;
                                 line2: string | null;
+                                longitude: number | null;
                                 name: string;
                                 phone: string;
                                 pincode: string;
@@ -12546,8 +12645,10 @@ export interface operations {
                         address: {
                             city: string;
                             landmark: string | null;
+                            latitude: number | null;
                             line1: string;
                             line2: string | null;
+                            longitude: number | null;
                             name: string;
                             phone: string;
                             pincode: string;
@@ -12690,8 +12791,10 @@ export interface operations {
                         address: {
                             city: string;
                             landmark: string | null;
+                            latitude: number | null;
                             line1: string;
                             line2: string | null;
+                            longitude: number | null;
                             name: string;
                             phone: string;
                             pincode: string;
@@ -12975,8 +13078,10 @@ export interface operations {
                             address: {
                                 city: string;
                                 landmark: string | null;
+                                latitude: number | null;
                                 line1: string;
                                 line2: string | null;
+                                longitude: number | null;
                                 name: string;
                                 phone: string;
                                 pincode: string;
@@ -13293,8 +13398,10 @@ export interface operations {
                             address: {
                                 city: string;
                                 landmark: string | null;
+                                latitude: number | null;
                                 line1: string;
                                 line2: string | null;
+                                longitude: number | null;
                                 name: string;
                                 phone: string;
                                 pincode: string;
@@ -13445,8 +13552,10 @@ export interface operations {
                             address: {
                                 city: string;
                                 landmark: string | null;
+                                latitude: number | null;
                                 line1: string;
                                 line2: string | null;
+                                longitude: number | null;
                                 name: string;
                                 phone: string;
                                 pincode: string;
@@ -14112,6 +14221,7 @@ export interface operations {
                                     name: string;
                                     quantity: number;
                                 }[];
+                                kmFromPrevious: number | null;
                                 locked: boolean;
                                 mapUrl: string;
                                 number: string;
@@ -14119,6 +14229,7 @@ export interface operations {
                                 orderId: string;
                                 paymentLabel: string;
                                 pickedUpAt: string | null;
+                                position: number;
                                 readyAt: string | null;
                                 /** @enum {string} */
                                 status: "pending_payment" | "confirmed" | "preparing" | "out_for_delivery" | "delivered" | "cancelled";
@@ -14707,8 +14818,10 @@ export interface operations {
                         id: string;
                         isDefault: boolean;
                         landmark: string | null;
+                        latitude: number | null;
                         line1: string;
                         line2: string | null;
+                        longitude: number | null;
                         name: string;
                         phone: string;
                         pincode: string;
@@ -14738,8 +14851,10 @@ export interface operations {
                     city: string;
                     isDefault?: boolean;
                     landmark?: string | null;
+                    latitude?: number | null;
                     line1: string;
                     line2?: string | null;
+                    longitude?: number | null;
                     name: string;
                     phone: string;
                     pincode: string;
@@ -14762,8 +14877,10 @@ export interface operations {
                         id: string;
                         isDefault: boolean;
                         landmark: string | null;
+                        latitude: number | null;
                         line1: string;
                         line2: string | null;
+                        longitude: number | null;
                         name: string;
                         phone: string;
                         pincode: string;
@@ -14833,8 +14950,10 @@ export interface operations {
                     city?: string;
                     isDefault?: boolean;
                     landmark?: string | null;
+                    latitude?: number | null;
                     line1?: string;
                     line2?: string | null;
+                    longitude?: number | null;
                     name?: string;
                     phone?: string;
                     pincode?: string;
@@ -14857,8 +14976,10 @@ export interface operations {
                         id: string;
                         isDefault: boolean;
                         landmark: string | null;
+                        latitude: number | null;
                         line1: string;
                         line2: string | null;
+                        longitude: number | null;
                         name: string;
                         phone: string;
                         pincode: string;

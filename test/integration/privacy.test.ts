@@ -282,6 +282,9 @@ describe('download my data', () => {
       channel: 'mobile-signup',
     });
     await call(c.auth, 'PUT', '/user/notification-preferences', { kinds: { delivered: { sms: false } } });
+    // The pin dropped at the door is personal data too (decision 287): in the address and the order's copy.
+    const pinned = await call(c.auth, 'PATCH', `/user/addresses/${c.addressId}`, { latitude: 12.934567, longitude: 77.626789 });
+    expect(pinned.status, JSON.stringify(pinned.body)).toBe(200);
     for (const who of [c, other]) expect((await place(t, who, orderBody(shop, who))).statusCode).toBe(200);
     expect((await call(c.auth, 'POST', '/user/favorites', { shakeId: shop.shakes[0]!.id })).status).toBe(200);
     expect((await call(c.auth, 'POST', '/user/privacy/grievances', { subject: 'Why my birthday?', details: 'Why do you ask for my birthday?' })).status).toBe(200);
@@ -351,6 +354,8 @@ describe('download my data', () => {
     expect(text).not.toContain(other.mobile);
     expect(tables.get('orders')).toHaveLength(1);
     expect(tables.get('order_lines')!.length).toBeGreaterThan(0);
+    expect(tables.get('addresses')![0]).toMatchObject({ latitude: 12.934567, longitude: 77.626789 });
+    expect(tables.get('orders')![0]!.address).toMatchObject({ latitude: 12.934567, longitude: 77.626789 });
 
     // Someone else's token gets their own (none), never this one.
     expect((await download(other.auth)).status).toBe(404);
@@ -434,7 +439,7 @@ describe('delete my account', () => {
     const addressId = await addAddress(t.deps.db, userId, '560038');
     await t.deps.db
       .updateTable('addresses')
-      .set({ line1, name: who.name, phone: `+91${who.mobile}` })
+      .set({ line1, name: who.name, phone: `+91${who.mobile}`, latitude: 12.987654, longitude: 77.612345 })
       .where('id', '=', addressId)
       .execute();
     await t.deps.db.updateTable('users').set({ mobile_verified_at: now.toISOString() }).where('id', '=', userId).execute();
@@ -485,7 +490,8 @@ describe('delete my account', () => {
     await expect.poll(() => eraseDue(t.deps), { timeout: 20_000 }).toBe(1);
     expect(await eraseDue(t.deps)).toBe(0);
 
-    const left = await rowsHolding([who.email, who.mobile, who.name, who.username, line1, 'Zoyacaller', complaint.subject]);
+    // The pin goes with the street: from the address and from the order's copy (decision 287).
+    const left = await rowsHolding([who.email, who.mobile, who.name, who.username, line1, 'Zoyacaller', complaint.subject, '12.987654', '77.612345']);
     expect(left).toEqual([]);
     // The grievance stays as the record that it was made and closed unanswered, without what was written (decision 278).
     expect(await t.deps.db.selectFrom('privacy_grievances').select(['subject', 'details', 'status']).where('user_id', '=', userId).execute()).toEqual([

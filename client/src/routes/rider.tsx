@@ -72,6 +72,7 @@ export default function RiderPage() {
           <ol className="rider__stops list-reset">
             {run.stops.map((s) => (
               <li key={s.orderId}>
+                <RoutePlace position={s.position} of={run.stops.length} km={s.kmFromPrevious} />
                 <StopCard stop={s} />
               </li>
             ))}
@@ -79,6 +80,24 @@ export default function RiderPage() {
         </section>
       ))}
     </main>
+  );
+}
+
+/** The stop's place in the run's route (decision 289): "Stop 2 of 5 · 1.4 km from the last stop". */
+function RoutePlace({ position, of, km }: { position: number; of: number; km: number | null }) {
+  const from = position === 1 ? 'the kitchen' : 'the last stop';
+  return (
+    <p className="rider-stop__route text-sm" data-testid="rider-route">
+      <strong>
+        Stop {position} of {of}
+      </strong>
+      {km !== null ? (
+        <span className="text-subtle">
+          {' '}
+          · {km.toLocaleString('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km from {from}
+        </span>
+      ) : null}
+    </p>
   );
 }
 

@@ -12,6 +12,8 @@ const columns = [
   'city',
   'state',
   'pincode',
+  'latitude',
+  'longitude',
   'is_default',
   'created_at',
   'updated_at',
@@ -27,6 +29,9 @@ export interface AddressValues {
   city: string;
   state: string;
   pincode: string;
+  /** The customer's pin (decision 287): both or neither. */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface AddressRow extends AddressValues {
@@ -75,7 +80,8 @@ export function deliverableAddressSql(
 ): RawBuilder<unknown> {
   return sql`(select json_build_object(
       'id', a.id, 'user_id', a.user_id, 'name', a.name, 'phone', a.phone, 'line1', a.line1, 'line2', a.line2,
-      'landmark', a.landmark, 'city', a.city, 'state', a.state, 'pincode', a.pincode, 'is_default', a.is_default,
+      'landmark', a.landmark, 'city', a.city, 'state', a.state, 'pincode', a.pincode, 'latitude', a.latitude,
+      'longitude', a.longitude, 'is_default', a.is_default,
       'created_at', a.created_at, 'updated_at', a.updated_at, 'area', ${areaOf(sql.ref('a.pincode'))})
     from addresses a where a.id = ${id}::uuid and a.user_id = ${userId}::uuid)`;
 }

@@ -29,6 +29,8 @@ function toDto(row: repo.AddressRow, served: Map<string, string>): Address {
     city: row.city,
     state: row.state,
     pincode: row.pincode,
+    latitude: row.latitude,
+    longitude: row.longitude,
     isDefault: row.is_default,
     serviceable: area !== null,
     area,
@@ -71,6 +73,8 @@ export async function create(deps: Deps, userId: string, input: AddressCreate): 
       city: input.city,
       state: input.state,
       pincode: input.pincode,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
       is_default: makeDefault,
     });
     return (await withServiceability(trx, [row]))[0];
@@ -101,6 +105,8 @@ export async function update(deps: Deps, userId: string, input: AddressPatch): P
       city: input.city,
       state: input.state,
       pincode: input.pincode,
+      latitude: input.latitude,
+      longitude: input.longitude,
       is_default: dropDefault ? false : input.isDefault,
     });
     if (!row) throw notFound(NOT_FOUND);

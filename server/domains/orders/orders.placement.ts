@@ -51,6 +51,9 @@ export const writeTheOrder: PlacementStep<PlacementDraft> = {
         city: address.city,
         state: address.state,
         pincode: address.pincode,
+        // The pin travels with the copy: a later edit of the address does not move this order's stop.
+        latitude: address.latitude,
+        longitude: address.longitude,
       },
       pincode: address.pincode,
       slot_id: slot.slotId,

@@ -65,6 +65,9 @@ export function toOrderDto(o: repo.OrderWithDetails, now: Date): Order {
       city: a.city,
       state: a.state,
       pincode: a.pincode,
+      // Orders placed before pins (decision 287) have none in their copy.
+      latitude: a.latitude ?? null,
+      longitude: a.longitude ?? null,
     },
     slot: { id: o.slot_id, date: o.slot_date, startTime: o.slot_start, endTime: o.slot_end, planType: o.plan_type },
     // jsonArrayFrom returns timestamps as PostgreSQL text; normalise to ISO.

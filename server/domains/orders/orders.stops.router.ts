@@ -33,7 +33,7 @@ export const stopsRouter = router({
         method: 'GET',
         path: '/admin/deliveries',
         tags: adminTags,
-        summary: 'The day’s (or slot’s) orders for riders, by slot and PIN code: who has each, picked up, delivered or failed',
+        summary: 'The day’s (or slot’s) orders for riders, by slot in route order: who has each, picked up, delivered or failed',
         protect: true,
       },
     })
@@ -121,7 +121,7 @@ export const riderRouter = router({
         method: 'GET',
         path: '/rider/runs',
         tags: riderTags,
-        summary: 'The rider’s runs of a day (today by default): slots in order, stops by PIN code',
+        summary: 'The rider’s runs of a day (today by default): slots in order, stops in route order from the kitchen (pinned stops nearest first, then by PIN code)',
         protect: true,
       },
     })

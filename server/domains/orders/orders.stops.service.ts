@@ -24,6 +24,7 @@ import {
   type RiderCash,
   type RiderRuns,
   type RiderRunsInput,
+  type RiderRunStop,
   type RiderStop,
   type RiderStopAnswer,
   type FailedAnswer,
@@ -37,7 +38,8 @@ import * as repo from './orders.repository';
 import * as lrepo from './orders.lifecycle.repository';
 import * as drepo from './orders.stops.repository';
 import { applyStatusMove } from './orders.admin.service';
-import { bookSlot, releaseHeldPlace } from '../slots/slots.service';
+import { bookSlot, kitchenLocation, releaseHeldPlace } from '../slots/slots.service';
+import { routeOrder, type GeoPoint } from '../../../shared/rules/route-order';
 import { publishOrderEvent } from './order-events';
 import { codeFor, codeHash, firstName, sameHash } from './orders.delivery-code';
 import { mailOwners } from '../stock/stock.service';
@@ -70,6 +72,23 @@ const paymentLabel = (r: drepo.StopRow) =>
 /** How the desk's stop and the rider's stop name their order. */
 const stopOrder = (r: drepo.StopRow) => ({ orderId: r.id, number: r.number, status: r.status, statusLabel: orderStatusLabel(r.status) });
 
+/** The pin the order's address copy carries (decision 287); orders placed before pins have none. */
+function pinOf(r: drepo.StopRow): GeoPoint | null {
+  const a = r.address as Partial<OrderAddress>;
+  return typeof a.latitude === 'number' && typeof a.longitude === 'number' ? { latitude: a.latitude, longitude: a.longitude } : null;
+}
+
+/**
+ * The stops (read by slot, then PIN code) in route order within each slot (decision 289): nearest
+ * neighbour from the kitchen over the pinned ones, then the rest in PIN code order.
+ */
+async function inRouteOrder(deps: Deps, rows: drepo.StopRow[]) {
+  const kitchen = await kitchenLocation(deps.db);
+  const bySlot = new Map<string, drepo.StopRow[]>();
+  for (const r of rows) bySlot.set(r.slot_id, [...(bySlot.get(r.slot_id) ?? []), r]);
+  return [...bySlot.values()].map((slotRows) => routeOrder(slotRows, kitchen, pinOf));
+}
+
 function toStop(r: drepo.StopRow): DeliveryStop {
   const a = r.address as OrderAddress;
   return {
@@ -98,7 +117,9 @@ function toStop(r: drepo.StopRow): DeliveryStop {
 function toRiderStop(r: drepo.StopRow, items: { name: string; quantity: number }[]): RiderStop {
   const a = r.address as OrderAddress;
   const phone = a.phone.replace(/[^\d+]/g, '');
-  const where = [a.line1, a.line2, a.landmark, a.city, a.pincode].filter(Boolean).join(', ');
+  const pin = pinOf(r);
+  // A pin the customer dropped is where the door is; the words are the fallback.
+  const where = pin ? `${pin.latitude},${pin.longitude}` : [a.line1, a.line2, a.landmark, a.city, a.pincode].filter(Boolean).join(', ');
   return {
     ...stopOrder(r),
     firstName: firstName(r.contact_name || a.name),
@@ -134,7 +155,7 @@ export async function day(deps: Deps, input: AdminStopsInput): Promise<AdminStop
     date: input.date,
     slots: slots.map((s) => slotRef({ slot_id: s.id, start_time: s.start_time, end_time: s.end_time })),
     riders: riders.map((r) => ({ id: r.id, name: r.name, mobile: r.mobile })),
-    stops: rows.map(toStop),
+    stops: (await inRouteOrder(deps, rows)).flat().map((s) => toStop(s.stop)),
   };
 }
 
@@ -375,19 +396,19 @@ export async function runs(deps: Deps, rider: AuthUser, input: RiderRunsInput): 
     deps.db,
     rows.map((r) => r.id),
   );
-  const bySlot = new Map<string, RiderRuns['runs'][number]>();
-  for (const r of rows) {
-    const run = bySlot.get(r.slot_id) ?? { slot: slotRef(r), stops: [] };
-    run.stops.push(
-      toRiderStop(
+  const runs = (await inRouteOrder(deps, rows)).map((route) => ({
+    slot: slotRef(route[0]!.stop),
+    stops: route.map(({ stop: r, position, kmFromPrevious }): RiderRunStop => ({
+      ...toRiderStop(
         r,
         lines.filter((l) => l.order_id === r.id).map((l) => ({ name: l.name, quantity: l.quantity })),
       ),
-    );
-    bySlot.set(r.slot_id, run);
-  }
+      position,
+      kmFromPrevious,
+    })),
+  }));
   const cashInHand = rows.reduce((n, r) => n + (r.delivered_at && r.status === 'delivered' ? (r.cash_collected_paise ?? 0) : 0), 0);
-  return { date, cashInHand, runs: [...bySlot.values()] };
+  return { date, cashInHand, runs };
 }
 
 async function riderStop(deps: Deps, rider: AuthUser, id: string): Promise<RiderStopAnswer> {

@@ -24,7 +24,7 @@ export const AREAS: Area[] = [
   { table: 'users', about: 'Your account: name, e-mail, mobile, when they were verified, your role', omit: ['password_hash'], where: (u) => sql`t.id = ${u} or t.invited_by = ${u}` },
   { table: 'user_identities', about: 'The sign-in methods linked to your account (Google)', where: (u) => sql`t.user_id = ${u}` },
   { table: 'consents', about: 'What you agreed to or withdrew, on which notice version, when and where', where: (u) => sql`t.user_id = ${u}` },
-  { table: 'addresses', about: 'Your delivery addresses', where: (u) => sql`t.user_id = ${u}` },
+  { table: 'addresses', about: 'Your delivery addresses, with the pin you dropped at the door if you did', where: (u) => sql`t.user_id = ${u}` },
   { table: 'orders', about: 'Your orders', where: (u) => sql`t.user_id = ${u}` },
   { table: 'order_lines', about: 'What each order held', where: (u) => sql`t.order_id in ${orders(u)}` },
   { table: 'order_events', about: 'Each order’s steps (placed, paid, out for delivery…)', where: (u) => sql`t.order_id in ${orders(u)} or t.actor_id = ${u}` },

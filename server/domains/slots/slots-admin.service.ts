@@ -2,10 +2,18 @@ import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import { addDays, istToday, type SlotConfig, type SlotPlanType } from '../../../shared/rules/slots';
-import type { AdminSlotsOverview, AdminPincode, AdminSlot, BlackoutDate, SlotConfigDto } from '../../../shared/schemas/slots';
+import type {
+  AdminSlotsOverview,
+  AdminPincode,
+  AdminSlot,
+  BlackoutDate,
+  KitchenLocation,
+  KitchenLocationInput,
+  SlotConfigDto,
+} from '../../../shared/schemas/slots';
 import * as repo from './slots.repository';
 import { recordAudit } from '../audit/audit.service';
-import { getSlotConfig, parseSlotConfig } from './slots.service';
+import { getSlotConfig, kitchenLocation, parseSlotConfig } from './slots.service';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 
 /**
@@ -260,5 +268,25 @@ export async function updateSlotConfig(deps: Deps, actor: Actor, input: SlotConf
       after,
     });
     return after;
+  });
+}
+
+// ---------- The kitchen's pin ----------
+
+/** PUT /api/admin/kitchen-location (decision 288): where every rider's route starts. Audited. */
+export async function updateKitchenLocation(deps: Deps, actor: Actor, input: KitchenLocationInput): Promise<KitchenLocation> {
+  return withTransactionRetry(deps, async (trx) => {
+    await repo.readKitchenLocationValue(trx, true);
+    const before = await kitchenLocation(trx);
+    const after = { latitude: input.latitude, longitude: input.longitude };
+    await repo.writeKitchenLocation(trx, after);
+    await recordAudit(trx, actor, {
+      action: 'kitchen_location.update',
+      entity: 'settings',
+      entityId: repo.KITCHEN_LOCATION_KEY,
+      before: before.isDefault ? null : { latitude: before.latitude, longitude: before.longitude },
+      after,
+    });
+    return { ...after, isDefault: false };
   });
 }

@@ -96,6 +96,24 @@ export function writeSlotConfig(db: Executor, config: SlotConfig) {
     .execute();
 }
 
+// ---------- The kitchen's pin (decision 288) ----------
+
+export const KITCHEN_LOCATION_KEY = 'kitchen_location';
+
+export async function readKitchenLocationValue(db: Executor, lock = false): Promise<unknown> {
+  let q = db.selectFrom('settings').select('value').where('key', '=', KITCHEN_LOCATION_KEY);
+  if (lock) q = q.forUpdate();
+  return (await q.executeTakeFirst())?.value;
+}
+
+export function writeKitchenLocation(db: Executor, value: { latitude: number; longitude: number }) {
+  return db
+    .insertInto('settings')
+    .values({ key: KITCHEN_LOCATION_KEY, value: JSON.stringify(value) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: sql`now()` }))
+    .execute();
+}
+
 // ---------- Slots ----------
 
 export function listSlots(db: Executor, opts: { activeOnly: boolean; planTypes?: SlotPlanType[] }): Promise<SlotRow[]> {

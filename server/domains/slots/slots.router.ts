@@ -19,6 +19,8 @@ import {
   PincodeLookupInput,
   PincodeLookupSchema,
   PincodeUpdateInput,
+  KitchenLocationInputSchema,
+  KitchenLocationSchema,
   SlotConfigSchema,
   SlotsByDateInput,
 } from '../../../shared/schemas/slots';
@@ -141,6 +143,32 @@ const deliveryAdminRouter = router({
     .input(SlotConfigSchema)
     .output(SlotConfigSchema)
     .mutation(({ ctx, input }) => admin.updateSlotConfig(ctx.deps, ctx.user, input)),
+
+  kitchenLocation: staffProcedure('delivery:read')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/kitchen-location',
+        tags: adminTags,
+        summary: 'Where the riders start: the kitchen’s pin, the first point of every run’s route (the demo farm until set)',
+      },
+    })
+    .input(z.void())
+    .output(KitchenLocationSchema)
+    .query(({ ctx }) => delivery.kitchenLocation(ctx.deps.db)),
+
+  updateKitchenLocation: staffProcedure('delivery:write')
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/kitchen-location',
+        tags: adminTags,
+        summary: 'Set the kitchen’s pin (a point in India); the riders’ routes start there from the next read (audited)',
+      },
+    })
+    .input(KitchenLocationInputSchema)
+    .output(KitchenLocationSchema)
+    .mutation(({ ctx, input }) => admin.updateKitchenLocation(ctx.deps, ctx.user, input)),
 });
 
 export const slotsRouter = router({

@@ -16,7 +16,15 @@ import {
   type SlotConfig,
 } from '../../../shared/rules/slots';
 import { isPincode, notServiceableMessage } from '../../../shared/rules/india';
-import { SlotConfigSchema, type AvailableSlots, type DeliverySlot, type PincodeLookup } from '../../../shared/schemas/slots';
+import {
+  KitchenLocationInputSchema,
+  SlotConfigSchema,
+  type AvailableSlots,
+  type DeliverySlot,
+  type KitchenLocation,
+  type PincodeLookup,
+} from '../../../shared/schemas/slots';
+import { DEFAULT_KITCHEN } from '../../../shared/rules/route-order';
 import * as repo from './slots.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -60,6 +68,15 @@ export function parseSlotConfig(value: unknown): SlotConfig {
 
 export async function getSlotConfig(deps: Pick<AppDeps, 'db'>, executor: Executor = deps.db): Promise<SlotConfig> {
   return parseSlotConfig(await repo.readSlotConfigValue(executor));
+}
+
+/**
+ * Where every run starts (decision 288): the owner's setting, or the demo's farm at the edge of
+ * Bengaluru until one is saved (a value that no longer reads as a pin in India counts as unset).
+ */
+export async function kitchenLocation(executor: Executor): Promise<KitchenLocation> {
+  const parsed = KitchenLocationInputSchema.safeParse(await repo.readKitchenLocationValue(executor));
+  return parsed.success ? { ...parsed.data, isDefault: false } : { ...DEFAULT_KITCHEN, isDefault: true };
 }
 
 // ---------- Listing ----------

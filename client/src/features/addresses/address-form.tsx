@@ -7,6 +7,8 @@ import { AlertIcon, CheckIcon } from '../../components/icons';
 import { AddressCreateInputSchema, ADDRESS_LIMITS, type Address } from '../../../../shared/schemas/addresses';
 import { INDIAN_STATES, formatIndianMobile } from '../../../../shared/rules/india';
 import { usePincodeCheck } from './use-pincode-check';
+import { AddressPin } from './address-pin';
+import type { GeoPoint } from '../../../../shared/rules/route-order';
 import './addresses.css';
 
 type FieldName = 'name' | 'phone' | 'line1' | 'line2' | 'landmark' | 'city' | 'state' | 'pincode';
@@ -69,6 +71,9 @@ export function AddressForm({ address, defaults, onSaved, onCancel, submitLabel 
     address ? fromAddress(address) : { ...empty, ...defaults, phone: defaults?.phone ? formatIndianMobile(defaults.phone) : '' },
   );
   const [errors, setErrors] = useState<Errors>({});
+  const [mapPin, setMapPin] = useState<GeoPoint | null>(() =>
+    address?.latitude != null && address.longitude != null ? { latitude: address.latitude, longitude: address.longitude } : null,
+  );
   const utils = trpc.useUtils();
   const create = trpc.addresses.create.useMutation();
   const update = trpc.addresses.update.useMutation();
@@ -88,18 +93,25 @@ export function AddressForm({ address, defaults, onSaved, onCancel, submitLabel 
   async function submit(e: FormEvent) {
     e.preventDefault();
     // The same schema the server uses: instant field errors, no round trip.
-    const parsed = AddressCreateInputSchema.safeParse({ ...v, line2: v.line2 || null, landmark: v.landmark || null });
+    const body = {
+      ...v,
+      line2: v.line2 || null,
+      landmark: v.landmark || null,
+      latitude: mapPin?.latitude ?? null,
+      longitude: mapPin?.longitude ?? null,
+    };
+    const parsed = AddressCreateInputSchema.safeParse(body);
     if (!parsed.success) {
       const out: Errors = {};
       for (const issue of parsed.error.issues) {
-        const k = String(issue.path[0] ?? '_') as FieldName;
+        // A pin problem has no field of its own: it reads at the top of the form.
+        const k = (['latitude', 'longitude'].includes(String(issue.path[0])) ? '_' : String(issue.path[0] ?? '_')) as FieldName;
         out[k] ??= issue.message;
       }
       setErrors(out);
       return;
     }
     try {
-      const body = { ...v, line2: v.line2 || null, landmark: v.landmark || null };
       const saved = address ? await update.mutateAsync({ id: address.id, ...body }) : await create.mutateAsync(body);
       await utils.addresses.list.invalidate();
       onSaved(saved);
@@ -122,16 +134,7 @@ export function AddressForm({ address, defaults, onSaved, onCancel, submitLabel 
       {/* No placeholder: a grey "98765 43210" read as a number already filled in. */}
       <Field label="Mobile number" hint="10-digit Indian mobile; our rider calls this number" error={errors.phone}>
         {(p) => (
-          <Input
-            {...p}
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={20}
-            value={v.phone}
-            onChange={set('phone')}
-          />
+          <Input {...p} name="phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={20} value={v.phone} onChange={set('phone')} />
         )}
       </Field>
       <Field label="Flat, house, building" className="address-form__wide" error={errors.line1}>
@@ -183,14 +186,14 @@ export function AddressForm({ address, defaults, onSaved, onCancel, submitLabel 
           </Select>
         )}
       </Field>
+      <AddressPin value={mapPin} onChange={setMapPin} />
       {!address?.isDefault ? (
         <Checkbox
           className="address-form__wide"
           label={
             pin.state === 'not-serviceable' ? (
               <>
-                Make this my default address{' '}
-                <small className="text-subtle">(only an address we deliver to can be the default)</small>
+                Make this my default address <small className="text-subtle">(only an address we deliver to can be the default)</small>
               </>
             ) : (
               'Make this my default address'

@@ -6,7 +6,8 @@ import { Checkbox, Field, Input, Select } from '../../components/input';
 import { toast } from '../../components/toast';
 import { AlertIcon, PlusIcon } from '../../components/icons';
 import { formatSlotDate, formatSlotRange, type SlotPlanType } from '../../../../shared/rules/slots';
-import type { AdminSlotsOverview, AdminPincode, AdminSlot } from '../../../../shared/schemas/slots';
+import { KitchenLocationInputSchema, type AdminSlotsOverview, type AdminPincode, type AdminSlot } from '../../../../shared/schemas/slots';
+import { issuesByField } from './form-errors';
 import { AdminTable } from './admin-table';
 import '../../features/slots/slots-admin.css';
 
@@ -27,8 +28,8 @@ export default function AdminDeliverySlotsPage() {
         <p className="eyebrow">Operations</p>
         <h1 className="h2">Delivery slots</h1>
         <p className="text-muted">
-          Capacity per slot, how far ahead customers can book, when slots close, blackout days and the PIN codes we deliver to. Every change
-          is recorded in the audit log.
+          Capacity per slot, how far ahead customers can book, when slots close, blackout days, the PIN codes we deliver to and where the
+          riders start. Every change is recorded in the audit log.
         </p>
       </header>
 
@@ -48,6 +49,7 @@ export default function AdminDeliverySlotsPage() {
           </div>
           <SlotsCard slots={overview.data.slots} />
           <PincodesCard />
+          <KitchenCard />
         </>
       ) : overview.isLoading ? (
         <div className="stack">
@@ -494,6 +496,60 @@ function PincodesCard() {
           </tr>
         ))}
       </AdminTable>
+    </section>
+  );
+}
+
+/** Where the riders start (decision 288): every run's stops are ordered from this point. */
+function KitchenCard() {
+  const utils = trpc.useUtils();
+  const q = trpc.slots.admin.kitchenLocation.useQuery();
+  const [lat, setLat] = useState('');
+  const [lng, setLng] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!q.data) return;
+    setLat(String(q.data.latitude));
+    setLng(String(q.data.longitude));
+  }, [q.data]);
+  const save = trpc.slots.admin.updateKitchenLocation.useMutation({
+    onSuccess: async () => {
+      done('Kitchen location saved', 'The riders’ routes start there from now on.');
+      await utils.slots.admin.kitchenLocation.invalidate();
+    },
+    onError: failed,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // The same schema the server checks: a sentence at the field, no round trip.
+    const parsed = KitchenLocationInputSchema.safeParse({ latitude: lat.trim() === '' ? NaN : Number(lat), longitude: lng.trim() === '' ? NaN : Number(lng) });
+    if (!parsed.success) return setErrors(issuesByField(parsed.error));
+    setErrors({});
+    save.mutate(parsed.data);
+  };
+  return (
+    <section className="card card--padded stack" aria-labelledby="kitchen-h">
+      <h2 className="h4" id="kitchen-h">
+        Where the riders start
+      </h2>
+      <p className="text-sm text-muted">
+        The kitchen&rsquo;s location. Each rider&rsquo;s run goes from here to the nearest stop with a pin, then on to the nearest next;
+        stops without a pin follow by PIN code. Copy the coordinates from any map app.
+        {q.data?.isDefault ? ' Until you save yours, the farm at the edge of Bengaluru stands in.' : ''}
+      </p>
+      <form className="admin-delivery__form admin-delivery__form--kitchen" onSubmit={submit} noValidate aria-label="Kitchen location">
+        <Field label="Latitude" hint="6 to 37.5 in India, e.g. 12.9141" error={errors.latitude}>
+          {(p) => <Input {...p} inputMode="decimal" required value={lat} onChange={(e) => setLat(e.target.value)} />}
+        </Field>
+        <Field label="Longitude" hint="68 to 97.5 in India, e.g. 77.6411" error={errors.longitude}>
+          {(p) => <Input {...p} inputMode="decimal" required value={lng} onChange={(e) => setLng(e.target.value)} />}
+        </Field>
+        <div>
+          <Button type="submit" variant="secondary" loading={save.isPending} disabled={!q.data}>
+            Save location
+          </Button>
+        </div>
+      </form>
     </section>
   );
 }
