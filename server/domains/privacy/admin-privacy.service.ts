@@ -3,6 +3,7 @@ import type { AuthUser } from '../../trpc/context';
 import { AppError, notFound } from '../../lib/errors';
 import type { Executor } from '../../../db/database';
 import { normalizeIndianMobile } from '../../../shared/rules/india';
+import { Uuid } from '../../../shared/schemas/common';
 import { withTransactionRetry } from '../../lib/transaction-retry';
 import { formatDate } from '../../../shared/rules/dates';
 import type { Incident, IncidentInput, PrivacyRequests } from '../../../shared/schemas/privacy';
@@ -123,8 +124,6 @@ export async function listIncidents(deps: AppDeps): Promise<{ incidents: Inciden
   return { incidents: (await repo.incidents(deps.db, 100)).map((r) => present(deps, r)) };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The people a breach record names as the owner knows them — e-mail addresses, mobile numbers or
  * customer ids — as customer ids; an entry that is none of these, or matches no customer, refuses the
@@ -135,7 +134,7 @@ async function namedPeople(db: Executor, people: string[]): Promise<string[]> {
     entry,
     email: entry.includes('@') ? entry.toLowerCase() : null,
     mobile: entry.includes('@') ? null : normalizeIndianMobile(entry),
-    id: UUID.test(entry) ? entry.toLowerCase() : null,
+    id: Uuid.safeParse(entry).success ? entry.toLowerCase() : null,
   }));
   const matched = await repo.matchPeople(db, entries);
   const unknown = matched.filter((m) => !m.user_id).map((m) => m.entry);
