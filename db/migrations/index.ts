@@ -55,6 +55,7 @@ import * as m1208_1100 from './2026_12_08_1100_delivery_instructions';
 import * as m1208_1110 from './2026_12_08_1110_delivery_photos';
 import * as m1208_1300 from './2026_12_08_1300_privacy_retention_and_incidents';
 import * as m1208_1400 from './2026_12_08_1400_ingredient_suppliers';
+import * as m1209_1100 from './2026_12_09_1100_rider_action_keys';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -117,6 +118,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_08_1110_delivery_photos': m1208_1110,
   '2026_12_08_1300_privacy_retention_and_incidents': m1208_1300,
   '2026_12_08_1400_ingredient_suppliers': m1208_1400,
+  '2026_12_09_1100_rider_action_keys': m1209_1100,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2452,7 +2452,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delivered, with the customer’s 4-digit code (and the cash collected for cash on delivery); 5 wrong codes lock the stop */
+        /** Delivered, with the customer’s 4-digit code (and the cash collected for cash on delivery); 5 wrong codes lock the stop (an Idempotency-Key header makes a repeat answer as the first) */
         post: operations["rider-delivered"];
         delete?: never;
         options?: never;
@@ -2469,7 +2469,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Could not deliver (not at home, address not found, refused): the order goes back to the manager */
+        /** Could not deliver (not at home, address not found, refused): the order goes back to the manager (an Idempotency-Key header makes a repeat answer as the first) */
         post: operations["rider-failed"];
         delete?: never;
         options?: never;
@@ -2506,7 +2506,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Picked up: the order is out for delivery and the customer’s page shows the delivery code */
+        /** Picked up: the order is out for delivery and the customer’s page shows the delivery code (an Idempotency-Key header makes a repeat answer as the first) */
         post: operations["rider-pickedUp"];
         delete?: never;
         options?: never;
