@@ -3747,7 +3747,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers (400 without it); tRPC callers may send idempotencyKey in the body instead. */
+        /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers of orders and subscription payments (400 without it; tRPC callers may send idempotencyKey in the body instead); optional on the rider’s steps, where a repeat answers the stop as it is now or the same refusal. */
         IdempotencyKey: string;
     };
     requestBodies: never;
@@ -12144,7 +12144,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers (400 without it); tRPC callers may send idempotencyKey in the body instead. */
+                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers of orders and subscription payments (400 without it; tRPC callers may send idempotencyKey in the body instead); optional on the rider’s steps, where a repeat answers the stop as it is now or the same refusal. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -13621,7 +13621,10 @@ export interface operations {
     "rider-delivered": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers of orders and subscription payments (400 without it; tRPC callers may send idempotencyKey in the body instead); optional on the rider’s steps, where a repeat answers the stop as it is now or the same refusal. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -13694,7 +13697,10 @@ export interface operations {
     "rider-failed": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers of orders and subscription payments (400 without it; tRPC callers may send idempotencyKey in the body instead); optional on the rider’s steps, where a repeat answers the stop as it is now or the same refusal. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -13812,7 +13818,10 @@ export interface operations {
     "rider-pickedUp": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers of orders and subscription payments (400 without it; tRPC callers may send idempotencyKey in the body instead); optional on the rider’s steps, where a repeat answers the stop as it is now or the same refusal. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -14165,7 +14174,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers (400 without it); tRPC callers may send idempotencyKey in the body instead. */
+                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers of orders and subscription payments (400 without it; tRPC callers may send idempotencyKey in the body instead); optional on the rider’s steps, where a repeat answers the stop as it is now or the same refusal. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
