@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import type { Trx } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, type AppErrorCode } from '../../lib/errors';
 import { resolveIdempotencyKey } from '../../lib/payments';
+import * as keys from './orders.rider-keys.repository';
 
 /**
  * The rider's offline queue (decision 297): Picked up, Delivered and Could not deliver may be sent again
@@ -44,24 +44,18 @@ export function riderKey(
 /** Claims the key in the caller's transaction; null when it is new, else what came of its first use. */
 export async function claimKey(trx: Trx, rider: AuthUser, k: RiderKey | undefined): Promise<Outcome | null> {
   if (!k) return null;
-  const { rows } = await sql<{ key: string }>`
-    insert into rider_action_keys (user_id, key, order_id, action, request_hash)
-    values (${rider.id}::uuid, ${k.key}, ${k.orderId}::uuid, ${k.action}, ${k.hash})
-    on conflict (user_id, key) do nothing
-    returning key`.execute(trx);
-  if (rows.length) return null;
-  const { rows: prior } = await sql<{ request_hash: string; outcome: Outcome | null }>`
-    select request_hash, outcome from rider_action_keys where user_id = ${rider.id}::uuid and key = ${k.key}`.execute(trx);
-  if (!prior[0] || prior[0].request_hash !== k.hash) {
+  if (await keys.insertKey(trx, { userId: rider.id, key: k.key, orderId: k.orderId, action: k.action, hash: k.hash })) return null;
+  const prior = await keys.keyOf(trx, rider.id, k.key);
+  if (!prior || prior.request_hash !== k.hash) {
     throw new AppError('IDEMPOTENCY_MISMATCH', 'This idempotency key was already used for a different action. Use a new key for each tap.');
   }
-  return prior[0].outcome ?? { ok: true };
+  return (prior.outcome as Outcome | null) ?? { ok: true };
 }
 
 /** What came of the key's first use, written in the same transaction as the action. */
 export async function settleKey(trx: Trx, rider: AuthUser, k: RiderKey | undefined, outcome: Outcome): Promise<void> {
   if (!k) return;
-  await sql`update rider_action_keys set outcome = ${JSON.stringify(outcome)}::jsonb where user_id = ${rider.id}::uuid and key = ${k.key}`.execute(trx);
+  await keys.setOutcome(trx, rider.id, k.key, outcome);
 }
 
 /** A refusal kept as an outcome (a wrong code: counted once, answered the same every time). */
