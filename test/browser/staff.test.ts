@@ -287,14 +287,20 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     const numbers = await Promise.all(ids.map(async (id) => (await shop.deps.db.selectFrom('orders').select('number').where('id', '=', id).executeTakeFirstOrThrow()).number));
     const [a, b, c, d] = [0, 1, 2, 3] as const;
 
-    const context = await signedInContext(shop, rider.email, PASSWORD, PHONE);
+    // With the shop's service worker, as on the rider's phone: the rider page opens again without a network.
+    const context = await signedInContext(shop, rider.email, PASSWORD, PHONE, { serviceWorkers: 'allow' });
     const page = await shop.newPage({ context });
     await page.goto('/rider');
     const stop = (i: number) => page.getByTestId('rider-stop').filter({ hasText: `#${numbers[i]}` });
-    // The rider app links its own manifest (start URL /rider); the shop's pages keep the shop's.
+    // The rider app links its own manifest (start URL /rider), read by Chrome without errors; the shop's pages keep the shop's.
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/rider.webmanifest');
-    const manifest = (await (await fetch(`${shop.baseUrl}/rider.webmanifest`)).json()) as { start_url: string; id: string };
-    expect(manifest).toMatchObject({ start_url: '/rider', id: '/rider' });
+    const cdp = await context.newCDPSession(page);
+    const read = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data: string };
+    expect({ url: read.url, errors: read.errors }).toEqual({ url: `${shop.baseUrl}/rider.webmanifest`, errors: [] });
+    expect(JSON.parse(read.data)).toMatchObject({ start_url: '/rider', id: '/rider' });
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 20_000 }).toMatch(/\/sw\.js$/);
+    // Opened once more through the worker, which keeps the page and the rider's scripts.
+    await page.reload();
     // Three picked up while the signal holds.
     for (const i of [a, b, c]) {
       await stop(i).getByRole('button', { name: 'Picked up' }).click();
@@ -331,6 +337,13 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
       (await shop.deps.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', ids).execute()).reduce<Record<string, string>>((m, r) => ({ ...m, [r.id]: r.status }), {});
     expect(Object.values(await statuses()).filter((x) => x === 'delivered')).toHaveLength(0);
     await shop.screenshot(page, 'rider-offline-queued-375');
+    // The phone restarts the app with no network: the page from the worker, the stops as last read, the taps still waiting.
+    await page.reload();
+    await page.getByTestId('rider-kept').getByText('You are offline: these are your stops as of', { exact: false }).waitFor();
+    await page.getByTestId('rider-pending').getByText('5 waiting to sync', { exact: true }).waitFor();
+    await stop(b).getByTestId('rider-waiting').waitFor();
+    await stop(a).getByText('Photo kept on this phone: it is sent when you are back online.').waitFor();
+    await shop.screenshot(page, 'rider-offline-reopened-375', { fullPage: false });
 
     await context.setOffline(false);
     await page.getByTestId('rider-pending').waitFor({ state: 'detached' });

@@ -5,6 +5,8 @@ import { usePageTitle } from '../components/page-title';
 import { Button } from '../components/button';
 import { LoadError } from '../components/load-error';
 import { useAuth } from '../features/auth/auth-context';
+import { RequireAuth } from '../features/auth/guards';
+import { tokens } from '../features/auth/session';
 import { FormAlert } from '../features/auth/forms';
 import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { resizeOnPhone } from '../features/rider/resize-photo';
@@ -24,10 +26,37 @@ import './rider.css';
  * signal (decision 297) the steps and the photo wait on the phone and are sent in order when the network
  * returns; the runs read offline are the last good answer kept on the phone.
  */
-export default function RiderPage() {
+export default function RiderRoute() {
+  const { status, offline } = useAuth();
+  // Opened with no network (decision 147 keeps the session unchecked): the rider whose session is on
+  // this phone, by the access token's subject, sees what this phone keeps for them; the server still
+  // decides everything when the steps are sent.
+  const offlineRider = status === 'loading' && offline ? subjectOf(tokens.read().accessToken) : null;
+  if (offlineRider) return <RiderPage offlineRider={offlineRider} />;
+  return (
+    <RequireAuth>
+      <RiderPage />
+    </RequireAuth>
+  );
+}
+
+/** The `sub` of a JWT, unverified (only to find this phone's own copy; never sent anywhere). */
+function subjectOf(token: string | null | undefined): string | null {
+  try {
+    const part = token?.split('.')[1];
+    if (!part) return null;
+    const claims = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return typeof claims.sub === 'string' ? claims.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+function RiderPage({ offlineRider }: { offlineRider?: string }) {
   usePageTitle('My deliveries');
   useRiderManifest();
-  const { user, signOut } = useAuth();
+  const { user: signedIn, signOut } = useAuth();
+  const user = signedIn ?? (offlineRider ? { id: offlineRider, role: 'rider' as const } : null);
   const allowed = can(user?.role, 'rider:deliver');
   const [day, setDay] = useState<'today' | 'tomorrow'>('today');
   const utils = trpc.useUtils();
