@@ -294,6 +294,8 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     const stop = (i: number) => page.getByTestId('rider-stop').filter({ hasText: `#${numbers[i]}` });
     // The rider app links its own manifest (start URL /rider), read by Chrome without errors; the shop's pages keep the shop's.
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/rider.webmanifest');
+    const linked = async (path: string) => /<link rel="manifest" href="([^"]+)"/.exec(await (await fetch(`${shop.baseUrl}${path}`)).text())?.[1];
+    expect([await linked('/rider'), await linked('/'), await linked('/cart')]).toEqual(['/rider.webmanifest', '/manifest.webmanifest', '/manifest.webmanifest']);
     const cdp = await context.newCDPSession(page);
     const read = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data: string };
     expect({ url: read.url, errors: read.errors }).toEqual({ url: `${shop.baseUrl}/rider.webmanifest`, errors: [] });
