@@ -25,6 +25,7 @@ const NARROW: Record<string, string> = {
   'consents.purpose': "'account' | 'whatsapp' | 'marketing'",
   'consents.channel': "'email-signup' | 'mobile-signup' | 'profile' | 'notification-preferences' | 'checkout' | 'api'",
   'account_deletions.status': "'scheduled' | 'erased'",
+  'rider_action_keys.action': "'picked_up' | 'delivered' | 'failed'",
   'account_deletions.reason': "'customer' | 'inactive'",
   'data_exports.status': "'queued' | 'ready' | 'expired'",
   'privacy_grievances.status': "'open' | 'answered' | 'closed'",

@@ -237,13 +237,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     });
   }
   const indexHtml = dir ? fs.readFileSync(path.join(dir, 'index.html'), 'utf8') : null;
+  // The rider app installs on its own (decision 298): its pages link the rider's manifest, start URL /rider.
+  const riderHtml = indexHtml?.replace(/<link rel="manifest" href="\/manifest\.webmanifest"\s*\/?>/, '<link rel="manifest" href="/rider.webmanifest">') ?? null;
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/trpc');
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url);
     if (!isApi && !looksLikeFile && indexHtml && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      const page = riderHtml && /^\/rider(\/|$)/.test(url) ? riderHtml : indexHtml;
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     }
     const e = isApi ? shopError(new AppError('NOT_FOUND', NO_OPERATION_MESSAGE)) : shopError(new AppError('NOT_FOUND', 'Not found.'));
     return reply

@@ -750,6 +750,16 @@ export interface RewardLedger {
   user_id: string;
 }
 
+export interface RiderActionKeys {
+  action: 'picked_up' | 'delivered' | 'failed';
+  created_at: Generated<string>;
+  key: string;
+  order_id: string;
+  outcome: Json | null;
+  request_hash: string;
+  user_id: string;
+}
+
 export interface SavedShakes {
   created_at: Generated<string>;
   id: Generated<string>;
@@ -1257,6 +1267,7 @@ export interface DB {
   reviews: Reviews;
   reward_balances: RewardBalances;
   reward_ledger: RewardLedger;
+  rider_action_keys: RiderActionKeys;
   saved_shakes: SavedShakes;
   schedule_days: ScheduleDays;
   schedule_reminders: ScheduleReminders;

@@ -57,6 +57,7 @@ import * as m1208_1300 from './2026_12_08_1300_privacy_retention_and_incidents';
 import * as m1208_1400 from './2026_12_08_1400_ingredient_suppliers';
 import * as m1209_0900 from './2026_12_09_0900_stock_take_walks_the_index';
 import * as m1209_1000 from './2026_12_09_1000_autopay_debit_refunds';
+import * as m1209_1100 from './2026_12_09_1100_rider_action_keys';
 import * as m1209_1200 from './2026_12_09_1200_address_pins';
 import * as m1209_1300 from './2026_12_09_1300_privacy_grievances';
 import * as m1209_1400 from './2026_12_09_1400_batch_undo';
@@ -124,6 +125,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_08_1400_ingredient_suppliers': m1208_1400,
   '2026_12_09_0900_stock_take_walks_the_index': m1209_0900,
   '2026_12_09_1000_autopay_debit_refunds': m1209_1000,
+  '2026_12_09_1100_rider_action_keys': m1209_1100,
   '2026_12_09_1200_address_pins': m1209_1200,
   '2026_12_09_1300_privacy_grievances': m1209_1300,
   '2026_12_09_1400_batch_undo': m1209_1400,

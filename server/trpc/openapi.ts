@@ -84,7 +84,14 @@ const TAGS: { name: string; description: string }[] = [
 const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
 /** Operations that read an Idempotency-Key header (method and path as in the document). */
-const IDEMPOTENT_OPERATIONS = new Set(['post /orders', 'post /subscription-payment/create']);
+const IDEMPOTENT_OPERATIONS = new Set([
+  'post /orders',
+  'post /subscription-payment/create',
+  // The rider's steps, queued on the phone and synced again (decision 297): the key is optional there.
+  'post /rider/orders/{id}/picked-up',
+  'post /rider/orders/{id}/delivered',
+  'post /rider/orders/{id}/failed',
+]);
 
 /** Every status an error answer can have, with its description and headers. */
 const ERROR_STATUSES: Record<number, { name: string; description: string; retryAfter?: boolean }> = {
@@ -204,7 +211,8 @@ function describeContract(doc: Doc): void {
       description:
         'A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers ' +
         'the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. ' +
-        'Required for REST callers (400 without it); tRPC callers may send idempotencyKey in the body instead.',
+        'Required for REST callers of orders and subscription payments (400 without it; tRPC callers may send idempotencyKey in ' +
+        'the body instead); optional on the rider’s steps, where a repeat answers the stop as it is now or the same refusal.',
       schema: { type: 'string', minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$' },
     },
   };

@@ -4,14 +4,15 @@ import { createUser } from '../helpers/factories';
 import { lastMailTo } from '../../server/domains/auth/auth.test-helpers';
 import { hashPassword } from '../../server/lib/passwords';
 import { addDays, istToday } from '../../shared/rules/slots';
-import { customer, loadShop, orderBody, place } from '../integration/orders-fixtures';
+import { customer, loadShop, orderBody, place, type Customer, type Shop } from '../integration/orders-fixtures';
 
 /**
  * PRODUCT.md §17 in the browser: the owner invites a rider and a kitchen hand (each joins on the
  * invitation's own page from the e-mail's link and lands on their first screen); the kitchen hand sees only Stock; the manager assigns today's orders; the
  * rider (375 px) picks one up, the customer's page shows the code, the rider enters it and the
  * customer sees Delivered without a reload; a second stop fails "not at home" and returns to the
- * manager, who reschedules it to tomorrow. Screenshots at 1280 and 375 px.
+ * manager, who reschedules it to tomorrow. A rider with one bar of signal (decision 297) delivers
+ * offline: the steps wait on the phone and are sent once when the network returns. Screenshots at 1280 and 375 px.
  */
 const PASSWORD = 'Tamarind-Monsoon-42';
 let shop: ShopUnderTest;
@@ -26,6 +27,8 @@ const people: Record<'owner' | 'manager' | 'support' | 'rider' | 'kitchen' | 'sh
 const orders: string[] = [];
 let shopperAuth = '';
 let scheduleBody: Record<string, unknown> = {};
+let fixture: Shop;
+let shopper: Customer;
 
 beforeAll(async () => {
   if (!hasBrowser) return;
@@ -45,8 +48,8 @@ beforeAll(async () => {
     });
     people[who] = u.email;
   }
-  const s = await loadShop(shop);
-  const c = await customer(shop);
+  const s = (fixture = await loadShop(shop));
+  const c = (shopper = await customer(shop));
   await shop.deps.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', c.user.id).execute();
   people.shopper = c.user.email;
   shopperAuth = c.auth;
@@ -283,6 +286,109 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await manager.getByTestId('cash-row').waitFor();
     await shop.screenshot(manager, 'rider-cash-1280');
   }, 120_000);
+
+  it('a rider with the network cut: deliveries wait to confirm, a photo waits; back online each is applied once, a wrong code asks again, a conflict is kept', async () => {
+    const auth = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email: people.manager, password: PASSWORD } })).json().access_token as string;
+    const call = (url: string, payload: unknown = {}) =>
+      shop.request({ method: 'POST', url, headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' }, payload: payload as object });
+    const today = istToday(shop.deps.clock.now());
+    const rider = await createUser(shop.deps.db, { role: 'rider', name: 'Offline Ravi', passwordHash: await hashPassword(PASSWORD) });
+    const other = await createUser(shop.deps.db, { role: 'rider', name: 'Other Rider' });
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await place(shop, shopper, orderBody(fixture, shopper))).json().order.id);
+    await shop.deps.db.updateTable('orders').set({ slot_date: today }).where('id', 'in', ids).execute();
+    expect((await call('/api/admin/deliveries/assign', { orderIds: ids, riderId: rider.id })).statusCode).toBe(200);
+    const numbers = await Promise.all(ids.map(async (id) => (await shop.deps.db.selectFrom('orders').select('number').where('id', '=', id).executeTakeFirstOrThrow()).number));
+    const [a, b, c, d] = [0, 1, 2, 3] as const;
+
+    // With the shop's service worker, as on the rider's phone: the rider page opens again without a network.
+    const context = await signedInContext(shop, rider.email, PASSWORD, PHONE, { serviceWorkers: 'allow' });
+    const page = await shop.newPage({ context });
+    await page.goto('/rider');
+    const stop = (i: number) => page.getByTestId('rider-stop').filter({ hasText: `#${numbers[i]}` });
+    // The rider app links its own manifest (start URL /rider), read by Chrome without errors; the shop's pages keep the shop's.
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/rider.webmanifest');
+    const linked = async (path: string) => /<link rel="manifest" href="([^"]+)"/.exec(await (await fetch(`${shop.baseUrl}${path}`)).text())?.[1];
+    expect([await linked('/rider'), await linked('/'), await linked('/cart')]).toEqual(['/rider.webmanifest', '/manifest.webmanifest', '/manifest.webmanifest']);
+    const cdp = await context.newCDPSession(page);
+    const read = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data: string };
+    expect({ url: read.url, errors: read.errors }).toEqual({ url: `${shop.baseUrl}/rider.webmanifest`, errors: [] });
+    expect(JSON.parse(read.data)).toMatchObject({ start_url: '/rider', id: '/rider' });
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 20_000 }).toMatch(/\/sw\.js$/);
+    // Opened once more through the worker, which keeps the page and the rider's scripts.
+    await page.reload();
+    // Three picked up while the signal holds.
+    for (const i of [a, b, c]) {
+      await stop(i).getByRole('button', { name: 'Picked up' }).click();
+      await stop(i).getByLabel('Customer’s delivery code').waitFor();
+    }
+    const codeOf = async (id: string) => (await shop.request({ method: 'GET', url: `/api/orders/${id}`, headers: { authorization: shopper.auth } })).json().delivery.code as string;
+    const codes = await Promise.all(ids.slice(0, 3).map(codeOf));
+
+    await context.setOffline(true);
+    // Two delivered with the customers' codes, a third with a wrong one: each waits to confirm (the shop checks the code).
+    const wrong = codes[c] === '0000' ? '0001' : '0000';
+    for (const [i, code] of [
+      [a, codes[a]!],
+      [b, codes[b]!],
+      [c, wrong],
+    ] as const) {
+      await stop(i).getByLabel('Customer’s delivery code').fill(code);
+      await stop(i).getByRole('button', { name: 'Delivered' }).click();
+      await stop(i).getByTestId('rider-waiting').getByText('Waiting to confirm', { exact: false }).waitFor();
+    }
+    expect(await stop(a).getByTestId('rider-status').textContent()).toBe('Waiting to confirm');
+    // The photo at the door, taken offline, waits on the phone too.
+    const { default: sharp } = await import('sharp');
+    const picture = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#6b8f71' } }).jpeg({ quality: 85 }).toBuffer();
+    await stop(a).getByTestId('rider-photo-input').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: picture });
+    await stop(a).getByText('Photo kept on this phone: it is sent when you are back online.').waitFor();
+    // The fourth stop is picked up offline, and meanwhile the manager gives it to another rider.
+    await stop(d).getByRole('button', { name: 'Picked up' }).click();
+    await stop(d).getByTestId('rider-status').getByText('Picked up · waiting to sync').waitFor();
+    expect((await call('/api/admin/deliveries/assign', { orderIds: [ids[d]], riderId: other.id })).statusCode).toBe(200);
+    await page.getByTestId('rider-pending').getByText('5 waiting to sync', { exact: true }).waitFor();
+    // Nothing reached the shop.
+    const statuses = async () =>
+      (await shop.deps.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', ids).execute()).reduce<Record<string, string>>((m, r) => ({ ...m, [r.id]: r.status }), {});
+    expect(Object.values(await statuses()).filter((x) => x === 'delivered')).toHaveLength(0);
+    await shop.screenshot(page, 'rider-offline-queued-375');
+    // The phone restarts the app with no network: the page from the worker, the stops as last read, the taps still waiting.
+    await page.reload();
+    await page.getByTestId('rider-kept').getByText('You are offline: these are your stops as of', { exact: false }).waitFor();
+    await page.getByTestId('rider-pending').getByText('5 waiting to sync', { exact: true }).waitFor();
+    await stop(b).getByTestId('rider-waiting').waitFor();
+    await stop(a).getByText('Photo kept on this phone: it is sent when you are back online.').waitFor();
+    await shop.screenshot(page, 'rider-offline-reopened-375', { fullPage: false });
+
+    await context.setOffline(false);
+    await page.getByTestId('rider-pending').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await statuses())[ids[a]!]).toBe('delivered');
+    expect(await statuses()).toMatchObject({ [ids[a]!]: 'delivered', [ids[b]!]: 'delivered', [ids[c]!]: 'out_for_delivery', [ids[d]!]: 'confirmed' });
+    // Each delivered once: one move to delivered (and one line for the cash taken) per order.
+    for (const i of [a, b]) {
+      const events = await shop.deps.db.selectFrom('order_events').select('note').where('order_id', '=', ids[i]!).where('status', '=', 'delivered').execute();
+      expect(events.filter((e) => !/^Cash of/.test(e.note ?? ''))).toHaveLength(1);
+    }
+    expect(await shop.deps.db.selectFrom('delivery_photos').select('width').where('order_id', '=', ids[a]!).executeTakeFirst()).toEqual({ width: 1280 });
+    await stop(a).getByText('Delivered', { exact: true }).last().waitFor();
+    // The wrong code: the stop asks for it again, with the shop's sentence; one try used.
+    await stop(c).getByTestId('rider-code-again').getByText('That code is not right: 4 tries left', { exact: false }).waitFor();
+    await stop(c).getByLabel('Ask the customer for the code again').waitFor();
+    // The reassigned stop: kept in "Could not sync" with the shop's sentence, and on the stop.
+    const unsynced = page.getByTestId('rider-unsynced');
+    await unsynced.getByText(`#${numbers[d]} · Picked up`, { exact: false }).waitFor();
+    expect(await unsynced.textContent()).toContain('That stop was not found');
+    await shop.screenshot(page, 'rider-offline-conflict-375');
+
+    await stop(c).getByLabel('Ask the customer for the code again').fill(codes[c]!);
+    await stop(c).getByRole('button', { name: 'Delivered' }).click();
+    await stop(c).getByText('Delivered', { exact: true }).last().waitFor();
+    await unsynced.getByRole('button', { name: 'Dismiss' }).click();
+    await unsynced.waitFor({ state: 'detached' });
+    expect((await statuses())[ids[c]!]).toBe('delivered');
+    await context.close();
+  }, 90_000);
 
   it('the customer leaves the rider a note on a day of the deliveries calendar, or for every day', async () => {
     const made = await fetch(`${shop.baseUrl}/api/user/schedules`, {

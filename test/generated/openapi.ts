@@ -2504,7 +2504,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delivered, with the customer’s 4-digit code (and the cash collected for cash on delivery); 5 wrong codes lock the stop */
+        /** Delivered, with the customer’s 4-digit code (and the cash collected for cash on delivery); 5 wrong codes lock the stop (an Idempotency-Key header makes a repeat answer as the first) */
         post: operations["rider-delivered"];
         delete?: never;
         options?: never;
@@ -2521,7 +2521,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Could not deliver (not at home, address not found, refused): the order goes back to the manager */
+        /** Could not deliver (not at home, address not found, refused): the order goes back to the manager (an Idempotency-Key header makes a repeat answer as the first) */
         post: operations["rider-failed"];
         delete?: never;
         options?: never;
@@ -2558,7 +2558,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Picked up: the order is out for delivery and the customer’s page shows the delivery code */
+        /** Picked up: the order is out for delivery and the customer’s page shows the delivery code (an Idempotency-Key header makes a repeat answer as the first) */
         post: operations["rider-pickedUp"];
         delete?: never;
         options?: never;
@@ -3817,7 +3817,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers (400 without it); tRPC callers may send idempotencyKey in the body instead. */
+        /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers of orders and subscription payments (400 without it; tRPC callers may send idempotencyKey in the body instead); optional on the rider’s steps, where a repeat answers the stop as it is now or the same refusal. */
         IdempotencyKey: string;
     };
     requestBodies: never;
@@ -12430,7 +12430,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers (400 without it); tRPC callers may send idempotencyKey in the body instead. */
+                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers of orders and subscription payments (400 without it; tRPC callers may send idempotencyKey in the body instead); optional on the rider’s steps, where a repeat answers the stop as it is now or the same refusal. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -13919,7 +13919,10 @@ export interface operations {
     "rider-delivered": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers of orders and subscription payments (400 without it; tRPC callers may send idempotencyKey in the body instead); optional on the rider’s steps, where a repeat answers the stop as it is now or the same refusal. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -13992,7 +13995,10 @@ export interface operations {
     "rider-failed": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers of orders and subscription payments (400 without it; tRPC callers may send idempotencyKey in the body instead); optional on the rider’s steps, where a repeat answers the stop as it is now or the same refusal. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -14110,7 +14116,10 @@ export interface operations {
     "rider-pickedUp": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers of orders and subscription payments (400 without it; tRPC callers may send idempotencyKey in the body instead); optional on the rider’s steps, where a repeat answers the stop as it is now or the same refusal. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -14465,7 +14474,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers (400 without it); tRPC callers may send idempotencyKey in the body instead. */
+                /** @description A new key per request (a UUID is ideal; 8–100 letters, digits or - _ . :). A retry with the same key and body answers the first result instead of acting twice; the same key with a different body is 409 IDEMPOTENCY_MISMATCH. Required for REST callers of orders and subscription payments (400 without it; tRPC callers may send idempotencyKey in the body instead); optional on the rider’s steps, where a repeat answers the stop as it is now or the same refusal. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;

@@ -101,9 +101,15 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /** A browser context signed in as `email` with a session of its own (refresh tokens rotate per session). */
-export async function signedInContext(shop: ShopUnderTest, email: string, password: string, viewport = DESKTOP): Promise<BrowserContext> {
+export async function signedInContext(
+  shop: ShopUnderTest,
+  email: string,
+  password: string,
+  viewport = DESKTOP,
+  opts: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserContext> {
   const session = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } })).json();
-  const ctx = await shop.newContext(viewport);
+  const ctx = await shop.newContext(viewport, opts);
   await ctx.addInitScript((s: { access_token: string; refresh_token?: string; expires_at?: number }) => {
     if (localStorage.getItem('access_token')) return;
     localStorage.setItem('access_token', s.access_token);

@@ -433,3 +433,65 @@ describe('the last mile', () => {
   });
 });
 
+
+describe('the rider’s offline queue synced again (decision 297)', () => {
+  it('the same Idempotency-Key sent in parallel over real HTTP is applied once: picked up, a wrong code counted once, delivered, could not deliver', async () => {
+    const placed = [];
+    for (let i = 0; i < 2; i++) {
+      const c = await customer(t, { pincode: '560001' });
+      const p = await place(t, c, orderBody(shop, c));
+      expect(p.statusCode, p.body).toBe(200);
+      placed.push({ id: p.json().order.id as string, c, total: p.json().order.breakdown.total as number });
+    }
+    const [o, f] = placed as [(typeof placed)[number], (typeof placed)[number]];
+    await post(manager, '/api/admin/deliveries/assign', { orderIds: [o.id, f.id], riderId: riderA.id });
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const sync = (times: number, key: string, id: string, path: string, body: unknown = {}) =>
+      Promise.all(
+        Array.from({ length: times }, () =>
+          fetch(`${base}/api/rider/orders/${id}/${path}`, {
+            method: 'POST',
+            headers: { authorization: riderA.auth, 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': key, origin: t.deps.config.PUBLIC_URL },
+            body: JSON.stringify(body),
+          }).then(async (r) => ({ status: r.status, body: (await r.json()) as { message?: string; code?: string; stop?: { status: string }; told?: string } })),
+        ),
+      );
+    const events = async (id: string) =>
+      (await t.deps.db.selectFrom('order_events').select('status').where('order_id', '=', id).execute()).map((e) => e.status);
+    const tries = async (id: string) =>
+      (await t.deps.db.selectFrom('order_deliveries').select('code_tries').where('order_id', '=', id).executeTakeFirstOrThrow()).code_tries;
+
+    const picked = await sync(4, crypto.randomUUID(), o.id, 'picked-up');
+    expect(picked.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect((await events(o.id)).filter((e) => e === 'out_for_delivery')).toHaveLength(1);
+
+    const code = (await customerOrder(o)).delivery.code as string;
+    const wrong = code === '0000' ? '0001' : '0000';
+    // A wrong code queued on the phone and synced four times at once: one try used, the same sentence to each.
+    const wrongKey = crypto.randomUUID();
+    const wrongs = await sync(4, wrongKey, o.id, 'delivered', { code: wrong, cashCollected: o.total });
+    expect(wrongs.map((a) => a.status)).toEqual([400, 400, 400, 400]);
+    expect(new Set(wrongs.map((a) => a.body.message))).toEqual(new Set(['That code is not right: 4 tries left. Ask the customer for the 4 digits on their order page.']));
+    expect(await tries(o.id)).toBe(1);
+    // The key is the phone's for that one request: another request under it is refused, not applied.
+    const reused = await sync(1, wrongKey, o.id, 'delivered', { code, cashCollected: o.total });
+    expect(reused[0]).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY_MISMATCH' } });
+    expect((await sync(1, 'no', o.id, 'picked-up'))[0]!.status).toBe(400);
+
+    const rights = await sync(4, crypto.randomUUID(), o.id, 'delivered', { code, cashCollected: o.total });
+    expect(rights.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(rights.every((a) => a.body.stop?.status === 'delivered')).toBe(true);
+    expect((await events(o.id)).filter((e) => e === 'delivered')).toHaveLength(2); // the move, and the cash received
+    expect(await customerOrder(o)).toMatchObject({ status: 'delivered', paymentStatus: 'paid' });
+
+    // Could not deliver synced twice at once: one report (not "only an order on its way can fail" for the second), one audit row.
+    await sync(1, crypto.randomUUID(), f.id, 'picked-up');
+    const fails = await sync(3, crypto.randomUUID(), f.id, 'failed', { reason: 'not_at_home' });
+    expect(fails.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(fails.map((a) => a.body.told)).size).toBe(1);
+    const audits = await t.deps.db.selectFrom('audit_log').select('id').where('entity_id', '=', f.id).where('action', '=', 'delivery.failed').execute();
+    expect(audits).toHaveLength(1);
+    expect((await customerOrder(f)).status).toBe('preparing');
+  });
+});

@@ -22,6 +22,7 @@ import { UnpaidOrderNotice } from '../features/checkout/unpaid-order-notice';
 import { ProgressBar } from '../components/progress-bar';
 import '../features/cart/cart.css';
 import { EmptyState } from '../components/empty-state';
+import { QuoteError } from '../features/cart/quote-error';
 
 export default function CartPage() {
   usePageTitle('Your cart');
@@ -186,7 +187,7 @@ export default function CartPage() {
               promo={<PromoCode code={couponCode} outcome={q.coupon} busy={quote.isFetching} />}
             />
           ) : quote.isError || quote.fetchStatus === 'paused' ? (
-            <QuoteError offline={quote.fetchStatus === 'paused' || unreachable(quote.error)} onRetry={() => quote.refetch()} />
+            <QuoteError error={quote.error} paused={quote.fetchStatus === 'paused'} onRetry={() => void quote.refetch()} />
           ) : (
             <SummarySkeleton />
           )}
@@ -251,37 +252,6 @@ function SummarySkeleton() {
       {[0, 1, 2].map((i) => (
         <span key={i} className="skeleton skeleton--text" style={{ height: '1.25rem' }} />
       ))}
-    </div>
-  );
-}
-
-/** No answer at all (no network, the shop out of reach), as opposed to the shop's refusal. */
-function unreachable(e: unknown): boolean {
-  return !navigator.onLine || (e instanceof Error && /^(Failed to fetch|Load failed|NetworkError)/i.test(e.message));
-}
-
-function QuoteError({ offline, onRetry }: { offline: boolean; onRetry: () => void }) {
-  const retry = (
-    <button type="button" className="link" onClick={onRetry}>
-      try again
-    </button>
-  );
-  // Offline, the price waits for the shop: it is never taken from the phone's cache (decision 285).
-  if (offline)
-    return (
-      <div className="alert alert--warning" role="status" data-testid="quote-offline">
-        <div>
-          <p className="alert__title">You are offline</p>
-          <p>Prices come live from the shop: your cart is priced as soon as you are back online. You can also {retry} now.</p>
-        </div>
-      </div>
-    );
-  return (
-    <div className="alert alert--danger" role="alert">
-      <div>
-        <p className="alert__title">We couldn&rsquo;t price your cart</p>
-        <p>Check your connection and {retry}.</p>
-      </div>
     </div>
   );
 }

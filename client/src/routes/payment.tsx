@@ -27,6 +27,7 @@ import { appCodeOf, errorMessage } from '../features/checkout/errors';
 import { trpc } from '../lib/trpc';
 import { usePageTitle } from '../components/page-title';
 import { Button, LinkButton } from '../components/button';
+import { QuoteError } from '../features/cart/quote-error';
 import { AlertIcon, ArrowRightIcon, BagIcon, ShieldIcon } from '../components/icons';
 import type { Address } from '../../../shared/schemas/addresses';
 import type { Order } from '../../../shared/schemas/orders';
@@ -123,8 +124,8 @@ function GuestCheckout({ resume }: { resume: boolean }) {
             <h2 className="h4">Your cart</h2>
             {q ? (
               <CheckoutReview quote={q} stale={quote.isPlaceholderData} address={null} slot={null} />
-            ) : quote.isError ? (
-              <QuoteError onRetry={() => void quote.refetch()} />
+            ) : quote.isError || quote.fetchStatus === 'paused' ? (
+              <QuoteError error={quote.error} paused={quote.fetchStatus === 'paused'} onRetry={() => void quote.refetch()} />
             ) : (
               <div className="stack stack--sm" aria-hidden="true">
                 {[0, 1, 2].map((i) => (
@@ -444,8 +445,8 @@ function Checkout() {
                 </>
               }
             />
-          ) : quote.isError ? (
-            <QuoteError onRetry={() => void quote.refetch()} />
+          ) : quote.isError || quote.fetchStatus === 'paused' ? (
+            <QuoteError error={quote.error} paused={quote.fetchStatus === 'paused'} onRetry={() => void quote.refetch()} />
           ) : (
             <div className="stack stack--sm" aria-hidden="true">
               {[0, 1, 2, 3].map((i) => (
@@ -509,17 +510,3 @@ function StepHeading({ n, id, title, done }: { n: number; id: string; title: str
   );
 }
 
-/** The cart could not be priced: say so, and offer to ask again. */
-function QuoteError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="alert alert--danger" role="alert">
-      <AlertIcon />
-      <div>
-        <p className="alert__title">We couldn&rsquo;t price your cart</p>
-        <button type="button" className="link" onClick={onRetry}>
-          Try again
-        </button>
-      </div>
-    </div>
-  );
-}

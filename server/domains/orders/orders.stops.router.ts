@@ -21,6 +21,8 @@ import {
   FailedAnswerSchema,
 } from '../../../shared/schemas/stops';
 import * as deliveries from './orders.stops.service';
+import { riderKey } from './orders.rider-keys';
+import { codeHash } from './orders.delivery-code';
 
 const adminTags = ['admin', 'orders'];
 const riderTags = ['rider'];
@@ -135,13 +137,13 @@ export const riderRouter = router({
         method: 'POST',
         path: '/rider/orders/{id}/picked-up',
         tags: riderTags,
-        summary: 'Picked up: the order is out for delivery and the customer’s page shows the delivery code',
+        summary: 'Picked up: the order is out for delivery and the customer’s page shows the delivery code (an Idempotency-Key header makes a repeat answer as the first)',
         protect: true,
       },
     })
     .input(RiderOrderInputSchema)
     .output(RiderStopAnswerSchema)
-    .mutation(({ ctx, input }) => deliveries.pickedUp(ctx.deps, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => deliveries.pickedUp(ctx.deps, ctx.user, input.id, riderKey(ctx.req.headers['idempotency-key'], 'picked_up', input.id))),
 
   delivered: staffProcedure('rider:deliver')
     .meta({
@@ -149,13 +151,21 @@ export const riderRouter = router({
         method: 'POST',
         path: '/rider/orders/{id}/delivered',
         tags: riderTags,
-        summary: 'Delivered, with the customer’s 4-digit code (and the cash collected for cash on delivery); 5 wrong codes lock the stop',
+        summary: 'Delivered, with the customer’s 4-digit code (and the cash collected for cash on delivery); 5 wrong codes lock the stop (an Idempotency-Key header makes a repeat answer as the first)',
         protect: true,
       },
     })
     .input(DeliveredInputSchema)
     .output(RiderStopAnswerSchema)
-    .mutation(({ ctx, input }) => deliveries.delivered(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      deliveries.delivered(
+        ctx.deps,
+        ctx.user,
+        input,
+        // The code itself is never kept: the key's request is told apart by the code's keyed hash.
+        riderKey(ctx.req.headers['idempotency-key'], 'delivered', input.id, { code: codeHash(ctx.deps, input.id, input.code), cashCollected: input.cashCollected ?? null }),
+      ),
+    ),
 
   failed: staffProcedure('rider:deliver')
     .meta({
@@ -163,11 +173,13 @@ export const riderRouter = router({
         method: 'POST',
         path: '/rider/orders/{id}/failed',
         tags: riderTags,
-        summary: 'Could not deliver (not at home, address not found, refused): the order goes back to the manager',
+        summary: 'Could not deliver (not at home, address not found, refused): the order goes back to the manager (an Idempotency-Key header makes a repeat answer as the first)',
         protect: true,
       },
     })
     .input(FailedInputSchema)
     .output(FailedAnswerSchema)
-    .mutation(({ ctx, input }) => deliveries.failed(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      deliveries.failed(ctx.deps, ctx.user, input, riderKey(ctx.req.headers['idempotency-key'], 'failed', input.id, { reason: input.reason, note: input.note?.trim() || null })),
+    ),
 });

@@ -43,6 +43,7 @@ import { routeOrder, type GeoPoint } from '../../../shared/rules/route-order';
 import { publishOrderEvent } from './order-events';
 import { codeFor, codeHash, firstName, sameHash } from './orders.delivery-code';
 import { mailOwners } from '../stock/stock.service';
+import { claimKey, refusal, replayed, settleKey, type RiderKey } from './orders.rider-keys';
 
 /**
  * The last mile (PRODUCT.md §17, decision 138). The manager assigns the day's ready orders to riders
@@ -436,9 +437,16 @@ async function lockOwnStop(trx: Parameters<typeof applyStatusMove>[1], rider: Au
  * The first pick-up makes the order's code; a pick-up after a failed trip keeps it and the tries it
  * has used (decision 200), or a rider could refill the tries by failing and picking up again.
  */
-export async function pickedUp(deps: Deps, rider: AuthUser, id: string): Promise<RiderStopAnswer> {
+export async function pickedUp(deps: Deps, rider: AuthUser, id: string, key?: RiderKey): Promise<RiderStopAnswer> {
   const moved = await withTransactionRetry(deps, async (trx) => {
     const { row, d } = await lockOwnStop(trx, rider, id);
+    // The same queued tap synced again (decision 297): what came of it the first time.
+    const prior = await claimKey(trx, rider, key);
+    if (prior) {
+      replayed(prior);
+      return null;
+    }
+    await settleKey(trx, rider, key, { ok: true });
     // The same tap again (its answer lost on a slow connection): the stop as it is, nothing moves twice.
     if (row.status === 'out_for_delivery' && d.picked_up_at) return null;
     if (row.status !== 'confirmed' && row.status !== 'preparing') {
@@ -467,10 +475,17 @@ export async function pickedUp(deps: Deps, rider: AuthUser, id: string): Promise
  * instance queue; the fifth in all locks it — audited and the owners told by e-mail — until the
  * manager confirms the delivery or issues a new code.
  */
-export async function delivered(deps: Deps, rider: AuthUser, input: DeliveredInput): Promise<RiderStopAnswer> {
+export async function delivered(deps: Deps, rider: AuthUser, input: DeliveredInput, key?: RiderKey): Promise<RiderStopAnswer> {
   const now = deps.clock.now().toISOString();
   const out = await withTransactionRetry(deps, async (trx) => {
     const { row, d } = await lockOwnStop(trx, rider, input.id);
+    // The same queued delivery synced again (decision 297): a wrong code is counted once, answered the same.
+    const prior = await claimKey(trx, rider, key);
+    if (prior) {
+      replayed(prior);
+      return { replay: true as const };
+    }
+    const refuse = async (e: AppError) => (await settleKey(trx, rider, key, refusal(e)), { refused: e });
     // "Delivered" sent again with the right code (its answer lost on a slow connection): the stop as it is.
     if (
       row.status === 'delivered' &&
@@ -485,29 +500,28 @@ export async function delivered(deps: Deps, rider: AuthUser, input: DeliveredInp
         `Order ${row.number} is ${orderStatusLabel(row.status).toLowerCase()}: tap “Picked up” before delivering it.`,
       );
     }
-    if (d.code_tries >= DELIVERY_CODE_TRIES) return { locked: true as const };
+    if (d.code_tries >= DELIVERY_CODE_TRIES) return refuse(codeLockedError());
     if (!sameHash(codeHash(deps, row.id, input.code), d.code_hash)) {
       const used = await drepo.countWrongCode(trx, row.id, DELIVERY_CODE_TRIES, now);
       if (used === DELIVERY_CODE_TRIES) await codeLocked(deps, trx, row, rider, now);
-      return { wrong: DELIVERY_CODE_TRIES - (used ?? DELIVERY_CODE_TRIES) };
+      const left = DELIVERY_CODE_TRIES - (used ?? DELIVERY_CODE_TRIES);
+      if (left === 0) return refuse(codeLockedError());
+      const message = `That code is not right: ${left} ${left === 1 ? 'try' : 'tries'} left. Ask the customer for the 4 digits on their order page.`;
+      return refuse(new AppError('VALIDATION_FAILED', message, { details: { fieldErrors: { code: [message] } } }));
     }
-    return { moved: await deliver(deps, trx, row, rider, input.cashCollected, 'Delivered') };
+    const moved = await deliver(deps, trx, row, rider, input.cashCollected, 'Delivered');
+    await settleKey(trx, rider, key, { ok: true });
+    return { moved };
   });
-  if ('locked' in out || ('wrong' in out && out.wrong === 0)) {
-    throw new AppError(
-      'INVALID_STATE',
-      `This stop is locked after ${DELIVERY_CODE_TRIES} wrong codes. Call the shop: the manager confirms the delivery.`,
-    );
-  }
+  if ('refused' in out) throw out.refused;
   if ('replay' in out) return riderStop(deps, rider, input.id);
-  if ('wrong' in out) {
-    const message = `That code is not right: ${out.wrong} ${out.wrong === 1 ? 'try' : 'tries'} left. Ask the customer for the 4 digits on their order page.`;
-    throw new AppError('VALIDATION_FAILED', message, { details: { fieldErrors: { code: [message] } } });
-  }
   publishOrderEvent(deps, { orderId: out.moved.id, userId: out.moved.user_id, status: out.moved.status });
   kickNotices(deps);
   return riderStop(deps, rider, input.id);
 }
+
+const codeLockedError = () =>
+  new AppError('INVALID_STATE', `This stop is locked after ${DELIVERY_CODE_TRIES} wrong codes. Call the shop: the manager confirms the delivery.`);
 
 /** The try that locked the code: in the audit log, and the owners told by the shop's owner e-mail. */
 async function codeLocked(deps: Deps, trx: Parameters<typeof applyStatusMove>[1], row: Locked, rider: AuthUser, at: string) {
@@ -530,9 +544,12 @@ async function codeLocked(deps: Deps, trx: Parameters<typeof applyStatusMove>[1]
 }
 
 /** POST /api/rider/orders/{id}/failed: could not deliver, with the reason; back to the manager's queue. */
-export async function failed(deps: Deps, rider: AuthUser, input: FailedInput): Promise<FailedAnswer> {
-  const { after: moved, told } = await withTransactionRetry(deps, async (trx) => {
+export async function failed(deps: Deps, rider: AuthUser, input: FailedInput, key?: RiderKey): Promise<FailedAnswer> {
+  const out = await withTransactionRetry(deps, async (trx) => {
     const { row } = await lockOwnStop(trx, rider, input.id);
+    // The same queued report synced again (decision 297): the stop as it is, and how the customer was told.
+    const prior = await claimKey(trx, rider, key);
+    if (prior) return { replay: replayed(prior).told ?? '' };
     if (row.status !== 'out_for_delivery') {
       throw new AppError(
         'INVALID_STATE',
@@ -566,8 +583,11 @@ export async function failed(deps: Deps, rider: AuthUser, input: FailedInput): P
     for (const m of await drepo.managerIds(trx)) {
       await notify(deps, trx, { userId: m }, 'rider_failed_stop', { orderId: row.id, number: row.number, rider: rider.name, reason, date: row.slot_date });
     }
+    await settleKey(trx, rider, key, { ok: true, told: told.summary });
     return { after, told };
   });
+  if ('replay' in out) return { ...(await riderStop(deps, rider, input.id)), told: out.replay ?? '' };
+  const { after: moved, told } = out;
   publishOrderEvent(deps, { orderId: moved.id, userId: moved.user_id, status: moved.status });
   kickNotices(deps);
   // The stop is no longer the rider's to act on, but they still see it (failed) in today's run.

@@ -109,6 +109,7 @@ export async function erase(db: Executor, deletionId: string, userId: string, at
     'schedule_vacations',
     'schedule_reminders',
     'delivery_instructions',
+    'rider_action_keys',
   ]) {
     await sql`delete from ${sql.table(table)} where user_id = ${u}`.execute(db);
   }
@@ -117,6 +118,7 @@ export async function erase(db: Executor, deletionId: string, userId: string, at
       address = jsonb_build_object('city', address->>'city', 'state', address->>'state', 'pincode', pincode)
     where user_id = ${u}`.execute(db);
   await sql`delete from delivery_photos where order_id in (select id from orders where user_id = ${u})`.execute(db);
+  await sql`delete from rider_action_keys where order_id in (select id from orders where user_id = ${u})`.execute(db);
   await sql`update schedules set address_id = null, drop_off_note = null where user_id = ${u}`.execute(db);
   await sql`delete from addresses where user_id = ${u}`.execute(db);
   // Grievances stay as the record that the shop answered, and when (decision 278), without what was written.

@@ -30,6 +30,7 @@ export const AREAS: Area[] = [
   { table: 'order_events', about: 'Each order’s steps (placed, paid, out for delivery…)', where: (u) => sql`t.order_id in ${orders(u)} or t.actor_id = ${u}` },
   { table: 'order_deliveries', about: 'Each order’s delivery: rider, times, proof', where: (u) => sql`t.order_id in ${orders(u)} or t.rider_id = ${u} or t.assigned_by = ${u} or t.delivered_by = ${u}` },
   { table: 'delivery_photos', about: 'Photos riders took at your door (proof of delivery; the picture itself is on the order page)', omit: ['bytes'], where: (u) => sql`t.order_id in ${orders(u)} or t.taken_by = ${u}` },
+  { table: 'rider_action_keys', about: 'As a rider: the keys your phone sent with each delivery step, so a repeat was applied once', omit: ['request_hash'], where: (u) => sql`t.user_id = ${u} or t.order_id in ${orders(u)}` },
   { table: 'order_invoices', about: 'Your tax invoices', where: (u) => sql`t.order_id in ${orders(u)}` },
   { table: 'payments', about: 'Payments for your orders', where: (u) => sql`t.order_id in ${orders(u)}` },
   { table: 'payment_attempts', about: 'Payment attempts for your orders', where: (u) => sql`t.order_id in ${orders(u)}` },

@@ -10,7 +10,14 @@ export function resolveIdempotencyKey(
   header: string | string[] | undefined,
   body: string | undefined,
   per: 'order' | 'purchase',
-): string {
+): string;
+/** A rider's action (decision 297): the key is optional (a tap answered at once needs none), checked the same way. */
+export function resolveIdempotencyKey(header: string | string[] | undefined, body: string | undefined, per: 'rider action'): string | undefined;
+export function resolveIdempotencyKey(
+  header: string | string[] | undefined,
+  body: string | undefined,
+  per: 'order' | 'purchase' | 'rider action',
+): string | undefined {
   const fromHeader = Array.isArray(header) ? header[0] : header;
   if (fromHeader !== undefined && !IDEMPOTENCY_KEY_RE.test(fromHeader)) {
     throw new AppError('BAD_REQUEST', 'The Idempotency-Key header must be 8–100 letters, digits or - _ . : (a UUID is ideal).');
@@ -19,6 +26,7 @@ export function resolveIdempotencyKey(
     throw new AppError('BAD_REQUEST', 'The Idempotency-Key header and idempotencyKey in the body differ. Send one key.');
   }
   const key = fromHeader ?? body;
+  if (!key && per === 'rider action') return undefined;
   if (!key) {
     throw new AppError(
       'BAD_REQUEST',
