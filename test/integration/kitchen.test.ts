@@ -7,7 +7,16 @@ import * as mupdf from 'mupdf';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import { pdfText } from '../helpers/pdf-text';
-import { customer, expectInvariants, expectStockInvariants, loadShop, place, stockLevel, type Customer, type Shop } from './orders-fixtures';
+import {
+  customer,
+  expectInvariants,
+  expectStockInvariants,
+  loadShop,
+  place,
+  stockLevel,
+  type Customer,
+  type Shop,
+} from './orders-fixtures';
 import { sendLowStockAlerts } from '../../server/domains/stock/stock.service';
 import { LABEL } from '../../server/domains/kitchen/kitchen-pdf';
 import type { Db } from '../../db/database';
@@ -40,6 +49,33 @@ async function ids(db: Db) {
 }
 
 /** Every ingredient the slot's stored order lines need, computed from order_lines in SQL, independently of the app's statement. */
+/** A new slot today with one Green Glow order per quantity, each from a new customer (cash on delivery). */
+async function greenGlowOrders(
+  x: Awaited<ReturnType<typeof ids>>,
+  when: { start: string; end: string; sort: number },
+  quantities: number[],
+) {
+  const slot = await t.deps.db
+    .insertInto('delivery_slots')
+    .values({ start_time: when.start, end_time: when.end, max_bookings: 100, plan_type: 'all', sort: when.sort })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const orderIds: string[] = [];
+  for (const quantity of quantities) {
+    const c = await customer(t);
+    const r = await place(t, c, {
+      lines: [{ id: x.s('green-glow').id, type: 'signature', quantity }],
+      addressId: c.addressId,
+      slotId: slot.id,
+      date: shop.date,
+      paymentMethod: 'cod',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    orderIds.push(r.json().order.id);
+  }
+  return { slot, orderIds };
+}
+
 async function needsInSql(db: Db, date: string, slot: string): Promise<Map<string, number>> {
   const { rows } = await sql<{ ingredient_id: string; qty: number }>`
     select ingredient_id, sum(qty)::int as qty from (
@@ -453,24 +489,7 @@ describe('Undo a batch until it is Ready (issue 41, decision 264)', () => {
 
   it('asks with what it takes, gives back once (two undos at once), a cancelled order stays cancelled, Start again uses the stock once, Ready ends Undo', async () => {
     const x = await ids(t.deps.db);
-    const slot = await t.deps.db
-      .insertInto('delivery_slots')
-      .values({ start_time: '07:00', end_time: '09:00', max_bookings: 100, plan_type: 'all', sort: 96 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const orderIds: string[] = [];
-    for (const quantity of [4, 3, 5]) {
-      const c = await customer(t);
-      const r = await place(t, c, {
-        lines: [{ id: x.s('green-glow').id, type: 'signature', quantity }],
-        addressId: c.addressId,
-        slotId: slot.id,
-        date: shop.date,
-        paymentMethod: 'cod',
-      });
-      expect(r.statusCode, r.body).toBe(200);
-      orderIds.push(r.json().order.id);
-    }
+    const { slot, orderIds } = await greenGlowOrders(x, { start: '07:00', end: '09:00', sort: 96 }, [4, 3, 5]);
     const [keep1, keep2, cancelMe] = orderIds as [string, string, string];
     const before = await stockBoth();
     for (const [id, v] of before.sql) expect(before.api.get(id), id).toEqual(v);
@@ -606,24 +625,7 @@ describe('Undo a batch until it is Ready (issue 41, decision 264)', () => {
 
   it('a batch one of whose orders already left with a rider cannot be undone (409, naming the order), and nothing changes', async () => {
     const x = await ids(t.deps.db);
-    const slot = await t.deps.db
-      .insertInto('delivery_slots')
-      .values({ start_time: '09:00', end_time: '11:00', max_bookings: 100, plan_type: 'all', sort: 97 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const orderIds: string[] = [];
-    for (const quantity of [1, 2]) {
-      const c = await customer(t);
-      const r = await place(t, c, {
-        lines: [{ id: x.s('green-glow').id, type: 'signature', quantity }],
-        addressId: c.addressId,
-        slotId: slot.id,
-        date: shop.date,
-        paymentMethod: 'cod',
-      });
-      expect(r.statusCode, r.body).toBe(200);
-      orderIds.push(r.json().order.id);
-    }
+    const { slot, orderIds } = await greenGlowOrders(x, { start: '09:00', end: '11:00', sort: 97 }, [1, 2]);
     const start = await (
       await api(kitchenHand, '/api/admin/kitchen/batches', { method: 'POST', body: { date: shop.date, slotId: slot.id } })
     ).json();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser, uniqueMobile } from '../helpers/factories';
 import { addAddress } from './orders-fixtures';
+import { portClient } from '../helpers/port-client';
 
 /**
  * Grievances (decision 278) and addresses masked for staff (decision 279), over a real port as the
@@ -23,20 +24,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function call(auth: string | null, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      ...(auth ? { authorization: auth } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      accept: 'application/json',
-      origin: t.deps.config.PUBLIC_URL,
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
-}
+const call = (auth: string | null, method: string, path: string, body?: unknown) =>
+  portClient(base, t.deps.config.PUBLIC_URL)(auth, method, path, body);
 
 const messagesOf = (userId: string, event: string) =>
   t.deps.db.selectFrom('messages').select(['id', 'title', 'body']).where('user_id', '=', userId).where('event', '=', event).execute();

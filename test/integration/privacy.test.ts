@@ -12,6 +12,7 @@ import { buildPending } from '../../server/domains/privacy/export.service';
 import { eraseDue } from '../../server/domains/privacy/deletion.service';
 import { runRetention } from '../../server/domains/privacy/retention.service';
 import { kickNotices } from '../../server/domains/notifications/notify.service';
+import { portClient } from '../helpers/port-client';
 
 /**
  * The customer's data under the DPDP Act (PRODUCT.md §24), over a real port as the shop's pages call it:
@@ -34,22 +35,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function call(auth: string | null, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      ...(auth ? { authorization: auth } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      accept: 'application/json',
-      'accept-encoding': 'br, gzip',
-      origin: t.deps.config.PUBLIC_URL,
-      'user-agent': 'Mozilla/5.0 (privacy test)',
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
-}
+const call = (auth: string | null, method: string, path: string, body?: unknown) =>
+  portClient(base, t.deps.config.PUBLIC_URL, 'Mozilla/5.0 (privacy test)')(auth, method, path, body);
 
 /** A customer who signed up with a mobile number (verified), no e-mail. */
 async function mobileCustomer(name = 'Asha Rao'): Promise<Customer & { mobile: string }> {
@@ -287,7 +274,10 @@ describe('download my data', () => {
     expect(pinned.status, JSON.stringify(pinned.body)).toBe(200);
     for (const who of [c, other]) expect((await place(t, who, orderBody(shop, who))).statusCode).toBe(200);
     expect((await call(c.auth, 'POST', '/user/favorites', { shakeId: shop.shakes[0]!.id })).status).toBe(200);
-    expect((await call(c.auth, 'POST', '/user/privacy/grievances', { subject: 'Why my birthday?', details: 'Why do you ask for my birthday?' })).status).toBe(200);
+    expect(
+      (await call(c.auth, 'POST', '/user/privacy/grievances', { subject: 'Why my birthday?', details: 'Why do you ask for my birthday?' }))
+        .status,
+    ).toBe(200);
 
     const asked = await call(c.auth, 'POST', '/user/data-export');
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
@@ -491,12 +481,22 @@ describe('delete my account', () => {
     expect(await eraseDue(t.deps)).toBe(0);
 
     // The pin goes with the street: from the address and from the order's copy (decision 287).
-    const left = await rowsHolding([who.email, who.mobile, who.name, who.username, line1, 'Zoyacaller', complaint.subject, '12.987654', '77.612345']);
+    const left = await rowsHolding([
+      who.email,
+      who.mobile,
+      who.name,
+      who.username,
+      line1,
+      'Zoyacaller',
+      complaint.subject,
+      '12.987654',
+      '77.612345',
+    ]);
     expect(left).toEqual([]);
     // The grievance stays as the record that it was made and closed unanswered, without what was written (decision 278).
-    expect(await t.deps.db.selectFrom('privacy_grievances').select(['subject', 'details', 'status']).where('user_id', '=', userId).execute()).toEqual([
-      { subject: '', details: '', status: 'closed' },
-    ]);
+    expect(
+      await t.deps.db.selectFrom('privacy_grievances').select(['subject', 'details', 'status']).where('user_id', '=', userId).execute(),
+    ).toEqual([{ subject: '', details: '', status: 'closed' }]);
     // What GST needs stays: the order, its number and amounts, the place of supply, and every ledger row.
     const order = await t.deps.db
       .selectFrom('orders')
@@ -646,7 +646,10 @@ describe('the owner’s /admin/privacy', () => {
     };
     // A name that matches no customer refuses the record, naming it; nothing is recorded.
     const before = (await call(owner, 'GET', '/admin/privacy/incidents')).body.incidents.length;
-    const unknown = await call(owner, 'POST', '/admin/privacy/incidents', { ...incident, people: [...incident.people, 'nobody.here@example.in'] });
+    const unknown = await call(owner, 'POST', '/admin/privacy/incidents', {
+      ...incident,
+      people: [...incident.people, 'nobody.here@example.in'],
+    });
     expect(unknown.status, JSON.stringify(unknown.body)).toBe(400);
     expect(unknown.body.message).toBe('No customer matches nobody.here@example.in. Check each e-mail address, mobile number or id.');
     expect((await call(owner, 'GET', '/admin/privacy/incidents')).body.incidents).toHaveLength(before);
@@ -661,7 +664,9 @@ describe('the owner’s /admin/privacy', () => {
       recordedBy: 'Priya Menon',
     });
     expect(made.body.boardReport).toContain('Data Protection Board');
-    expect(made.body.boardReport).toContain('Data principals affected: 2. Personal data concerned: names, mobile numbers, delivery addresses.');
+    expect(made.body.boardReport).toContain(
+      'Data principals affected: 2. Personal data concerned: names, mobile numbers, delivery addresses.',
+    );
     expect(made.body.boardReport).toContain(incident.measures);
 
     // Told through notify, once each, even when the owner presses twice at once.
@@ -672,7 +677,12 @@ describe('the owner’s /admin/privacy', () => {
     expect([one.status, two.status]).toEqual([200, 200]);
     expect(one.body.toldNow + two.body.toldNow).toBe(2);
     for (const who of [a, b]) {
-      const told = await t.deps.db.selectFrom('messages').select(['title', 'body']).where('user_id', '=', who.user.id).where('event', '=', 'data_breach').execute();
+      const told = await t.deps.db
+        .selectFrom('messages')
+        .select(['title', 'body'])
+        .where('user_id', '=', who.user.id)
+        .where('event', '=', 'data_breach')
+        .execute();
       expect(told).toHaveLength(1);
       expect(told[0]!.body).toContain('bus stop');
     }
