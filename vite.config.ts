@@ -76,7 +76,17 @@ function firstView(): Plugin {
           ...[...closure].map((f) => `<link rel="modulepreload" crossorigin href="${url(f)}">`),
         ];
 
-        const markup = await renderFirstView(config, bundle);
+        // The full fonts' preloads go with the app's (decision 315): the first view paints in its own cut-down fonts,
+        // so the hero's poster does not share Slow 4G with 64 KB of fonts; the full ones arrive before the app's commit.
+        const fonts = html.match(/<link rel="preload" [^>]*as="font"[^>]* data-with-the-app[^>]*>\s*/g) ?? [];
+        if (fonts.length !== 2) throw new Error('first-view: index.html should preload the two full fonts, data-with-the-app');
+        for (const f of fonts) html = html.replace(f, '');
+        links.push(...fonts.map((f) => f.trim()));
+
+        const markup = inlineIcons(await renderFirstView(config, bundle), bundle);
+        const missing = [...new Set(firstViewText(markup).replace(/\s/g, ''))].filter((c) => !firstViewFonts.has(c));
+        if (missing.length > 0)
+          throw new Error(`first-view: the first view shows ${missing.join('')}, which its fonts lack: npm run build && npm run fonts:first-view && npm run build`);
         if (/<script type="module"/.test(html) || !html.includes('<div id="root"></div>') || !html.includes('<link rel="stylesheet"'))
           throw new Error('first-view: unexpected index.html');
         // Before the stylesheet: a classic script after it would wait for it to load.
@@ -86,6 +96,11 @@ function firstView(): Plugin {
           `<script src="${url(start.fileName)}"></script>`,
           ...css.map((f) => `<link rel="stylesheet" crossorigin href="${url(f)}">`),
         ].join('\n    ');
+        // The favicon in the page (decision 315): one request fewer beside the hero's poster and the first view's fonts.
+        const favicon = '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />';
+        if (!html.includes(favicon)) throw new Error('first-view: index.html links no /favicon.svg');
+        const svg = fs.readFileSync(path.join(config.publicDir, 'favicon.svg'), 'utf8').trim();
+        html = html.replace(favicon, `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(svg)}" type="image/svg+xml" />`);
         return (html.slice(0, at) + head + '\n    ' + html.slice(at)).replace(
           '<div id="root"></div>',
           `<div id="root"><div id="first-view">${markup}</div></div>`,
@@ -94,6 +109,40 @@ function firstView(): Plugin {
     },
   };
 }
+
+/**
+ * The first view's icons drawn from symbols in its own markup, not from the sprite file (decision 315): three
+ * small symbols instead of one more request beside the hero's poster. The app's own header uses the file.
+ */
+function inlineIcons(markup: string, bundle: OutputBundle): string {
+  const symbols = new Map<string, string>();
+  const out = markup.replace(/<use href="([^"#]+)#([\w-]+)"/g, (use, url: string, id: string) => {
+    const sprite = Object.values(bundle).find((o): o is OutputAsset => o.type === 'asset' && url.endsWith(`/${o.fileName}`));
+    if (!sprite) return use;
+    const symbol = String(sprite.source).match(new RegExp(`<symbol id="${id}"[\\s\\S]*?</symbol>`))?.[0];
+    if (!symbol) throw new Error(`first-view: the sprite has no symbol ${id}`);
+    symbols.set(id, symbol.replace(`id="${id}"`, `id="first-view-icon-${id}"`));
+    return `<use href="#first-view-icon-${id}"`;
+  });
+  return symbols.size === 0 ? out : `${out}<svg hidden aria-hidden="true">${[...symbols.values()].join('')}</svg>`;
+}
+
+/** The text of prerendered markup: its tags dropped, its character references decoded. */
+function firstViewText(markup: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+  return markup
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (ref, body: string) =>
+      body[0] !== '#' ? (named[body] ?? ref) : String.fromCodePoint(body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : Number(body.slice(1))),
+    );
+}
+
+/** Every character the first view's own fonts hold (scripts/first-view-fonts.mjs). */
+const firstViewFonts = new Set(
+  Object.values(
+    JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, 'client/src/styles/fonts/first-view-fonts.json'), 'utf8')) as Record<string, { characters: string }>,
+  ).flatMap((f) => [...f.characters]),
+);
 
 async function renderFirstView(config: ResolvedConfig, bundle: OutputBundle): Promise<string> {
   const esbuild = await import('esbuild');
@@ -183,6 +232,28 @@ function customerFiles(viteManifest: string): Set<string> {
     .filter((k) => chunks[k]!.isEntry || !imported.has(k))
     .forEach(walk);
   return files;
+}
+
+/**
+ * The web app manifest's link (vite-plugin-pwa writes it into <head>) joins the app's preloads in
+ * `<template id="app-preloads">` (decision 315): on "/" for a guest it is added once the hero's poster
+ * has painted, so the manifest and the icon it names do not share Slow 4G with the poster; everywhere
+ * else first-view/start.ts adds the template's links at once, as before.
+ */
+function manifestWithTheApp(): Plugin {
+  return {
+    name: 'hydro:manifest-with-the-app',
+    enforce: 'post',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const link = html.match(/<link rel="manifest"[^>]*>/)?.[0];
+        if (!link || !html.includes('</template>')) throw new Error('manifest-with-the-app: no manifest link or no app preloads');
+        return html.replace(link, '').replace('</template>', `${link}</template>`);
+      },
+    },
+  };
 }
 
 /**
@@ -305,7 +376,7 @@ function installableShop() {
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), firstView(), installableShop()],
+  plugins: [react(), firstView(), installableShop(), manifestWithTheApp()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -7,6 +7,8 @@ import type { Page } from 'playwright-core';
 import { DESKTOP, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
 import { seriousAxeViolations } from '../helpers/axe';
 import { formatRupees } from '../../shared/rules/money';
+import { firstViewGlyphs } from '../../scripts/first-view-fonts.mjs';
+import firstViewFonts from '../../client/src/styles/fonts/first-view-fonts.json';
 
 const DIST = path.resolve('dist/client');
 
@@ -147,6 +149,26 @@ describe.skipIf(!hasBrowser)('home and catalogue pages', () => {
       expect(await page.getByRole('banner').count()).toBe(1);
       expect(await page.getByRole('link', { name: 'Build your own' }).first().isVisible()).toBe(true);
       await expect.poll(() => page.locator('#first-view img.hero-media__poster').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+      // Drawn in the first view's own fonts (decision 315): each face holds every character and weight it draws
+      // (scripts/first-view-fonts.mjs), both have loaded, and the full fonts were not asked for before the poster painted.
+      const drawn = await firstViewGlyphs(page);
+      for (const [face, { characters, weights }] of Object.entries(drawn)) {
+        const held = firstViewFonts[face as keyof typeof firstViewFonts];
+        expect([...characters].filter((c) => !held.characters.includes(c)), `${face} lacks`).toEqual([]);
+        expect(weights[0]).toBeGreaterThanOrEqual(held.weights[0]);
+        expect(weights[1]).toBeLessThanOrEqual(held.weights[1]);
+      }
+      await expect
+        .poll(() => page.evaluate(() => [...document.fonts].filter((f) => f.family.endsWith('First View')).map((f) => f.status)))
+        .toEqual(['loaded', 'loaded']);
+      expect(
+        await page.evaluate(async () => {
+          const lcp = await new Promise<number>((resolve) =>
+            new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true }),
+          );
+          return performance.getEntriesByType('resource').filter((e) => /-latin-wght-/.test(e.name) && e.startTime < lcp).length;
+        }),
+      ).toBe(0);
       const before = await page.evaluate(() =>
         ['header', '.hero__title', '.hero-media', '.hero-stats'].map((sel) => {
           const r = document.querySelector(sel)!.getBoundingClientRect();
@@ -169,6 +191,11 @@ describe.skipIf(!hasBrowser)('home and catalogue pages', () => {
         }),
       );
       expect(after, `at ${viewport.width}px`).toEqual(before);
+      // The app draws in the full fonts: preloaded with its chunks, ready by its first commit.
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('.hero__title')!).fontFamily)).toMatch(/^Fraunces,/);
+      await expect
+        .poll(() => page.evaluate(() => ['Manrope', 'Fraunces'].map((f) => [...document.fonts].some((x) => x.family === f && x.status === 'loaded'))))
+        .toEqual([true, true]);
       await page.locator('#hero-title').waitFor();
       await ctx.close();
     }
@@ -310,7 +337,7 @@ describe.skipIf(!hasBrowser)('home and catalogue pages', () => {
     await page.close();
   });
 
-  it('the home page’s scripts arrive compressed at build: brotli to a browser that takes it, gzip to one that takes only gzip', async () => {
+  it('the home page’s scripts arrive compressed at build, and the page itself compressed: brotli to a browser that takes it, gzip to one that takes only gzip', async () => {
     const { files } = homeBundle();
     const fetchRaw = (url: string, encoding: string) =>
       new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
@@ -336,6 +363,26 @@ describe.skipIf(!hasBrowser)('home and catalogue pages', () => {
       const gz = await fetchRaw(file, 'gzip');
       expect(gz.headers['content-encoding'], file).toBe('gzip');
       expect(zlib.gunzipSync(gz.body).equals(plain), file).toBe(true);
+    }
+    // The page itself, at any route: it went out whole (8.7 KB) while it was the not-found handler's answer.
+    const page = fs.readFileSync(path.join(DIST, 'index.html'));
+    for (const route of ['/', '/about?from=test', '/order/some-order']) {
+      const br = await fetchRaw(route, 'br, gzip');
+      expect(br.headers['content-encoding'], route).toBe('br');
+      expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.body.length, route).toBeLessThan(page.length / 3);
+      expect(zlib.brotliDecompressSync(br.body).equals(page), route).toBe(true);
+      const gz = await fetchRaw(route, 'gzip');
+      expect(gz.headers['content-encoding'], route).toBe('gzip');
+      expect(zlib.gunzipSync(gz.body).equals(page), route).toBe(true);
+    }
+    // What is not a page stays a 404 in the one error shape.
+    for (const route of ['/api/no-such-thing', '/favicon-missing.png']) {
+      const res = await fetchRaw(route, 'identity');
+      expect(res.headers['content-type'], route).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body.toString()).code, route).toBe('NOT_FOUND');
     }
   });
 
