@@ -61,6 +61,7 @@ import * as m1209_1100 from './2026_12_09_1100_rider_action_keys';
 import * as m1209_1200 from './2026_12_09_1200_address_pins';
 import * as m1209_1300 from './2026_12_09_1300_privacy_grievances';
 import * as m1209_1400 from './2026_12_09_1400_batch_undo';
+import * as m1210_1000 from './2026_12_10_1000_calendar_rows_notes';
 
 /**
  * Migrations are listed here, not discovered on disk, so the bundled server and
@@ -129,6 +130,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_09_1200_address_pins': m1209_1200,
   '2026_12_09_1300_privacy_grievances': m1209_1300,
   '2026_12_09_1400_batch_undo': m1209_1400,
+  '2026_12_10_1000_calendar_rows_notes': m1210_1000,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyRouter, TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
@@ -60,6 +60,30 @@ export function registerErrorBodies(app: FastifyInstance): void {
   });
 }
 
+/**
+ * tRPC's plugin hands Fastify a Fetch `Response`; Fastify sends its body as a web stream, chunked: a
+ * reader, a write per chunk and a last write for the end, two syscalls per answer where a JSON text
+ * takes one (decision 300). A complete JSON answer (what tRPC builds from `JSON.stringify` for a
+ * query, a mutation or a batch) goes on as its text, with its status and headers, so Fastify writes it
+ * at once with its length; streams (SSE subscriptions, jsonl batches: chunked by tRPC) stay streams.
+ */
+function completeJsonAnswer(_req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void): void {
+  if (
+    !(payload instanceof Response) ||
+    payload.body === null ||
+    payload.headers.get('content-type') !== 'application/json' ||
+    payload.headers.has('transfer-encoding')
+  ) {
+    return done(null, payload);
+  }
+  reply.code(payload.status);
+  for (const [name, value] of payload.headers) reply.header(name, value);
+  payload.text().then(
+    (text) => done(null, text),
+    (err: Error) => done(err),
+  );
+}
+
 /** /trpc: the typed client's endpoint (queries, mutations, batches, SSE subscriptions). */
 export async function registerTrpc(app: FastifyInstance, deps: AppDeps, router: AnyRouter = appRouter): Promise<void> {
   declaredCoercionOnly();
@@ -74,6 +98,7 @@ export async function registerTrpc(app: FastifyInstance, deps: AppDeps, router: 
       done(e as Error);
     }
   });
+  app.addHook('onSend', completeJsonAnswer);
   const options: FastifyTRPCPluginOptions<AnyRouter> = {
     prefix: '/trpc',
     trpcOptions: {

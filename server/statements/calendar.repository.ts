@@ -75,6 +75,8 @@ export interface CalendarRead extends ScheduleRowsRead {
   subscribed: boolean;
   /** The wallet's balance (paise; 0 without a wallet), to say which days it will not cover (decision 220). */
   walletBalance: number;
+  /** Drop-off notes (decision 295): each date's own note ('' : none that day), each schedule's every-day note. */
+  notes: { days: Map<string, string>; schedules: Map<string, string> };
 }
 
 /**
@@ -88,10 +90,19 @@ const LIVE_STATUSES: readonly string[] = [...subscriptionsRepo.LIVE];
  * One statement, a call of the database function `calendar_rows` (migration 2026_11_30_1200, decision
  * 199), whose plans PostgreSQL keeps per connection (a named prepared statement cannot be used through
  * PgBouncer, decision 175). It also says whether the customer has a subscription in one of the
- * statuses the subscriptions domain calls live.
+ * statuses the subscriptions domain calls live, and the drop-off notes of the range (migration
+ * 2026_12_10_1000, decision 300).
  */
 export async function readCalendar(db: Executor, userId: string, from: string, to: string): Promise<CalendarRead> {
-  const { rows } = await db.executeQuery<{ v: ScheduleRowsRead & { pricing: unknown; subscribed: boolean; walletBalance: number } }>(
+  const { rows } = await db.executeQuery<{
+    v: ScheduleRowsRead & {
+      pricing: unknown;
+      subscribed: boolean;
+      walletBalance: number;
+      dayNotes: { date: string; note: string }[];
+      scheduleNotes: { id: string; note: string }[];
+    };
+  }>(
     CompiledQuery.raw(CALENDAR_SQL, [userId, from, to, LIVE_STATUSES]),
   );
   const v = rows[0]!.v;
@@ -105,5 +116,6 @@ export async function readCalendar(db: Executor, userId: string, from: string, t
     pricing: cartRepo.decodePricingInputs(v.pricing),
     subscribed: v.subscribed,
     walletBalance: Number(v.walletBalance),
+    notes: { days: new Map(v.dayNotes.map((d) => [d.date, d.note])), schedules: new Map(v.scheduleNotes.map((n) => [n.id, n.note])) },
   };
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -208,5 +209,40 @@ describe('contract faults at the edge', () => {
       await fetch(`${base}/api/orders/${id}/invoice`, { headers: { ...BROWSER, authorization: buyer.auth } })
     ).json()) as { remark: string };
     expect(invoice.remark).toContain('cancelled on 27 Nov 2026');
+  });
+});
+
+describe('a /trpc answer goes out whole (decision 300)', () => {
+  // Raw bytes and headers as they left the server, without fetch's decoding.
+  const raw = (path: string, headers: Record<string, string>) =>
+    new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(base + path, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+
+  it('a query with its length, the same JSON plain or compressed; a jsonl batch still streams', async () => {
+    // Signed in, so the public catalogue's answer cache (which reads the answer itself) stays out of it.
+    const { auth } = await customer(t);
+    const path = '/trpc/catalogue.signatureShakes';
+    const plain = await raw(path, { accept: 'application/json', authorization: auth });
+    expect(plain.headers['content-length']).toBe(String(plain.body.length));
+    expect(plain.headers['transfer-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('no-store');
+    const data = (JSON.parse(plain.body.toString('utf8')) as { result: { data: { name: string }[] } }).result.data;
+    expect(data.length).toBeGreaterThan(0);
+
+    const br = await raw(path, { ...BROWSER, authorization: auth });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+
+    const streamed = await raw('/trpc/catalogue.signatureShakes?batch=1&input=%7B%7D', { 'trpc-accept': 'application/jsonl', authorization: auth });
+    expect(streamed.headers['transfer-encoding']).toBe('chunked');
+    expect(streamed.headers['content-length']).toBeUndefined();
+    expect(streamed.body.toString('utf8')).toContain(JSON.stringify(data[0]!.name));
   });
 });

@@ -444,20 +444,7 @@ export async function shakePrices(db: Executor, ids: string[]): Promise<Map<stri
 
 // ---------- Drop-off instructions (decision 295) ----------
 
-/** The customer's notes of a range (a date's own) and each schedule's every-day note. */
-export async function instructionsOf(db: Executor, userId: string, from: string, to: string) {
-  const [days, schedules] = await Promise.all([
-    db
-      .selectFrom('delivery_instructions')
-      .select([sql<string>`date::text`.as('date'), 'note'])
-      .where('user_id', '=', userId)
-      .where('date', '>=', from)
-      .where('date', '<=', to)
-      .execute(),
-    db.selectFrom('schedules').select(['id', 'drop_off_note']).where('user_id', '=', userId).execute(),
-  ]);
-  return { days: new Map(days.map((d) => [d.date, d.note])), schedules: new Map(schedules.map((s) => [s.id, s.drop_off_note])) };
-}
+// A range's notes are read with the calendar (`calendar_rows`, server/statements/calendar.repository.ts).
 
 /** A date's own note ('' : none that day, over a schedule's every-day note). */
 export async function putDayNote(db: Executor, userId: string, date: string, note: string, now: string): Promise<void> {

@@ -98,9 +98,8 @@ const priceOf = (q: Quote): DeliveryPrice => ({
  */
 async function buildCalendar(deps: Deps, user: AuthUser, from: string, days: number, db?: Executor): Promise<Built> {
   const to = addDays(from, days - 1);
-  const [read, notes] = await (db
-    ? Promise.all([readCalendar(db, user.id, from, to), repo.instructionsOf(db, user.id, from, to)])
-    : deps.reads.run(user.id, (rdb) => Promise.all([readCalendar(rdb, user.id, from, to), repo.instructionsOf(rdb, user.id, from, to)])));
+  const read = await (db ? readCalendar(db, user.id, from, to) : deps.reads.run(user.id, (rdb) => readCalendar(rdb, user.id, from, to)));
+  const notes = read.notes;
   // The plan's own read only for a subscriber (the statement says whether there is a live subscription).
   const plan = read.subscribed ? await activePlanFor(deps, db ?? deps.db, user.id) : null;
   const now = deps.clock.now();
