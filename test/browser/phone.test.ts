@@ -300,7 +300,7 @@ describe.skipIf(!hasBrowser)('the phone: notifications', () => {
     await shop.screenshot(book, 'address-cards-pins-375');
 
     // Add pin opens that address's form at its pin: "Use my location" has the focus, one tap from the door.
-    await card('Temple Street').getByRole('button', { name: 'Add a pin to 7, Temple Street' }).click();
+    await card('Temple Street').getByRole('button', { name: 'Add pin for 7, Temple Street' }).click();
     const form = page.getByRole('form', { name: 'Edit address' });
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Use my location');
     expect(await form.getByLabel('Flat, house, building').inputValue()).toBe('7, Temple Street');
@@ -314,7 +314,7 @@ describe.skipIf(!hasBrowser)('the phone: notifications', () => {
     await expect.poll(() => pinOf('Temple Street')).toBe('Pinned on the map');
 
     // Move pin: the same form, its "Move pin here" focused; the pin moves to where the phone stands now.
-    await card('4th Cross').getByRole('button', { name: 'Move the pin of 12, 4th Cross, HAL 2nd Stage' }).click();
+    await card('4th Cross').getByRole('button', { name: 'Move pin for 12, 4th Cross, HAL 2nd Stage' }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Move pin here');
     await context.setGeolocation({ latitude: 12.96120049, longitude: 77.63870012 });
     await form.getByRole('button', { name: 'Move pin here' }).click();

@@ -154,7 +154,8 @@ export function AddressPicker({ value, onChange, selectable = true, defaults, ti
                     size="sm"
                     variant="ghost"
                     onClick={() => setMode({ kind: 'edit', address: a, pin: true })}
-                    aria-label={`${pinned ? 'Move the pin of' : 'Add a pin to'} ${a.line1}`}
+                    // The visible words start the name (a spoken "Add pin" finds it).
+                    aria-label={`${pinned ? 'Move pin' : 'Add pin'} for ${a.line1}`}
                   >
                     {pinned ? 'Move pin' : 'Add pin'}
                   </Button>
