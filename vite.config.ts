@@ -200,38 +200,75 @@ async function renderFirstView(config: ResolvedConfig, bundle: OutputBundle): Pr
   }
 }
 
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+};
+
+/** Staff screens and the Google sign-in library: never part of the customer's precached shop. */
+const STAFF_CODE = /src\/routes\/(admin\/|rider)|src\/features\/(admin|kitchen|rider)\/|@supabase\//;
+
+/** The files reached from `roots` in Vite's manifest (static and lazy imports, their CSS and assets), not descending into `skip`. */
+function reach(chunks: Record<string, ManifestChunk>, roots: string[], skip: RegExp): Set<string> {
+  const seen = new Set<string>();
+  const files = new Set<string>();
+  const walk = (key: string) => {
+    const c = chunks[key];
+    if (!c || seen.has(key) || skip.test(key)) return;
+    seen.add(key);
+    [c.file, ...(c.css ?? []), ...(c.assets ?? [])].forEach((f) => files.add(f));
+    [...(c.imports ?? []), ...(c.dynamicImports ?? [])].forEach(walk);
+  };
+  roots.forEach(walk);
+  return files;
+}
+
 /**
  * The files of the customer's shop in a build: everything the app's entries reach (static and lazy
  * imports, their CSS and assets), not descending into the staff screens (admin, kitchen, rider) or the
  * Google sign-in library. Precached, so every customer page opens offline once the shop has been seen.
  */
-function customerFiles(viteManifest: string): Set<string> {
-  type Chunk = {
-    file: string;
-    src?: string;
-    isEntry?: boolean;
-    imports?: string[];
-    dynamicImports?: string[];
-    css?: string[];
-    assets?: string[];
-  };
-  const chunks = JSON.parse(fs.readFileSync(viteManifest, 'utf8')) as Record<string, Chunk>;
-  const staff = /src\/routes\/(admin\/|rider)|src\/features\/(admin|kitchen|rider)\/|@supabase\//;
-  const seen = new Set<string>();
-  const files = new Set<string>();
-  const walk = (key: string) => {
-    const c = chunks[key];
-    if (!c || seen.has(key) || staff.test(key)) return;
-    seen.add(key);
-    [c.file, ...(c.css ?? []), ...(c.assets ?? [])].forEach((f) => files.add(f));
-    [...(c.imports ?? []), ...(c.dynamicImports ?? [])].forEach(walk);
-  };
+function customerFiles(chunks: Record<string, ManifestChunk>): Set<string> {
   // From every root: the entries (index.html's stylesheet, main.tsx) and what nothing imports (the first-view script).
   const imported = new Set(Object.values(chunks).flatMap((c) => [...(c.imports ?? []), ...(c.dynamicImports ?? [])]));
-  Object.keys(chunks)
-    .filter((k) => chunks[k]!.isEntry || !imported.has(k))
-    .forEach(walk);
-  return files;
+  return reach(
+    chunks,
+    Object.keys(chunks).filter((k) => chunks[k]!.isEntry || !imported.has(k)),
+    STAFF_CODE,
+  );
+}
+
+const viteManifest = (dir: string) =>
+  JSON.parse(fs.readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+/**
+ * The rider app's own files (decision 312): what /rider loads beyond the customer's precached shop — its
+ * route chunk, the chunks only it uses, its CSS — written to `rider-files.json` beside index.html. The
+ * worker does not precache them (a customer never needs them); a rider's phone asks the worker to keep
+ * them (client/src/features/rider/keep-on-phone.ts) whenever a rider opens the shop online, so /rider
+ * opens offline even if this phone never opened it. Served `no-cache` (server/app.ts): it names this
+ * release's hashed files.
+ */
+function riderFiles(): Plugin {
+  return {
+    name: 'rider-files',
+    apply: 'build',
+    writeBundle(options) {
+      const dir = options.dir!;
+      const chunks = viteManifest(dir);
+      if (!chunks['src/routes/rider.tsx']) throw new Error('rider-files: src/routes/rider.tsx is not in the build');
+      const shop = customerFiles(chunks);
+      const files = [...reach(chunks, ['src/routes/rider.tsx'], /src\/routes\/admin\/|src\/features\/(admin|kitchen)\/|@supabase\//)]
+        .filter((f) => !shop.has(f))
+        .map((f) => `/${f}`);
+      fs.writeFileSync(path.join(dir, 'rider-files.json'), `${JSON.stringify({ files })}\n`);
+    },
+  };
 }
 
 /**
@@ -263,7 +300,8 @@ function manifestWithTheApp(): Plugin {
  * `load` by client/src/lib/service-worker.ts, so the home page's first load never waits for it.
  *
  * - Precached: the customer's shop (customerFiles: the app shell, every customer page's code, styles
- *   and fonts), the offline page and the icons. Staff screens' files are cached as they are used.
+ *   and fonts), the offline page and the icons. Staff screens' files are cached as they are used; a
+ *   rider's phone also asks for the rider app's (riderFiles, decision 312).
  * - Pages: network first; a page opened before comes from the cache without a network, any other
  *   shows /offline.html.
  * - The catalogue (signature shakes, a shake, ingredients; tRPC and REST) network first, its
@@ -302,7 +340,7 @@ function installableShop() {
       // Of the hashed files, the customer's shop only (customerFiles): no staff screens, no Google sign-in.
       manifestTransforms: [
         async (entries) => {
-          const keep = customerFiles(path.resolve(import.meta.dirname, 'dist/client/.vite/manifest.json'));
+          const keep = customerFiles(viteManifest(path.resolve(import.meta.dirname, 'dist/client')));
           return { manifest: entries.filter((e) => !/^assets\/.*\.(js|css)$/.test(e.url) || keep.has(e.url)), warnings: [] };
         },
       ],
@@ -366,7 +404,15 @@ function installableShop() {
         {
           urlPattern: ({ request, url, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/assets/'),
           handler: 'CacheFirst',
-          options: { cacheName: 'assets', expiration: { maxEntries: 200 }, cacheableResponse: { statuses: [200] } },
+          options: {
+            cacheName: 'assets',
+            expiration: { maxEntries: 200 },
+            cacheableResponse: { statuses: [200] },
+            // A hashed file is the same whoever asks; the server's `Vary: Origin` (CORS) would otherwise keep a
+            // file kept through CACHE_URLS (no Origin header, decision 312) from answering the page's module
+            // request (with one), and the rider app kept for offline would not open.
+            matchOptions: { ignoreVary: true },
+          },
         },
       ],
     },
@@ -376,7 +422,7 @@ function installableShop() {
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), firstView(), installableShop(), manifestWithTheApp()],
+  plugins: [react(), firstView(), installableShop(), manifestWithTheApp(), riderFiles()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

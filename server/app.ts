@@ -229,9 +229,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       preCompressed: true,
       setHeaders: (res, filePath: string) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        // The pages, the service worker, the script it imports and the manifest: checked on every load
-        // (decision 285), also when sent as the .br or .gz the build wrote beside them.
-        else if (/(\.html|[\\/](sw|push-worker)\.js|\.webmanifest)(\.br|\.gz)?$/.test(filePath)) res.header('cache-control', 'no-cache');
+        // The pages, the service worker, the script it imports, the manifests and the rider app's file
+        // list (decision 312): checked on every load (decision 285), also when sent as the .br or .gz the
+        // build wrote beside them.
+        else if (/(\.html|[\\/](sw|push-worker)\.js|\.webmanifest|[\\/]rider-files\.json)(\.br|\.gz)?$/.test(filePath))
+          res.header('cache-control', 'no-cache');
         else res.header('cache-control', 'public, max-age=86400');
       },
     });

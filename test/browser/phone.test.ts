@@ -258,4 +258,73 @@ describe.skipIf(!hasBrowser)('the phone: notifications', () => {
     await shop.screenshot(desk, 'phone-offline-page-1280', { fullPage: false });
     await wide.close();
   });
+  it('each saved address says whether it has a pin; Add pin and Move pin open the address at its pin (375 and 1280 px)', async () => {
+    const user = await createUser(shop.deps.db, { name: 'Nisha Pillai' });
+    const auth = await shop.bearer(user);
+    const home = await addAddress(shop.deps.db, user.id, '560038');
+    await shop.deps.db.updateTable('addresses').set({ latitude: 12.9784, longitude: 77.6408 }).where('id', '=', home).execute();
+    await shop.deps.db
+      .insertInto('addresses')
+      .values({ user_id: user.id, name: 'Nisha Pillai', phone: '+919876543211', line1: '7, Temple Street', city: 'Bengaluru', state: 'Karnataka', pincode: '560038', is_default: false })
+      .execute();
+    const saved = async () =>
+      ((await shop.request({ method: 'GET', url: '/api/user/addresses', headers: { authorization: auth } })).json() as { line1: string; latitude: number | null; longitude: number | null }[])
+        .map((a) => [a.line1, a.latitude, a.longitude])
+        .sort();
+    const signedIn = async (viewport: typeof PHONE) => {
+      const context = await shop.newContext(viewport);
+      await context.addInitScript((token: string) => {
+        localStorage.setItem('access_token', token);
+        localStorage.setItem('expires_at', String(Date.now() + 10 * 60_000));
+      }, auth.replace(/^Bearer /, ''));
+      const page = await shop.newPage({ context });
+      await page.goto('/profile?tab=addresses');
+      const book = page.getByTestId('profile-addresses');
+      const card = (line1: string) => book.getByRole('listitem').filter({ hasText: line1 });
+      const pinOf = (line1: string) => card(line1).getByTestId('address-card-pin').textContent();
+      await card('Temple Street').waitFor();
+      return { context, page, book, card, pinOf };
+    };
+
+    // At 1280 px, for people to look at: one card pinned, one not.
+    const wide = await signedIn(DESKTOP);
+    expect(await wide.pinOf('4th Cross')).toBe('Pinned on the map');
+    expect(await wide.pinOf('Temple Street')).toBe('No pin yet — add one so your rider finds you');
+    await shop.screenshot(wide.book, 'address-cards-pins-1280');
+    await wide.context.close();
+
+    const { context, page, book, card, pinOf } = await signedIn(PHONE);
+    expect(await pinOf('4th Cross')).toBe('Pinned on the map');
+    expect(await pinOf('Temple Street')).toBe('No pin yet — add one so your rider finds you');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shop.screenshot(book, 'address-cards-pins-375');
+
+    // Add pin opens that address's form at its pin: "Use my location" has the focus, one tap from the door.
+    await card('Temple Street').getByRole('button', { name: 'Add pin for 7, Temple Street' }).click();
+    const form = page.getByRole('form', { name: 'Edit address' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Use my location');
+    expect(await form.getByLabel('Flat, house, building').inputValue()).toBe('7, Temple Street');
+    await context.setGeolocation({ latitude: 12.9716, longitude: 77.5946 });
+    await context.grantPermissions(['geolocation']);
+    await form.getByRole('button', { name: 'Use my location' }).click();
+    await form.getByTestId('address-pin').getByText('Pin saved').waitFor();
+    await form.getByTestId('address-pin').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await shop.screenshot(page, 'address-pin-added-375', { fullPage: false });
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => pinOf('Temple Street')).toBe('Pinned on the map');
+
+    // Move pin: the same form, its "Move pin here" focused; the pin moves to where the phone stands now.
+    await card('4th Cross').getByRole('button', { name: 'Move pin for 12, 4th Cross, HAL 2nd Stage' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Move pin here');
+    await context.setGeolocation({ latitude: 12.96120049, longitude: 77.63870012 });
+    await form.getByRole('button', { name: 'Move pin here' }).click();
+    await form.getByText('12.96120, 77.63870', { exact: false }).waitFor();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await card('4th Cross').waitFor();
+    expect(await saved()).toEqual([
+      ['12, 4th Cross, HAL 2nd Stage', 12.9612, 77.6387],
+      ['7, Temple Street', 12.9716, 77.5946],
+    ]);
+    await context.close();
+  });
 });

@@ -390,6 +390,63 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await context.close();
   }, 90_000);
 
+  it('a rider who signed in on another page opens /rider offline on a phone that never opened it, and sees their stops', async () => {
+    const auth = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email: people.manager, password: PASSWORD } })).json().access_token as string;
+    const rider = await createUser(shop.deps.db, { role: 'rider', name: 'New Phone Nandini', passwordHash: await hashPassword(PASSWORD) });
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) ids.push((await place(shop, shopper, orderBody(fixture, shopper))).json().order.id);
+    await shop.deps.db.updateTable('orders').set({ slot_date: istToday(shop.deps.clock.now()) }).where('id', 'in', ids).execute();
+    const assigned = await shop.request({
+      method: 'POST',
+      url: '/api/admin/deliveries/assign',
+      headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' },
+      payload: { orderIds: ids, riderId: rider.id },
+    });
+    expect(assigned.statusCode).toBe(200);
+    const numbers = await Promise.all(ids.map(async (id) => (await shop.deps.db.selectFrom('orders').select('number').where('id', '=', id).executeTakeFirstOrThrow()).number));
+
+    // Signed in, on the shop's home page only: this phone has never opened /rider.
+    const context = await signedInContext(shop, rider.email, PASSWORD, PHONE, { serviceWorkers: 'allow' });
+    const page = await shop.newPage({ context });
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // The worker keeps the rider page and every file the build lists for the rider app, and the phone keeps today's and tomorrow's stops.
+    const { files } = (await (await fetch(`${shop.baseUrl}/rider-files.json`)).json()) as { files: string[] };
+    expect(files.some((f) => /^\/assets\/rider-[0-9a-f]+\.css$/.test(f))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(async (urls) => (await Promise.all(['/rider', ...urls].map((u) => caches.match(u)))).every(Boolean), files), { timeout: 30_000 })
+      .toBe(true);
+    const keptRuns = () =>
+      page.evaluate(async () => {
+        // Only an existing database is opened: opening it first would make it without idb-keyval's store.
+        if (!(await indexedDB.databases()).some((d) => d.name === 'hydro-rider')) return [];
+        return new Promise<string[]>((resolve) => {
+          const open = indexedDB.open('hydro-rider');
+          open.onsuccess = () => {
+            const keys = open.result.transaction('offline').objectStore('offline').getAllKeys();
+            keys.onsuccess = () => (resolve(keys.result.map(String)), open.result.close());
+          };
+        });
+      });
+    await expect.poll(keptRuns, { timeout: 15_000 }).toEqual(expect.arrayContaining([`runs:${rider.id}:today`, `runs:${rider.id}:tomorrow`]));
+    expect(asked.filter((p) => p === '/rider')).toEqual([]);
+    expect(page.url()).toBe(`${shop.baseUrl}/`);
+
+    // Out on the road with no signal: /rider opens from the phone, with the rider's stops.
+    await context.setOffline(true);
+    await page.goto('/rider');
+    await page.getByRole('heading', { name: 'Today’s deliveries' }).waitFor();
+    await page.getByTestId('rider-kept').getByText('You are offline: these are your stops as of', { exact: false }).waitFor();
+    for (const n of numbers) await page.getByTestId('rider-stop').filter({ hasText: `#${n}` }).waitFor();
+    expect(await page.getByTestId('rider-stop').count()).toBe(2);
+    // In the rider app's own look: its stylesheet came from the phone too.
+    expect(await page.locator('.rider__bar').evaluate((e) => getComputedStyle(e).display)).toBe('flex');
+    await shop.screenshot(page, 'rider-offline-first-open-375', { fullPage: false });
+    await context.close();
+  }, 90_000);
+
   it('the customer leaves the rider a note on a day of the deliveries calendar, or for every day', async () => {
     const made = await fetch(`${shop.baseUrl}/api/user/schedules`, {
       method: 'POST',

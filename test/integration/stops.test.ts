@@ -6,6 +6,8 @@ import { createUser } from '../helpers/factories';
 import { customer, expectInvariants, loadShop, orderBody, place, type Customer, type Shop } from './orders-fixtures';
 import { addDays } from '../../shared/rules/slots';
 import { riderForPin } from '../../server/domains/orders/orders.stops.service';
+import { pruneRiderKeys, RIDER_KEY_DAYS } from '../../server/domains/orders/orders.rider-keys';
+import { runRetention } from '../../server/domains/privacy/retention.service';
 
 /**
  * The last mile (PRODUCT.md §17): assignment, the rider's own stops (another rider's is a 404), the
@@ -493,5 +495,53 @@ describe('the rider’s offline queue synced again (decision 297)', () => {
     const audits = await t.deps.db.selectFrom('audit_log').select('id').where('entity_id', '=', f.id).where('action', '=', 'delivery.failed').execute();
     expect(audits).toHaveLength(1);
     expect((await customerOrder(f)).status).toBe('preparing');
+  });
+  it(`keys older than ${RIDER_KEY_DAYS} days go in batches with the retention job; a fresh key stays, and its replay is still applied once`, async () => {
+    const c = await customer(t, { pincode: '560001' });
+    const p = await place(t, c, orderBody(shop, c));
+    expect(p.statusCode, p.body).toBe(200);
+    const o = { id: p.json().order.id as string, c, total: p.json().order.breakdown.total as number };
+    await post(manager, '/api/admin/deliveries/assign', { orderIds: [o.id], riderId: riderA.id });
+    const step = (key: string, path: string, body: unknown = {}) =>
+      t.request({ method: 'POST', url: `/api/rider/orders/${o.id}/${path}`, headers: { ...json(riderA.auth), 'idempotency-key': key }, payload: body as object });
+    const tries = async () => (await t.deps.db.selectFrom('order_deliveries').select('code_tries').where('order_id', '=', o.id).executeTakeFirstOrThrow()).code_tries;
+    expect((await step(crypto.randomUUID(), 'picked-up')).statusCode).toBe(200);
+    const code = (await customerOrder(o)).delivery.code as string;
+    // A wrong code sent from the phone today: one try used, its key kept.
+    const fresh = crypto.randomUUID();
+    const first = await step(fresh, 'delivered', { code: code === '0000' ? '0001' : '0000', cashCollected: o.total });
+    expect(first.statusCode).toBe(400);
+    expect(await tries()).toBe(1);
+
+    // Keys from other days: seven older than the limit, one just inside it.
+    const day = 86_400_000;
+    const now = t.deps.clock.now().getTime();
+    const made = (key: string, ageMs: number) => ({
+      user_id: riderA.id,
+      key,
+      order_id: o.id,
+      action: 'picked_up' as const,
+      request_hash: 'h',
+      created_at: new Date(now - ageMs).toISOString(),
+    });
+    await t.deps.db
+      .insertInto('rider_action_keys')
+      .values([...Array.from({ length: 7 }, (_, i) => made(`old-${i}`, (RIDER_KEY_DAYS + 1 + i) * day)), made('recent', (RIDER_KEY_DAYS - 1) * day)])
+      .execute();
+    const mine = async () =>
+      (await t.deps.db.selectFrom('rider_action_keys').select('key').where('order_id', '=', o.id).execute()).map((k) => k.key).filter((k) => k.startsWith('old-') || k === 'recent' || k === fresh).sort();
+
+    // In batches of 3: three statements, all seven old keys gone.
+    expect(await pruneRiderKeys(t.deps, 3)).toBe(7);
+    expect(await mine()).toEqual([fresh, 'recent'].sort());
+    // The retention job does it: one more old key goes with its run.
+    await t.deps.db.insertInto('rider_action_keys').values(made('old-late', (RIDER_KEY_DAYS + 2) * day)).execute();
+    expect((await runRetention(t.deps)).riderKeys).toBe(1);
+    expect(await mine()).toEqual([fresh, 'recent'].sort());
+
+    // The phone sends today's wrong code again (its answer was lost): the same answer, still one try.
+    const again = await step(fresh, 'delivered', { code: code === '0000' ? '0001' : '0000', cashCollected: o.total });
+    expect({ status: again.statusCode, message: again.json().message }).toEqual({ status: 400, message: first.json().message });
+    expect(await tries()).toBe(1);
   });
 });

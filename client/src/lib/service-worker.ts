@@ -4,8 +4,25 @@
  * home page's first view never waits for it; the push controls use the same registration.
  */
 import { beforeSignOut } from '../features/auth/auth-context';
+import { tokens } from '../features/auth/session';
 
 const SHOP_WORKER = '/sw.js';
+
+/**
+ * Who is signed in on this phone, when it is staff: the access token's `sub` and `role`, read without
+ * verifying it (only to decide what this phone keeps; the server checks every request). Read here, not
+ * in a module shared with the rider page: a shared module becomes a chunk of its own, named in the app
+ * entry's preload lists, which the home page's JavaScript budget pays for.
+ */
+function staffOnThisPhone(): { sub: string; role: string } | null {
+  try {
+    const part = tokens.read().accessToken?.split('.')[1];
+    const c = part ? (JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown; role?: unknown }) : null;
+    return typeof c?.sub === 'string' && typeof c.role === 'string' && c.role !== 'customer' ? { sub: c.sub, role: c.role } : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Registers (or finds) the shop's worker; answers once it is active. */
 export async function shopWorker(): Promise<ServiceWorkerRegistration> {
@@ -40,6 +57,16 @@ export async function startShopWorker(): Promise<void> {
       type: 'CACHE_URLS',
       payload: { urlsToCache: [[location.href, { headers: { accept: 'text/html' } }], ...files] },
     });
+    // Staff on this phone: a rider's keeps the rider app and stops for offline (decision 312), also when
+    // they sign in on this page; the module (lazy, staff only) checks the permission.
+    const keepRider = () => {
+      const { sub, role } = staffOnThisPhone() ?? {};
+      const worker = reg.active;
+      if (!worker || !sub || !role) return;
+      void import('../routes/rider').then((m) => m.keepRiderAppOnPhone(worker, { id: sub, role })).catch(() => {});
+    };
+    keepRider();
+    tokens.subscribe(keepRider);
   } catch {
     // No worker (a private window, a browser that refuses it): the shop works as a website.
   }

@@ -12,6 +12,12 @@ import { fieldErrorsOf, messageOf } from '../lib/errors';
 import { resizeOnPhone } from '../features/rider/resize-photo';
 import { act, dismiss, forgetRuns, savedRuns, saveRuns, useOfflineQueue, type Problem, type Queued, type SavedRuns } from '../features/rider/offline-queue';
 import { useRiderManifest } from '../features/rider/rider-manifest';
+
+/**
+ * The shop's worker asks the rider app to keep itself on a rider's phone (decision 312): through this
+ * route's own chunk, so the code shared with the page (the offline copy of the runs) stays in one chunk.
+ */
+export { keepRiderAppOnPhone } from '../features/rider/keep-on-phone';
 import { formatDate } from '../../../shared/rules/dates';
 import { formatRupees } from '../../../shared/rules/money';
 import { addDays } from '../../../shared/rules/slots';
@@ -167,7 +173,8 @@ function RiderPage({ offlineRider }: { offlineRider?: string }) {
         </section>
       ) : null}
       {q.isError && !kept ? <LoadError message={messageOf(q.error, 'Your stops could not be loaded.')} onRetry={() => void q.refetch()} /> : null}
-      {q.isLoading ? <span className="skeleton" style={{ height: '12rem' }} aria-busy="true" /> : null}
+      {/* Offline with the phone's copy shown, the first try's wait is no reason for a grey box above the stops. */}
+      {q.isLoading && !data ? <span className="skeleton" style={{ height: '12rem' }} aria-busy="true" /> : null}
       {!data && !q.isLoading && !q.isError && !online ? (
         <p className="rider__kept text-sm" role="status">
           You are offline and this phone has no copy of your stops yet. They show when you are back online.

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Trx } from '../../../db/database';
+import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError, type AppErrorCode } from '../../lib/errors';
 import { resolveIdempotencyKey } from '../../lib/payments';
@@ -41,10 +42,10 @@ export function riderKey(
   return { key, hash: crypto.createHash('sha256').update(body).digest('hex'), action, orderId };
 }
 
-/** Claims the key in the caller's transaction; null when it is new, else what came of its first use. */
-export async function claimKey(trx: Trx, rider: AuthUser, k: RiderKey | undefined): Promise<Outcome | null> {
+/** Claims the key in the caller's transaction (`at`: the app clock's now); null when it is new, else what came of its first use. */
+export async function claimKey(trx: Trx, rider: AuthUser, k: RiderKey | undefined, at: string): Promise<Outcome | null> {
   if (!k) return null;
-  if (await keys.insertKey(trx, { userId: rider.id, key: k.key, orderId: k.orderId, action: k.action, hash: k.hash })) return null;
+  if (await keys.insertKey(trx, { userId: rider.id, key: k.key, orderId: k.orderId, action: k.action, hash: k.hash, at })) return null;
   const prior = await keys.keyOf(trx, rider.id, k.key);
   if (!prior || prior.request_hash !== k.hash) {
     throw new AppError('IDEMPOTENCY_MISMATCH', 'This idempotency key was already used for a different action. Use a new key for each tap.');
@@ -67,4 +68,25 @@ export function refusal(e: AppError): Outcome {
 export function replayed(outcome: Outcome): { told?: string } {
   if ('refused' in outcome) throw new AppError(outcome.refused.code, outcome.refused.message, outcome.refused.details ? { details: outcome.refused.details } : {});
   return outcome;
+}
+
+/**
+ * How long a key is kept (decision 311). A key only matters while its step may still be sent again: the
+ * phone resends a step whose answer was lost on the next `online` event, page open or 20-second tick,
+ * and the stops it is for are today's and tomorrow's. A week covers a phone left off for days with the
+ * rider's leave in between; a step replayed after that is decided afresh by the stop's own state.
+ */
+export const RIDER_KEY_DAYS = 7;
+/** Keys deleted per statement: each batch holds its row locks for milliseconds, never the whole backlog. */
+const RIDER_KEY_BATCH = 1000;
+
+/** Retention of the rider's keys, on the app clock: batches until one comes back short. Returns how many went. */
+export async function pruneRiderKeys(deps: Pick<AppDeps, 'db' | 'clock'>, batch = RIDER_KEY_BATCH): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - RIDER_KEY_DAYS * 86_400_000).toISOString();
+  let gone = 0;
+  for (;;) {
+    const n = await keys.deleteKeysBefore(deps.db, before, batch);
+    gone += n;
+    if (n < batch) return gone;
+  }
 }

@@ -441,7 +441,7 @@ export async function pickedUp(deps: Deps, rider: AuthUser, id: string, key?: Ri
   const moved = await withTransactionRetry(deps, async (trx) => {
     const { row, d } = await lockOwnStop(trx, rider, id);
     // The same queued tap synced again (decision 297): what came of it the first time.
-    const prior = await claimKey(trx, rider, key);
+    const prior = await claimKey(trx, rider, key, deps.clock.now().toISOString());
     if (prior) {
       replayed(prior);
       return null;
@@ -480,7 +480,7 @@ export async function delivered(deps: Deps, rider: AuthUser, input: DeliveredInp
   const out = await withTransactionRetry(deps, async (trx) => {
     const { row, d } = await lockOwnStop(trx, rider, input.id);
     // The same queued delivery synced again (decision 297): a wrong code is counted once, answered the same.
-    const prior = await claimKey(trx, rider, key);
+    const prior = await claimKey(trx, rider, key, now);
     if (prior) {
       replayed(prior);
       return { replay: true as const };
@@ -548,7 +548,7 @@ export async function failed(deps: Deps, rider: AuthUser, input: FailedInput, ke
   const out = await withTransactionRetry(deps, async (trx) => {
     const { row } = await lockOwnStop(trx, rider, input.id);
     // The same queued report synced again (decision 297): the stop as it is, and how the customer was told.
-    const prior = await claimKey(trx, rider, key);
+    const prior = await claimKey(trx, rider, key, deps.clock.now().toISOString());
     if (prior) return { replay: replayed(prior).told ?? '' };
     if (row.status !== 'out_for_delivery') {
       throw new AppError(

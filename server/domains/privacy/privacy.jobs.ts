@@ -8,7 +8,7 @@ export const privacyJobs: Job[] = [
   { name: 'privacy-exports', cron: '* * * * *', everySeconds: 15, run: buildPending },
   /** Deleted accounts: erased once nothing is left to deliver or send. */
   { name: 'privacy-erasures', cron: '*/5 * * * *', run: eraseDue },
-  /** Retention (decision 276): inactive accounts told, then closed 48 h later; the access log kept a year. */
+  /** Retention (decision 276): inactive accounts told, then closed 48 h later; the access log kept a year; the rider's keys a week (311). */
   {
     name: 'privacy-retention',
     cron: '20 * * * *',

@@ -8,6 +8,7 @@ import { endAllSessions } from '../auth/auth.service';
 import { refundBalance } from '../wallet/wallet.service';
 import { recordAudit } from '../audit/audit.service';
 import { kickNotices, notify } from '../notifications/notify.service';
+import { pruneRiderKeys } from '../orders/orders.rider-keys';
 import * as deletions from './deletion.repository';
 import * as repo from './retention.repository';
 
@@ -30,9 +31,10 @@ const yearsBefore = (d: Date, years: number) => {
  * 2. WARNING_HOURS later, unless they came back (any activity voids the notice), the account is closed
  *    the way a deletion closes it — the wallet refunded once (the deletion's key), sessions ended, e-mail
  *    and number freed, `account_deletions` (reason inactive) — and `privacy-erasures` erases the rest;
- * 3. access-log entries older than a year go.
+ * 3. access-log entries older than a year go;
+ * 4. the rider's idempotency keys older than a week go (decision 311), in batches.
  */
-export async function runRetention(deps: AppDeps): Promise<{ told: number; closed: number; kept: number }> {
+export async function runRetention(deps: AppDeps): Promise<{ told: number; closed: number; kept: number; riderKeys: number }> {
   const now = deps.clock.now();
   const at = now.toISOString();
   let told = 0;
@@ -105,5 +107,7 @@ export async function runRetention(deps: AppDeps): Promise<{ told: number; close
 
   // 3. Processing logs: a year.
   await repo.dropOldAccessLog(deps.db, new Date(now.getTime() - LOG_DAYS * 86_400_000).toISOString());
-  return { told, closed, kept };
+  // 4. The rider's offline-queue keys (personal: who did what at which door).
+  const riderKeys = await pruneRiderKeys(deps);
+  return { told, closed, kept, riderKeys };
 }

@@ -23,6 +23,8 @@ export interface AddressFormProps {
   onSaved: (address: Address) => void;
   onCancel?: () => void;
   submitLabel?: string;
+  /** Opened to add or move the pin: its button takes the focus (and scrolls into view). */
+  focusPin?: boolean;
 }
 
 const empty: Values = {
@@ -66,7 +68,7 @@ function serverErrors(e: unknown): Errors {
 }
 
 /** Add or edit a delivery address. Checks the PIN code live against the delivery list. */
-export function AddressForm({ address, defaults, onSaved, onCancel, submitLabel }: AddressFormProps) {
+export function AddressForm({ address, defaults, onSaved, onCancel, submitLabel, focusPin }: AddressFormProps) {
   const [v, setV] = useState<Values>(() =>
     address ? fromAddress(address) : { ...empty, ...defaults, phone: defaults?.phone ? formatIndianMobile(defaults.phone) : '' },
   );
@@ -186,7 +188,7 @@ export function AddressForm({ address, defaults, onSaved, onCancel, submitLabel 
           </Select>
         )}
       </Field>
-      <AddressPin value={mapPin} onChange={setMapPin} />
+      <AddressPin value={mapPin} onChange={setMapPin} autoFocus={focusPin} />
       {!address?.isDefault ? (
         <Checkbox
           className="address-form__wide"

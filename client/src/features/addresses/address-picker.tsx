@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../components/button';
 import { RadioButton } from '../../components/radio-button';
-import { AlertIcon, MapPinIcon, PlusIcon } from '../../components/icons';
+import { AlertIcon, CheckIcon, MapPinIcon, PlusIcon } from '../../components/icons';
 import { formatIndianMobile, notServiceableMessage } from '../../../../shared/rules/india';
 import { MAX_ADDRESSES, type Address } from '../../../../shared/schemas/addresses';
 import { AddressForm } from './address-form';
@@ -34,7 +34,8 @@ export function AddressPicker({ value, onChange, selectable = true, defaults, ti
   const utils = trpc.useUtils();
   const remove = trpc.addresses.remove.useMutation({ onSuccess: () => utils.addresses.list.invalidate() });
   const makeDefault = trpc.addresses.update.useMutation({ onSuccess: () => utils.addresses.list.invalidate() });
-  const [mode, setMode] = useState<{ kind: 'list' } | { kind: 'new' } | { kind: 'edit'; address: Address }>({ kind: 'list' });
+  // `pin`: opened from the card's Add pin / Move pin, so the form starts at the pin.
+  const [mode, setMode] = useState<{ kind: 'list' } | { kind: 'new' } | { kind: 'edit'; address: Address; pin?: boolean }>({ kind: 'list' });
   // Default first, then the ones we can deliver to.
   const addresses = [...(list.data ?? [])].sort(
     (a, b) => Number(b.isDefault) - Number(a.isDefault) || Number(b.serviceable) - Number(a.serviceable),
@@ -100,6 +101,7 @@ export function AddressPicker({ value, onChange, selectable = true, defaults, ti
         <div className="address-picker__list" role={selectable ? 'radiogroup' : 'list'} aria-label="Saved addresses">
           {addresses.map((a) => {
             const selected = selectable && a.id === value;
+            const pinned = a.latitude != null && a.longitude != null;
             return (
               <div
                 key={a.id}
@@ -126,6 +128,11 @@ export function AddressPicker({ value, onChange, selectable = true, defaults, ti
                   </div>
                   <p className="address-card__lines">{oneLine(a)}</p>
                   <p className="address-card__phone text-sm text-subtle">{formatIndianMobile(a.phone)}</p>
+                  {/* The pin orders the rider's route (decision 287): say plainly whether this address has one. */}
+                  <p className="address-card__pin" data-testid="address-card-pin" data-pinned={pinned}>
+                    {pinned ? <CheckIcon aria-hidden="true" /> : <MapPinIcon aria-hidden="true" />}
+                    {pinned ? 'Pinned on the map' : 'No pin yet — add one so your rider finds you'}
+                  </p>
                   {!a.serviceable ? <p className="field__error">{notServiceableMessage(a.pincode)}</p> : null}
                 </div>
                 <div className="address-card__actions">
@@ -142,6 +149,15 @@ export function AddressPicker({ value, onChange, selectable = true, defaults, ti
                   ) : null}
                   <Button size="sm" variant="ghost" onClick={() => setMode({ kind: 'edit', address: a })}>
                     Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setMode({ kind: 'edit', address: a, pin: true })}
+                    // The visible words start the name (a spoken "Add pin" finds it).
+                    aria-label={`${pinned ? 'Move pin' : 'Add pin'} for ${a.line1}`}
+                  >
+                    {pinned ? 'Move pin' : 'Add pin'}
                   </Button>
                   <Button
                     size="sm"
@@ -170,6 +186,7 @@ export function AddressPicker({ value, onChange, selectable = true, defaults, ti
           <AddressForm
             key={mode.kind === 'edit' ? mode.address.id : 'new'}
             address={mode.kind === 'edit' ? mode.address : undefined}
+            focusPin={mode.kind === 'edit' && mode.pin}
             defaults={defaults}
             onSaved={saved}
             onCancel={addresses.length > 0 ? () => setMode({ kind: 'list' }) : undefined}
