@@ -16,13 +16,14 @@ import { resolveTokenKeys } from './lib/secrets';
 import { registerSecurity } from './http/security';
 import { registerErrorBodies, registerRest, registerTrpc } from './http/api';
 import { registerDocs } from './http/docs';
+import { lazySchemaCompilers } from './http/schema-compilers';
 import { clientErrorHandler } from './http/client-errors';
 import { PUBLIC_CACHED_ROUTES, registerResponseCache } from './http/response-cache';
 import { registerDraining } from './http/streams';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle';
 import { AppError, NO_OPERATION_MESSAGE, refuseUnstorableText, shopError, shopErrorBody } from './lib/errors';
 import { createPaymentGateway } from './lib/payments';
-import { startJobEngine, type Job, type JobEngineOptions } from './lib/jobs';
+import { startJobEngine, type Job, type JobEngine, type JobEngineOptions } from './lib/jobs';
 import { outboxJobs } from './lib/outbox.jobs';
 import { paymentJobs } from './domains/payments/payments.jobs';
 import { authJobs } from './domains/auth/auth.jobs';
@@ -90,7 +91,7 @@ export function clientDir(): string | null {
  * The app as a plugin-ordered Fastify instance: external plugins, then ours, then
  * the API, then the SPA. Only server/index.ts listens.
  */
-export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
+export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; deps: AppDeps; startJobs: () => Promise<void> }> {
   const { config, dbh } = opts;
   // Orders reach payments through their port (decision 046: payments depends on orders, not back).
   provideOrderPayments(paymentsForOrders);
@@ -129,6 +130,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     return503OnClosing: false,
     // What Node's parser refuses (a query string past 16 KiB…) answers the shop's body (decision 110).
     clientErrorHandler,
+    // Ajv and fast-json-stringify load when a route first declares a schema; none of the shop's does (decision 305).
+    schemaController: lazySchemaCompilers,
   });
 
   const bus: EventBus =
@@ -267,17 +270,29 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Jobs, the queue and the outboxes' rounds on their own connections with longer limits (decision 080),
   // on PostgreSQL itself (decision 175): they never take a request's pool connection, and a job may wait
   // for a lock longer than a request would. An instance without RUN_JOBS never works a job.
-  const jobs = config.RUN_JOBS ? await startJobEngine({ ...deps, db: dbh.jobs() }, opts.jobs ?? SHOP_JOBS, opts.jobEngine) : null;
-  // From SIGTERM on (decision 082) the engine takes no new work; its runs in flight finish while the
-  // requests drain, and the close below waits for them.
-  if (jobs) deps.lifecycle.signal.addEventListener('abort', () => void jobs.stop(), { once: true });
+  // The engine starts when `startJobs` is called: server/index.ts calls it once the server listens
+  // (decision 305), because its start (queues, schedules, a first fetch per job) takes the embedded
+  // database's one connection and main thread for about a second, which the shop's opening should not wait for.
+  let jobs: JobEngine | null = null;
+  let jobsStarting: Promise<void> | undefined;
+  const startJobs = (): Promise<void> =>
+    (jobsStarting ??= config.RUN_JOBS
+      ? startJobEngine({ ...deps, db: dbh.jobs() }, opts.jobs ?? SHOP_JOBS, opts.jobEngine).then((engine) => {
+          jobs = engine;
+          // From SIGTERM on (decision 082) the engine takes no new work; its runs in flight finish while the
+          // requests drain, and the close below waits for them. A signal during the start stops it at once.
+          if (deps.lifecycle.signal.aborted) void engine.stop();
+          else deps.lifecycle.signal.addEventListener('abort', () => void engine.stop(), { once: true });
+        })
+      : Promise.resolve());
   app.addHook('onClose', async () => {
-    // Stop taking work and wait for the runs in flight, then the rest.
+    // Stop taking work and wait for the runs in flight, then the rest (a start under way ends first).
+    await jobsStarting?.catch(() => {});
     await jobs?.stop();
     await stopAuthGuard();
     deps.reads.close();
     await bus.close();
   });
 
-  return { app, deps };
+  return { app, deps, startJobs };
 }

@@ -11,6 +11,8 @@ export interface Booted {
   deps: AppDeps;
   dbh: DatabaseHandle;
   config: Config;
+  /** With RUN_JOBS, start the job engine (once; server/index.ts does when listening, decision 305). */
+  startJobs: () => Promise<void>;
 }
 
 /** Milliseconds since the process started at which each boot phase ended (logged with the "open" line). */
@@ -68,14 +70,14 @@ export async function boot(config: Config = loadConfig(), phases: BootPhases = {
   try {
     if (mods.status === 'rejected') throw mods.reason;
     const [{ buildApp }, { ensureAdminAccount }] = mods.value;
-    const { app, deps } = await buildApp({ config, dbh, lifecycle });
+    const { app, deps, startJobs } = await buildApp({ config, dbh, lifecycle });
     mark('app');
     await ensureAdminAccount(dbh.db, config, app.log);
     mark('admin');
     app.addHook('onClose', async () => {
       await dbh.close();
     });
-    return { app, deps, dbh, config };
+    return { app, deps, dbh, config, startJobs };
   } catch (e) {
     await dbh.close().catch(() => {});
     throw e;

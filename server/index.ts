@@ -29,7 +29,7 @@ async function main() {
     throw e;
   }
   const lifecycle = createLifecycle();
-  const { app, dbh } = await boot(config, phases, lifecycle);
+  const { app, dbh, startJobs } = await boot(config, phases, lifecycle);
   let closing = false;
   /**
    * Graceful shutdown (decisions 082, 208): answer 503 + Connection: close to requests that arrive
@@ -59,7 +59,8 @@ async function main() {
       clearTimeout(shed);
       clearTimeout(hard);
       app.log.info({ ms: Math.round(performance.now() - started) }, 'shut down cleanly');
-      process.exit(0);
+      // 0, or 1 when the shutdown followed a job engine that could not start.
+      process.exit();
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');
       process.exit(1);
@@ -78,6 +79,19 @@ async function main() {
     { database: dbh.kind, bootMs: phases.listening, phases, url, publicUrl: config.PUBLIC_URL },
     `Hydro Shakes is open at ${url} (${dbh.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`,
   );
+  // The job engine starts once the shop answers (decision 305); an engine that cannot start stops the
+  // server as a failed boot did before: exit non-zero after the graceful shutdown.
+  if (config.RUN_JOBS) {
+    try {
+      await startJobs();
+      app.log.info({ ms: Math.round(performance.now()) - phases.listening }, 'job engine started');
+    } catch (err) {
+      if (closing) return; // stopped while starting: the shutdown under way exits
+      app.log.error({ err }, 'the job engine could not start; shutting down');
+      process.exitCode = 1;
+      await shutdown('job engine');
+    }
+  }
 }
 
 main().catch((err) => {

@@ -93,6 +93,10 @@ describe('boot on an embedded data folder', () => {
     const phases: BootPhases = {};
     const again = await boot(config(true), phases);
     try {
+      // As server/index.ts does once listening: the engine starts after the app is built (decision 305).
+      const pending = await again.dbh.db.selectFrom('pgboss.schedule').select('name').execute();
+      expect(pending).toEqual([]);
+      await again.startJobs();
       expect(Object.keys(phases)).toEqual(expect.arrayContaining(['database', 'migrations', 'seeds', 'modules', 'app']));
       const shakes = await again.app.inject({ method: 'GET', url: '/api/shakes/signature' });
       expect(shakes.statusCode).toBe(200);
