@@ -245,10 +245,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // The rider app installs on its own (decision 298): its pages link the rider's manifest, start URL /rider.
   const riderHtml = indexHtml?.replace(/<link rel="manifest" href="\/manifest\.webmanifest"\s*\/?>/, '<link rel="manifest" href="/rider.webmanifest">') ?? null;
 
+  const pathOf = (req: FastifyRequest) => req.url.split('?')[0]!;
+  const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/trpc');
   const notFound = (req: FastifyRequest, reply: FastifyReply) => {
-    const url = req.url.split('?')[0]!;
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/trpc');
-    const e = isApi ? shopError(new AppError('NOT_FOUND', NO_OPERATION_MESSAGE)) : shopError(new AppError('NOT_FOUND', 'Not found.'));
+    const e = isApi(pathOf(req)) ? shopError(new AppError('NOT_FOUND', NO_OPERATION_MESSAGE)) : shopError(new AppError('NOT_FOUND', 'Not found.'));
     return reply
       .code(e.status)
       .header('cache-control', 'no-store')
@@ -259,9 +259,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // hook to routes, and the page went out whole (8.7 KB, 2.4 KB as brotli) before this was one.
   if (indexHtml) {
     app.get('/*', (req, reply) => {
-      const url = req.url.split('?')[0]!;
-      const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/trpc');
-      if (isApi || /\.[a-z0-9]{1,8}$/i.test(url)) return notFound(req, reply);
+      const url = pathOf(req);
+      if (isApi(url) || /\.[a-z0-9]{1,8}$/i.test(url)) return notFound(req, reply);
       const page = riderHtml && /^\/rider(\/|$)/.test(url) ? riderHtml : indexHtml;
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     });
