@@ -18,8 +18,15 @@ import { sql, type Kysely } from 'kysely';
  * subscription's period, a top-up's credit), nothing is copied, and old rows need no migration.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`
-    create view charges as
+  await sql`create view charges as ${PAYMENT_CHARGES}`.execute(db);
+}
+
+/**
+ * The view's rows as this migration defines them (online orders' attempts, cash and wallet orders,
+ * subscription payments, wallet top-ups): 2026_12_07_1301 adds AutoPay debits after them, and
+ * restores these alone when it is undone.
+ */
+export const PAYMENT_CHARGES = sql.raw(`
     select pa.id,
            'order'::text as kind,
            pa.gateway::text as provider,
@@ -104,8 +111,7 @@ export async function up(db: Kysely<any>): Promise<void> {
            t.method,
            t.created_at
       from wallet_top_ups t
-  `.execute(db);
-}
+`);
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop view if exists charges`.execute(db);

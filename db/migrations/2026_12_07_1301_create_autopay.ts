@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { PAYMENT_CHARGES } from './2026_12_07_1300_create_charges_view';
 
 /**
  * UPI AutoPay (PRODUCT.md §21, decision 281), on the one charge model (decision 280):
@@ -65,196 +66,27 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`
-    create or replace view charges as
-    select pa.id,
-           'order'::text as kind,
-           pa.gateway::text as provider,
-           o.user_id,
-           pa.order_id,
-           null::uuid as subscription_id,
-           pa.amount_paise,
-           coalesce(p.captured_paise, 0) as captured_paise,
-           coalesce(p.refunded_paise, 0) as refunded_paise,
-           (case
-              when p.status = 'refunded' then 'refunded'
-              when p.status in ('authorized', 'captured', 'refund_pending') then 'paid'
-              when pa.status = 'paid' then 'paid'
-              when pa.status = 'failed' then 'failed'
-              when pa.status = 'not_created' then 'abandoned'
-              else 'pending'
-            end)::text as status,
-           pa.gateway_order_id,
-           p.gateway_payment_id,
-           p.method,
-           pa.created_at
-      from payment_attempts pa
-      join orders o on o.id = pa.order_id
-      left join lateral (
-        select x.status, x.captured_paise, x.refunded_paise, x.gateway_payment_id, x.method
-          from payments x
-         where x.attempt_id = pa.id
-         order by (x.status <> 'failed') desc, x.created_at desc
-         limit 1
-      ) p on true
-    union all
-    select o.id,
-           'order'::text,
-           o.payment_method::text,
-           o.user_id,
-           o.id,
-           null::uuid,
-           o.total_paise,
-           (case when o.payment_status in ('paid', 'completed', 'successful', 'refunded') then o.total_paise else 0 end),
-           (case when o.payment_status = 'refunded' then o.total_paise else 0 end),
-           (case
-              when o.payment_status in ('paid', 'completed', 'successful') then 'paid'
-              when o.payment_status = 'refunded' then 'refunded'
-              when o.payment_status = 'failed' then 'failed'
-              else 'pending'
-            end)::text,
-           null::text,
-           null::text,
-           o.payment_method::text,
-           o.created_at
-      from orders o
-     where o.payment_method in ('cod', 'wallet')
-    union all
-    select sp.id,
-           'subscription'::text,
-           sp.gateway::text,
-           sp.user_id,
-           null::uuid,
-           sp.subscription_id,
-           sp.amount_paise,
-           coalesce(sp.captured_paise, 0),
-           sp.refunded_paise,
-           (case sp.status when 'created' then 'pending' else sp.status end)::text,
-           sp.gateway_order_id,
-           sp.gateway_payment_id,
-           sp.method,
-           sp.created_at
-      from subscription_payments sp
-    union all
-    select t.id,
-           'wallet_topup'::text,
-           t.gateway::text,
-           t.user_id,
-           null::uuid,
-           null::uuid,
-           t.amount_paise,
-           coalesce(t.captured_paise, 0),
-           t.refunded_paise,
-           (case t.status when 'created' then 'pending' else t.status end)::text,
-           t.gateway_order_id,
-           t.gateway_payment_id,
-           t.method,
-           t.created_at
-      from wallet_top_ups t
-  `.execute(db);
+  await sql`create or replace view charges as ${PAYMENT_CHARGES}`.execute(db);
   await sql`drop table autopay_debits`.execute(db);
   await sql`drop table wallet_auto_recharge`.execute(db);
   await sql`drop table autopay_mandates`.execute(db);
 }
 
 /**
- * The charges view as this migration leaves it (every kind, AutoPay debits included): also what
- * 2026_12_09_1000 restores when it is undone.
+ * The charges view as this migration leaves it: the payment kinds of 2026_12_07_1300, then AutoPay
+ * debits. `debitSubscription` is a debit's subscription column: none here; 2026_12_09_1000 names the
+ * subscription a renewal paid for (`d.subscription_id`), and restores this one when it is undone.
  */
-export function chargesViewWithDebits() {
+export function chargesViewWithDebits(debitSubscription: 'null::uuid' | 'd.subscription_id' = 'null::uuid') {
   return sql`
-    create or replace view charges as
-    select pa.id,
-           'order'::text as kind,
-           pa.gateway::text as provider,
-           o.user_id,
-           pa.order_id,
-           null::uuid as subscription_id,
-           pa.amount_paise,
-           coalesce(p.captured_paise, 0) as captured_paise,
-           coalesce(p.refunded_paise, 0) as refunded_paise,
-           (case
-              when p.status = 'refunded' then 'refunded'
-              when p.status in ('authorized', 'captured', 'refund_pending') then 'paid'
-              when pa.status = 'paid' then 'paid'
-              when pa.status = 'failed' then 'failed'
-              when pa.status = 'not_created' then 'abandoned'
-              else 'pending'
-            end)::text as status,
-           pa.gateway_order_id,
-           p.gateway_payment_id,
-           p.method,
-           pa.created_at
-      from payment_attempts pa
-      join orders o on o.id = pa.order_id
-      left join lateral (
-        select x.status, x.captured_paise, x.refunded_paise, x.gateway_payment_id, x.method
-          from payments x
-         where x.attempt_id = pa.id
-         order by (x.status <> 'failed') desc, x.created_at desc
-         limit 1
-      ) p on true
-    union all
-    select o.id,
-           'order'::text,
-           o.payment_method::text,
-           o.user_id,
-           o.id,
-           null::uuid,
-           o.total_paise,
-           (case when o.payment_status in ('paid', 'completed', 'successful', 'refunded') then o.total_paise else 0 end),
-           (case when o.payment_status = 'refunded' then o.total_paise else 0 end),
-           (case
-              when o.payment_status in ('paid', 'completed', 'successful') then 'paid'
-              when o.payment_status = 'refunded' then 'refunded'
-              when o.payment_status = 'failed' then 'failed'
-              else 'pending'
-            end)::text,
-           null::text,
-           null::text,
-           o.payment_method::text,
-           o.created_at
-      from orders o
-     where o.payment_method in ('cod', 'wallet')
-    union all
-    select sp.id,
-           'subscription'::text,
-           sp.gateway::text,
-           sp.user_id,
-           null::uuid,
-           sp.subscription_id,
-           sp.amount_paise,
-           coalesce(sp.captured_paise, 0),
-           sp.refunded_paise,
-           (case sp.status when 'created' then 'pending' else sp.status end)::text,
-           sp.gateway_order_id,
-           sp.gateway_payment_id,
-           sp.method,
-           sp.created_at
-      from subscription_payments sp
-    union all
-    select t.id,
-           'wallet_topup'::text,
-           t.gateway::text,
-           t.user_id,
-           null::uuid,
-           null::uuid,
-           t.amount_paise,
-           coalesce(t.captured_paise, 0),
-           t.refunded_paise,
-           (case t.status when 'created' then 'pending' else t.status end)::text,
-           t.gateway_order_id,
-           t.gateway_payment_id,
-           t.method,
-           t.created_at
-      from wallet_top_ups t
+    create or replace view charges as ${PAYMENT_CHARGES}
     union all
     select d.id,
            'autopay_debit'::text,
            m.provider::text,
            d.user_id,
            null::uuid,
-           null::uuid,
+           ${sql.raw(debitSubscription)},
            d.amount_paise,
            coalesce(d.captured_paise, 0),
            d.refunded_paise,

@@ -13,6 +13,7 @@ import { notify } from '../../server/domains/notifications/notify.service';
 import * as schedules from '../../server/domains/schedules/schedules.service';
 import { remindUncovered, runCutoff } from '../../server/domains/schedules/schedules.cutoff';
 import { addDays } from '../../shared/rules/slots';
+import { portClient } from '../helpers/port-client';
 
 /**
  * One notifications domain (PRODUCT.md §20, decision 215), over a real port with the fake Graph API and
@@ -65,21 +66,8 @@ afterAll(async () => {
 });
 
 /** Over the real port, as the shop's pages call it: compressed answers, the shop's origin, keep-alive. */
-async function call(auth: string | null, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      ...(auth ? { authorization: auth } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      accept: 'application/json',
-      'accept-encoding': 'br, gzip',
-      origin: t.deps.config.PUBLIC_URL,
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
-}
+const call = (auth: string | null, method: string, path: string, body?: unknown) =>
+  portClient(base, t.deps.config.PUBLIC_URL)(auth, method, path, body);
 
 type Person = Customer & { mobile: string | null };
 

@@ -8,6 +8,7 @@ import { addAddress, loadShop, orderBody, place, type Customer, type Shop } from
 import { runJobNow } from '../../server/lib/jobs';
 import { outboxJobs } from '../../server/lib/outbox.jobs';
 import { notify } from '../../server/domains/notifications/notify.service';
+import { portClient } from '../helpers/port-client';
 
 /**
  * Web push as a channel of the notifications domain (PRODUCT.md §22, decision 270), over a real port
@@ -37,22 +38,9 @@ afterAll(async () => {
   await pushService?.close();
 });
 
-async function call(auth: string | null, method: string, path: string, body?: unknown, ua = ANDROID) {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      ...(auth ? { authorization: auth } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      accept: 'application/json',
-      'accept-encoding': 'br, gzip',
-      'user-agent': ua,
-      origin: t.deps.config.PUBLIC_URL,
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+/** Over the real port as a phone's browser calls it (its User-Agent names the device). */
+const call = (auth: string | null, method: string, path: string, body?: unknown, ua = ANDROID) =>
+  portClient(base, t.deps.config.PUBLIC_URL, ua)(auth, method, path, body);
 
 async function someone(): Promise<Customer> {
   const user = await createUser(t.deps.db, { name: 'Asha Rao' });
