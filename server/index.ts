@@ -7,13 +7,15 @@ const DRAIN_MS = 8_000;
 /** The last resort if closing itself hangs (a pool that cannot end): exit non-zero. */
 const HARD_EXIT_MS = 10_000;
 /**
- * How long kept-alive connections stay open after SIGTERM (decision 208): a request already on its way
- * over one (or read by the kernel, not yet by the server) is answered — 503 with Retry-After and
- * `Connection: close` — instead of the connection being reset under it; each connection closes with its
- * answer, and those still idle at the end are closed then. The load balancer has stopped sending new
- * ones by then (readiness answers 503 from the signal on).
+ * How long kept-alive connections stay open after SIGTERM once requests stop arriving (decision 208):
+ * a request already on its way over one (or read by the kernel, not yet by the server) is answered —
+ * 503 with Retry-After and `Connection: close` — instead of the connection being reset under it; each
+ * connection closes with its answer, and those still idle after a quiet second are closed then. The
+ * load balancer has stopped sending new ones by then (readiness answers 503 from the signal on).
  */
 const KEEP_ALIVE_GRACE_MS = 1_000;
+/** However busy, idle kept-alive connections are closed this long after SIGTERM (well before the drain limit). */
+const KEEP_ALIVE_GRACE_MAX_MS = 4_000;
 
 /** The only file that listens. */
 async function main() {
@@ -33,7 +35,7 @@ async function main() {
   let closing = false;
   /**
    * Graceful shutdown (decisions 082, 208): answer 503 + Connection: close to requests that arrive
-   * (kept-alive connections stay open for KEEP_ALIVE_GRACE_MS), end open order streams with an SSE
+   * (kept-alive connections stay open until requests have stopped for KEEP_ALIVE_GRACE_MS), end open order streams with an SSE
    * retry hint, then stop accepting connections and close the idle ones, let requests in flight finish (at most DRAIN_MS, then their connections are cut), then stop the jobs,
    * the event listener and the pool (app.close's onClose hooks run after the server has closed), exit 0.
    */
@@ -52,7 +54,7 @@ async function main() {
       app.server.closeAllConnections();
     }, DRAIN_MS).unref();
     try {
-      await new Promise((r) => setTimeout(r, KEEP_ALIVE_GRACE_MS));
+      await lifecycle.quiet(KEEP_ALIVE_GRACE_MS, KEEP_ALIVE_GRACE_MAX_MS);
       lifecycle.closeConnections();
       await app.close();
       clearTimeout(cut);

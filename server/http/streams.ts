@@ -22,6 +22,7 @@ export function registerDraining(app: FastifyInstance, lifecycle: Lifecycle, ret
 
   app.addHook('onRequest', (req, reply, done) => {
     if (!lifecycle.draining) return done();
+    lifecycle.noteRequest();
     const e = shopError(new AppError('SERVICE_BUSY', 'This server is restarting. Please try again in a moment.', { retryAfter: 1 }));
     void reply
       .code(e.status)

@@ -14,12 +14,25 @@ export interface Lifecycle {
   /** Aborted when draining starts. */
   readonly signal: AbortSignal;
   drain(): void;
+  /** A request arrived while draining (the grace below counts from the last one). */
+  noteRequest(): void;
+  /**
+   * Resolves once no request has arrived for `quietMs` (counting from the drain when none has), or at
+   * `maxMs` after the drain whatever comes: the kept-alive connections' grace (decision 208). A fixed
+   * grace from the signal was too short on a busy machine: requests that queued behind the ones in
+   * flight were answered late, their clients sent the next ones after the grace, and those met a
+   * closed connection. After the timer one turn of the event loop's poll phase reads whatever
+   * arrived meanwhile, so a request already in the socket is seen before idle connections are closed.
+   */
+  quiet(quietMs: number, maxMs: number): Promise<void>;
   closeConnections(): void;
 }
 
 export function createLifecycle(): Lifecycle {
   const ctl = new AbortController();
   let closing = false;
+  let drainedAt = 0;
+  let lastRequestAt = 0;
   return {
     get draining() {
       return ctl.signal.aborted;
@@ -29,7 +42,22 @@ export function createLifecycle(): Lifecycle {
     },
     signal: ctl.signal,
     drain() {
-      if (!ctl.signal.aborted) ctl.abort();
+      if (ctl.signal.aborted) return;
+      drainedAt = lastRequestAt = performance.now();
+      ctl.abort();
+    },
+    noteRequest() {
+      lastRequestAt = performance.now();
+    },
+    async quiet(quietMs: number, maxMs: number) {
+      this.drain();
+      for (;;) {
+        const now = performance.now();
+        const wait = Math.min(lastRequestAt + quietMs, drainedAt + maxMs) - now;
+        if (wait <= 0) break;
+        await new Promise((r) => setTimeout(r, wait));
+      }
+      await new Promise((r) => setImmediate(r));
     },
     closeConnections() {
       this.drain();
