@@ -5,6 +5,7 @@ import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { appRouter } from '../trpc/router';
 import { createContext, requestIdOfError, type Context } from '../trpc/context';
 import { declaredCoercionOnly } from '../trpc/strict-input';
+import type { ShopMeta } from '../trpc/init';
 import type { AppDeps } from '../deps';
 import { shopError, shopErrorBody, type ShopError } from '../lib/errors';
 import { refuseDeepJson } from './json-depth';
@@ -84,6 +85,29 @@ function completeJsonAnswer(_req: FastifyRequest, reply: FastifyReply, payload: 
   );
 }
 
+/**
+ * The calls whose procedure reads the session in its own first statement (decision 320), from the
+ * procedures' meta: their tRPC paths and their REST `METHOD /path` (below /api). A call is matched by its URL
+ * before tRPC or trpc-to-openapi resolve it (createContext is not told the procedure); a URL that
+ * names anything else — a batch of several calls, another route — is read as every other request.
+ */
+function sessionInItsStatementCalls(router: AnyRouter): { trpc: Set<string>; rest: Set<string> } {
+  const trpc = new Set<string>();
+  const rest = new Set<string>();
+  for (const [path, procedure] of Object.entries(router._def.procedures as Record<string, { _def: { meta?: ShopMeta } }>)) {
+    const meta = procedure._def.meta;
+    if (!meta?.sessionInItsStatement || meta.access !== 'signed-in') continue;
+    trpc.add(path);
+    if (meta.openapi) rest.add(`${meta.openapi.method} ${meta.openapi.path}`);
+  }
+  return { trpc, rest };
+}
+
+const pathOnly = (url: string) => {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
+
 /** /trpc: the typed client's endpoint (queries, mutations, batches, SSE subscriptions). */
 export async function registerTrpc(app: FastifyInstance, deps: AppDeps, router: AnyRouter = appRouter): Promise<void> {
   declaredCoercionOnly();
@@ -99,11 +123,19 @@ export async function registerTrpc(app: FastifyInstance, deps: AppDeps, router: 
     }
   });
   app.addHook('onSend', completeJsonAnswer);
+  const deferred = sessionInItsStatementCalls(router).trpc;
   const options: FastifyTRPCPluginOptions<AnyRouter> = {
     prefix: '/trpc',
     trpcOptions: {
       router,
-      createContext: ({ req }) => createContext(deps, { id: String(req.id), ip: req.ip, headers: req.headers, via: 'trpc' }),
+      createContext: ({ req }) =>
+        createContext(deps, {
+          id: String(req.id),
+          ip: req.ip,
+          headers: req.headers,
+          via: 'trpc',
+          sessionInItsStatement: deferred.size > 0 && deferred.has(pathOnly(req.url).slice('/trpc/'.length)),
+        }),
       responseMeta: ({ ctx, errors, info }) => responseMeta({ ctx: ctx as Context | undefined, errors, info }),
       onError: ({ error, path, req }) => {
         // For the error formatter when there is no context yet (server/trpc/context.ts).
@@ -120,11 +152,19 @@ export async function registerRest(app: FastifyInstance, deps: AppDeps, router: 
   declaredCoercionOnly();
   allowBodylessCalls(app);
   awaitTheAnswer(app);
+  const deferred = sessionInItsStatementCalls(router).rest;
   await app.register(fastifyTRPCOpenApiPlugin, {
     basePath: '/api',
     router,
     createContext: ({ req }: { req: FastifyRequest }) =>
-      createContext(deps, { id: String(req.id), ip: req.ip, headers: req.headers, via: 'rest' }),
+      createContext(deps, {
+        id: String(req.id),
+        ip: req.ip,
+        headers: req.headers,
+        via: 'rest',
+        // trpc-to-openapi has taken /api off the URL by now.
+        sessionInItsStatement: deferred.size > 0 && deferred.has(`${req.method} ${pathOnly(req.url)}`),
+      }),
     responseMeta: ({ ctx, errors }: { ctx?: unknown; errors: TRPCError[] }) => responseMeta({ ctx: ctx as Context | undefined, errors }),
     onError: ({ error, path, req }: { error: TRPCError; path?: string; req: FastifyRequest }) => {
       restErrors.set(req, shopError(error));

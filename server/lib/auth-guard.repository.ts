@@ -1,4 +1,4 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
 
 /**
@@ -10,9 +10,29 @@ import type { Executor } from '../../db/database';
 /** Read at every signed-in request (decision 207): a fixed text, so no query is built and compiled per request. */
 export const SESSION_STATE_SQL = 'select user_id, revoked_at from auth_sessions where id = $1';
 
-export async function sessionState(db: Executor, sessionId: string): Promise<{ user_id: string; revoked_at: string | Date | null } | undefined> {
-  const { rows } = await db.executeQuery<{ user_id: string; revoked_at: string | Date | null }>(CompiledQuery.raw(SESSION_STATE_SQL, [sessionId]));
+export interface SessionStateRow {
+  user_id: string;
+  revoked_at: string | Date | null;
+}
+
+export async function sessionState(db: Executor, sessionId: string): Promise<SessionStateRow | undefined> {
+  const { rows } = await db.executeQuery<SessionStateRow>(CompiledQuery.raw(SESSION_STATE_SQL, [sessionId]));
   return rows[0];
+}
+
+/**
+ * The same read as one column of another statement (decision 320: placing an order reads its session
+ * in its first statement): the session's user and whether it has ended, or null when there is no
+ * such session.
+ */
+export function sessionStateColumn(sessionId: string): RawBuilder<unknown> {
+  return sql`select array[user_id::text, (revoked_at is not null)::text] from auth_sessions where id = ${sessionId}`;
+}
+
+/** That column's value as the row `sessionState` reads (only whether it ended matters, not when). */
+export function decodeSessionState(raw: unknown): SessionStateRow | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  return { user_id: String(raw[0]), revoked_at: raw[1] === 'true' ? 'ended' : null };
 }
 
 export function findByHash(db: Executor, tokenHash: string) {

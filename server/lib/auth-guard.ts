@@ -4,6 +4,8 @@ import type { AuthUser } from '../trpc/context';
 import { hashOpaqueToken, verifyAccessToken } from './tokens';
 import { API_KEY_PREFIX, type ApiKeyScope } from '../../shared/schemas/api-keys';
 import * as repo from './auth-guard.repository';
+import { AppError } from './errors';
+import type { RawBuilder } from 'kysely';
 
 /**
  * Who is calling: the hot-path check of every signed-in request (decisions 093, 207).
@@ -30,7 +32,7 @@ export interface ApiKeyPrincipal {
   createdBy: string;
 }
 
-export type Principal = { user: AuthUser; apiKey?: undefined } | { user: null; apiKey: ApiKeyPrincipal };
+export type Principal = { user: AuthUser; apiKey?: undefined; session?: SessionCheck } | { user: null; apiKey: ApiKeyPrincipal; session?: undefined };
 
 interface UseEntry {
   keyId: string;
@@ -95,23 +97,75 @@ export function startAuthGuard(deps: AppDeps): () => Promise<void> {
   };
 }
 
-/** The caller of a request, or null when the bearer is not (or no longer) valid. */
-export async function authenticate(deps: AppDeps, token: string, via: 'rest' | 'trpc' | 'internal'): Promise<Principal | null> {
+/**
+ * The caller of a request, or null when the bearer is not (or no longer) valid.
+ *
+ * `deferSession` (decision 320): the request's procedure reads the session in its own first statement
+ * (placing an order). The token is verified here, and the principal carries a `SessionCheck` instead of
+ * the read; the procedure's middleware (server/trpc/procedures.ts) confirms it before any answer leaves.
+ */
+export async function authenticate(
+  deps: AppDeps,
+  token: string,
+  via: 'rest' | 'trpc' | 'internal',
+  opts: { deferSession?: boolean } = {},
+): Promise<Principal | null> {
   if (token.startsWith(API_KEY_PREFIX)) return via === 'rest' ? apiKeyPrincipal(deps, token) : null;
   const claims = await verifyAccessToken(deps.tokenKeys, token, deps.clock.now());
   if (!claims) return null;
   // Every token the server signs names its session; one without (or whose session has ended, which it
   // does with its user: sessions cascade) is refused (decision 112).
-  if (!claims.sid || !(await sessionOpen(deps, claims.sid, claims.sub))) return null;
-  return { user: { id: claims.sub, email: claims.email, role: claims.role, name: claims.name } };
+  if (!claims.sid || stateOf(deps).endedSessions.has(claims.sid)) return null;
+  const user = { id: claims.sub, email: claims.email, role: claims.role, name: claims.name };
+  if (opts.deferSession) return { user, session: sessionCheck(deps, claims.sid, claims.sub) };
+  return sessionOpen(deps, claims.sid, claims.sub, await repo.sessionState(deps.db, claims.sid)) ? { user } : null;
 }
 
-async function sessionOpen(deps: AppDeps, sid: string, userId: string): Promise<boolean> {
-  const s = stateOf(deps);
-  if (s.endedSessions.has(sid)) return false;
-  const row = await repo.sessionState(deps.db, sid);
-  if (row?.revoked_at) remember(s.endedSessions, sid);
+/** The one rule of an open session: its row exists, is not revoked, and is the token's user's. An ended one is remembered. */
+function sessionOpen(deps: AppDeps, sid: string, userId: string, row: repo.SessionStateRow | undefined): boolean {
+  if (row?.revoked_at) remember(stateOf(deps).endedSessions, sid);
   return !!row && !row.revoked_at && row.user_id === userId;
+}
+
+/** The refusal of a token whose session has ended, as the procedures give it (server/trpc/procedures.ts). */
+export const SESSION_ENDED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+/**
+ * A session not read yet (decision 320): the request's own first statement reads it (`column`, the
+ * guard's SQL) and `judge` applies the one rule to what it read; `confirm` reads it alone for a
+ * request that answers without that statement (a refusal before it, a replayed order). Until one of
+ * them has said open, nothing the request did may leave: the middleware confirms before its answer.
+ */
+export interface SessionCheck {
+  readonly confirmed: boolean;
+  /** The session's state as one column of the caller's statement. */
+  column(): RawBuilder<unknown>;
+  /** Judges that column's value: throws 401 when the session has ended. */
+  judge(raw: unknown): void;
+  /** Reads the session now unless already judged: throws 401 when it has ended. */
+  confirm(): Promise<void>;
+}
+
+function sessionCheck(deps: AppDeps, sid: string, userId: string): SessionCheck {
+  let state: 'unread' | 'open' | 'ended' = 'unread';
+  const settle = (row: repo.SessionStateRow | undefined) => {
+    state = sessionOpen(deps, sid, userId, row) ? 'open' : 'ended';
+    if (state === 'ended') throw new AppError('UNAUTHORIZED', SESSION_ENDED_MESSAGE);
+  };
+  return {
+    get confirmed() {
+      return state === 'open';
+    },
+    column: () => repo.sessionStateColumn(sid),
+    judge(raw) {
+      if (state === 'unread') return settle(repo.decodeSessionState(raw));
+      if (state === 'ended') throw new AppError('UNAUTHORIZED', SESSION_ENDED_MESSAGE);
+    },
+    async confirm() {
+      if (state === 'unread') return settle(await repo.sessionState(deps.db, sid));
+      if (state === 'ended') throw new AppError('UNAUTHORIZED', SESSION_ENDED_MESSAGE);
+    },
+  };
 }
 
 /** Keys are random: a SHA-256 look-up finds the row, and the stored hash is compared in constant time. */

@@ -1,7 +1,7 @@
 import type { UserRole } from '../../shared/rules/staff';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppDeps } from '../deps';
-import { authenticate, type ApiKeyPrincipal } from '../lib/auth-guard';
+import { authenticate, type ApiKeyPrincipal, type SessionCheck } from '../lib/auth-guard';
 
 export interface AuthUser {
   id: string;
@@ -16,6 +16,11 @@ export interface RequestInfo {
   headers: IncomingHttpHeaders;
   /** 'rest' for /api, 'trpc' for /trpc, 'internal' for createCaller. */
   via: 'rest' | 'trpc' | 'internal';
+  /**
+   * The call's procedure reads the session in its own first statement (decision 320): set by the
+   * adapters (server/http/api.ts) for a call to a procedure whose meta says so, never by a client.
+   */
+  sessionInItsStatement?: boolean;
 }
 
 export interface Context {
@@ -25,6 +30,11 @@ export interface Context {
   tokenRejected: boolean;
   /** An integrator's API key (REST only): authed procedures let it through within its scopes. */
   apiKey?: ApiKeyPrincipal | null;
+  /**
+   * The signed-in user's session when it is not read yet (decision 320): the procedure's first
+   * statement reads it, and its middleware confirms it before the answer leaves.
+   */
+  session?: SessionCheck | null;
   req: RequestInfo;
   /** Headers a procedure wants on its HTTP answer (e.g. X-Total-Count). */
   resHeaders: Record<string, string>;
@@ -42,14 +52,15 @@ export async function createContext(deps: AppDeps, req: RequestInfo): Promise<Co
   let user: AuthUser | null = null;
   let tokenRejected = false;
   let apiKey: ApiKeyPrincipal | null = null;
+  let session: SessionCheck | null = null;
   if (token) {
     // A valid token of an ended session is refused like an expired one (decision 093).
-    const who = await authenticate(deps, token, req.via);
+    const who = await authenticate(deps, token, req.via, { deferSession: req.sessionInItsStatement });
     if (!who) tokenRejected = true;
     else if (who.apiKey) apiKey = who.apiKey;
-    else user = who.user;
+    else ({ user, session = null } = who);
   }
-  return { deps, user, tokenRejected, apiKey, req, resHeaders: {} };
+  return { deps, user, tokenRejected, apiKey, session, req, resHeaders: {} };
 }
 
 /**

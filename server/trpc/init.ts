@@ -9,7 +9,16 @@ import type { Permission } from '../../shared/rules/staff';
  * type (server/trpc/procedures.ts), never by hand: `access` says which type, `permission` what a
  * staff procedure needs (decision 136).
  */
-export type ShopMeta = OpenApiMeta & { access?: 'public' | 'signed-in' | 'staff'; permission?: Permission };
+export type ShopMeta = OpenApiMeta & {
+  access?: 'public' | 'signed-in' | 'staff';
+  permission?: Permission;
+  /**
+   * A signed-in procedure that reads the caller's session in its own first statement instead of a
+   * read of its own before it (decision 320: placing an order). Its middleware confirms the session
+   * before any answer leaves, whatever the procedure did.
+   */
+  sessionInItsStatement?: true;
+};
 
 export { INTERNAL_MESSAGE } from '../lib/errors';
 

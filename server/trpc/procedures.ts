@@ -1,6 +1,6 @@
 import { t, type ShopMeta } from './init';
 import { AppError, refuseUnstorableText } from '../lib/errors';
-import { recordApiKeyUse, type ApiKeyPrincipal } from '../lib/auth-guard';
+import { recordApiKeyUse, SESSION_ENDED_MESSAGE, type ApiKeyPrincipal } from '../lib/auth-guard';
 import { can, scopeGranting, scopesAllow, type Permission } from '../../shared/rules/staff';
 import type { AuthUser, Context } from './context';
 
@@ -32,6 +32,8 @@ async function noteWrites<R>(ctx: { user: AuthUser | null; deps: { reads: { enab
 
 /** Anyone, signed in or not. */
 export const publicProcedure = t.procedure.meta({ access: 'public' }).use(async ({ ctx, type, getRawInput, next }) => {
+  // Only a signed-in procedure leaves its session to its own statement (decision 320).
+  await ctx.session?.confirm();
   await storableInput(getRawInput);
   return noteWrites(ctx, type, await next());
 });
@@ -60,18 +62,36 @@ function signedInUser(ctx: Context, meta: ShopMeta | undefined, path: string): A
   if (!ctx.user) {
     throw new AppError(
       'UNAUTHORIZED',
-      ctx.tokenRejected ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.',
+      ctx.tokenRejected ? SESSION_ENDED_MESSAGE : 'Please sign in to continue.',
     );
   }
   return ctx.user;
 }
 
-/** A signed-in person (customer or staff); narrows ctx.user to non-null. */
+/**
+ * A signed-in person (customer or staff); narrows ctx.user to non-null.
+ *
+ * A session left unread by the context (decision 320: the procedure's meta says its first statement
+ * reads it) is confirmed here before the answer leaves, whatever the procedure did: a refusal, a
+ * replayed answer or a fault that never reached that statement reads it now, and an ended session
+ * turns any answer into 401. Any other procedure confirms it first (a URL can name only what its meta
+ * allows, but the rule does not depend on that).
+ */
 export const authedProcedure = t.procedure.meta({ access: 'signed-in' }).use(async ({ ctx, meta, path, type, getRawInput, next }) => {
   const user = signedInUser(ctx, meta, path);
-  await storableInput(getRawInput);
-  // tRPC merges this into the context: only what changes is passed.
-  return noteWrites(ctx, type, await next({ ctx: { user } }));
+  const session = ctx.session;
+  if (session && !meta?.sessionInItsStatement) await session.confirm();
+  let result;
+  try {
+    await storableInput(getRawInput);
+    // tRPC merges this into the context: only what changes is passed.
+    result = await next({ ctx: { user } });
+  } catch (e) {
+    await session?.confirm();
+    throw e;
+  }
+  await session?.confirm();
+  return noteWrites(ctx, type, result);
 });
 
 /**
@@ -82,6 +102,7 @@ export const authedProcedure = t.procedure.meta({ access: 'signed-in' }).use(asy
 export function staffProcedure(permission: Permission) {
   return t.procedure.meta({ access: 'staff', permission }).use(async ({ ctx, meta, path, type, getRawInput, next }) => {
     const user = signedInUser(ctx, meta, path);
+    await ctx.session?.confirm();
     if (!ctx.apiKey && !can(user.role, permission)) {
       throw new AppError(
         'FORBIDDEN',

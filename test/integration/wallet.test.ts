@@ -211,7 +211,7 @@ describe('paying with the wallet', () => {
     await expectLedgerMatchesBalances();
   });
 
-  it.skipIf(!onPostgres)('a wallet order takes as many database round trips as a cash one: at most 5 with the session read (the charge rides on the order statement, the plan on the booking one)', async () => {
+  it.skipIf(!onPostgres)('a wallet order takes as many database round trips as a cash one: 4 with the session read (the session and the plan ride on the booking statement, the charge on the order one)', async () => {
     const c = await customer(t);
     await topUp(c, 100_000);
     await t.request({ method: 'GET', url: '/api/user/cart', headers: { authorization: c.auth } }); // session and settings warm
@@ -233,15 +233,17 @@ describe('paying with the wallet', () => {
       } finally {
         pg.Client.prototype.query = original;
       }
-      // The bearer's session is read once per signed-in request (decision 207); placement's own budget is counted without it.
-      expect(texts.filter(isSessionRead)).toHaveLength(1);
-      return texts.filter((q) => !isSessionRead(q));
+      // Placing reads the bearer's session in its own read statement (decision 320), not in a round trip before it.
+      expect(texts.filter(isSessionRead)).toHaveLength(0);
+      expect(texts.filter((q) => q.includes('from auth_sessions'))).toHaveLength(1);
+      expect(texts.find((q) => q.includes('from auth_sessions'))).toContain('insert into slot_bookings');
+      return texts;
     };
     await place(t, c, walletOrder(c, { paymentMethod: 'cod' })); // a first order warms the plan look-up's caches alike
     const cod = await count(walletOrder(c, { paymentMethod: 'cod' }));
     const wallet = await count(walletOrder(c));
     expect(wallet.length, wallet.join('\n---\n')).toBe(cod.length);
-    // begin, read + book (with the live plan, locked), write (order, charge, stock, cart), commit: 4, and the session read makes 5.
+    // begin, read (the session) + book (with the live plan, locked), write (order, charge, stock, cart), commit: 4 in all.
     expect(wallet.length).toBeLessThanOrEqual(4);
     expect(wallet.some((q) => q.includes('wallet_debit') && q.includes('insert into orders'))).toBe(true);
     // On a direct connection the read-and-book and the order's statements are named prepared statements

@@ -11,6 +11,8 @@ import { createDatabase, type DatabaseHandle } from '../../../db/database';
 import type { AuthUser } from '../../trpc/context';
 import { ACCESS_AUDIENCE, ACCESS_ISSUER } from '../../lib/tokens';
 import { freshIp, lastMailTo, post, signupUser, tokenFromMail } from './auth.test-helpers';
+import { counts, customer as shopCustomer, loadShop, orderBody } from '../../../test/integration/orders-fixtures';
+import { SESSION_ENDED_MESSAGE } from '../../lib/auth-guard';
 
 /**
  * Sessions that end (decision 093): after sign-out, a password change, a reset or an admin's "sign
@@ -236,5 +238,56 @@ describe('malformed claims in a correctly signed token', () => {
     }
     // The same claims with a UUID sub are accepted: the refusal is about the claim.
     expect((await getOn(t.app, '/api/user/orders', await sign({ sid }, customer.id))).statusCode).toBe(200);
+  });
+});
+
+describe('placing an order reads the session in its own first statement (decision 320)', () => {
+  it('an ended session places nothing and is shown no replayed order, on /api and /trpc over a real port', async () => {
+    const shop = await loadShop(t);
+    const c = await shopCustomer(t);
+    const body = JSON.stringify(orderBody(shop, c));
+    const base = await listenOn(t.app);
+    const headers = (bearer: string, key?: string) => ({
+      authorization: bearer,
+      'content-type': 'application/json',
+      'accept-encoding': 'br, gzip',
+      origin: t.deps.config.PUBLIC_URL,
+      connection: 'keep-alive',
+      ...(key ? { 'idempotency-key': key } : {}),
+    });
+    const key = crypto.randomUUID();
+    const first = await fetch(`${base}/api/orders`, { method: 'POST', headers: headers(c.auth, key), body });
+    expect(first.status).toBe(200);
+    const { order } = (await first.json()) as { order: { id: string; number: string } };
+
+    // One session per door, then all of them ended at once, as "sign out everywhere" ends them: no
+    // instance has been told, so each door meets its session only in its own statement.
+    const [replay, fresh, typed, unreadable] = await Promise.all(Array.from({ length: 4 }, () => t.bearer(c.user)));
+    await t.deps.db
+      .updateTable('auth_sessions')
+      .set({ revoked_at: t.deps.clock.now().toISOString(), revoked_reason: 'signed_out_everywhere' })
+      .where('user_id', '=', c.user.id)
+      .execute();
+    const bookings = async () =>
+      Number((await t.deps.db.selectFrom('slot_bookings').select((eb) => eb.fn.countAll().as('n')).where('slot_id', '=', shop.slotId).executeTakeFirstOrThrow()).n);
+    const before = { ...(await counts(t.deps.db)), bookings: await bookings() };
+
+    const answers = {
+      // The same key and body: while the session was open this returned the order.
+      replay: await fetch(`${base}/api/orders`, { method: 'POST', headers: headers(replay!, key), body }),
+      fresh: await fetch(`${base}/api/orders`, { method: 'POST', headers: headers(fresh!, crypto.randomUUID()), body }),
+      typed: await fetch(`${base}/trpc/orders.place`, { method: 'POST', headers: headers(typed!, crypto.randomUUID()), body }),
+      // Refused input never reaches the statement: the session is read before the answer leaves.
+      unreadable: await fetch(`${base}/api/orders`, { method: 'POST', headers: headers(unreadable!, crypto.randomUUID()), body: '{}' }),
+    };
+    for (const [door, res] of Object.entries(answers)) {
+      const text = await res.text();
+      expect(res.status, `${door}: ${text}`).toBe(401);
+      expect(text, door).toContain(SESSION_ENDED_MESSAGE);
+      expect(text, door).not.toContain(order.id);
+      expect(text, door).not.toContain(order.number);
+    }
+    // Nothing was written or kept: no order, line or booking more than before.
+    expect({ ...(await counts(t.deps.db)), bookings: await bookings() }).toEqual(before);
   });
 });

@@ -20,10 +20,12 @@ export const ordersRouter = router({
           'Refusals: 409 SLOT_FULL / SLOT_CLOSED / OUT_OF_STOCK / PRICE_CHANGED / IDEMPOTENCY_MISMATCH, 400 NOT_SERVICEABLE / PAYMENT_METHOD_UNAVAILABLE.',
         protect: true,
       },
+      // The session is read in the placing transaction's first statement (decision 320).
+      sessionInItsStatement: true,
     })
     .input(PlaceOrderInputSchema)
     .output(PlacedOrderSchema)
-    .mutation(({ ctx, input }) => orders.placeOrder(ctx.deps, ctx.user, input, ctx.req.headers['idempotency-key'])),
+    .mutation(({ ctx, input }) => orders.placeOrder(ctx.deps, ctx.user, input, ctx.req.headers['idempotency-key'], { session: ctx.session })),
 
   get: authedProcedure
     .meta({

@@ -214,7 +214,7 @@ export async function placeOrder(
   user: AuthUser,
   input: PlaceOrderInput,
   headerKey: string | string[] | undefined,
-  faults: Pick<PlacementContext, 'afterStep'> = {},
+  opts: Pick<PlacementContext, 'afterStep' | 'session'> = {},
 ): Promise<PlacedOrder> {
   const key = resolveIdempotencyKey(headerKey, input.idempotencyKey, 'order');
   const hash = requestHash(input);
@@ -224,12 +224,15 @@ export async function placeOrder(
   let replayed = false;
   try {
     // Orders for one slot and day queue in their own lane: a held booking row delays only them.
-    const written = await withTransactionRetry(deps, (trx) => placeInTransaction(deps, trx, user, input, { key, hash, now, ...faults }), {
+    const written = await withTransactionRetry(deps, (trx) => placeInTransaction(deps, trx, user, input, { key, hash, now, ...opts }), {
       lane: `slot:${input.slotId.toLowerCase()}:${input.date}`,
     });
     // The answer is built from what was just written: no read-back round trip.
     ({ id, order } = { id: written.id, order: toOrderDto(written, now) });
   } catch (e) {
+    // A session left to the placing statement (decision 320) that the refusal came before is read
+    // now: an ended one gets 401, never the order a replay would show.
+    await opts.session?.confirm();
     // A repeat can also fail a check the first request passed (the slot is now full,
     // a price moved): whatever the refusal, an existing order for this key is the answer.
     if (!(e instanceof IdempotentReplay) && !(e instanceof AppError)) throw e;

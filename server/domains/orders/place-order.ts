@@ -17,7 +17,8 @@ import { takeFreeUnitStep } from '../subscriptions/subscriptions.placement';
 import { chargeWallet, type WalletDraft } from '../wallet/wallet.placement';
 import { writeTheOrder } from './orders.placement';
 import { reserveStock, type StockDraft } from '../stock/stock.placement';
-import { needs, type PlacedOrderRef, type PlacementBase, type PlacementStep, type QuotedDraft, type WritePiece } from '../../lib/placement';
+import { needs, type PlacedOrderRef, type PlacementBase, type PlacementStep, type QuotedDraft, type ReadPiece, type WritePiece } from '../../lib/placement';
+import type { SessionCheck } from '../../lib/auth-guard';
 
 /**
  * Placing an order, as its steps (decisions 131, 242). Each step is in the domain that owns its
@@ -64,6 +65,11 @@ export interface PlacementContext {
   keepCart?: boolean;
   /** Fault injection for tests: runs right after each step, inside the transaction. */
   afterStep?: (name: PlacementStepName, trx: Trx) => Promise<void>;
+  /**
+   * The shopper's session when the request left it unread (decision 320): the read statement carries
+   * it as its first column and the guard judges it before any step reads its own column.
+   */
+  session?: SessionCheck | null;
 }
 
 /** The placing transaction: one statement reads (and books), then the steps judge in order, the last writing. Any refusal or fault rolls it all back. */
@@ -105,10 +111,11 @@ export async function retakePlacement(deps: AppDeps, trx: Trx, order: PlacedOrde
  */
 async function openDraft(deps: AppDeps, trx: Trx, user: AuthUser, input: PlaceOrderInput, ctx: PlacementContext): Promise<PlacementDraft> {
   const open: PlacementBase = { orderId: crypto.randomUUID(), user, input, key: ctx.key, hash: ctx.hash, now: ctx.now };
-  const read = (await readPlacement(
-    trx,
-    IN_ORDER.flatMap(([, step]) => (step?.read ? [step.read(deps, open)] : [])),
-  )) as PlacementDraft['read'];
+  const session = ctx.session && !ctx.session.confirmed ? [sessionPiece(ctx.session)] : [];
+  const read = (await readPlacement(trx, [
+    ...session,
+    ...IN_ORDER.flatMap(([, step]) => (step?.read ? [step.read(deps, open)] : [])),
+  ])) as PlacementDraft['read'];
   const draft: PlacementDraft = {
     ...open,
     read,
@@ -116,4 +123,9 @@ async function openDraft(deps: AppDeps, trx: Trx, user: AuthUser, input: PlaceOr
     writes: () => IN_ORDER.flatMap(([, step]) => (step?.write ? [step.write(draft)] : [])).filter((w): w is WritePiece => w !== null),
   };
   return draft;
+}
+
+/** The session's column of the read statement: decoded first, so an ended session refuses before any step's column is looked at. */
+function sessionPiece(session: SessionCheck): ReadPiece<void> {
+  return { name: 'session', column: session.column(), decode: (raw) => session.judge(raw) };
 }
