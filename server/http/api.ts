@@ -65,7 +65,7 @@ export function registerErrorBodies(app: FastifyInstance): void {
  * tRPC's plugin hands Fastify a Fetch `Response`; Fastify sends its body as a web stream, chunked: a
  * reader, a write per chunk and a last write for the end, two syscalls per answer where a JSON text
  * takes one (decision 300). A complete JSON answer (what tRPC builds from `JSON.stringify` for a
- * query, a mutation or a batch) goes on as its text, with its status and headers, so Fastify writes it
+ * query, a mutation or a batch) goes on as its bytes, with its status and headers, so Fastify writes it
  * at once with its length; streams (SSE subscriptions, jsonl batches: chunked by tRPC) stay streams.
  */
 function completeJsonAnswer(_req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void): void {
@@ -79,8 +79,10 @@ function completeJsonAnswer(_req: FastifyRequest, reply: FastifyReply, payload: 
   }
   reply.code(payload.status);
   for (const [name, value] of payload.headers) reply.header(name, value);
-  payload.text().then(
-    (text) => done(null, text),
+  // The bytes tRPC's Response already holds: as text they would be decoded here and encoded again
+  // (and measured once more) by Fastify (decision 318).
+  payload.arrayBuffer().then(
+    (bytes) => done(null, Buffer.from(bytes)),
     (err: Error) => done(err),
   );
 }

@@ -47,21 +47,31 @@ export function isStorableText(s: string): boolean {
 
 /** The path of the first string (or object key) in `value` the database cannot store, or null. */
 export function unstorableTextAt(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : path;
+  const at = unstorableBelow(value, depth);
+  return at && [...path, ...at.reverse()];
+}
+
+/**
+ * The path below `value` to its first unstorable text, last step first, or null. The path is built
+ * only when there is one: every request's headers and input pass here, and a path per key was an
+ * array per header on every request (decision 318).
+ */
+function unstorableBelow(value: unknown, depth: number): (string | number)[] | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : [];
   if (depth > 64 || value === null || typeof value !== 'object') return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const at = unstorableTextAt(value[i], [...path, i], depth + 1);
-      if (at) return at;
+      const at = unstorableBelow(value[i], depth + 1);
+      if (at) return at.concat(i);
     }
     return null;
   }
   // Buffers and Dates carry no client text (a parsed query string may be an object without Object's prototype).
   if (ArrayBuffer.isView(value) || value instanceof Date) return null;
-  for (const [k, v] of Object.entries(value)) {
-    if (!isStorableText(k)) return [...path, k];
-    const at = unstorableTextAt(v, [...path, k], depth + 1);
-    if (at) return at;
+  for (const k of Object.keys(value)) {
+    if (!isStorableText(k)) return [k];
+    const at = unstorableBelow((value as Record<string, unknown>)[k], depth + 1);
+    if (at) return at.concat(k);
   }
   return null;
 }
