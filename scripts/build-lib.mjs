@@ -69,9 +69,21 @@ const BUNDLED = new Set(['kysely', 'zod', 'zod-openapi', 'jose', '@trpc/server',
  */
 const SIDE_EFFECT_FREE = ['trpc-to-openapi', 'openapi3-ts'];
 const inSideEffectFree = (file) => SIDE_EFFECT_FREE.some((p) => file.includes(`${path.sep}node_modules${path.sep}${p}${path.sep}`));
+/**
+ * trpc-to-openapi's body reader imports co-body (with raw-body, iconv-lite, qs and type-is: ~1.8 MB of
+ * heap) but calls it only when the request has no parsed body, which a Fastify request always has. In
+ * the bundle that import loads co-body on its first call instead of at boot (decision 316).
+ */
+const CO_BODY_ON_FIRST_USE = `import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+export default (req, opts) => require('co-body')(req, opts);`;
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
+    b.onResolve({ filter: /^co-body$/ }, (args) =>
+      args.importer.includes(`${path.sep}node_modules${path.sep}trpc-to-openapi${path.sep}`) ? { path: 'co-body', namespace: 'on-first-use' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'on-first-use' }, () => ({ contents: CO_BODY_ON_FIRST_USE, loader: 'js', resolveDir: ROOT }));
     b.onResolve({ filter: /^[^./]/ }, async (args) => {
       const parts = args.path.split('/');
       const name = args.path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];

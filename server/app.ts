@@ -223,14 +223,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // The SPA: hashed assets are immutable; every page route falls back to index.html.
   const dir = config.SERVE_CLIENT ? clientDir() : null;
   if (dir) {
-    await app.register(fastifyStatic, {
-      root: dir,
-      wildcard: false,
-      index: false,
+    const files = {
+      index: false as const,
       // The build wrote FILE.br and FILE.gz beside each text file (scripts/build-lib.mjs): sent as they
       // are to a browser that accepts them, so @fastify/compress leaves them alone.
       preCompressed: true,
-      setHeaders: (res, filePath: string) => {
+      setHeaders: (res: FastifyReply, filePath: string) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         // The pages, the service worker, the script it imports, the manifests and the rider app's file
         // list (decision 312): checked on every load (decision 285), also when sent as the .br or .gz the
@@ -239,6 +237,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
           res.header('cache-control', 'no-cache');
         else res.header('cache-control', 'public, max-age=86400');
       },
+    };
+    // The files beside the assets keep a route each (every other path stays the page route's); not the
+    // .br and .gz twins, which preCompressed finds on disk and no page links to.
+    await app.register(fastifyStatic, { ...files, root: dir, wildcard: false, globIgnore: ['assets/**', '**/*.br', '**/*.gz'] });
+    // The hashed assets through one route (decision 316): a route per file was ~420 Fastify routes (with
+    // each .br and .gz) and ~10 MB of boot objects, half of them kept for the life of the server. Not the
+    // plugin's wildcard, which lists the folder on every request (~150 µs more per asset). A name the
+    // build could not have written (a path, a dot file) is not looked up; a missing one is a 404 as before.
+    const assets = path.join(dir, 'assets');
+    app.get('/assets/:file', (req, reply) => {
+      const { file } = req.params as { file: string };
+      return /^[\w-]+(\.[\w-]+)*$/.test(file) ? reply.sendFile(file, assets) : reply.callNotFound();
     });
   }
   const indexHtml = dir ? fs.readFileSync(path.join(dir, 'index.html'), 'utf8') : null;

@@ -378,8 +378,14 @@ describe.skipIf(!hasBrowser)('home and catalogue pages', () => {
       expect(gz.headers['content-encoding'], route).toBe('gzip');
       expect(zlib.gunzipSync(gz.body).equals(page), route).toBe(true);
     }
-    // What is not a page stays a 404 in the one error shape.
-    for (const route of ['/api/no-such-thing', '/favicon-missing.png']) {
+    // A file beside the assets (its own route) also goes out as the brotli written at build.
+    const sw = await fetchRaw('/sw.js', 'br, gzip');
+    expect(sw.headers['content-encoding']).toBe('br');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.body.equals(fs.readFileSync(path.join(DIST, 'sw.js.br')))).toBe(true);
+    // What is not a page stays a 404 in the one error shape, also an asset the build did not write and
+    // a name reaching out of the assets folder (the assets' one route looks the file up, decision 316).
+    for (const route of ['/api/no-such-thing', '/favicon-missing.png', '/assets/no-such-chunk-0000.js', '/assets/..%2Findex.html']) {
       const res = await fetchRaw(route, 'identity');
       expect(res.headers['content-type'], route).toMatch(/^application\/json/);
       expect(JSON.parse(res.body.toString()).code, route).toBe('NOT_FOUND');
