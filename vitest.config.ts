@@ -86,8 +86,9 @@ export default defineConfig({
           pool: 'forks',
           isolate: false,
           // Two files at a time: each file has its own server on its own port, its own database
-          // cloned from the template and its own Chromium (test/helpers/browser.ts), so files share
-          // nothing but the CPU. Screenshot names are unique per file.
+          // cloned from the template and its own browser contexts in its worker's Chromium
+          // (test/helpers/browser.ts), so files share nothing but the CPU. Screenshot names are unique
+          // per file. A third worker was not clearly faster on this 2-core machine (decision 321).
           maxWorkers: 2,
         },
       },
