@@ -148,8 +148,9 @@ export interface SessionCheck {
 
 function sessionCheck(deps: AppDeps, sid: string, userId: string): SessionCheck {
   let state: 'unread' | 'open' | 'ended' = 'unread';
-  const settle = (row: repo.SessionStateRow | undefined) => {
-    state = sessionOpen(deps, sid, userId, row) ? 'open' : 'ended';
+  // Judged once, by the one rule; an ended session is refused every time it is asked after that.
+  const verdict = (row?: repo.SessionStateRow) => {
+    if (state === 'unread') state = sessionOpen(deps, sid, userId, row) ? 'open' : 'ended';
     if (state === 'ended') throw new AppError('UNAUTHORIZED', SESSION_ENDED_MESSAGE);
   };
   return {
@@ -157,14 +158,8 @@ function sessionCheck(deps: AppDeps, sid: string, userId: string): SessionCheck 
       return state === 'open';
     },
     column: () => repo.sessionStateColumn(sid),
-    judge(raw) {
-      if (state === 'unread') return settle(repo.decodeSessionState(raw));
-      if (state === 'ended') throw new AppError('UNAUTHORIZED', SESSION_ENDED_MESSAGE);
-    },
-    async confirm() {
-      if (state === 'unread') return settle(await repo.sessionState(deps.db, sid));
-      if (state === 'ended') throw new AppError('UNAUTHORIZED', SESSION_ENDED_MESSAGE);
-    },
+    judge: (raw) => verdict(state === 'unread' ? repo.decodeSessionState(raw) : undefined),
+    confirm: async () => verdict(state === 'unread' ? await repo.sessionState(deps.db, sid) : undefined),
   };
 }
 

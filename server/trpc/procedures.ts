@@ -86,11 +86,10 @@ export const authedProcedure = t.procedure.meta({ access: 'signed-in' }).use(asy
     await storableInput(getRawInput);
     // tRPC merges this into the context: only what changes is passed.
     result = await next({ ctx: { user } });
-  } catch (e) {
+  } finally {
+    // An ended session's 401 takes the place of whatever the procedure answered or threw.
     await session?.confirm();
-    throw e;
   }
-  await session?.confirm();
   return noteWrites(ctx, type, result);
 });
 

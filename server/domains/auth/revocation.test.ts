@@ -262,7 +262,7 @@ describe('placing an order reads the session in its own first statement (decisio
 
     // One session per door, then all of them ended at once, as "sign out everywhere" ends them: no
     // instance has been told, so each door meets its session only in its own statement.
-    const [replay, fresh, typed, unreadable] = await Promise.all(Array.from({ length: 4 }, () => t.bearer(c.user)));
+    const [replay, fresh, typed, batched, unreadable] = await Promise.all(Array.from({ length: 5 }, () => t.bearer(c.user)));
     await t.deps.db
       .updateTable('auth_sessions')
       .set({ revoked_at: t.deps.clock.now().toISOString(), revoked_reason: 'signed_out_everywhere' })
@@ -277,6 +277,8 @@ describe('placing an order reads the session in its own first statement (decisio
       replay: await fetch(`${base}/api/orders`, { method: 'POST', headers: headers(replay!, key), body }),
       fresh: await fetch(`${base}/api/orders`, { method: 'POST', headers: headers(fresh!, crypto.randomUUID()), body }),
       typed: await fetch(`${base}/trpc/orders.place`, { method: 'POST', headers: headers(typed!, crypto.randomUUID()), body }),
+      // The browser's own door: tRPC's batch link with one call.
+      batched: await fetch(`${base}/trpc/orders.place?batch=1`, { method: 'POST', headers: headers(batched!, crypto.randomUUID()), body: `{"0":${body}}` }),
       // Refused input never reaches the statement: the session is read before the answer leaves.
       unreadable: await fetch(`${base}/api/orders`, { method: 'POST', headers: headers(unreadable!, crypto.randomUUID()), body: '{}' }),
     };
