@@ -2,7 +2,15 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { Layout } from './components/layout';
 import { notePageRendered, PageLoader } from './components/page-loader';
-import { RequireAdmin, RequireAuth } from './features/auth/guards';
+
+/**
+ * The signed-in pages' guards load with the first of those pages (the outer Suspense shows the page
+ * loader meanwhile, as the guard itself does while the session is checked): a guest's first view does
+ * not carry them, and a guest is still sent to /auth before the page's own chunk is fetched.
+ */
+const loadGuards = () => import('./features/auth/guards');
+const RequireAuth = lazy(() => loadGuards().then((m) => ({ default: m.RequireAuth })));
+const RequireAdmin = lazy(() => loadGuards().then((m) => ({ default: m.RequireAdmin })));
 
 /**
  * The route table of spec §2. Every page is its own lazy chunk; the loaders are

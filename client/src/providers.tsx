@@ -5,7 +5,7 @@ import { trpc } from './lib/trpc';
 import { createQueryClient } from './lib/query';
 import { trpcFetch } from './lib/api-fetch';
 import { AuthProvider } from './features/auth/auth-context';
-import { CartSync } from './features/cart/cart-sync';
+import { CartSyncWhenNeeded } from './features/cart/cart-sync-loader';
 import { lazySubscriptionLink } from './features/orders/lazy-subscription-link';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -26,7 +26,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <CartSync />
+          <CartSyncWhenNeeded />
           {children}
         </AuthProvider>
       </QueryClientProvider>

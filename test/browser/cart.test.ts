@@ -303,6 +303,64 @@ describe.skipIf(!hasBrowser)('cart journey in a browser', () => {
     expect(await again.locator('.cart-line__name').allTextContents()).toEqual([name]);
   });
 
+  it('loads the cart’s server sync only once someone signs in, and the cart waits for it', async () => {
+    // A guest's first view does not carry the code that keeps a cart on the server; a signed-in
+    // shopper's cart gets it, and until it has arrived and started the cart cannot be changed (a change
+    // made then would be overwritten by the merge). The code's file is held here until released.
+    const who = { email: 'asha.sync@example.in', username: 'asha_sync' };
+    await shop.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { ...who, password, name: 'Asha Menon', mobile: '9876506666' },
+    });
+    const context = await shop.newContext(DESKTOP);
+    const asked: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await context.route(/\/assets\/cart-sync-[0-9a-f]+\.js$/, async (route) => {
+      asked.push(route.request().url());
+      await released;
+      await route.continue().catch(() => {});
+    });
+    const page = await shop.newPage({ context });
+    await page.goto('/');
+    const card = page.getByTestId('shake-card').first();
+    const name = (await card.locator('.shake-card__name').textContent())!.trim();
+    await card.getByRole('button', { name: /Add to Cart/ }).click();
+    await expect.poll(() => text(page, 'cart-count')).toBe('1');
+    await page.goto('/cart');
+    await page.getByTestId('quote').waitFor();
+    expect(asked).toEqual([]);
+    expect(await page.locator('.cart-line__remove').isDisabled()).toBe(false);
+
+    await page.goto('/auth');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('E-mail').fill(who.email);
+    await form
+      .getByLabel(/^Password/)
+      .first()
+      .fill(password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForFunction(() => !!localStorage.getItem('access_token'));
+    await page.goto('/cart');
+    await page.locator('.user-menu__trigger').waitFor();
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    await page.getByTestId('quote').waitFor();
+    expect(await page.locator('.cart-line__remove').isDisabled()).toBe(true);
+
+    release();
+    await expect.poll(() => page.locator('.cart-line__remove').isDisabled()).toBe(false);
+    const token = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email: who.email, password } })).json()
+      .access_token as string;
+    await expect
+      .poll(
+        async () =>
+          (await shop.request({ method: 'GET', url: '/api/user/cart', headers: { authorization: `Bearer ${token}` } })).json().lines,
+      )
+      .toMatchObject([{ name, quantity: 1 }]);
+    await context.close();
+  });
+
   it('shows an empty cart that leads back to the shakes', async () => {
     const page = await shop.newPage({ viewport: PHONE });
     await page.goto('/cart');

@@ -7,7 +7,7 @@ import { useCouponCode } from '../features/cart/coupon-code';
 import { PromoCode } from '../features/cart/promo-code';
 import { usePointsQuote } from '../features/cart/use-points';
 import { PointsToggle } from '../features/cart/points-toggle';
-import { isCartSyncing, onCartSyncChange } from '../features/cart/cart-sync';
+import { isCartSyncing, onCartSyncChange } from '../features/cart/cart-sync-state';
 import { QuantityStepper } from '../features/cart/quantity-stepper';
 import { QuoteBreakdown } from '../features/cart/price-breakdown';
 import { describeRecipe } from '../features/builder/recipe-summary';

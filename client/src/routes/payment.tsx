@@ -4,7 +4,7 @@ import { RequireAuth } from '../features/auth/guards';
 import { useAuth } from '../features/auth/auth-context';
 import { useCart } from '../features/cart/cart-store';
 import { useCartQuote } from '../features/cart/use-cart-quote';
-import { isCartSyncing, onCartSyncChange } from '../features/cart/cart-sync';
+import { isCartSyncing, onCartSyncChange } from '../features/cart/cart-sync-state';
 import { SignInOrRegister } from './auth';
 import { NameStep } from '../features/auth/mobile-code';
 import '../features/auth/auth.css';

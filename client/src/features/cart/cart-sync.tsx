@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids';
 import { useAuth } from '../auth/auth-context';
 import type { ServerCart } from '../../../../shared/schemas/cart';
 import { getCartItems, replaceCart, subscribeCart, type CartItem } from './cart-store';
+import { OWNER_KEY, setCartSyncing, setCartSyncLoading } from './cart-sync-state';
 
 /**
  * Keeps a signed-in customer's cart on the server so it follows them across devices (PRODUCT §5).
@@ -17,9 +18,9 @@ import { getCartItems, replaceCart, subscribeCart, type CartItem } from './cart-
  *  - another customer's leftover cart is dropped.
  * While signed in, changes are saved with a debounced PUT; the server copy is re-read when it is older
  * than STALE_CART_MS, and adopted when another device changed it. Sign-out empties the local cart
- * (it stays on the server).
+ * (it stays on the server). Loaded and mounted by cart-sync-loader.tsx once there is an account to sync
+ * with; whether it is reconciling is cart-sync-state.ts's.
  */
-const OWNER_KEY = 'cart_owner';
 const VERSION_KEY = 'cart_version';
 const DIRTY_KEY = 'cart_dirty';
 /** The id of the guest-cart merge this device has started; kept until the server confirms it. */
@@ -63,19 +64,6 @@ export function fromServer(cart: ServerCart, local: readonly CartItem[]): CartIt
       ...(l.recipe ? { recipe: l.recipe } : mine?.recipe ? { recipe: mine.recipe } : {}),
     };
   });
-}
-
-/** True while this tab is reconciling with the server after sign-in (the checkout waits for it). */
-let syncing = false;
-const syncListeners = new Set<() => void>();
-const setSyncing = (v: boolean) => {
-  syncing = v;
-  syncListeners.forEach((l) => l());
-};
-export const isCartSyncing = () => syncing;
-export function onCartSyncChange(l: () => void): () => void {
-  syncListeners.add(l);
-  return () => syncListeners.delete(l);
 }
 
 type Utils = ReturnType<typeof trpc.useUtils>;
@@ -162,7 +150,7 @@ export function CartSync(): null {
     if (readyRef.current === userId) return;
     let current = true;
     const before = getCartItems();
-    setSyncing(true);
+    setCartSyncing(true);
     reconcile(utils, userId)
       .then((cart) => {
         if (!current) return;
@@ -180,12 +168,16 @@ export function CartSync(): null {
       .finally(() => {
         if (!current) return;
         setReadyFor(userId);
-        setSyncing(false);
+        setCartSyncing(false);
       });
     return () => {
       current = false;
     };
   }, [userId, status, utils]);
+
+  // Declared after the sign-in effect, so the reconciliation it starts is marked before the wait for
+  // this code ends (cart-sync-loader.tsx).
+  useEffect(() => setCartSyncLoading(false), []);
 
   // Local changes → debounced PUT.
   useEffect(() => {
