@@ -16,11 +16,18 @@ interface BootRun {
   phases?: Record<string, number>;
 }
 
-/** Start the production bundle as `npm start` / the Dockerfile do, wait for /api/health, idle 3 s, read VmRSS. */
-async function bootOnce(env: Record<string, string>, port: number): Promise<BootRun> {
+/** The port the server reports in its "open" line (it listens on PORT=0: the kernel picks a free one). */
+const OPEN_LINE_PORT = /is open at http:\/\/[^\s":/]+:(\d+)/;
+
+/**
+ * Start the production bundle as `npm start` / the Dockerfile do, wait for /api/health, idle 3 s, read VmRSS.
+ * The server picks its own free port (PORT=0) and names it in its "open" line: a fixed port can be
+ * taken by another process's outgoing connection (it is in the kernel's ephemeral range).
+ */
+async function bootOnce(env: Record<string, string>): Promise<BootRun> {
   const t0 = performance.now();
   const child = spawn(process.execPath, ['dist/server/index.js'], {
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', RUN_JOBS: 'true', NODE_ENV: 'production', ...env },
+    env: { ...process.env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', RUN_JOBS: 'true', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -31,10 +38,13 @@ async function bootOnce(env: Record<string, string>, port: number): Promise<Boot
     for (;;) {
       if (performance.now() - t0 > 120_000) throw new Error('server did not start within 120 s');
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      try {
-        const r = await fetch(`http://127.0.0.1:${port}/api/health`);
-        if (r.ok) break;
-      } catch {}
+      const port = OPEN_LINE_PORT.exec(out)?.[1];
+      if (port) {
+        try {
+          const r = await fetch(`http://127.0.0.1:${port}/api/health`);
+          if (r.ok) break;
+        } catch {}
+      }
       await new Promise((r) => setTimeout(r, 20));
     }
     const ms = performance.now() - t0;
@@ -54,7 +64,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const phaseLine = (r: BootRun) => (r.phases ? Object.entries(r.phases).map(([k, v]) => `${k} ${v}`).join(', ') : '');
 
 /** The server on PostgreSQL: a fresh database made and dropped on BENCH_DATABASE_URL's server. */
-async function postgresIdle(port: number): Promise<BootRun> {
+async function postgresIdle(): Promise<BootRun> {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `hs_bench_boot_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
@@ -65,8 +75,8 @@ async function postgresIdle(port: number): Promise<BootRun> {
     const u = new URL(url);
     u.pathname = `/${name}`;
     // First boot migrates and seeds the new database; the figure is the restart's idle memory.
-    await bootOnce({ DATABASE_URL: u.toString() }, port);
-    return await bootOnce({ DATABASE_URL: u.toString() }, port + 1);
+    await bootOnce({ DATABASE_URL: u.toString() });
+    return await bootOnce({ DATABASE_URL: u.toString() });
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
     await admin.end();
@@ -82,9 +92,9 @@ export async function runBootBench(): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-boot-'));
   const rows: BenchRow[] = [];
   try {
-    const first = await bootOnce({ DATA_DIR: dir }, 39123);
+    const first = await bootOnce({ DATA_DIR: dir });
     const again: BootRun[] = [];
-    for (let i = 0; i < 3; i++) again.push(await bootOnce({ DATA_DIR: dir }, 39124 + i));
+    for (let i = 0; i < 3; i++) again.push(await bootOnce({ DATA_DIR: dir }));
     const restart = median(again.map((r) => r.ms));
     const rss = median(again.map((r) => r.rssMb));
     console.log(`  restarts: ${again.map((r) => (r.ms / 1000).toFixed(2)).join(', ')} s; phases of the last: ${phaseLine(again[2])}`);
@@ -97,7 +107,7 @@ export async function runBootBench(): Promise<BenchRow[]> {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  const onPg = await postgresIdle(39130);
+  const onPg = await postgresIdle();
   console.log(`  PostgreSQL restart to healthy ${(onPg.ms / 1000).toFixed(2)} s; phases: ${phaseLine(onPg)}`);
   rows.push({ name: 'server memory idle on PostgreSQL (RSS)', value: onPg.rssMb, unit: 'MB', budget: '≤ 100 MB', pass: onPg.rssMb <= 100 });
   return rows;
