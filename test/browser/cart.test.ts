@@ -35,19 +35,38 @@ describe.skipIf(!hasBrowser)('cart journey in a browser', () => {
   const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 
   /** Through the /auth page, as a shopper would. */
-  async function fillSignIn(page: Page) {
+  async function fillSignIn(page: Page, as = email) {
     const form = page.getByRole('form', { name: 'Sign in' });
-    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('E-mail').fill(as);
     await form
       .getByLabel(/^Password/)
       .first()
       .fill(password);
     await form.getByRole('button', { name: 'Sign in' }).click();
   }
-  async function signIn(page: Page) {
+  async function signIn(page: Page, as = email) {
     await page.goto('/auth');
-    await fillSignIn(page);
+    await fillSignIn(page, as);
     await page.waitForFunction(() => !!localStorage.getItem('access_token'));
+  }
+  /** Another customer, signed up through the API with the same password. */
+  async function signUp(who: { email: string; username: string; name: string; mobile: string }) {
+    await shop.request({ method: 'POST', url: '/api/auth/signup', payload: { ...who, password } });
+  }
+  /** A guest adds the first signature shake on the home page; its name. */
+  async function addFirstShake(page: Page): Promise<string> {
+    await page.goto('/');
+    const card = page.getByTestId('shake-card').first();
+    const name = (await card.locator('.shake-card__name').textContent())!.trim();
+    await card.getByRole('button', { name: /Add to Cart/ }).click();
+    await expect.poll(() => text(page, 'cart-count')).toBe('1');
+    return name;
+  }
+  /** What the server holds as this customer's cart (read with a token of their own). */
+  async function serverCartLines(as: string): Promise<unknown> {
+    const token = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email: as, password } })).json()
+      .access_token as string;
+    return (await shop.request({ method: 'GET', url: '/api/user/cart', headers: { authorization: `Bearer ${token}` } })).json().lines;
   }
 
   it('adds from home, builds a shake, prices on the server, survives a reload, merges on sign-in and follows the customer', async () => {
@@ -253,12 +272,8 @@ describe.skipIf(!hasBrowser)('cart journey in a browser', () => {
     // Signing in and going straight on (another page, a closed tab) can end the page while the guest
     // cart's merge is on its way, before the page hears back. Here the first merge is held unanswered
     // and the tab is closed; the shopper opens the shop again in the same browser.
-    const who = { email: 'rohan.merge@example.in', username: 'rohan_merge' };
-    await shop.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { ...who, password, name: 'Rohan Das', mobile: '9876505555' },
-    });
+    const who = { email: 'rohan.merge@example.in', username: 'rohan_merge', name: 'Rohan Das', mobile: '9876505555' };
+    await signUp(who);
     const context = await shop.newContext(DESKTOP);
     let merges = 0;
     let mergeSeen!: () => void;
@@ -271,19 +286,9 @@ describe.skipIf(!hasBrowser)('cart journey in a browser', () => {
       },
     );
     const page = await shop.newPage({ context });
-    await page.goto('/');
-    const card = page.getByTestId('shake-card').first();
-    const name = (await card.locator('.shake-card__name').textContent())!.trim();
-    await card.getByRole('button', { name: /Add to Cart/ }).click();
-    await expect.poll(() => text(page, 'cart-count')).toBe('1');
+    const name = await addFirstShake(page);
     await page.goto('/auth');
-    const form = page.getByRole('form', { name: 'Sign in' });
-    await form.getByLabel('E-mail').fill(who.email);
-    await form
-      .getByLabel(/^Password/)
-      .first()
-      .fill(password);
-    await form.getByRole('button', { name: 'Sign in' }).click();
+    await fillSignIn(page, who.email);
     await seen;
     await page.close();
 
@@ -291,14 +296,7 @@ describe.skipIf(!hasBrowser)('cart journey in a browser', () => {
     await again.goto('/cart');
     // The merge is sent again (same id) and lands; the page then shows the account's cart, not an empty one.
     await expect.poll(() => merges, { timeout: 10_000 }).toBe(2);
-    const token = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email: who.email, password } })).json()
-      .access_token as string;
-    await expect
-      .poll(
-        async () =>
-          (await shop.request({ method: 'GET', url: '/api/user/cart', headers: { authorization: `Bearer ${token}` } })).json().lines,
-      )
-      .toMatchObject([{ name, quantity: 1 }]);
+    await expect.poll(() => serverCartLines(who.email)).toMatchObject([{ name, quantity: 1 }]);
     await again.getByTestId('quote').waitFor();
     expect(await again.locator('.cart-line__name').allTextContents()).toEqual([name]);
   });
@@ -307,12 +305,8 @@ describe.skipIf(!hasBrowser)('cart journey in a browser', () => {
     // A guest's first view does not carry the code that keeps a cart on the server; a signed-in
     // shopper's cart gets it, and until it has arrived and started the cart cannot be changed (a change
     // made then would be overwritten by the merge). The code's file is held here until released.
-    const who = { email: 'asha.sync@example.in', username: 'asha_sync' };
-    await shop.request({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { ...who, password, name: 'Asha Menon', mobile: '9876506666' },
-    });
+    const who = { email: 'asha.sync@example.in', username: 'asha_sync', name: 'Asha Menon', mobile: '9876506666' };
+    await signUp(who);
     const context = await shop.newContext(DESKTOP);
     const asked: string[] = [];
     let release!: () => void;
@@ -323,25 +317,13 @@ describe.skipIf(!hasBrowser)('cart journey in a browser', () => {
       await route.continue().catch(() => {});
     });
     const page = await shop.newPage({ context });
-    await page.goto('/');
-    const card = page.getByTestId('shake-card').first();
-    const name = (await card.locator('.shake-card__name').textContent())!.trim();
-    await card.getByRole('button', { name: /Add to Cart/ }).click();
-    await expect.poll(() => text(page, 'cart-count')).toBe('1');
+    const name = await addFirstShake(page);
     await page.goto('/cart');
     await page.getByTestId('quote').waitFor();
     expect(asked).toEqual([]);
     expect(await page.locator('.cart-line__remove').isDisabled()).toBe(false);
 
-    await page.goto('/auth');
-    const form = page.getByRole('form', { name: 'Sign in' });
-    await form.getByLabel('E-mail').fill(who.email);
-    await form
-      .getByLabel(/^Password/)
-      .first()
-      .fill(password);
-    await form.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForFunction(() => !!localStorage.getItem('access_token'));
+    await signIn(page, who.email);
     await page.goto('/cart');
     await page.locator('.user-menu__trigger').waitFor();
     await expect.poll(() => asked.length).toBeGreaterThan(0);
@@ -350,14 +332,7 @@ describe.skipIf(!hasBrowser)('cart journey in a browser', () => {
 
     release();
     await expect.poll(() => page.locator('.cart-line__remove').isDisabled()).toBe(false);
-    const token = (await shop.request({ method: 'POST', url: '/api/auth/signin', payload: { email: who.email, password } })).json()
-      .access_token as string;
-    await expect
-      .poll(
-        async () =>
-          (await shop.request({ method: 'GET', url: '/api/user/cart', headers: { authorization: `Bearer ${token}` } })).json().lines,
-      )
-      .toMatchObject([{ name, quantity: 1 }]);
+    await expect.poll(() => serverCartLines(who.email)).toMatchObject([{ name, quantity: 1 }]);
     await context.close();
   });
 
