@@ -329,6 +329,10 @@ describe.skipIf(!hasBrowser)('cart journey in a browser', () => {
     await expect.poll(() => asked.length).toBeGreaterThan(0);
     await page.getByTestId('quote').waitFor();
     expect(await page.locator('.cart-line__remove').isDisabled()).toBe(true);
+    await shop.screenshot(page, 'cart-waiting-for-sync-1280');
+    await page.setViewportSize(PHONE);
+    await shop.screenshot(page, 'cart-waiting-for-sync-375');
+    await page.setViewportSize(DESKTOP);
 
     release();
     await expect.poll(() => page.locator('.cart-line__remove').isDisabled()).toBe(false);

@@ -8,8 +8,8 @@ const loadCartSync = () => import('./cart-sync');
  * Mounts the cart's server sync (cart-sync.tsx) once it has something to do: a signed-in customer, or
  * a local cart that still mirrors an account's (signed out in another tab, or the session ended). A
  * guest who never signed in on this device never loads it. Once mounted it stays, so it sees the
- * sign-out that follows a sign-in. Until its code has arrived and started, the cart counts as being
- * settled (the cart and payment pages wait), so nothing is changed or paid for ahead of the merge.
+ * sign-out that follows a sign-in. Until its code has arrived and started, the cart counts as still
+ * settling (the cart and payment pages wait), so nothing is changed or paid for ahead of the merge.
  */
 export function CartSyncWhenNeeded(): ReactElement | null {
   const { user, status } = useAuth();

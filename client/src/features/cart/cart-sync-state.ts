@@ -6,17 +6,30 @@
  */
 export const OWNER_KEY = 'cart_owner';
 
+/** The cart's keys in local storage; a private window without storage reads nothing and keeps nothing. */
+export const ls = {
+  get: (k: string) => {
+    try {
+      return localStorage.getItem(k);
+    } catch {
+      return null;
+    }
+  },
+  set: (k: string, v: string | null) => {
+    try {
+      if (v === null) localStorage.removeItem(k);
+      else localStorage.setItem(k, v);
+    } catch {
+      /* private mode */
+    }
+  },
+};
+
 /** The account whose server cart this device's local cart mirrors, if any. */
-export function cartOwner(): string | null {
-  try {
-    return localStorage.getItem(OWNER_KEY);
-  } catch {
-    return null;
-  }
-}
+export const cartOwner = (): string | null => ls.get(OWNER_KEY);
 
 let syncing = false;
-/** The reconciliation's code is on its way: the cart counts as being settled until it has started. */
+/** The reconciliation's code is on its way: the cart counts as still settling until that code has started. */
 let loading = false;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());

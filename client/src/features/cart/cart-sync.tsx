@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids';
 import { useAuth } from '../auth/auth-context';
 import type { ServerCart } from '../../../../shared/schemas/cart';
 import { getCartItems, replaceCart, subscribeCart, type CartItem } from './cart-store';
-import { OWNER_KEY, setCartSyncing, setCartSyncLoading } from './cart-sync-state';
+import { ls, OWNER_KEY, setCartSyncing, setCartSyncLoading } from './cart-sync-state';
 
 /**
  * Keeps a signed-in customer's cart on the server so it follows them across devices (PRODUCT §5).
@@ -26,24 +26,6 @@ const DIRTY_KEY = 'cart_dirty';
 /** The id of the guest-cart merge this device has started; kept until the server confirms it. */
 const MERGE_KEY = 'cart_merge_id';
 export const CART_PUT_DEBOUNCE_MS = 600;
-
-const ls = {
-  get: (k: string) => {
-    try {
-      return localStorage.getItem(k);
-    } catch {
-      return null;
-    }
-  },
-  set: (k: string, v: string | null) => {
-    try {
-      if (v === null) localStorage.removeItem(k);
-      else localStorage.setItem(k, v);
-    } catch {
-      /* private mode */
-    }
-  },
-};
 
 const toLines = (items: readonly CartItem[]) =>
   items.map((i) => ({ id: i.id, type: i.type, quantity: i.quantity, ...(i.recipe ? { recipe: i.recipe } : {}) }));
