@@ -1,7 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../../db/database';
 import type { AppDeps } from '../deps';
-import { queueSql } from './jobs.repository';
+import { claimCronTurn, queueSql } from './jobs.repository';
+import { cronDueAt, readCron, type CronLine } from './job-clock';
 
 /**
  * The one job engine (decision 210): every background task of the shop is a `Job`, run by pg-boss on
@@ -11,8 +12,9 @@ import { queueSql } from './jobs.repository';
  *   { name: 'schedules-reminder', cron: '0 18 * * *', run: remindUncovered }
  *
  * - `cron`: five fields in India time (Asia/Kolkata). One run per tick whatever the number of
- *   instances: one instance per monitor interval reads the schedules, and the tick's job is inserted
- *   once (pg-boss's 60-second singleton per schedule).
+ *   instances: one instance per look (every 30 s) takes the turn in the database and queues the jobs
+ *   due in the database's current minute, each once (a 60-second singleton per job). The lines are
+ *   read once at start and matched by `job-clock.ts` (decision 324), not by pg-boss's timekeeper.
  * - `everySeconds`: for work that should not wait a minute (outbox retries, webhook deliveries): each
  *   run queues the next one that many seconds later (one per slot across instances); the cron line is
  *   the backstop that starts the chain again after a crash or a stop.
@@ -46,7 +48,7 @@ const STOP_WAIT_MS = 8_000;
 export interface JobEngineOptions {
   /** How often each worker asks for due runs (seconds, ≥ 0.5; default 5 for a minute's job, 2 below a minute). */
   pollingIntervalSeconds?: number;
-  /** How often the instances look at the cron schedules (seconds, 1–45; default 30). */
+  /** How often the instances look at the cron lines (seconds, ≥ 1; default 30; one instance takes each turn). */
   cronMonitorIntervalSeconds?: number;
 }
 
@@ -89,9 +91,22 @@ function queueOptions(job: Job): PgBoss.Queue {
   };
 }
 
-/** Queues and schedules as declared: made when missing, brought up to date when changed, dropped schedules unscheduled. */
+/**
+ * Queues and schedules as declared: made when missing, brought up to date when changed, dropped
+ * schedules unscheduled. A new or changed cron line is read by the clock first: one it cannot match
+ * refuses the start before anything is written (unchanged lines were read when they were declared).
+ */
 async function declare(boss: PgBoss, jobs: readonly Job[]): Promise<void> {
   const queues = new Map((await boss.getQueues()).map((q) => [q.name, q]));
+  // getSchedules answers the table's rows (the time zone as `timezone`).
+  const schedules = new Map(
+    ((await boss.getSchedules()) as unknown as { name: string; cron: string; timezone: string }[]).map((s) => [s.name, s]),
+  );
+  const changed = jobs.filter((job) => {
+    const s = schedules.get(job.name);
+    return !s || s.cron !== job.cron || s.timezone !== JOB_TIME_ZONE;
+  });
+  for (const job of changed) readCron(job.cron);
   for (const job of jobs) {
     const want = queueOptions(job);
     const have = queues.get(job.name);
@@ -104,14 +119,7 @@ async function declare(boss: PgBoss, jobs: readonly Job[]): Promise<void> {
     )
       await boss.updateQueue(job.name, want);
   }
-  // getSchedules answers the table's rows (the time zone as `timezone`).
-  const schedules = new Map(
-    ((await boss.getSchedules()) as unknown as { name: string; cron: string; timezone: string }[]).map((s) => [s.name, s]),
-  );
-  for (const job of jobs) {
-    const s = schedules.get(job.name);
-    if (!s || s.cron !== job.cron || s.timezone !== JOB_TIME_ZONE) await boss.schedule(job.name, job.cron, {}, { tz: JOB_TIME_ZONE });
-  }
+  for (const job of changed) await boss.schedule(job.name, job.cron, {}, { tz: JOB_TIME_ZONE });
   const declared = new Set(jobs.map((j) => j.name));
   for (const name of schedules.keys()) if (!declared.has(name)) await boss.unschedule(name);
 }
@@ -147,7 +155,8 @@ export async function startJobEngine(deps: AppDeps, jobs: readonly Job[], opts: 
     db: bossDb(deps.db, inflight),
     schema: JOB_SCHEMA,
     migrate: false,
-    cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds ?? 30,
+    // The schedules stay in pg-boss's table (declare, /admin/jobs); the clock below queues their ticks.
+    schedule: false,
     pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
   });
   boss.on('error', (err) => {
@@ -180,6 +189,35 @@ export async function startJobEngine(deps: AppDeps, jobs: readonly Job[], opts: 
     throw e;
   }
 
+  // The clock: one instance a turn looks at the lines and queues what is due in the database's minute.
+  // The lines are read at this instance's first turn, not at boot: cron-parser's reading opens ICU's
+  // locale data (~8 MB of pages) through luxon, which a restart's idle memory need not carry.
+  let lines: { name: string; line: CronLine }[] | undefined;
+  const cronEvery = opts.cronMonitorIntervalSeconds ?? 30;
+  let looking = false;
+  const look = async () => {
+    if (stopping || looking) return;
+    looking = true;
+    const turn = (async () => {
+      const now = await claimCronTurn(deps.db, cronEvery);
+      if (!now || stopping) return;
+      lines ??= jobs.map((job) => ({ name: job.name, line: readCron(job.cron) }));
+      const due = lines.filter((l) => cronDueAt(l.line, now)).map((l) => ({ name: l.name, singletonKey: 'cron', singletonSeconds: 60 }));
+      if (due.length) await boss.insert(due);
+    })();
+    inflight.add(turn);
+    try {
+      await turn;
+    } catch (err) {
+      if (!stopping) deps.log.warn({ err }, 'the cron lines could not be looked at; the next look tries again');
+    } finally {
+      inflight.delete(turn);
+      looking = false;
+    }
+  };
+  const clock = setInterval(() => void look(), cronEvery * 1000);
+  setImmediate(() => void look());
+
   return {
     async send(name) {
       await boss.send(name, {});
@@ -187,6 +225,7 @@ export async function startJobEngine(deps: AppDeps, jobs: readonly Job[], opts: 
     stop() {
       stopped ??= (async () => {
         stopping = true;
+        clearInterval(clock);
         // pg-boss waits for the runs in flight (at most STOP_WAIT_MS; a run still going then is failed, and tried again later).
         await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_WAIT_MS });
         // The engine's last statements (a completion, a fetch that was on its way) end before the pool does.

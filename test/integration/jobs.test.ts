@@ -3,15 +3,16 @@ import { sql } from 'kysely';
 import { createInstances, type Instances } from '../helpers/instances';
 import { createUser } from '../helpers/factories';
 import { startJobEngine, type Job, type JobEngine } from '../../server/lib/jobs';
+import { readCron } from '../../server/lib/job-clock';
 import { SHOP_JOBS } from '../../server/app';
 import type { AppDeps } from '../../server/deps';
 
 /**
  * The one job engine (decision 210) on two app instances sharing one PostgreSQL database, each with
  * its own engine on its own jobs pool, as two servers with RUN_JOBS run it: a cron tick runs its job
- * once, a failing run is tried again after a pause and then shows as failed on GET /api/admin/jobs,
- * and the admin's Retry (REST, a real port) runs it again. The engines look at the schedules every
- * second here (production: every 30 s).
+ * once a minute, whichever instance's clock looks (decision 324), a failing run is tried again after
+ * a pause and then shows as failed on GET /api/admin/jobs, and the admin's Retry (REST, a real port)
+ * runs it again. The engines look at the cron lines every second here (production: every 30 s).
  */
 
 let inst: Instances;
@@ -82,49 +83,69 @@ describe('the job engine on two instances', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(SHOP_JOBS.find((j) => j.name === 'schedules-reminder')?.cron).toBe('0 18 * * *');
     expect(names).toEqual(expect.arrayContaining(['outbox-mail', 'outbox-sms', 'outbox-whatsapp', 'webhooks-deliver', 'schedules-cutoff']));
+    // Every line is one the clock matches exactly (an engine refuses to start with any other).
+    for (const job of SHOP_JOBS) expect(() => readCron(job.cron), job.name).not.toThrow();
   });
 
-  it('runs a cron tick once, whichever instance looks at the schedules', { timeout: 40_000 }, async () => {
-    await expect.poll(() => ticks.length, { timeout: 20_000, interval: 100 }).toBeGreaterThan(0);
-    // Both instances keep looking at the schedules (each pass moves cron_on): let several passes go by.
-    const seen = new Set<string>();
-    await expect
-      .poll(
-        async () => {
-          const r = await sql<{ at: string }>`select cron_on::text as at from pgboss.version`.execute(inst.t.deps.db);
-          seen.add(r.rows[0]!.at);
-          return seen.size;
-        },
-        { timeout: 20_000, interval: 200 },
-      )
-      .toBeGreaterThanOrEqual(3);
-    // pg-boss hands a tick over through one job per schedule and minute (a unique key): a hand-over makes
-    // at most one run of the job, and each run ran once — whichever instance took what. At most: the
-    // queue keeps one waiting run (policy `short`), so a minute's hand-over that comes while the last
-    // minute's run still waits (two minutes handed over seconds apart) adds none. Read in one statement
-    // and waited for, with no run landing meanwhile.
-    const snapshot = sql<{ handovers: number; pending: number; runs: number; unfinished: number }>`select
-      (select count(*)::int from pgboss.job where name = '__pgboss__send-it' and singleton_key = 'test-tick') as handovers,
-      (select count(*)::int from pgboss.job where name = '__pgboss__send-it' and singleton_key = 'test-tick' and state <> 'completed') as pending,
+  it(
+    'runs a cron tick once a minute, whichever instance looks at the lines, and queues no line that is not due',
+    { timeout: 40_000 },
+    async () => {
+      const since = Date.now();
+      await expect.poll(() => ticks.length, { timeout: 20_000, interval: 100 }).toBeGreaterThan(0);
+      // Both instances keep looking at the lines (each turn moves cron_on): let several turns go by.
+      const seen = new Set<string>();
+      await expect
+        .poll(
+          async () => {
+            const r = await sql<{ at: string }>`select cron_on::text as at from pgboss.version`.execute(inst.t.deps.db);
+            seen.add(r.rows[0]!.at);
+            return seen.size;
+          },
+          { timeout: 20_000, interval: 200 },
+        )
+        .toBeGreaterThanOrEqual(3);
+      // Every turn of the clock (one a second here, on either instance) finds the tick due; the job is
+      // queued once per minute (its 60-second singleton), and each run ran once, whichever instance
+      // took it. Read in one statement and waited for, with no run landing meanwhile.
+      const snapshot = sql<{ runs: number; minutes: number; byClock: number; unfinished: number; notDue: number }>`select
       (select count(*)::int from pgboss.job where name = 'test-tick') as runs,
-      (select count(*)::int from pgboss.job where name = 'test-tick' and state <> 'completed') as unfinished`;
-    let settled = { handovers: -1, runs: -1, ran: -1 };
-    await expect
-      .poll(
-        async () => {
-          // No run may land while the snapshot is read: the handler's count before and after agree.
-          const before = ticks.length;
-          const r = (await snapshot.execute(inst.t.deps.db)).rows[0]!;
-          settled = { handovers: r.handovers, runs: r.runs, ran: ticks.length };
-          return r.pending === 0 && r.unfinished === 0 && before === ticks.length;
-        },
-        { timeout: 10_000, interval: 100 },
-      )
-      .toBe(true);
-    expect(settled.runs).toBeGreaterThan(0);
-    expect(settled.runs).toBeLessThanOrEqual(settled.handovers);
-    expect(settled.ran).toBe(settled.runs);
-    expect(ticks.length).toBeLessThanOrEqual(2);
+      (select count(distinct singleton_on)::int from pgboss.job where name = 'test-tick') as minutes,
+      (select count(*)::int from pgboss.job where name = 'test-tick' and singleton_key = 'cron') as "byClock",
+      (select count(*)::int from pgboss.job where name = 'test-tick' and state <> 'completed') as unfinished,
+      (select count(*)::int from pgboss.job where name in ('test-flaky', 'test-slow') and singleton_key = 'cron') as "notDue"`;
+      let settled = { runs: -1, minutes: -1, byClock: -1, notDue: -1, ran: -1 };
+      await expect
+        .poll(
+          async () => {
+            // No run may land while the snapshot is read: the handler's count before and after agree.
+            const before = ticks.length;
+            const r = (await snapshot.execute(inst.t.deps.db)).rows[0]!;
+            settled = { runs: r.runs, minutes: r.minutes, byClock: r.byClock, notDue: r.notDue, ran: ticks.length };
+            return r.unfinished === 0 && before === ticks.length;
+          },
+          { timeout: 10_000, interval: 100 },
+        )
+        .toBe(true);
+      expect(settled.runs).toBeGreaterThan(0);
+      expect(settled.byClock).toBe(settled.runs);
+      expect(settled.minutes).toBe(settled.runs);
+      expect(settled.ran).toBe(settled.runs);
+      // The minutes this test spanned (the engines started a moment before it), and not one more run.
+      expect(settled.runs).toBeLessThanOrEqual(Math.floor((Date.now() - since) / 60_000) + 2);
+      // '0 3 1 1 *' (03:00 on 1 January, India time) was not due in any turn: the clock queued neither.
+      expect(settled.notDue).toBe(0);
+    },
+  );
+
+  it('refuses to start with a new cron line its clock cannot match, and writes nothing', async () => {
+    const bad: Job[] = [...testJobs('C'), { name: 'test-both-days', cron: '0 9 1 * 1', run: async () => 1 }];
+    await expect(startJobEngine({ ...inst.a.deps, db: inst.a.dbh.jobs() }, bad)).rejects.toThrow(
+      /"0 9 1 \* 1" names both days of the month and weekdays; declare one job for each/,
+    );
+    const left = await sql<{ n: number }>`select (select count(*)::int from pgboss.queue where name = 'test-both-days')
+      + (select count(*)::int from pgboss.schedule where name = 'test-both-days') as n`.execute(inst.t.deps.db);
+    expect(left.rows[0]!.n).toBe(0);
   });
 
   it('tries a failing run again after a pause, shows it failed, and the Retry button runs it again', { timeout: 40_000 }, async () => {
