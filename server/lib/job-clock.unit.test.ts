@@ -1,10 +1,11 @@
 import cronParser from 'cron-parser';
 import { describe, expect, it } from 'vitest';
-import { cronDueAt, readCron } from './job-clock';
+import { cronDueAt, nextDue, readCron } from './job-clock';
 
 /**
  * The clock's minutes against cron-parser's own walk in Asia/Kolkata (what pg-boss's timekeeper
- * asked every 30 s): over whole windows, minute by minute, the two name the same ticks.
+ * asked every 30 s, and the admin's "next run" asked before decision 324): over whole windows, minute
+ * by minute, the two name the same ticks, and from any instant the same next one.
  */
 const LINES = [
   // The shop's own kinds of line (server/**/*.jobs.ts).
@@ -72,20 +73,38 @@ describe('the job clock names the same minutes as cron in India time', () => {
       }
     });
 
+  for (const cron of LINES)
+    it(`"${cron}": the same next run from any instant`, () => {
+      const line = readCron(cron);
+      // Instants spread over two years (seconds and milliseconds included), and a tick itself.
+      const from = [...Array(40)].map((_, i) => new Date(Date.UTC(2026, 0, 1) + i * 18_437_011_813));
+      from.push(new Date('2026-07-14T12:30:00.000Z'), new Date('2027-01-02T18:29:59.999Z'));
+      for (const f of from) {
+        const want = cronParser.parseExpression(cron, { tz: 'Asia/Kolkata', currentDate: f }).next().toDate().toISOString();
+        expect(nextDue(line, f)?.toISOString(), `${cron} after ${f.toISOString()}`).toBe(want);
+      }
+    });
+
   it('reads 18:00 as 18:00 in India, 12:30 UTC', () => {
     const line = readCron('0 18 * * *');
     expect(cronDueAt(line, new Date('2026-12-07T12:30:00Z'))).toBe(true);
     expect(cronDueAt(line, new Date('2026-12-07T12:30:59.999Z'))).toBe(true);
     expect(cronDueAt(line, new Date('2026-12-07T12:31:00Z'))).toBe(false);
     expect(cronDueAt(line, new Date('2026-12-07T18:00:00Z'))).toBe(false);
+    expect(nextDue(line, new Date('2026-12-07T12:30:00Z'))?.toISOString()).toBe('2026-12-08T12:30:00.000Z');
+    expect(nextDue(readCron('0 0 31 2 *'), new Date('2026-12-07T12:30:00Z'))).toBeNull();
   });
 
-  it('refuses at start a line it could not match exactly, saying what to write instead', () => {
+  it('refuses a line it could not read exactly, saying what it takes', () => {
+    const takes = /the job engine takes numbers, names, \*, ranges \(a-b\), lists \(a,b\) and steps \(\*\/n, a-b\/n\)/;
     expect(() => readCron('0 0 1 * 1')).toThrow(/both days of the month and weekdays; declare one job for each/);
-    expect(() => readCron('0 0 L * *')).toThrow(/uses L, W or # in its day-of-month field/);
-    expect(() => readCron('0 0 * * 1#2')).toThrow(/uses L, W or #/);
-    expect(() => readCron('0 0 ? * 1')).toThrow(/uses \?; write \* instead/);
+    expect(() => readCron('0 0 L * *')).toThrow(/has "L" in its day-of-month field/);
+    expect(() => readCron('0 0 * * 1#2')).toThrow(/has "1#2" in its weekday field/);
+    expect(() => readCron('0 0 ? * 1')).toThrow(/has "\?" in its day-of-month field/);
+    expect(() => readCron('5/15 * * * *')).toThrow(/has "5\/15" in its minute field/);
+    expect(() => readCron('1x * * * *')).toThrow(takes);
     expect(() => readCron('0 0 0 * * *')).toThrow(/needs five fields/);
-    expect(() => readCron('61 * * * *')).toThrow();
+    expect(() => readCron('61 * * * *')).toThrow(/outside of constraint range/);
+    expect(() => readCron('0 jan * * *')).toThrow(/NaN/);
   });
 });

@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Db } from '../../db/database';
 import type { AppDeps } from '../deps';
 import { claimCronTurn, queueSql } from './jobs.repository';
-import { cronDueAt, readCron, type CronLine } from './job-clock';
+import { cronDueAt, readCron } from './job-clock';
 
 /**
  * The one job engine (decision 210): every background task of the shop is a `Job`, run by pg-boss on
@@ -91,22 +91,9 @@ function queueOptions(job: Job): PgBoss.Queue {
   };
 }
 
-/**
- * Queues and schedules as declared: made when missing, brought up to date when changed, dropped
- * schedules unscheduled. A new or changed cron line is read by the clock first: one it cannot match
- * refuses the start before anything is written (unchanged lines were read when they were declared).
- */
+/** Queues and schedules as declared: made when missing, brought up to date when changed, dropped schedules unscheduled. */
 async function declare(boss: PgBoss, jobs: readonly Job[]): Promise<void> {
   const queues = new Map((await boss.getQueues()).map((q) => [q.name, q]));
-  // getSchedules answers the table's rows (the time zone as `timezone`).
-  const schedules = new Map(
-    ((await boss.getSchedules()) as unknown as { name: string; cron: string; timezone: string }[]).map((s) => [s.name, s]),
-  );
-  const changed = jobs.filter((job) => {
-    const s = schedules.get(job.name);
-    return !s || s.cron !== job.cron || s.timezone !== JOB_TIME_ZONE;
-  });
-  for (const job of changed) readCron(job.cron);
   for (const job of jobs) {
     const want = queueOptions(job);
     const have = queues.get(job.name);
@@ -119,7 +106,14 @@ async function declare(boss: PgBoss, jobs: readonly Job[]): Promise<void> {
     )
       await boss.updateQueue(job.name, want);
   }
-  for (const job of changed) await boss.schedule(job.name, job.cron, {}, { tz: JOB_TIME_ZONE });
+  // getSchedules answers the table's rows (the time zone as `timezone`).
+  const schedules = new Map(
+    ((await boss.getSchedules()) as unknown as { name: string; cron: string; timezone: string }[]).map((s) => [s.name, s]),
+  );
+  for (const job of jobs) {
+    const s = schedules.get(job.name);
+    if (!s || s.cron !== job.cron || s.timezone !== JOB_TIME_ZONE) await boss.schedule(job.name, job.cron, {}, { tz: JOB_TIME_ZONE });
+  }
   const declared = new Set(jobs.map((j) => j.name));
   for (const name of schedules.keys()) if (!declared.has(name)) await boss.unschedule(name);
 }
@@ -151,6 +145,8 @@ export async function startJobEngine(deps: AppDeps, jobs: readonly Job[], opts: 
   const inflight = new Set<Promise<unknown>>();
   let stopping = false;
   let stopped: Promise<void> | undefined;
+  // Every line is read before anything starts: one the clock cannot read refuses the start.
+  const lines = jobs.map((job) => ({ name: job.name, line: readCron(job.cron) }));
   const boss = new PgBoss({
     db: bossDb(deps.db, inflight),
     schema: JOB_SCHEMA,
@@ -163,13 +159,14 @@ export async function startJobEngine(deps: AppDeps, jobs: readonly Job[], opts: 
     if (!stopping) deps.log.warn({ err }, 'job engine problem');
   });
   await boss.start();
+  const workers = new Map<string, string>();
   try {
     await declare(boss, jobs);
     for (const job of jobs) {
       const every = job.everySeconds;
       // A minute's job is asked for every 5 s; one below a minute at its own pace (at most every 2 s).
       const poll = opts.pollingIntervalSeconds ?? (every ? Math.max(0.5, Math.min(every, 2)) : 5);
-      await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds: poll }, async () => {
+      const worker = await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds: poll }, async () => {
         // A run fetched while the engine stops waits for another instance (or the next start).
         if (stopping) throw new Error('The server was stopping; the run was handed back.');
         try {
@@ -183,6 +180,7 @@ export async function startJobEngine(deps: AppDeps, jobs: readonly Job[], opts: 
               );
         }
       });
+      workers.set(job.name, worker);
     }
   } catch (e) {
     await boss.stop({ graceful: false, close: false });
@@ -190,9 +188,6 @@ export async function startJobEngine(deps: AppDeps, jobs: readonly Job[], opts: 
   }
 
   // The clock: one instance a turn looks at the lines and queues what is due in the database's minute.
-  // The lines are read at this instance's first turn, not at boot: cron-parser's reading opens ICU's
-  // locale data (~8 MB of pages) through luxon, which a restart's idle memory need not carry.
-  let lines: { name: string; line: CronLine }[] | undefined;
   const cronEvery = opts.cronMonitorIntervalSeconds ?? 30;
   let looking = false;
   const look = async () => {
@@ -201,9 +196,11 @@ export async function startJobEngine(deps: AppDeps, jobs: readonly Job[], opts: 
     const turn = (async () => {
       const now = await claimCronTurn(deps.db, cronEvery);
       if (!now || stopping) return;
-      lines ??= jobs.map((job) => ({ name: job.name, line: readCron(job.cron) }));
       const due = lines.filter((l) => cronDueAt(l.line, now)).map((l) => ({ name: l.name, singletonKey: 'cron', singletonSeconds: 60 }));
-      if (due.length) await boss.insert(due);
+      if (!due.length) return;
+      await boss.insert(due);
+      // This instance's workers ask for the ticks now rather than at their next poll (up to 5 s later).
+      for (const d of due) boss.notifyWorker(workers.get(d.name)!);
     })();
     inflight.add(turn);
     try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runJobNow, type Job } from './jobs';
+import { runJobNow, startJobEngine, type Job } from './jobs';
 import type { AppDeps } from '../deps';
 
 const logged: string[] = [];
@@ -16,5 +16,14 @@ describe('the job engine’s runs', () => {
     await expect(runJobNow(deps, jobs, 'boom')).rejects.toThrow('db down');
     expect(logged).toEqual(['info', 'error']);
     await expect(runJobNow(deps, jobs, 'nope')).rejects.toThrow(/No job named nope/);
+  });
+
+  it('refuses to start with a cron line its clock cannot read, before it touches the database', async () => {
+    const jobs: Job[] = [
+      { name: 'fine', cron: '*/5 * * * *', run: async () => 1 },
+      { name: 'both-days', cron: '0 9 1 * 1', run: async () => 1 },
+    ];
+    // No database in deps: the refusal comes first.
+    await expect(startJobEngine(deps, jobs)).rejects.toThrow(/"0 9 1 \* 1" names both days of the month and weekdays/);
   });
 });

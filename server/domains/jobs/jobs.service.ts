@@ -1,7 +1,7 @@
-import cronParser from 'cron-parser';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../trpc/context';
 import { AppError } from '../../lib/errors';
+import { nextDue, readCron } from '../../lib/job-clock';
 import { retryFailedJob } from '../../lib/jobs';
 import { recordAudit } from '../audit/audit.service';
 import type { JobRun, JobState, JobsListInput, JobsPage } from '../../../shared/schemas/jobs';
@@ -39,9 +39,10 @@ function toRun(r: RunRow): JobRun {
   };
 }
 
-function nextTick(cron: string, tz: string, now: Date): string | null {
+/** The schedule's next tick: India time, as the engine's clock reads the lines (decision 324); null for a line it cannot read. */
+function nextTick(cron: string, now: Date): string | null {
   try {
-    return cronParser.parseExpression(cron, { tz, currentDate: now }).next().toDate().toISOString();
+    return nextDue(readCron(cron), now)?.toISOString() ?? null;
   } catch {
     return null;
   }
@@ -73,7 +74,7 @@ export async function listJobs(
       cron: s.cron,
       timezone: s.timezone ?? 'UTC',
       lastRunAt: iso(s.last_run),
-      nextRunAt: nextTick(s.cron, s.timezone ?? 'UTC', now),
+      nextRunAt: nextTick(s.cron, now),
     })),
   };
 }
