@@ -232,6 +232,14 @@ describe.skipIf(!hasBrowser)('the back office in a browser', () => {
             await page.getByRole('complementary', { name: 'Customer detail' }).getByText('Signs in with').waitFor();
           }
           if (url === '/admin/dashboard') await page.locator('[data-chart]').first().waitFor();
+          if (url === '/admin/jobs') {
+            // Every job in the staff's words, its line in words, and its next run in India time.
+            const retention = page.getByTestId('job-schedule').filter({ hasText: 'privacy-retention' });
+            await retention.getByText('Privacy: close inactive accounts, clear old logs').waitFor();
+            await retention.getByText('Every hour, 20 minutes past').filter({ visible: true }).waitFor();
+            const reminder = page.getByTestId('job-schedule').filter({ hasText: 'schedules-reminder' });
+            await reminder.getByText(/6:00\s?pm/).waitFor();
+          }
           const name = url
             .split('/')
             .pop()!

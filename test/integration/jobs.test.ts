@@ -4,6 +4,7 @@ import { createInstances, type Instances } from '../helpers/instances';
 import { createUser } from '../helpers/factories';
 import { startJobEngine, type Job, type JobEngine } from '../../server/lib/jobs';
 import { readCron } from '../../server/lib/job-clock';
+import { JOB_LABELS } from '../../shared/rules/job-labels';
 import { SHOP_JOBS } from '../../server/app';
 import type { AppDeps } from '../../server/deps';
 
@@ -78,13 +79,15 @@ const retry = (auth: string, id: string) =>
   });
 
 describe('the job engine on two instances', () => {
-  it('declares every job of the shop once, the 18:00 reminder as a cron in India time', () => {
+  it('declares every job of the shop once, the 18:00 reminder as a cron in India time, each with its words for the staff', () => {
     const names = SHOP_JOBS.map((j) => j.name);
     expect(new Set(names).size).toBe(names.length);
     expect(SHOP_JOBS.find((j) => j.name === 'schedules-reminder')?.cron).toBe('0 18 * * *');
     expect(names).toEqual(expect.arrayContaining(['outbox-mail', 'outbox-sms', 'outbox-whatsapp', 'webhooks-deliver', 'schedules-cutoff']));
-    // Every line is one the clock matches exactly (an engine refuses to start with any other).
+    // Every line is one the clock matches exactly (an engine refuses to start with any other), and
+    // /admin/jobs names every job in the staff's words.
     for (const job of SHOP_JOBS) expect(() => readCron(job.cron), job.name).not.toThrow();
+    expect(SHOP_JOBS.filter((j) => !JOB_LABELS[j.name]).map((j) => j.name)).toEqual([]);
   });
 
   it(

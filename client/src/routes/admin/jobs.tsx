@@ -9,32 +9,12 @@ import { AdminPage, FilterSelect, ListCount, countOf } from './admin-ui';
 import { FormAlert } from '../../features/auth/forms';
 import { messageOf } from '../../lib/errors';
 import { formatDate } from '../../../../shared/rules/dates';
+import { jobLabel } from '../../../../shared/rules/job-labels';
 import { JOB_STATE_FILTERS, type JobRun, type JobState } from '../../../../shared/schemas/jobs';
 import './admin-orders.css';
 import './admin-webhooks.css';
 
 const PAGE_SIZE = 25;
-
-/** What each of the shop's jobs does, in the staff's words (a job not named here shows its queue name). */
-const JOB_LABELS: Record<string, string> = {
-  'outbox-mail': 'E-mails: send and try again',
-  'outbox-sms': 'SMS: send and try again',
-  'outbox-whatsapp': 'WhatsApp: send and try again',
-  'orders.expire-unpaid': 'Unpaid orders: let them expire',
-  'payments.reconcile': 'Payments (orders, subscriptions, wallet top-ups): ask the gateway',
-  'payments.refunds': 'Refunds: send to the gateway',
-  'auth-housekeeping': 'Sign-in housekeeping',
-  'subscriptions-expire-resume': 'Subscriptions: end and resume',
-  'subscriptions-remind': 'Subscriptions: renewal reminders',
-  'subscriptions-auto-renew': 'Subscriptions: renew automatically',
-  'webhooks-deliver': 'Webhooks: deliver',
-  'stock-low-alerts': 'Low-stock alerts',
-  'schedules-cutoff': 'Standing orders: place at the cut-off',
-  'schedules-reminder': 'Standing orders: “tomorrow is not covered”',
-  'autopay-notices': 'AutoPay: pre-debit notices (wallet refills)',
-  'autopay-debits': 'AutoPay: debits due',
-};
-const jobLabel = (name: string) => JOB_LABELS[name] ?? name;
 
 const STATE_LABEL: Record<JobState, string> = {
   created: 'Waiting',
@@ -58,11 +38,13 @@ const FILTER_OPTIONS = JOB_STATE_FILTERS.filter((f) => f !== 'open').map((f) => 
   label: f === 'all' ? 'Every run' : STATE_LABEL[f],
 }));
 
-/** A cron line in words ("Every minute", "Daily at 18:00"); anything else as written. */
+/** A cron line in words ("Every minute", "Every hour, 20 minutes past", "Daily at 18:00"); anything else as written. */
 function cronWords(cron: string): string {
   if (cron === '* * * * *') return 'Every minute';
   const every = /^\*\/(\d+) \* \* \* \*$/.exec(cron);
   if (every) return `Every ${every[1]} minutes`;
+  const hourly = /^(\d+) \* \* \* \*$/.exec(cron);
+  if (hourly) return hourly[1] === '0' ? 'Every hour, on the hour' : `Every hour, ${hourly[1]} minutes past`;
   const daily = /^(\d+) (\d+) \* \* \*$/.exec(cron);
   if (daily) return `Daily at ${daily[2]!.padStart(2, '0')}:${daily[1]!.padStart(2, '0')}`;
   return cron;
