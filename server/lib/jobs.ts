@@ -212,6 +212,8 @@ export async function startJobEngine(deps: AppDeps, jobs: readonly Job[], opts: 
       looking = false;
     }
   };
+  // The engine's one timer, in place of pg-boss's timekeeper interval (decision 324): it runs no work,
+  // only queues the due ticks onto the queue, where the jobs run, are retried and are seen.
   const clock = setInterval(() => void look(), cronEvery * 1000);
   setImmediate(() => void look());
 
