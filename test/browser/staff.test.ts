@@ -206,7 +206,7 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
 
     await first.getByLabel('Customer’s delivery code').fill(code);
     await first.getByRole('button', { name: 'Delivered' }).click();
-    await first.getByText('Delivered', { exact: true }).last().waitFor();
+    await first.getByTestId('rider-status').getByText('Delivered', { exact: true }).waitFor();
     await first.getByText(`Cash ${due} collected`, { exact: true }).waitFor();
     // Cash in hand for the run: what this stop collected.
     await expect.poll(() => rider.getByTestId('rider-cash').allTextContents()).toEqual([`Cash in hand ${due}`]);
@@ -371,7 +371,7 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
       expect(events.filter((e) => !/^Cash of/.test(e.note ?? ''))).toHaveLength(1);
     }
     expect(await shop.deps.db.selectFrom('delivery_photos').select('width').where('order_id', '=', ids[a]!).executeTakeFirst()).toEqual({ width: 1280 });
-    await stop(a).getByText('Delivered', { exact: true }).last().waitFor();
+    await stop(a).getByTestId('rider-status').getByText('Delivered', { exact: true }).waitFor();
     // The wrong code: the stop asks for it again, with the shop's sentence; one try used.
     await stop(c).getByTestId('rider-code-again').getByText('That code is not right: 4 tries left', { exact: false }).waitFor();
     await stop(c).getByLabel('Ask the customer for the code again').waitFor();
@@ -383,7 +383,8 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
 
     await stop(c).getByLabel('Ask the customer for the code again').fill(codes[c]!);
     await stop(c).getByRole('button', { name: 'Delivered' }).click();
-    await stop(c).getByText('Delivered', { exact: true }).last().waitFor();
+    // The stop's badge, not the button of the same word: it reads Delivered once the shop has saved it.
+    await stop(c).getByTestId('rider-status').getByText('Delivered', { exact: true }).waitFor();
     await unsynced.getByRole('button', { name: 'Dismiss' }).click();
     await unsynced.waitFor({ state: 'detached' });
     expect((await statuses())[ids[c]!]).toBe('delivered');
