@@ -361,10 +361,20 @@ describe.skipIf(!hasBrowser)('staff, riders and the last mile', () => {
     await stop(a).getByText('Photo kept on this phone: it is sent when you are back online.').waitFor();
     await shop.screenshot(page, 'rider-offline-reopened-375', { fullPage: false });
 
+    // What the bar says while the phone syncs, each time the page changes: the count only goes down.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { pendingSeen: number[] }).pendingSeen = seen;
+      const read = () => Number(/^(\d+) waiting/.exec(document.querySelector('[data-testid="rider-pending"]')?.textContent ?? '')?.[1] ?? 0);
+      new MutationObserver(() => seen[seen.length - 1] !== read() && seen.push(read())).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await context.setOffline(false);
     await page.getByTestId('rider-pending').waitFor({ state: 'detached' });
-    await expect.poll(async () => (await statuses())[ids[a]!]).toBe('delivered');
-    expect(await statuses()).toMatchObject({ [ids[a]!]: 'delivered', [ids[b]!]: 'delivered', [ids[c]!]: 'out_for_delivery', [ids[d]!]: 'confirmed' });
+    // Signed in again once online, the page mounts anew: the waiting steps stay on the bar until sent (never 0, then 3).
+    const seen = await page.evaluate(() => (window as unknown as { pendingSeen: number[] }).pendingSeen);
+    expect(seen.at(-1)).toBe(0);
+    expect(seen, `the bar read ${seen.join(' → ')}`).toEqual([...seen].sort((x, y) => y - x));
+    await expect.poll(statuses).toMatchObject({ [ids[a]!]: 'delivered', [ids[b]!]: 'delivered', [ids[c]!]: 'out_for_delivery', [ids[d]!]: 'confirmed' });
     // Each delivered once: one move to delivered (and one line for the cash taken) per order.
     for (const i of [a, b]) {
       const events = await shop.deps.db.selectFrom('order_events').select('note').where('order_id', '=', ids[i]!).where('status', '=', 'delivered').execute();

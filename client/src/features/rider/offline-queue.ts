@@ -64,6 +64,8 @@ const runsKey = (user: string, day: string) => `runs:${user}:${day}`;
 const EMPTY: Snapshot = { queue: [], problems: [], told: {} };
 let snapshot: Snapshot = EMPTY;
 let owner: string | null = null;
+/** Whose queue `snapshot` shows: kept across a remount of the same rider's page, emptied for another rider. */
+let shown: string | null = null;
 const listeners = new Set<() => void>();
 
 async function reload(user: string): Promise<void> {
@@ -210,7 +212,10 @@ const subscribe = (l: () => void) => {
 export function useOfflineQueue(user: string | undefined, synced: () => void): Snapshot {
   useEffect(() => {
     if (!user) return;
-    owner = user;
+    // The page mounts again for the same rider when a session opened offline is checked back online:
+    // what waits stays on screen ("N waiting to sync" does not blink off) while the queue is read again.
+    if (shown !== user) snapshot = EMPTY;
+    shown = owner = user;
     onSynced = synced;
     void reload(user).then(() => syncNow());
     const online = () => void syncNow();
@@ -223,7 +228,6 @@ export function useOfflineQueue(user: string | undefined, synced: () => void): S
       window.clearInterval(timer);
       onSynced = null;
       owner = null;
-      snapshot = EMPTY;
     };
   }, [user, synced]);
   return useSyncExternalStore(subscribe, () => snapshot);
