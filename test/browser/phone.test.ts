@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { CHROMIUM, DESKTOP, hasBrowser, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
+import { CHROMIUM, DESKTOP, hasBrowser, LAUNCH_ARGS, PHONE, startShop, type ShopUnderTest } from '../helpers/browser';
 import { createUser } from '../helpers/factories';
 import { startFakePushService, type BrowserSubscription, type FakePushService } from '../fakes/push-server';
 import { addAddress, loadShop, orderBody, place, type Shop } from '../integration/orders-fixtures';
@@ -43,7 +43,8 @@ describe.skipIf(!hasBrowser)('the phone: notifications', () => {
   let fixtures: Shop;
   beforeAll(async () => {
     pushService = await startFakePushService();
-    shop = await startShop({ config: { WEBHOOKS_ALLOW_LOOPBACK: true } });
+    // Chromium itself: the headless shell answers "denied" to the notifications permission whatever the context grants.
+    shop = await startShop({ config: { WEBHOOKS_ALLOW_LOOPBACK: true }, browser: 'chromium' });
     fixtures = await loadShop(shop);
   }, 60_000);
   afterAll(async () => {
@@ -172,7 +173,7 @@ describe.skipIf(!hasBrowser)('the phone: notifications', () => {
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'hydro-pwa-'));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: LAUNCH_ARGS,
       viewport: PHONE,
       baseURL: shop.baseUrl,
       locale: 'en-IN',
