@@ -320,12 +320,28 @@ describe('library semantics on a router of the edge itself', () => {
       .input(z.object({}))
       .output(z.object({ n: z.number() }))
       .query(() => ({ n: 'not a number' }) as unknown as { n: number }),
+    // Answers at once, or with ?wait=yes only once the test lets it (a client can leave before its answer).
+    watch: publicProcedure
+      .meta({ openapi: { method: 'GET', path: '/watch', tags: ['system'], summary: 'Answers when let' } })
+      .input(z.object({ wait: z.string().optional() }))
+      .output(z.object({}))
+      .query(async ({ ctx, input }) => {
+        started.add(ctx.req.id);
+        if (input.wait) await waitForLetGo;
+        return {};
+      }),
   });
+  const started = new Set<string>();
+  let letGo = () => {};
+  const waitForLetGo = new Promise<void>((resolve) => (letGo = resolve));
+  /** What the reply's `writableEnded` read when its response closed, by request id: tRPC's request helper aborts the call's signal when it is false. */
+  const endedAtClose = new Map<string, boolean | undefined>();
   let edge: FastifyInstance;
   beforeAll(async () => {
     edge = Fastify({ genReqId: (req) => String(req.headers['x-request-id'] ?? 'none') });
     edge.addHook('onRequest', (req, reply, done) => {
       reply.header('x-request-id', req.id);
+      reply.raw.once('close', () => endedAtClose.set(String(req.id), (reply as unknown as { writableEnded?: boolean }).writableEnded));
       done();
     });
     registerErrorBodies(edge);
@@ -335,6 +351,30 @@ describe('library semantics on a router of the edge itself', () => {
   });
   afterAll(async () => {
     await edge?.close();
+  });
+
+  it('a REST answer reads as ended when its response closes, so its call is not aborted; a client that leaves first is not ended', async () => {
+    // trpc-to-openapi hands tRPC's request helper the Fastify reply as if it were Node's response, to get
+    // the call's abort signal; the helper aborts it at close unless `writableEnded` (decision 327).
+    await edge.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(edge.server.address() as { port: number }).port}`;
+    const browser = { 'accept-encoding': 'br, gzip', origin: base, accept: 'application/json' };
+    const answered = crypto.randomUUID();
+    const res = await fetch(`${base}/api/watch`, { headers: { ...browser, 'x-request-id': answered } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({});
+    await expect.poll(() => endedAtClose.has(answered)).toBe(true);
+    expect(endedAtClose.get(answered)).toBe(true);
+
+    const left = crypto.randomUUID();
+    const leave = new AbortController();
+    const answer = fetch(`${base}/api/watch?wait=yes`, { headers: { ...browser, 'x-request-id': left }, signal: leave.signal }).catch((e: Error) => e);
+    await expect.poll(() => started.has(left)).toBe(true);
+    leave.abort();
+    expect(await answer).toBeInstanceOf(Error);
+    await expect.poll(() => endedAtClose.has(left)).toBe(true);
+    expect(endedAtClose.get(left)).toBe(false);
+    letGo();
   });
 
   it('a GET array field sent once is a one-element array (?tag=a → ["a"]); several times, all of them', async () => {
