@@ -51,8 +51,8 @@ export interface ShopUnderTest extends TestApp {
 
 /**
  * One headless browser (JOURNEY_BROWSER) per worker, shared by the files it runs one after another
- * (`isolate: false`: they share this module). Each file's pages are in browser contexts of its own (own storage, cookies, cache and
- * service workers), closed by its `close()`. A launch cost ~0.35 s of CPU and up to 1.4 s of wall time
+ * (`isolate: false`: they share this module). Each file's pages are in browser contexts of its own
+ * (own storage, cookies, cache and service workers), closed by its `close()`. A launch cost ~0.35 s of CPU and up to 1.4 s of wall time
  * on a loaded machine for each of the 28 files (decision 321). Playwright ends it when the worker exits.
  */
 let launched: Promise<Browser> | null = null;
